@@ -1,0 +1,9 @@
+export function Footer() {
+  return (
+    <footer className="border-t border-white/10 py-6 text-center text-sm text-slate-400">
+      <p>
+        <span aria-hidden="true">🎲 </span>Fair &amp; Square · play money only · <strong className="text-slate-200">All scams final</strong>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+import { formatCoins } from '../lib/format';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const ALWAYS: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/rules', label: 'Rules' },
+];
+const ANONYMOUS: NavItem[] = [{ to: '/login', label: 'Login' }];
+const SIGNED_IN: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/bets', label: 'Bets' },
+  { to: '/store', label: 'Store' },
+  { to: '/games', label: 'Games' },
+  { to: '/services', label: 'Services' },
+  { to: '/tasks', label: 'Tasks' },
+  { to: '/achievements', label: 'Achievements' },
+  { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/profile', label: 'My Profile' },
+];
+const ADMIN: NavItem[] = [{ to: '/admin', label: 'Admin' }];
+
+/** Spec section 2, navigation bar: what each kind of visitor sees. */
+export function navItems(signedIn: boolean, admin: boolean): NavItem[] {
+  if (!signedIn) return [...ALWAYS, ...ANONYMOUS];
+  return admin ? [...ALWAYS, ...SIGNED_IN, ...ADMIN] : [...ALWAYS, ...SIGNED_IN];
+}
+
+function linkClass({ isActive }: { isActive: boolean }): string {
+  return `block rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition ${
+    isActive ? 'bg-amber-400/15 text-amber-200' : 'text-slate-300 hover:bg-white/5 hover:text-white'
+  }`;
+}
+
+function BalanceChip({ balance }: { balance: number }) {
+  return (
+    <Link
+      to="/dashboard"
+      data-testid="balance-chip"
+      aria-label={`Balance: ${formatCoins(balance)} coins`}
+      className="inline-flex shrink-0 items-center gap-1 rounded-full border border-emerald-400/40 bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-200 hover:bg-emerald-400/20"
+    >
+      <span aria-hidden="true">🪙</span>
+      {formatCoins(balance)}
+    </Link>
+  );
+}
+
+export function NavBar() {
+  const { isAuthenticated, isAdmin, user } = useSession();
+  const location = useLocation();
+  const menuId = useId();
+  // Remembering the path the menu was opened on closes it after any navigation, effect-free.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+
+  const items = navItems(isAuthenticated, isAdmin);
+  // A signed-in bar holds a dozen links, so it stays collapsed until a wide screen.
+  const inline = isAuthenticated ? 'xl' : 'sm';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur">
+      <nav aria-label="Main">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+          <Link to="/" className="font-display shrink-0 text-lg font-extrabold tracking-tight text-white">
+            <span aria-hidden="true">🎲 </span>Fair <span className="text-amber-300">&amp;</span> Square
+          </Link>
+
+          <ul className={`ml-auto hidden flex-wrap items-center justify-end gap-1 ${inline === 'xl' ? 'xl:flex' : 'sm:flex'}`}>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+
+          <div className={`ml-auto flex items-center gap-2 ${inline === 'xl' ? 'xl:ml-0' : 'sm:ml-0'}`}>
+            {isAuthenticated && user && <BalanceChip balance={user.balance} />}
+            <button
+              type="button"
+              className={`btn-secondary px-3 ${inline === 'xl' ? 'xl:hidden' : 'sm:hidden'}`}
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpenOn(open ? null : location.pathname)}
+            >
+              <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+              Menu
+            </button>
+          </div>
+        </div>
+
+        {open && (
+          <ul
+            id={menuId}
+            className={`mx-auto grid max-w-7xl grid-cols-2 gap-1 border-t border-white/10 px-4 py-3 ${
+              inline === 'xl' ? 'xl:hidden' : 'sm:hidden'
+            }`}
+          >
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={() => setOpenOn(null)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+    </header>
+  );
+}

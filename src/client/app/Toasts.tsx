@@ -1,0 +1,29 @@
+import { Toaster } from 'react-hot-toast';
+import { TOASTS } from '../../shared/constants';
+
+/**
+ * One Toaster renders every position: each toast carries its own (see lib/toast.ts).
+ * The library's built-in limit is already the spec's 20 kept toasts; the durations and
+ * width are restated here so the spec constants stay the single source.
+ */
+export function Toasts() {
+  return (
+    <Toaster
+      position="top-right"
+      toastOptions={{
+        duration: TOASTS.blankMs,
+        blank: { duration: TOASTS.blankMs },
+        error: { duration: TOASTS.errorMs },
+        custom: { duration: TOASTS.customMs },
+        success: { duration: TOASTS.successMs },
+        loading: { duration: Infinity },
+        style: {
+          maxWidth: `${TOASTS.maxWidthPx}px`,
+          background: '#1e293b',
+          color: '#f1f5f9',
+          border: '1px solid rgb(255 255 255 / 0.12)',
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+import { RouteErrorPage } from './RouteErrorPage';
+import { RequireAdmin, RequireAuth } from './guards';
+import { lazyPage } from './lazyChunk';
+import { LoadingState } from '../components/States';
+
+/** Spec section 2 route map. Screens of later issues are deliberately absent and fall to '*'. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Catches a crash of the layout itself; page errors are caught below, inside the layout.
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <LoadingState />,
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage) },
+          { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage) },
+          {
+            path: 'login',
+            lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.LoginPage),
+          },
+          {
+            path: 'register',
+            lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.RegisterPage),
+          },
+          {
+            path: 'profile/:username',
+            lazy: lazyPage(() => import('../features/accounts/pages/PublicProfilePage'), (m) => m.PublicProfilePage),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), (m) => m.DashboardPage),
+              },
+              {
+                path: 'profile',
+                lazy: lazyPage(() => import('../features/accounts/pages/ProfilePage'), (m) => m.ProfilePage),
+              },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: 'admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), (m) => m.AdminPage) },
+            ],
+          },
+          { path: '*', lazy: lazyPage(() => import('./NotFoundPage'), (m) => m.NotFoundPage) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

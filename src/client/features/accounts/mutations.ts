@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AuthResponse, MessageResponse, UserDto } from '../../../shared/api/accounts';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { accountKeys } from './queries';
+
+export type AuthMode = 'login' | 'register';
+
+export interface CredentialsInput {
+  username: string;
+  password: string;
+}
+
+export function useAuthMutation(mode: AuthMode) {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (input: CredentialsInput) => api.post<AuthResponse>(`/auth/${mode}`, input),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** Only what changed travels (spec section 5); the caller decides what changed. */
+export interface ProfileChanges {
+  username?: string;
+  password?: string;
+  image?: File;
+}
+
+export function hasChanges(changes: ProfileChanges): boolean {
+  return changes.username !== undefined || changes.password !== undefined || changes.image !== undefined;
+}
+
+export function toProfileFormData(changes: ProfileChanges): FormData {
+  const form = new FormData();
+  if (changes.username !== undefined) form.set('username', changes.username);
+  if (changes.password !== undefined) form.set('password', changes.password);
+  if (changes.image !== undefined) form.set('image', changes.image);
+  return form;
+}
+
+export function useUpdateProfileMutation() {
+  const { replaceUser } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) =>
+      api.post<UserDto>('/api/user/update', toProfileFormData(changes), { auth: true }),
+    onSuccess: (user) => {
+      replaceUser(user);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}
+
+/**
+ * Leaves for / first and forgets the session after: forgetting it first would let the
+ * signed-in-only guard of the current page redirect to /login mid-way.
+ */
+function useLeaveAndSignOut() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return async () => {
+    await navigate('/');
+    signOut();
+  };
+}
+
+export function useLogoutMutation() {
+  const leave = useLeaveAndSignOut();
+  return useMutation({
+    mutationFn: () => api.post<MessageResponse | undefined>('/auth/logout', undefined, { auth: true }),
+    // Signing out locally must work even when the server cannot be reached.
+    onSettled: leave,
+  });
+}
+
+export function useDeleteAccountMutation() {
+  const leave = useLeaveAndSignOut();
+  return useMutation({
+    mutationFn: (password: string) => api.delete<MessageResponse>('/api/user', { password }, { auth: true }),
+    onSuccess: leave,
+  });
+}

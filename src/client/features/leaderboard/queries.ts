@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LeaderboardSort, LeaderboardUserDto } from '../../../shared/api/leaderboard';
+import { api, withQuery } from '../../lib/api';
+
+export const leaderboardKeys = {
+  all: ['leaderboard'] as const,
+  users: (sort: LeaderboardSort) => ['leaderboard', 'users', sort] as const,
+};
+
+/** Sent without a token: spec section 6 lists this call as public. */
+export function fetchLeaderboardUsers(sort: LeaderboardSort, signal?: AbortSignal): Promise<LeaderboardUserDto[]> {
+  return api.get<LeaderboardUserDto[]>(withQuery('/api/leaderboard/users', { sort }), { signal });
+}
+
+export function useLeaderboardUsers<T = LeaderboardUserDto[]>(
+  sort: LeaderboardSort,
+  select?: (users: LeaderboardUserDto[]) => T,
+) {
+  return useQuery({
+    queryKey: leaderboardKeys.users(sort),
+    queryFn: ({ signal }) => fetchLeaderboardUsers(sort, signal),
+    select,
+  });
+}

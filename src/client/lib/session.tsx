@@ -1,0 +1,114 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { AuthResponse, UserDto } from '../../shared/api/accounts';
+import { api, errorMessage, isUnauthorized } from './api';
+import { sessionStore, type Session } from './sessionStore';
+import { notify } from './toast';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: (token: string | null) => ['session', 'me', token] as const,
+};
+
+export interface SessionContextValue {
+  token: string | null;
+  /** Freshest known user: the stats answer if loaded, else the copy kept in local storage. */
+  user: UserDto | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** The GET /api/user/stats query, for screens that need its loading and error states. */
+  userQuery: UseQueryResult<UserDto>;
+  signIn: (auth: AuthResponse) => void;
+  signOut: () => void;
+  /** Re-reads the user after balance-changing actions (spec section 4). */
+  refreshUser: () => Promise<void>;
+  /** Stores a user the server just returned (profile update) without another round trip. */
+  replaceUser: (user: UserDto) => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+function getServerSnapshot(): Session | null {
+  return null;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, getServerSnapshot);
+  const token = session?.token ?? null;
+
+  // Keyed by token, so a new sign-in (or another tab's) triggers a fresh read by itself.
+  const userQuery = useQuery({
+    queryKey: sessionKeys.me(token),
+    queryFn: ({ signal }) => api.get<UserDto>('/api/user/stats', { auth: true, signal }),
+    enabled: token !== null,
+  });
+
+  useEffect(() => {
+    if (userQuery.data) sessionStore.setUser(userQuery.data);
+  }, [userQuery.data]);
+
+  const { error, errorUpdatedAt } = userQuery;
+  useEffect(() => {
+    if (!error) return;
+    notify.error(errorMessage(error, 'Failed to refresh user'));
+    if (isUnauthorized(error)) {
+      // The token was revoked or expired: keeping it would fail every later call too.
+      sessionStore.clear();
+      queryClient.removeQueries({ queryKey: sessionKeys.all });
+    }
+  }, [error, errorUpdatedAt, queryClient]);
+
+  const signIn = useCallback(
+    (auth: AuthResponse) => {
+      queryClient.setQueryData(sessionKeys.me(auth.token), auth.user);
+      sessionStore.signIn(auth.token, auth.user);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(() => {
+    sessionStore.clear();
+    // Cached answers belong to the previous user; the next one must not see them.
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refreshUser = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    [queryClient],
+  );
+
+  const replaceUser = useCallback(
+    (user: UserDto) => {
+      const current = sessionStore.getToken();
+      if (!current) return;
+      queryClient.setQueryData(sessionKeys.me(current), user);
+      sessionStore.setUser(user);
+    },
+    [queryClient],
+  );
+
+  const user = userQuery.data ?? session?.user ?? null;
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      token,
+      user,
+      isAuthenticated: token !== null,
+      isAdmin: user?.role === 'admin',
+      userQuery,
+      signIn,
+      signOut,
+      refreshUser,
+      replaceUser,
+    }),
+    [token, user, userQuery, signIn, signOut, refreshUser, replaceUser],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

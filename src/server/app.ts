@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { Sessions } from './platform/auth';
+import type { Deps } from './platform/deps';
+import { AppError, installErrorHandling } from './platform/errors';
+import { EventBus } from './platform/events';
+import { Uploads } from './platform/uploads';
+import { MAX_UPLOAD_BYTES } from '../shared/constants';
+import { accountRoutes } from './features/accounts/routes';
+import { walletRoutes } from './features/wallet/routes';
+import { leaderboardRoutes } from './features/leaderboard/routes';
+import { adminRoutes } from './features/admin/routes';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  installErrorHandling(app);
+
+  const events = new EventBus();
+  events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
+  const deps: Deps = {
+    config,
+    db,
+    events,
+    sessions: new Sessions(db, config.authCacheMs),
+    uploads: new Uploads(config.dataDir),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and motion set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+
+  accountRoutes(app, deps);
+  walletRoutes(app, deps);
+  leaderboardRoutes(app, deps);
+  adminRoutes(app, deps);
+
+  await app.register(fastifyStatic, {
+    root: deps.uploads.dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: YEAR_SECONDS * 1000,
+    immutable: true,
+    allowedPath: (pathName) => /^\/[a-f0-9]{32}\.webp$/.test(pathName),
+  });
+
+  const clientDir = config.clientDir;
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed chunk names never change content; index.html must always be revalidated.
+        res.header('Cache-Control', filePath.includes(`${path.sep}static${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/uploads') || url.startsWith('/static');
+    if (!isApi && hasClient && request.method === 'GET') {
+      // Client-side routes: the SPA decides what exists, including its own not-found page.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir!);
+    }
+    return reply.status(404).send({ message: `No route for ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+
+  return { app, deps };
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const INT8_OID = 20;
+const toNumber = (value: string) => Number(value);
+
+type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+type OrmTx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** What feature code queries through: the same inside and outside a transaction. */
+export interface Queryable {
+  readonly orm: Orm | OrmTx;
+  rows<T>(query: SQL): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  readonly orm: Orm;
+  /** Runs fn in one transaction, retrying on serialization failures and deadlocks. */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface Rowed {
+  rows: unknown[];
+}
+
+function wrap(orm: Orm | OrmTx): Queryable {
+  return {
+    orm,
+    async rows<T>(query: SQL) {
+      const result = (await orm.execute(query)) as unknown as Rowed;
+      return result.rows as T[];
+    },
+  };
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 8;
+
+/** Postgres error code, looking through the wrappers drizzle puts around driver errors. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function makeDb(kind: Db['kind'], orm: Orm, close: () => Promise<void>): Db {
+  const base = wrap(orm);
+  return {
+    kind,
+    orm,
+    rows: base.rows,
+    close,
+    async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await orm.transaction((tx) => fn(wrap(tx)));
+        } catch (err) {
+          const code = pgErrorCode(err);
+          if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
+          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        }
+      }
+    },
+  };
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined keeps the database in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDb(options: OpenOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const orm = drizzlePg(pool, { schema }) as unknown as Orm;
+    await migratePg(orm as never, { migrationsFolder });
+    return makeDb('postgres', orm, () => pool.end());
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir, { parsers: { [INT8_OID]: toNumber } });
+  await client.waitReady;
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  await migratePglite(orm as never, { migrationsFolder });
+  return makeDb('pglite', orm, () => client.close());
+}

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import { STARTING_BALANCE } from '../../../shared/constants';
+import { passwordSchema, usernameSchema, type AuthResponse, type UserDto } from '../../../shared/api/accounts';
+import { pgErrorCode, type Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
+import * as ledger from '../wallet/ledger';
+import { presentPublicUser, presentUser } from './presenter';
+import { findUserById, findUserByUsername, insertUser, usernameTaken, type UserRow } from './queries';
+
+const usernameTakenError = () => conflict('That username is already taken');
+
+/** Creates an account with its starting grant; shared by registration and the seed. */
+export async function createAccount(
+  q: Queryable,
+  input: { username: string; passwordHash: string; role?: 'user' | 'admin' },
+): Promise<UserRow> {
+  if (await usernameTaken(q, input.username)) throw usernameTakenError();
+  let user: UserRow;
+  try {
+    user = await insertUser(q, input);
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw usernameTakenError();
+    throw err;
+  }
+  const balances = await ledger.post(q, [{ userId: user.id, delta: STARTING_BALANCE, category: 'registration_grant' }], {
+    refType: 'user',
+    refId: user.id,
+  });
+  return { ...user, balance: balances.get(user.id) ?? user.balance };
+}
+
+export async function register(deps: Deps, username: string, password: string): Promise<AuthResponse> {
+  const passwordHash = await hashPassword(password);
+  const { user, token } = await deps.db.tx(async (tx) => {
+    const created = await createAccount(tx, { username, passwordHash });
+    const [withLogin] = await tx.orm
+      .update(users)
+      .set({ logins: sql`${users.logins} + 1` })
+      .where(eq(users.id, created.id))
+      .returning();
+    return { user: withLogin!, token: await deps.sessions.create(tx, created.id) };
+  });
+  deps.events.emit('UserRegistered', { userId: user.id, username: user.username });
+  return { token, user: presentUser(user) };
+}
+
+export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
+  const found = await findUserByUsername(deps.db, username);
+  if (!found) {
+    await burnVerifyTime(password);
+    throw unauthorized('Invalid username or password');
+  }
+  if (!(await verifyPassword(found.passwordHash, password))) throw unauthorized('Invalid username or password');
+  if (found.status === 'banned') throw new AppError(403, 'BANNED', 'This account is banned');
+  return deps.db.tx(async (tx) => {
+    const [user] = await tx.orm
+      .update(users)
+      .set({ logins: sql`${users.logins} + 1` })
+      .where(eq(users.id, found.id))
+      .returning();
+    return { token: await deps.sessions.create(tx, found.id), user: presentUser(user!) };
+  });
+}
+
+export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized('Your account no longer exists');
+  return presentUser(user);
+}
+
+export async function getPublicUser(deps: Deps, username: string) {
+  const user = await findUserByUsername(deps.db, username);
+  if (!user) throw notFound(`User ${username} not found`);
+  return presentPublicUser(user);
+}
+
+export interface ProfileChanges {
+  username?: unknown;
+  password?: unknown;
+  image?: Buffer;
+}
+
+function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid value');
+  return result.data;
+}
+
+export async function updateProfile(deps: Deps, userId: number, tokenHash: string, changes: ProfileChanges): Promise<UserDto> {
+  const current = await findUserById(deps.db, userId);
+  if (!current) throw unauthorized('Your account no longer exists');
+  const username = changes.username === undefined || changes.username === '' ? undefined : parseField(usernameSchema, changes.username);
+  const password = changes.password === undefined || changes.password === '' ? undefined : parseField(passwordSchema, changes.password);
+  if (username === undefined && password === undefined && !changes.image) {
+    throw badRequest('Nothing to update: send a username, password or image');
+  }
+  if (username !== undefined && username !== current.username && (await usernameTaken(deps.db, username, userId))) {
+    throw usernameTakenError();
+  }
+  const profileImage = changes.image ? await deps.uploads.saveSquareImage(changes.image) : undefined;
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  const updated = await deps.db.tx(async (tx) => {
+    let row: UserRow | undefined;
+    try {
+      [row] = await tx.orm
+        .update(users)
+        .set({ ...(username === undefined ? {} : { username }), ...(passwordHash ? { passwordHash } : {}), ...(profileImage ? { profileImage } : {}) })
+        .where(eq(users.id, userId))
+        .returning();
+    } catch (err) {
+      if (pgErrorCode(err) === '23505') throw usernameTakenError();
+      throw err;
+    }
+    if (passwordHash) await deps.sessions.revokeAllFor(tx, userId, tokenHash);
+    return row!;
+  });
+  if (username !== undefined) deps.sessions.forgetUser(userId);
+  return presentUser(updated);
+}
+
+export async function deleteAccount(deps: Deps, userId: number, password: string): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized('Your account no longer exists');
+  if (!(await verifyPassword(user.passwordHash, password))) throw forbidden('Password is incorrect');
+  await deps.db.tx(async (tx) => {
+    if (user.role === 'admin') {
+      const [admins] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`);
+      if ((admins?.n ?? 0) <= 1) throw conflict('The last admin cannot delete their account');
+    }
+    // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
+    const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
+    if (locked && locked.balance > 0) {
+      await ledger.post(tx, [{ userId, delta: -locked.balance, category: 'account_closed' }], { refType: 'user', refId: userId });
+    }
+    // '~' cannot appear in a username, so the freed name can be registered again without a clash.
+    await tx.orm
+      .update(users)
+      .set({ status: 'deleted', username: `~deleted~${userId}`, passwordHash: '', profileImage: null, deletedAt: new Date() })
+      .where(eq(users.id, userId));
+    await deps.sessions.revokeAllFor(tx, userId);
+  });
+}

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/client';
+import type { Role } from '../../shared/api/accounts';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+interface CachedSession {
+  user: AuthUser;
+  tokenHash: string;
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { user: AuthUser; tokenHash: string } | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const banned = () => new AppError(403, 'BANNED', 'This account is banned');
+
+/**
+ * Session tokens: 256 random bits, stored only as a SHA-256 hash. Lookups are cached in
+ * process for a few seconds so the hot paths do not pay a query per request; every
+ * revocation made through this object also drops the cached entries at once.
+ */
+export class Sessions {
+  private readonly cache = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cacheMs: number,
+  ) {}
+
+  async create(q: Queryable, userId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await q.rows(sql`insert into sessions (token_hash, user_id) values (${hashToken(token)}, ${userId})`);
+    return token;
+  }
+
+  async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string }> {
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = this.cache.get(tokenHash);
+    if (cached && cached.expiresAt > now) return cached;
+    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string }>(sql`
+      select u.id, u.username, u.role, u.status
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${tokenHash} and s.revoked_at is null`);
+    if (!row || row.status === 'deleted') {
+      this.cache.delete(tokenHash);
+      throw unauthorized('Your session has expired; sign in again');
+    }
+    if (row.status === 'banned') throw banned();
+    const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
+    if (this.cacheMs > 0) {
+      if (this.cache.size > 50_000) this.cache.clear();
+      this.cache.set(tokenHash, entry);
+    }
+    return entry;
+  }
+
+  async revoke(q: Queryable, tokenHash: string): Promise<void> {
+    await q.rows(sql`update sessions set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`);
+    this.cache.delete(tokenHash);
+  }
+
+  /** Revokes every session of the user except keepTokenHash (if given). */
+  async revokeAllFor(q: Queryable, userId: number, keepTokenHash?: string): Promise<void> {
+    await q.rows(sql`update sessions set revoked_at = now()
+      where user_id = ${userId} and revoked_at is null and token_hash <> ${keepTokenHash ?? ''}`);
+    this.forgetUser(userId, keepTokenHash);
+  }
+
+  /** Drops cached sessions of a user, e.g. after a rename or role change. */
+  forgetUser(userId: number, keepTokenHash?: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.user.id === userId && hash !== keepTokenHash) this.cache.delete(hash);
+    }
+  }
+
+  requireUser = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized('Sign in to continue: missing bearer token');
+    if (match[1].length > 200) throw unauthorized('Invalid token');
+    request.auth = await this.resolve(match[1]);
+  };
+
+  requireAdmin = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await this.requireUser(request, reply);
+    if (request.auth?.user.role !== 'admin') throw forbidden('Admins only');
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}

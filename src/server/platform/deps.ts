@@ -1,0 +1,14 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Sessions } from './auth';
+import type { EventBus } from './events';
+import type { Uploads } from './uploads';
+
+/** What every feature's routes and services are built with. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  sessions: Sessions;
+  events: EventBus;
+  uploads: Uploads;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants';
+
+export const usernameSchema = z
+  .string({ error: 'username must be a string' })
+  .trim()
+  .min(USERNAME_MIN, `username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `username must be at most ${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, 'username may contain only letters, digits, _ and -');
+
+export const passwordSchema = z
+  .string({ error: 'password must be a string' })
+  .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`);
+
+export const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
+export type Credentials = z.infer<typeof credentialsBody>;
+
+/** Sign-in only checks presence: a wrong-shaped password is just a wrong password. */
+export const loginBody = z.strictObject({
+  username: z.string({ error: 'username is required' }).min(1, 'username is required').max(200),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000),
+});
+
+export const deleteAccountBody = z.strictObject({
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000),
+});
+
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const userStatuses = ['active', 'banned'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export interface Badge {
+  _id: string;
+  name: string;
+  description: string;
+}
+
+export interface InventoryEntry {
+  _id: string;
+  quantity: number;
+  item: {
+    _id: string;
+    name: string;
+    image: string | null;
+    emoji: string | null;
+    price: number;
+    effect: string | null;
+    effectType: string | null;
+    effectValue: number | null;
+  };
+}
+
+export interface AchievementRef {
+  _id: string;
+  title: string;
+  icon: string | null;
+}
+
+/** Counters named after the task goal types and achievement criteria (spec section 3). */
+export interface UserCounters {
+  betsPlaced: number;
+  betsWon: number;
+  storePurchases: number;
+  logins: number;
+  tasksCompleted: number;
+  minefieldWins: number;
+  puzzleWins: number;
+  rpsWins: number;
+  frenzyClicks: number;
+  casinoWins: number;
+  itemsOwned: number;
+}
+
+/** The signed-in user's own record: GET /api/user/stats, POST /api/user/update, auth answers. */
+export interface UserDto extends UserCounters {
+  _id: string;
+  userId: string;
+  username: string;
+  balance: number;
+  role: Role;
+  status: UserStatus;
+  profileImage: string | null;
+  achievements: AchievementRef[];
+  claimedAchievements: { _id: string }[];
+  badges: Badge[];
+  inventory: InventoryEntry[];
+  currentBets: unknown[];
+  createdAt: string;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: UserDto;
+}
+
+/** GET /api/user/public/{username}: works without a token. */
+export interface PublicUserDto {
+  _id: string;
+  username: string;
+  balance: number;
+  role: Role;
+  status: UserStatus;
+  profileImage: string | null;
+  betsWon: number;
+  achievements: AchievementRef[];
+  badges: Badge[];
+  inventory: InventoryEntry[];
+  createdAt: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}

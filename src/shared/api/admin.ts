@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Role, UserStatus } from './accounts';
+import { MAX_COIN_AMOUNT } from './wallet';
+
+export const usernameParam = z.strictObject({
+  username: z.string().min(1, 'username is required').max(100),
+});
+
+/** Positive adds funds, negative removes them (never below zero). */
+export const adminBalanceBody = z.strictObject({
+  amount: z
+    .number({ error: 'amount must be a number' })
+    .int('amount must be a whole number of coins')
+    .min(-MAX_COIN_AMOUNT, `amount must be at least -${MAX_COIN_AMOUNT}`)
+    .max(MAX_COIN_AMOUNT, `amount must be at most ${MAX_COIN_AMOUNT}`)
+    .refine((n) => n !== 0, 'amount must not be zero'),
+});
+
+export const adminStatusBody = z.strictObject({
+  status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }),
+});
+
+export interface AdminUserDto {
+  _id: string;
+  username: string;
+  balance: number;
+  role: Role;
+  status: UserStatus;
+  createdAt: string;
+}
+
+export interface AdminLogDto {
+  _id: string;
+  timestamp: string;
+  action: string;
+  details: string;
+  admin: string | null;
+  target: string | null;
+}

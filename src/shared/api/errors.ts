@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const errorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'BANNED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INSUFFICIENT_FUNDS',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error body every non-2xx answer carries (DESIGN.md section 4). */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    // Spec section 9: lazy chunks load from a root-relative static/js path.
+    assetsDir: 'static',
+    rollupOptions: {
+      output: {
+        entryFileNames: 'static/js/[name]-[hash].js',
+        chunkFileNames: 'static/js/[name]-[hash].js',
+        assetFileNames: 'static/assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/auth': apiTarget, '/uploads': apiTarget },
+  },
+});
