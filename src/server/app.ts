@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -18,6 +18,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { leaderboardRoutes } from './features/leaderboard/routes';
 import { adminRoutes } from './features/admin/routes';
+import { betRoutes } from './features/bets/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -33,6 +34,13 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised by the router (bad percent-encoding, over-long params) bypass the error
+    // handler; without this they answer Fastify's own { error, code, message, statusCode } body.
+    frameworkErrors: (err, _request, reply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message = status === 414 ? 'Request path is too long' : status === 400 ? 'Request URL is not valid' : 'Internal server error';
+      void (reply as FastifyReply).status(status).send({ message, code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,6 +85,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   walletRoutes(app, deps);
   leaderboardRoutes(app, deps);
   adminRoutes(app, deps);
+  betRoutes(app, deps);
 
   await app.register(fastifyStatic, {
     root: deps.uploads.dir,

@@ -61,6 +61,19 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Re-runs fn when PostgreSQL reports a serialization failure or a deadlock. */
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}
+
 function makeDb(kind: Db['kind'], orm: Orm, close: () => Promise<void>): Db {
   const base = wrap(orm);
   return {
@@ -68,17 +81,7 @@ function makeDb(kind: Db['kind'], orm: Orm, close: () => Promise<void>): Db {
     orm,
     rows: base.rows,
     close,
-    async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await orm.transaction((tx) => fn(wrap(tx)));
-        } catch (err) {
-          const code = pgErrorCode(err);
-          if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
-          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-        }
-      }
-    },
+    tx: <T>(fn: (tx: Queryable) => Promise<T>) => withRetry(() => orm.transaction((tx) => fn(wrap(tx)))),
   };
 }
 
@@ -91,6 +94,9 @@ export interface OpenOptions {
 
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
+    // drizzle's node-postgres driver passes its own per-query `types`, which falls back to the
+    // global pg parsers and ignores the pool's: without this, raw queries return int8 as strings.
+    pg.types.setTypeParser(INT8_OID, toNumber);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
@@ -99,6 +105,10 @@ export async function openDb(options: OpenOptions): Promise<Db> {
           oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection dropped by the server (restart, pg_terminate_backend, a dropped test
+    // database) makes the pool emit 'error'; with no listener that crashes the process. The
+    // pool has already discarded the client and opens a new one on demand.
+    pool.on('error', () => {});
     const orm = drizzlePg(pool, { schema }) as unknown as Orm;
     await migratePg(orm as never, { migrationsFolder });
     return makeDb('postgres', orm, () => pool.end());

@@ -34,6 +34,8 @@ const banned = () => new AppError(403, 'BANNED', 'This account is banned');
  */
 export class Sessions {
   private readonly cache = new Map<string, CachedSession>();
+  /** Bumped by every revocation, so a look-up that raced one is not cached. */
+  private epoch = 0;
 
   constructor(
     private readonly db: Db,
@@ -51,17 +53,19 @@ export class Sessions {
     const now = Date.now();
     const cached = this.cache.get(tokenHash);
     if (cached && cached.expiresAt > now) return cached;
-    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string }>(sql`
-      select u.id, u.username, u.role, u.status
+    const epoch = this.epoch;
+    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string; revoked: boolean }>(sql`
+      select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked
       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null`);
-    if (!row || row.status === 'deleted') {
+      where s.token_hash = ${tokenHash}`);
+    // A ban revokes every session; the banned user still learns why rather than a bare 401.
+    if (row?.status === 'banned') throw banned();
+    if (!row || row.revoked || row.status === 'deleted') {
       this.cache.delete(tokenHash);
       throw unauthorized('Your session has expired; sign in again');
     }
-    if (row.status === 'banned') throw banned();
     const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
-    if (this.cacheMs > 0) {
+    if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(tokenHash, entry);
     }
@@ -71,6 +75,7 @@ export class Sessions {
   async revoke(q: Queryable, tokenHash: string): Promise<void> {
     await q.rows(sql`update sessions set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`);
     this.cache.delete(tokenHash);
+    this.epoch++;
   }
 
   /** Revokes every session of the user except keepTokenHash (if given). */
@@ -80,8 +85,13 @@ export class Sessions {
     this.forgetUser(userId, keepTokenHash);
   }
 
-  /** Drops cached sessions of a user, e.g. after a rename or role change. */
+  /**
+   * Drops cached sessions of a user, e.g. after a rename or role change. Callers that revoke
+   * inside a transaction must call this again after it commits: a look-up between the first
+   * call and the commit still reads the old rows.
+   */
   forgetUser(userId: number, keepTokenHash?: string): void {
+    this.epoch++;
     for (const [hash, entry] of this.cache) {
       if (entry.user.id === userId && hash !== keepTokenHash) this.cache.delete(hash);
     }

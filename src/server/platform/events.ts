@@ -8,6 +8,7 @@ export interface DomainEvents {
   UserRegistered: { userId: number; username: string };
   CoinsSent: { fromUserId: number; toUserId: number; amount: number };
   UserBanned: { userId: number; byAdminId: number };
+  BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null };
 }
 
 export class EventBus {

@@ -32,6 +32,12 @@ export const ledgerCategories = [
   'admin_grant',
   'account_closed',
   'seed_grant',
+  'bet_stake',
+  'bet_payout',
+  'bet_refund',
+  'parlay_stake',
+  'parlay_payout',
+  'parlay_refund',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -42,6 +48,12 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   admin_grant: 'Admin adjustment',
   account_closed: 'Account closed',
   seed_grant: 'Demo funds',
+  bet_stake: 'Wager placed',
+  bet_payout: 'Wager won',
+  bet_refund: 'Wager refunded',
+  parlay_stake: 'Parlay placed',
+  parlay_payout: 'Parlay won',
+  parlay_refund: 'Parlay refunded',
 };
 
 export const ledgerQuery = z.strictObject({

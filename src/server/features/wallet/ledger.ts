@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import type { LedgerCategory } from '../../../shared/api/wallet';
 import { AppError, insufficientFunds } from '../../platform/errors';
 
 /**
- * The only code that writes users.balance (DESIGN.md section 3). Each posting moves coins
- * for one or more users in a single statement that also writes their ledger rows; the house
+ * The only code that writes users.balance (DESIGN.md section 3). A posting moves coins for
+ * one or more users in a single statement that also writes their ledger rows; the house
  * (user_id NULL) takes the net, so the whole ledger always sums to zero.
  */
 export interface Movement {
@@ -21,6 +21,40 @@ export interface PostingRef {
   refId?: string | number;
   /** Category of the house's row when the movements do not net to zero. */
   houseCategory?: LedgerCategory;
+}
+
+const accountGone = () => new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
+
+/** Turns the database's refusals of a posting into the API's errors. */
+export function postingError(err: unknown): unknown {
+  const code = pgErrorCode(err);
+  if (code === '23514') return insufficientFunds();
+  if (code === '22012') return accountGone();
+  return err;
+}
+
+/**
+ * CTEs `upd`, `house` and `ins` that apply the rows of a CTE named `input` (columns
+ * user_id, delta, category, counterparty_id) to balances and the ledger. Features that need
+ * a posting and their own writes in one round trip embed these after their own CTEs; a
+ * negative balance then violates the users CHECK and aborts the whole statement.
+ * `alsoSet` adds assignments to the same UPDATE (a row can be updated once per statement).
+ */
+export function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSet?: SQL): SQL {
+  const refType = ref.refType ?? null;
+  const refId = ref.refId === undefined ? null : String(ref.refId);
+  return sql`upd as (
+      update users u set balance = u.balance + i.delta${alsoSet ? sql`, ${alsoSet}` : sql``}
+      from input i where u.id = i.user_id and u.status <> 'deleted'
+      returning u.id as user_id, u.balance as balance_after, i.delta, i.category, i.counterparty_id
+    ), house as (
+      select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
+      select user_id, delta, balance_after, category, ${refType}, ${refId}, counterparty_id from upd
+      union all
+      select null, delta, null, ${ref.houseCategory}, ${refType}, ${refId}, null from house
+    )`;
 }
 
 export async function post(q: Queryable, movements: Movement[], ref: PostingRef = {}): Promise<Map<number, number>> {
@@ -38,39 +72,38 @@ export async function post(q: Queryable, movements: Movement[], ref: PostingRef 
     .sort((a, b) => a.userId - b.userId)
     .map((m) => ({ user_id: m.userId, delta: m.delta, category: m.category, counterparty_id: m.counterpartyId ?? null }));
   if (input.length === 0) return new Map();
-  const refType = ref.refType ?? null;
-  const refId = ref.refId === undefined ? null : String(ref.refId);
-  const houseCategory = ref.houseCategory ?? input[0]!.category;
 
-  let rows: { user_id: number; balance_after: number }[];
+  let result: { rows: { user_id: number; balance_after: number }[] | null; guard: number }[];
   try {
-    // A negative balance violates the users CHECK, which aborts the whole statement: nothing
-    // moves unless every movement fits.
-    rows = await q.rows(sql`
+    // Atomic on its own, so a posting needs no explicit transaction: a missing account makes
+    // the guard divide by zero (22012), which aborts every write of the statement.
+    result = await q.rows(sql`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
           as t(user_id bigint, delta bigint, category text, counterparty_id bigint)
-      ), upd as (
-        update users u set balance = u.balance + i.delta
-        from input i where u.id = i.user_id and u.status <> 'deleted'
-        returning u.id as user_id, u.balance as balance_after, i.delta, i.category, i.counterparty_id
-      ), house as (
-        select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
-      ), ins as (
-        insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
-        select user_id, delta, balance_after, category, ${refType}, ${refId}, counterparty_id from upd
-        union all
-        select null, delta, null, ${houseCategory}, ${refType}, ${refId}, null from house
-      )
-      select user_id, balance_after from upd`);
+      ), ${postingCtes({ ...ref, houseCategory: ref.houseCategory ?? input[0]!.category })}
+      select (select json_agg(json_build_object('user_id', user_id, 'balance_after', balance_after)) from upd) as rows,
+             1 / (case when (select count(*) from upd) = ${input.length} then 1 else 0 end) as guard`);
   } catch (err) {
-    if (pgErrorCode(err) === '23514') throw insufficientFunds();
-    throw err;
+    throw postingError(err);
   }
-  if (rows.length !== input.length) {
-    throw new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
-  }
+  const rows = result[0]?.rows ?? [];
   return new Map(rows.map((r) => [r.user_id, r.balance_after]));
+}
+
+/**
+ * Set-based posting for settlements: `source` selects (user_id, delta, category,
+ * counterparty_id) rows, any number of them; returns how many accounts moved.
+ */
+export async function postFrom(q: Queryable, source: SQL, ref: PostingRef & { houseCategory: LedgerCategory }): Promise<number> {
+  try {
+    const [row] = await q.rows<{ moved: number }>(sql`
+      with input as (${source}), ${postingCtes(ref)}
+      select count(*)::int as moved from upd`);
+    return row?.moved ?? 0;
+  } catch (err) {
+    throw postingError(err);
+  }
 }
 
 export interface AuditProblem {
@@ -79,8 +112,8 @@ export interface AuditProblem {
 
 /** Conservation checks behind `npm run audit`; returns the first discrepancy or null. */
 export async function audit(q: Queryable): Promise<AuditProblem | null> {
-  const [sum] = await q.rows<{ total: string | number | null }>(sql`select coalesce(sum(delta), 0)::text as total from ledger`);
-  if (sum && String(sum.total) !== '0') return { message: `ledger deltas sum to ${sum.total}, not 0` };
+  const [sum] = await q.rows<{ total: string }>(sql`select coalesce(sum(delta), 0)::text as total from ledger`);
+  if (sum && sum.total !== '0') return { message: `ledger deltas sum to ${sum.total}, not 0` };
   const [mismatch] = await q.rows<{ id: number; username: string; balance: number; ledger_total: string }>(sql`
     select u.id, u.username, u.balance, coalesce(l.total, 0)::text as ledger_total
     from users u left join (select user_id, sum(delta) as total from ledger where user_id is not null group by user_id) l

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
+import { withRetry } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import * as ledger from './ledger';
@@ -11,29 +12,27 @@ export async function sendMoney(
   recipientUsername: string,
   amount: number,
 ): Promise<SendMoneyResponse> {
-  const balances = await deps.db.tx(async (tx) => {
-    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`
-      select id, username, status from users
-      where lower(username) = lower(${recipientUsername}) and status <> 'deleted'`);
-    if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`);
-    if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself');
-    if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
-    return {
-      recipient,
-      after: await ledger.post(
-        tx,
-        [
-          { userId: fromUserId, delta: -amount, category: 'transfer_out', counterpartyId: recipient.id },
-          { userId: recipient.id, delta: amount, category: 'transfer_in', counterpartyId: fromUserId },
-        ],
-        { refType: 'transfer' },
-      ),
-    };
-  });
-  deps.events.emit('CoinsSent', { fromUserId, toUserId: balances.recipient.id, amount });
+  const [recipient] = await deps.db.rows<{ id: number; username: string; status: string }>(sql`
+    select id, username, status from users
+    where lower(username) = lower(${recipientUsername}) and status <> 'deleted'`);
+  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`);
+  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself');
+  if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
+  // No explicit transaction: one ledger posting is atomic by itself, which saves two round trips.
+  const after = await withRetry(() =>
+    ledger.post(
+      deps.db,
+      [
+        { userId: fromUserId, delta: -amount, category: 'transfer_out', counterpartyId: recipient.id },
+        { userId: recipient.id, delta: amount, category: 'transfer_in', counterpartyId: fromUserId },
+      ],
+      { refType: 'transfer' },
+    ),
+  );
+  deps.events.emit('CoinsSent', { fromUserId, toUserId: recipient.id, amount });
   return {
-    message: `Sent ${amount} coins to ${balances.recipient.username}`,
-    balance: balances.after.get(fromUserId) ?? 0,
+    message: `Sent ${amount} coins to ${recipient.username}`,
+    balance: after.get(fromUserId) ?? 0,
   };
 }
 

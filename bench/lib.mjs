@@ -1,0 +1,98 @@
+// Shared helpers for the load benchmarks: start the real server, make users, run autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+export async function freshPgDatabase(name) {
+  const c = new pg.Client({ connectionString: PG_BASE });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function pgReachable() {
+  const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts src/server/main.ts as `npm start` would (without the build step) and waits for it. */
+export async function startServer({ databaseUrl, port, extraEnv = {} }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    AUTH_RATE_LIMIT: '100000',
+    SEED_DEMO: 'false',
+    ...extraEnv,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/leaderboard/users`)).ok) return { child, url, dataDir };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+export async function api(url, method, pathName, body, token) {
+  const res = await fetch(url + pathName, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function registerUsers(url, count, prefix) {
+  const users = [];
+  // Registration hashes passwords (argon2id); a few at a time keeps setup quick.
+  for (let i = 0; i < count; i += 8) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, count - i) }, (_, j) =>
+        api(url, 'POST', '/auth/register', { username: `${prefix}${i + j}`, password: 'bench-password-1' }),
+      ),
+    );
+    users.push(...batch.map((r) => ({ token: r.token, username: r.user.username })));
+  }
+  return users;
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};

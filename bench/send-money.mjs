@@ -1,0 +1,123 @@
+// `npm run bench`: send-money throughput on PGlite and PostgreSQL (autocannon, 32 connections),
+// cold start of `npm start` on an existing build, and the gzipped JS the home page loads.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { freshPgDatabase, median, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 32;
+const USERS = 64;
+
+async function benchSendMoney(label, databaseUrl, port) {
+  const { child, url } = await startServer({ databaseUrl, port });
+  try {
+    const users = await registerUsers(url, USERS, `bm${Date.now().toString(36).slice(-4)}`);
+    const statuses = {};
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/user/send-money',
+          setupRequest: (req) => {
+            const from = users[Math.floor(Math.random() * users.length)];
+            let to = users[Math.floor(Math.random() * users.length)];
+            if (to === from) to = users[(users.indexOf(from) + 1) % users.length];
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${from.token}` },
+              body: JSON.stringify({ recipientUsername: to.username, amount: 1 }),
+            };
+          },
+        },
+      ],
+    });
+    for (const [code, n] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = n.count;
+    const ok = statuses['200'] ?? 0;
+    const line = {
+      backend: label,
+      transfersPerSec: Math.round(ok / DURATION),
+      p50ms: result.latency.p50,
+      p99ms: result.latency.p99,
+      statuses,
+      errors: result.errors,
+    };
+    console.log(JSON.stringify(line));
+    return line;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function coldStart(port) {
+  // On an existing build and an existing data directory: spawn `npm start`'s script, time to first 200.
+  const times = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-coldstart-'));
+  // The first start creates the database; the three after it are the cold starts measured.
+  for (let i = 0; i < 4; i++) {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    await stopServer(child);
+  }
+  return times;
+}
+
+async function homeJsGzip(port) {
+  if (!existsSync('/usr/bin/chromium')) return null;
+  const { chromium } = await import('playwright-core');
+  const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve('dist/client') } });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set();
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gz = 0;
+    for (const p of scripts) {
+      const buf = readFileSync(path.join('dist/client', p));
+      raw += buf.length;
+      gz += gzipSync(buf, { level: 9 }).length;
+    }
+    return { files: scripts.size, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gz / 1024).toFixed(1) };
+  } finally {
+    await browser.close();
+    await stopServer(child);
+  }
+}
+
+const results = [];
+results.push(await benchSendMoney('pglite', undefined, 3811));
+if (await pgReachable()) results.push(await benchSendMoney('postgres', await freshPgDatabase('fs_bench_send'), 3812));
+else console.log('PostgreSQL not reachable: skipped the PostgreSQL run');
+
+if (!existsSync('dist/client/index.html')) console.log('No client build: run `npm run build` for the cold start and size figures');
+else {
+  const times = await coldStart(3813);
+  console.log(JSON.stringify({ coldStartMs: times.map(Math.round), medianMs: Math.round(median(times)) }));
+  const size = await homeJsGzip(3814);
+  if (size) console.log(JSON.stringify({ homePageJs: size }));
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { BetDto } from '../../../shared/api/bets';
+import { call, uniqueName, type TestServer, type TestUser } from '../../testing/harness';
+
+/** Test builder: an open bet created through the admin route. */
+export async function createBet(
+  server: TestServer,
+  admin: TestUser,
+  options: { text: string; odds: number }[] = [
+    { text: 'Yes', odds: 2.5 },
+    { text: 'No', odds: 1.5 },
+  ],
+  title = uniqueName('bet'),
+): Promise<BetDto> {
+  const res = await call<{ bet: BetDto }>(server, 'POST', '/api/bets/create', {
+    token: admin.token,
+    body: { title, description: 'test bet', endTime: new Date(Date.now() + 3_600_000).toISOString(), options },
+  });
+  if (res.status !== 201) throw new Error(`create bet failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.bet;
+}
+
+/** Test builder: moves a bet's end time into the past, as time passing would. */
+export async function closeBetByTime(server: TestServer, betId: string): Promise<void> {
+  await server.db.rows(sql`update bets set end_time = now() - interval '1 minute' where id = ${Number(betId)}`);
+}
+
+export const optionId = (bet: BetDto, text: string): string => {
+  const found = bet.options.find((o) => o.text === text);
+  if (!found) throw new Error(`no option ${text}`);
+  return found._id;
+};

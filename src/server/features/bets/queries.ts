@@ -1,0 +1,53 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { BetRow, ParlayRow, WagerRow } from './presenter';
+
+/** Votes are counted from wagers and parlay legs rather than kept in a row every wager locks. */
+const betSelect = (where: SQL, withTotals = false) => sql`
+  select b.id, b.title, b.description, b.end_time, b.status, b.result_option_id, b.created_at,
+    coalesce((
+      select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds,
+        'votes', (select count(*) from wagers w where w.bet_id = b.id and w.option_id = o.id)
+               + (select count(*) from parlay_legs pl where pl.bet_id = b.id and pl.option_id = o.id)
+      ) order by o.position)
+      from bet_options o where o.bet_id = b.id), '[]'::json) as options
+    ${withTotals ? sql`, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
+      (select count(*) from wagers w where w.bet_id = b.id)::int as wager_count` : sql``}
+  from bets b where ${where}`;
+
+export const listOpenBets = (q: Queryable) => q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);
+
+export const listAllBets = (q: Queryable) =>
+  q.rows<BetRow>(sql`${betSelect(sql`true`, true)} order by (b.status = 'open') desc, b.created_at desc, b.id desc`);
+
+export async function findBet(q: Queryable, id: number): Promise<BetRow | undefined> {
+  const [row] = await q.rows<BetRow>(betSelect(sql`b.id = ${id}`));
+  return row;
+}
+
+/** The odds route names a bet by title (the spec's path) or by id. */
+export async function findBetByTitleOrId(q: Queryable, titleOrId: string): Promise<BetRow | undefined> {
+  const [byTitle] = await q.rows<BetRow>(betSelect(sql`lower(b.title) = lower(${titleOrId})`));
+  if (byTitle) return byTitle;
+  return /^[1-9][0-9]{0,15}$/.test(titleOrId) ? findBet(q, Number(titleOrId)) : undefined;
+}
+
+export async function openWagersOf(q: Queryable, userId: number, settled: boolean): Promise<WagerRow[]> {
+  return q.rows<WagerRow>(sql`
+    select w.id, w.bet_id, b.title as bet_title, o.text as choice, w.odds, w.stake, w.payout, w.status, w.created_at
+    from wagers w join bets b on b.id = w.bet_id join bet_options o on o.id = w.option_id
+    where w.user_id = ${userId} and ${settled ? sql`w.status <> 'open'` : sql`w.status = 'open'`}
+    order by w.id desc limit 100`);
+}
+
+export async function parlaysOf(q: Queryable, userId: number, settled: boolean, onlyId?: number): Promise<ParlayRow[]> {
+  return q.rows<ParlayRow>(sql`
+    select p.id, p.stake, p.total_odds, p.payout, p.status, p.created_at,
+      (select json_agg(json_build_object('bet_id', l.bet_id, 'bet_title', b.title, 'choice', o.text, 'odds', l.odds, 'status', l.status) order by l.id)
+       from parlay_legs l join bets b on b.id = l.bet_id join bet_options o on o.id = l.option_id
+       where l.parlay_id = p.id) as legs
+    from parlays p
+    where p.user_id = ${userId} and ${settled ? sql`p.status <> 'open'` : sql`p.status = 'open'`}
+      ${onlyId === undefined ? sql`` : sql`and p.id = ${onlyId}`}
+    order by p.id desc limit 100`);
+}

@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import type {
+  AdminBetDto,
+  BetDto,
+  CreateBetBody,
+  MyBetsDto,
+  OddsChangedDetails,
+  PlaceParlayResponse,
+  PlaceWagerResponse,
+} from '../../../shared/api/bets';
+import { hundredthsToOdds, oddsToHundredths, totalOddsHundredths } from '../../../shared/odds';
+import { pgErrorCode } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/auth';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import * as ledger from '../wallet/ledger';
+import { logAdminAction } from '../admin/service';
+import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
+import * as queries from './queries';
+import { refundWagers, settleParlays, settleWagers } from './settlement';
+
+export async function activeBets(deps: Deps): Promise<BetDto[]> {
+  return (await queries.listOpenBets(deps.db)).map(presentBet);
+}
+
+export async function allBets(deps: Deps): Promise<AdminBetDto[]> {
+  return (await queries.listAllBets(deps.db)).map(presentAdminBet);
+}
+
+export async function myBets(deps: Deps, userId: number): Promise<MyBetsDto> {
+  const [openW, openP, doneW, doneP] = await Promise.all([
+    queries.openWagersOf(deps.db, userId, false),
+    queries.parlaysOf(deps.db, userId, false),
+    queries.openWagersOf(deps.db, userId, true),
+    queries.parlaysOf(deps.db, userId, true),
+  ]);
+  const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
+  return {
+    open: [...openW.map(presentWager), ...openP.map(presentParlay)].sort(newestFirst),
+    settled: [...doneW.map(presentWager), ...doneP.map(presentParlay)].sort(newestFirst),
+  };
+}
+
+export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody): Promise<BetDto> {
+  const betId = await deps.db.tx(async (tx) => {
+    let id: number;
+    try {
+      const [row] = await tx.rows<{ id: number }>(sql`
+        insert into bets (title, description, end_time, created_by)
+        values (${body.title}, ${body.description}, ${body.endTime.toISOString()}, ${admin.id}) returning id`);
+      id = row!.id;
+    } catch (err) {
+      if (pgErrorCode(err) === '23505') throw conflict(`title: a bet titled "${body.title}" already exists`);
+      throw err;
+    }
+    const options = body.options.map((o, i) => ({ text: o.text, odds: oddsToHundredths(o.odds), position: i }));
+    await tx.rows(sql`
+      insert into bet_options (bet_id, text, odds, position)
+      select ${id}, text, odds, position from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as t(text text, odds int, position int)`);
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'create_bet',
+      details: `Created bet "${body.title}" with options ${body.options.map((o) => `${o.text} @ ${o.odds}x`).join(', ')}`,
+      target: body.title,
+    });
+    return id;
+  });
+  return presentBet((await queries.findBet(deps.db, betId))!);
+}
+
+/** Why a wager statement inserted nothing; only runs on the failure path. */
+async function explainRejectedWager(deps: Deps, betId: number, choice: string): Promise<never> {
+  const bet = await queries.findBet(deps.db, betId);
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  if (bet.status !== 'open') throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
+  if (new Date(bet.end_time).getTime() <= Date.now()) throw conflict('This bet is closed: its end time has passed');
+  if (!bet.options.some((o) => o.text === choice)) {
+    throw badRequest(`choice: "${choice}" is not an option of this bet (options: ${bet.options.map((o) => o.text).join(', ')})`);
+  }
+  throw conflict('The bet changed while placing the wager; try again');
+}
+
+/**
+ * The hottest write: one statement checks the bet is open (locking its row in KEY SHARE
+ * mode so a concurrent finalize waits for it), debits the stake through the ledger's CTEs,
+ * counts the wager for the user, and records the wager with the option's current odds.
+ */
+export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
+  let rows: { id: number; odds: number; created_at: Date; balance: number; title: string }[];
+  try {
+    rows = await deps.db.rows(sql`
+      with opt as (
+        select b.id as bet_id, b.title, o.id as option_id, o.odds
+        from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}
+        where b.id = ${betId} and b.status = 'open' and b.end_time > now()
+        for key share of b
+      ), input as (
+        select ${userId}::bigint as user_id, ${-amount}::bigint as delta, 'bet_stake'::text as category, null::bigint as counterparty_id
+        from opt
+      ), ${ledger.postingCtes({ refType: 'bet', refId: betId, houseCategory: 'bet_stake' }, sql`bets_placed = u.bets_placed + 1`)},
+      w as (
+        insert into wagers (bet_id, option_id, user_id, stake, odds)
+        select opt.bet_id, opt.option_id, ${userId}, ${amount}, opt.odds from opt where exists (select 1 from upd)
+        returning id, odds, created_at
+      )
+      select w.id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`);
+  } catch (err) {
+    throw ledger.postingError(err);
+  }
+  const placed = rows[0];
+  if (!placed) return explainRejectedWager(deps, betId, choice);
+  return {
+    message: 'Bet placed!',
+    balance: placed.balance,
+    wager: presentWager({
+      id: placed.id,
+      bet_id: betId,
+      bet_title: placed.title,
+      choice,
+      odds: placed.odds,
+      stake: amount,
+      payout: 0,
+      status: 'open',
+      created_at: placed.created_at,
+    }),
+  };
+}
+
+interface ParlayLegInput {
+  betId: number;
+  choice: string;
+  odds: number;
+}
+
+export async function placeParlay(
+  deps: Deps,
+  userId: number,
+  amount: number,
+  legs: ParlayLegInput[],
+  claimedTotalOdds: number,
+): Promise<PlaceParlayResponse> {
+  const { parlayId, balance } = await deps.db.tx(async (tx) => {
+    const ids = legs.map((l) => l.betId);
+    // KEY SHARE locks make a concurrent finalize of any leg's bet wait for this transaction.
+    const found = await tx.rows<{ bet_id: number; status: string; ended: boolean; options: { id: number; text: string; odds: number }[] }>(sql`
+      select b.id as bet_id, b.status, b.end_time <= now() as ended,
+        (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
+      from bets b where b.id in ${ids} for key share of b`);
+    const byId = new Map(found.map((b) => [b.bet_id, b]));
+    const resolved = legs.map((leg) => {
+      const bet = byId.get(leg.betId);
+      if (!bet) throw notFound(`bets.betId: no bet with id ${leg.betId}`);
+      if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
+      const option = bet.options.find((o) => o.text === leg.choice);
+      if (!option) throw badRequest(`bets.choice: "${leg.choice}" is not an option of bet ${leg.betId}`);
+      return { ...leg, optionId: option.id, serverOdds: option.odds };
+    });
+    const serverTotal = totalOddsHundredths(resolved.map((l) => l.serverOdds));
+    const stale = resolved.some((l) => oddsToHundredths(l.odds) !== l.serverOdds) || oddsToHundredths(claimedTotalOdds) !== serverTotal;
+    if (stale) {
+      const details: OddsChangedDetails = {
+        currentOdds: resolved.map((l) => ({ betId: String(l.betId), choice: l.choice, odds: hundredthsToOdds(l.serverOdds) })),
+        totalOdds: hundredthsToOdds(serverTotal),
+      };
+      throw conflict(`The odds have changed: total odds are now ${details.totalOdds}x. Check the picks and place the parlay again.`, details);
+    }
+    const after = await ledger.post(tx, [{ userId, delta: -amount, category: 'parlay_stake' }], { refType: 'parlay' });
+    await tx.rows(sql`update users set bets_placed = bets_placed + 1 where id = ${userId}`);
+    const [parlay] = await tx.rows<{ id: number }>(sql`
+      insert into parlays (user_id, stake, total_odds) values (${userId}, ${amount}, ${serverTotal}) returning id`);
+    const legRows = resolved.map((l) => ({ bet_id: l.betId, option_id: l.optionId, odds: l.serverOdds }));
+    await tx.rows(sql`
+      insert into parlay_legs (parlay_id, bet_id, option_id, odds)
+      select ${parlay!.id}, bet_id, option_id, odds from jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as t(bet_id bigint, option_id bigint, odds int)`);
+    return { parlayId: parlay!.id, balance: after.get(userId) ?? 0 };
+  });
+  const [row] = await queries.parlaysOf(deps.db, userId, false, parlayId);
+  return { message: 'Parlay placed!', balance, parlay: presentParlay(row!) };
+}
+
+/** Locks the bet for settlement; every settling path starts here. */
+async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], betId: number) {
+  const [bet] = await tx.rows<{ id: number; title: string; status: string }>(
+    sql`select id, title, status from bets where id = ${betId} for update`,
+  );
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is already ${bet.status}`);
+  return bet;
+}
+
+export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, optionId: number) {
+  const result = await deps.db.tx(async (tx) => {
+    const bet = await lockOpenBet(tx, betId);
+    const [option] = await tx.rows<{ text: string }>(sql`select text from bet_options where id = ${optionId} and bet_id = ${betId}`);
+    if (!option) throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`);
+    await tx.rows(sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`);
+    const { winners } = await settleWagers(tx, betId, optionId);
+    await tx.rows(sql`
+      update parlay_legs set status = case when option_id = ${optionId} then 'won' else 'lost' end
+      where bet_id = ${betId} and status = 'open'`);
+    await settleParlays(tx, betId, false);
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'finalize_bet',
+      details: `Finalized "${bet.title}": winner "${option.text}", ${winners} winning account(s) paid`,
+      target: bet.title,
+    });
+    return { title: bet.title, winner: option.text };
+  });
+  deps.events.emit('BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId });
+  return { message: `Bet "${result.title}" finalized: ${result.winner} wins`, bet: presentBet((await queries.findBet(deps.db, betId))!) };
+}
+
+export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
+  const title = await deps.db.tx(async (tx) => {
+    const bet = await lockOpenBet(tx, betId);
+    await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id = ${betId}`);
+    await refundWagers(tx, betId);
+    await tx.rows(sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`);
+    await settleParlays(tx, betId, true);
+    await logAdminAction(tx, { adminId: admin.id, action: 'void_bet', details: `Voided "${bet.title}" and refunded its stakes`, target: bet.title });
+    return bet.title;
+  });
+  deps.events.emit('BetSettled', { betId, outcome: 'voided', winningOptionId: null });
+  return { message: `Bet "${title}" voided; stakes refunded`, bet: presentBet((await queries.findBet(deps.db, betId))!) };
+}
+
+export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string, optionId: number, odds: number) {
+  const bet = await queries.findBetByTitleOrId(deps.db, betTitleOrId);
+  if (!bet) throw notFound(`betTitle: no bet titled "${betTitleOrId}"`);
+  if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is ${bet.status}; its odds can no longer change`);
+  const option = bet.options.find((o) => o.id === optionId);
+  if (!option) throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`);
+  await deps.db.tx(async (tx) => {
+    await tx.rows(sql`update bet_options set odds = ${oddsToHundredths(odds)} where id = ${optionId}`);
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'set_odds',
+      details: `"${bet.title}" / ${option.text}: ${hundredthsToOdds(option.odds)}x -> ${odds}x`,
+      target: bet.title,
+    });
+  });
+  return { message: `Odds for ${option.text} set to ${odds}x`, bet: presentBet((await queries.findBet(deps.db, bet.id))!) };
+}

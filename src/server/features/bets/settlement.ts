@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { totalOddsHundredths } from '../../../shared/odds';
+import * as ledger from '../wallet/ledger';
+
+/**
+ * Settlement is set-based SQL inside the caller's transaction: a bet with 100,000 wagers is
+ * a handful of statements, not a loop in JavaScript.
+ */
+
+/** Marks a finalized bet's single wagers won or lost and pays the winners. */
+export async function settleWagers(tx: Queryable, betId: number, winningOptionId: number): Promise<{ winners: number }> {
+  await tx.rows(sql`
+    update wagers set
+      status = case when option_id = ${winningOptionId} then 'won' else 'lost' end,
+      payout = case when option_id = ${winningOptionId} then (stake * odds) / 100 else 0 end,
+      settled_at = now()
+    where bet_id = ${betId} and status = 'open'`);
+  const winners = await ledger.postFrom(
+    tx,
+    sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id
+        from wagers where bet_id = ${betId} and status = 'won' and payout > 0 group by user_id`,
+    { refType: 'bet', refId: betId, houseCategory: 'bet_payout' },
+  );
+  await tx.rows(sql`
+    update users u set bets_won = u.bets_won + w.n
+    from (select user_id, count(*)::int as n from wagers where bet_id = ${betId} and status = 'won' group by user_id) w
+    where u.id = w.user_id`);
+  return { winners };
+}
+
+/** Refunds every open wager on a voided bet. */
+export async function refundWagers(tx: Queryable, betId: number): Promise<void> {
+  await tx.rows(sql`
+    update wagers set status = 'refunded', payout = stake, settled_at = now()
+    where bet_id = ${betId} and status = 'open'`);
+  await ledger.postFrom(
+    tx,
+    sql`select user_id, sum(stake)::bigint as delta, 'bet_refund'::text as category, null::bigint as counterparty_id
+        from wagers where bet_id = ${betId} and status = 'refunded' group by user_id`,
+    { refType: 'bet', refId: betId, houseCategory: 'bet_refund' },
+  );
+}
+
+/**
+ * After a bet's legs were decided (won/lost) or voided: re-price parlays that lost a leg to
+ * a void, then settle each open parlay with a leg on this bet whose outcome is now known.
+ */
+export async function settleParlays(tx: Queryable, betId: number, voided: boolean): Promise<void> {
+  if (voided) {
+    const affected = await tx.rows<{ id: number; odds: number[] }>(sql`
+      select p.id, coalesce(array_agg(l.odds order by l.id) filter (where l.status <> 'void'), '{}') as odds
+      from parlays p join parlay_legs l on l.parlay_id = p.id
+      where p.status = 'open' and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+      group by p.id`);
+    const repriced = affected.map((p) => ({ id: p.id, total_odds: totalOddsHundredths(p.odds.map(Number)) }));
+    if (repriced.length > 0) {
+      await tx.rows(sql`
+        update parlays p set total_odds = r.total_odds
+        from jsonb_to_recordset(${JSON.stringify(repriced)}::jsonb) as r(id bigint, total_odds bigint)
+        where p.id = r.id`);
+    }
+  }
+  // One pass decides every affected open parlay: any lost leg loses it; no open and no lost
+  // leg with at least one won leg wins it; only void legs left refunds it.
+  await tx.rows(sql`
+    with touched as (
+      select p.id,
+        bool_or(l.status = 'lost') as any_lost,
+        bool_or(l.status = 'open') as any_open,
+        bool_or(l.status = 'won') as any_won
+      from parlays p join parlay_legs l on l.parlay_id = p.id
+      where p.status = 'open' and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+      group by p.id
+    )
+    update parlays p set
+      status = case when t.any_lost then 'lost' when t.any_won then 'won' else 'refunded' end,
+      payout = case when t.any_lost then 0 when t.any_won then (p.stake * p.total_odds) / 100 else p.stake end,
+      settled_at = now()
+    from touched t
+    where p.id = t.id and (t.any_lost or not t.any_open)`);
+  // now() is the transaction's start time, so settled_at = now() picks out exactly the
+  // parlays this transaction settled.
+  for (const [status, category] of [
+    ['won', 'parlay_payout'],
+    ['refunded', 'parlay_refund'],
+  ] as const) {
+    await ledger.postFrom(
+      tx,
+      sql`select p.user_id, sum(p.payout)::bigint as delta, ${category}::text as category, null::bigint as counterparty_id
+          from parlays p
+          where p.status = ${status} and p.payout > 0 and p.settled_at = now()
+            and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+          group by p.user_id`,
+      { refType: 'bet', refId: betId, houseCategory: category },
+    );
+  }
+  await tx.rows(sql`
+    update users u set bets_won = u.bets_won + w.n
+    from (select user_id, count(*)::int as n from parlays
+          where status = 'won' and settled_at = now() and id in (select parlay_id from parlay_legs where bet_id = ${betId})
+          group by user_id) w
+    where u.id = w.user_id`);
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../../src/server/testing/harness';
+
+/**
+ * One real server (built client + API on a real database) and one headless Debian chromium
+ * per spec file. Each test gets a fresh browser context, so local storage never leaks.
+ */
+export interface World {
+  server: TestServer;
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  user(): Promise<TestUser>;
+  admin(): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  const server = await startTestServer({ clientDir: path.resolve('dist/client') });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    user: () => registerUser(server),
+    admin: () => registerAdmin(server),
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Puts a session into local storage the way the app's login does, to skip the form in setup. */
+export async function signInAs(page: Page, server: TestServer, user: TestUser): Promise<void> {
+  const res = await fetch(`${server.url}/api/user/stats`, { headers: { authorization: `Bearer ${user.token}` } });
+  const me: unknown = await res.json();
+  await page.goto('/');
+  await page.evaluate(
+    ([token, u]) => {
+      // Keys of src/client/lib/sessionStore.ts (spec: token and user in local storage).
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [user.token, me] as const,
+  );
+}
