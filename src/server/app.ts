@@ -102,7 +102,8 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
-      wildcard: false,
+      // Wildcard mode looks files up per request, so a rebuilt client is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         // Hashed chunk names never change content; index.html must always be revalidated.

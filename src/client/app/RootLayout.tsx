@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
+import { useForgetSignOutOnLeave } from './guards';
 
 /** Lazy pages keep the old screen up while their chunk loads; this bar says something is coming. */
 function NavigationProgress() {
@@ -14,6 +15,7 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
+  useForgetSignOutOnLeave();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <a

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExte
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import { api, errorMessage, isUnauthorized } from './api';
-import { sessionStore, type Session } from './sessionStore';
+import { sessionStore, type SessionState } from './sessionStore';
 import { notify } from './toast';
 
 export const sessionKeys = {
@@ -16,6 +16,8 @@ export interface SessionContextValue {
   user: UserDto | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** Where the user chose to sign out (logout, deletion); null if the session just expired. */
+  signedOutAt: string | null;
   /** The GET /api/user/stats query, for screens that need its loading and error states. */
   userQuery: UseQueryResult<UserDto>;
   signIn: (auth: AuthResponse) => void;
@@ -28,13 +30,15 @@ export interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-function getServerSnapshot(): Session | null {
-  return null;
+const SIGNED_OUT: SessionState = { session: null, signedOutAt: null };
+
+function getServerSnapshot(): SessionState {
+  return SIGNED_OUT;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, getServerSnapshot);
+  const { session, signedOutAt } = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, getServerSnapshot);
   const token = session?.token ?? null;
 
   // Keyed by token, so a new sign-in (or another tab's) triggers a fresh read by itself.
@@ -68,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
-    sessionStore.clear();
+    sessionStore.clear(true);
     // Cached answers belong to the previous user; the next one must not see them.
     queryClient.clear();
   }, [queryClient]);
@@ -95,13 +99,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: token !== null,
       isAdmin: user?.role === 'admin',
+      signedOutAt,
       userQuery,
       signIn,
       signOut,
       refreshUser,
       replaceUser,
     }),
-    [token, user, userQuery, signIn, signOut, refreshUser, replaceUser],
+    [token, user, signedOutAt, userQuery, signIn, signOut, refreshUser, replaceUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -47,8 +47,19 @@ function load(): Session | null {
   return token ? { token, user: parseUser(readStorage(USER_KEY)) } : null;
 }
 
-let current: Session | null = typeof window === 'undefined' ? null : load();
+export interface SessionState {
+  session: Session | null;
+  /** The path the user was on when they chose to leave (logout, deletion); null after an expiry. */
+  signedOutAt: string | null;
+}
+
+let state: SessionState = { session: typeof window === 'undefined' ? null : load(), signedOutAt: null };
 const listeners = new Set<Listener>();
+
+function set(next: SessionState): void {
+  state = next;
+  emit();
+}
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -59,41 +70,41 @@ function emit(): void {
  * outside React, and other tabs signing in or out are picked up through `storage` events.
  */
 export const sessionStore = {
-  get(): Session | null {
-    return current;
-  },
-  getToken(): string | null {
-    return current?.token ?? null;
-  },
-  subscribe(listener: Listener): () => void {
+  getState: (): SessionState => state,
+  get: (): Session | null => state.session,
+  getToken: (): string | null => state.session?.token ?? null,
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
-  signIn(token: string, user: UserDto): void {
+  signIn: (token: string, user: UserDto): void => {
     writeStorage(TOKEN_KEY, token);
     writeStorage(USER_KEY, JSON.stringify(user));
-    current = { token, user };
-    emit();
+    set({ session: { token, user }, signedOutAt: null });
   },
-  setUser(user: UserDto): void {
-    if (!current) return;
+  setUser: (user: UserDto): void => {
+    if (!state.session) return;
     writeStorage(USER_KEY, JSON.stringify(user));
-    current = { token: current.token, user };
-    emit();
+    set({ session: { token: state.session.token, user }, signedOutAt: null });
   },
-  clear(): void {
+  /** Forgets where the user signed out once they have moved on; see app/guards.tsx. */
+  forgetSignOut: (): void => {
+    if (state.signedOutAt !== null) set({ session: state.session, signedOutAt: null });
+  },
+  clear: (byUser = false): void => {
     writeStorage(TOKEN_KEY, null);
     writeStorage(USER_KEY, null);
-    if (current === null) return;
-    current = null;
-    emit();
+    const signedOutAt = byUser ? window.location.pathname : null;
+    if (state.session === null && state.signedOutAt === signedOutAt) return;
+    set({ session: null, signedOutAt });
   },
 };
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USER_KEY) return;
-    current = load();
-    emit();
+    set({ session: load(), signedOutAt: null });
   });
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { AuthResponse, MessageResponse, UserDto } from '../../../shared/api/accounts';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
 import { accountKeys } from './queries';
 
 export type AuthMode = 'login' | 'register';
@@ -52,16 +53,13 @@ export function useUpdateProfileMutation() {
   });
 }
 
-/**
- * Leaves for / first and forgets the session after: forgetting it first would let the
- * signed-in-only guard of the current page redirect to /login mid-way.
- */
+/** Spec section 2: logging out or deleting the account ends on the home page. */
 function useLeaveAndSignOut() {
   const { signOut } = useSession();
   const navigate = useNavigate();
   return async () => {
-    await navigate('/');
     signOut();
+    await navigate('/', { replace: true });
   };
 }
 
@@ -78,6 +76,10 @@ export function useDeleteAccountMutation() {
   const leave = useLeaveAndSignOut();
   return useMutation({
     mutationFn: (password: string) => api.delete<MessageResponse>('/api/user', { password }, { auth: true }),
-    onSuccess: leave,
+    // Here rather than at the call site: the page unmounts on leaving, dropping its callbacks.
+    onSuccess: async () => {
+      notify.success('Account nuked. Farewell, legend.');
+      await leave();
+    },
   });
 }

@@ -12,7 +12,7 @@ export function usePublicProfile(username: string) {
   return useQuery({
     queryKey: accountKeys.publicProfile(username),
     queryFn: ({ signal }) =>
-      api.get<PublicUserDto>(`/api/user/public/${encodeURIComponent(username)}`, { signal }),
+      api.get<PublicUserDto | undefined>(`/api/user/public/${encodeURIComponent(username)}`, { signal }),
     enabled: username !== '',
   });
 }

@@ -16,7 +16,7 @@ export function TopPlayers() {
   }, [error]);
 
   return (
-    <section aria-labelledby="top-players-heading" className="card">
+    <section aria-labelledby="top-players-heading" className="card self-start">
       <h2 id="top-players-heading" className="section-title mb-4">
         <span aria-hidden="true">🏆 </span>Top Players
       </h2>

@@ -45,9 +45,16 @@ export function nextTypewriterStep(
   if (state.chars > 0) {
     return { state: { ...state, chars: state.chars - 1 }, delayMs: options.deleteSpeedMs };
   }
+  // The next word's first letter arrives one typing beat after the line empties.
   const wraps = state.wordIndex === words.length - 1;
+  const wordIndex = wraps ? 0 : state.wordIndex + 1;
   return {
-    state: { wordIndex: wraps ? 0 : state.wordIndex + 1, chars: 0, deleting: false, loop: wraps ? state.loop + 1 : state.loop },
+    state: {
+      wordIndex,
+      chars: Math.min(1, words[wordIndex]?.length ?? 0),
+      deleting: false,
+      loop: wraps ? state.loop + 1 : state.loop,
+    },
     delayMs: options.typeSpeedMs,
   };
 }

@@ -1,0 +1,138 @@
+// `npm run bench:bets`: wager throughput (spread over 50 bets and on one hot bet) against
+// pgbench on the same machine, wagers/s on PGlite, and finalize time for 100,000 wagers.
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { api, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 32;
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const BETS = 50;
+
+async function setup(url) {
+  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const users = await registerUsers(url, USERS, `bb${Date.now().toString(36).slice(-4)}`);
+  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
+  const end = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const bets = [];
+  for (let i = 0; i < BETS; i++) {
+    const res = await api(url, 'POST', '/api/bets/create', {
+      title: `Bench bet ${i} ${Date.now()}`,
+      description: 'load test',
+      endTime: end,
+      options: [{ text: 'Yes', odds: 1.9 }, { text: 'No', odds: 2.1 }],
+    }, admin.token);
+    bets.push(res.bet);
+  }
+  return { admin, users, bets };
+}
+
+async function drive(url, users, bets, label) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/bets/predict',
+        setupRequest: (req) => {
+          const user = users[Math.floor(Math.random() * users.length)];
+          const bet = bets[Math.floor(Math.random() * bets.length)];
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+            body: JSON.stringify({ betId: bet._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 }),
+          };
+        },
+      },
+    ],
+  });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  const line = { case: label, wagersPerSec: Math.round((statuses['200'] ?? 0) / DURATION), p50ms: result.latency.p50, p99ms: result.latency.p99, statuses, errors: result.errors };
+  console.log(JSON.stringify(line));
+  return line;
+}
+
+function pgbench(scale) {
+  const url = new URL(PG_BASE);
+  const db = `fs_pgbench_s${scale}`;
+  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
+  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(DURATION), db], { encoding: 'utf8' });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
+  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
+  return tps;
+}
+
+/** Puts 100,000 one-coin wagers on a bet straight in SQL, stakes debited through ledger rows. */
+async function seedWagers(databaseUrl, betId, count) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query('begin');
+  await c.query(`
+    with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'user'),
+    k as (select count(*) as k from u)
+    insert into wagers (bet_id, option_id, user_id, stake, odds)
+    select $1, (select id from bet_options where bet_id = $1 order by position limit 1 offset (g % 2)),
+           (select id from u where n = g % (select k from k)), 1, 190
+    from generate_series(1, $2::int) g`, [betId, count]);
+  await c.query(`
+    with s as (select user_id, sum(stake)::bigint as total from wagers where bet_id = $1 group by user_id),
+    upd as (update users u set balance = u.balance - s.total, bets_placed = u.bets_placed + 1 from s where u.id = s.user_id returning u.id, u.balance, s.total)
+    insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id)
+    select id, -total, balance, 'bet_stake', 'bet', $1::text from upd
+    union all select null, (select sum(total) from upd), null, 'bet_stake', 'bet', $1::text`, [betId]);
+  await c.query('commit');
+  await c.end();
+}
+
+const results = {};
+if (!(await pgReachable())) {
+  console.log(`PostgreSQL not reachable at ${PG_BASE}; set BENCH_DATABASE_URL`);
+  process.exit(1);
+}
+
+{
+  const databaseUrl = await freshPgDatabase('fs_bench_bets');
+  const { child, url } = await startServer({ databaseUrl, port: 3821 });
+  try {
+    const { admin, users, bets } = await setup(url);
+    results.spread = await drive(url, users, bets, 'postgres, spread over 50 bets');
+    results.hot = await drive(url, users, [bets[0]], 'postgres, one hot bet');
+
+    const target = bets[1];
+    await seedWagers(databaseUrl, Number(target._id), 100_000);
+    const started = process.hrtime.bigint();
+    await api(url, 'POST', '/api/bets/finalize', { betId: target._id, optionId: target.options[0]._id }, admin.token);
+    results.finalizeMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    console.log(JSON.stringify({ finalize: 'bet with ~100,000 wagers (plus what the load run added)', ms: results.finalizeMs }));
+  } finally {
+    await stopServer(child);
+  }
+  const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  console.log(audit.trim());
+}
+
+results.pgbench10 = pgbench(10);
+results.pgbench1 = pgbench(1);
+console.log(
+  JSON.stringify({
+    spreadVsPgbench10: +(results.spread.wagersPerSec / results.pgbench10).toFixed(2),
+    hotVsPgbench1: +(results.hot.wagersPerSec / results.pgbench1).toFixed(2),
+    targets: { spread: 0.5, hot: 0.3, p99ms: 50, finalizeMs: 2000 },
+  }),
+);
+
+if (process.env.BENCH_SKIP_PGLITE !== '1') {
+  const { child, url } = await startServer({ port: 3822 });
+  try {
+    const { users, bets } = await setup(url);
+    await drive(url, users, bets, 'pglite, spread over 50 bets');
+  } finally {
+    await stopServer(child);
+  }
+}

@@ -1,0 +1,25 @@
+import { useSession } from '../../lib/session';
+import { AdminLogs } from './components/AdminLogs';
+import { UserManagement } from './components/UserManagement';
+
+export function AdminPage() {
+  const { user } = useSession();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Admin Panel</h1>
+        <span
+          data-testid="superuser-badge"
+          className="max-w-full truncate rounded-full border border-amber-300/50 bg-amber-300/15 px-3 py-1 text-sm font-semibold text-amber-200"
+        >
+          <span aria-hidden="true">🛡️ </span>Superuser: {user?.username}
+        </span>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <UserManagement />
+      </div>
+      <AdminLogs />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { ErrorBanner, LoadingState } from '../../components/States';
+import { errorMessage } from '../../lib/api';
+import { formatCoins } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { LedgerStatement } from '../wallet/LedgerStatement';
+import { SendCoinsForm } from '../wallet/SendCoinsForm';
+
+export function DashboardPage() {
+  const { userQuery } = useSession();
+  const { data: stats, error, isPending } = userQuery;
+
+  if (isPending) return <LoadingState>Loading your dashboard…</LoadingState>;
+  if (!stats) return <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
+      <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
+        <h1 className="font-display truncate text-3xl font-extrabold text-white sm:text-4xl">
+          Hey, {stats.username}! <span aria-hidden="true">👋</span>
+        </h1>
+        <p className="mt-2 text-lg text-slate-300">
+          Balance:{' '}
+          <strong data-testid="dashboard-balance" className="font-mono text-emerald-300">
+            🪙 {formatCoins(stats.balance)}
+          </strong>{' '}
+          coins
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <SendCoinsForm />
+        <LedgerStatement />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { LedgerEntryDto } from '../../../shared/api/wallet';
+import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
+import { errorMessage } from '../../lib/api';
+import { formatCoins, formatDateTime, formatSignedCoins } from '../../lib/format';
+import { useLedger } from './queries';
+
+function counterpartyText(entry: LedgerEntryDto): string | null {
+  if (!entry.counterparty) return null;
+  if (entry.delta < 0) return `to @${entry.counterparty}`;
+  return `from @${entry.counterparty}`;
+}
+
+function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
+  const counterparty = counterpartyText(entry);
+  const tone = entry.delta > 0 ? 'text-emerald-300' : entry.delta < 0 ? 'text-rose-300' : 'text-slate-300';
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5" data-testid="ledger-entry">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-white">
+          {entry.label}
+          {counterparty && <span className="text-slate-400"> {counterparty}</span>}
+        </p>
+        <p className="text-xs text-slate-500">
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        </p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className={`font-mono font-semibold ${tone}`}>{formatSignedCoins(entry.delta)}</p>
+        <p className="text-xs text-slate-500">
+          <span className="sr-only">Balance after: </span>= {formatCoins(entry.balanceAfter)}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function LedgerStatement() {
+  const ledger = useLedger();
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <section aria-labelledby="statement-heading" className="card">
+      <h2 id="statement-heading" className="section-title mb-1">
+        <span aria-hidden="true">🧾 </span>Statement
+      </h2>
+      <p className="mb-4 text-sm text-slate-400">Every coin in and out of your wallet, newest first.</p>
+
+      {ledger.isPending ? (
+        <LoadingState>Loading your statement…</LoadingState>
+      ) : ledger.isError && entries.length === 0 ? (
+        <ErrorBanner>{errorMessage(ledger.error, 'Failed to load statement')}</ErrorBanner>
+      ) : entries.length === 0 ? (
+        <EmptyState>No transactions yet</EmptyState>
+      ) : (
+        <>
+          <ul className="divide-y divide-white/5 overflow-hidden rounded-xl border border-white/10 bg-slate-950/40">
+            {entries.map((entry) => (
+              <LedgerRow key={entry._id} entry={entry} />
+            ))}
+          </ul>
+          {ledger.isFetchNextPageError && (
+            <div className="mt-3">
+              <ErrorBanner>{errorMessage(ledger.error, 'Failed to load more entries')}</ErrorBanner>
+            </div>
+          )}
+          {ledger.hasNextPage && (
+            <button
+              type="button"
+              className="btn-secondary mt-4 w-full"
+              onClick={() => void ledger.fetchNextPage()}
+              disabled={ledger.isFetchingNextPage}
+            >
+              {ledger.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

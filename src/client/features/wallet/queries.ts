@@ -1,0 +1,27 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { LedgerPage } from '../../../shared/api/wallet';
+import { api, withQuery } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export const LEDGER_PAGE_SIZE = 50;
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  ledger: (token: string | null) => ['wallet', 'ledger', token] as const,
+};
+
+/** The signed-in user's statement, newest first, paged backwards with `nextBefore`. */
+export function useLedger() {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: walletKeys.ledger(token),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<LedgerPage>(withQuery('/api/user/ledger', { before: pageParam, limit: LEDGER_PAGE_SIZE }), {
+        auth: true,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled: token !== null,
+  });
+}
