@@ -17,7 +17,7 @@ function startProcess(env: Record<string, string>): Promise<{ child: ChildProces
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 90_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`server exited: ${output}`));
       try {
@@ -102,5 +102,5 @@ describe('persistence across restarts', () => {
     } finally {
       await stop(second.child);
     }
-  }, 120_000);
+  }, 240_000);
 });

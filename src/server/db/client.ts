@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -28,6 +28,11 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   readonly orm: Orm;
+  /**
+   * For the hottest statements: on PostgreSQL a named prepared statement, parsed and planned
+   * once per connection instead of on every call. The SQL's shape must not vary under one name.
+   */
+  prepared<T>(name: string, query: SQL): Promise<T[]>;
   /** Runs fn in one transaction, retrying on serialization failures and deadlocks. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -74,12 +79,20 @@ export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function makeDb(kind: Db['kind'], orm: Orm, close: () => Promise<void>): Db {
+const dialect = new PgDialect();
+
+type RawQuery = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
+
+function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, close: () => Promise<void>): Db {
   const base = wrap(orm);
   return {
     kind,
     orm,
     rows: base.rows,
+    async prepared<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await raw(name, text, params)) as T[];
+    },
     close,
     tx: <T>(fn: (tx: Queryable) => Promise<T>) => withRetry(() => orm.transaction((tx) => fn(wrap(tx)))),
   };
@@ -111,12 +124,14 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     pool.on('error', () => {});
     const orm = drizzlePg(pool, { schema }) as unknown as Orm;
     await migratePg(orm as never, { migrationsFolder });
-    return makeDb('postgres', orm, () => pool.end());
+    const raw: RawQuery = async (name, text, values) => (await pool.query({ name, text, values })).rows;
+    return makeDb('postgres', orm, raw, () => pool.end());
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir, { parsers: { [INT8_OID]: toNumber } });
   await client.waitReady;
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   await migratePglite(orm as never, { migrationsFolder });
-  return makeDb('pglite', orm, () => client.close());
+  const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
+  return makeDb('pglite', orm, raw, () => client.close());
 }

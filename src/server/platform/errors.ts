@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
+import { pgErrorCode } from '../db/client';
 
 /** The one error type routes throw; the handler below turns it into `{ message, code }`. */
 export class AppError extends Error {
@@ -62,6 +63,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: 'BAD_REQUEST',
         details: err.validation.map((v) => ({ field: fieldOf(v.instancePath, err.validationContext), message: v.message })),
       };
+    } else if (pgErrorCode(err) === '22021' || pgErrorCode(err) === '22P05') {
+      // Text PostgreSQL cannot store (a NUL character) reached a query: bad input, not a crash.
+      status = 400;
+      body = { message: 'The request contains characters that are not allowed', code: 'BAD_REQUEST' };
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       const message =

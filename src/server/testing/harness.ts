@@ -56,7 +56,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     clientDir: undefined,
     ...overrides,
   };
-  const db = await openDb({ databaseUrl: pgDb?.url, poolSize: 30 });
+  const db = await openDb({ databaseUrl: pgDb?.url, poolSize: 10 });
   const { app, deps } = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -118,6 +118,7 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
     return row!;
   });
   if (username !== undefined) deps.sessions.forgetUser(userId);
+  else if (passwordHash) deps.sessions.forgetUser(userId, tokenHash); // again, now that the revocation is committed
   return presentUser(updated);
 }
 
@@ -142,4 +143,5 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       .where(eq(users.id, userId));
     await deps.sessions.revokeAllFor(tx, userId);
   });
+  deps.sessions.forgetUser(userId); // again, now that the revocation is committed
 }

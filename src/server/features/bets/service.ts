@@ -88,7 +88,7 @@ async function explainRejectedWager(deps: Deps, betId: number, choice: string): 
 export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
   let rows: { id: number; odds: number; created_at: Date; balance: number; title: string }[];
   try {
-    rows = await deps.db.rows(sql`
+    rows = await deps.db.prepared('place_wager', sql`
       with opt as (
         select b.id as bet_id, b.title, o.id as option_id, o.odds
         from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}

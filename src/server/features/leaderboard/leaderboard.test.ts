@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { LeaderboardUserDto } from '../../../shared/api/leaderboard';
+import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
+
+let server: TestServer;
+let admin: TestUser;
+let rich: TestUser;
+let middle: TestUser;
+let poor: TestUser;
+let winner: TestUser;
+let collector: TestUser;
+let banned: TestUser;
+
+const board = (query = '') => call<LeaderboardUserDto[]>(server, 'GET', `/api/leaderboard/users${query}`);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await registerAdmin(server);
+  [rich, middle, poor, winner, collector, banned] = await Promise.all([
+    registerUser(server),
+    registerUser(server),
+    registerUser(server),
+    registerUser(server),
+    registerUser(server),
+    registerUser(server),
+  ]);
+  // Balances: rich 1500, middle 1000 + 200 = 1200, poor 300, winner 1000, collector 1000 - 200 = 800, banned 2000.
+  const moves: [TestUser, TestUser, number][] = [
+    [poor, rich, 500],
+    [poor, middle, 200],
+    [collector, banned, 200],
+  ];
+  for (const [from, to, amount] of moves) {
+    const res = await call(server, 'POST', '/api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount } });
+    expect(res.status).toBe(200);
+  }
+  const grant = await call(server, 'PATCH', `/api/admin/balance/${banned.username}`, { token: admin.token, body: { amount: 800 } });
+  expect(grant.status).toBe(200);
+  const ban = await call(server, 'PATCH', `/api/admin/status/user/${banned.username}`, { token: admin.token, body: { status: 'banned' } });
+  expect(ban.status).toBe(200);
+  // Counters that later features (bets, achievements) maintain; set directly as test data.
+  await server.db.rows(sql`update users set bets_won = 7 where id = ${winner.id}`);
+  await server.db.rows(sql`update users set bets_won = 3, achievements_claimed = 9 where id = ${collector.id}`);
+  await server.db.rows(sql`update users set achievements_claimed = 2 where id = ${poor.id}`);
+  await server.db.rows(sql`update users set bets_won = 50, achievements_claimed = 50 where id = ${banned.id}`);
+});
+
+afterAll(async () => {
+  await expectLedgerBalanced(server);
+  await server.close();
+});
+
+describe('GET /api/leaderboard/users', () => {
+  it('sorts by balance, highest first, by default and with sort=balance, without a token', async () => {
+    const byDefault = await board();
+    expect(byDefault.status).toBe(200);
+    const names = byDefault.body.map((u) => u.username);
+    expect(names.indexOf(rich.username)).toBeLessThan(names.indexOf(middle.username));
+    expect(names.indexOf(middle.username)).toBeLessThan(names.indexOf(collector.username));
+    expect(names.indexOf(collector.username)).toBeLessThan(names.indexOf(poor.username));
+    expect(names[0]).toBe(rich.username);
+    expect(names[names.length - 1]).toBe(poor.username);
+    const balances = byDefault.body.map((u) => u.balance);
+    expect([...balances].sort((a, b) => b - a)).toEqual(balances);
+    expect(byDefault.body.find((u) => u.username === rich.username)?.balance).toBe(1500);
+    expect(byDefault.body.find((u) => u.username === poor.username)?.balance).toBe(300);
+
+    const explicit = await board('?sort=balance');
+    expect(explicit.status).toBe(200);
+    expect(explicit.body).toEqual(byDefault.body);
+  });
+
+  it('answers the fields the spec names and nothing secret', async () => {
+    const res = await board();
+    const entry = res.body.find((u) => u.username === collector.username);
+    expect(entry).toEqual({
+      _id: String(collector.id),
+      username: collector.username,
+      profileImage: null,
+      balance: 800,
+      betsWon: 3,
+      achievements: 9,
+    });
+    expectNoSecrets(res);
+  });
+
+  it('sorts by wins', async () => {
+    const res = await board('?sort=wins');
+    expect(res.status).toBe(200);
+    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([winner.username, collector.username]);
+    const wins = res.body.map((u) => u.betsWon);
+    expect([...wins].sort((a, b) => b - a)).toEqual(wins);
+    // Ties fall back to balance.
+    const rest = res.body.filter((u) => u.betsWon === 0).map((u) => u.balance);
+    expect([...rest].sort((a, b) => b - a)).toEqual(rest);
+  });
+
+  it('sorts by achievements', async () => {
+    const res = await board('?sort=achievements');
+    expect(res.status).toBe(200);
+    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([collector.username, poor.username]);
+    const counts = res.body.map((u) => u.achievements);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  });
+
+  it('leaves banned users off every board', async () => {
+    for (const sort of ['balance', 'wins', 'achievements']) {
+      const res = await board(`?sort=${sort}`);
+      expect(res.status).toBe(200);
+      expect(res.body.map((u) => u.username)).not.toContain(banned.username);
+    }
+  });
+
+  it('leaves deleted users off the board', async () => {
+    const gone = await registerUser(server);
+    expect((await call(server, 'DELETE', '/api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
+    const res = await board();
+    expect(res.body.map((u) => u._id)).not.toContain(String(gone.id));
+    expect(res.body.some((u) => u.username.startsWith('~'))).toBe(false);
+  });
+
+  it('refuses an unknown sort or unknown query keys with 400 naming the key', async () => {
+    expectBadField(await board('?sort=richest'), 'sort');
+    expectBadField(await board('?sort='), 'sort');
+    expectError(await board('?sort=balance&page=2'), 400, { message: 'page' });
+  });
+
+  it('ignores a token if one is sent', async () => {
+    const res = await call<LeaderboardUserDto[]>(server, 'GET', '/api/leaderboard/users', { token: rich.token });
+    expect(res.status).toBe(200);
+    expect(res.body[0]?.username).toBe(rich.username);
+  });
+});

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, UserDto } from '../../shared/api/accounts';
+import type { ErrorBody } from '../../shared/api/errors';
+import { call, expectLedgerBalanced, registerUser, startTestServer, uniqueName, type HttpResult, type TestServer, type TestUser } from '../testing/harness';
+import { expectBadField, expectError, expectErrorShape } from '../testing/expectations';
+
+let server: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await registerUser(server);
+});
+
+afterAll(async () => {
+  await expectLedgerBalanced(server);
+  await server.close();
+});
+
+const json = { 'content-type': 'application/json' };
+
+function expect4xx(res: HttpResult<unknown>, label: string): ErrorBody {
+  expect(res.status, `${label}: ${res.status} ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status, label).toBeLessThan(500);
+  return expectErrorShape(res);
+}
+
+describe('malformed requests', () => {
+  it('answers 400 "not valid JSON" to broken JSON', async () => {
+    for (const raw of ['{"username":', '{username: "x"}', "{'a':1}", 'nope', '{"a":1}}']) {
+      const res = await call(server, 'POST', '/auth/login', { rawBody: raw, headers: json });
+      expectError(res, 400, { code: 'BAD_REQUEST', message: 'not valid JSON' });
+    }
+    const authed = await call(server, 'POST', '/api/user/send-money', { token: user.token, rawBody: '{"amount": 5,', headers: json });
+    expectError(authed, 400, { message: 'not valid JSON' });
+  });
+
+  it('answers 400 to an empty JSON body', async () => {
+    expect4xx(await call(server, 'POST', '/auth/login', { rawBody: '', headers: json }), 'empty body');
+  });
+
+  it('refuses a 2 MB JSON body with 413 or 400 and a JSON error', async () => {
+    const big = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'password-1' });
+    const res = await call(server, 'POST', '/auth/register', { rawBody: big, headers: json });
+    expect([400, 413]).toContain(res.status);
+    const body = expectErrorShape(res);
+    if (res.status === 413) expect(body.code).toBe('PAYLOAD_TOO_LARGE');
+    // The server is still fine afterwards.
+    expect((await call(server, 'GET', '/api/user/stats', { token: user.token })).status).toBe(200);
+  });
+
+  it('answers 400 to wrong types, naming the field', async () => {
+    expectBadField(await call(server, 'POST', '/auth/register', { body: { username: 123, password: 'password-1' } }), 'username');
+    expectBadField(await call(server, 'POST', '/auth/register', { body: { username: uniqueName(), password: ['a'] } }), 'password');
+    expectBadField(await call(server, 'POST', '/auth/login', { body: { username: { $ne: '' }, password: 'x' } }), 'username');
+    expectBadField(
+      await call(server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: 'x', amount: { value: 5 } } }),
+      'amount',
+    );
+    expect4xx(await call(server, 'POST', '/auth/login', { body: null }), 'null body');
+    expect4xx(await call(server, 'POST', '/auth/login', { body: 42 }), 'number body');
+  });
+
+  it('answers 400, not 500, to text PostgreSQL cannot store (NUL characters)', async () => {
+    expectError(await call(server, 'POST', '/auth/login', { body: { username: 'ab\u0000c', password: 'password-1' } }), 400);
+    expectError(
+      await call(server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: 'x\u0000', amount: 1 } }),
+      400,
+    );
+    expectError(await call(server, 'GET', '/api/user/public/a%00b'), 400);
+    expectError(await call(server, 'POST', '/api/user/update', { token: user.token, body: { username: 'ok\u0000name' } }), 400);
+  });
+
+  it('refuses prototype-poisoning bodies with 4xx', async () => {
+    const raw = '{"username":"abc","password":"password-1","__proto__":{"role":"admin"}}';
+    expect4xx(await call(server, 'POST', '/auth/register', { rawBody: raw, headers: json }), '__proto__');
+    const ctor = '{"username":"abc","password":"password-1","constructor":{"prototype":{"role":"admin"}}}';
+    expect4xx(await call(server, 'POST', '/auth/register', { rawBody: ctor, headers: json }), 'constructor');
+  });
+
+  it('refuses unsupported content types with 4xx', async () => {
+    const res = await call(server, 'POST', '/auth/login', {
+      rawBody: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect4xx(res, 'form-urlencoded');
+    expect4xx(await call(server, 'POST', '/auth/login', { rawBody: 'hello', headers: { 'content-type': 'text/plain' } }), 'text/plain');
+  });
+
+  it('answers 4xx, never 5xx, to odd query strings', async () => {
+    const queries: [string, string][] = [
+      ['/api/leaderboard/users?sort[]=x', ''],
+      ['/api/leaderboard/users?sort=balance&sort=wins', ''],
+      ['/api/leaderboard/users?sort[a]=1', ''],
+      ['/api/leaderboard/users?sort=%ZZ', ''],
+      ['/api/user/ledger?limit=1&limit=2', user.token],
+      ['/api/user/ledger?limit[]=1', user.token],
+      ['/api/user/ledger?before=1e400', user.token],
+      ['/api/user/ledger?before=99999999999999999999999', user.token],
+      ['/api/user/ledger?limit=%00', user.token],
+    ];
+    for (const [path, token] of queries) expect4xx(await call(server, 'GET', path, { token: token || undefined }), path);
+  });
+
+  it('answers 4xx, never 5xx, to odd paths', async () => {
+    for (const path of [
+      '/api/user/public/%E0%A4%A',
+      '/api/user/public/%00',
+      `/api/user/public/${'y'.repeat(300)}`,
+      '/api/admin/balance/%',
+      '/api/user/public/..%2F..%2Fetc%2Fpasswd',
+    ]) {
+      const res = await call(server, path.startsWith('/api/admin') ? 'PATCH' : 'GET', path, { token: user.token, body: path.startsWith('/api/admin') ? { amount: 1 } : undefined });
+      expect4xx(res, path);
+    }
+  });
+});
+
+describe('not found', () => {
+  it.each([
+    ['GET', '/api/whatever'],
+    ['POST', '/api/whatever'],
+    ['GET', '/auth/login'],
+    ['DELETE', '/api/leaderboard/users'],
+    ['GET', '/api'],
+    ['GET', '/uploads/missing.webp'],
+  ])('%s %s answers 404 JSON {message, code}', async (method, path) => {
+    const body = expectError(await call(server, method, path), 404, { code: 'NOT_FOUND' });
+    expect(body.message.length).toBeGreaterThan(0);
+  });
+
+  it('does not echo the query string into the 404 message', async () => {
+    const res = await call(server, 'GET', '/api/nothing?token=secret-value');
+    const body = expectError(res, 404);
+    expect(body.message).not.toContain('secret-value');
+  });
+});
+
+describe('error bodies and headers', () => {
+  it('every error has exactly {message, code, details?}', async () => {
+    const samples: HttpResult<unknown>[] = [
+      await call(server, 'GET', '/api/user/stats'),
+      await call(server, 'POST', '/auth/login', { body: { username: 'nobody-here', password: 'password-1' } }),
+      await call(server, 'POST', '/auth/register', { body: { username: 'a', password: 'b' } }),
+      await call(server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: user.username, amount: 1 } }),
+      await call(server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: uniqueName(), amount: 1 } }),
+      await call(server, 'GET', '/api/admin/users', { token: user.token }),
+      await call(server, 'GET', '/api/nope'),
+    ];
+    const statuses = samples.map((s) => s.status);
+    expect(statuses).toEqual([401, 401, 400, 400, 404, 403, 404]);
+    for (const res of samples) {
+      const body = expectErrorShape(res);
+      expect(body.code).toMatch(/^[A-Z_]+$/);
+      if (body.details !== undefined) expect(Array.isArray(body.details)).toBe(true);
+    }
+  });
+
+  it('validation errors carry per-field details', async () => {
+    const res = await call(server, 'POST', '/auth/register', { body: { username: 'a', password: 'b' } });
+    const body = expectError(res, 400);
+    const details = body.details as { field: string; message: string }[];
+    expect(details.map((d) => d.field).sort()).toEqual(['password', 'username']);
+  });
+
+  it.each([
+    ['a success', 'GET', '/api/leaderboard/users'],
+    ['an error', 'GET', '/api/user/stats'],
+    ['a 404', 'GET', '/api/unknown'],
+  ])('sends security headers on %s', async (_label, method, path) => {
+    const res = await call(server, method, path);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('content-type') ?? '').toContain('application/json');
+  });
+
+  it('answers JSON to a success', async () => {
+    const res = await call<UserDto>(server, 'GET', '/api/user/stats', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.username).toBe(user.username);
+  });
+});
+
+describe('rate limiting of sign-in and registration', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ authRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 RATE_LIMITED to the 4th login within a minute, even with the right password', async () => {
+    const member = await registerUser(limited);
+    const attempts: HttpResult<AuthResponse | ErrorBody>[] = [];
+    for (const password of ['wrong-password-1', 'wrong-password-2', member.password, member.password]) {
+      attempts.push(await call<AuthResponse | ErrorBody>(limited, 'POST', '/auth/login', { body: { username: member.username, password } }));
+    }
+    expect(attempts.map((a) => a.status)).toEqual([401, 401, 200, 429]);
+    const body = expectError(attempts[3]!, 429, { code: 'RATE_LIMITED' });
+    expect(body.message).toMatch(/try again/i);
+    // Other routes are not limited, and the member's session still works.
+    for (let i = 0; i < 10; i++) expect((await call(limited, 'GET', '/api/user/stats', { token: member.token })).status).toBe(200);
+  });
+
+  it('limits registration too', async () => {
+    // One registration was used by the previous test.
+    const results: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      results.push((await call(limited, 'POST', '/auth/register', { body: { username: uniqueName('rl'), password: 'password-1' } })).status);
+    }
+    expect(results).toEqual([201, 201, 429]);
+    await expectLedgerBalanced(limited);
+  });
+});
