@@ -42,6 +42,14 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 lazy: lazyPage(() => import('../features/accounts/pages/ProfilePage'), (m) => m.ProfilePage),
               },
+              {
+                path: 'bets',
+                lazy: lazyPage(() => import('../features/bets/pages/ActiveBetsPage'), (m) => m.ActiveBetsPage),
+              },
+              {
+                path: 'bets/parlay',
+                lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
+              },
             ],
           },
           {

@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly serverMessage: string | null;
+  /** The error body's optional `details`, unchecked: each caller narrows it to the shape it expects. */
+  readonly details: unknown;
 
-  constructor(status: number, serverMessage: string | null, code: string | null) {
+  constructor(status: number, serverMessage: string | null, code: string | null, details?: unknown) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.details = details;
   }
 }
 
@@ -45,17 +48,17 @@ export function withQuery(path: string, query: Query): string {
 }
 
 // A hand-written guard rather than the shared zod schema keeps zod out of the browser bundle.
-function readErrorBody(value: unknown): Pick<ErrorBody, 'message'> & { code: string | null } | null {
+function readErrorBody(value: unknown): (Pick<ErrorBody, 'message' | 'details'> & { code: string | null }) | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { message, code } = value as Record<string, unknown>;
+  const { message, code, details } = value as Record<string, unknown>;
   if (typeof message !== 'string' || message === '') return null;
-  return { message, code: typeof code === 'string' ? code : null };
+  return { message, code: typeof code === 'string' ? code : null, details };
 }
 
 async function readError(response: Response): Promise<ApiError> {
   try {
     const body = readErrorBody(await response.json());
-    if (body) return new ApiError(response.status, body.message, body.code);
+    if (body) return new ApiError(response.status, body.message, body.code, body.details);
   } catch {
     // Non-JSON error pages (a proxy's 502, say) fall through to the generic error.
   }

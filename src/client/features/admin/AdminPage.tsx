@@ -1,4 +1,6 @@
 import { useSession } from '../../lib/session';
+import { BetManagement } from '../bets/components/admin/BetManagement';
+import { CreateBetForm } from '../bets/components/admin/CreateBetForm';
 import { AdminLogs } from './components/AdminLogs';
 import { UserManagement } from './components/UserManagement';
 
@@ -18,7 +20,9 @@ export function AdminPage() {
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <UserManagement />
+        <CreateBetForm />
       </div>
+      <BetManagement />
       <AdminLogs />
     </div>
   );

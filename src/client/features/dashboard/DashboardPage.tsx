@@ -2,6 +2,7 @@ import { ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/api';
 import { formatCoins } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 
@@ -30,6 +31,10 @@ export function DashboardPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SendCoinsForm />
         <LedgerStatement />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <MyActiveBets />
+        <BetHistory />
       </div>
     </div>
   );

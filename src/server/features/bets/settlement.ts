@@ -61,7 +61,7 @@ export async function settleParlays(tx: Queryable, betId: number, voided: boolea
         where p.id = r.id`);
     }
   }
-  // One pass decides every affected open parlay: any lost leg loses it; no open and no lost
+  // One pass decides every affected open parlay: a lost leg loses it; no open and no lost
   // leg with at least one won leg wins it; only void legs left refunds it.
   await tx.rows(sql`
     with touched as (

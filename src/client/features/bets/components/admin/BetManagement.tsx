@@ -1,0 +1,257 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import type { AdminBetDto, BetOptionDto, BetStatus } from '../../../../../shared/api/bets';
+import { MAX_ODDS, MIN_ODDS } from '../../../../../shared/odds';
+import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
+import { errorMessage } from '../../../../lib/api';
+import { formatCoins, formatDateTime } from '../../../../lib/format';
+import { notify } from '../../../../lib/toast';
+import { formatOdds, formatVotes } from '../../display';
+import { useFinalizeBetMutation, useSetOddsMutation, useVoidBetMutation } from '../../mutations';
+import { useAdminBets } from '../../queries';
+
+const STATUS_TONE: Record<BetStatus, string> = {
+  open: 'border-emerald-400/50 bg-emerald-400/15 text-emerald-200',
+  finalized: 'border-amber-300/50 bg-amber-300/15 text-amber-200',
+  voided: 'border-slate-400/40 bg-slate-400/10 text-slate-300',
+};
+
+const FILTERS = ['all', 'open', 'finalized', 'voided'] as const;
+type Filter = (typeof FILTERS)[number];
+
+function OddsEditor({ bet, option }: { bet: AdminBetDto; option: BetOptionDto }) {
+  const ids = useId();
+  const setOdds = useSetOddsMutation();
+  const [draft, setDraft] = useState(String(option.odds));
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const odds = Number(draft);
+    if (draft.trim() === '' || !Number.isFinite(odds)) {
+      notify.error('Enter the new odds as a number');
+      return;
+    }
+    setOdds.mutate(
+      { betTitle: bet.title, optionId: option._id, odds },
+      {
+        onSuccess: (response) => notify.success(response.message),
+        onError: (error) => notify.error(errorMessage(error, 'Odds update failed')),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex items-center gap-1.5">
+      <label htmlFor={`${ids}-odds`} className="sr-only">
+        Odds for {option.text} on {bet.title}
+      </label>
+      <input
+        id={`${ids}-odds`}
+        type="number"
+        inputMode="decimal"
+        min={MIN_ODDS}
+        max={MAX_ODDS}
+        step={0.01}
+        className="input w-24 px-2 py-1 text-sm"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="btn-secondary px-2.5 py-1 text-xs"
+        disabled={setOdds.isPending || Number(draft) === option.odds}
+        aria-label={`Save ${option.text} odds on ${bet.title}`}
+      >
+        {setOdds.isPending ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+function OptionRow({ bet, option }: { bet: AdminBetDto; option: BetOptionDto }) {
+  const winner = bet.resultOptionId === option._id;
+  return (
+    <li data-testid="admin-bet-option" className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <span className="min-w-0 flex-1 basis-32 break-words text-white">
+        {option.text}
+        {winner && (
+          <span className="ml-2 rounded-full bg-amber-300/20 px-2 py-0.5 text-xs font-semibold text-amber-200">
+            <span aria-hidden="true">🏆 </span>Winner
+          </span>
+        )}
+      </span>
+      <span data-testid="admin-option-votes" className="text-xs text-slate-400">
+        {formatVotes(option.votes)}
+      </span>
+      {bet.status === 'open' ? (
+        // Re-keyed by the saved odds, so a successful save (or another admin's) resets the draft.
+        <OddsEditor key={option.odds} bet={bet} option={option} />
+      ) : (
+        <span data-testid="admin-option-odds" className="font-mono text-amber-200">
+          {formatOdds(option.odds)}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function OpenBetControls({ bet }: { bet: AdminBetDto }) {
+  const ids = useId();
+  const finalize = useFinalizeBetMutation();
+  const voidBet = useVoidBetMutation();
+  const [winnerId, setWinnerId] = useState(bet.options[0]?._id ?? '');
+  const busy = finalize.isPending || voidBet.isPending;
+
+  function onFinalize(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const winner = bet.options.find((option) => option._id === winnerId);
+    if (!winner) {
+      notify.error('Choose the winning option first');
+      return;
+    }
+    if (!window.confirm(`Finalize "${bet.title}" with winner "${winner.text}"?`)) return;
+    finalize.mutate(
+      { betId: bet._id, optionId: winner._id },
+      {
+        onSuccess: (response) => notify.success(response.message),
+        onError: (error) => notify.error(errorMessage(error, 'Finalize failed')),
+      },
+    );
+  }
+
+  function onVoid() {
+    if (!window.confirm(`Void "${bet.title}" and refund every stake?`)) return;
+    voidBet.mutate(bet._id, {
+      onSuccess: (response) => notify.success(response.message),
+      onError: (error) => notify.error(errorMessage(error, 'Void failed')),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
+      <form onSubmit={onFinalize} className="flex flex-1 items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${ids}-winner`} className="label">
+            Winner<span className="sr-only"> for {bet.title}</span>
+          </label>
+          <select
+            id={`${ids}-winner`}
+            className="input"
+            value={winnerId}
+            onChange={(event) => setWinnerId(event.target.value)}
+          >
+            {bet.options.map((option) => (
+              <option key={option._id} value={option._id}>
+                {option.text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="btn-primary shrink-0 py-2.5"
+          disabled={busy}
+          aria-label={`Finalize ${bet.title}`}
+        >
+          {finalize.isPending ? 'Finalizing…' : 'Finalize'}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="btn-danger py-2.5"
+        onClick={onVoid}
+        disabled={busy}
+        aria-label={`Void ${bet.title}`}
+      >
+        {voidBet.isPending ? 'Voiding…' : 'Void'}
+      </button>
+    </div>
+  );
+}
+
+function AdminBetItem({ bet }: { bet: AdminBetDto }) {
+  const ids = useId();
+  return (
+    <li
+      data-testid="admin-bet"
+      data-status={bet.status}
+      aria-labelledby={`${ids}-title`}
+      className="flex flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-3 sm:p-4"
+    >
+      <div className="flex flex-wrap items-start gap-2">
+        <h3 id={`${ids}-title`} className="mr-auto min-w-0 font-semibold break-words text-white">
+          {bet.title}
+        </h3>
+        <span
+          data-testid="bet-status"
+          className={`shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_TONE[bet.status]}`}
+        >
+          {bet.status}
+        </span>
+      </div>
+      <p className="text-xs text-slate-400">
+        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {bet.wagerCount} {bet.wagerCount === 1 ? 'wager' : 'wagers'} · 🪙{' '}
+        {formatCoins(bet.totalStaked)} staked
+        {bet.status === 'finalized' && bet.result && (
+          <>
+            {' '}
+            · Winner: <span className="font-semibold text-amber-200">{bet.result}</span>
+          </>
+        )}
+      </p>
+      <ul aria-label={`Options of ${bet.title}`} className="divide-y divide-white/5">
+        {bet.options.map((option) => (
+          <OptionRow key={option._id} bet={bet} option={option} />
+        ))}
+      </ul>
+      {bet.status === 'open' && <OpenBetControls bet={bet} />}
+    </li>
+  );
+}
+
+export function BetManagement() {
+  const ids = useId();
+  const bets = useAdminBets();
+  const [filter, setFilter] = useState<Filter>('all');
+  const shown = bets.data?.filter((bet) => filter === 'all' || bet.status === filter) ?? [];
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <h2 id={`${ids}-heading`} className="section-title mr-auto">
+          <span aria-hidden="true">🎰 </span>Bet Management
+        </h2>
+        <div>
+          <label htmlFor={`${ids}-filter`} className="label">
+            Show
+          </label>
+          <select
+            id={`${ids}-filter`}
+            className="input py-1.5"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+          >
+            {FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? 'All bets' : value[0]!.toUpperCase() + value.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {bets.isPending ? (
+        <LoadingState>Loading bets…</LoadingState>
+      ) : bets.isError ? (
+        <ErrorBanner>{errorMessage(bets.error, 'Failed to load bets')}</ErrorBanner>
+      ) : shown.length === 0 ? (
+        <EmptyState>{filter === 'all' ? 'No bets yet. Create one above.' : `No ${filter} bets.`}</EmptyState>
+      ) : (
+        <ul aria-label="All bets" className="grid items-start gap-3 lg:grid-cols-2">
+          {shown.map((bet) => (
+            <AdminBetItem key={bet._id} bet={bet} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { useDroppable } from '@dnd-kit/core';
+import { useId, useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { OddsChangedDetails } from '../../../../../shared/api/bets';
+import {
+  PARLAY_MAX_LEGS,
+  PARLAY_MIN_LEGS,
+  parlayPayoutPreview,
+  parlayProgressPercent,
+} from '../../../../../shared/odds';
+import { errorMessage } from '../../../../lib/api';
+import { notify } from '../../../../lib/toast';
+import { formatOdds, formatTotalOdds } from '../../display';
+import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
+import { PARLAY_DROP_ZONE_ID, parlayTotalOdds, type ParlayPick } from '../../parlay';
+
+function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void }) {
+  return (
+    <li
+      data-testid="parlay-pick"
+      data-bet-id={pick.betId}
+      className="flex items-center gap-3 rounded-xl border border-white/10 bg-slate-900/80 px-3 py-2"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs text-slate-400">{pick.betTitle}</p>
+        <p className="truncate font-semibold text-white">
+          {pick.choice}{' '}
+          <span data-testid="parlay-pick-odds" className="font-mono text-amber-200">
+            {formatOdds(pick.odds)}
+          </span>
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${pick.choice} on ${pick.betTitle} from parlay`}
+        className="btn-secondary shrink-0 px-2.5 py-1 text-xs"
+      >
+        Remove
+      </button>
+    </li>
+  );
+}
+
+function DropZone({ picks, onRemove }: { picks: ParlayPick[]; onRemove: (betId: string) => void }) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: PARLAY_DROP_ZONE_ID });
+  return (
+    <div
+      ref={setNodeRef}
+      data-testid="parlay-dropzone"
+      // Hooks for scripted keyboard drags: wait for data-dragging after pick-up, data-over before the drop.
+      data-dragging={active ? true : undefined}
+      data-over={isOver || undefined}
+      className={`flex min-h-36 flex-col gap-2 rounded-2xl border-2 border-dashed p-3 transition ${
+        isOver
+          ? 'border-emerald-400 bg-emerald-400/10'
+          : active
+            ? 'border-amber-300/70 bg-amber-300/5'
+            : 'border-white/15 bg-slate-950/40'
+      }`}
+    >
+      {picks.length === 0 ? (
+        <p className="m-auto max-w-56 text-center text-slate-400">Drag bets here to add to your parlay.</p>
+      ) : (
+        <ul aria-label="Parlay picks" className="flex flex-col gap-2">
+          {picks.map((pick) => (
+            <PickRow key={pick.betId} pick={pick} onRemove={() => onRemove(pick.betId)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface ParlaySlipProps {
+  picks: ParlayPick[];
+  onRemove: (betId: string) => void;
+  onOddsChanged: (current: OddsChangedDetails['currentOdds']) => void;
+}
+
+export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) {
+  const ids = useId();
+  const navigate = useNavigate();
+  const place = usePlaceParlayMutation();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const totalOdds = parlayTotalOdds(picks);
+  const coins = Number(amount);
+  const preview = parlayPayoutPreview(amount.trim() === '' ? 0 : coins, totalOdds);
+  // Rounded so float noise (2.53 x 10 = 25.299999999999997) stays out of aria-valuenow.
+  const percent = Number(parlayProgressPercent(totalOdds).toFixed(2));
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (picks.length < PARLAY_MIN_LEGS || amount.trim() === '' || !(coins > 0)) {
+      setProblem('Select at least two bets and enter an amount');
+      return;
+    }
+    setProblem(null);
+    place.mutate(
+      { amount: coins, bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })), totalOdds },
+      {
+        onSuccess: (response) => {
+          notify.success(response.message || 'Parlay placed!');
+          void navigate('/bets');
+        },
+        onError: (error) => {
+          // The slip takes the new odds at once, so placing again is a deliberate second click.
+          const changed = oddsChangedDetails(error);
+          if (changed) onOddsChanged(changed.currentOdds);
+          setProblem(errorMessage(error, 'An unexpected error occurred.'));
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4 lg:sticky lg:top-20">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={`${ids}-heading`} className="section-title">
+          <span aria-hidden="true">🎟️ </span>Your Parlay
+        </h2>
+        <span data-testid="parlay-count" className="text-sm text-slate-400">
+          {picks.length}/{PARLAY_MAX_LEGS} picks
+        </span>
+      </div>
+
+      <DropZone picks={picks} onRemove={onRemove} />
+
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        <p className="flex items-baseline justify-between gap-3 text-slate-300">
+          Total odds
+          <strong data-testid="parlay-total-odds" className="font-mono text-2xl text-amber-200">
+            {formatTotalOdds(totalOdds)}
+          </strong>
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Parlay odds meter"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+          className="h-3 overflow-hidden rounded-full bg-white/10"
+        >
+          <div
+            className="h-full rounded-full bg-linear-to-r from-amber-400 via-fuchsia-500 to-emerald-400 transition-[width] duration-300"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={`${ids}-amount`} className="label">
+            Parlay wager
+          </label>
+          <input
+            id={`${ids}-amount`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className="input"
+            placeholder="Coins"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setProblem(null);
+            }}
+          />
+        </div>
+
+        {preview !== null && (
+          <p className="flex items-baseline justify-between gap-3 text-slate-300">
+            Potential payout
+            <strong data-testid="parlay-payout" className="font-mono text-lg text-emerald-300">
+              🪙 {preview}
+            </strong>
+          </p>
+        )}
+
+        {problem && (
+          <p role="alert" className="text-sm text-rose-300">
+            {problem}
+          </p>
+        )}
+
+        <button type="submit" className="btn-primary py-2.5" disabled={place.isPending}>
+          {place.isPending ? 'Placing…' : 'Place Parlay'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '../../../shared/api/accounts';
+import type { AdminBetDto, BetDto, MyBetsDto } from '../../../shared/api/bets';
+import { api } from '../../lib/api';
+import { sessionKeys, useSession } from '../../lib/session';
+
+export const betKeys = {
+  all: ['bets'] as const,
+  active: () => ['bets', 'active'] as const,
+  mine: (token: string | null) => ['bets', 'mine', token] as const,
+  admin: () => ['bets', 'admin'] as const,
+};
+
+/** Open bets, including ones past their end time that the admin has not settled yet. */
+export function useActiveBets() {
+  return useQuery({
+    queryKey: betKeys.active(),
+    queryFn: ({ signal }) => api.get<BetDto[]>('/api/bets/active', { auth: true, signal }),
+  });
+}
+
+export function useMyBets() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: betKeys.mine(token),
+    queryFn: ({ signal }) => api.get<MyBetsDto>('/api/bets/mine', { auth: true, signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useAdminBets() {
+  return useQuery({
+    queryKey: betKeys.admin(),
+    queryFn: ({ signal }) => api.get<AdminBetDto[]>('/api/admin/bets', { auth: true, signal }),
+  });
+}
+
+/**
+ * Spec section 5: a wager above the known balance re-reads the user before refusing, since
+ * the stored balance may be stale (coins received in another tab). Resolves to the fresh one.
+ */
+export function useFreshBalance(): () => Promise<number | null> {
+  const queryClient = useQueryClient();
+  const { token, refreshUser } = useSession();
+  return useCallback(async () => {
+    await refreshUser();
+    return queryClient.getQueryData<UserDto>(sessionKeys.me(token))?.balance ?? null;
+  }, [queryClient, token, refreshUser]);
+}
