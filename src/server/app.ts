@@ -104,7 +104,6 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
       prefix: '/',
       // Wildcard mode looks files up per request, so a rebuilt client is served without a restart.
       wildcard: true,
-      index: false,
       setHeaders: (res, filePath) => {
         // Hashed chunk names never change content; index.html must always be revalidated.
         res.header('Cache-Control', filePath.includes(`${path.sep}static${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');

@@ -15,8 +15,14 @@ export interface World {
   close(): Promise<void>;
 }
 
+/**
+ * The built client to serve. E2E_CLIENT_DIR lets a run use its own build (vite build --outDir …)
+ * so another build of dist/client running at the same time cannot swap files under the tests.
+ */
+export const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
+
 export async function startWorld(): Promise<World> {
-  const server = await startTestServer({ clientDir: path.resolve('dist/client') });
+  const server = await startTestServer({ clientDir });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, call, expectLedgerBalanced } from '../../src/server/testing/harness';
+import { signInAs, startWorld, type World } from './support/world';
+import { openDocument } from './support/helpers';
+import { DashboardPage } from './pages/DashboardPage';
+import { NavBar } from './pages/NavBar';
+import { Toasts } from './pages/Toasts';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('dashboard', () => {
+  it('says it is loading until the stats arrive, then greets the user with the balance', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const dashboard = new DashboardPage(page);
+
+    // Hold the stats answer back until the loading text has been seen, so both states are checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/stats', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openDocument(page, '/dashboard');
+    await dashboard.loading.waitFor();
+    expect(await dashboard.balanceValue.count()).toBe(0);
+    release();
+
+    await dashboard.waitUntilShown();
+    await dashboard.greeting(user.username).waitFor();
+    expect(await dashboard.balance()).toBe('1,000');
+    expect(await dashboard.loading.count()).toBe(0);
+    await page.unroute('**/api/user/stats');
+  });
+
+  it('sends 25 coins: toast, balances 975 in the greeting and the nav, and a new statement row', async () => {
+    const [sender, recipient] = await Promise.all([world.user(), world.user()]);
+    const page = await world.newPage();
+    await signInAs(page, world.server, sender);
+    const dashboard = new DashboardPage(page);
+    const toasts = new Toasts(page);
+
+    await dashboard.open();
+    expect(await dashboard.ledgerCount()).toBe(1);
+
+    await dashboard.sendCoins(recipient.username, '25');
+    const sent = `Sent 25 coins to ${recipient.username}`;
+    expect(await toasts.waitFor(sent)).toBe(sent);
+    expect(await dashboard.balance('975')).toBe('975');
+    expect(await new NavBar(page).balance('975')).toBe('975');
+
+    const row = await dashboard.ledgerEntry(`to @${recipient.username}`);
+    expect(await row.innerText()).toMatch(/-25[\s\S]*= 975/);
+    expect(await dashboard.ledgerEntries.count()).toBe(2);
+    expect(await dashboard.recipientInput.inputValue()).toBe('');
+    expect(await dashboard.amountInput.inputValue()).toBe('');
+
+    expect(await balanceOf(world.server, sender.id)).toBe(975);
+    expect(await balanceOf(world.server, recipient.id)).toBe(1025);
+    await expectLedgerBalanced(world.server);
+  });
+
+  it('asks for a recipient and an amount when the form is empty, and sends nothing', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const dashboard = new DashboardPage(page);
+
+    await dashboard.open();
+    await dashboard.sendButton.click();
+    expect(await new Toasts(page).waitFor('Enter recipient and amount')).toBe('Enter recipient and amount');
+    expect(await dashboard.balance()).toBe('1,000');
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
+  });
+
+  it('shows the server message when the transfer is refused', async () => {
+    const user = await world.user();
+    const nobody = 'nobody-here-42';
+    const refused = await call<{ message: string }>(world.server, 'POST', '/api/user/send-money', {
+      token: user.token,
+      body: { recipientUsername: nobody, amount: 5 },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const dashboard = new DashboardPage(page);
+
+    await dashboard.open();
+    await dashboard.sendCoins(nobody, '5');
+    expect(await new Toasts(page).waitFor(refused.body.message)).toBe(refused.body.message);
+    expect(await dashboard.balance()).toBe('1,000');
+    expect(await dashboard.ledgerCount()).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Locator, Page } from 'playwright-core';
+import { openDocument } from '../support/helpers';
+
+/** The shared login / register form (/login, /register). */
+export class AuthPage {
+  readonly username: Locator;
+  readonly password: Locator;
+  readonly signInButton: Locator;
+  readonly registerButton: Locator;
+  readonly error: Locator;
+
+  constructor(private readonly page: Page) {
+    const form = page.getByRole('main').getByRole('form');
+    this.username = form.getByLabel('Username', { exact: true });
+    this.password = form.getByLabel('Password', { exact: true });
+    this.signInButton = form.getByRole('button', { name: 'Sign In', exact: true });
+    this.registerButton = form.getByRole('button', { name: 'Register', exact: true });
+    this.error = form.getByRole('alert');
+  }
+
+  async openLogin(): Promise<void> {
+    await openDocument(this.page, '/login');
+    await this.signInButton.waitFor();
+  }
+
+  async openRegister(): Promise<void> {
+    await openDocument(this.page, '/register');
+    await this.registerButton.waitFor();
+  }
+
+  /** Follows the "Register" link under the login form (keeps the return-to page). */
+  async switchToRegister(): Promise<void> {
+    await this.page.getByRole('main').getByRole('link', { name: 'Register', exact: true }).click();
+    await this.registerButton.waitFor();
+  }
+
+  async switchToLogin(): Promise<void> {
+    await this.page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
+    await this.signInButton.waitFor();
+  }
+
+  async fill(username: string, password: string): Promise<void> {
+    await this.username.fill(username);
+    await this.password.fill(password);
+  }
+
+  /** Submits the login form; the caller waits for where it should land (or for `errorText`). */
+  async signIn(username: string, password: string): Promise<void> {
+    await this.signInButton.waitFor();
+    await this.fill(username, password);
+    await this.signInButton.click();
+  }
+
+  async register(username: string, password: string): Promise<void> {
+    await this.registerButton.waitFor();
+    await this.fill(username, password);
+    await this.registerButton.click();
+  }
+
+  /** Waits for the red error box and returns its text. */
+  async errorText(): Promise<string> {
+    await this.error.waitFor();
+    return (await this.error.innerText()).trim();
+  }
+}
