@@ -1,7 +1,15 @@
-import type { Dialog, Locator, Page } from 'playwright-core';
-import { coinsIn, openDocument } from '../support/helpers';
+import type { Locator, Page } from 'playwright-core';
+import { answerDialog, coinsIn, exactly, openDocument } from '../support/helpers';
 
-/** /admin: user management (select, ban, add funds) and the Admin Logs. */
+/** What the Create Bet form is filled with; `endTime` is the datetime-local value ('2030-01-31T18:30'). */
+export interface BetDraft {
+  title: string;
+  description?: string;
+  endTime: string;
+  options: { text: string; odds: string }[];
+}
+
+/** /admin: user management (select, ban, add funds), Create Bet, Bet Management and the Admin Logs. */
 export class AdminPage {
   readonly heading: Locator;
   readonly superuserBadge: Locator;
@@ -16,6 +24,14 @@ export class AdminPage {
   readonly hideLogsButton: Locator;
   readonly refreshLogsButton: Locator;
   readonly logEntries: Locator;
+  readonly createBetForm: Locator;
+  readonly betTitleInput: Locator;
+  readonly betDescriptionInput: Locator;
+  readonly betEndTimeInput: Locator;
+  readonly addOptionButton: Locator;
+  readonly createBetButton: Locator;
+  readonly betManagement: Locator;
+  readonly adminBets: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Admin Panel', level: 1 });
@@ -31,6 +47,14 @@ export class AdminPage {
     this.hideLogsButton = this.logsSection.getByRole('button', { name: 'Hide', exact: true });
     this.refreshLogsButton = this.logsSection.getByRole('button', { name: 'Refresh', exact: true });
     this.logEntries = this.logsSection.getByTestId('admin-log');
+    this.createBetForm = page.getByRole('region', { name: 'Create Bet', exact: true });
+    this.betTitleInput = this.createBetForm.getByLabel('Bet title', { exact: true });
+    this.betDescriptionInput = this.createBetForm.getByLabel('Bet description', { exact: true });
+    this.betEndTimeInput = this.createBetForm.getByLabel('End time', { exact: true });
+    this.addOptionButton = this.createBetForm.getByRole('button', { name: 'Add option', exact: true });
+    this.createBetButton = this.createBetForm.getByRole('button', { name: 'Create Bet', exact: true });
+    this.betManagement = page.getByRole('region', { name: 'Bet Management', exact: true });
+    this.adminBets = this.betManagement.getByTestId('admin-bet');
   }
 
   async open(): Promise<void> {
@@ -72,16 +96,8 @@ export class AdminPage {
    * once the confirm has been answered.
    */
   async ban(username: string): Promise<string> {
-    const answered = new Promise<string>((resolve, reject) => {
-      const onDialog = (dialog: Dialog) => {
-        this.page.off('dialog', onDialog);
-        const message = dialog.message();
-        (dialog.type() === 'confirm' ? dialog.accept() : dialog.dismiss()).then(() => resolve(message), reject);
-      };
-      this.page.on('dialog', onDialog);
-    });
-    await this.banButton(username).click();
-    return answered;
+    const { message } = await answerDialog(this.page, () => this.banButton(username).click());
+    return message;
   }
 
   async addFunds(username: string, amount: string): Promise<void> {
@@ -111,5 +127,107 @@ export class AdminPage {
     for (const text of texts) entry = entry.filter({ hasText: text });
     await entry.first().waitFor();
     return entry.first();
+  }
+
+  optionTextInput(n: number): Locator {
+    return this.createBetForm.getByLabel(`Option ${n} text`, { exact: true });
+  }
+
+  optionOddsInput(n: number): Locator {
+    return this.createBetForm.getByLabel(`Option ${n} odds`, { exact: true });
+  }
+
+  /** A datetime-local value `ms` from now in the browser's own time zone, as the admin would type it. */
+  async localDateTimeIn(ms: number): Promise<string> {
+    return this.page.evaluate((offset) => {
+      const d = new Date(Date.now() + offset);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, ms);
+  }
+
+  /** Fills the Create Bet form, adding option rows beyond the first two as needed. */
+  async fillBet(draft: BetDraft): Promise<void> {
+    await this.betTitleInput.fill(draft.title);
+    await this.betDescriptionInput.fill(draft.description ?? '');
+    await this.betEndTimeInput.fill(draft.endTime);
+    for (const [i, option] of draft.options.entries()) {
+      const n = i + 1;
+      if ((await this.optionTextInput(n).count()) === 0) await this.addOptionButton.click();
+      await this.optionTextInput(n).fill(option.text);
+      await this.optionOddsInput(n).fill(option.odds);
+    }
+  }
+
+  /** Clicks Create Bet and accepts the alert that answers it; resolves with the alert's message. */
+  async submitBet(): Promise<string> {
+    const { message } = await answerDialog(this.page, () => this.createBetButton.click());
+    return message;
+  }
+
+  /** The bet's entry in Bet Management, once it is listed. */
+  async adminBet(title: string): Promise<Locator> {
+    const entry = this.adminBets.filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    await entry.waitFor();
+    return entry;
+  }
+
+  /** Waits until the bet's entry has this status ('open', 'finalized', 'voided'). */
+  async waitForBetStatus(title: string, status: string): Promise<void> {
+    const entry = await this.adminBet(title);
+    await entry.and(this.page.locator(`[data-status="${status}"]`)).waitFor();
+  }
+
+  oddsInput(title: string, option: string): Locator {
+    return this.betManagement.getByLabel(`Odds for ${option} on ${title}`, { exact: true });
+  }
+
+  saveOddsButton(title: string, option: string): Locator {
+    return this.betManagement.getByRole('button', { name: `Save ${option} odds on ${title}`, exact: true });
+  }
+
+  async setOdds(title: string, option: string, odds: string): Promise<void> {
+    await this.adminBet(title);
+    await this.oddsInput(title, option).fill(odds);
+    await this.saveOddsButton(title, option).click();
+  }
+
+  /**
+   * Waits until the odds typed for the option are the saved ones (Save turns disabled once
+   * they match, and is not busy saving), then returns them.
+   */
+  async waitForSavedOdds(title: string, option: string): Promise<string> {
+    const save = this.saveOddsButton(title, option);
+    await save.and(this.page.locator(':disabled')).filter({ hasText: exactly('Save') }).waitFor();
+    return this.oddsInput(title, option).inputValue();
+  }
+
+  /**
+   * Picks the winner, clicks Finalize and answers the confirm (accepts unless `confirm` is
+   * false); resolves with the confirm's message.
+   */
+  async finalize(title: string, winner: string, { confirm = true } = {}): Promise<string> {
+    await this.adminBet(title);
+    await this.betManagement.getByLabel(`Winner for ${title}`, { exact: true }).selectOption({ label: winner });
+    const finalizeButton = this.betManagement.getByRole('button', { name: `Finalize ${title}`, exact: true });
+    const { message } = await answerDialog(this.page, () => finalizeButton.click(), { accept: confirm });
+    return message;
+  }
+
+  /** Clicks Void and answers the confirm; resolves with its message. */
+  async voidBet(title: string, { confirm = true } = {}): Promise<string> {
+    await this.adminBet(title);
+    const voidButton = this.betManagement.getByRole('button', { name: `Void ${title}`, exact: true });
+    const { message } = await answerDialog(this.page, () => voidButton.click(), { accept: confirm });
+    return message;
+  }
+
+  /** A finalized bet's odds as shown read-only ('2.55x'); waits for `expected` when given. */
+  async shownOdds(title: string, option: string, expected?: string): Promise<string> {
+    const entry = await this.adminBet(title);
+    const row = entry.getByTestId('admin-bet-option').filter({ hasText: option });
+    const odds = row.getByTestId('admin-option-odds');
+    if (expected !== undefined) await odds.filter({ hasText: exactly(expected) }).waitFor();
+    return (await odds.innerText()).trim();
   }
 }

@@ -1,7 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { coinsIn, endsWithCoins, openDocument } from '../support/helpers';
 
-/** /dashboard: greeting with balance, Send Coins form and the statement. */
+/** What one entry of "Active bets" or "Bet history" says. Amounts are as shown ('1,051'). */
+export interface BetEntrySummary {
+  kind: 'single' | 'parlay';
+  result: string;
+  stake: string;
+  /** Shown while the bet is open. */
+  potentialPayout: string | null;
+  /** Shown once it is settled. */
+  payout: string | null;
+}
+
+/** /dashboard: greeting with balance, Send Coins form, the statement and the user's bets. */
 export class DashboardPage {
   readonly loading: Locator;
   readonly balanceValue: Locator;
@@ -11,6 +22,10 @@ export class DashboardPage {
   readonly ledgerEntries: Locator;
   readonly sendCoinsForm: Locator;
   readonly statement: Locator;
+  readonly activeBets: Locator;
+  readonly openBetEntries: Locator;
+  readonly betHistory: Locator;
+  readonly historyEntries: Locator;
 
   constructor(private readonly page: Page) {
     this.loading = page.getByText('Loading your dashboard…');
@@ -21,6 +36,10 @@ export class DashboardPage {
     this.sendButton = this.sendCoinsForm.getByRole('button', { name: 'Send Coins', exact: true });
     this.statement = page.getByRole('region', { name: 'Statement' });
     this.ledgerEntries = this.statement.getByTestId('ledger-entry');
+    this.activeBets = page.getByRole('region', { name: 'Active bets', exact: true });
+    this.openBetEntries = this.activeBets.getByTestId('my-open-bet');
+    this.betHistory = page.getByRole('region', { name: 'Bet history', exact: true });
+    this.historyEntries = this.betHistory.getByTestId('bet-history-entry');
   }
 
   async open(): Promise<void> {
@@ -60,5 +79,37 @@ export class DashboardPage {
   async ledgerCount(): Promise<number> {
     await this.ledgerEntries.first().waitFor();
     return this.ledgerEntries.count();
+  }
+
+  /** The first "Active bets" entry of this kind mentioning every text (bet titles, picks); waits for it. */
+  async openBet(kind: 'single' | 'parlay', ...texts: string[]): Promise<Locator> {
+    return this.firstEntry(this.openBetEntries, kind, texts);
+  }
+
+  /** The first "Bet history" entry of this kind mentioning every text; waits for it. */
+  async settledBet(kind: 'single' | 'parlay', ...texts: string[]): Promise<Locator> {
+    return this.firstEntry(this.historyEntries, kind, texts);
+  }
+
+  /** Reads an entry's kind, result badge and amounts. */
+  async betSummary(entry: Locator): Promise<BetEntrySummary> {
+    const amount = async (testId: string) => {
+      const value = entry.getByTestId(testId);
+      return (await value.count()) === 0 ? null : coinsIn(await value.textContent());
+    };
+    return {
+      kind: (await entry.getAttribute('data-kind')) as BetEntrySummary['kind'],
+      result: (await entry.getByTestId('bet-result').innerText()).trim(),
+      stake: coinsIn(await entry.getByTestId('bet-stake').textContent()),
+      potentialPayout: await amount('bet-potential-payout'),
+      payout: await amount('bet-payout'),
+    };
+  }
+
+  private async firstEntry(entries: Locator, kind: string, texts: string[]): Promise<Locator> {
+    let entry = entries.and(this.page.locator(`[data-kind="${kind}"]`));
+    for (const text of texts) entry = entry.filter({ hasText: text });
+    await entry.first().waitFor();
+    return entry.first();
   }
 }

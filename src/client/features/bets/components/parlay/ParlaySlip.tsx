@@ -1,5 +1,5 @@
-import { useDroppable } from '@dnd-kit/core';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { OddsChangedDetails } from '../../../../../shared/api/bets';
 import {
@@ -42,14 +42,33 @@ function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void })
   );
 }
 
+/**
+ * True once a drag can be steered with the arrow keys. dnd-kit measures the zone and the dragged
+ * chip a render or two after pick-up (an arrow before that only nudges the chip 25 px), and its
+ * keyboard sensor starts listening for keys in a timeout; one more timeout runs after that one.
+ */
+function useReadyForArrowKeys(dragging: boolean): boolean {
+  const { droppableRects, collisions, activatorEvent } = useDndContext();
+  // The pick-up event stands for this drag, so readiness never carries over to the next one.
+  const measuredDrag = dragging && collisions !== null && droppableRects.has(PARLAY_DROP_ZONE_ID) ? activatorEvent : null;
+  const [readyDrag, setReadyDrag] = useState<Event | null>(null);
+  useEffect(() => {
+    if (!measuredDrag) return;
+    const timer = setTimeout(() => setReadyDrag(measuredDrag));
+    return () => clearTimeout(timer);
+  }, [measuredDrag]);
+  return measuredDrag !== null && readyDrag === measuredDrag;
+}
+
 function DropZone({ picks, onRemove }: { picks: ParlayPick[]; onRemove: (betId: string) => void }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: PARLAY_DROP_ZONE_ID });
+  const ready = useReadyForArrowKeys(active !== null);
   return (
     <div
       ref={setNodeRef}
       data-testid="parlay-dropzone"
-      // Hooks for scripted keyboard drags: wait for data-dragging after pick-up, data-over before the drop.
-      data-dragging={active ? true : undefined}
+      // Hooks for scripted drags: wait for data-dragging after pick-up, data-over before the drop.
+      data-dragging={ready || undefined}
       data-over={isOver || undefined}
       className={`flex min-h-36 flex-col gap-2 rounded-2xl border-2 border-dashed p-3 transition ${
         isOver
