@@ -28,7 +28,7 @@ export interface BuildOptions {
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void> }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
@@ -46,6 +46,21 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandling(app);
+
+  // Shutdown waits for handlers still running so none of them meets a closed database pool.
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
+  app.addHook('onRequest', async () => {
+    inFlight++;
+  });
+  app.addHook('onResponse', async () => {
+    if (--inFlight === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+  });
+  const drain = (timeoutMs = 10_000) =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => {
+      idleWaiters.push(resolve);
+      setTimeout(resolve, timeoutMs).unref();
+    });
 
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
@@ -121,5 +136,5 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     return reply.status(404).send({ message: `No route for ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 
-  return { app, deps };
+  return { app, deps, drain };
 }

@@ -13,6 +13,8 @@ export interface Config {
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
   seedDemo: boolean;
+  /** PostgreSQL connections in the pool. */
+  dbPoolSize: number;
   clientDir: string | undefined;
 }
 
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     seedDemo: env.SEED_DEMO !== 'false',
+    dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
   };
 }

@@ -5,13 +5,14 @@ import { seed } from './db/seed';
 import { buildApp } from './app';
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-const { app } = await buildApp({ config, db });
+const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: config.dbPoolSize });
+const { app, drain } = await buildApp({ config, db });
 await seed(db, config, app.log);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
   await app.close();
+  await drain();
   await db.close();
   process.exit(0);
 };

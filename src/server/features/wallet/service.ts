@@ -12,27 +12,41 @@ export async function sendMoney(
   recipientUsername: string,
   amount: number,
 ): Promise<SendMoneyResponse> {
-  const [recipient] = await deps.db.rows<{ id: number; username: string; status: string }>(sql`
-    select id, username, status from users
-    where lower(username) = lower(${recipientUsername}) and status <> 'deleted'`);
+  // One statement, one round trip: find the recipient, move the coins through the ledger's
+  // CTEs when the transfer is allowed, and report what it found so refusals can be explained.
+  // The guard aborts the statement if only one side moved (an account vanished mid-flight).
+  let rows: { id: number; username: string; status: string; balance: number | null; moved: number }[];
+  try {
+    rows = await withRetry(() =>
+      deps.db.prepared('send_money', sql`
+        with r as (
+          select id, username, status from users
+          where lower(username) = lower(${recipientUsername}) and status <> 'deleted'
+        ), ok as (
+          select id from r where status = 'active' and id <> ${fromUserId}
+        ), input as (
+          select ${fromUserId}::bigint as user_id, ${-amount}::bigint as delta, 'transfer_out'::text as category, ok.id as counterparty_id from ok
+          union all
+          select ok.id, ${amount}::bigint, 'transfer_in'::text, ${fromUserId}::bigint from ok
+        ), ${ledger.postingCtes({ refType: 'transfer', houseCategory: 'transfer_out' })}
+        select r.id, r.username, r.status,
+          (select balance_after from upd where user_id = ${fromUserId}) as balance,
+          (select count(*)::int from upd) as moved,
+          1 / (case when (select count(*) from upd) in (0, 2) then 1 else 0 end) as guard
+        from r`),
+    );
+  } catch (err) {
+    throw ledger.postingError(err);
+  }
+  const recipient = rows[0];
   if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`);
   if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself');
   if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
-  // No explicit transaction: one ledger posting is atomic by itself, which saves two round trips.
-  const after = await withRetry(() =>
-    ledger.post(
-      deps.db,
-      [
-        { userId: fromUserId, delta: -amount, category: 'transfer_out', counterpartyId: recipient.id },
-        { userId: recipient.id, delta: amount, category: 'transfer_in', counterpartyId: fromUserId },
-      ],
-      { refType: 'transfer' },
-    ),
-  );
+  if (recipient.moved !== 2 || recipient.balance === null) throw conflict('The transfer could not be completed; try again');
   deps.events.emit('CoinsSent', { fromUserId, toUserId: recipient.id, amount });
   return {
     message: `Sent ${amount} coins to ${recipient.username}`,
-    balance: after.get(fromUserId) ?? 0,
+    balance: recipient.balance,
   };
 }
 
