@@ -8,37 +8,46 @@ import * as ledger from '../wallet/ledger';
  * a handful of statements, not a loop in JavaScript.
  */
 
-/** Marks a finalized bet's single wagers won or lost and pays the winners. */
+/**
+ * Marks a finalized bet's single wagers won or lost, pays the winners and counts their wins,
+ * in one statement: the wagers are read once, by the UPDATE whose RETURNING feeds the payouts.
+ */
 export async function settleWagers(tx: Queryable, betId: number, winningOptionId: number): Promise<{ winners: number }> {
-  await tx.rows(sql`
-    update wagers set
-      status = case when option_id = ${winningOptionId} then 'won' else 'lost' end,
-      payout = case when option_id = ${winningOptionId} then (stake * odds) / 100 else 0 end,
-      settled_at = now()
-    where bet_id = ${betId} and status = 'open'`);
   const winners = await ledger.postFrom(
     tx,
-    sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id
-        from wagers where bet_id = ${betId} and status = 'won' and payout > 0 group by user_id`,
+    sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id,
+          count(*)::int as wins
+        from settled where status = 'won' group by user_id`,
     { refType: 'bet', refId: betId, houseCategory: 'bet_payout' },
+    {
+      before: sql`settled as (
+        update wagers set
+          status = case when option_id = ${winningOptionId} then 'won' else 'lost' end,
+          payout = case when option_id = ${winningOptionId} then (stake * odds) / 100 else 0 end,
+          settled_at = now()
+        where bet_id = ${betId} and status = 'open'
+        returning user_id, status, payout
+      )`,
+      alsoSet: sql`bets_won = u.bets_won + i.wins`,
+    },
   );
-  await tx.rows(sql`
-    update users u set bets_won = u.bets_won + w.n
-    from (select user_id, count(*)::int as n from wagers where bet_id = ${betId} and status = 'won' group by user_id) w
-    where u.id = w.user_id`);
   return { winners };
 }
 
 /** Refunds every open wager on a voided bet. */
 export async function refundWagers(tx: Queryable, betId: number): Promise<void> {
-  await tx.rows(sql`
-    update wagers set status = 'refunded', payout = stake, settled_at = now()
-    where bet_id = ${betId} and status = 'open'`);
   await ledger.postFrom(
     tx,
-    sql`select user_id, sum(stake)::bigint as delta, 'bet_refund'::text as category, null::bigint as counterparty_id
-        from wagers where bet_id = ${betId} and status = 'refunded' group by user_id`,
+    sql`select user_id, sum(payout)::bigint as delta, 'bet_refund'::text as category, null::bigint as counterparty_id
+        from refunded group by user_id`,
     { refType: 'bet', refId: betId, houseCategory: 'bet_refund' },
+    {
+      before: sql`refunded as (
+        update wagers set status = 'refunded', payout = stake, settled_at = now()
+        where bet_id = ${betId} and status = 'open'
+        returning user_id, payout
+      )`,
+    },
   );
 }
 

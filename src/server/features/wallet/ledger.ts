@@ -93,12 +93,19 @@ export async function post(q: Queryable, movements: Movement[], ref: PostingRef 
 
 /**
  * Set-based posting for settlements: `source` selects (user_id, delta, category,
- * counterparty_id) rows, any number of them; returns how many accounts moved.
+ * counterparty_id, ...) rows, any number of them. `before` adds CTEs the source can read
+ * (so a settlement's UPDATE and its payouts are one statement), and `alsoSet` can use the
+ * source's extra columns as `i.<column>`. Returns how many accounts moved.
  */
-export async function postFrom(q: Queryable, source: SQL, ref: PostingRef & { houseCategory: LedgerCategory }): Promise<number> {
+export async function postFrom(
+  q: Queryable,
+  source: SQL,
+  ref: PostingRef & { houseCategory: LedgerCategory },
+  extra: { before?: SQL; alsoSet?: SQL } = {},
+): Promise<number> {
   try {
     const [row] = await q.rows<{ moved: number }>(sql`
-      with input as (${source}), ${postingCtes(ref)}
+      with ${extra.before ? sql`${extra.before}, ` : sql``}input as (${source}), ${postingCtes(ref, extra.alsoSet)}
       select count(*)::int as moved from upd`);
     return row?.moved ?? 0;
   } catch (err) {
