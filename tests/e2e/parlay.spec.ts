@@ -73,6 +73,8 @@ describe('parlay builder at desktop width', () => {
 
     await parlay.dragWithKeyboard(goals, 'Over', 'ArrowRight');
     expect(await parlay.picks.count()).toBe(2);
+    // The slip is placeable now, so the hint goes away without another click.
+    await parlay.error.waitFor({ state: 'detached' });
     expect(await parlay.pickCount.innerText()).toBe('2/10 picks');
     // 2.35 x 1.85 = 4.3475, rounded half up to 4.35; the preview is 10 x 4.35.
     expect(await parlay.totalOdds('4.35x')).toBe('4.35x');

@@ -103,20 +103,24 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   const place = usePlaceParlayMutation();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [triedIncomplete, setTriedIncomplete] = useState(false);
 
   const totalOdds = parlayTotalOdds(picks);
   const coins = Number(amount);
+  const incomplete = picks.length < PARLAY_MIN_LEGS || amount.trim() === '' || !(coins > 0);
+  // Derived rather than stored: the hint disappears as soon as the slip becomes placeable.
+  const shownProblem = problem ?? (triedIncomplete && incomplete ? 'Select at least two bets and enter an amount' : null);
   const preview = parlayPayoutPreview(amount.trim() === '' ? 0 : coins, totalOdds);
   // Rounded so float noise (2.53 x 10 = 25.299999999999997) stays out of aria-valuenow.
   const percent = Number(parlayProgressPercent(totalOdds).toFixed(2));
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (picks.length < PARLAY_MIN_LEGS || amount.trim() === '' || !(coins > 0)) {
-      setProblem('Select at least two bets and enter an amount');
+    setProblem(null);
+    if (incomplete) {
+      setTriedIncomplete(true);
       return;
     }
-    setProblem(null);
     place.mutate(
       { amount: coins, bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })), totalOdds },
       {
@@ -198,9 +202,9 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           </p>
         )}
 
-        {problem && (
+        {shownProblem && (
           <p role="alert" className="text-sm text-rose-300">
-            {problem}
+            {shownProblem}
           </p>
         )}
 
