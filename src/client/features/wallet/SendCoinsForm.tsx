@@ -3,6 +3,7 @@ import { errorMessage } from '../../lib/api';
 import { formatCoins } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useSendCoinsMutation } from './mutations';
+import { CoinInput } from '../../components/CoinInput';
 
 export function SendCoinsForm() {
   const ids = useId();
@@ -52,19 +53,7 @@ export function SendCoinsForm() {
           />
         </div>
         <div className="sm:w-36">
-          <label htmlFor={`${ids}-amount`} className="label">
-            Amount
-          </label>
-          <input
-            id={`${ids}-amount`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            className="input"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
+          <CoinInput id={`${ids}-amount`} label="Amount" min={1} value={amount} onValueChange={setAmount} />
         </div>
         <button type="submit" className="btn-primary py-2.5" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Coins'}

@@ -6,6 +6,7 @@ import { formatCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useAddFundsMutation, useBanUserMutation } from '../mutations';
 import { useAdminUsers } from '../queries';
+import { CoinInput } from '../../../components/CoinInput';
 
 interface UserCellProps {
   user: AdminUserDto;
@@ -137,18 +138,7 @@ export function UserManagement() {
           </select>
         </div>
         <div className="sm:w-36">
-          <label htmlFor={`${ids}-amount`} className="label">
-            Amount
-          </label>
-          <input
-            id={`${ids}-amount`}
-            type="number"
-            inputMode="numeric"
-            step={1}
-            className="input"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
+          <CoinInput id={`${ids}-amount`} label="Amount" value={amount} onValueChange={setAmount} />
         </div>
         <button type="submit" className="btn-primary py-2.5" disabled={addFunds.isPending}>
           {addFunds.isPending ? 'Adding…' : 'Add Funds'}

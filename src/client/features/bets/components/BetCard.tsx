@@ -7,6 +7,7 @@ import { notify } from '../../../lib/toast';
 import { formatOdds, formatVotes } from '../display';
 import { usePlaceWagerMutation } from '../mutations';
 import { useFreshBalance } from '../queries';
+import { CoinInput } from '../../../components/CoinInput';
 
 interface OptionButtonProps {
   option: BetOptionDto;
@@ -105,22 +106,20 @@ export function BetCard({ bet, closed }: BetCardProps) {
       </p>
 
       <div className="sm:max-w-48">
-        <label htmlFor={`${ids}-amount`} className="label">
-          Wager<span className="sr-only"> for {bet.title}</span>
-        </label>
-        <input
+        <CoinInput
           id={`${ids}-amount`}
-          type="number"
-          inputMode="numeric"
+          label={
+            <>
+              Wager<span className="sr-only"> for {bet.title}</span>
+            </>
+          }
           min={1}
-          step={1}
-          className="input"
           placeholder="Coins"
           value={amount}
           disabled={closed}
           aria-describedby={problem ? `${ids}-problem` : undefined}
-          onChange={(event) => {
-            setAmount(event.target.value);
+          onValueChange={(value) => {
+            setAmount(value);
             setProblem(null);
           }}
         />

@@ -13,6 +13,7 @@ import { notify } from '../../../../lib/toast';
 import { formatOdds, formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
 import { PARLAY_DROP_ZONE_ID, parlayTotalOdds, type ParlayPick } from '../../parlay';
+import { CoinInput } from '../../../../components/CoinInput';
 
 function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void }) {
   return (
@@ -174,20 +175,14 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
         </div>
 
         <div>
-          <label htmlFor={`${ids}-amount`} className="label">
-            Parlay wager
-          </label>
-          <input
+          <CoinInput
             id={`${ids}-amount`}
-            type="number"
-            inputMode="numeric"
+            label="Parlay wager"
             min={1}
-            step={1}
-            className="input"
             placeholder="Coins"
             value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
+            onValueChange={(value) => {
+              setAmount(value);
               setProblem(null);
             }}
           />
