@@ -32,7 +32,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     // Errors raised by the router (bad percent-encoding, over-long params) bypass the error
     // handler; without this they answer Fastify's own { error, code, message, statusCode } body.

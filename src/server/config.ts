@@ -13,6 +13,8 @@ export interface Config {
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
   seedDemo: boolean;
+  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see real client IPs. */
+  trustProxy: boolean;
   /** PostgreSQL connections in the pool. */
   dbPoolSize: number;
   clientDir: string | undefined;
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     seedDemo: env.SEED_DEMO !== 'false',
     dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
+    trustProxy: env.TRUST_PROXY === 'true',
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
   };
 }

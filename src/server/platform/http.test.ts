@@ -189,7 +189,8 @@ describe('error bodies and headers', () => {
 describe('rate limiting of sign-in and registration', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ authRateLimit: 3 });
+    // Trusting the proxy changes nothing for direct calls; the last test uses it.
+    limited = await startTestServer({ authRateLimit: 3, trustProxy: true });
   });
   afterAll(async () => {
     await limited.close();
@@ -216,5 +217,15 @@ describe('rate limiting of sign-in and registration', () => {
     }
     expect(results).toEqual([201, 201, 429]);
     await expectLedgerBalanced(limited);
+  });
+
+  it('behind a trusted proxy, counts each forwarded client IP on its own', async () => {
+    const direct = await call(limited, 'POST', '/auth/login', { body: { username: 'nobody-here', password: 'password-1' } });
+    expect(direct.status).toBe(429);
+    const forwarded = await call(limited, 'POST', '/auth/login', {
+      body: { username: 'nobody-here', password: 'password-1' },
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expectError(forwarded, 401);
   });
 });
