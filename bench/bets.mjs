@@ -1,9 +1,8 @@
 // `npm run bench:bets`: wager throughput (spread over 50 bets and on one hot bet) against
 // pgbench on the same machine, wagers/s on PGlite, and finalize time for 100,000 wagers.
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
@@ -29,28 +28,17 @@ async function setup(url) {
 }
 
 async function drive(url, users, bets, label) {
-  const result = await autocannon({
+  const { okPerSec, ...rest } = await driveLoad({
     url,
+    path: '/api/bets/predict',
+    seconds: DURATION,
     connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/bets/predict',
-        setupRequest: (req) => {
-          const user = users[Math.floor(Math.random() * users.length)];
-          const bet = bets[Math.floor(Math.random() * bets.length)];
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-            body: JSON.stringify({ betId: bet._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 }),
-          };
-        },
-      },
-    ],
+    makeRequest: () => ({
+      token: users[Math.floor(Math.random() * users.length)].token,
+      body: { betId: bets[Math.floor(Math.random() * bets.length)]._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 },
+    }),
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
-  const line = { case: label, wagersPerSec: Math.round((statuses['200'] ?? 0) / DURATION), p50ms: result.latency.p50, p99ms: result.latency.p99, statuses, errors: result.errors };
+  const line = { case: label, wagersPerSec: okPerSec, ...rest };
   console.log(JSON.stringify(line));
   return line;
 }

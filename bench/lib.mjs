@@ -96,3 +96,38 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/**
+ * Drives one POST route with autocannon for `seconds` at `connections`; `makeRequest()` returns
+ * { token, body } for each request. Answers the 200s per second, latencies and status counts.
+ */
+export async function driveLoad({ url, path, seconds, connections, makeRequest }) {
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (req) => {
+          const { token, body } = makeRequest();
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(body),
+          };
+        },
+      },
+    ],
+  });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  return {
+    okPerSec: Math.round((statuses['200'] ?? 0) / seconds),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    statuses,
+    errors: result.errors,
+  };
+}

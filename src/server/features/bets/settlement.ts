@@ -89,25 +89,22 @@ export async function settleParlays(tx: Queryable, betId: number, voided: boolea
     from touched t
     where p.id = t.id and (t.any_lost or not t.any_open)`);
   // now() is the transaction's start time, so settled_at = now() picks out exactly the
-  // parlays this transaction settled.
-  for (const [status, category] of [
-    ['won', 'parlay_payout'],
-    ['refunded', 'parlay_refund'],
-  ] as const) {
-    await ledger.postFrom(
-      tx,
-      sql`select p.user_id, sum(p.payout)::bigint as delta, ${category}::text as category, null::bigint as counterparty_id
-          from parlays p
-          where p.status = ${status} and p.payout > 0 and p.settled_at = now()
-            and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
-          group by p.user_id`,
-      { refType: 'bet', refId: betId, houseCategory: category },
-    );
-  }
-  await tx.rows(sql`
-    update users u set bets_won = u.bets_won + w.n
-    from (select user_id, count(*)::int as n from parlays
-          where status = 'won' and settled_at = now() and id in (select parlay_id from parlay_legs where bet_id = ${betId})
-          group by user_id) w
-    where u.id = w.user_id`);
+  // parlays this transaction settled. Winners' bets_won rides on the payout's UPDATE.
+  const settledHere = (status: 'won' | 'refunded') =>
+    sql`from parlays p where p.status = ${status} and p.payout > 0 and p.settled_at = now()
+          and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+        group by p.user_id`;
+  await ledger.postFrom(
+    tx,
+    sql`select p.user_id, sum(p.payout)::bigint as delta, 'parlay_payout'::text as category, null::bigint as counterparty_id,
+          count(*)::int as wins ${settledHere('won')}`,
+    { refType: 'bet', refId: betId, houseCategory: 'parlay_payout' },
+    { alsoSet: sql`bets_won = u.bets_won + i.wins` },
+  );
+  await ledger.postFrom(
+    tx,
+    sql`select p.user_id, sum(p.payout)::bigint as delta, 'parlay_refund'::text as category, null::bigint as counterparty_id
+        ${settledHere('refunded')}`,
+    { refType: 'bet', refId: betId, houseCategory: 'parlay_refund' },
+  );
 }
