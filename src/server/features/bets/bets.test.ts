@@ -129,6 +129,18 @@ describe('GET /api/bets/active and POST /api/bets/predict', () => {
     expect(active.body.some((b) => b._id === settled._id)).toBe(false);
   });
 
+  it('GET /api/bets/mine shows only the caller\'s own wagers and needs a token', async () => {
+    const other = await registerUser(server);
+    const placed = await predict(other.token, { betId: bet._id, choice: 'No', amount: 7 });
+    expect(placed.status).toBe(200);
+    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.open.map((w) => w._id)).not.toContain(placed.body.wager._id);
+    const theirs = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: other.token });
+    expect(theirs.body.open.map((w) => w._id)).toEqual([placed.body.wager._id]);
+    expectError(await call(server, 'GET', '/api/bets/mine'), 401);
+  });
+
   it('needs a token; a banned user is refused', async () => {
     expectError(await predict(undefined, { betId: bet._id, choice: 'Yes', amount: 5 }), 401);
     expectError(await call(server, 'GET', '/api/bets/active'), 401);
@@ -206,6 +218,9 @@ describe('odds locking and settlement', () => {
     await predict(b.token, { betId: bet._id, choice: 'No', amount: 30 });
     const user = await registerUser(server);
     expectError(await call(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: user.token }), 403);
+    expectError(await call(server, 'POST', `/api/admin/bets/${bet._id}/void`), 401);
+    expectBadField(await call(server, 'POST', '/api/admin/bets/abc/void', { token: admin.token }), 'id');
+    expectError(await call(server, 'POST', '/api/admin/bets/999999/void', { token: admin.token }), 404);
     const res = await call<{ bet: BetDto }>(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.bet.status).toBe('voided');

@@ -55,6 +55,8 @@ describe('POST /api/bets/parlay', () => {
     expect(await balanceOf(server, user.id)).toBe(900); // still one leg to go
     await finalize(c, 'Over');
     expect(await balanceOf(server, user.id)).toBe(900 + 665);
+    const stats = await call<{ betsWon: number }>(server, 'GET', '/api/user/stats', { token: user.token });
+    expect(stats.body.betsWon).toBe(1);
     const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
     expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({ status: 'won', payout: 665 });
     await expectLedgerBalanced(server);
