@@ -13,27 +13,52 @@ import type { Deps } from './platform/deps';
 import { AppError, installErrorHandling } from './platform/errors';
 import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
+import { Idempotency } from './platform/idempotency';
+import { systemClock, type Clock } from './platform/clock';
+import { cspDirectives } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
-import { accountRoutes } from './features/accounts/routes';
-import { walletRoutes } from './features/wallet/routes';
-import { leaderboardRoutes } from './features/leaderboard/routes';
-import { adminRoutes } from './features/admin/routes';
-import { betRoutes } from './features/bets/routes';
+import { registerRoutes } from './platform/routing';
+import { registerApiDocs } from './platform/apiDocs';
+import { accountHandlers } from './features/accounts/routes';
+import { walletHandlers } from './features/wallet/routes';
+import { leaderboardHandlers } from './features/leaderboard/routes';
+import { adminHandlers } from './features/admin/routes';
+import { betHandlers } from './features/bets/routes';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  clock?: Clock;
 }
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void> }> {
+export async function buildApp({ config, db, logger = true, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void> }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
+    disableRequestLogging: !config.logRequests,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the n proxies nearest to us, as proxy-addr defines it.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Node answers malformed requests (headers over 16 KB, bad framing) before any route runs;
+    // this keeps those answers in the API's one error shape.
+    clientErrorHandler: (err, socket) => {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      const code = (err as NodeJS.ErrnoException).code;
+      const [status, text, message] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'Request headers are too large']
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive']
+            : [400, 'Bad Request', 'The request could not be read'];
+      const body = JSON.stringify({ message, code: 'BAD_REQUEST' });
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
     // Errors raised by the router (bad percent-encoding, over-long params) bypass the error
     // handler; without this they answer Fastify's own { error, code, message, statusCode } body.
     frameworkErrors: (err, _request, reply) => {
@@ -70,25 +95,16 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     events,
     sessions: new Sessions(db, config.authCacheMs),
     uploads: new Uploads(config.dataDir),
+    idempotency: new Idempotency(db),
+    clock,
   };
+  const pruneTimer = setInterval(() => {
+    deps.idempotency.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));
+  }, 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toasts and motion set inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -96,11 +112,14 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
 
-  accountRoutes(app, deps);
-  walletRoutes(app, deps);
-  leaderboardRoutes(app, deps);
-  adminRoutes(app, deps);
-  betRoutes(app, deps);
+  await registerApiDocs(app);
+  registerRoutes(app, deps, {
+    accounts: accountHandlers(deps),
+    wallet: walletHandlers(deps),
+    leaderboard: leaderboardHandlers(deps),
+    admin: adminHandlers(deps),
+    bets: betHandlers(deps),
+  });
 
   await app.register(fastifyStatic, {
     root: deps.uploads.dir,
@@ -128,12 +147,16 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/uploads') || url.startsWith('/static');
+    // A missing file (favicon.ico, sitemap.xml) is a 404, not the app: only page paths get index.html.
+    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+    const isApi = isFile || url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/uploads') || url.startsWith('/static');
     if (!isApi && hasClient && request.method === 'GET') {
       // Client-side routes: the SPA decides what exists, including its own not-found page.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir!);
     }
-    return reply.status(404).send({ message: `No route for ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+    const pathName = url.split('?')[0]!;
+    const shown = pathName.length > 120 ? `${pathName.slice(0, 120)}…` : pathName;
+    return reply.status(404).send({ message: `No route for ${request.method} ${shown}`, code: 'NOT_FOUND' });
   });
 
   return { app, deps, drain };

@@ -8,16 +8,24 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: string;
+  /** One log line per request; on in `npm run dev`, off by default so real events stand out. */
+  logRequests: boolean;
   /** Sign-in and registration attempts per IP per minute. */
   authRateLimit: number;
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
   seedDemo: boolean;
-  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see real client IPs. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none), a number of proxy hops in front
+   * of us, or the proxies' addresses/CIDRs. Never "all": the leftmost entry is the client's
+   * to write, so trusting it would let anyone pick the IP the rate limit counts.
+   */
+  trustProxy: false | number | string[];
   /** PostgreSQL connections in the pool. */
   dbPoolSize: number;
   clientDir: string | undefined;
+  /** Origins (https://host) pictures may come from besides this server, for the CSP. */
+  imageHosts: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,11 +43,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: env.LOG_REQUESTS === 'true',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     seedDemo: env.SEED_DEMO !== 'false',
     dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    imageHosts: parseImageHosts(env.IMAGE_HOSTS),
   };
+}
+
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  // 'true' meant "behind a proxy" in earlier releases: one hop is what that setup had.
+  if (text === 'true') return 1;
+  if (/^[0-9]+$/.test(text)) return Number(text);
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry))) {
+    throw new Error(`TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses; got ${value}`);
+  }
+  return list;
+}
+
+export function parseImageHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^https:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/.test(host)) throw new Error(`IMAGE_HOSTS entries must look like https://images.example.com; got ${host}`);
+  }
+  return hosts;
 }

@@ -1,13 +1,24 @@
 import path from 'node:path';
+import pino from 'pino';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
-import { seed } from './db/seed';
+import { credentialsBox, seed, type SeedResult } from './db/seed';
 import { buildApp } from './app';
+import { systemClock } from './platform/clock';
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: config.dbPoolSize });
+const log = pino({ level: config.logLevel });
+let seeded: SeedResult = { created: false, demoBets: 0 };
+const db = await openDb({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+  poolSize: config.dbPoolSize,
+  purpose: 'server',
+  afterMigrate: async (opened) => {
+    seeded = await seed(opened, config, systemClock);
+  },
+});
 const { app, drain } = await buildApp({ config, db });
-await seed(db, config, app.log);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
@@ -20,4 +31,12 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Fair & Square on http://localhost:${config.port} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+db.dirLock?.update({ port });
+if (seeded.created) log.info(`First start: created admin "${config.adminUsername}"${config.seedDemo ? ' and the demo players' : ''}`);
+if (seeded.demoBets > 0) log.info(`Opened ${seeded.demoBets} demo bets`);
+const box = credentialsBox(config, seeded);
+// Plain lines on stdout, not a JSON log line: the operator must be able to read them.
+if (box) console.log(box);
+app.log.info(`Fair & Square on http://localhost:${port} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);

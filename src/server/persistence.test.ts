@@ -1,45 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from './testing/harness';
-
-/** Runs the real entry point (src/server/main.ts) as a child process, as `npm start` does. */
-function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 90_000;
-    const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`server exited: ${output}`));
-      try {
-        const res = await fetch(`${url}/api/leaderboard/users`);
-        if (res.ok) return resolve({ child, url });
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) return reject(new Error(`server did not start: ${output}`));
-      setTimeout(() => void poll(), 100);
-    };
-    void poll();
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+import { startServerProcess as startProcess, stopProcess as stop } from './testing/processes';
 
 describe('persistence across restarts', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-persist-'));

@@ -17,11 +17,28 @@ export const payoutFor = (stake: number, oddsHundredths: number): number => Math
  * product of hundredths (up to 10^50) free of float error, so client and server agree.
  */
 export function totalOddsHundredths(legs: readonly number[]): number {
-  if (legs.length === 0) return 100;
+  return Number(totalOddsHundredthsExact(legs));
+}
+
+/** The same product as a BigInt: ten legs at 1000x (10^30) is past what a Number holds exactly. */
+export function totalOddsHundredthsExact(legs: readonly number[]): bigint {
+  if (legs.length === 0) return 100n;
   let product = 1n;
   for (const leg of legs) product *= BigInt(leg);
   const scale = 100n ** BigInt(legs.length - 1);
-  return Number((product * 2n + scale) / (scale * 2n));
+  return (product * 2n + scale) / (scale * 2n);
+}
+
+/**
+ * The most one parlay can pay (published on the builder). Bounding the payout bounds the
+ * stored odds too: total odds in hundredths <= PARLAY_MAX_PAYOUT x 100 / stake.
+ */
+export const PARLAY_MAX_PAYOUT = 10_000_000;
+
+/** The exact payout of a parlay, or null if it would be above PARLAY_MAX_PAYOUT. */
+export function parlayPayoutWithinLimit(stake: number, legs: readonly number[]): number | null {
+  const payout = (BigInt(stake) * totalOddsHundredthsExact(legs)) / 100n;
+  return payout > BigInt(PARLAY_MAX_PAYOUT) ? null : Number(payout);
 }
 
 export const PARLAY_MIN_LEGS = 2;

@@ -63,6 +63,41 @@ describe('admin panel', () => {
     expect(pathOf(victimPage)).toBe('/login');
   });
 
+  it('asks before banning in an accessible dialog: focus stays inside, Escape cancels and focus returns', async () => {
+    const [admin, victim] = await Promise.all([world.admin(), world.user()]);
+    const page = await world.newPage();
+    await signInAs(page, world.server, admin);
+    const adminPage = new AdminPage(page);
+    const dialog = adminPage.dialog;
+
+    await adminPage.open();
+    await adminPage.userRow(victim.username);
+    const banButton = adminPage.banButton(victim.username);
+    await banButton.click();
+    expect(await dialog.waitForName()).toBe(`Ban ${victim.username}?`);
+    const named = page.getByRole('alertdialog', { name: `Ban ${victim.username}?`, exact: true });
+    expect(await named.getAttribute('aria-modal')).toBe('true');
+    // Cancel has focus first, so a stray Enter cannot ban anyone.
+    expect(await dialog.focused()).toBe('BUTTON Cancel');
+    await page.keyboard.press('Tab');
+    expect(await dialog.focused()).toBe('BUTTON Ban');
+    await page.keyboard.press('Tab');
+    expect(await dialog.focused()).toBe('BUTTON Cancel');
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.focused()).toBe('BUTTON Ban');
+    // The page behind cannot be reached while it is open.
+    expect(await page.locator('#root').getAttribute('inert')).toBe('');
+
+    await page.keyboard.press('Escape');
+    await dialog.root.waitFor({ state: 'detached' });
+    expect(await banButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await adminPage.userSummary(victim.username)).toMatch(/· active ·/);
+
+    await adminPage.dialog.answer(() => banButton.click(), 'Cancel');
+    expect(await adminPage.userSummary(victim.username)).toMatch(/· active ·/);
+    expect((await call(world.server, 'GET', '/api/user/stats', { token: victim.token })).status).toBe(200);
+  });
+
   it('adds funds to a selected user; the panel and the user both see the new balance', async () => {
     const [admin, fundee] = await Promise.all([world.admin(), world.user()]);
     const page = await world.newPage();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, uniqueName } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { openDocument, pathOf, waitForPath } from './support/helpers';
+import { describedText, openDocument, pathOf, waitForPath } from './support/helpers';
 import { AuthPage } from './pages/AuthPage';
 import { NavBar } from './pages/NavBar';
 import { ProfilePage } from './pages/ProfilePage';
@@ -92,6 +92,45 @@ describe('register, sign out, sign in', () => {
     const message = await auth.errorText();
     expect(message).toMatch(/taken/i);
     expect(pathOf(page)).toBe('/register');
+  });
+});
+
+describe('form problems in player words', () => {
+  it('explains a refused username in a sentence and marks the username field', async () => {
+    const res = await call<{ message: string; details: { field: string }[] }>(world.server, 'POST', '/auth/register', {
+      body: { username: 'ab', password: 'correct-horse-9' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0]?.field).toBe('username');
+    const page = await world.newPage();
+    const auth = new AuthPage(page);
+
+    await auth.openRegister();
+    await auth.register('ab', 'correct-horse-9');
+    expect(await auth.errorText()).toBe('Usernames need at least 3 characters.');
+    expect(await auth.username.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedText(auth.username)).toBe('Usernames need at least 3 characters.');
+    expect(await auth.password.getAttribute('aria-invalid')).toBeNull();
+
+    // Sign-in with nothing typed: the server's 'username is required' becomes a request.
+    await auth.switchToLogin();
+    await auth.signIn('', 'whatever-it-is');
+    expect(await auth.errorText()).toBe('Enter your username.');
+    expect(await auth.username.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps the typed username when switching between login and register', async () => {
+    const page = await world.newPage();
+    const auth = new AuthPage(page);
+
+    await auth.openLogin();
+    await auth.username.fill('carried-over');
+    await auth.switchToRegister();
+    expect(await auth.username.inputValue()).toBe('carried-over');
+    await auth.username.fill('carried-back');
+    await auth.switchToLogin();
+    expect(await auth.username.inputValue()).toBe('carried-back');
+    expect(await auth.password.inputValue()).toBe('');
   });
 });
 

@@ -85,6 +85,69 @@ describe('active bets', () => {
     await expectLedgerBalanced(world.server);
   });
 
+  it('shows what the player already staked per option and empties the wager field after a bet', async () => {
+    const [admin, user] = await Promise.all([world.admin(), world.user()]);
+    const title = `Stakes shown ${uniqueName()}`;
+    const bet = await createBet(world.server, admin, undefined, title);
+    // A wager from elsewhere (another tab) counts too.
+    await placeWagerByApi(user, bet._id, 'No', 30);
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const bets = new BetsPage(page);
+
+    await bets.open();
+    expect(await bets.stakes(title, 'You have 30 on No')).toEqual(['You have 30 on No']);
+
+    await bets.placeWager(title, 'Yes', '100');
+    await new Toasts(page).waitFor('Bet placed!');
+    expect(await bets.stakes(title, 'You have 100 on Yes')).toEqual(['You have 100 on Yes', 'You have 30 on No']);
+    expect(await bets.wagerInput(title).inputValue()).toBe('');
+
+    await bets.placeWager(title, 'Yes', '1250');
+    expect(await bets.errorText(title)).toBe('Insufficient balance.');
+    expect(await bets.wagerInput(title).getAttribute('aria-invalid')).toBe('true');
+    // A refused amount stays for the player to correct.
+    expect(await bets.wagerInput(title).inputValue()).toBe('1250');
+
+    await bets.placeWager(title, 'Yes', '50');
+    expect(await bets.stakes(title, 'You have 150 on Yes')).toEqual(['You have 150 on Yes', 'You have 30 on No']);
+    expect(await bets.wagerInput(title).inputValue()).toBe('');
+    expect(await balanceOf(world.server, user.id)).toBe(820);
+  });
+
+  it('fails a wager at once with "Connection error" while offline and never places it later', async () => {
+    const [admin, user] = await Promise.all([world.admin(), world.user()]);
+    const title = `Offline wager ${uniqueName()}`;
+    const bet = await createBet(world.server, admin, undefined, title);
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const bets = new BetsPage(page);
+    // Wager calls the server answered (an offline attempt fails in the browser and gets none).
+    const placed: string[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bets/predict') placed.push(request.postData() ?? '');
+    });
+
+    await bets.open();
+    await bets.waitForBet(title);
+    await page.context().setOffline(true);
+    await bets.placeWager(title, 'Yes', '40');
+    expect(await bets.errorText(title)).toBe('Connection error');
+    for (const button of await bets.optionButtons(title).all()) expect(await button.isEnabled()).toBe(true);
+
+    // Back online, a held wager would be sent now, on its own. Only the next click may place one.
+    await page.context().setOffline(false);
+    await bets.placeWager(title, 'No', '1');
+    await new Toasts(page).waitFor('Bet placed!');
+    await bets.stakes(title, 'You have 1 on No');
+    const mine = await call<MyBetsDto>(world.server, 'GET', '/api/bets/mine', { token: user.token });
+    const onThisBet = mine.body.open.filter((entry) => entry.kind === 'single' && entry.betId === bet._id);
+    expect(onThisBet.map((entry) => (entry.kind === 'single' ? [entry.choice, entry.stake] : null))).toEqual([['No', 1]]);
+    expect(placed.filter((body) => body.includes('"Yes"'))).toHaveLength(0);
+    expect(await balanceOf(world.server, user.id)).toBe(999);
+  });
+
   it('closes a bet on screen when its end time passes, without a reload', async () => {
     const [admin, user] = await Promise.all([world.admin(), world.user()]);
     const title = `Closing soon ${uniqueName()}`;

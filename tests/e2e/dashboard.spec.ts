@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, call, expectLedgerBalanced } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { openDocument } from './support/helpers';
+import { describedText, openDocument } from './support/helpers';
 import { DashboardPage } from './pages/DashboardPage';
 import { NavBar } from './pages/NavBar';
 import { Toasts } from './pages/Toasts';
@@ -82,22 +82,57 @@ describe('dashboard', () => {
     expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
 
-  it('shows the server message when the transfer is refused', async () => {
+  it('says in player words why a transfer is refused and marks the field at fault', async () => {
     const user = await world.user();
     const nobody = 'nobody-here-42';
     const refused = await call<{ message: string }>(world.server, 'POST', '/api/user/send-money', {
       token: user.token,
       body: { recipientUsername: nobody, amount: 5 },
     });
-    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBe(404);
+    // What the server says is for developers: it names the request field.
+    expect(refused.body.message).toMatch(/^recipientUsername: /);
     const page = await world.newPage();
     await signInAs(page, world.server, user);
     const dashboard = new DashboardPage(page);
+    const toasts = new Toasts(page);
 
     await dashboard.open();
     await dashboard.sendCoins(nobody, '5');
-    expect(await new Toasts(page).waitFor(refused.body.message)).toBe(refused.body.message);
+    const sentence = `There is no player called ${nobody}.`;
+    expect(await toasts.waitFor(sentence)).toBe(sentence);
+    expect(await dashboard.recipientInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedText(dashboard.recipientInput)).toBe(sentence);
+    expect(await dashboard.amountInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('recipientUsername').count()).toBe(0);
+    // Typing a new name takes the mark away.
+    await dashboard.recipientInput.fill('someone-else');
+    expect(await dashboard.recipientInput.getAttribute('aria-invalid')).toBeNull();
+
+    await dashboard.sendCoins(user.username, '5');
+    expect(await toasts.waitFor('You cannot send coins to yourself.')).toBe('You cannot send coins to yourself.');
     expect(await dashboard.balance()).toBe('1,000');
     expect(await dashboard.ledgerCount()).toBe(1);
+  });
+
+  it('shows success toasts below the nav, never over the balance pill', async () => {
+    for (const width of [390, 1280]) {
+      const [sender, recipient] = await Promise.all([world.user(), world.user()]);
+      const page = await world.newPage({ width, height: 844 });
+      await signInAs(page, world.server, sender);
+      const dashboard = new DashboardPage(page);
+      const nav = new NavBar(page);
+
+      await dashboard.open();
+      await dashboard.sendCoins(recipient.username, '7');
+      const toast = await new Toasts(page).box(`Sent 7 coins to ${recipient.username}`);
+      await nav.balance('993');
+      const pill = (await nav.balanceChip.boundingBox())!;
+      const overlaps =
+        toast.x < pill.x + pill.width && pill.x < toast.x + toast.width && toast.y < pill.y + pill.height && pill.y < toast.y + toast.height;
+      expect({ width, overlaps }).toEqual({ width, overlaps: false });
+      const header = (await nav.root.boundingBox())!;
+      expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+    }
   });
 });

@@ -76,6 +76,21 @@ describe('home page', () => {
     await waitForPath(page, '/login');
   });
 
+  it('closes the phone menu with Escape and puts focus back on the Menu button', async () => {
+    const page = await world.newPage({ width: 390, height: 844 });
+    const home = new HomePage(page);
+    const nav = new NavBar(page);
+
+    await home.open();
+    await nav.openMenu();
+    await nav.link('Rules').focus();
+    await page.keyboard.press('Escape');
+    await nav.root.getByRole('button', { name: 'Menu', expanded: false }).waitFor();
+    expect(await nav.link('Rules').count()).toBe(0);
+    expect(await nav.menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(pathOf(page)).toBe('/');
+  });
+
   it('keeps the signed-in menu collapsed below 1280 px and inline from 1280 px', async () => {
     const user = players[0]!;
     const page = await world.newPage({ width: 1024, height: 800 });
@@ -106,6 +121,17 @@ describe('home page', () => {
     await waitForPath(page, first!);
     const username = decodeURIComponent(first!.replace('/profile/', ''));
     await new PublicProfilePage(page).name(username).waitFor();
+  });
+});
+
+describe('robots.txt', () => {
+  it('is served as plain text, not as the app', async () => {
+    const res = await fetch(`${world.server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).not.toContain('<html');
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, uniqueName } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { pathOf, waitForPath, writePng } from './support/helpers';
+import { describedText, pathOf, waitForPath, writePng } from './support/helpers';
 import { AuthPage } from './pages/AuthPage';
 import { NavBar } from './pages/NavBar';
 import { ProfilePage } from './pages/ProfilePage';
@@ -70,6 +70,27 @@ describe('own profile', () => {
     expect((await call(world.server, 'GET', `/api/user/public/${renamed}`)).status).toBe(200);
   });
 
+  it('refuses a file that is not a picture with a message, and shows no broken preview', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const profile = new ProfilePage(page);
+
+    await profile.open();
+    await profile.pictureInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    const message = 'Choose a PNG, JPEG, WebP or GIF picture.';
+    await page.getByText(message, { exact: true }).waitFor();
+    expect(await profile.pictureInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedText(profile.pictureInput)).toBe(message);
+    expect(await profile.picturePreview.count()).toBe(0);
+    expect(await profile.pictureInput.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+    // A real picture afterwards is fine again.
+    await profile.choosePicture(png.file);
+    expect(await profile.pictureInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText(message, { exact: true }).count()).toBe(0);
+  });
+
   it('rates passwords weak, medium and strong as they are typed', async () => {
     const user = await world.user();
     const page = await world.newPage();
@@ -84,6 +105,34 @@ describe('own profile', () => {
     expect(await profile.strengthOf('abcdefgh1234')).toBe('medium');
     await profile.clearPassword();
     expect(await profile.strengthMeter.count()).toBe(0);
+  });
+
+  it('asks for the current password only once a new one is typed, and refuses a wrong one', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const profile = new ProfilePage(page);
+    const toasts = new Toasts(page);
+
+    await profile.open();
+    await profile.sessionExpiry.waitFor();
+    expect(await profile.sessionExpiry.textContent()).toMatch(/until .*30 days/);
+    expect(await profile.currentPasswordInput.count()).toBe(0);
+    await profile.passwordInput.fill('a-brand-new-pass-1');
+    await profile.currentPasswordInput.fill('not-my-password');
+    await profile.saveButton.click();
+    await page.getByText('That is not your current password.').first().waitFor();
+    expect(await profile.currentPasswordInput.getAttribute('aria-invalid')).toBe('true');
+
+    await profile.currentPasswordInput.fill(user.password);
+    await profile.saveButton.click();
+    await toasts.waitFor('Profile updated!');
+    const login = await fetch(`${world.server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user.username, password: 'a-brand-new-pass-1' }),
+    });
+    expect(login.status).toBe(200);
   });
 
   it('says so when there is nothing to save', async () => {

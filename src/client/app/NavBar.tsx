@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 import { formatCoins } from '../lib/format';
@@ -52,20 +52,50 @@ function BalanceChip({ balance }: { balance: number }) {
   );
 }
 
+/** Publishes the nav's bottom edge as --nav-bottom, where app/Toasts.tsx starts its top toasts. */
+function useNavBottom() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const publish = () =>
+      document.documentElement.style.setProperty('--nav-bottom', `${Math.round(element.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return header;
+}
+
 export function NavBar() {
   const { isAuthenticated, isAdmin, user } = useSession();
   const location = useLocation();
   const menuId = useId();
+  const header = useNavBottom();
+  const menuButton = useRef<HTMLButtonElement>(null);
   // Remembering the path the menu was opened on closes it after any navigation, effect-free.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
+
+  // Escape closes the open menu from anywhere on the page, and focus goes back to its button.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const items = navItems(isAuthenticated, isAdmin);
   // A signed-in bar holds a dozen links, so it stays collapsed until a wide screen.
   const inline = isAuthenticated ? 'xl' : 'sm';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur">
       <nav aria-label="Main">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
           <Link to="/" className="font-display shrink-0 text-lg font-extrabold tracking-tight text-white">
@@ -85,6 +115,7 @@ export function NavBar() {
           <div className={`ml-auto flex items-center gap-2 ${inline === 'xl' ? 'xl:ml-0' : 'sm:ml-0'}`}>
             {isAuthenticated && user && <BalanceChip balance={user.balance} />}
             <button
+              ref={menuButton}
               type="button"
               className={`btn-secondary px-3 ${inline === 'xl' ? 'xl:hidden' : 'sm:hidden'}`}
               aria-expanded={open}

@@ -20,7 +20,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-amber-300 px-3 py-2 text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-amber-300 text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
@@ -31,14 +31,6 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
-    </div>
-  );
-}
-
-export function PageFallback() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center text-slate-400" role="status">
-      Loading…
     </div>
   );
 }

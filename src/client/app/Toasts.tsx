@@ -10,6 +10,9 @@ export function Toasts() {
   return (
     <Toaster
       position="top-right"
+      // Top toasts start below the sticky nav (NavBar keeps --nav-bottom current), so a success
+      // never hides the balance pill it is about; bottom ones keep the library's 16 px.
+      containerStyle={{ top: 'calc(var(--nav-bottom, 4rem) + 0.5rem)' }}
       toastOptions={{
         duration: TOASTS.blankMs,
         blank: { duration: TOASTS.blankMs },

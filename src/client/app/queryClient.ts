@@ -12,7 +12,10 @@ export function createQueryClient(): QueryClient {
           !(error instanceof ApiError && error.status < 500) && failureCount < MAX_RETRIES,
         staleTime: 10_000,
       },
-      mutations: { retry: false },
+      // TanStack's default holds a mutation made offline and fires it when the connection comes
+      // back, maybe minutes later at other odds. A money action must fail at once and never
+      // replay on its own: 'always' sends it now and lets it fail as a connection error.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../shared/api/errors';
+import type { ApiRouteName, IdempotentRouteName, PublicRouteName, RouteInput, RouteReply } from '../../shared/api/routes';
 import { sessionStore } from './sessionStore';
 
 /** A non-2xx answer. `serverMessage` is null when the body was not the contract's error shape. */
@@ -27,18 +28,9 @@ export class NetworkError extends Error {
   }
 }
 
-type Body = FormData | object;
+type Query = Record<string, string | number | null | undefined>;
 
-export interface RequestOptions {
-  /** Send the session's bearer token; public endpoints must not, per spec section 6. */
-  auth?: boolean;
-  body?: Body;
-  signal?: AbortSignal;
-}
-
-export type Query = Record<string, string | number | null | undefined>;
-
-export function withQuery(path: string, query: Query): string {
+function withQuery(path: string, query: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -65,57 +57,99 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, null, null);
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Spec section 6: these are called without a token. Typed from the route table, so a public
+ * route missing here (or a guarded one listed) fails the type check.
+ */
+const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
+  'POST /auth/register': true,
+  'POST /auth/login': true,
+  'GET /api/user/public/:username': true,
+  'GET /api/leaderboard/users': true,
+};
+
+/**
+ * Routes that move coins or items. Each call carries a fresh Idempotency-Key, and a request
+ * whose connection dropped is sent again with the same key, so it applies at most once.
+ */
+const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
+  'POST /api/user/send-money': true,
+  'PATCH /api/admin/balance/:username': true,
+  'POST /api/bets/predict': true,
+  'POST /api/bets/parlay': true,
+};
+const RESEND_ATTEMPTS = 2;
+
+function newIdempotencyKey(): string {
+  // getRandomValues works outside secure contexts too (a LAN address over http), randomUUID does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+interface LooseInput extends CallOptions {
+  params?: Record<string, string | number>;
+  query?: Query;
+  body?: FormData | object;
+}
+
+type CallArgs<N extends ApiRouteName> =
+  object extends RouteInput<N> ? [input?: RouteInput<N> & CallOptions] : [input: RouteInput<N> & CallOptions];
+
+/**
+ * Calls a route of shared/api/routes.ts by its name ('POST /api/bets/predict'): the compiler
+ * checks the name, the params, query and body, and types the answer.
+ */
+export async function api<N extends ApiRouteName>(name: N, ...args: CallArgs<N>): Promise<RouteReply<N>> {
+  const input: LooseInput = (args[0] ?? {}) as LooseInput;
+  const space = name.indexOf(' ');
+  const method = name.slice(0, space);
+  const params = input.params ?? {};
+  let path = name.slice(space + 1).replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+  if (input.query) path = withQuery(path, input.query);
+
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.auth) {
+  if (!(name in PUBLIC_ROUTES)) {
     const token = sessionStore.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
+  if (input.body instanceof FormData) {
     // The browser must write the multipart boundary itself, so no Content-Type here.
-    body = options.body;
-  } else if (options.body !== undefined) {
+    body = input.body;
+  } else if (input.body !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(input.body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body, signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
+  const idempotent = name in IDEMPOTENT_ROUTES;
+  if (idempotent) headers.set('Idempotency-Key', newIdempotencyKey());
+
+  let response: Response | undefined;
+  for (let attempt = 0; response === undefined; attempt++) {
+    try {
+      response = await fetch(path, { method, headers, body, signal: input.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      // Only a keyed request may go again: the server applies it once whatever happened.
+      if (!idempotent || offline() || attempt >= RESEND_ATTEMPTS) throw new NetworkError(error);
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+    }
   }
 
   if (!response.ok) throw await readError(response);
-  if (response.status === 204) return undefined as T;
   const type = response.headers.get('Content-Type') ?? '';
-  if (!type.includes('application/json')) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204 || !type.includes('application/json')) {
+    throw new ApiError(response.status, null, null);
+  }
+  return (await response.json()) as RouteReply<N>;
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: Body, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: Body, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, body?: Body, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('DELETE', path, { ...options, body }),
-};
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
-}
-
-/**
- * The text to show for a failure: the server's message when it sent one (spec section 8),
- * otherwise the screen's fallback. `network` overrides the fallback for lost connections.
- */
-export function errorMessage(error: unknown, fallback: string, network?: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  if (error instanceof NetworkError && network) return network;
-  return fallback;
 }

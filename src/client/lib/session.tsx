@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
-import { api, errorMessage, isUnauthorized } from './api';
+import { api, isUnauthorized } from './api';
+import { errorMessage } from './errorMessages';
 import { sessionStore, type SessionState } from './sessionStore';
 import { notify } from './toast';
 
@@ -44,7 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Keyed by token, so a new sign-in (or another tab's) triggers a fresh read by itself.
   const userQuery = useQuery({
     queryKey: sessionKeys.me(token),
-    queryFn: ({ signal }) => api.get<UserDto>('/api/user/stats', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/user/stats', { signal }),
     enabled: token !== null,
   });
 

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
+import { acquireDirLock, type DirLock } from './dirLock';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -36,6 +37,8 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction, retrying on serialization failures and deadlocks. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The directory lock of a PGlite database on disk (the server records its port in it). */
+  dirLock?: DirLock;
 }
 
 interface Rowed {
@@ -91,7 +94,8 @@ function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, close: () => Promise<
     rows: base.rows,
     async prepared<T>(name: string, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await raw(name, text, params)) as T[];
+      // A one-statement operation is its own transaction, so it can simply run again.
+      return withRetry(async () => (await raw(name, text, params)) as T[]);
     },
     close,
     tx: <T>(fn: (tx: Queryable) => Promise<T>) => withRetry(() => orm.transaction((tx) => fn(wrap(tx)))),
@@ -103,7 +107,17 @@ export interface OpenOptions {
   /** PGlite data directory; undefined keeps the database in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Who opens a PGlite directory (shown to a second opener it refuses). */
+  purpose?: string;
+  /**
+   * Runs right after the migrations, still under the lock that serializes them: first-start
+   * seeding goes here, so processes started together neither migrate nor seed twice.
+   */
+  afterMigrate?: (db: Db) => Promise<void>;
 }
+
+/** Key of the advisory lock that serializes migrations and seeding across processes. */
+const SETUP_LOCK_KEY = 7_246_173_401;
 
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -123,15 +137,42 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // pool has already discarded the client and opens a new one on demand.
     pool.on('error', () => {});
     const orm = drizzlePg(pool, { schema }) as unknown as Orm;
-    await migratePg(orm as never, { migrationsFolder });
     const raw: RawQuery = async (name, text, values) => (await pool.query({ name, text, values })).rows;
-    return makeDb('postgres', orm, raw, () => pool.end());
+    const db = makeDb('postgres', orm, raw, () => pool.end());
+    // Processes started together on an empty database would race creating the schema (23505
+    // on pg_type) and the admin: one holds a session-level advisory lock while it migrates and
+    // seeds, the others wait and then find the work done.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+      await migratePg(orm as never, { migrationsFolder });
+      await options.afterMigrate?.(db);
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+    return db;
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir, { parsers: { [INT8_OID]: toNumber } });
-  await client.waitReady;
-  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
-  await migratePglite(orm as never, { migrationsFolder });
-  const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
-  return makeDb('pglite', orm, raw, () => client.close());
+  let dirLock: DirLock | undefined;
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    dirLock = acquireDirLock(options.pgliteDir, options.purpose ?? 'script');
+  }
+  try {
+    const client = new PGlite(options.pgliteDir, { parsers: { [INT8_OID]: toNumber } });
+    await client.waitReady;
+    const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+    await migratePglite(orm as never, { migrationsFolder });
+    const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
+    const db = makeDb('pglite', orm, raw, async () => {
+      await client.close();
+      dirLock?.release();
+    });
+    db.dirLock = dirLock;
+    await options.afterMigrate?.(db);
+    return db;
+  } catch (err) {
+    dirLock?.release();
+    throw err;
+  }
 }

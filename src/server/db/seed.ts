@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from './client';
+import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
+import { boxed } from '../platform/box';
 import { createAccount } from '../features/accounts/service';
+import { ensureOpenDemoBets } from '../features/bets/seed';
 import * as ledger from '../features/wallet/ledger';
 
-const DEMO_USERS: { username: string; bonus: number }[] = [
+export const DEMO_USERS: { username: string; bonus: number }[] = [
   { username: 'LuckyLarry', bonus: 4200 },
   { username: 'HighRollerHana', bonus: 2650 },
   { username: 'ParlayPete', bonus: 1800 },
@@ -16,27 +18,55 @@ const DEMO_USERS: { username: string; bonus: number }[] = [
   { username: 'BustedBetty', bonus: 0 },
 ];
 
-/** First start on an empty database: the admin and a few demo players so home is not empty. */
-export async function seed(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+/** What the first start created, to be shown to the operator once. */
+export interface SeedResult {
+  created: boolean;
+  /** Set when generated (no ADMIN_PASSWORD): printed once, never logged. */
+  adminPassword?: string;
+  /** The demo players' shared password, printed once with the admin's. */
+  demoPassword?: string;
+  demoBets: number;
+}
+
+/**
+ * First start on an empty database: the admin and a few demo players so home is not empty.
+ * Every start (with SEED_DEMO): open demo bets when none can take wagers any more. Runs under
+ * the lock that serializes setup across processes (openDb's afterMigrate).
+ */
+export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedResult> {
   const [existing] = await db.rows<{ n: number }>(sql`select count(*)::int as n from users`);
-  if ((existing?.n ?? 0) > 0) return;
-  const generated = !config.adminPassword;
-  const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
-  const adminHash = await hashPassword(adminPassword);
-  const demoHash = await hashPassword(randomBytes(24).toString('base64url'));
-  await db.tx(async (tx) => {
-    await createAccount(tx, { username: config.adminUsername, passwordHash: adminHash, role: 'admin' });
-    if (!config.seedDemo) return;
-    for (const demo of DEMO_USERS) {
-      const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
-      if (demo.bonus > 0) {
-        await ledger.post(tx, [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }], { refType: 'seed' });
+  const result: SeedResult = { created: false, demoBets: 0 };
+  if ((existing?.n ?? 0) === 0) {
+    result.created = true;
+    const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
+    if (!config.adminPassword) result.adminPassword = adminPassword;
+    const adminHash = await hashPassword(adminPassword);
+    const demoPassword = `demo-${randomBytes(6).toString('base64url')}`;
+    const demoHash = config.seedDemo ? await hashPassword(demoPassword) : '';
+    await db.tx(async (tx) => {
+      await createAccount(tx, { username: config.adminUsername, passwordHash: adminHash, role: 'admin' });
+      if (!config.seedDemo) return;
+      for (const demo of DEMO_USERS) {
+        const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
+        if (demo.bonus > 0) {
+          await ledger.post(tx, [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }], { refType: 'seed', refId: user.id });
+        }
       }
-    }
-  });
-  if (generated) {
-    log.warn(`Created admin "${config.adminUsername}" with generated password: ${adminPassword} (shown once; set ADMIN_PASSWORD to choose it)`);
-  } else {
-    log.info(`Created admin "${config.adminUsername}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    });
+    if (config.seedDemo) result.demoPassword = demoPassword;
   }
+  if (config.seedDemo) result.demoBets = await ensureOpenDemoBets(db, clock.now());
+  return result;
+}
+
+/** The first start's credentials as a box of plain lines, so they stand out of the log. */
+export function credentialsBox(config: Pick<Config, 'adminUsername'>, result: SeedResult): string | null {
+  const lines: string[] = [];
+  if (result.adminPassword) lines.push(`Admin account: ${config.adminUsername}`, `Password:      ${result.adminPassword}`);
+  if (result.demoPassword) {
+    lines.push(`Demo players:  ${DEMO_USERS.map((d) => d.username).join(', ')}`, `Their password: ${result.demoPassword}`);
+  }
+  if (lines.length === 0) return null;
+  lines.push('Shown once. Lost it? npm run admin:reset-password');
+  return boxed(lines);
 }

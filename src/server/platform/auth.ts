@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import type { Role } from '../../shared/api/accounts';
-import { AppError, forbidden, unauthorized } from './errors';
+import { banned, forbidden, unauthorized } from './errors';
 
 export interface AuthUser {
   id: number;
@@ -25,7 +25,9 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const banned = () => new AppError(403, 'BANNED', 'This account is banned');
+/** A session unused this long is over (sliding: every use pushes the end back). */
+export const SESSION_IDLE_DAYS = 30;
+
 
 /**
  * Session tokens: 256 random bits, stored only as a SHA-256 hash. Lookups are cached in
@@ -54,8 +56,10 @@ export class Sessions {
     const cached = this.cache.get(tokenHash);
     if (cached && cached.expiresAt > now) return cached;
     const epoch = this.epoch;
-    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string; revoked: boolean }>(sql`
-      select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked
+    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string; revoked: boolean; idle: boolean; stale: boolean }>(sql`
+      select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
+        s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
+        s.last_used_at < now() - interval '1 hour' as stale
       from sessions s join users u on u.id = s.user_id
       where s.token_hash = ${tokenHash}`);
     // A ban revokes every session; the banned user still learns why rather than a bare 401.
@@ -64,12 +68,25 @@ export class Sessions {
       this.cache.delete(tokenHash);
       throw unauthorized('Your session has expired; sign in again');
     }
+    if (row.idle) {
+      this.cache.delete(tokenHash);
+      throw unauthorized(`You were signed out after ${SESSION_IDLE_DAYS} days without a visit; sign in again`);
+    }
+    // Sliding expiry without a write per request: the clock moves at most once an hour.
+    if (row.stale) await this.db.rows(sql`update sessions set last_used_at = now() where token_hash = ${tokenHash}`);
     const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(tokenHash, entry);
     }
     return entry;
+  }
+
+  /** When this session ends if it is not used again. */
+  async expiresAt(tokenHash: string): Promise<Date | null> {
+    const [row] = await this.db.rows<{ expires_at: Date | string }>(sql`
+      select last_used_at + make_interval(days => ${SESSION_IDLE_DAYS}) as expires_at from sessions where token_hash = ${tokenHash}`);
+    return row ? new Date(row.expires_at) : null;
   }
 
   async revoke(q: Queryable, tokenHash: string): Promise<void> {

@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sessions } from './auth';
 import type { EventBus } from './events';
+import type { Idempotency } from './idempotency';
+import type { Clock } from './clock';
 import type { Uploads } from './uploads';
 
 /** What every feature's routes and services are built with. */
@@ -11,4 +13,6 @@ export interface Deps {
   sessions: Sessions;
   events: EventBus;
   uploads: Uploads;
+  idempotency: Idempotency;
+  clock: Clock;
 }

@@ -21,6 +21,7 @@ export const unauthorized = (message = 'Sign in to continue') => new AppError(40
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'CONFLICT', message, details);
+export const banned = () => new AppError(403, 'BANNED', 'This account is banned');
 export const insufficientFunds = (message = 'Insufficient balance') =>
   new AppError(409, 'INSUFFICIENT_FUNDS', message);
 
@@ -44,19 +45,29 @@ const codeForStatus = (status: number): ErrorCode =>
               ? 'RATE_LIMITED'
               : 'BAD_REQUEST';
 
+export const errorBodyOf = (err: AppError): ErrorBody => ({
+  message: err.message,
+  code: err.code,
+  ...(err.details === undefined ? {} : { details: err.details }),
+});
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     let status: number;
     let body: ErrorBody;
     if (err instanceof AppError) {
       status = err.statusCode;
-      body = { message: err.message, code: err.code, ...(err.details === undefined ? {} : { details: err.details }) };
+      body = errorBodyOf(err);
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = fieldOf(first?.instancePath ?? '', err.validationContext);
       let message = first?.message ?? 'Invalid request';
       if (first?.keyword === 'unrecognized_keys') message = `${field === 'request' ? err.validationContext : field}: ${message}`;
-      else if (!message.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())) message = `${field}: ${message}`;
+      // Schema messages start with the field's name ('options.odds must be ...'); list indices
+      // in the path ('options.1.odds') must not make us prefix it a second time.
+      else if (!message.toLowerCase().startsWith(field.replace(/\.\d+(?=\.|$)/g, '').toLowerCase()) && !message.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())) {
+        message = `${field}: ${message}`;
+      }
       status = 400;
       body = {
         message,

@@ -1,14 +1,27 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * Typed domain events between features (DESIGN.md section 1): producers emit after their
- * transaction commits; tasks and achievements subscribe. Later features add their events here.
+ * Typed domain events between features (DESIGN.md section 1). Producers emit after their
+ * transaction commits, so a listener never sees something that was rolled back.
+ *
+ * The bus is in-process memory and delivery is best effort: a crash between the commit and a
+ * listener loses the event, and other processes never see it. Use it for live pushes and for
+ * invalidating caches, never for counters, progress, rewards or anything else that must
+ * survive a crash: those are written in the transaction of the action itself (a stats row
+ * through platform/stats.ts, or counted from timestamped rows; DESIGN.md section 3).
  */
 export interface DomainEvents {
   UserRegistered: { userId: number; username: string };
   CoinsSent: { fromUserId: number; toUserId: number; amount: number };
   UserBanned: { userId: number; byAdminId: number };
-  BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null };
+  WagerPlaced: { wagerId: number; betId: number; optionId: number; userId: number; amount: number };
+  ParlayPlaced: { parlayId: number; userId: number; amount: number; legs: { betId: number; optionId: number }[] };
+  /**
+   * A bet was finalized or voided. `winners` are the users paid a win by this settlement
+   * (single wagers on the winning option, and parlays it completed as won), each once;
+   * refunds are not wins.
+   */
+  BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null; winners: number[] };
 }
 
 export class EventBus {

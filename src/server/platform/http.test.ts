@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import type { ErrorBody } from '../../shared/api/errors';
 import { call, expectLedgerBalanced, registerUser, startTestServer, uniqueName, type HttpResult, type TestServer, type TestUser } from '../testing/harness';
 import { expectBadField, expectError, expectErrorShape } from '../testing/expectations';
+import { cspDirectives } from './security';
 
 let server: TestServer;
 let user: TestUser;
@@ -116,6 +118,25 @@ describe('malformed requests', () => {
   });
 });
 
+describe('oversized requests', () => {
+  it('answers headers over 16 KB with 431 in the error shape', async () => {
+    const res = await call(server, 'GET', '/api/user/stats', { headers: { 'x-padding': 'x'.repeat(20_000) } });
+    expectError(res, 431, { code: 'BAD_REQUEST', message: 'headers are too large' });
+  });
+
+  it('answers a 5,000-character username in a path with 414, whatever the token', async () => {
+    const long = 'a'.repeat(5000);
+    expectError(await call(server, 'GET', `/api/user/public/${long}`), 414, { message: 'too long' });
+    expectError(await call(server, 'PATCH', `/api/admin/balance/${long}`, { token: user.token, body: { amount: 1 } }), 414);
+    expectError(await call(server, 'PATCH', `/api/admin/status/user/${long}`, { body: { status: 'banned' } }), 414);
+  });
+
+  it('keeps a 404 message short when the path is long', async () => {
+    const body = expectError(await call(server, 'GET', `/api/nothing/${'z'.repeat(3000)}`), 404);
+    expect(body.message.length).toBeLessThan(200);
+  });
+});
+
 describe('not found', () => {
   it.each([
     ['GET', '/api/whatever'],
@@ -156,6 +177,19 @@ describe('error bodies and headers', () => {
     }
   });
 
+  it('names a field inside a list once, with its position', async () => {
+    const admin = await registerUser(server);
+    await server.db.rows(sql`update users set role = 'admin' where id = ${admin.id}`);
+    server.deps.sessions.forgetUser(admin.id);
+    const res = await call(server, 'POST', '/api/bets/create', {
+      token: admin.token,
+      body: { title: uniqueName('t'), endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 1 }] },
+    });
+    const body = expectError(res, 400);
+    expect(body.message).toBe('options.odds must be at least 1.01');
+    expect(body.details).toEqual([{ field: 'options.1.odds', message: 'options.odds must be at least 1.01' }]);
+  });
+
   it('validation errors carry per-field details', async () => {
     const res = await call(server, 'POST', '/auth/register', { body: { username: 'a', password: 'b' } });
     const body = expectError(res, 400);
@@ -178,6 +212,14 @@ describe('error bodies and headers', () => {
     expect(res.headers.get('content-type') ?? '').toContain('application/json');
   });
 
+  it('lets pictures come only from this server and the configured image hosts', async () => {
+    const csp = (await call(server, 'GET', '/api/leaderboard/users')).headers.get('content-security-policy') ?? '';
+    const img = csp.split(';').find((d) => d.startsWith('img-src')) ?? '';
+    expect(img).toContain("'self'");
+    expect(img).not.toMatch(/\shttps?:(\s|$)/);
+    expect(cspDirectives({ imageHosts: ['https://images.example.com'] }).imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://images.example.com']);
+  });
+
   it('answers JSON to a success', async () => {
     const res = await call<UserDto>(server, 'GET', '/api/user/stats', { token: user.token });
     expect(res.status).toBe(200);
@@ -190,7 +232,7 @@ describe('rate limiting of sign-in and registration', () => {
   let limited: TestServer;
   beforeAll(async () => {
     // Trusting the proxy changes nothing for direct calls; the last test uses it.
-    limited = await startTestServer({ authRateLimit: 3, trustProxy: true });
+    limited = await startTestServer({ authRateLimit: 3, trustProxy: 1 });
   });
   afterAll(async () => {
     await limited.close();
@@ -227,5 +269,18 @@ describe('rate limiting of sign-in and registration', () => {
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     expectError(forwarded, 401);
+  });
+
+  it('trusts only the configured hop: a client writing its own X-Forwarded-For entry cannot pick a new IP', async () => {
+    // One proxy in front appends the address it saw; what the client wrote stays on the left.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(limited, 'POST', '/auth/login', {
+        body: { username: 'nobody-here', password: 'password-1' },
+        headers: { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.7` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { badRequest } from './errors';
 
@@ -44,5 +44,11 @@ export class Uploads {
     const name = `${randomBytes(16).toString('hex')}.webp`;
     await writeFile(path.join(this.dir, name), out);
     return `/uploads/${name}`;
+  }
+
+  /** Deletes an upload of ours given its public path; anything else (an https URL) is left alone. */
+  async remove(publicPath: string): Promise<void> {
+    const match = /^\/uploads\/([a-f0-9]{32}\.webp)$/.exec(publicPath);
+    if (match?.[1]) await rm(path.join(this.dir, match[1]), { force: true });
   }
 }

@@ -16,7 +16,7 @@ export function expectErrorShape(res: HttpResult<unknown>): ErrorBody {
   expect(typeof body.message).toBe('string');
   expect((body.message as string).length).toBeGreaterThan(0);
   expect(typeof body.code).toBe('string');
-  return body as ErrorBody;
+  return body as unknown as ErrorBody;
 }
 
 export interface ErrorExpectation {

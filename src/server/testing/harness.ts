@@ -4,11 +4,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/client';
 import { buildApp } from '../app';
 import type { Deps } from '../platform/deps';
+import type { Clock } from '../platform/clock';
 import { audit } from '../features/wallet/ledger';
 
 /**
@@ -46,7 +48,14 @@ export async function createPgDatabase(baseUrl: string): Promise<{ url: string; 
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** The clock the rules run on; a ManualClock lets a test move time. */
+  clock?: Clock;
+  /** PostgreSQL settings for every connection of the server (e.g. enable_seqscan: 'off'). */
+  pgSettings?: Record<string, string>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
   const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config: Config = {
@@ -56,8 +65,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     clientDir: undefined,
     ...overrides,
   };
-  const db = await openDb({ databaseUrl: pgDb?.url, poolSize: 10 });
-  const { app, deps } = await buildApp({ config, db, logger: false });
+  let databaseUrl = pgDb?.url;
+  if (databaseUrl && options.pgSettings) {
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', Object.entries(options.pgSettings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
+    databaseUrl = url.toString();
+  }
+  const db = await openDb({ databaseUrl, poolSize: 10 });
+  const { app, deps } = await buildApp({ config, db, logger: false, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -145,4 +160,30 @@ export async function balanceOf(server: TestServer, userId: number): Promise<num
 export async function expectLedgerBalanced(server: TestServer): Promise<void> {
   const problem = await audit(server.db);
   if (problem) throw new Error(`ledger audit failed: ${problem.message}`);
+}
+
+/**
+ * The setup every integration file needs: one real server for the file, started before its
+ * tests and closed after them, with the coin audit run at the end (a file that moves coins
+ * and breaks conservation fails there). Use the returned object only inside tests and hooks.
+ */
+export function useTestServer(overrides: Partial<Config> = {}, { audit: runAudit = true, ...options }: { audit?: boolean } & TestServerOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides, options);
+  });
+  afterAll(async () => {
+    if (!server) return;
+    try {
+      if (runAudit) await expectLedgerBalanced(server);
+    } finally {
+      await server.close();
+    }
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, property) {
+      if (!server) throw new Error('the test server starts in beforeAll: use it inside tests and hooks');
+      return Reflect.get(server, property, server);
+    },
+  });
 }

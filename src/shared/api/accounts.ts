@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants';
+import { passwordSchema, usernameSchema } from './common';
 
-export const usernameSchema = z
-  .string({ error: 'username must be a string' })
-  .trim()
-  .min(USERNAME_MIN, `username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, 'username may contain only letters, digits, _ and -');
-
-export const passwordSchema = z
-  .string({ error: 'password must be a string' })
-  .min(PASSWORD_MIN, `password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`);
+export type { MessageResponse } from './common';
 
 export const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
-export type Credentials = z.infer<typeof credentialsBody>;
 
 /** Sign-in only checks presence: a wrong-shaped password is just a wrong password. */
 export const loginBody = z.strictObject({
@@ -110,6 +99,8 @@ export interface PublicUserDto {
   createdAt: string;
 }
 
-export interface MessageResponse {
-  message: string;
+/** GET /api/user/session: when this sign-in ends if the site is not used again. */
+export interface SessionInfoDto {
+  expiresAt: string;
+  idleDays: number;
 }

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import type { Role, UserStatus } from './accounts';
-import { MAX_COIN_AMOUNT } from './wallet';
-
-export const usernameParam = z.strictObject({
-  username: z.string().min(1, 'username is required').max(100),
-});
+import { MAX_COIN_AMOUNT } from './common';
 
 /** Positive adds funds, negative removes them (never below zero). */
 export const adminBalanceBody = z.strictObject({
@@ -36,4 +32,27 @@ export interface AdminLogDto {
   details: string;
   admin: string | null;
   target: string | null;
+}
+
+export interface AdminBalanceResponse {
+  message: string;
+  username: string;
+  balance: number;
+}
+
+export interface AdminStatusResponse {
+  message: string;
+  username: string;
+  status: UserStatus;
+}
+
+/** GET /api/admin/audit: coin conservation checked on the live database. */
+export interface AuditReportDto {
+  ok: boolean;
+  /** The first discrepancy found, or null. */
+  problem: string | null;
+  ledgerRows: number;
+  users: number;
+  notes: string[];
+  checkedAt: string;
 }

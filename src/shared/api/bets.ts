@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { coinAmount } from './wallet';
+import { coinAmount, futureDateTime, idString } from './common';
 import { hasAtMostTwoDecimals, MAX_ODDS, MIN_ODDS, PARLAY_MAX_LEGS, PARLAY_MIN_LEGS } from '../odds';
-
-export const idString = (field: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${field} is required` })
-    .transform((v) => String(v).trim())
-    .refine((v) => /^[1-9][0-9]{0,15}$/.test(v), `${field} must be a valid id`)
-    .transform(Number);
 
 export const oddsValue = (field: string) =>
   z
@@ -25,11 +18,7 @@ const optionText = z
 export const createBetBody = z.strictObject({
   title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(120, 'title must be at most 120 characters'),
   description: z.string({ error: 'description must be a string' }).trim().max(2000, 'description must be at most 2000 characters').default(''),
-  endTime: z
-    .string({ error: 'endTime is required' })
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'endTime must be a date and time')
-    .transform((s) => new Date(s))
-    .refine((d) => d.getTime() > Date.now(), 'endTime must be in the future'),
+  endTime: futureDateTime('endTime'),
   options: z
     .array(z.strictObject({ text: optionText, odds: oddsValue('options.odds') }), { error: 'options must be a list' })
     .min(2, 'options must have at least two entries')
@@ -67,7 +56,6 @@ export const oddsParams = z.strictObject({
   betTitle: z.string().min(1, 'betTitle is required').max(200),
   optionId: idString('optionId'),
 });
-export const betIdParams = z.strictObject({ id: idString('id') });
 
 export const betStatuses = ['open', 'finalized', 'voided'] as const;
 export type BetStatus = (typeof betStatuses)[number];
@@ -155,4 +143,10 @@ export interface PlaceParlayResponse {
 export interface OddsChangedDetails {
   currentOdds: { betId: string; choice: string; odds: number }[];
   totalOdds: number;
+}
+
+/** Answer of the admin actions on one bet (create, finalize, odds, void). */
+export interface BetActionResponse {
+  message: string;
+  bet: BetDto;
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const errorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
@@ -15,9 +13,8 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** The one error body every non-2xx answer carries (DESIGN.md section 4). */
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  details?: unknown;
+}

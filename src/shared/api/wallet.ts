@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-export const MAX_COIN_AMOUNT = 1_000_000_000;
-
-export const coinAmount = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number of coins`)
-    .min(1, `${field} must be at least 1`)
-    .max(MAX_COIN_AMOUNT, `${field} must be at most ${MAX_COIN_AMOUNT}`);
+import { coinAmount } from './common';
 
 export const sendMoneyBody = z.strictObject({
   recipientUsername: z
@@ -17,7 +9,6 @@ export const sendMoneyBody = z.strictObject({
     .max(100),
   amount: coinAmount('amount'),
 });
-export type SendMoneyBody = z.infer<typeof sendMoneyBody>;
 
 export interface SendMoneyResponse {
   message: string;
@@ -38,6 +29,21 @@ export const ledgerCategories = [
   'parlay_stake',
   'parlay_payout',
   'parlay_refund',
+  'store_purchase',
+  'service_escrow',
+  'service_release',
+  'service_refund',
+  'task_reward',
+  'achievement_reward',
+  'game_stake',
+  'game_payout',
+  'game_refund',
+  'spinner_reward',
+  'frenzy_reward',
+  'duel_buy_in',
+  'duel_payout',
+  'duel_refund',
+  'puzzle_reward',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -54,6 +60,21 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   parlay_stake: 'Parlay placed',
   parlay_payout: 'Parlay won',
   parlay_refund: 'Parlay refunded',
+  store_purchase: 'Store purchase',
+  service_escrow: 'Service bought (held in escrow)',
+  service_release: 'Service payment received',
+  service_refund: 'Service refunded',
+  task_reward: 'Task reward',
+  achievement_reward: 'Achievement reward',
+  game_stake: 'Game stake',
+  game_payout: 'Game win',
+  game_refund: 'Game stake returned',
+  spinner_reward: 'Spinner reward',
+  frenzy_reward: 'Click Frenzy reward',
+  duel_buy_in: 'Duel buy-in (held)',
+  duel_payout: 'Duel winnings',
+  duel_refund: 'Duel buy-in returned',
+  puzzle_reward: 'Puzzle Rush reward',
 };
 
 export const ledgerQuery = z.strictObject({

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { answerDialog, coinsIn, exactly, openDocument } from '../support/helpers';
+import { coinsIn, exactly, openDocument } from '../support/helpers';
+import { ModalDialog } from './ModalDialog';
 
 /** What the Create Bet form is filled with; `endTime` is the datetime-local value ('2030-01-31T18:30'). */
 export interface BetDraft {
@@ -32,8 +33,10 @@ export class AdminPage {
   readonly createBetButton: Locator;
   readonly betManagement: Locator;
   readonly adminBets: Locator;
+  readonly dialog: ModalDialog;
 
   constructor(private readonly page: Page) {
+    this.dialog = new ModalDialog(page);
     this.heading = page.getByRole('heading', { name: 'Admin Panel', level: 1 });
     this.superuserBadge = page.getByTestId('superuser-badge');
     this.userManagement = page.getByRole('region', { name: 'User Management' });
@@ -64,21 +67,21 @@ export class AdminPage {
 
   /** The user's row in User Management, once the list has loaded. */
   async userRow(username: string): Promise<Locator> {
-    const row = this.users.filter({ has: this.page.getByRole('button', { name: `Select ${username}`, exact: true }) });
+    const row = this.users.filter({ has: this.page.getByRole('button', { name: selectName(username) }) });
     await row.waitFor();
     return row;
   }
 
-  /** The user's select button, whose text is the summary "{name} {role} · {status} · 🪙 {balance}". */
+  /** The user's select button, named "Select {name} {role} · {status} · 🪙 {balance}". */
   selectButton(username: string): Locator {
-    return this.userManagement.getByRole('button', { name: `Select ${username}`, exact: true });
+    return this.userManagement.getByRole('button', { name: selectName(username) });
   }
 
-  /** The row's summary ("user · active · 🪙 1,000"), waiting for `expected` text when given. */
+  /** The row's summary ("{name} user · active · 🪙 1,000"), waiting for `expected` text when given. */
   async userSummary(username: string, expected?: string | RegExp): Promise<string> {
     const summary = this.selectButton(username);
     await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor();
-    return (await summary.innerText()).replace(/\s+/g, ' ').trim();
+    return (await summary.innerText()).replace(/\s+/g, ' ').replace(/^Select /, '').trim();
   }
 
   /** The balance shown in the user's row, e.g. '1,500'. */
@@ -91,13 +94,9 @@ export class AdminPage {
     return this.userManagement.getByRole('button', { name: `Ban ${username}`, exact: true });
   }
 
-  /**
-   * Clicks Ban and accepts the browser's confirm dialog; resolves with the dialog's message
-   * once the confirm has been answered.
-   */
+  /** Clicks Ban and answers the confirm dialog with Ban; resolves with its question. */
   async ban(username: string): Promise<string> {
-    const { message } = await answerDialog(this.page, () => this.banButton(username).click());
-    return message;
+    return this.dialog.answer(() => this.banButton(username).click(), 'Ban');
   }
 
   async addFunds(username: string, amount: string): Promise<void> {
@@ -159,10 +158,9 @@ export class AdminPage {
     }
   }
 
-  /** Clicks Create Bet and accepts the alert that answers it; resolves with the alert's message. */
+  /** Clicks Create Bet and closes the alert that answers it with OK; resolves with the alert's message. */
   async submitBet(): Promise<string> {
-    const { message } = await answerDialog(this.page, () => this.createBetButton.click());
-    return message;
+    return this.dialog.answer(() => this.createBetButton.click(), 'OK');
   }
 
   /** The bet's entry in Bet Management, once it is listed. */
@@ -210,16 +208,14 @@ export class AdminPage {
     await this.adminBet(title);
     await this.betManagement.getByLabel(`Winner for ${title}`, { exact: true }).selectOption({ label: winner });
     const finalizeButton = this.betManagement.getByRole('button', { name: `Finalize ${title}`, exact: true });
-    const { message } = await answerDialog(this.page, () => finalizeButton.click(), { accept: confirm });
-    return message;
+    return this.dialog.answer(() => finalizeButton.click(), confirm ? 'Finalize' : 'Cancel');
   }
 
   /** Clicks Void and answers the confirm; resolves with its message. */
   async voidBet(title: string, { confirm = true } = {}): Promise<string> {
     await this.adminBet(title);
     const voidButton = this.betManagement.getByRole('button', { name: `Void ${title}`, exact: true });
-    const { message } = await answerDialog(this.page, () => voidButton.click(), { accept: confirm });
-    return message;
+    return this.dialog.answer(() => voidButton.click(), confirm ? 'Void' : 'Cancel');
   }
 
   /** A finalized bet's odds as shown read-only ('2.55x'); waits for `expected` when given. */
@@ -230,4 +226,9 @@ export class AdminPage {
     if (expected !== undefined) await odds.filter({ hasText: exactly(expected) }).waitFor();
     return (await odds.innerText()).trim();
   }
+}
+
+/** The select button's accessible name starts with 'Select {name} ' and goes on with the summary. */
+function selectName(username: string): RegExp {
+  return new RegExp(`^Select ${username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
 }

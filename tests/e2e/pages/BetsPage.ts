@@ -73,6 +73,13 @@ export class BetsPage {
     await this.option(title, option).click();
   }
 
+  /** The card's "You have N on X" lines, once `expected` (when given) is among them. */
+  async stakes(title: string, expected?: string): Promise<string[]> {
+    const lines = this.card(title).getByTestId('my-stake');
+    if (expected !== undefined) await lines.filter({ hasText: exactly(expected) }).waitFor();
+    return (await lines.allInnerTexts()).map((text) => text.trim());
+  }
+
   /** Waits for the card's error line and returns its text. */
   async errorText(title: string): Promise<string> {
     const alert = this.error(title);

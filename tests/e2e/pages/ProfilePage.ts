@@ -13,6 +13,8 @@ export class ProfilePage {
   readonly picturePreview: Locator;
   readonly usernameInput: Locator;
   readonly passwordInput: Locator;
+  readonly currentPasswordInput: Locator;
+  readonly sessionExpiry: Locator;
   readonly strengthMeter: Locator;
   readonly saveButton: Locator;
   readonly peaceOutButton: Locator;
@@ -28,6 +30,8 @@ export class ProfilePage {
     this.picturePreview = page.getByRole('img', { name: 'New picture preview' });
     this.usernameInput = page.getByLabel('Username', { exact: true });
     this.passwordInput = page.getByLabel('New password', { exact: true });
+    this.currentPasswordInput = page.getByLabel('Current password', { exact: true });
+    this.sessionExpiry = page.getByTestId('session-expiry');
     this.strengthMeter = page.getByTestId('password-strength');
     this.saveButton = page.getByRole('button', { name: 'Save Changes' });
     this.peaceOutButton = page.getByRole('button', { name: 'Peace Out' });

@@ -15,4 +15,23 @@ export class Toasts {
     await toast.waitFor();
     return (await toast.innerText()).trim();
   }
+
+  /** Where the toast with this message is on screen (its whole bar, icon included), once shown. */
+  async box(text: string): Promise<{ x: number; y: number; width: number; height: number }> {
+    const message = this.page.getByRole('status').filter({ hasText: text }).first();
+    await message.waitFor();
+    // The status element holds the text; its parent is the bar drawn on screen, which slides in.
+    // The box is read once that slide has ended (a replaced animation rejects; then the next counts).
+    const box = await message.locator('xpath=..').evaluate(async (bar) => {
+      for (let round = 0; round < 10; round++) {
+        const sliding = bar.getAnimations().filter((animation) => animation.playState === 'running');
+        if (sliding.length === 0) break;
+        await Promise.all(sliding.map((animation) => animation.finished.catch(() => undefined)));
+      }
+      const rect = bar.getBoundingClientRect();
+      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    });
+    if (!box) throw new Error(`toast "${text}" has no box`);
+    return box;
+  }
 }

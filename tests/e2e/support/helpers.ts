@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Dialog, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits until the browser's URL has exactly this path (no sleeping, no polling by hand). */
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
@@ -58,64 +58,75 @@ export async function openDocument(page: Page, pathname: string): Promise<void> 
 export interface HorizontalFit {
   scrollWidth: number;
   innerWidth: number;
-  /** Elements of `main` reaching past either side of the window and not clipped inside their own box. */
+  /** Elements reaching past either side of the window, other than decoration clipped inside a narrower box. */
   overflowing: string[];
+  /** Buttons, links and fields cut off sideways by a clipping box, so part of them cannot be seen or tapped. */
+  hiddenControls: string[];
+  /** Texts cut short with an ellipsis, with no title holding the whole text. */
+  truncated: string[];
 }
 
 /**
  * Whether the page fits the window's width. The document's scroll width alone is not enough:
  * the app's root clips sideways overflow, so too-wide content is cut off rather than scrolled,
- * and only the elements' own boxes show it.
+ * and only the elements' own boxes show it. Clipping by a full-width box (the app's root) is
+ * cutting at the screen edge, so it excuses nothing; a narrower clipping box (a card with
+ * overflow hidden, a scrolling list) may hide decoration, but never part of a control.
+ * `scope` limits the check to part of the page (the whole body by default).
  */
-export async function horizontalFit(page: Page): Promise<HorizontalFit> {
-  return page.evaluate(() => {
+export async function horizontalFit(page: Page, scope = 'body'): Promise<HorizontalFit> {
+  return page.evaluate((scopeSelector) => {
     const width = document.documentElement.clientWidth;
+    const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
     const overflowing: string[] = [];
-    for (const el of document.querySelectorAll('main *')) {
+    const hiddenControls: string[] = [];
+    const truncated: string[] = [];
+    const label = (el: Element, box: DOMRect) => {
+      const name =
+        el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}> ${name} [${Math.round(box.left)}..${Math.round(box.right)}]`;
+    };
+    const fullWidth = (box: DOMRect) => box.left <= 0.5 && box.right >= width - 0.5;
+    /** Ancestors narrower than the window that cut sideways overflow (hidden, clip, auto or scroll). */
+    const clippingBoxes = (el: Element): DOMRect[] => {
+      const boxes: DOMRect[] = [];
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const box = parent.getBoundingClientRect();
+        if (!fullWidth(box)) boxes.push(box);
+      }
+      return boxes;
+    };
+    const root = document.querySelector(scopeSelector) ?? document.body;
+    for (const el of root.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
       const box = el.getBoundingClientRect();
       // Screen-reader-only boxes (1 x 1 px, like dnd-kit's live region at -1 px) show nothing.
-      if (box.width <= 1 || box.height <= 1 || (box.left >= -0.5 && box.right <= width + 0.5)) continue;
-      let clipped = false;
-      for (let parent = el.parentElement; parent && parent.tagName !== 'MAIN'; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') clipped = true;
+      if (box.width <= 1 || box.height <= 1) continue;
+      const control = el.matches(CONTROLS);
+      const clips = clippingBoxes(el);
+      if (box.left < -0.5 || box.right > width + 0.5) {
+        const decoration = clips.length > 0 && !control && el.querySelector(CONTROLS) === null;
+        if (!decoration) overflowing.push(label(el, box));
+        continue;
       }
-      if (!clipped) {
-        const label = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
-        overflowing.push(`<${el.tagName.toLowerCase()}> ${label} [${Math.round(box.left)}..${Math.round(box.right)}]`);
+      if (control && clips.some((clip) => box.left < clip.left - 0.5 || box.right > clip.right + 0.5)) {
+        hiddenControls.push(label(el, box));
+      }
+      if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && !el.closest('[title]')) {
+        truncated.push(label(el, box));
       }
     }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, overflowing };
-  });
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, overflowing, hiddenControls, truncated };
+  }, scope);
 }
 
-/**
- * Runs `action` and answers the browser dialog (alert or confirm) it opens: accepts it, or
- * dismisses it when `accept` is false. Resolves with the dialog's type and message once
- * answered; fails when no dialog opens within `timeout` ms.
- */
-export async function answerDialog(
-  page: Page,
-  action: () => Promise<void>,
-  { accept = true, timeout = 10_000 } = {},
-): Promise<{ type: string; message: string }> {
-  let onDialog!: (dialog: Dialog) => void;
-  const answered = new Promise<{ type: string; message: string }>((resolve, reject) => {
-    onDialog = (dialog: Dialog) => {
-      page.off('dialog', onDialog);
-      const seen = { type: dialog.type(), message: dialog.message() };
-      (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(seen), reject);
-    };
-    page.on('dialog', onDialog);
+/** The texts a field's aria-describedby points at (its error, hint...), or null when none. */
+export async function describedText(field: Locator): Promise<string | null> {
+  return field.evaluate((input) => {
+    const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    const texts = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '').filter(Boolean);
+    return texts.length > 0 ? texts.join(' ') : null;
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no dialog opened within ${timeout} ms`)), timeout);
-  });
-  try {
-    await action();
-    return await Promise.race([answered, expired]);
-  } finally {
-    clearTimeout(timer);
-    page.off('dialog', onDialog);
-  }
 }

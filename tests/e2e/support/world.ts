@@ -9,7 +9,8 @@ import { registerAdmin, registerUser, startTestServer, type TestServer, type Tes
 export interface World {
   server: TestServer;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** `bypassCSP` lets a test inject scripts (axe-core) past the app's Content-Security-Policy. */
+  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean }): Promise<Page>;
   user(): Promise<TestUser>;
   admin(): Promise<TestUser>;
   close(): Promise<void>;
@@ -31,8 +32,8 @@ export async function startWorld(): Promise<World> {
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
+    async newPage({ width = 1280, height = 800, bypassCSP = false } = {}) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, bypassCSP });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);

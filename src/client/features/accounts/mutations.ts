@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { AuthResponse, MessageResponse, UserDto } from '../../../shared/api/accounts';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -16,7 +15,7 @@ export interface CredentialsInput {
 export function useAuthMutation(mode: AuthMode) {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (input: CredentialsInput) => api.post<AuthResponse>(`/auth/${mode}`, input),
+    mutationFn: (input: CredentialsInput) => api(mode === 'login' ? 'POST /auth/login' : 'POST /auth/register', { body: input }),
     onSuccess: (auth) => signIn(auth),
   });
 }
@@ -25,6 +24,8 @@ export function useAuthMutation(mode: AuthMode) {
 export interface ProfileChanges {
   username?: string;
   password?: string;
+  /** Required by the server with a new password, so a stolen token cannot take the account. */
+  currentPassword?: string;
   image?: File;
 }
 
@@ -36,6 +37,7 @@ export function toProfileFormData(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.username !== undefined) form.set('username', changes.username);
   if (changes.password !== undefined) form.set('password', changes.password);
+  if (changes.password !== undefined && changes.currentPassword !== undefined) form.set('currentPassword', changes.currentPassword);
   if (changes.image !== undefined) form.set('image', changes.image);
   return form;
 }
@@ -45,7 +47,7 @@ export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProfileChanges) =>
-      api.post<UserDto>('/api/user/update', toProfileFormData(changes), { auth: true }),
+      api('POST /api/user/update', { body: toProfileFormData(changes) }),
     onSuccess: (user) => {
       replaceUser(user);
       return queryClient.invalidateQueries({ queryKey: accountKeys.all });
@@ -66,7 +68,7 @@ function useLeaveAndSignOut() {
 export function useLogoutMutation() {
   const leave = useLeaveAndSignOut();
   return useMutation({
-    mutationFn: () => api.post<MessageResponse | undefined>('/auth/logout', undefined, { auth: true }),
+    mutationFn: () => api('POST /auth/logout'),
     // Signing out locally must work even when the server cannot be reached.
     onSettled: leave,
   });
@@ -75,7 +77,7 @@ export function useLogoutMutation() {
 export function useDeleteAccountMutation() {
   const leave = useLeaveAndSignOut();
   return useMutation({
-    mutationFn: (password: string) => api.delete<MessageResponse>('/api/user', { password }, { auth: true }),
+    mutationFn: (password: string) => api('DELETE /api/user', { body: { password } }),
     // Here rather than at the call site: the page unmounts on leaving, dropping its callbacks.
     onSuccess: async () => {
       notify.success('Account nuked. Farewell, legend.');

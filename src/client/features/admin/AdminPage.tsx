@@ -13,12 +13,12 @@ export function AdminPage() {
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Admin Panel</h1>
         <span
           data-testid="superuser-badge"
-          className="max-w-full truncate rounded-full border border-amber-300/50 bg-amber-300/15 px-3 py-1 text-sm font-semibold text-amber-200"
+          className="max-w-full wrap-anywhere rounded-2xl border border-amber-300/50 bg-amber-300/15 px-3 py-1 text-sm font-semibold text-amber-200"
         >
           <span aria-hidden="true">🛡️ </span>Superuser: {user?.username}
         </span>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <UserManagement />
         <CreateBetForm />
       </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 import { adminKeys } from './queries';
 
 export interface AddFundsInput {
@@ -8,28 +8,22 @@ export interface AddFundsInput {
   amount: number;
 }
 
-/** Every admin action is logged server-side, so the users list and the logs both go stale. */
-function useAdminMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  const { refreshUser } = useSession();
+export function useAddFundsMutation() {
+  const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      // The admin may have just paid themselves.
-      void refreshUser();
-    },
+    mutationFn: ({ username, amount }: AddFundsInput) =>
+      api('PATCH /api/admin/balance/:username', { params: { username }, body: { amount } }),
+    // Covers the admin lists and logs too, and the admin's own balance if they paid themselves.
+    onSuccess: () => void afterCoinsMoved(),
   });
 }
 
-export function useAddFundsMutation() {
-  return useAdminMutation(({ username, amount }: AddFundsInput) =>
-    api.patch<unknown>(`/api/admin/balance/${encodeURIComponent(username)}`, { amount }, { auth: true }),
-  );
-}
-
 export function useBanUserMutation() {
-  return useAdminMutation((username: string) =>
-    api.patch<unknown>(`/api/admin/status/user/${encodeURIComponent(username)}`, { status: 'banned' }, { auth: true }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      api('PATCH /api/admin/status/user/:username', { params: { username }, body: { status: 'banned' } }),
+    // Every admin action is logged server-side, so the users list and the logs both go stale.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

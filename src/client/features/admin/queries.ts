@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminLogDto, AdminUserDto } from '../../../shared/api/admin';
 import { api } from '../../lib/api';
 
 export const adminKeys = {
@@ -11,14 +10,14 @@ export const adminKeys = {
 export function useAdminUsers() {
   return useQuery({
     queryKey: adminKeys.users(),
-    queryFn: ({ signal }) => api.get<AdminUserDto[]>('/api/admin/users', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/users', { signal }),
   });
 }
 
 export function useAdminLogs(enabled: boolean) {
   return useQuery({
     queryKey: adminKeys.logs(),
-    queryFn: ({ signal }) => api.get<AdminLogDto[]>('/api/admin/logs', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/logs', { signal }),
     enabled,
   });
 }

@@ -1,77 +1,49 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BetDto, OddsChangedDetails, PlaceParlayResponse, PlaceWagerResponse } from '../../../shared/api/bets';
+import type { OddsChangedDetails } from '../../../shared/api/bets';
+import type { RouteBody } from '../../../shared/api/routes';
 import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 import { adminKeys } from '../admin/queries';
-import { walletKeys } from '../wallet/queries';
 import { betKeys } from './queries';
 
-export interface PlaceWagerInput {
-  betId: string;
-  /** The option's text, not its id: the API matches on text (spec section 7). */
-  choice: string;
-  amount: number;
-}
+/** Request bodies as the route table defines them; the choice is the option's text (spec section 7). */
+export type PlaceWagerInput = RouteBody<'POST /api/bets/predict'>;
+export type PlaceParlayInput = RouteBody<'POST /api/bets/parlay'>;
+export type CreateBetInput = RouteBody<'POST /api/bets/create'>;
+export type FinalizeBetInput = RouteBody<'POST /api/bets/finalize'>;
 
-export interface ParlayPickInput {
-  betId: string;
-  choice: string;
-  odds: number;
-}
-
-export interface PlaceParlayInput {
-  amount: number;
-  bets: ParlayPickInput[];
-  totalOdds: number;
-}
-
-export interface CreateBetInput {
-  title: string;
-  description: string;
-  /** ISO 8601 instant. */
-  endTime: string;
-  options: { text: string; odds: number }[];
-}
-
-export interface MessageWithBet {
-  message: string;
-  bet: BetDto;
-}
-
-/**
- * Any bet action can move coins and vote counts, so the user, every bet list and the
- * statement are read again; admin actions are also logged, so the admin lists go stale too.
- */
-function useBetMutation<T, R>(mutationFn: (input: T) => Promise<R>, { admin = false, placing = false } = {}) {
+/** Placing a wager or a parlay moves coins; a refusal usually means the screen is out of date. */
+function usePlaceMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  const { refreshUser } = useSession();
+  const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
     mutationFn,
-    // A refused wager usually means the screen is out of date (bet closed, odds moved).
-    onError: () => {
-      if (placing) void queryClient.invalidateQueries({ queryKey: betKeys.active() });
-    },
+    onSuccess: () => void afterCoinsMoved(),
+    // A refused wager usually means the bet closed or its odds moved since the list was read.
+    onError: () => void queryClient.invalidateQueries({ queryKey: betKeys.active() }),
+  });
+}
+
+/** Admin bet actions are logged, so the admin lists go stale; settling ones also move coins. */
+function useAdminBetMutation<T, R>(mutationFn: (input: T) => Promise<R>, { movesCoins }: { movesCoins: boolean }) {
+  const queryClient = useQueryClient();
+  const afterCoinsMoved = useAfterCoinsMoved();
+  return useMutation({
+    mutationFn,
     onSuccess: () => {
-      void refreshUser();
+      if (movesCoins) return void afterCoinsMoved();
       void queryClient.invalidateQueries({ queryKey: betKeys.all });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      if (admin) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 }
 
 export function usePlaceWagerMutation() {
-  return useBetMutation(
-    (body: PlaceWagerInput) => api.post<PlaceWagerResponse>('/api/bets/predict', body, { auth: true }),
-    { placing: true },
-  );
+  return usePlaceMutation((body: PlaceWagerInput) => api('POST /api/bets/predict', { body }));
 }
 
 export function usePlaceParlayMutation() {
-  return useBetMutation(
-    (body: PlaceParlayInput) => api.post<PlaceParlayResponse>('/api/bets/parlay', body, { auth: true }),
-    { placing: true },
-  );
+  return usePlaceMutation((body: PlaceParlayInput) => api('POST /api/bets/parlay', { body }));
 }
 
 /** The 409 a parlay gets when a leg's odds moved since the page loaded, narrowed from ApiError. */
@@ -86,10 +58,7 @@ export function oddsChangedDetails(error: unknown): OddsChangedDetails | null {
 }
 
 export function useCreateBetMutation() {
-  return useBetMutation(
-    (body: CreateBetInput) => api.post<MessageWithBet>('/api/bets/create', body, { auth: true }),
-    { admin: true },
-  );
+  return useAdminBetMutation((body: CreateBetInput) => api('POST /api/bets/create', { body }), { movesCoins: false });
 }
 
 export interface SetOddsInput {
@@ -99,33 +68,20 @@ export interface SetOddsInput {
 }
 
 export function useSetOddsMutation() {
-  return useBetMutation(
+  return useAdminBetMutation(
     // The route is keyed by title (spec section 7); titles are unique, and the server tries the title first.
     ({ betTitle, optionId, odds }: SetOddsInput) =>
-      api.patch<MessageWithBet>(
-        `/api/admin/odds/${encodeURIComponent(betTitle)}/${encodeURIComponent(optionId)}`,
-        { odds },
-        { auth: true },
-      ),
-    { admin: true },
+      api('PATCH /api/admin/odds/:betTitle/:optionId', { params: { betTitle, optionId }, body: { odds } }),
+    { movesCoins: false },
   );
-}
-
-export interface FinalizeBetInput {
-  betId: string;
-  optionId: string;
 }
 
 export function useFinalizeBetMutation() {
-  return useBetMutation(
-    (body: FinalizeBetInput) => api.post<MessageWithBet>('/api/bets/finalize', body, { auth: true }),
-    { admin: true },
-  );
+  return useAdminBetMutation((body: FinalizeBetInput) => api('POST /api/bets/finalize', { body }), { movesCoins: true });
 }
 
 export function useVoidBetMutation() {
-  return useBetMutation(
-    (betId: string) => api.post<MessageWithBet>(`/api/admin/bets/${encodeURIComponent(betId)}/void`, undefined, { auth: true }),
-    { admin: true },
-  );
+  return useAdminBetMutation((betId: string) => api('POST /api/admin/bets/:id/void', { params: { id: betId } }), {
+    movesCoins: true,
+  });
 }

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/api/accounts';
-import type { AdminBetDto, BetDto, MyBetsDto } from '../../../shared/api/bets';
 import { api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 
@@ -16,7 +15,7 @@ export const betKeys = {
 export function useActiveBets() {
   return useQuery({
     queryKey: betKeys.active(),
-    queryFn: ({ signal }) => api.get<BetDto[]>('/api/bets/active', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/bets/active', { signal }),
   });
 }
 
@@ -24,7 +23,7 @@ export function useMyBets() {
   const { token } = useSession();
   return useQuery({
     queryKey: betKeys.mine(token),
-    queryFn: ({ signal }) => api.get<MyBetsDto>('/api/bets/mine', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/bets/mine', { signal }),
     enabled: token !== null,
   });
 }
@@ -32,7 +31,7 @@ export function useMyBets() {
 export function useAdminBets() {
   return useQuery({
     queryKey: betKeys.admin(),
-    queryFn: ({ signal }) => api.get<AdminBetDto[]>('/api/admin/bets', { auth: true, signal }),
+    queryFn: ({ signal }) => api('GET /api/admin/bets', { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { ErrorBanner, LoadingState } from '../../components/States';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
@@ -17,7 +17,7 @@ export function DashboardPage() {
     <div className="flex flex-col gap-6">
       {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
-        <h1 className="font-display truncate text-3xl font-extrabold text-white sm:text-4xl">
+        <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
           Hey, {stats.username}! <span aria-hidden="true">👋</span>
         </h1>
         <p className="mt-2 text-lg text-slate-300">
@@ -28,11 +28,11 @@ export function DashboardPage() {
           coins
         </p>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <SendCoinsForm />
         <LedgerStatement />
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <MyActiveBets />
         <BetHistory />
       </div>

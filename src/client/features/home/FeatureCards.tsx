@@ -13,7 +13,7 @@ export function FeatureCards() {
       <h2 id="features-heading" className="section-title mb-4">
         Why you&apos;ll stay
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="card transition hover:-translate-y-0.5 hover:border-amber-300/40">
             <span aria-hidden="true" className="text-3xl">

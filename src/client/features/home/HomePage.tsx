@@ -6,7 +6,7 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-10">
       <Hero />
-      <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <FeatureCards />
         <TopPlayers />
       </div>

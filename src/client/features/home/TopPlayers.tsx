@@ -36,7 +36,7 @@ export function TopPlayers() {
                   {MEDALS[index] ?? `#${index + 1}`}
                 </span>
                 <Avatar src={player.profileImage} username={player.username} size="sm" />
-                <span className="min-w-0 flex-1 truncate font-semibold text-white">{player.username}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere font-semibold text-white">{player.username}</span>
                 <span className="shrink-0 font-mono text-emerald-300">🪙 {formatCoins(player.balance)}</span>
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LeaderboardSort, LeaderboardUserDto } from '../../../shared/api/leaderboard';
-import { api, withQuery } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
@@ -9,7 +9,7 @@ export const leaderboardKeys = {
 
 /** Sent without a token: spec section 6 lists this call as public. */
 export function fetchLeaderboardUsers(sort: LeaderboardSort, signal?: AbortSignal): Promise<LeaderboardUserDto[]> {
-  return api.get<LeaderboardUserDto[]>(withQuery('/api/leaderboard/users', { sort }), { signal });
+  return api('GET /api/leaderboard/users', { query: { sort }, signal });
 }
 
 export function useLeaderboardUsers<T = LeaderboardUserDto[]>(

@@ -1,6 +1,6 @@
 import type { LedgerEntryDto } from '../../../shared/api/wallet';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins, formatDateTime, formatSignedCoins } from '../../lib/format';
 import { useLedger } from './queries';
 
@@ -16,7 +16,7 @@ function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="ledger-entry">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-white">
+        <p className="wrap-anywhere font-medium text-white">
           {entry.label}
           {counterparty && <span className="text-slate-400"> {counterparty}</span>}
         </p>

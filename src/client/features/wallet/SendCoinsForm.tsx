@@ -1,21 +1,43 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { errorMessage } from '../../lib/api';
+import { CONNECTION_ERROR, errorField, errorMessage } from '../../lib/errorMessages';
 import { formatCoins } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useSendCoinsMutation } from './mutations';
 import { CoinInput } from '../../components/CoinInput';
+import { TextField } from '../../components/TextField';
+
+type Field = 'recipientUsername' | 'amount';
 
 export function SendCoinsForm() {
   const ids = useId();
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
+  // Fields left empty on the last try; cleared as soon as the player types in them.
+  const [missing, setMissing] = useState<Field[]>([]);
   const send = useSendCoinsMutation();
+  const refusedField = errorField(send.error);
+  const refusal = send.error ? errorMessage(send.error, 'Transfer failed', CONNECTION_ERROR) : null;
+
+  const problemOf = (field: Field): string | boolean | null =>
+    refusedField === field ? refusal : missing.includes(field);
+
+  function edit(field: Field, set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setMissing((current) => current.filter((name) => name !== field));
+      if (refusedField === field) send.reset();
+    };
+  }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const recipientUsername = recipient.trim();
     const coins = Number(amount);
-    if (recipientUsername === '' || amount.trim() === '' || !Number.isFinite(coins)) {
+    const empty: Field[] = [];
+    if (recipientUsername === '') empty.push('recipientUsername');
+    if (amount.trim() === '' || !Number.isFinite(coins)) empty.push('amount');
+    setMissing(empty);
+    if (empty.length > 0) {
       notify.error('Enter recipient and amount');
       return;
     }
@@ -27,7 +49,7 @@ export function SendCoinsForm() {
           setRecipient('');
           setAmount('');
         },
-        onError: (error) => notify.error(errorMessage(error, 'Transfer failed')),
+        onError: (error) => notify.error(errorMessage(error, 'Transfer failed', CONNECTION_ERROR)),
       },
     );
   }
@@ -37,25 +59,28 @@ export function SendCoinsForm() {
       <h2 id={`${ids}-heading`} className="section-title mb-4">
         <span aria-hidden="true">💸 </span>Send Coins
       </h2>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${ids}-recipient`} className="label">
-            Recipient username
-          </label>
-          <input
-            id={`${ids}-recipient`}
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={recipient}
-            onChange={(event) => setRecipient(event.target.value)}
-          />
-        </div>
-        <div className="sm:w-36">
-          <CoinInput id={`${ids}-amount`} label="Amount" min={1} value={amount} onValueChange={setAmount} />
-        </div>
-        <button type="submit" className="btn-primary py-2.5" disabled={send.isPending}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          id={`${ids}-recipient`}
+          label="Recipient username"
+          className="min-w-0 flex-1"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={recipient}
+          error={problemOf('recipientUsername')}
+          onValueChange={edit('recipientUsername', setRecipient)}
+        />
+        <CoinInput
+          id={`${ids}-amount`}
+          label="Amount"
+          className="sm:w-36"
+          min={1}
+          value={amount}
+          error={problemOf('amount')}
+          onValueChange={edit('amount', setAmount)}
+        />
+        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send Coins'}
         </button>
       </form>

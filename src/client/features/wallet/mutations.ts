@@ -1,18 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendMoneyBody, SendMoneyResponse } from '../../../shared/api/wallet';
+import { useMutation } from '@tanstack/react-query';
+import type { RouteBody } from '../../../shared/api/routes';
 import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { walletKeys } from './queries';
+import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 
 export function useSendCoinsMutation() {
-  const { refreshUser } = useSession();
-  const queryClient = useQueryClient();
+  const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn: (body: SendMoneyBody) => api.post<SendMoneyResponse>('/api/user/send-money', body, { auth: true }),
-    // Spec section 4: after money actions the user and the statement are read again.
-    onSuccess: () => {
-      void refreshUser();
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    },
+    mutationFn: (body: RouteBody<'POST /api/user/send-money'>) => api('POST /api/user/send-money', { body }),
+    onSuccess: () => void afterCoinsMoved(),
   });
 }

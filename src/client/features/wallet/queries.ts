@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { LedgerPage } from '../../../shared/api/wallet';
-import { api, withQuery } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 export const LEDGER_PAGE_SIZE = 50;
@@ -16,10 +15,7 @@ export function useLedger() {
   return useInfiniteQuery({
     queryKey: walletKeys.ledger(token),
     queryFn: ({ pageParam, signal }) =>
-      api.get<LedgerPage>(withQuery('/api/user/ledger', { before: pageParam, limit: LEDGER_PAGE_SIZE }), {
-        auth: true,
-        signal,
-      }),
+      api('GET /api/user/ledger', { query: { before: pageParam ?? undefined, limit: LEDGER_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
     enabled: token !== null,

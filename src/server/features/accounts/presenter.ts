@@ -1,5 +1,6 @@
 import type { PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { UserRow } from './queries';
+import type { UserStats } from '../../platform/stats';
+import type { VisibleUserRow } from './queries';
 
 /** Later features (store, achievements, bets) fill these collections; until then they are empty. */
 export interface UserCollections {
@@ -9,28 +10,33 @@ export interface UserCollections {
   currentBets: UserDto['currentBets'];
 }
 
-export const emptyCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], currentBets: [] });
+const emptyCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], currentBets: [] });
 
-export function presentUser(row: UserRow, collections: UserCollections = emptyCollections()): UserDto {
+/**
+ * The user's own record: the users row (balance, bets placed and won), the counters of
+ * user_stats with logins counted from sessions (platform/stats.ts readStats), and the
+ * collections later features own.
+ */
+export function presentUser(row: VisibleUserRow, stats: UserStats, collections: UserCollections = emptyCollections()): UserDto {
   const id = String(row.id);
   return {
     _id: id,
     userId: id,
     username: row.username,
     balance: row.balance,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    status: row.status === 'banned' ? 'banned' : 'active',
+    role: row.role,
+    status: row.status,
     profileImage: row.profileImage,
     betsPlaced: row.betsPlaced,
     betsWon: row.betsWon,
-    storePurchases: row.storePurchases,
-    logins: row.logins,
-    tasksCompleted: row.tasksCompleted,
-    minefieldWins: row.minefieldWins,
-    puzzleWins: row.puzzleWins,
-    rpsWins: row.rpsWins,
-    frenzyClicks: row.frenzyClicks,
-    casinoWins: row.casinoWins,
+    storePurchases: stats.storePurchases,
+    logins: stats.logins,
+    tasksCompleted: stats.tasksCompleted,
+    minefieldWins: stats.minefieldWins,
+    puzzleWins: stats.puzzleWins,
+    rpsWins: stats.rpsWins,
+    frenzyClicks: stats.frenzyClicks,
+    casinoWins: stats.casinoWins,
     itemsOwned: collections.inventory.reduce((n, e) => n + e.quantity, 0),
     achievements: collections.achievements,
     claimedAchievements: collections.achievements.map((a) => ({ _id: a._id })),
@@ -41,13 +47,13 @@ export function presentUser(row: UserRow, collections: UserCollections = emptyCo
   };
 }
 
-export function presentPublicUser(row: UserRow, collections: UserCollections = emptyCollections()): PublicUserDto {
+export function presentPublicUser(row: VisibleUserRow, collections: UserCollections = emptyCollections()): PublicUserDto {
   return {
     _id: String(row.id),
     username: row.username,
     balance: row.balance,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    status: row.status === 'banned' ? 'banned' : 'active',
+    role: row.role,
+    status: row.status,
     profileImage: row.profileImage,
     betsWon: row.betsWon,
     achievements: collections.achievements,

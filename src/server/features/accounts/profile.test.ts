@@ -120,7 +120,7 @@ describe('POST /api/user/update', () => {
     expect(other.status).toBe(200);
     expect((await stats(other.body.token)).status).toBe(200); // cached session
     const newPassword = 'brand-new-pass-42';
-    const res = await update(user.token, form({ password: newPassword }));
+    const res = await update(user.token, form({ password: newPassword, currentPassword: user.password }));
     expect(res.status).toBe(200);
     expectNoSecrets(res);
 
@@ -132,10 +132,30 @@ describe('POST /api/user/update', () => {
     expect((await stats(again.body.token)).status).toBe(200);
   });
 
+  it('needs the current password to change the password: missing 400, wrong 403, and nothing changes', async () => {
+    const user = await registerUser(server);
+    expectError(await update(user.token, form({ password: 'taken-over-123' })), 400, { message: 'currentPassword' });
+    expectError(await updateJson(user.token, { password: 'taken-over-123', currentPassword: 'not-my-password' }), 403, { message: 'currentPassword' });
+    expectError(await login(user.username, 'taken-over-123'), 401);
+    expect((await login(user.username, user.password)).status).toBe(200);
+  });
+
+  it('deletes the replaced picture from disk', async () => {
+    const user = await registerUser(server);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f0f' } }).png().toBuffer();
+    const first = await update(user.token, form({ image: { data: png, name: 'a.png', type: 'image/png' } }));
+    const firstPath = first.body.profileImage!;
+    expect((await fetchBinary(firstPath)).status).toBe(200);
+    const second = await update(user.token, form({ image: { data: png, name: 'b.png', type: 'image/png' } }));
+    expect(second.body.profileImage).not.toBe(firstPath);
+    expect((await fetchBinary(firstPath)).status).toBe(404);
+    expect((await fetchBinary(second.body.profileImage!)).status).toBe(200);
+  });
+
   it('changes name and password together through JSON', async () => {
     const user = await registerUser(server);
     const name = uniqueName('both');
-    const res = await updateJson(user.token, { username: name, password: 'another-pass-1' });
+    const res = await updateJson(user.token, { username: name, password: 'another-pass-1', currentPassword: user.password });
     expect(res.status).toBe(200);
     expect(res.body.username).toBe(name);
     expect((await login(name, 'another-pass-1')).status).toBe(200);

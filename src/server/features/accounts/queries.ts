@@ -1,21 +1,37 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Role, UserStatus } from '../../../shared/api/accounts';
+import { users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user the API may show: not deleted (the look-ups below never return deleted accounts). */
+export type VisibleUserRow = UserRow & { status: UserStatus };
 
-export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
+export const isVisible = <T extends { status: UserRow['status'] }>(row: T): row is T & { status: UserStatus } =>
+  row.status !== 'deleted';
+
+export async function findUserById(q: Queryable, id: number): Promise<VisibleUserRow | undefined> {
   const [row] = await q.orm.select().from(users).where(and(eq(users.id, id), ne(users.status, 'deleted')));
-  return row;
+  return row && isVisible(row) ? row : undefined;
+}
+
+/** The row locked FOR SHARE until the transaction ends (a ban or deletion waits for it). */
+export async function lockUser(q: Queryable, id: number): Promise<VisibleUserRow | undefined> {
+  const [row] = await q.orm
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.status, 'deleted')))
+    .for('share');
+  return row && isVisible(row) ? row : undefined;
 }
 
 /** Usernames are unique ignoring case, so look-ups ignore case too. */
-export async function findUserByUsername(q: Queryable, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(q: Queryable, username: string): Promise<VisibleUserRow | undefined> {
   const [row] = await q.orm
     .select()
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.status, 'deleted')));
-  return row;
+  return row && isVisible(row) ? row : undefined;
 }
 
 export async function usernameTaken(q: Queryable, username: string, exceptId?: number): Promise<boolean> {
@@ -25,13 +41,11 @@ export async function usernameTaken(q: Queryable, username: string, exceptId?: n
   return rows.length > 0;
 }
 
-export async function insertUser(
-  q: Queryable,
-  values: { username: string; passwordHash: string; role?: 'user' | 'admin' },
-): Promise<UserRow> {
+export async function insertUser(q: Queryable, values: { username: string; passwordHash: string; role?: Role }): Promise<VisibleUserRow> {
   const [row] = await q.orm
     .insert(users)
     .values({ username: values.username, passwordHash: values.passwordHash, role: values.role ?? 'user' })
     .returning();
-  return row!;
+  if (!row || !isVisible(row)) throw new Error('insertUser: the insert returned no active row');
+  return row;
 }

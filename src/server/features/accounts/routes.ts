@@ -1,16 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { credentialsBody, deleteAccountBody, loginBody } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
-import { AppError, badRequest } from '../../platform/errors';
-import { currentUser } from '../../platform/auth';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { SESSION_IDLE_DAYS } from '../../platform/auth';
+import type { FeatureHandlers } from '../../platform/routing';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import * as service from './service';
 
 const updateJsonBody = z.strictObject({
   username: z.string({ error: 'username must be a string' }).optional(),
   password: z.string({ error: 'password must be a string' }).optional(),
+  currentPassword: z.string({ error: 'currentPassword must be a string' }).optional(),
 });
 
 async function readProfileChanges(request: FastifyRequest): Promise<service.ProfileChanges> {
@@ -26,7 +26,7 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
         if (part.fieldname !== 'image') throw badRequest(`Unknown file field ${part.fieldname}; send the picture as image`);
         const buf = await part.toBuffer();
         if (buf.length > 0) changes.image = buf;
-      } else if (part.fieldname === 'username' || part.fieldname === 'password') {
+      } else if (part.fieldname === 'username' || part.fieldname === 'password' || part.fieldname === 'currentPassword') {
         changes[part.fieldname] = part.value;
       } else {
         throw badRequest(`Unknown field ${part.fieldname}`);
@@ -43,40 +43,24 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
   return changes;
 }
 
-export function accountRoutes(app: FastifyInstance, deps: Deps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = deps;
-  const authRateLimit = { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
-
-  r.post('/auth/register', { schema: { body: credentialsBody }, config: authRateLimit }, async (req, reply) => {
-    const result = await service.register(deps, req.body.username, req.body.password);
-    return reply.status(201).send(result);
-  });
-
-  r.post('/auth/login', { schema: { body: loginBody }, config: authRateLimit }, async (req) =>
-    service.login(deps, req.body.username.trim(), req.body.password),
-  );
-
-  r.post('/auth/logout', { onRequest: sessions.requireUser }, async (req) => {
-    await sessions.revoke(deps.db, req.auth!.tokenHash);
+export const accountHandlers = (deps: Deps): FeatureHandlers<'accounts'> => ({
+  'POST /auth/register': async ({ body }) => service.register(deps, body.username, body.password),
+  'POST /auth/login': async ({ body }) => service.login(deps, body.username.trim(), body.password),
+  'POST /auth/logout': async ({ tokenHash }) => {
+    await deps.sessions.revoke(deps.db, tokenHash);
     return { message: 'Signed out' };
-  });
-
-  r.get('/api/user/stats', { onRequest: sessions.requireUser }, async (req) => service.getOwnUser(deps, currentUser(req).id));
-
-  r.post('/api/user/update', { onRequest: sessions.requireUser }, async (req) => {
-    const changes = await readProfileChanges(req);
-    return service.updateProfile(deps, currentUser(req).id, req.auth!.tokenHash, changes);
-  });
-
-  r.delete('/api/user', { schema: { body: deleteAccountBody }, onRequest: sessions.requireUser }, async (req) => {
-    await service.deleteAccount(deps, currentUser(req).id, req.body.password);
+  },
+  'GET /api/user/stats': async ({ user }) => service.getOwnUser(deps, user.id),
+  'GET /api/user/session': async ({ tokenHash }) => {
+    const expiresAt = await deps.sessions.expiresAt(tokenHash);
+    if (!expiresAt) throw unauthorized('Your session has expired; sign in again');
+    return { expiresAt: expiresAt.toISOString(), idleDays: SESSION_IDLE_DAYS };
+  },
+  'POST /api/user/update': async ({ request, user, tokenHash }) =>
+    service.updateProfile(deps, user.id, tokenHash, await readProfileChanges(request)),
+  'DELETE /api/user': async ({ body, user }) => {
+    await service.deleteAccount(deps, user.id, body.password);
     return { message: 'Account deleted' };
-  });
-
-  r.get(
-    '/api/user/public/:username',
-    { schema: { params: z.strictObject({ username: z.string().min(1).max(100) }) } },
-    async (req) => service.getPublicUser(deps, req.params.username),
-  );
-}
+  },
+  'GET /api/user/public/:username': async ({ params }) => service.getPublicUser(deps, params.username),
+});

@@ -1,24 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { STARTING_BALANCE } from '../../../shared/constants';
-import { passwordSchema, usernameSchema, type AuthResponse, type UserDto } from '../../../shared/api/accounts';
+import type { AuthResponse, Role, UserDto } from '../../../shared/api/accounts';
+import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from './tables';
 import type { Deps } from '../../platform/deps';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
+import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
 import { presentPublicUser, presentUser } from './presenter';
-import { findUserById, findUserByUsername, insertUser, usernameTaken, type UserRow } from './queries';
+import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
 /** Creates an account with its starting grant; shared by registration and the seed. */
 export async function createAccount(
   q: Queryable,
-  input: { username: string; passwordHash: string; role?: 'user' | 'admin' },
-): Promise<UserRow> {
+  input: { username: string; passwordHash: string; role?: Role },
+): Promise<VisibleUserRow> {
   if (await usernameTaken(q, input.username)) throw usernameTakenError();
-  let user: UserRow;
+  let user: VisibleUserRow;
   try {
     user = await insertUser(q, input);
   } catch (err) {
@@ -34,18 +36,17 @@ export async function createAccount(
 
 export async function register(deps: Deps, username: string, password: string): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
-  const { user, token } = await deps.db.tx(async (tx) => {
+  // The session row is also the registration's first login (logins are counted from sessions).
+  const { user, token, stats } = await deps.db.tx(async (tx) => {
     const created = await createAccount(tx, { username, passwordHash });
-    const [withLogin] = await tx.orm
-      .update(users)
-      .set({ logins: sql`${users.logins} + 1` })
-      .where(eq(users.id, created.id))
-      .returning();
-    return { user: withLogin!, token: await deps.sessions.create(tx, created.id) };
+    const token = await deps.sessions.create(tx, created.id);
+    return { user: created, token, stats: await readStats(tx, created.id) };
   });
   deps.events.emit('UserRegistered', { userId: user.id, username: user.username });
-  return { token, user: presentUser(user) };
+  return { token, user: presentUser(user, stats) };
 }
+
+
 
 export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
   const found = await findUserByUsername(deps.db, username);
@@ -54,21 +55,23 @@ export async function login(deps: Deps, username: string, password: string): Pro
     throw unauthorized('Invalid username or password');
   }
   if (!(await verifyPassword(found.passwordHash, password))) throw unauthorized('Invalid username or password');
-  if (found.status === 'banned') throw new AppError(403, 'BANNED', 'This account is banned');
+  if (found.status === 'banned') throw banned();
   return deps.db.tx(async (tx) => {
-    const [user] = await tx.orm
-      .update(users)
-      .set({ logins: sql`${users.logins} + 1` })
-      .where(eq(users.id, found.id))
-      .returning();
-    return { token: await deps.sessions.create(tx, found.id), user: presentUser(user!) };
+    // Locked against a concurrent ban or deletion: either it waits for this session to exist
+    // (and then revokes it), or this sees its outcome.
+    const user = await lockUser(tx, found.id);
+    if (!user) throw unauthorized('Invalid username or password');
+    if (user.status === 'banned') throw banned();
+    // The new session is the login that is counted.
+    const token = await deps.sessions.create(tx, user.id);
+    return { token, user: presentUser(user, await readStats(tx, user.id)) };
   });
 }
 
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const user = await findUserById(deps.db, userId);
+  const [user, stats] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId)]);
   if (!user) throw unauthorized('Your account no longer exists');
-  return presentUser(user);
+  return presentUser(user, stats);
 }
 
 export async function getPublicUser(deps: Deps, username: string) {
@@ -80,6 +83,7 @@ export async function getPublicUser(deps: Deps, username: string) {
 export interface ProfileChanges {
   username?: unknown;
   password?: unknown;
+  currentPassword?: unknown;
   image?: Buffer;
 }
 
@@ -100,6 +104,13 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   if (username !== undefined && username !== current.username && (await usernameTaken(deps.db, username, userId))) {
     throw usernameTakenError();
   }
+  // A stolen token alone must not be enough to take the account over.
+  if (password !== undefined) {
+    if (typeof changes.currentPassword !== 'string' || changes.currentPassword === '') {
+      throw badRequest('currentPassword is required to change the password');
+    }
+    if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) throw forbidden('currentPassword is incorrect');
+  }
   const profileImage = changes.image ? await deps.uploads.saveSquareImage(changes.image) : undefined;
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const updated = await deps.db.tx(async (tx) => {
@@ -108,18 +119,22 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
       [row] = await tx.orm
         .update(users)
         .set({ ...(username === undefined ? {} : { username }), ...(passwordHash ? { passwordHash } : {}), ...(profileImage ? { profileImage } : {}) })
-        .where(eq(users.id, userId))
+        .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
         .returning();
     } catch (err) {
       if (pgErrorCode(err) === '23505') throw usernameTakenError();
       throw err;
     }
+    // Deleted since the checks above.
+    if (!row || !isVisible(row)) throw unauthorized('Your account no longer exists');
     if (passwordHash) await deps.sessions.revokeAllFor(tx, userId, tokenHash);
-    return row!;
+    return row;
   });
   if (username !== undefined) deps.sessions.forgetUser(userId);
   else if (passwordHash) deps.sessions.forgetUser(userId, tokenHash); // again, now that the revocation is committed
-  return presentUser(updated);
+  // The replaced picture is nobody's any more (file names are random per upload).
+  if (profileImage && current.profileImage && current.profileImage !== profileImage) await deps.uploads.remove(current.profileImage);
+  return presentUser(updated, await readStats(deps.db, userId));
 }
 
 export async function deleteAccount(deps: Deps, userId: number, password: string): Promise<void> {
@@ -144,4 +159,5 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
     await deps.sessions.revokeAllFor(tx, userId);
   });
   deps.sessions.forgetUser(userId); // again, now that the revocation is committed
+  if (user.profileImage) await deps.uploads.remove(user.profileImage);
 }

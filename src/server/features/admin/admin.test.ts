@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminLogDto, AdminUserDto } from '../../../shared/api/admin';
+import { sql } from 'drizzle-orm';
+import type { AdminLogDto, AdminUserDto, AuditReportDto } from '../../../shared/api/admin';
 import type { AuthResponse, UserDto } from '../../../shared/api/accounts';
 import {
   balanceOf,
@@ -273,5 +274,28 @@ describe('GET /api/admin/logs', () => {
     }
     const ids = all.map((l) => Number(l._id));
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('checks conservation on the live database for an admin; others are refused', async () => {
+    const admin = await registerAdmin(server);
+    const user = await registerUser(server);
+    const res = await call<AuditReportDto>(server, 'GET', '/api/admin/audit', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, problem: null });
+    expect(res.body.ledgerRows).toBeGreaterThan(0);
+    expectError(await call(server, 'GET', '/api/admin/audit', { token: user.token }), 403);
+    expectError(await call(server, 'GET', '/api/admin/audit'), 401);
+  });
+
+  it('reports a discrepancy', async () => {
+    const admin = await registerAdmin(server);
+    const victim = await registerUser(server);
+    await server.db.rows(sql`update users set balance = balance + 1 where id = ${victim.id}`);
+    const res = await call<AuditReportDto>(server, 'GET', '/api/admin/audit', { token: admin.token });
+    expect(res.body.ok).toBe(false);
+    expect(res.body.problem).toContain(victim.username);
+    await server.db.rows(sql`update users set balance = balance - 1 where id = ${victim.id}`);
   });
 });

@@ -51,6 +51,10 @@ describe('POST /api/bets/create', () => {
   it.each([
     [{ endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'title'],
     [{ title: 'x', endTime: 'tomorrow-ish', options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
+    [{ title: 'x', endTime: '10000-01-01', options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
+    [{ title: 'x', endTime: '+010000-01-01T00:00:00Z', options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
+    [{ title: 'x', endTime: '2030-02-30T12:00:00Z', options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
+    [{ title: 'x', endTime: new Date(Date.now() + 20 * 365 * 86_400_000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
     [{ title: 'x', endTime: new Date(Date.now() - 1000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] }, 'endTime'],
     [{ title: 'x', endTime: future(), options: [{ text: 'A', odds: 2 }] }, 'options'],
     [{ title: 'x', endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'a', odds: 3 }] }, 'options'],

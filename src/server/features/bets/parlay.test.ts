@@ -200,3 +200,33 @@ describe('POST /api/bets/parlay', () => {
     await expectLedgerBalanced(server);
   });
 });
+
+describe('parlay limits', () => {
+  const longShots = (n: number) =>
+    Promise.all(Array.from({ length: n }, () => createBet(server, admin, [{ text: 'Yes', odds: 1000 }, { text: 'No', odds: 1.01 }])));
+
+  it.each([6, 10])('refuses %i legs at 1000x with 400 naming the maximum payout, never 500', async (legs) => {
+    const user = await registerUser(server);
+    const bets = await longShots(legs);
+    const res = await parlay(user.token, { amount: 1, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1000 ** legs });
+    expectError(res, 400, { message: '10,000,000' });
+    expect(await balanceOf(server, user.id)).toBe(1000);
+  });
+
+  it('refuses a 5-leg parlay at 1000x with stake 100, which could never be paid', async () => {
+    const user = await registerUser(server);
+    const bets = await longShots(5);
+    const res = await parlay(user.token, { amount: 100, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1e15 });
+    expectError(res, 400, { message: 'at most' });
+  });
+
+  it('pays a parlay right at the limit when its last leg wins', async () => {
+    const user = await registerUser(server);
+    const bets = await Promise.all(Array.from({ length: 2 }, () => createBet(server, admin, [{ text: 'Yes', odds: 1000 }, { text: 'No', odds: 1.01 }])));
+    // 1000 x 1000 = 1,000,000x; a stake of 10 pays exactly 10,000,000.
+    const placed = await parlay(user.token, { amount: 10, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1_000_000 });
+    expect(placed.status).toBe(201);
+    for (const bet of bets) expect((await finalize(bet, 'Yes')).status).toBe(200);
+    expect(await balanceOf(server, user.id)).toBe(1000 - 10 + 10_000_000);
+  });
+});

@@ -40,14 +40,22 @@ export async function openWagersOf(q: Queryable, userId: number, settled: boolea
     order by w.id desc limit 100`);
 }
 
-export async function parlaysOf(q: Queryable, userId: number, settled: boolean, onlyId?: number): Promise<ParlayRow[]> {
+const parlaySelect = (where: SQL) => sql`
+  select p.id, p.stake, p.total_odds, p.payout, p.status, p.created_at,
+    (select json_agg(json_build_object('bet_id', l.bet_id, 'bet_title', b.title, 'choice', o.text, 'odds', l.odds, 'status', l.status) order by l.id)
+     from parlay_legs l join bets b on b.id = l.bet_id join bet_options o on o.id = l.option_id
+     where l.parlay_id = p.id) as legs
+  from parlays p
+  where ${where}`;
+
+export async function parlaysOf(q: Queryable, userId: number, settled: boolean): Promise<ParlayRow[]> {
   return q.rows<ParlayRow>(sql`
-    select p.id, p.stake, p.total_odds, p.payout, p.status, p.created_at,
-      (select json_agg(json_build_object('bet_id', l.bet_id, 'bet_title', b.title, 'choice', o.text, 'odds', l.odds, 'status', l.status) order by l.id)
-       from parlay_legs l join bets b on b.id = l.bet_id join bet_options o on o.id = l.option_id
-       where l.parlay_id = p.id) as legs
-    from parlays p
-    where p.user_id = ${userId} and ${settled ? sql`p.status <> 'open'` : sql`p.status = 'open'`}
-      ${onlyId === undefined ? sql`` : sql`and p.id = ${onlyId}`}
+    ${parlaySelect(sql`p.user_id = ${userId} and ${settled ? sql`p.status <> 'open'` : sql`p.status = 'open'`}`)}
     order by p.id desc limit 100`);
+}
+
+/** One parlay of the user, whatever its status. */
+export async function findParlay(q: Queryable, userId: number, parlayId: number): Promise<ParlayRow | undefined> {
+  const [row] = await q.rows<ParlayRow>(parlaySelect(sql`p.user_id = ${userId} and p.id = ${parlayId}`));
+  return row;
 }

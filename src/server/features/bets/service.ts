@@ -2,22 +2,30 @@ import { sql } from 'drizzle-orm';
 import type {
   AdminBetDto,
   BetDto,
+  BetStatus,
   CreateBetBody,
   MyBetsDto,
   OddsChangedDetails,
   PlaceParlayResponse,
   PlaceWagerResponse,
 } from '../../../shared/api/bets';
-import { hundredthsToOdds, oddsToHundredths, totalOddsHundredths } from '../../../shared/odds';
+import { hundredthsToOdds, oddsToHundredths, parlayPayoutWithinLimit, PARLAY_MAX_PAYOUT, totalOddsHundredths } from '../../../shared/odds';
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from '../wallet/ledger';
-import { logAdminAction } from '../admin/service';
+import { logAdminAction } from '../../platform/adminLog';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
 import * as queries from './queries';
-import { refundWagers, settleParlays, settleWagers } from './settlement';
+import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
+
+/** A bet as the API shows it, read again after a change; 404 if it is gone. */
+async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
+  const bet = await queries.findBet(deps.db, betId);
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  return presentBet(bet);
+}
 
 export async function activeBets(deps: Deps): Promise<BetDto[]> {
   return (await queries.listOpenBets(deps.db)).map(presentBet);
@@ -48,7 +56,8 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
       const [row] = await tx.rows<{ id: number }>(sql`
         insert into bets (title, description, end_time, created_by)
         values (${body.title}, ${body.description}, ${body.endTime.toISOString()}, ${admin.id}) returning id`);
-      id = row!.id;
+      if (!row) throw conflict('The bet could not be created; try again');
+      id = row.id;
     } catch (err) {
       if (pgErrorCode(err) === '23505') throw conflict(`title: a bet titled "${body.title}" already exists`);
       throw err;
@@ -65,11 +74,13 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
     });
     return id;
   });
-  return presentBet((await queries.findBet(deps.db, betId))!);
+  return reloadBet(deps, betId);
 }
 
 /** Why a wager statement inserted nothing; only runs on the failure path. */
-async function explainRejectedWager(deps: Deps, betId: number, choice: string): Promise<never> {
+async function explainRejectedWager(deps: Deps, userId: number, betId: number, choice: string): Promise<never> {
+  const [actor] = await deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
+  if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(deps.db, betId);
   if (!bet) throw notFound(`betId: no bet with id ${betId}`);
   if (bet.status !== 'open') throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
@@ -82,33 +93,40 @@ async function explainRejectedWager(deps: Deps, betId: number, choice: string): 
 
 /**
  * The hottest write: one statement checks the bet is open (locking its row in KEY SHARE
- * mode so a concurrent finalize waits for it), debits the stake through the ledger's CTEs,
- * counts the wager for the user, and records the wager with the option's current odds.
+ * mode so a concurrent finalize waits for it), takes the wager's id from its sequence so the
+ * stake's ledger rows can reference the wager, debits the stake from the bettor's account by
+ * key (refused unless the account is active), counts the wager for the user, and records the
+ * wager with the option's current odds.
  */
 export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
-  let rows: { id: number; odds: number; created_at: Date; balance: number; title: string }[];
+  let rows: { id: number; option_id: number; odds: number; created_at: Date; balance: number; title: string }[];
   try {
     rows = await deps.db.prepared('place_wager', sql`
       with opt as (
-        select b.id as bet_id, b.title, o.id as option_id, o.odds
+        select b.id as bet_id, b.title, o.id as option_id, o.odds, nextval('wagers_id_seq') as wager_id
         from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}
         where b.id = ${betId} and b.status = 'open' and b.end_time > now()
         for key share of b
-      ), input as (
-        select ${userId}::bigint as user_id, ${-amount}::bigint as delta, 'bet_stake'::text as category, null::bigint as counterparty_id
-        from opt
-      ), ${ledger.postingCtes({ refType: 'bet', refId: betId, houseCategory: 'bet_stake' }, sql`bets_placed = u.bets_placed + 1`)},
+      ), ${ledger.accountUpdate('stake', {
+        userId,
+        delta: -amount,
+        category: 'bet_stake',
+        actor: true,
+        when: sql`exists (select 1 from opt)`,
+        alsoSet: sql`bets_placed = u.bets_placed + 1`,
+      })}, ${ledger.ledgerRowsFor(['stake'], { refType: 'wager', refId: sql`select wager_id from opt`, houseCategory: 'bet_stake' })},
       w as (
-        insert into wagers (bet_id, option_id, user_id, stake, odds)
-        select opt.bet_id, opt.option_id, ${userId}, ${amount}, opt.odds from opt where exists (select 1 from upd)
-        returning id, odds, created_at
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select opt.wager_id, opt.bet_id, opt.option_id, ${userId}, ${amount}, opt.odds from opt where exists (select 1 from upd)
+        returning id, option_id, odds, created_at
       )
-      select w.id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`);
+      select w.id, w.option_id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`);
   } catch (err) {
     throw ledger.postingError(err);
   }
   const placed = rows[0];
-  if (!placed) return explainRejectedWager(deps, betId, choice);
+  if (!placed) return explainRejectedWager(deps, userId, betId, choice);
+  deps.events.emit('WagerPlaced', { wagerId: placed.id, betId, optionId: placed.option_id, userId, amount });
   return {
     message: 'Bet placed!',
     balance: placed.balance,
@@ -139,13 +157,13 @@ export async function placeParlay(
   legs: ParlayLegInput[],
   claimedTotalOdds: number,
 ): Promise<PlaceParlayResponse> {
-  const { parlayId, balance } = await deps.db.tx(async (tx) => {
+  const { parlayId, balance, legs: placedLegs } = await deps.db.tx(async (tx) => {
     const ids = legs.map((l) => l.betId);
     // KEY SHARE locks make a concurrent finalize of any leg's bet wait for this transaction.
-    const found = await tx.rows<{ bet_id: number; status: string; ended: boolean; options: { id: number; text: string; odds: number }[] }>(sql`
+    const found = await tx.rows<{ bet_id: number; status: BetStatus; ended: boolean; options: { id: number; text: string; odds: number }[] }>(sql`
       select b.id as bet_id, b.status, b.end_time <= now() as ended,
         (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
-      from bets b where b.id in ${ids} for key share of b`);
+      from bets b where b.id in ${ids} order by b.id for key share of b`);
     const byId = new Map(found.map((b) => [b.bet_id, b]));
     const resolved = legs.map((leg) => {
       const bet = byId.get(leg.betId);
@@ -164,23 +182,36 @@ export async function placeParlay(
       };
       throw conflict(`The odds have changed: total odds are now ${details.totalOdds}x. Check the picks and place the parlay again.`, details);
     }
-    const after = await ledger.post(tx, [{ userId, delta: -amount, category: 'parlay_stake' }], { refType: 'parlay' });
-    await tx.rows(sql`update users set bets_placed = bets_placed + 1 where id = ${userId}`);
+    if (parlayPayoutWithinLimit(amount, resolved.map((l) => l.serverOdds)) === null) {
+      throw badRequest(
+        `bets: a parlay pays at most ${PARLAY_MAX_PAYOUT.toLocaleString('en-GB')} coins; lower the wager or pick fewer or shorter odds`,
+      );
+    }
+    // The parlay first: its stake's ledger rows reference it.
     const [parlay] = await tx.rows<{ id: number }>(sql`
       insert into parlays (user_id, stake, total_odds) values (${userId}, ${amount}, ${serverTotal}) returning id`);
+    if (!parlay) throw conflict('The parlay could not be placed; try again');
     const legRows = resolved.map((l) => ({ bet_id: l.betId, option_id: l.optionId, odds: l.serverOdds }));
     await tx.rows(sql`
       insert into parlay_legs (parlay_id, bet_id, option_id, odds)
-      select ${parlay!.id}, bet_id, option_id, odds from jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as t(bet_id bigint, option_id bigint, odds int)`);
-    return { parlayId: parlay!.id, balance: after.get(userId) ?? 0 };
+      select ${parlay.id}, bet_id, option_id, odds from jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as t(bet_id bigint, option_id bigint, odds int)`);
+    const after = await ledger.post(
+      tx,
+      [{ userId, delta: -amount, category: 'parlay_stake' }],
+      { refType: 'parlay', refId: parlay.id },
+      { actorId: userId, alsoSet: sql`bets_placed = u.bets_placed + 1` },
+    );
+    return { parlayId: parlay.id, balance: after.get(userId) ?? 0, legs: resolved.map((l) => ({ betId: l.betId, optionId: l.optionId })) };
   });
-  const [row] = await queries.parlaysOf(deps.db, userId, false, parlayId);
-  return { message: 'Parlay placed!', balance, parlay: presentParlay(row!) };
+  deps.events.emit('ParlayPlaced', { parlayId, userId, amount, legs: placedLegs });
+  const row = await queries.findParlay(deps.db, userId, parlayId);
+  if (!row) throw notFound(`Parlay ${parlayId} was placed but can no longer be found`);
+  return { message: 'Parlay placed!', balance, parlay: presentParlay(row) };
 }
 
 /** Locks the bet for settlement; every settling path starts here. */
 async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], betId: number) {
-  const [bet] = await tx.rows<{ id: number; title: string; status: string }>(
+  const [bet] = await tx.rows<{ id: number; title: string; status: BetStatus }>(
     sql`select id, title, status from bets where id = ${betId} for update`,
   );
   if (!bet) throw notFound(`betId: no bet with id ${betId}`);
@@ -191,38 +222,41 @@ async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], b
 export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, optionId: number) {
   const result = await deps.db.tx(async (tx) => {
     const bet = await lockOpenBet(tx, betId);
+    await lockSettlingAccounts(tx, betId);
     const [option] = await tx.rows<{ text: string }>(sql`select text from bet_options where id = ${optionId} and bet_id = ${betId}`);
     if (!option) throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`);
     await tx.rows(sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`);
-    const { winners } = await settleWagers(tx, betId, optionId);
+    const single = await settleWagers(tx, betId, optionId);
     await tx.rows(sql`
       update parlay_legs set status = case when option_id = ${optionId} then 'won' else 'lost' end
       where bet_id = ${betId} and status = 'open'`);
-    await settleParlays(tx, betId, false);
+    const parlays = await settleParlays(tx, betId, false);
     await logAdminAction(tx, {
       adminId: admin.id,
       action: 'finalize_bet',
-      details: `Finalized "${bet.title}": winner "${option.text}", ${winners} winning account(s) paid`,
+      details: `Finalized "${bet.title}": winner "${option.text}", ${single.winners.length} winning account(s) paid`,
       target: bet.title,
     });
-    return { title: bet.title, winner: option.text };
+    return { title: bet.title, winner: option.text, winners: [...new Set([...single.winners, ...parlays.winners])] };
   });
-  deps.events.emit('BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId });
-  return { message: `Bet "${result.title}" finalized: ${result.winner} wins`, bet: presentBet((await queries.findBet(deps.db, betId))!) };
+  deps.events.emit('BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId, winners: result.winners });
+  return { message: `Bet "${result.title}" finalized: ${result.winner} wins`, bet: await reloadBet(deps, betId) };
 }
 
 export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
-  const title = await deps.db.tx(async (tx) => {
+  const settled = await deps.db.tx(async (tx) => {
     const bet = await lockOpenBet(tx, betId);
+    await lockSettlingAccounts(tx, betId);
     await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id = ${betId}`);
     await refundWagers(tx, betId);
     await tx.rows(sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`);
-    await settleParlays(tx, betId, true);
+    // Voiding a parlay's last open leg can complete it as won.
+    const { winners } = await settleParlays(tx, betId, true);
     await logAdminAction(tx, { adminId: admin.id, action: 'void_bet', details: `Voided "${bet.title}" and refunded its stakes`, target: bet.title });
-    return bet.title;
+    return { title: bet.title, winners };
   });
-  deps.events.emit('BetSettled', { betId, outcome: 'voided', winningOptionId: null });
-  return { message: `Bet "${title}" voided; stakes refunded`, bet: presentBet((await queries.findBet(deps.db, betId))!) };
+  deps.events.emit('BetSettled', { betId, outcome: 'voided', winningOptionId: null, winners: settled.winners });
+  return { message: `Bet "${settled.title}" voided; stakes refunded`, bet: await reloadBet(deps, betId) };
 }
 
 export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string, optionId: number, odds: number) {
@@ -240,5 +274,5 @@ export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string,
       target: bet.title,
     });
   });
-  return { message: `Odds for ${option.text} set to ${odds}x`, bet: presentBet((await queries.findBet(deps.db, bet.id))!) };
+  return { message: `Odds for ${option.text} set to ${odds}x`, bet: await reloadBet(deps, bet.id) };
 }

@@ -6,13 +6,31 @@ import * as ledger from '../wallet/ledger';
 /**
  * Settlement is set-based SQL inside the caller's transaction: a bet with 100,000 wagers is
  * a handful of statements, not a loop in JavaScript.
+ *
+ * Payout and refund rows reference the bet being settled (ref_type 'bet'): the settlement of
+ * that bet is the business event they pay for, and one row per user sums all of that user's
+ * wagers (or parlays) it settled. Each wager and parlay keeps its own status and payout.
  */
+
+/**
+ * Locks, in id order and before any payout, every account a settlement of this bet can pay:
+ * holders of its open wagers and of open parlays with a leg on it (ledger.ts, lock order).
+ */
+export async function lockSettlingAccounts(tx: Queryable, betId: number): Promise<void> {
+  await ledger.lockAccountsWhere(
+    tx,
+    sql`select user_id from wagers where bet_id = ${betId} and status = 'open'
+        union
+        select p.user_id from parlays p join parlay_legs l on l.parlay_id = p.id where l.bet_id = ${betId} and p.status = 'open'`,
+  );
+}
 
 /**
  * Marks a finalized bet's single wagers won or lost, pays the winners and counts their wins,
  * in one statement: the wagers are read once, by the UPDATE whose RETURNING feeds the payouts.
+ * Returns the users paid.
  */
-export async function settleWagers(tx: Queryable, betId: number, winningOptionId: number): Promise<{ winners: number }> {
+export async function settleWagers(tx: Queryable, betId: number, winningOptionId: number): Promise<{ winners: number[] }> {
   const winners = await ledger.postFrom(
     tx,
     sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id,
@@ -54,8 +72,9 @@ export async function refundWagers(tx: Queryable, betId: number): Promise<void> 
 /**
  * After a bet's legs were decided (won/lost) or voided: re-price parlays that lost a leg to
  * a void, then settle each open parlay with a leg on this bet whose outcome is now known.
+ * Returns the users paid a parlay win.
  */
-export async function settleParlays(tx: Queryable, betId: number, voided: boolean): Promise<void> {
+export async function settleParlays(tx: Queryable, betId: number, voided: boolean): Promise<{ winners: number[] }> {
   if (voided) {
     const affected = await tx.rows<{ id: number; odds: number[] }>(sql`
       select p.id, coalesce(array_agg(l.odds order by l.id) filter (where l.status <> 'void'), '{}') as odds
@@ -94,7 +113,7 @@ export async function settleParlays(tx: Queryable, betId: number, voided: boolea
     sql`from parlays p where p.status = ${status} and p.payout > 0 and p.settled_at = now()
           and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
         group by p.user_id`;
-  await ledger.postFrom(
+  const winners = await ledger.postFrom(
     tx,
     sql`select p.user_id, sum(p.payout)::bigint as delta, 'parlay_payout'::text as category, null::bigint as counterparty_id,
           count(*)::int as wins ${settledHere('won')}`,
@@ -107,4 +126,5 @@ export async function settleParlays(tx: Queryable, betId: number, voided: boolea
         ${settledHere('refunded')}`,
     { refType: 'bet', refId: betId, houseCategory: 'parlay_refund' },
   );
+  return { winners };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LeaderboardUserDto } from '../../../shared/api/leaderboard';
 import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
+import { bumpStat } from '../../platform/stats';
 
 let server: TestServer;
 let admin: TestUser;
@@ -40,11 +41,13 @@ beforeAll(async () => {
   expect(grant.status).toBe(200);
   const ban = await call(server, 'PATCH', `/api/admin/status/user/${banned.username}`, { token: admin.token, body: { status: 'banned' } });
   expect(ban.status).toBe(200);
-  // Counters that later features (bets, achievements) maintain; set directly as test data.
+  // Counters that bets and achievements maintain; set directly as test data.
   await server.db.rows(sql`update users set bets_won = 7 where id = ${winner.id}`);
-  await server.db.rows(sql`update users set bets_won = 3, achievements_claimed = 9 where id = ${collector.id}`);
-  await server.db.rows(sql`update users set achievements_claimed = 2 where id = ${poor.id}`);
-  await server.db.rows(sql`update users set bets_won = 50, achievements_claimed = 50 where id = ${banned.id}`);
+  await server.db.rows(sql`update users set bets_won = 3 where id = ${collector.id}`);
+  await server.db.rows(sql`update users set bets_won = 50 where id = ${banned.id}`);
+  await bumpStat(server.db, collector.id, 'achievements_claimed', 9);
+  await bumpStat(server.db, poor.id, 'achievements_claimed', 2);
+  await bumpStat(server.db, banned.id, 'achievements_claimed', 50);
 });
 
 afterAll(async () => {

@@ -1,13 +1,24 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { is, SQL, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import type { LedgerCategory } from '../../../shared/api/wallet';
-import { AppError, insufficientFunds } from '../../platform/errors';
+import { AppError, banned, insufficientFunds } from '../../platform/errors';
+import type { RefType } from './tables';
 
 /**
  * The only code that writes users.balance (DESIGN.md section 3). A posting moves coins for
- * one or more users in a single statement that also writes their ledger rows; the house
- * (user_id NULL) takes the net, so the whole ledger always sums to zero.
+ * one or more users and writes their ledger rows; the house (user_id NULL) takes the net, so
+ * the whole ledger always sums to zero.
+ *
+ * Concurrency rules, which every caller relies on:
+ * - Accounts are locked in ascending id order before any balance changes (lockAccounts), so
+ *   two postings over the same accounts queue instead of deadlocking.
+ * - A transaction locks its business rows (bet, item, trade, service...) first and posts
+ *   last, and locks all the accounts it will post to in one call, so lock order is global.
+ * - An UPDATE ... FROM a join re-checks a row another transaction changed meanwhile only on
+ *   some plans (PostgreSQL's EvalPlanQual cannot re-scan a CTE or function input), and would
+ *   skip it; so a join-form update runs only on rows this transaction has already locked, and
+ *   the one-statement hot paths update a single account by key, which re-checks correctly.
  */
 export interface Movement {
   userId: number;
@@ -16,9 +27,14 @@ export interface Movement {
   counterpartyId?: number | null;
 }
 
+/**
+ * The business row a posting pays for; every ledger row of the posting (the house's too)
+ * carries it. refId may be an SQL expression, so a statement can reference a row it writes
+ * itself (e.g. an id taken from the row's sequence in an earlier CTE).
+ */
 export interface PostingRef {
-  refType?: string;
-  refId?: string | number;
+  refType: RefType;
+  refId: number | string | SQL;
   /** Category of the house's row when the movements do not net to zero. */
   houseCategory?: LedgerCategory;
 }
@@ -41,8 +57,8 @@ export function postingError(err: unknown): unknown {
  * `alsoSet` adds assignments to the same UPDATE (a row can be updated once per statement).
  */
 export function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSet?: SQL): SQL {
-  const refType = ref.refType ?? null;
-  const refId = ref.refId === undefined ? null : String(ref.refId);
+  const refType = ref.refType;
+  const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
   return sql`upd as (
       update users u set balance = u.balance + i.delta${alsoSet ? sql`, ${alsoSet}` : sql``}
       from input i where u.id = i.user_id and u.status <> 'deleted'
@@ -57,7 +73,80 @@ export function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory },
     )`;
 }
 
-export async function post(q: Queryable, movements: Movement[], ref: PostingRef = {}): Promise<Map<number, number>> {
+/**
+ * A CTE `name` that moves one account, found by key, by `delta`: a single-row UPDATE, which
+ * PostgreSQL re-checks correctly under any plan if another transaction changed the row while
+ * this statement waited. `when` (over earlier CTEs) is evaluated once, before the update;
+ * `actor` demands an active account (the one acting), else only a not-deleted one. Returns
+ * (user_id, balance_after, delta, category, counterparty_id) for ledgerRowsFor.
+ */
+export function accountUpdate(
+  name: string,
+  a: {
+    userId: number | SQL;
+    delta: number | SQL;
+    category: LedgerCategory;
+    counterpartyId?: number | SQL | null;
+    actor?: boolean;
+    when?: SQL;
+    alsoSet?: SQL;
+  },
+): SQL {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`accountUpdate: bad CTE name ${name}`);
+  const cte = sql.raw(name);
+  const delta = sql`(${a.delta})::bigint`;
+  return sql`${cte} as (
+      update users u set balance = u.balance + ${delta}${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
+      where u.id = ${a.userId} and ${a.actor ? sql`u.status = 'active'` : sql`u.status <> 'deleted'`}${a.when ? sql` and (${a.when})` : sql``}
+      returning u.id as user_id, u.balance as balance_after, ${delta} as delta, ${a.category}::text as category,
+        (${a.counterpartyId ?? null})::bigint as counterparty_id
+    )`;
+}
+
+/** CTEs `upd`, `house` and `ins`: the ledger rows (and the house's net) of accountUpdate CTEs. */
+export function ledgerRowsFor(names: string[], ref: PostingRef & { houseCategory: LedgerCategory }): SQL {
+  for (const n of names) if (!/^[a-z_]+$/.test(n)) throw new Error(`ledgerRowsFor: bad CTE name ${n}`);
+  const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
+  return sql`upd as (
+      ${sql.raw(names.map((n) => `select * from ${n}`).join(' union all '))}
+    ), house as (
+      select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
+      select user_id, delta, balance_after, category, ${ref.refType}, ${refId}, counterparty_id from upd
+      union all
+      select null, delta, null, ${ref.houseCategory}, ${ref.refType}, ${refId}, null from house
+    )`;
+}
+
+export interface PostOptions {
+  /** The user whose action this is (sender, bettor, buyer): refused with 403 unless active. */
+  actorId?: number;
+  /** Assignments added to the users UPDATE, as in postingCtes. */
+  alsoSet?: SQL;
+}
+
+const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'function';
+
+
+/**
+ * Locks accounts in ascending id order for the rest of the transaction and checks they can
+ * take part: every one exists and is not deleted, and the actor (if any) is active.
+ */
+export async function lockAccounts(tx: Queryable, userIds: readonly number[], actorId?: number): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const rows = await tx.rows<{ id: number; status: string }>(sql`
+    select id, status from users where id in ${ids} order by id for update`);
+  if (rows.length !== ids.length || rows.some((r) => r.status === 'deleted')) throw accountGone();
+  if (actorId !== undefined && rows.find((r) => r.id === actorId)?.status !== 'active') throw banned();
+}
+
+/**
+ * Moves coins for the given users, locking their accounts first (in its own transaction when
+ * called outside one). Returns each user's balance after the posting.
+ */
+export async function post(q: Queryable, movements: Movement[], ref: PostingRef, options: PostOptions = {}): Promise<Map<number, number>> {
   const merged = new Map<number, Movement>();
   for (const m of movements) {
     if (!Number.isSafeInteger(m.delta)) throw new Error(`ledger: delta must be an integer, got ${m.delta}`);
@@ -71,46 +160,57 @@ export async function post(q: Queryable, movements: Movement[], ref: PostingRef 
     .filter((m) => m.delta !== 0)
     .sort((a, b) => a.userId - b.userId)
     .map((m) => ({ user_id: m.userId, delta: m.delta, category: m.category, counterparty_id: m.counterpartyId ?? null }));
-  if (input.length === 0) return new Map();
+  const [first] = input;
+  if (!first) return new Map();
 
-  let result: { rows: { user_id: number; balance_after: number }[] | null; guard: number }[];
-  try {
-    // Atomic on its own, so a posting needs no explicit transaction: a missing account makes
-    // the guard divide by zero (22012), which aborts every write of the statement.
-    result = await q.rows(sql`
-      with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as t(user_id bigint, delta bigint, category text, counterparty_id bigint)
-      ), ${postingCtes({ ...ref, houseCategory: ref.houseCategory ?? input[0]!.category })}
-      select (select json_agg(json_build_object('user_id', user_id, 'balance_after', balance_after)) from upd) as rows,
-             1 / (case when (select count(*) from upd) = ${input.length} then 1 else 0 end) as guard`);
-  } catch (err) {
-    throw postingError(err);
-  }
-  const rows = result[0]?.rows ?? [];
-  return new Map(rows.map((r) => [r.user_id, r.balance_after]));
+  const run = async (tx: Queryable) => {
+    await lockAccounts(tx, input.map((m) => m.user_id), options.actorId);
+    let result: { rows: { user_id: number; balance_after: number }[] | null; guard: number }[];
+    try {
+      // The accounts are locked by this transaction, so the join-form UPDATE sees their latest
+      // versions and nobody can change them under it; the guard still refuses a partial posting.
+      result = await tx.rows(sql`
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as t(user_id bigint, delta bigint, category text, counterparty_id bigint)
+        ), ${postingCtes({ ...ref, houseCategory: ref.houseCategory ?? first.category }, options.alsoSet)}
+        select (select json_agg(json_build_object('user_id', user_id, 'balance_after', balance_after)) from upd) as rows,
+               1 / (case when (select count(*) from upd) = ${input.length} then 1 else 0 end) as guard`);
+    } catch (err) {
+      throw postingError(err);
+    }
+    const rows = result[0]?.rows ?? [];
+    return new Map(rows.map((r) => [r.user_id, r.balance_after]));
+  };
+  return isDb(q) ? q.tx(run) : run(q);
 }
 
 /**
  * Set-based posting for settlements: `source` selects (user_id, delta, category,
- * counterparty_id, ...) rows, any number of them. `before` adds CTEs the source can read
+ * counterparty_id, ...) rows, any number of them. The caller's transaction must already hold
+ * the locks of every account the source can name (lockAccounts, or lockAccountsWhere). `before` adds CTEs the source can read
  * (so a settlement's UPDATE and its payouts are one statement), and `alsoSet` can use the
- * source's extra columns as `i.<column>`. Returns how many accounts moved.
+ * source's extra columns as `i.<column>`. Returns the ids of the accounts that moved.
  */
 export async function postFrom(
   q: Queryable,
   source: SQL,
   ref: PostingRef & { houseCategory: LedgerCategory },
   extra: { before?: SQL; alsoSet?: SQL } = {},
-): Promise<number> {
+): Promise<number[]> {
   try {
-    const [row] = await q.rows<{ moved: number }>(sql`
+    const [row] = await q.rows<{ moved: number[] }>(sql`
       with ${extra.before ? sql`${extra.before}, ` : sql``}input as (${source}), ${postingCtes(ref, extra.alsoSet)}
-      select count(*)::int as moved from upd`);
-    return row?.moved ?? 0;
+      select coalesce(json_agg(user_id), '[]'::json) as moved from upd`);
+    return (row?.moved ?? []).map(Number);
   } catch (err) {
     throw postingError(err);
   }
+}
+
+/** lockAccounts for a set of accounts given by a query of user ids (a settlement's winners). */
+export async function lockAccountsWhere(tx: Queryable, userIds: SQL): Promise<void> {
+  await tx.rows(sql`select id from users where id in (${userIds}) order by id for update`);
 }
 
 export interface AuditProblem {

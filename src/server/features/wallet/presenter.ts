@@ -1,11 +1,12 @@
 import { ledgerCategoryLabels, type LedgerCategory, type LedgerEntryDto } from '../../../shared/api/wallet';
+import type { RefType } from './tables';
 
 export interface LedgerRow {
   id: number;
   delta: number;
   balance_after: number;
   category: LedgerCategory;
-  ref_type: string | null;
+  ref_type: RefType | null;
   ref_id: string | null;
   created_at: Date | string;
   counterparty: string | null;
@@ -17,7 +18,7 @@ export function presentLedgerEntry(row: LedgerRow): LedgerEntryDto {
     delta: row.delta,
     balanceAfter: row.balance_after,
     category: row.category,
-    label: ledgerCategoryLabels[row.category] ?? row.category,
+    label: ledgerCategoryLabels[row.category],
     refType: row.ref_type,
     refId: row.ref_id,
     // Deleted accounts keep their rows but not their name.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
-import { withRetry } from '../../db/client';
+import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
 
@@ -12,35 +12,53 @@ export async function sendMoney(
   recipientUsername: string,
   amount: number,
 ): Promise<SendMoneyResponse> {
-  // One statement, one round trip: find the recipient, move the coins through the ledger's
-  // CTEs when the transfer is allowed, and report what it found so refusals can be explained.
-  // The guard aborts the statement if only one side moved (an account vanished mid-flight).
-  let rows: { id: number; username: string; status: string; balance: number | null; moved: number }[];
+  // One statement, one round trip: find the recipient, lock both accounts in id order (so
+  // transfers in opposite directions queue rather than deadlock), record the transfer, debit
+  // the sender (only while active) and credit the recipient, each by key, and report what it
+  // found so refusals can be explained. The guard aborts everything, the transfers row with
+  // it, if only one side moved.
+  let rows: { id: number; username: string; status: UserStatus; balance: number | null; moved: number; sender_active: boolean }[];
   try {
-    rows = await withRetry(() =>
-      deps.db.prepared('send_money', sql`
-        with r as (
-          select id, username, status from users
-          where lower(username) = lower(${recipientUsername}) and status <> 'deleted'
-        ), ok as (
-          select id from r where status = 'active' and id <> ${fromUserId}
-        ), input as (
-          select ${fromUserId}::bigint as user_id, ${-amount}::bigint as delta, 'transfer_out'::text as category, ok.id as counterparty_id from ok
-          union all
-          select ok.id, ${amount}::bigint, 'transfer_in'::text, ${fromUserId}::bigint from ok
-        ), ${ledger.postingCtes({ refType: 'transfer', houseCategory: 'transfer_out' })}
-        select r.id, r.username, r.status,
-          (select balance_after from upd where user_id = ${fromUserId}) as balance,
-          (select count(*)::int from upd) as moved,
-          1 / (case when (select count(*) from upd) in (0, 2) then 1 else 0 end) as guard
-        from r`),
-    );
+    rows = await deps.db.prepared('send_money', sql`
+      with r as (
+        select id, username, status from users
+        where lower(username) = lower(${recipientUsername}) and status <> 'deleted'
+      ), ok as (
+        select id from r where status = 'active' and id <> ${fromUserId}
+      ), lk as (
+        select id, status from users where id in (${fromUserId}, (select id from ok)) order by id for update
+      ), t as (
+        insert into transfers (from_user_id, to_user_id, amount)
+        select ${fromUserId}, ok.id, ${amount} from ok
+        where (select count(*) from lk where status = 'active') = 2
+        returning id
+      ), ${ledger.accountUpdate('debit', {
+        userId: fromUserId,
+        delta: -amount,
+        category: 'transfer_out',
+        counterpartyId: sql`select id from ok`,
+        actor: true,
+        when: sql`exists (select 1 from t)`,
+      })}, ${ledger.accountUpdate('credit', {
+        userId: sql`(select id from ok)`,
+        delta: amount,
+        category: 'transfer_in',
+        counterpartyId: fromUserId,
+        when: sql`exists (select 1 from debit)`,
+      })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}
+      select r.id, r.username, r.status,
+        (select balance_after from upd where user_id = ${fromUserId}) as balance,
+        (select count(*)::int from upd) as moved,
+        coalesce((select status = 'active' from lk where id = ${fromUserId}), true) as sender_active,
+        1 / (case when (select count(*) from upd) in (0, 2) then 1 else 0 end) as guard
+      from r`);
   } catch (err) {
     throw ledger.postingError(err);
   }
   const recipient = rows[0];
   if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`);
   if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself');
+  if (!recipient.sender_active) throw banned();
   if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
   if (recipient.moved !== 2 || recipient.balance === null) throw conflict('The transfer could not be completed; try again');
   deps.events.emit('CoinsSent', { fromUserId, toUserId: recipient.id, amount });
@@ -58,8 +76,9 @@ export async function statement(deps: Deps, userId: number, before: number | und
     order by l.id desc
     limit ${limit + 1}`);
   const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     entries: page.map(presentLedgerEntry),
-    nextBefore: rows.length > limit && page.length > 0 ? String(page[page.length - 1]!.id) : null,
+    nextBefore: rows.length > limit && last ? String(last.id) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessages';
 import { useDeleteAccountMutation, useLogoutMutation } from '../mutations';
 import { NukeAccountDialog } from './NukeAccountDialog';
 

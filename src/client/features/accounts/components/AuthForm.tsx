@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { errorField, errorMessage } from '../../../lib/errorMessages';
+import { TextField } from '../../../components/TextField';
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
 
@@ -19,17 +20,32 @@ const COPY: Record<AuthMode, { title: string; intro: string; submit: string; sub
   },
 };
 
+/** History state of the auth screens: the guard's return-to page, plus the name typed so far. */
+interface AuthState {
+  from?: unknown;
+  username?: unknown;
+}
+
+function readAuthState(state: unknown): AuthState {
+  return typeof state === 'object' && state !== null ? (state as AuthState) : {};
+}
+
 /** Spec section 2: one form for both modes; a link swaps between them. */
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const ids = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const auth = useAuthMutation(mode);
-  const [username, setUsername] = useState('');
+  const carried = readAuthState(location.state);
+  // Switching between login and register is a new screen; the name typed on the last one comes along.
+  const [username, setUsername] = useState(() => (typeof carried.username === 'string' ? carried.username : ''));
   const [password, setPassword] = useState('');
   const copy = COPY[mode];
+  const refusedField = errorField(auth.error);
+  const errorId = `${ids}-error`;
   // Carried through the mode-switch link so a register detour still returns to the guarded page.
   const fromState: unknown = location.state;
+  const switchState: AuthState = { ...carried, username };
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,36 +61,30 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       <p className="mt-1 mb-6 text-slate-400">{copy.intro}</p>
 
       <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={mode === 'login' ? 'Sign in' : 'Register'}>
-        <div>
-          <label htmlFor={`${ids}-username`} className="label">
-            Username
-          </label>
-          <input
-            id={`${ids}-username`}
-            className="input"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${ids}-password`} className="label">
-            Password
-          </label>
-          <input
-            id={`${ids}-password`}
-            type="password"
-            className="input"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${ids}-username`}
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          error={refusedField === 'username'}
+          aria-describedby={refusedField === 'username' ? errorId : undefined}
+          onValueChange={setUsername}
+        />
+        <TextField
+          id={`${ids}-password`}
+          label="Password"
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          value={password}
+          error={refusedField === 'password'}
+          aria-describedby={refusedField === 'password' ? errorId : undefined}
+          onValueChange={setPassword}
+        />
 
         {auth.error && (
-          <p role="alert" className="rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-2 text-sm text-rose-100">
+          <p id={errorId} role="alert" className="rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-2 text-sm text-rose-100">
             {errorMessage(auth.error, 'Something went wrong')}
           </p>
         )}
@@ -88,14 +98,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         {mode === 'login' ? (
           <>
             New here?{' '}
-            <Link to="/register" state={fromState} className="font-semibold text-amber-300 hover:underline">
+            <Link to="/register" state={switchState} className="font-semibold text-amber-300 hover:underline">
               Register
             </Link>
           </>
         ) : (
           <>
             Already have an account?{' '}
-            <Link to="/login" state={fromState} className="font-semibold text-amber-300 hover:underline">
+            <Link to="/login" state={switchState} className="font-semibold text-amber-300 hover:underline">
               Log in
             </Link>
           </>

@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
 import type { UserDto } from '../../../../shared/api/accounts';
 import { Avatar } from '../../../components/Avatar';
-import { formatCoins } from '../../../lib/format';
+import { formatCoins, formatDate } from '../../../lib/format';
+import { useSessionInfo } from '../queries';
 
 export function ProfileCard({ user }: { user: UserDto }) {
+  const session = useSessionInfo();
   return (
     <section aria-label="Your profile" className="card flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
       <Avatar src={user.profileImage} username={user.username} size="lg" />
       <div className="min-w-0 flex-1">
         <Link
           to={`/profile/${encodeURIComponent(user.username)}`}
-          className="block truncate text-2xl font-bold text-white hover:text-amber-200"
+          className="block wrap-anywhere text-2xl font-bold text-white hover:text-amber-200"
         >
           @{user.username}
         </Link>
@@ -28,6 +30,12 @@ export function ProfileCard({ user }: { user: UserDto }) {
             </dd>
           </div>
         </dl>
+        {session.data && (
+          <p data-testid="session-expiry" className="mt-2 text-xs text-slate-400">
+            Signed in on this device until {formatDate(session.data.expiresAt)}. Each visit renews it; {session.data.idleDays} days
+            without one signs you out.
+          </p>
+        )}
       </div>
     </section>
   );

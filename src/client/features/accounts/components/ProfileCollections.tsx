@@ -41,7 +41,7 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
       {badges.length === 0 ? (
         <EmptyState>No badges yet</EmptyState>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {badges.map((badge) => (
             <li key={badge._id} className="rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2">
               <p className="font-semibold text-fuchsia-100">{badge.name}</p>
@@ -68,8 +68,8 @@ function InventoryItem({ entry }: { entry: InventoryEntry }) {
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-white">{name}</p>
-        <p className="truncate text-sm text-slate-400">{entry.item.effect || 'No effect'}</p>
+        <p className="wrap-anywhere font-semibold text-white">{name}</p>
+        <p className="wrap-anywhere text-sm text-slate-400">{entry.item.effect || 'No effect'}</p>
       </div>
       <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-sm font-semibold" aria-label={`Quantity ${entry.quantity ?? 1}`}>
         ×{formatCoins(entry.quantity ?? 1)}
@@ -84,7 +84,7 @@ export function InventoryList({ inventory }: { inventory: InventoryEntry[] }) {
       {inventory.length === 0 ? (
         <EmptyState>No items yet</EmptyState>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {inventory.map((entry) => (
             <InventoryItem key={entry._id} entry={entry} />
           ))}

@@ -19,7 +19,7 @@ export function ProfilePage() {
       {user ? (
         <>
           <ProfileCard user={user} />
-          <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <ProfileEditor key={user._id} user={user} />
             <JokeToys />
           </div>

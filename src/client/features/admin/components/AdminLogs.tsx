@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AdminLogDto } from '../../../../shared/api/admin';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminLogs } from '../queries';
 

@@ -1,12 +1,14 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminUserDto } from '../../../../shared/api/admin';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/api';
+import { CONNECTION_ERROR, errorField, errorMessage } from '../../../lib/errorMessages';
+import { ConfirmDialog } from '../../../components/Modal';
 import { formatCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useAddFundsMutation, useBanUserMutation } from '../mutations';
 import { useAdminUsers } from '../queries';
 import { CoinInput } from '../../../components/CoinInput';
+import { SelectField } from '../../../components/TextField';
 
 interface UserCellProps {
   user: AdminUserDto;
@@ -28,12 +30,13 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`Select ${user.username}`}
         onClick={onSelect}
         className="min-w-0 flex-1 rounded-lg px-1 text-left"
       >
-        <span className="block truncate font-semibold text-white">{user.username}</span>
-        <span className="block truncate text-xs text-slate-400">
+        {/* Named by its visible text with 'Select' before it, so speech input can say what it sees. */}
+        <span className="sr-only">Select </span>
+        <span className="block wrap-anywhere font-semibold text-white">{user.username}</span>{' '}
+        <span className="block wrap-anywhere text-xs text-slate-400">
           {user.role} · <span className={user.status === 'banned' ? 'text-rose-300' : ''}>{user.status}</span> · 🪙{' '}
           {formatCoins(user.balance)}
         </span>
@@ -61,6 +64,9 @@ export function UserManagement() {
   const [selected, setSelected] = useState('');
   const [amount, setAmount] = useState('');
   const [hint, setHint] = useState(false);
+  const [banning, setBanning] = useState<string | null>(null);
+  const refusedField = errorField(addFunds.error);
+  const refusal = addFunds.error ? errorMessage(addFunds.error, 'Failed to add funds', CONNECTION_ERROR) : null;
 
   function onAddFunds(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,13 +84,15 @@ export function UserManagement() {
           notify.success(`Added ${formatCoins(coins)} coins to ${selected}`);
           setAmount('');
         },
-        onError: (error) => notify.error(errorMessage(error, 'Failed to add funds')),
+        onError: (error) => notify.error(errorMessage(error, 'Failed to add funds', CONNECTION_ERROR)),
       },
     );
   }
 
-  function onBan(username: string) {
-    if (!window.confirm(`Ban ${username}?`)) return;
+  function confirmBan() {
+    const username = banning;
+    setBanning(null);
+    if (username === null) return;
     ban.mutate(username, {
       onSuccess: () => notify.success(`${username} has been banned`),
       onError: (error) => notify.error(errorMessage(error, 'Ban failed')),
@@ -104,51 +112,70 @@ export function UserManagement() {
       ) : users.data.length === 0 ? (
         <EmptyState>No users yet</EmptyState>
       ) : (
-        <ul aria-label="All users" className="grid max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2">
+        <ul aria-label="All users" className="grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2">
           {users.data.map((user) => (
             <UserCell
               key={user._id}
               user={user}
               selected={selected === user.username}
               onSelect={() => setSelected(user.username)}
-              onBan={() => onBan(user.username)}
+              onBan={() => setBanning(user.username)}
               banning={ban.isPending && ban.variables === user.username}
             />
           ))}
         </ul>
       )}
 
-      <form onSubmit={onAddFunds} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${ids}-user`} className="label">
-            Selected user
-          </label>
-          <select
-            id={`${ids}-user`}
-            className="input"
-            value={selected}
-            onChange={(event) => setSelected(event.target.value)}
-          >
-            <option value="">Choose a user…</option>
-            {users.data?.map((user) => (
-              <option key={user._id} value={user.username}>
-                {user.username}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:w-36">
-          <CoinInput id={`${ids}-amount`} label="Amount" value={amount} onValueChange={setAmount} />
-        </div>
-        <button type="submit" className="btn-primary py-2.5" disabled={addFunds.isPending}>
+      <form onSubmit={onAddFunds} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <SelectField
+          id={`${ids}-user`}
+          label="Selected user"
+          className="min-w-0 flex-1"
+          value={selected}
+          error={refusedField === 'username' ? refusal : hint && selected === ''}
+          aria-describedby={hint ? `${ids}-hint` : undefined}
+          onValueChange={(value) => {
+            setSelected(value);
+            addFunds.reset();
+          }}
+        >
+          <option value="">Choose a user…</option>
+          {users.data?.map((user) => (
+            <option key={user._id} value={user.username}>
+              {user.username}
+            </option>
+          ))}
+        </SelectField>
+        <CoinInput
+          id={`${ids}-amount`}
+          label="Amount"
+          className="sm:w-36"
+          value={amount}
+          error={refusedField === 'amount' ? refusal : hint && amount.trim() === ''}
+          aria-describedby={hint ? `${ids}-hint` : undefined}
+          onValueChange={(value) => {
+            setAmount(value);
+            addFunds.reset();
+          }}
+        />
+        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={addFunds.isPending}>
           {addFunds.isPending ? 'Adding…' : 'Add Funds'}
         </button>
       </form>
       {hint && (
-        <p role="status" className="text-sm text-amber-200">
+        <p id={`${ids}-hint`} role="status" className="text-sm text-amber-200">
           Pick a user and enter an amount first.
         </p>
       )}
+      <ConfirmDialog
+        open={banning !== null}
+        question={`Ban ${banning ?? ''}?`}
+        details="They are signed out at once and cannot sign in or act any more."
+        confirmLabel="Ban"
+        tone="danger"
+        onConfirm={confirmBan}
+        onCancel={() => setBanning(null)}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ParlayDto, ParlayLegDto, WagerDto, WagerStatus } from '../../../../shared/api/bets';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins, formatDateTime } from '../../../lib/format';
 import { formatOdds, formatTotalOdds } from '../display';
 import { useMyBets } from '../queries';
@@ -97,7 +97,7 @@ function ParlayEntry({ parlay, testId }: { parlay: ParlayDto; testId: string }) 
       <ul aria-label="Parlay legs" className="mt-1 flex flex-col gap-0.5 text-sm">
         {parlay.legs.map((leg) => (
           <li key={leg.betId} data-testid="parlay-leg" className="flex min-w-0 gap-2">
-            <span className="min-w-0 flex-1 truncate text-slate-300">
+            <span className="min-w-0 flex-1 wrap-anywhere text-slate-300">
               {leg.betTitle} · <span className="font-semibold text-white">{leg.choice}</span>{' '}
               <span className="font-mono text-amber-200">{formatOdds(leg.odds)}</span>
             </span>

@@ -1,12 +1,29 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, LoadingState } from '../../../components/States';
-import { BetCard } from '../components/BetCard';
-import { useActiveBets } from '../queries';
+import type { BetDto, MyBetsDto } from '../../../../shared/api/bets';
+import { BetCard, type StakeOnOption } from '../components/BetCard';
+import { useActiveBets, useMyBets } from '../queries';
 import { hasEnded, useBetClock } from '../useBetClock';
+
+/** Spec section 3: a bet's wagers name their option by text; summed per option, in option order. */
+function stakesOn(bet: BetDto, mine: MyBetsDto | undefined): StakeOnOption[] {
+  if (!mine) return [];
+  const byChoice = new Map<string, number>();
+  for (const entry of mine.open) {
+    if (entry.kind === 'single' && entry.betId === bet._id) {
+      byChoice.set(entry.choice, (byChoice.get(entry.choice) ?? 0) + entry.stake);
+    }
+  }
+  return bet.options.flatMap((option) => {
+    const amount = byChoice.get(option.text);
+    return amount ? [{ choice: option.text, amount }] : [];
+  });
+}
 
 export function ActiveBetsPage() {
   const bets = useActiveBets();
+  const mine = useMyBets();
   const now = useBetClock(bets.data?.map((bet) => bet.endTime) ?? []);
 
   // Spec section 8: a failed fetch of active bets is only logged, never shown.
@@ -31,9 +48,9 @@ export function ActiveBetsPage() {
       ) : !bets.data || bets.data.length === 0 ? (
         <EmptyState>No open bets right now.</EmptyState>
       ) : (
-        <ul aria-label="Open bets" className="grid items-start gap-4 md:grid-cols-2">
+        <ul aria-label="Open bets" className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
           {bets.data.map((bet) => (
-            <BetCard key={bet._id} bet={bet} closed={hasEnded(bet.endTime, now)} />
+            <BetCard key={bet._id} bet={bet} closed={hasEnded(bet.endTime, now)} stakes={stakesOn(bet, mine.data)} />
           ))}
         </ul>
       )}

@@ -139,7 +139,7 @@ export function ParlayBuilderPage() {
         onDragEnd={onDragEnd}
         onDragCancel={() => setDragging(null)}
       >
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <section aria-labelledby="parlay-bets-heading" className="card flex min-w-0 flex-col gap-3">
             <h2 id="parlay-bets-heading" className="section-title">
               <span aria-hidden="true">🎯 </span>Open bets

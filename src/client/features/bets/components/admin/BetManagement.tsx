@@ -2,12 +2,14 @@ import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminBetDto, BetOptionDto, BetStatus } from '../../../../../shared/api/bets';
 import { MAX_ODDS, MIN_ODDS } from '../../../../../shared/odds';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
-import { errorMessage } from '../../../../lib/api';
+import { CONNECTION_ERROR, errorField, errorMessage } from '../../../../lib/errorMessages';
+import { ConfirmDialog } from '../../../../components/Modal';
 import { formatCoins, formatDateTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { formatOdds, formatVotes } from '../../display';
 import { useFinalizeBetMutation, useSetOddsMutation, useVoidBetMutation } from '../../mutations';
 import { useAdminBets } from '../../queries';
+import { SelectField, TextField } from '../../../../components/TextField';
 
 const STATUS_TONE: Record<BetStatus, string> = {
   open: 'border-emerald-400/50 bg-emerald-400/15 text-emerald-200',
@@ -34,26 +36,29 @@ function OddsEditor({ bet, option }: { bet: AdminBetDto; option: BetOptionDto })
       { betTitle: bet.title, optionId: option._id, odds },
       {
         onSuccess: (response) => notify.success(response.message),
-        onError: (error) => notify.error(errorMessage(error, 'Odds update failed')),
+        onError: (error) => notify.error(errorMessage(error, 'Odds update failed', CONNECTION_ERROR)),
       },
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex items-center gap-1.5">
-      <label htmlFor={`${ids}-odds`} className="sr-only">
-        Odds for {option.text} on {bet.title}
-      </label>
-      <input
+      <TextField
         id={`${ids}-odds`}
+        label={`Odds for ${option.text} on ${bet.title}`}
+        hideLabel
         type="number"
         inputMode="decimal"
         min={MIN_ODDS}
         max={MAX_ODDS}
         step={0.01}
-        className="input w-24 px-2 py-1 text-sm"
+        inputClassName="w-24 px-2 py-1 text-sm"
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        error={errorField(setOdds.error) === 'odds'}
+        onValueChange={(value) => {
+          setDraft(value);
+          setOdds.reset();
+        }}
       />
       <button
         type="submit"
@@ -101,51 +106,58 @@ function OpenBetControls({ bet }: { bet: AdminBetDto }) {
   const [winnerId, setWinnerId] = useState(bet.options[0]?._id ?? '');
   const busy = finalize.isPending || voidBet.isPending;
 
+  const [confirming, setConfirming] = useState<'finalize' | 'void' | null>(null);
+  const winner = bet.options.find((option) => option._id === winnerId);
+
   function onFinalize(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const winner = bet.options.find((option) => option._id === winnerId);
     if (!winner) {
       notify.error('Choose the winning option first');
       return;
     }
-    if (!window.confirm(`Finalize "${bet.title}" with winner "${winner.text}"?`)) return;
+    setConfirming('finalize');
+  }
+
+  function finalizeNow() {
+    setConfirming(null);
+    if (!winner) return;
     finalize.mutate(
       { betId: bet._id, optionId: winner._id },
       {
         onSuccess: (response) => notify.success(response.message),
-        onError: (error) => notify.error(errorMessage(error, 'Finalize failed')),
+        onError: (error) => notify.error(errorMessage(error, 'Finalize failed', CONNECTION_ERROR)),
       },
     );
   }
 
-  function onVoid() {
-    if (!window.confirm(`Void "${bet.title}" and refund every stake?`)) return;
+  function voidNow() {
+    setConfirming(null);
     voidBet.mutate(bet._id, {
       onSuccess: (response) => notify.success(response.message),
-      onError: (error) => notify.error(errorMessage(error, 'Void failed')),
+      onError: (error) => notify.error(errorMessage(error, 'Void failed', CONNECTION_ERROR)),
     });
   }
 
   return (
     <div className="flex flex-col gap-2 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
       <form onSubmit={onFinalize} className="flex flex-1 items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${ids}-winner`} className="label">
-            Winner<span className="sr-only"> for {bet.title}</span>
-          </label>
-          <select
-            id={`${ids}-winner`}
-            className="input"
-            value={winnerId}
-            onChange={(event) => setWinnerId(event.target.value)}
-          >
-            {bet.options.map((option) => (
-              <option key={option._id} value={option._id}>
-                {option.text}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${ids}-winner`}
+          className="min-w-0 flex-1"
+          label={
+            <>
+              Winner<span className="sr-only"> for {bet.title}</span>
+            </>
+          }
+          value={winnerId}
+          onValueChange={setWinnerId}
+        >
+          {bet.options.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.text}
+            </option>
+          ))}
+        </SelectField>
         <button
           type="submit"
           className="btn-primary shrink-0 py-2.5"
@@ -158,12 +170,28 @@ function OpenBetControls({ bet }: { bet: AdminBetDto }) {
       <button
         type="button"
         className="btn-danger py-2.5"
-        onClick={onVoid}
+        onClick={() => setConfirming('void')}
         disabled={busy}
         aria-label={`Void ${bet.title}`}
       >
         {voidBet.isPending ? 'Voiding…' : 'Void'}
       </button>
+      <ConfirmDialog
+        open={confirming === 'finalize'}
+        question={`Finalize "${bet.title}" with winner "${winner?.text ?? ''}"?`}
+        details="Winners are paid at the odds they locked; this cannot be undone."
+        confirmLabel="Finalize"
+        onConfirm={finalizeNow}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'void'}
+        question={`Void "${bet.title}" and refund every stake?`}
+        confirmLabel="Void"
+        tone="danger"
+        onConfirm={voidNow}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 }
@@ -220,23 +248,19 @@ export function BetManagement() {
         <h2 id={`${ids}-heading`} className="section-title mr-auto">
           <span aria-hidden="true">🎰 </span>Bet Management
         </h2>
-        <div>
-          <label htmlFor={`${ids}-filter`} className="label">
-            Show
-          </label>
-          <select
-            id={`${ids}-filter`}
-            className="input py-1.5"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as Filter)}
-          >
-            {FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? 'All bets' : value[0]!.toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${ids}-filter`}
+          label="Show"
+          inputClassName="py-1.5"
+          value={filter}
+          onValueChange={(value) => setFilter(value as Filter)}
+        >
+          {FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {value === 'all' ? 'All bets' : value[0]!.toUpperCase() + value.slice(1)}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       {bets.isPending ? (
@@ -246,7 +270,7 @@ export function BetManagement() {
       ) : shown.length === 0 ? (
         <EmptyState>{filter === 'all' ? 'No bets yet. Create one above.' : `No ${filter} bets.`}</EmptyState>
       ) : (
-        <ul aria-label="All bets" className="grid items-start gap-3 lg:grid-cols-2">
+        <ul aria-label="All bets" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
           {shown.map((bet) => (
             <AdminBetItem key={bet._id} bet={bet} />
           ))}

@@ -6,15 +6,15 @@ export interface DragData {
   pick: ParlayPick;
 }
 
-export function dragId(pick: Pick<ParlayPick, 'betId' | 'choice'>): string {
+function dragId(pick: Pick<ParlayPick, 'betId' | 'choice'>): string {
   return `${pick.betId}:${pick.choice}`;
 }
 
 /** What a chip looks like, shared by the chip in place and the copy that follows the pointer. */
-export function ChipFace({ pick, lifted = false }: { pick: ParlayPick; lifted?: boolean }) {
+export function ChipFace({ pick, lifted = false, context }: { pick: ParlayPick; lifted?: boolean; context?: string }) {
   return (
     <span
-      className={`flex min-w-0 items-center gap-2 rounded-lg border px-3 py-1.5 text-sm font-semibold ${
+      className={`flex min-w-0 items-center gap-2 rounded-lg border px-3 py-1.5 text-left text-sm font-semibold ${
         lifted
           ? 'border-amber-300 bg-amber-300 text-slate-950 shadow-xl shadow-black/40'
           : 'border-white/15 bg-slate-800 text-white'
@@ -23,8 +23,10 @@ export function ChipFace({ pick, lifted = false }: { pick: ParlayPick; lifted?: 
       <span aria-hidden="true" className="text-xs opacity-60">
         ⠿
       </span>
-      <span className="truncate">{pick.choice}</span>
+      <span className="min-w-0 wrap-anywhere">{pick.choice}</span>{' '}
       <span className={`font-mono ${lifted ? '' : 'text-amber-200'}`}>{formatOdds(pick.odds)}</span>
+      {/* The bet's title is in the name but not on the chip: the visible text leads the name (WCAG 2.5.3). */}
+      {context && <span className="sr-only">{context}</span>}
     </span>
   );
 }
@@ -49,13 +51,12 @@ export function DraggableOption({ pick, picked, onAdd }: DraggableOptionProps) {
         data-testid="parlay-chip"
         data-bet-id={pick.betId}
         data-choice={pick.choice}
-        aria-label={`${pick.choice} ${formatOdds(pick.odds)}, ${pick.betTitle}${picked ? ', in your parlay' : ''}`}
         // Scrolling stays possible over chips; the touch sensor's long press tells a drag apart.
         className={`min-w-0 touch-manipulation rounded-lg transition ${isDragging ? 'opacity-40' : ''} ${
           picked ? 'ring-2 ring-emerald-400' : ''
         }`}
       >
-        <ChipFace pick={pick} />
+        <ChipFace pick={pick} context={`, ${pick.betTitle}${picked ? ', in your parlay' : ''}`} />
       </button>
       <button
         type="button"

@@ -3,12 +3,16 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { OddsChangedDetails } from '../../../../../shared/api/bets';
 import {
+  oddsToHundredths,
   PARLAY_MAX_LEGS,
+  PARLAY_MAX_PAYOUT,
   PARLAY_MIN_LEGS,
   parlayPayoutPreview,
+  parlayPayoutWithinLimit,
   parlayProgressPercent,
 } from '../../../../../shared/odds';
-import { errorMessage } from '../../../../lib/api';
+import { formatCoins } from '../../../../lib/format';
+import { CONNECTION_ERROR, errorField, errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
 import { formatOdds, formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
@@ -23,8 +27,8 @@ function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void })
       className="flex items-center gap-3 rounded-xl border border-white/10 bg-slate-900/80 px-3 py-2"
     >
       <div className="min-w-0 flex-1">
-        <p className="truncate text-xs text-slate-400">{pick.betTitle}</p>
-        <p className="truncate font-semibold text-white">
+        <p className="text-xs wrap-anywhere text-slate-400">{pick.betTitle}</p>
+        <p className="font-semibold wrap-anywhere text-white">
           {pick.choice}{' '}
           <span data-testid="parlay-pick-odds" className="font-mono text-amber-200">
             {formatOdds(pick.odds)}
@@ -104,6 +108,7 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   const place = usePlaceParlayMutation();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [amountRefused, setAmountRefused] = useState(false);
   const [triedIncomplete, setTriedIncomplete] = useState(false);
 
   const totalOdds = parlayTotalOdds(picks);
@@ -112,16 +117,20 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   // Derived rather than stored: the hint disappears as soon as the slip becomes placeable.
   const shownProblem = problem ?? (triedIncomplete && incomplete ? 'Select at least two bets and enter an amount' : null);
   const preview = parlayPayoutPreview(amount.trim() === '' ? 0 : coins, totalOdds);
+  const overLimit =
+    !incomplete && Number.isSafeInteger(coins) && parlayPayoutWithinLimit(coins, picks.map((pick) => oddsToHundredths(pick.odds))) === null;
   // Rounded so float noise (2.53 x 10 = 25.299999999999997) stays out of aria-valuenow.
   const percent = Number(parlayProgressPercent(totalOdds).toFixed(2));
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
+    setAmountRefused(false);
     if (incomplete) {
       setTriedIncomplete(true);
       return;
     }
+    if (overLimit) return;
     place.mutate(
       { amount: coins, bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })), totalOdds },
       {
@@ -133,7 +142,8 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           // The slip takes the new odds at once, so placing again is a deliberate second click.
           const changed = oddsChangedDetails(error);
           if (changed) onOddsChanged(changed.currentOdds);
-          setProblem(errorMessage(error, 'An unexpected error occurred.'));
+          setProblem(errorMessage(error, 'An unexpected error occurred.', CONNECTION_ERROR));
+          setAmountRefused(errorField(error) === 'amount');
         },
       },
     );
@@ -174,19 +184,20 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           />
         </div>
 
-        <div>
-          <CoinInput
-            id={`${ids}-amount`}
-            label="Parlay wager"
-            min={1}
-            placeholder="Coins"
-            value={amount}
-            onValueChange={(value) => {
-              setAmount(value);
-              setProblem(null);
-            }}
-          />
-        </div>
+        <CoinInput
+          id={`${ids}-amount`}
+          label="Parlay wager"
+          min={1}
+          placeholder="Coins"
+          value={amount}
+          error={amountRefused || (shownProblem !== null && problem === null && !(coins > 0))}
+          aria-describedby={shownProblem ? `${ids}-problem` : undefined}
+          onValueChange={(value) => {
+            setAmount(value);
+            setProblem(null);
+            setAmountRefused(false);
+          }}
+        />
 
         {preview !== null && (
           <p className="flex items-baseline justify-between gap-3 text-slate-300">
@@ -197,8 +208,15 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           </p>
         )}
 
+        <p className="text-xs text-slate-400">A parlay pays at most 🪙 {formatCoins(PARLAY_MAX_PAYOUT)}.</p>
+        {overLimit && (
+          <p data-testid="parlay-over-limit" role="alert" className="text-sm text-rose-300">
+            This parlay would pay more than 🪙 {formatCoins(PARLAY_MAX_PAYOUT)}: lower the wager or drop a long shot.
+          </p>
+        )}
+
         {shownProblem && (
-          <p role="alert" className="text-sm text-rose-300">
+          <p id={`${ids}-problem`} role="alert" className="text-sm text-rose-300">
             {shownProblem}
           </p>
         )}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseImageHosts, parseTrustProxy } from './config';
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads %j as %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
+  });
+
+  it('refuses what is neither a hop count nor addresses', () => {
+    expect(() => parseTrustProxy('yes please')).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('IMAGE_HOSTS', () => {
+  it('takes https origins only', () => {
+    expect(parseImageHosts('https://a.example.com, https://b.example.com:8443')).toEqual(['https://a.example.com', 'https://b.example.com:8443']);
+    expect(parseImageHosts(undefined)).toEqual([]);
+    expect(() => parseImageHosts('http://insecure.example.com')).toThrow(/IMAGE_HOSTS/);
+    expect(() => parseImageHosts('https://x.example.com/path')).toThrow(/IMAGE_HOSTS/);
+  });
+
+  it('defaults to none', () => {
+    expect(loadConfig({}).imageHosts).toEqual([]);
+  });
+});

@@ -1,0 +1,290 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrationsFolder } from './client';
+import { createPgDatabase } from '../testing/harness';
+
+/**
+ * Data migrations run on a database that already has rows: each test migrates a fresh
+ * database only up to a given migration, writes rows the way the code of that time wrote
+ * them, then applies the remaining migrations as a server start would.
+ */
+
+interface Raw {
+  /** Runs statements (no parameters), several separated by semicolons. */
+  exec(text: string): Promise<void>;
+  query<T>(text: string): Promise<T[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openRaw(): Promise<Raw> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const created = await createPgDatabase(base);
+    const client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    const orm = drizzlePg(client);
+    return {
+      exec: async (text) => void (await client.query(text)),
+      query: async <T,>(text: string) => (await client.query(text)).rows as T[],
+      migrate: (folder) => migratePg(orm, { migrationsFolder: folder }),
+      close: async () => {
+        await client.end();
+        await created.drop();
+      },
+    };
+  }
+  const client = new PGlite();
+  await client.waitReady;
+  const orm = drizzlePglite(client);
+  return {
+    exec: async (text) => void (await client.exec(text)),
+    query: async <T,>(text: string) => (await client.query<T>(text)).rows,
+    migrate: (folder) => migratePglite(orm, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
+
+/** A copy of the migrations folder whose journal stops after `lastTag`. */
+function foldersUpTo(lastTag: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-migrations-'));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (end < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, end + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function databaseAt(lastTag: string): Promise<Raw> {
+  const db = await openRaw();
+  cleanups.push(() => db.close());
+  await db.migrate(foldersUpTo(lastTag));
+  return db;
+}
+
+/**
+ * Rows as the code before 0003 wrote them: each block is one transaction, so its rows share
+ * now() as they did. Ids: 1 admin, 2 ann, 3 bob, 4 cat (a demo user from the seed).
+ */
+const LEGACY_LEDGER = `
+  begin;
+  insert into users (id, username, password_hash, role, balance) values (1, 'admin', 'x', 'admin', 0);
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+    (1, 1000, 1000, 'registration_grant', 'user', '1'), (null, -1000, null, 'registration_grant', 'user', '1');
+  commit;
+  begin;
+  insert into users (id, username, password_hash, balance) values (2, 'ann', 'x', 1000), (3, 'bob', 'x', 1000);
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+    (2, 1000, 1000, 'registration_grant', 'user', '2'), (null, -1000, null, 'registration_grant', 'user', '2'),
+    (3, 1000, 1000, 'registration_grant', 'user', '3'), (null, -1000, null, 'registration_grant', 'user', '3');
+  commit;
+  begin;
+  insert into users (id, username, password_hash, balance) values (4, 'cat', 'x', 0);
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+    (4, 400, 400, 'seed_grant', 'seed', null), (null, -400, null, 'seed_grant', 'seed', null);
+  update users set balance = 400 where id = 4;
+  commit;
+  -- ann sends bob 100, twice (two transactions), and bob sends ann 30
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id) values
+    (2, -100, 900, 'transfer_out', 'transfer', null, 3), (3, 100, 1100, 'transfer_in', 'transfer', null, 2);
+  commit;
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id) values
+    (2, -100, 800, 'transfer_out', 'transfer', null, 3), (3, 100, 1200, 'transfer_in', 'transfer', null, 2);
+  commit;
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id) values
+    (3, -30, 1170, 'transfer_out', 'transfer', null, 2), (2, 30, 830, 'transfer_in', 'transfer', null, 3);
+  update users set balance = 830 where id = 2;
+  update users set balance = 1170 where id = 3;
+  commit;
+  -- the admin grants bob 500
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id) values
+    (3, 500, 1670, 'admin_grant', 'admin', '1', 1), (null, -500, null, 'admin_grant', 'admin', '1', null);
+  insert into admin_logs (admin_id, action, details, target) values (1, 'add_funds', 'Added 500 coins to bob', 'bob');
+  update users set balance = 1670 where id = 3;
+  commit;
+  -- a bet, a wager by ann and a parlay by bob
+  begin;
+  insert into bets (id, title, end_time) values (1, 'Rain?', now() + interval '1 day'), (2, 'Sun?', now() + interval '1 day');
+  insert into bet_options (id, bet_id, text, odds, position) values (1, 1, 'Yes', 200, 0), (2, 1, 'No', 200, 1), (3, 2, 'Yes', 150, 0), (4, 2, 'No', 300, 1);
+  commit;
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+    (2, -20, 810, 'bet_stake', 'bet', '1'), (null, 20, null, 'bet_stake', 'bet', '1');
+  insert into wagers (bet_id, option_id, user_id, stake, odds) values (1, 1, 2, 20, 200);
+  update users set balance = 810, bets_placed = 1 where id = 2;
+  commit;
+  begin;
+  insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+    (3, -70, 1600, 'parlay_stake', 'parlay', null), (null, 70, null, 'parlay_stake', 'parlay', null);
+  insert into parlays (id, user_id, stake, total_odds) values (1, 3, 70, 300);
+  insert into parlay_legs (parlay_id, bet_id, option_id, odds) values (1, 1, 2, 200), (1, 2, 3, 150);
+  update users set balance = 1600, bets_placed = 1 where id = 3;
+  commit;
+`;
+
+interface LedgerRef {
+  user_id: number | null;
+  delta: number;
+  category: string;
+  ref_type: string;
+  ref_id: string | null;
+}
+
+describe('migration 0003 (ledger references)', () => {
+  it('gives old rows their business row: transfers, parlays, admin log entries, seed grants', async () => {
+    const db = await databaseAt('0002_wagers_fillfactor');
+    await db.exec(LEGACY_LEDGER);
+    await db.migrate(migrationsFolder);
+
+    const transfers = await db.query<{ id: number; from_user_id: number; to_user_id: number; amount: number }>(
+      'select id::int, from_user_id::int, to_user_id::int, amount::int from transfers order by id',
+    );
+    expect(transfers.map((t) => [t.from_user_id, t.to_user_id, t.amount])).toEqual([
+      [2, 3, 100],
+      [2, 3, 100],
+      [3, 2, 30],
+    ]);
+    const rows = await db.query<LedgerRef>(
+      'select user_id::int, delta::int, category, ref_type, ref_id from ledger order by id',
+    );
+    const [t1, t2, t3] = transfers.map((t) => String(t.id));
+    const [log] = await db.query<{ id: number }>("select id::int from admin_logs where action = 'add_funds'");
+    const pairs = rows.map((r) => [r.user_id, r.delta, r.ref_type, r.ref_id]);
+    expect(pairs).toEqual([
+      [1, 1000, 'user', '1'],
+      [null, -1000, 'user', '1'],
+      [2, 1000, 'user', '2'],
+      [null, -1000, 'user', '2'],
+      [3, 1000, 'user', '3'],
+      [null, -1000, 'user', '3'],
+      [4, 400, 'seed', '4'],
+      [null, -400, 'seed', '4'],
+      [2, -100, 'transfer', t1],
+      [3, 100, 'transfer', t1],
+      [2, -100, 'transfer', t2],
+      [3, 100, 'transfer', t2],
+      [3, -30, 'transfer', t3],
+      [2, 30, 'transfer', t3],
+      [3, 500, 'admin_log', String(log?.id)],
+      [null, -500, 'admin_log', String(log?.id)],
+      // Old wager stakes keep referencing their bet.
+      [2, -20, 'bet', '1'],
+      [null, 20, 'bet', '1'],
+      [3, -70, 'parlay', '1'],
+      [null, 70, 'parlay', '1'],
+    ]);
+    // Both rows of one transfer name the same transfers row, whose amount and people match.
+    expect(new Set([t1, t2, t3]).size).toBe(3);
+
+    const [constraint] = await db.query<{ convalidated: boolean }>("select convalidated from pg_constraint where conname = 'ledger_ref_known'");
+    expect(constraint?.convalidated).toBe(true);
+    // New rows are held to it.
+    await expect(db.exec("insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'admin', '1')")).rejects.toThrow(
+      /ledger_ref_known/,
+    );
+  });
+
+  it('leaves the CHECK NOT VALID instead of failing the upgrade when an old row cannot be placed', async () => {
+    const db = await databaseAt('0002_wagers_fillfactor');
+    await db.exec(LEGACY_LEDGER);
+    // An admin grant whose log entry is missing: nothing to point it at.
+    await db.exec(`insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, created_at)
+      values (3, 5, 1605, 'admin_grant', 'admin', '1', 1, now() - interval '1 day'),
+             (null, -5, null, 'admin_grant', 'admin', '1', null, now() - interval '1 day');
+      update users set balance = 1605 where id = 3;`);
+    await db.migrate(migrationsFolder);
+    const [constraint] = await db.query<{ convalidated: boolean }>("select convalidated from pg_constraint where conname = 'ledger_ref_known'");
+    expect(constraint?.convalidated).toBe(false);
+    const [left] = await db.query<{ n: number }>("select count(*)::int as n from ledger where ref_type = 'admin'");
+    expect(left?.n).toBe(2);
+    await expect(db.exec("insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'seed', null)")).rejects.toThrow(
+      /ledger_ref_known/,
+    );
+  });
+});
+
+describe('migration 0004 (counters to user_stats)', () => {
+  it('moves non-zero counters to user_stats, keeps logins countable from sessions, and drops the columns', async () => {
+    const db = await databaseAt('0003_ledger_refs');
+    await db.exec(`
+      insert into users (id, username, password_hash, logins, store_purchases, tasks_completed, minefield_wins, puzzle_wins,
+                         rps_wins, frenzy_clicks, casino_wins, achievements_claimed, bets_placed, bets_won) values
+        (1, 'busy', 'x', 2, 3, 4, 5, 6, 7, 800, 9, 10, 11, 12),
+        (2, 'idle', 'x', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (3, 'some', 'x', 3, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0);
+      -- busy's two logins each made a session; some has 3 logins but only 1 session left
+      insert into sessions (token_hash, user_id) values ('a', 1), ('b', 1), ('c', 3);
+    `);
+    await db.migrate(migrationsFolder);
+
+    const stats = await db.query<{ user_id: number; stat: string; value: number }>(
+      'select user_id::int, stat, value::int from user_stats order by user_id, stat',
+    );
+    expect(stats.map((s) => [s.user_id, s.stat, s.value])).toEqual([
+      [1, 'achievements_claimed', 10],
+      [1, 'casino_wins', 9],
+      [1, 'frenzy_clicks', 800],
+      [1, 'minefield_wins', 5],
+      [1, 'puzzle_wins', 6],
+      [1, 'rps_wins', 7],
+      [1, 'store_purchases', 3],
+      [1, 'tasks_completed', 4],
+      [3, 'achievements_claimed', 2],
+      [3, 'minefield_wins', 1],
+    ]);
+    const logins = await db.query<{ user_id: number; n: number }>(
+      'select u.id::int as user_id, count(s.*)::int as n from users u left join sessions s on s.user_id = u.id group by u.id order by u.id',
+    );
+    expect(logins).toEqual([
+      { user_id: 1, n: 2 },
+      { user_id: 2, n: 0 },
+      { user_id: 3, n: 3 },
+    ]);
+    // The placeholders are revoked and match no token.
+    const placeholders = await db.query<{ token_hash: string; revoked: boolean }>(
+      "select token_hash, revoked_at is not null as revoked from sessions where token_hash like 'legacy-login:%'",
+    );
+    expect(placeholders).toHaveLength(2);
+    for (const p of placeholders) expect(p.revoked).toBe(true);
+
+    const columns = await db.query<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_name = 'users' order by ordinal_position",
+    );
+    expect(columns.map((c) => c.column_name)).toEqual([
+      'id',
+      'username',
+      'password_hash',
+      'role',
+      'status',
+      'balance',
+      'profile_image',
+      'bets_placed',
+      'bets_won',
+      'created_at',
+      'deleted_at',
+    ]);
+    const [kept] = await db.query<{ bets_placed: number; bets_won: number }>('select bets_placed, bets_won from users where id = 1');
+    expect(kept).toEqual({ bets_placed: 11, bets_won: 12 });
+  });
+});

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { roles, userStatuses } from '../../../shared/api/accounts';
+import { oneOf } from '../../db/columns';
+
+/** What users.status can hold: the statuses the API shows, plus 'deleted', which it never shows. */
+export const accountStatuses = [...userStatuses, 'deleted'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: roles }).notNull().default('user'),
+    status: text('status', { enum: accountStatuses }).notNull().default('active'),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    profileImage: text('profile_image'),
+    /**
+     * Wagers and parlays placed, and won. Unlike the other counters (user_stats, owned by
+     * platform/stats.ts) these two stay here: the wager statement already updates this row for
+     * the stake and the settlement for the payout, so counting costs one more assignment in
+     * the same UPDATE, where a user_stats upsert would be one more write per wager on the
+     * hottest path.
+     */
+    betsPlaced: integer('bets_placed').notNull().default(0),
+    betsWon: integer('bets_won').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_balance_idx').on(t.balance),
+    check('users_balance_non_negative', sql`${t.balance} >= 0`),
+    check('users_role_known', oneOf(t.role, roles)),
+    check('users_status_known', oneOf(t.status, accountStatuses)),
+  ],
+);

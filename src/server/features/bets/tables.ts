@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { betStatuses, type ParlayLegDto, type WagerStatus } from '../../../shared/api/bets';
+import { listOf, oneOf } from '../../db/columns';
+import { users } from '../accounts/tables';
+
+/** Status of a single wager and of a parlay as a whole. */
+export const wagerStatuses = listOf<WagerStatus>()(['open', 'won', 'lost', 'refunded']);
+/** A leg is 'void' when its bet was voided: the parlay goes on without it. */
+export const parlayLegStatuses = listOf<ParlayLegDto['status']>()(['open', 'won', 'lost', 'void']);
+
+export const bets = pgTable(
+  'bets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: text('status', { enum: betStatuses }).notNull().default('open'),
+    resultOptionId: bigint('result_option_id', { mode: 'number' }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bets_title_lower_idx').on(sql`lower(${t.title})`),
+    index('bets_status_idx').on(t.status),
+    check('bets_status_known', oneOf(t.status, betStatuses)),
+  ],
+);
+
+export const betOptions = pgTable(
+  'bet_options',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    betId: bigint('bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.id),
+    text: text('text').notNull(),
+    /** Integer hundredths: 2.35x is 235. */
+    odds: integer('odds').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bet_options_text_idx').on(t.betId, t.text),
+    check('bet_options_odds_min', sql`${t.odds} >= 101`),
+  ],
+);
+
+/** Single wagers. Votes are counted from here (no counter row every wager would lock). */
+export const wagers = pgTable(
+  'wagers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    betId: bigint('bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.id),
+    optionId: bigint('option_id', { mode: 'number' })
+      .notNull()
+      .references(() => betOptions.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** The option's odds when the wager was placed; later edits do not touch it. */
+    odds: integer('odds').notNull(),
+    status: text('status', { enum: wagerStatuses }).notNull().default('open'),
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wagers_bet_option_idx').on(t.betId, t.optionId),
+    index('wagers_user_idx').on(t.userId, t.id),
+    check('wagers_stake_positive', sql`${t.stake} > 0`),
+    check('wagers_status_known', oneOf(t.status, wagerStatuses)),
+  ],
+);
+
+export const parlays = pgTable(
+  'parlays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** Product of the live legs' locked odds, rounded to hundredths. */
+    totalOdds: bigint('total_odds', { mode: 'number' }).notNull(),
+    status: text('status', { enum: wagerStatuses }).notNull().default('open'),
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('parlays_user_idx').on(t.userId, t.id),
+    check('parlays_stake_positive', sql`${t.stake} > 0`),
+    check('parlays_status_known', oneOf(t.status, wagerStatuses)),
+  ],
+);
+
+export const parlayLegs = pgTable(
+  'parlay_legs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parlayId: bigint('parlay_id', { mode: 'number' })
+      .notNull()
+      .references(() => parlays.id),
+    betId: bigint('bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.id),
+    optionId: bigint('option_id', { mode: 'number' })
+      .notNull()
+      .references(() => betOptions.id),
+    odds: integer('odds').notNull(),
+    status: text('status', { enum: parlayLegStatuses }).notNull().default('open'),
+  },
+  (t) => [
+    uniqueIndex('parlay_legs_one_per_bet_idx').on(t.parlayId, t.betId),
+    index('parlay_legs_bet_idx').on(t.betId, t.optionId),
+    check('parlay_legs_status_known', oneOf(t.status, parlayLegStatuses)),
+  ],
+);

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import {
+  buffExtraLimit,
+  combinedRewardMultiplierHundredths,
+  combinedSlotsLuck,
+  rewardMultiplierExtra,
+} from '../../../shared/games/items';
+import type { BuffEffectType } from './tables';
+
+/**
+ * Power-ups at work (DESIGN.md section 6). Features that pay rewards call these inside the
+ * transaction that pays, with the time from deps.clock: the buff rows they read are locked, so
+ * two payouts at once cannot both spend the last of a buff's cap.
+ */
+
+export const BUFF_MINUTES = 60;
+
+interface RunningBuff {
+  id: number;
+  value: number;
+  extra_paid: number;
+  extra_cap: number;
+}
+
+async function lockRunning(q: Queryable, userId: number, effectType: BuffEffectType, now: Date): Promise<RunningBuff[]> {
+  return q.rows<RunningBuff>(sql`
+    select id, value, extra_paid, extra_cap from buffs
+    where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now.toISOString()}
+    order by id for update`);
+}
+
+async function readRunning(q: Queryable, userId: number, effectType: BuffEffectType, now: Date): Promise<RunningBuff[]> {
+  return q.rows<RunningBuff>(sql`
+    select id, value, extra_paid, extra_cap from buffs
+    where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now.toISOString()}
+    order by id`);
+}
+
+export interface BuffState {
+  /** Product of running reward multipliers in hundredths (100 = none), capped at 300. */
+  rewardMultiplier: number;
+  /** Sum of running slots-luck percents, capped at 50. */
+  slotsLuck: number;
+}
+
+/** What the user's running buffs do right now, for showing (no locks). */
+export async function buffState(q: Queryable, userId: number, now: Date): Promise<BuffState> {
+  const [multipliers, luck] = await Promise.all([
+    readRunning(q, userId, 'reward-multiplier', now),
+    readRunning(q, userId, 'slots-luck', now),
+  ]);
+  return {
+    rewardMultiplier: combinedRewardMultiplierHundredths(multipliers.map((b) => b.value / 100)),
+    slotsLuck: combinedSlotsLuck(luck.map((b) => b.value / 100)),
+  };
+}
+
+/**
+ * Shares `extra` out over the buffs that earned it, each within what is left of its cap, and
+ * records it (ending a buff whose cap is reached). Returns the coins actually granted.
+ */
+async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[], extra: number, now: Date): Promise<number> {
+  if (extra <= 0 || running.length === 0) return 0;
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  let left = extra;
+  const grants = running.map((buff, i) => {
+    const share = i === running.length - 1 ? left : Math.floor((extra * weights[i]!) / totalWeight);
+    const granted = Math.max(0, Math.min(share, buff.extra_cap - buff.extra_paid));
+    left -= Math.min(share, left);
+    return { id: buff.id, granted, ends: buff.extra_paid + granted >= buff.extra_cap };
+  });
+  const paid = grants.filter((g) => g.granted > 0 || g.ends);
+  if (paid.length > 0) {
+    await q.rows(sql`
+      update buffs b set extra_paid = b.extra_paid + g.granted,
+        ended_at = case when g.ends then ${now.toISOString()}::timestamptz else b.ended_at end
+      from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) as g(id bigint, granted bigint, ends boolean)
+      where b.id = g.id`);
+  }
+  return grants.reduce((sum, g) => sum + g.granted, 0);
+}
+
+/**
+ * The coins running reward multipliers add to `amount` (a free reward, or the profit of a won
+ * stake; never the stake itself). Call inside the paying transaction and add the result to the
+ * payout of the same posting.
+ */
+export async function applyRewardMultiplier(q: Queryable, userId: number, amount: number, now: Date): Promise<{ extra: number; multiplier: number }> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return { extra: 0, multiplier: 100 };
+  const running = await lockRunning(q, userId, 'reward-multiplier', now);
+  if (running.length === 0) return { extra: 0, multiplier: 100 };
+  const multiplier = combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
+  const wanted = rewardMultiplierExtra(amount, multiplier);
+  const extra = await spendExtra(q, running, running.map((b) => b.value - 100), wanted, now);
+  return { extra, multiplier };
+}
+
+/** The luck percent to play a slots spin with, locking the buffs that give it. */
+export async function lockSlotsLuck(q: Queryable, userId: number, now: Date): Promise<{ luck: number; buffs: RunningBuff[] }> {
+  const running = await lockRunning(q, userId, 'slots-luck', now);
+  return { luck: combinedSlotsLuck(running.map((b) => b.value / 100)), buffs: running };
+}
+
+/**
+ * A luck re-spin turned a loss into `won` coins: the luck buffs pay for that within their caps.
+ * Returns how many of those coins may be paid (the rest are the buffs' cap at work).
+ */
+export async function spendSlotsLuck(q: Queryable, luckBuffs: RunningBuff[], won: number, now: Date): Promise<number> {
+  return spendExtra(q, luckBuffs, luckBuffs.map((b) => b.value), won, now);
+}
+
+/** Starts a buff from an item being used (the caller has taken the unit out of the inventory). */
+export async function startBuff(
+  q: Queryable,
+  input: { userId: number; itemId: number; effectType: BuffEffectType; value: number; itemPrice: number },
+  now: Date,
+): Promise<{ id: number; expiresAt: Date }> {
+  const expiresAt = new Date(now.getTime() + BUFF_MINUTES * 60_000);
+  const [row] = await q.rows<{ id: number }>(sql`
+    insert into buffs (user_id, item_id, effect_type, value, started_at, expires_at, extra_cap)
+    values (${input.userId}, ${input.itemId}, ${input.effectType}, ${input.value}, ${now.toISOString()}, ${expiresAt.toISOString()},
+      ${buffExtraLimit(input.itemPrice)})
+    returning id`);
+  if (!row) throw new Error('startBuff: insert returned nothing');
+  return { id: row.id, expiresAt };
+}
+
+export interface MinefieldItems {
+  extraSafeClicks: number;
+  mineReduction: number;
+  /** Price of the extra-safe-click item consumed, which caps a saved game's payout. */
+  safeClickItemPrice: number;
+}
+
+/**
+ * DESIGN.md section 6: a Minefield game started while the user holds extra-safe-click or
+ * mine-reduction items consumes one unit of each (the strongest, unlocked units only) and
+ * applies its value. Runs in the game's starting transaction.
+ */
+export async function takeMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems> {
+  // Lock the candidate rows first, then take by key: a plain single-row UPDATE re-checks a
+  // concurrently changed row correctly under any plan, where UPDATE ... FROM may skip it.
+  const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`
+    select inv.item_id, i.effect_type, i.effect_value as value, i.price
+    from inventory inv join items i on i.id = inv.item_id
+    where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1
+      and i.effect_type in ('extra-safe-click', 'mine-reduction')
+    order by inv.item_id
+    for update of inv`);
+  const strongest = new Map<string, (typeof candidates)[number]>();
+  for (const c of candidates) {
+    const best = strongest.get(c.effect_type);
+    if (!best || c.value > best.value) strongest.set(c.effect_type, c);
+  }
+  const taken: (typeof candidates)[number][] = [];
+  for (const pick of strongest.values()) {
+    const [took] = await q.rows<{ item_id: number }>(sql`
+      update inventory set quantity = quantity - 1, updated_at = now()
+      where user_id = ${userId} and item_id = ${pick.item_id} and quantity - locked >= 1
+      returning item_id`);
+    if (took) taken.push(pick);
+  }
+  const of = (type: string) => taken.find((t) => t.effect_type === type);
+  return {
+    extraSafeClicks: Math.floor((of('extra-safe-click')?.value ?? 0) / 100),
+    mineReduction: Math.floor((of('mine-reduction')?.value ?? 0) / 100),
+    safeClickItemPrice: of('extra-safe-click')?.price ?? 0,
+  };
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/columns';
+import { users } from '../accounts/tables';
+
+/** Spec section 3: item types and the admin form's effect types (section 9). */
+export const itemTypes = ['badge', 'power-up', 'cosmetic'] as const;
+export type ItemType = (typeof itemTypes)[number];
+export const effectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier', 'cosmetic'] as const;
+export type EffectType = (typeof effectTypes)[number];
+/** Effect types that 'Use' turns into a timed buff; the Minefield ones are consumed by a game instead. */
+export const buffEffectTypes = ['reward-multiplier', 'slots-luck'] as const satisfies readonly EffectType[];
+export type BuffEffectType = (typeof buffEffectTypes)[number];
+
+export const items = pgTable(
+  'items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: itemTypes }).notNull(),
+    /** The effect as players read it ('Reward ×1.5'); effect_type and value are what the code applies. */
+    effect: text('effect'),
+    effectType: text('effect_type', { enum: effectTypes }),
+    /** Hundredths, like odds: a reward multiplier of 1.5 is 150, +10% slot luck is 1000. */
+    effectValue: integer('effect_value'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** Units left to sell; decremented by the purchase statement itself. */
+    stock: integer('stock').notNull(),
+    image: text('image'),
+    emoji: text('emoji'),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retired items leave the store but stay in inventories. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`),
+    check('items_type_known', oneOf(t.type, itemTypes)),
+    check('items_effect_type_known', sql`${t.effectType} is null or ${oneOf(t.effectType, effectTypes)}`),
+    check('items_price_non_negative', sql`${t.price} >= 0`),
+    check('items_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * What each user holds. `locked` units are offered in active trades: they can be neither used,
+ * sold nor offered again, and `quantity - locked` is what a conditional UPDATE may take.
+ */
+export const inventory = pgTable(
+  'inventory',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    quantity: integer('quantity').notNull(),
+    locked: integer('locked').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    check('inventory_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('inventory_locked_within_quantity', sql`${t.locked} >= 0 and ${t.locked} <= ${t.quantity}`),
+  ],
+);
+
+/** Purchase history: price and time as paid; the ledger row of each purchase references it. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchases_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A power-up in use (DESIGN.md section 6): 60 minutes from 'Use', or until the extra coins it
+ * added reach `extra_cap` (10x its item's price), whichever comes first.
+ */
+export const buffs = pgTable(
+  'buffs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    effectType: text('effect_type', { enum: buffEffectTypes }).notNull(),
+    /** Hundredths, copied from the item when used. */
+    value: integer('value').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    extraPaid: bigint('extra_paid', { mode: 'number' }).notNull().default(0),
+    extraCap: bigint('extra_cap', { mode: 'number' }).notNull(),
+    /** Set when the cap is reached before expiry. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('buffs_user_expires_idx').on(t.userId, t.expiresAt),
+    check('buffs_effect_known', oneOf(t.effectType, buffEffectTypes)),
+    check('buffs_extra_within_cap', sql`${t.extraPaid} >= 0 and ${t.extraPaid} <= ${t.extraCap}`),
+  ],
+);

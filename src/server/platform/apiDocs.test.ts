@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/api/routes';
+import type { RouteSpec } from '../../shared/api/contract';
+import { call, startTestServer, type TestServer } from '../testing/harness';
+import { splitRouteName } from './routing';
+
+interface OpenApiOperation {
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  tags?: string[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: { 'application/json'?: { schema?: { required?: string[]; properties?: Record<string, unknown> } } } }>;
+}
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const table = Object.entries(routes).flatMap(([feature, entries]) =>
+  Object.entries(entries as Record<string, RouteSpec>).map(([name, spec]) => ({ feature, name, spec, ...splitRouteName(name) })),
+);
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('GET /api/docs/json', () => {
+  it('is an OpenAPI 3 document listing every route of the table with its auth and the error shape', async () => {
+    const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    for (const { feature, name, spec, method, url } of table) {
+      const op = res.body.paths[openApiPath(url)]?.[method.toLowerCase()];
+      expect(op, `${name} is documented`).toBeDefined();
+      expect(op!.tags).toEqual([feature]);
+      expect(op!.summary).toBe(spec.summary);
+      expect(op!.description).toContain('Auth:');
+      if (spec.auth === 'public') {
+        expect(op!.security, `${name} is public`).toBeUndefined();
+      } else {
+        expect(op!.security, `${name} needs a token`).toEqual([{ bearer: [] }]);
+        expect(op!.responses['401'], `${name} documents 401`).toBeDefined();
+      }
+      if (spec.auth === 'admin') expect(op!.description).toContain('admin');
+      for (const status of ['404', '409', '500']) {
+        const schema = op!.responses[status]?.content?.['application/json']?.schema;
+        expect(schema?.required, `${name} ${status} has the error shape`).toEqual(['message', 'code']);
+      }
+      if (spec.body) expect(op!.requestBody, `${name} documents its body`).toBeDefined();
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the browsable page from this server, under the site-wide Content-Security-Policy', async () => {
+    const page = await call<string>(server, 'GET', '/api/docs/static/index.html');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Every script is a file of ours: no inline script the CSP would block, no CDN.
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, inline] of scripts) {
+      expect(attrs).toMatch(/src="\.?\/?[^"/][^":]*"/);
+      expect(inline!.trim()).toBe('');
+    }
+    const bundle = await call<string>(server, 'GET', '/api/docs/static/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+  });
+});

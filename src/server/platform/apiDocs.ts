@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorCodes } from '../../shared/api/errors';
+
+const errorSchema = {
+  type: 'object',
+  required: ['message', 'code'],
+  properties: {
+    message: { type: 'string', description: 'A sentence for the user; for bad input it names the field' },
+    code: { type: 'string', enum: [...errorCodes] },
+    details: { description: 'Per-field problems for bad input; other context for some conflicts' },
+  },
+} as const;
+
+const errorResponse = (description: string) => ({ description, ...errorSchema });
+
+interface DocSchema {
+  security?: unknown[];
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  description?: string;
+  response?: Record<string, unknown>;
+}
+
+/**
+ * The OpenAPI document (/api/docs/json) and a browsable page (/api/docs), generated from the
+ * route table's zod schemas. Registered before the routes: swagger collects them as they come.
+ * Every route lists its auth level and the one error shape it can answer with.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Fair & Square API',
+        version: '1',
+        description: 'Play-money betting and games. Errors always have the shape { message, code, details? }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Session token from /auth/login or /auth/register' } } },
+    },
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const schema = { ...(out.schema as DocSchema) };
+      const guarded = Array.isArray(schema.security);
+      const takesInput = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
+      schema.response = {
+        '2XX': { description: 'Success: a JSON body (its type is the reply type in src/shared/api/routes.ts)' },
+        ...(takesInput ? { 400: errorResponse('Bad input; the message names the field') } : {}),
+        ...(guarded ? { 401: errorResponse('No or expired token'), 403: errorResponse('Banned, or not allowed (admins only)') } : {}),
+        404: errorResponse('Not found'),
+        409: errorResponse('Conflicts with the current state (insufficient balance, closed, sold out, cooldown...)'),
+        429: errorResponse('Rate limited'),
+        500: errorResponse('Internal error (never with a stack)'),
+      };
+      return { ...out, schema: schema as typeof out.schema };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+}

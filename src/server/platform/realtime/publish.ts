@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { LiveEventKind, LiveEventPayloads } from '../../../shared/api/live';
+import type { Queryable } from '../../db/client';
+
+/**
+ * Records a live event in the caller's transaction, so it exists exactly when the change it
+ * describes does (a rolled-back action pushes nothing, a committed one is never lost).
+ * `userId` makes it private to that user; omit it for an event every signed-in user may see.
+ */
+export async function publishLive<K extends LiveEventKind>(
+  q: Queryable,
+  kind: K,
+  payload: LiveEventPayloads[K],
+  userId?: number,
+): Promise<void> {
+  await q.rows(sql`insert into realtime_events (kind, user_id, payload) values (${kind}, ${userId ?? null}, ${JSON.stringify(payload)}::jsonb)`);
+}

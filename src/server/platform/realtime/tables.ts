@@ -1,0 +1,21 @@
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../features/accounts/tables';
+
+/**
+ * What changed, for live pushes (DESIGN.md section 7): written in the same transaction as the
+ * change, read by every process's fan-out after a wake-up. Balances are not here: the ledger is
+ * their durable record. Old rows are pruned; a client that was away longer refetches.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** A kind from src/shared/api/live.ts (e.g. 'trade.offered', 'duel.result', 'bet.settled'). */
+    kind: text('kind').notNull(),
+    /** Private to this user; null goes to every signed-in socket. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_events_created_idx').on(t.createdAt)],
+);

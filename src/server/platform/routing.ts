@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import type { ReplyOf, RouteSpec, ServerInput } from '../../shared/api/contract';
+import { routes, type FeatureName, type Routes } from '../../shared/api/routes';
+import type { AuthUser } from './auth';
+import type { Deps } from './deps';
+import { AppError, errorBodyOf } from './errors';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint } from './idempotency';
+
+/** What a handler gets: the validated input, the caller (for guarded routes) and the raw request. */
+export type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
+  user: S['auth'] extends 'public' ? null : AuthUser;
+  /** Hash of the caller's session token (null on public routes). */
+  tokenHash: S['auth'] extends 'public' ? null : string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type Handler<S extends RouteSpec> = (ctx: HandlerContext<S>) => Promise<ReplyOf<S>>;
+
+/** One handler for every route a feature owns in shared/api/routes.ts: no more, no fewer. */
+export type FeatureHandlers<F extends FeatureName> = {
+  [N in keyof Routes[F]]: Routes[F][N] extends RouteSpec ? Handler<Routes[F][N]> : never;
+};
+
+export type AllHandlers = { [F in FeatureName]: FeatureHandlers<F> };
+
+export function splitRouteName(name: string): { method: HTTPMethods; url: string } {
+  const space = name.indexOf(' ');
+  return { method: name.slice(0, space) as HTTPMethods, url: name.slice(space + 1) };
+}
+
+/**
+ * Registers every route of the table with its handler. Validation uses the table's zod
+ * schemas; guarded routes resolve the session before the handler runs.
+ */
+export function registerRoutes(app: FastifyInstance, deps: Deps, handlers: AllHandlers): void {
+  for (const feature of Object.keys(routes) as FeatureName[]) {
+    const table = routes[feature] as Record<string, RouteSpec>;
+    const featureHandlers = handlers[feature] as Record<string, (ctx: unknown) => Promise<unknown>>;
+    for (const [name, spec] of Object.entries(table)) {
+      const handler = featureHandlers[name];
+      if (!handler) throw new Error(`no handler for ${name}`);
+      const { method, url } = splitRouteName(name);
+      const options: RouteOptions = {
+        method,
+        url,
+        schema: {
+          ...(spec.body ? { body: spec.body } : {}),
+          ...(spec.query ? { querystring: spec.query } : {}),
+          ...(spec.params ? { params: spec.params } : {}),
+          summary: spec.summary,
+          description:
+            `Auth: ${spec.auth === 'public' ? 'none (public)' : spec.auth === 'admin' ? 'bearer token of an admin' : 'bearer token'}.` +
+            (spec.idempotent ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.' : ''),
+          tags: [feature],
+          ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+          ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
+        },
+        ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
+        ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
+        ...(spec.rateLimit === 'auth' ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } } : {}),
+        handler: async (request, reply) => {
+          const status = spec.status ?? 200;
+          const run = async () => {
+            const result = await handler({
+              body: request.body,
+              query: request.query ?? {},
+              params: request.params ?? {},
+              user: request.auth?.user ?? null,
+              tokenHash: request.auth?.tokenHash ?? null,
+              request,
+              reply,
+            });
+            void reply.status(status);
+            return result;
+          };
+          const key = spec.idempotent && request.auth ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
+          if (key === null || !request.auth) return run();
+          const userId = request.auth.user.id;
+          const reservation = await deps.idempotency.reserve(userId, key, name, requestFingerprint(name, request.params, request.body));
+          if (reservation.kind === 'replay') {
+            void reply.header('idempotent-replayed', 'true').status(reservation.status);
+            return reservation.body;
+          }
+          try {
+            const result = await run();
+            await deps.idempotency.complete(userId, key, status, result);
+            return result;
+          } catch (err) {
+            // A refusal changed nothing and is the answer a retry gets too; anything else may
+            // have been transient, so a retry may run the request again.
+            if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(userId, key, err.statusCode, errorBodyOf(err));
+            else await deps.idempotency.release(userId, key);
+            throw err;
+          }
+        },
+      };
+      app.route(options);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../features/accounts/tables';
+import { statNames } from './stats';
+
+/** Tables of platform services that are not a feature: sessions, the admin audit log, user counters. */
+
+/**
+ * One row per sign-in and registration. Rows are never deleted (logout and bans set
+ * revoked_at): logins are counted from them, in total and since a task period's start.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Sessions expire after SESSION_IDLE_DAYS without use; touched at most hourly. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What admin_logs.action can say. Typed in code only: each feature with admin actions adds
+ * its own, and a CHECK would turn every new one into a migration.
+ */
+export const adminActions = [
+  'add_funds',
+  'remove_funds',
+  'ban_user',
+  'unban_user',
+  'create_bet',
+  'finalize_bet',
+  'void_bet',
+  'set_odds',
+] as const;
+export type AdminAction = (typeof adminActions)[number];
+
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action', { enum: adminActions }).notNull(),
+    details: text('details').notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => users.id),
+    target: text('target'),
+  },
+  (t) => [index('admin_logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Per-user lifetime counters that tasks and achievements read, owned by platform/stats.ts
+ * (which keeps the closed list of names and the only code that writes them).
+ */
+export const userStats = pgTable(
+  'user_stats',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    stat: text('stat', { enum: statNames }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stat] })],
+);
+
+/** Answers of requests sent with an Idempotency-Key, kept 24 hours (platform/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    /** Hash of the route, params and body: a key reused for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request runs. */
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A real server process (src/server/main.ts, as `npm start` runs it) for tests across processes. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+}
+
+/** A port nothing listens on now (a random pick can land on an ephemeral port in use). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return { child, port, output: () => output };
+}
+
+/** Starts a server process and waits until it answers (or fails with what it printed). */
+export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  return spawnServerOn(await freePort(), env);
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const { child, port, output } = await spawnServer(env);
+  const url = `http://127.0.0.1:${port}`;
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + timeoutMs;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}: ${output()}`));
+      try {
+        const res = await fetch(`${url}/api/leaderboard/users`);
+        if (res.ok) return resolve({ child, url, port, output });
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`server did not start: ${output()}`));
+      setTimeout(() => void poll(), 100);
+    };
+    void poll();
+  });
+}
+
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** Runs a tsx script to completion: its exit code and output. */
+export function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return exitOf(child).then((code) => ({ code, output }));
+}

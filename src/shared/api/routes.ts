@@ -1,0 +1,119 @@
+import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } from './contract';
+import { idParams, usernameParams, type MessageResponse } from './common';
+import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
+import { ledgerQuery, sendMoneyBody, type LedgerPage, type SendMoneyResponse } from './wallet';
+import { leaderboardQuery, type LeaderboardUserDto } from './leaderboard';
+import {
+  adminBalanceBody,
+  adminStatusBody,
+  type AdminBalanceResponse,
+  type AdminLogDto,
+  type AdminStatusResponse,
+  type AdminUserDto,
+  type AuditReportDto,
+} from './admin';
+import {
+  createBetBody,
+  finalizeBody,
+  oddsBody,
+  oddsParams,
+  parlayBody,
+  predictBody,
+  type AdminBetDto,
+  type BetActionResponse,
+  type BetDto,
+  type MyBetsDto,
+  type PlaceParlayResponse,
+  type PlaceWagerResponse,
+} from './bets';
+
+/**
+ * Every route of the API, by feature. The server must register a handler for each entry
+ * (platform/routing.ts) and the client calls them by name (client/lib/api.ts); both are
+ * checked by the compiler against this table. The client imports it as a type only.
+ */
+export const routes = {
+  accounts: defineRoutes({
+    'POST /auth/register': {
+      auth: 'public',
+      summary: 'Create an account (1,000 starting coins) and sign in',
+      body: credentialsBody,
+      reply: reply<AuthResponse>(),
+      status: 201,
+      rateLimit: 'auth',
+    },
+    'POST /auth/login': { auth: 'public', summary: 'Sign in', body: loginBody, reply: reply<AuthResponse>(), rateLimit: 'auth' },
+    'POST /auth/logout': { auth: 'user', summary: 'Revoke this session', reply: reply<MessageResponse>() },
+    'GET /api/user/stats': { auth: 'user', summary: 'The signed-in user with counters and collections', reply: reply<UserDto>() },
+    'GET /api/user/session': { auth: 'user', summary: 'When this sign-in ends if unused (sliding, 30 days)', reply: reply<SessionInfoDto>() },
+    'POST /api/user/update': {
+      auth: 'user',
+      summary: 'Change username, password or picture (multipart: username, password, image)',
+      multipart: true,
+      reply: reply<UserDto>(),
+    },
+    'DELETE /api/user': { auth: 'user', summary: 'Delete the account (needs the password)', body: deleteAccountBody, reply: reply<MessageResponse>() },
+    'GET /api/user/public/:username': { auth: 'public', summary: 'A public profile', params: usernameParams, reply: reply<PublicUserDto>() },
+  }),
+  wallet: defineRoutes({
+    'POST /api/user/send-money': { auth: 'user', idempotent: true, summary: 'Send coins to another user', body: sendMoneyBody, reply: reply<SendMoneyResponse>() },
+    'GET /api/user/ledger': { auth: 'user', summary: 'Your statement, newest first', query: ledgerQuery, reply: reply<LedgerPage>() },
+  }),
+  leaderboard: defineRoutes({
+    'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements', query: leaderboardQuery, reply: reply<LeaderboardUserDto[]>() },
+  }),
+  admin: defineRoutes({
+    'GET /api/admin/users': { auth: 'admin', summary: 'Every account', reply: reply<AdminUserDto[]>() },
+    'GET /api/admin/logs': { auth: 'admin', summary: 'The admin audit log, newest first', reply: reply<AdminLogDto[]>() },
+    'GET /api/admin/audit': { auth: 'admin', summary: 'Check coin conservation on the live database', reply: reply<AuditReportDto>() },
+    'PATCH /api/admin/balance/:username': {
+      auth: 'admin',
+      summary: 'Add (or remove, if negative) coins',
+      idempotent: true,
+      params: usernameParams,
+      body: adminBalanceBody,
+      reply: reply<AdminBalanceResponse>(),
+    },
+    'PATCH /api/admin/status/user/:username': {
+      auth: 'admin',
+      summary: 'Ban or reinstate a user',
+      params: usernameParams,
+      body: adminStatusBody,
+      reply: reply<AdminStatusResponse>(),
+    },
+  }),
+  bets: defineRoutes({
+    'GET /api/bets/active': { auth: 'user', summary: 'Open bets with odds and vote counts', reply: reply<BetDto[]>() },
+    'GET /api/bets/mine': { auth: 'user', summary: 'Your open and settled wagers and parlays', reply: reply<MyBetsDto>() },
+    'POST /api/bets/predict': { auth: 'user', idempotent: true, summary: 'Place a wager on an option (by its text)', body: predictBody, reply: reply<PlaceWagerResponse>() },
+    'POST /api/bets/parlay': { auth: 'user', idempotent: true, summary: 'Place a parlay of 2-10 legs', body: parlayBody, reply: reply<PlaceParlayResponse>(), status: 201 },
+    'POST /api/bets/create': { auth: 'admin', summary: 'Create a bet', body: createBetBody, reply: reply<BetActionResponse>(), status: 201 },
+    'POST /api/bets/finalize': { auth: 'admin', summary: 'Settle a bet with its winning option', body: finalizeBody, reply: reply<BetActionResponse>() },
+    'GET /api/admin/bets': { auth: 'admin', summary: 'Every bet with totals', reply: reply<AdminBetDto[]>() },
+    'PATCH /api/admin/odds/:betTitle/:optionId': {
+      auth: 'admin',
+      summary: "Change an option's odds for new wagers (bet by title or id)",
+      params: oddsParams,
+      body: oddsBody,
+      reply: reply<BetActionResponse>(),
+    },
+    'POST /api/admin/bets/:id/void': { auth: 'admin', summary: 'Void a bet and refund every stake', params: idParams, reply: reply<BetActionResponse>() },
+  }),
+};
+
+export type Routes = typeof routes;
+export type FeatureName = keyof Routes;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** All features' routes in one flat map: name -> spec. */
+export type ApiRoutes = UnionToIntersection<Routes[FeatureName]>;
+export type ApiRouteName = keyof ApiRoutes & string;
+
+export type RouteInput<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ClientInput<ApiRoutes[N]> : never;
+/** The JSON body a route takes, for forms that build it. */
+export type RouteBody<N extends ApiRouteName> = RouteInput<N> extends { body: infer B } ? B : never;
+export type RouteReply<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ReplyOf<ApiRoutes[N]> : never;
+/** Routes that honour an Idempotency-Key header. */
+export type IdempotentRouteName = { [N in ApiRouteName]: ApiRoutes[N] extends { idempotent: true } ? N : never }[ApiRouteName];
+/** Routes that must be called without a token (spec section 6). */
+export type PublicRouteName = { [N in ApiRouteName]: ApiRoutes[N] extends { auth: 'public' } ? N : never }[ApiRouteName];
