@@ -148,6 +148,9 @@ export class ParlayBuilderPage {
 
   async setWager(amount: string): Promise<void> {
     await this.wagerInput.fill(amount);
+    // Read back, so a lost keystroke fails here with the field's value instead of later on the payout.
+    const value = await this.wagerInput.inputValue();
+    if (value !== amount) throw new Error(`the wager field holds ${JSON.stringify(value)} after typing ${JSON.stringify(amount)}`);
   }
 
   /** Submits the slip; the caller waits for the outcome (toast and /bets, or the error). */
@@ -167,7 +170,15 @@ export class ParlayBuilderPage {
   }
 
   private async textOf(locator: Locator, expected?: string): Promise<string> {
-    if (expected !== undefined) await locator.filter({ hasText: exactly(expected) }).waitFor();
+    if (expected !== undefined) {
+      try {
+        await locator.filter({ hasText: exactly(expected) }).waitFor();
+      } catch (error) {
+        // Say what was there instead; a bare timeout hides whether the value was wrong or missing.
+        const shown = (await locator.count()) > 0 ? JSON.stringify((await locator.first().innerText()).trim()) : 'nothing';
+        throw new Error(`expected ${JSON.stringify(expected)} but the page shows ${shown}`, { cause: error });
+      }
+    }
     return (await locator.innerText()).trim();
   }
 }
