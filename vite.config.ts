@@ -1,12 +1,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ESM script without types, shared with nothing else
+import { precompress } from './scripts/precompress.mjs';
+
+const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    {
+      name: 'precompress',
+      apply: 'build',
+      async closeBundle() {
+        await precompress(outDir);
+      },
+    },
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
