@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each with its own server, database and browser.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -20,6 +20,12 @@ afterAll(async () => {
 });
 
 /** An open bet whose end time is `ms` from now (the API only takes end times in the future). */
+/** Waits for the real clock (the server's) to pass a moment a few seconds away. */
+async function waitUntil(time: number): Promise<void> {
+  const left = time - Date.now() + 20;
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
 async function createBetEndingIn(admin: TestUser, ms: number, title: string): Promise<BetDto> {
   const res = await call<{ bet: BetDto }>(world.server, 'POST', '/api/bets/create', {
     token: admin.token,
@@ -151,23 +157,26 @@ describe('active bets', () => {
   it('closes a bet on screen when its end time passes, without a reload', async () => {
     const [admin, user] = await Promise.all([world.admin(), world.user()]);
     const title = `Closing soon ${uniqueName()}`;
-    const bet = await createBetEndingIn(admin, 4_000, title);
+    const bet = await createBetEndingIn(admin, 3_000, title);
     const endsAt = Date.parse(bet.endTime);
     const page = await world.newPage();
+    // The page runs on a clock of its own, a minute before the end, so a slow machine loading the
+    // page cannot make the bet end before the test has seen it open.
+    await page.clock.install({ time: endsAt - 60_000 });
     await signInAs(page, world.server, user);
     const bets = new BetsPage(page);
 
     await bets.open();
     await bets.waitForBet(title);
-    expect(Date.now()).toBeLessThan(endsAt);
     expect(await bets.closedBadge(title).count()).toBe(0);
     for (const button of await bets.optionButtons(title).all()) expect(await button.isEnabled()).toBe(true);
     expect(await bets.wagerInput(title).isEnabled()).toBe(true);
     // A marker that a reload would wipe.
     await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
 
+    // Past the end on the page's clock: its own timer must close the bet.
+    await page.clock.fastForward(61_000);
     await bets.waitUntilClosed(title);
-    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
     expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
     const buttons = await bets.optionButtons(title).all();
     expect(buttons).toHaveLength(2);
@@ -175,7 +184,8 @@ describe('active bets', () => {
     expect(await bets.wagerInput(title).isDisabled()).toBe(true);
     await bets.card(title).getByText(/^Ended /).waitFor();
 
-    // The server agrees: the bet takes no more wagers.
+    // The server agrees once its own clock has passed the end: the bet takes no more wagers.
+    await waitUntil(endsAt);
     const refused = await call(world.server, 'POST', '/api/bets/predict', {
       token: user.token,
       body: { betId: bet._id, choice: 'Yes', amount: 5 },
