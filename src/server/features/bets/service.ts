@@ -187,7 +187,11 @@ export async function placeParlay(
         `bets: a parlay pays at most ${PARLAY_MAX_PAYOUT.toLocaleString('en-GB')} coins; lower the wager or pick fewer or shorter odds`,
       );
     }
-    // The parlay first: its stake's ledger rows reference it.
+    // The account before the parlay row: inserting that row takes a key-share lock on the user
+    // (its foreign key), and two parlays of one user upgrading those to the posting's FOR UPDATE
+    // deadlock each other.
+    await ledger.lockAccounts(tx, [userId], userId);
+    // The parlay before the posting: its stake's ledger rows reference it.
     const [parlay] = await tx.rows<{ id: number }>(sql`
       insert into parlays (user_id, stake, total_odds) values (${userId}, ${amount}, ${serverTotal}) returning id`);
     if (!parlay) throw conflict('The parlay could not be placed; try again');
