@@ -17,8 +17,11 @@ function useTradeMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
     mutationFn,
-    onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: tradeKeys.all }), afterCoinsMoved()]);
+    // Not awaited: the re-read may unmount the trade's card (a closed trade leaves the active
+    // list), and the caller's own callbacks (toast, banner) must run before that happens.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+      void afterCoinsMoved();
     },
   });
 }
