@@ -4,6 +4,7 @@ import { holding, itemAudit } from '../../src/server/features/trades/builders';
 import { registerUser } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { horizontalFit } from './support/helpers';
+import { seriousAxeFindings } from './support/axe';
 import { DashboardPage } from './pages/DashboardPage';
 import { TradeCenter } from './pages/TradeCenter';
 import { Toasts } from './pages/Toasts';
@@ -28,7 +29,8 @@ async function itemFor(userId: number, label: string, quantity: number, emoji = 
 }
 
 async function dashboardOf(user: { id: number; username: string; token: string; password: string }, width = 1280) {
-  const page = await world.newPage({ width, height: 900 });
+  // bypassCSP lets the axe check inject its script.
+  const page = await world.newPage({ width, height: 900, bypassCSP: true });
   await signInAs(page, world.server, user);
   await new DashboardPage(page).open();
   return { page, trades: new TradeCenter(page), toasts: new Toasts(page) };
@@ -112,14 +114,16 @@ describe('trades between two browsers', () => {
     expect(await holding(world.server.db, alice.id, orb.id)).toEqual({ quantity: 1, locked: 0 });
   });
 
-  it('fits a 390 px phone with long names and trades in every state', async () => {
+  it('fits a 390 px phone with long names, and passes axe, with a pending trade and a greyed-out item', async () => {
     const alice = await registerUser(world.server, `Trd${'W'.repeat(17)}`);
     const bob = await registerUser(world.server, `Bob${'W'.repeat(17)}`);
     const long = await itemFor(alice.id, 'W'.repeat(40), 3);
+    const locked = await itemFor(alice.id, 'Only one', 1);
     const other = await itemFor(bob.id, 'Wonderful Widespread Wagering Widget', 2);
     const a = await dashboardOf(alice, 390);
-    await a.trades.requestTrade(bob.username, { [long.name]: '1' });
+    await a.trades.requestTrade(bob.username, { [long.name]: '1', [locked.name]: '1' });
     await a.trades.trade('outgoing', bob.username, 'pending');
+    await a.trades.waitForGreyedOut(locked.name, true);
     const b = await dashboardOf(bob, 390);
     const incoming = await b.trades.trade('incoming', alice.username, 'pending');
     await (await b.trades.answerQuantity(incoming, other.name)).fill('1');
@@ -133,6 +137,7 @@ describe('trades between two browsers', () => {
         hiddenControls: [],
         truncated: [],
       });
+      expect(await seriousAxeFindings(page)).toEqual([]);
     }
   });
 });
