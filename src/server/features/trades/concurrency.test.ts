@@ -35,12 +35,16 @@ describe('trade races', () => {
     await give(b, y.id, 2);
     const trade = await offer(server, a, b, [{ itemId: x.id, quantity: 1 }]);
     await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(y.id), quantity: 1 }] });
+    // More locked units than this trade's, on both sides: only the status guard can stop a second swap.
+    const c = await registerUser(server);
+    await offer(server, a, c, [{ itemId: x.id, quantity: 1 }]);
+    await offer(server, b, c, [{ itemId: y.id, quantity: 1 }]);
     const results = await Promise.all([api.finalize(a.token, trade._id), api.finalize(a.token, trade._id)]);
     expect(statuses(results)).toEqual([200, 409]);
-    expect(await holding(server.db, a.id, x.id)).toEqual({ quantity: 1, locked: 0 });
+    expect(await holding(server.db, a.id, x.id)).toEqual({ quantity: 1, locked: 1 });
     expect(await holding(server.db, b.id, x.id)).toEqual({ quantity: 1, locked: 0 });
     expect(await holding(server.db, a.id, y.id)).toEqual({ quantity: 1, locked: 0 });
-    expect(await holding(server.db, b.id, y.id)).toEqual({ quantity: 1, locked: 0 });
+    expect(await holding(server.db, b.id, y.id)).toEqual({ quantity: 1, locked: 1 });
   });
 
   it('finalize racing cancel: exactly one wins, and the holdings match the winner', async () => {
