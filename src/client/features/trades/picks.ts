@@ -1,3 +1,5 @@
+import type { TradeStatus } from '../../../shared/api/trades';
+
 /** Quantities picked per item id, as typed (strings) so a field can be empty while editing. */
 export type Picks = Record<string, string>;
 
@@ -18,3 +20,9 @@ export function pickedEntries(picks: Picks): { itemId: string; quantity: number 
     .map(([itemId, typed]) => ({ itemId, quantity: Math.floor(Number(typed)) }))
     .filter((e) => Number.isFinite(e.quantity) && e.quantity > 0);
 }
+
+/**
+ * Spec section 4: pending and responded trades are 'active'. Written here rather than imported
+ * from shared/api/trades.ts, whose zod schemas must stay out of the browser bundle.
+ */
+export const isActiveTrade = (status: TradeStatus): boolean => status === 'pending' || status === 'responded';

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import type { TradableItemDto, TradeDto } from '../../../../shared/api/trades';
-import { isActiveTrade } from '../../../../shared/api/trades';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCancelTradeMutation, useFinalizeTradeMutation, useRespondTradeMutation } from '../mutations';
-import { pickedEntries, type Picks } from '../picks';
+import { isActiveTrade, pickedEntries, type Picks } from '../picks';
 import { ItemPicker } from './ItemPicker';
 import { TradeItemList } from './ItemBadge';
 

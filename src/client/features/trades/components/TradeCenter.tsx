@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { TradableItemDto, TradeDto } from '../../../../shared/api/trades';
-import { isActiveTrade } from '../../../../shared/api/trades';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
 import { useTradableInventory, useTrades } from '../queries';
+import { isActiveTrade } from '../picks';
 import { RequestTradeForm } from './RequestTradeForm';
 import { TradeCard, type Direction } from './TradeCard';
 
