@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { sql } from 'drizzle-orm';
+import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { giveItem, insertItem } from '../store/builders';
 import { holding, itemAudit, offer, tradeCalls, tradeStatus } from './builders';
 
@@ -100,6 +101,29 @@ describe('trade races', () => {
       answers.filter((r) => r.status === 200).map((r) => api.finalize(users.find((u) => u.username === r.body.fromUser)!.token, r.body._id)),
     );
     expect(done.every((r) => r.status === 200)).toBe(true);
+  });
+
+  it('a ban racing trade requests and answers leaves the banned user no active trade', async () => {
+    const admin = await registerAdmin(server);
+    for (let round = 0; round < 4; round++) {
+      const [victim, friend] = [await registerUser(server), await registerUser(server)];
+      const [x, y] = [await insertItem(server.db), await insertItem(server.db)];
+      await give(victim, x.id, 3);
+      await give(friend, y.id, 3);
+      const incoming = await offer(server, friend, victim, [{ itemId: y.id, quantity: 1 }]);
+      const [, ...others] = await Promise.all([
+        call(server, 'PATCH', `/api/admin/status/user/${victim.username}`, { token: admin.token, body: { status: 'banned' } }),
+        api.request(victim.token, { toUsername: friend.username, fromItems: [{ itemId: String(x.id), quantity: 1 }] }),
+        api.respond(victim.token, incoming._id, { action: 'accept', toItems: [{ itemId: String(x.id), quantity: 1 }] }),
+        api.request(friend.token, { toUsername: victim.username, fromItems: [{ itemId: String(y.id), quantity: 1 }] }),
+      ]);
+      // Whatever got in before the ban was canceled by it; whatever came after was refused.
+      for (const res of others) expect([200, 201, 401, 403, 409]).toContain(res.status);
+      const active = await server.db.rows(sql`
+        select id from trades where (from_user_id = ${victim.id} or to_user_id = ${victim.id}) and status in ('pending', 'responded')`);
+      expect(active).toEqual([]);
+      expect(await holding(server.db, victim.id, x.id)).toEqual({ quantity: 3, locked: 0 });
+    }
   });
 
   it('ends with every unit conserved and every lock backed by an active trade', async () => {

@@ -322,6 +322,13 @@ describe('bans and account deletion', () => {
 });
 
 describe('GET /api/trades', () => {
+  it('refuses a banned user on both lists', async () => {
+    const { a } = await pair();
+    await ban(a);
+    expectBannedRefusal(await call(server, 'GET', '/api/trades', { token: a.token }));
+    expectBannedRefusal(await call(server, 'GET', '/api/trades/inventory', { token: a.token }));
+  });
+
   it('needs a token and lists active trades first', async () => {
     expectError(await call(server, 'GET', '/api/trades'), 401);
     const { a, b, x } = await pair();
