@@ -26,6 +26,7 @@ import { walletHandlers } from './features/wallet/routes';
 import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
+import { tradeHandlers } from './features/trades/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     leaderboard: leaderboardHandlers(deps),
     admin: adminHandlers(deps),
     bets: betHandlers(deps),
+    trades: tradeHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

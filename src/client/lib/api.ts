@@ -77,6 +77,10 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'PATCH /api/admin/balance/:username': true,
   'POST /api/bets/predict': true,
   'POST /api/bets/parlay': true,
+  'POST /api/trades/request': true,
+  'POST /api/trades/:id/respond': true,
+  'POST /api/trades/:id/cancel': true,
+  'POST /api/trades/:id/finalize': true,
 };
 const RESEND_ATTEMPTS = 2;
 

@@ -24,6 +24,11 @@ const FIELD_REWRITES: Record<string, Rewrite[]> = {
     [/yourself/, () => 'You cannot send coins to yourself.'],
     [/required/, () => 'Enter the username of the player who gets the coins.'],
   ],
+  toUsername: [
+    [/no user named (.+)$/, (m) => `There is no player called ${m[1]}.`],
+    [/yourself/, () => 'You cannot trade with yourself.'],
+    [/^(.+) is (banned|deleted)/, (m) => `${m[1]} is ${m[2]} and cannot trade.`],
+  ],
   username: [
     [/at least (\d+) characters/, (m) => `Usernames need at least ${m[1]} characters.`],
     [/at most (\d+) characters/, (m) => `Usernames can be at most ${m[1]} characters long.`],

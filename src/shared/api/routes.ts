@@ -26,6 +26,7 @@ import {
   type PlaceParlayResponse,
   type PlaceWagerResponse,
 } from './bets';
+import { requestTradeBody, respondTradeBody, type CancelTradeResponse, type TradeDto, type TradeInventoryDto, type TradesDto } from './trades';
 
 /**
  * Every route of the API, by feature. The server must register a handler for each entry
@@ -98,6 +99,28 @@ export const routes = {
       reply: reply<BetActionResponse>(),
     },
     'POST /api/admin/bets/:id/void': { auth: 'admin', summary: 'Void a bet and refund every stake', params: idParams, reply: reply<BetActionResponse>() },
+  }),
+  trades: defineRoutes({
+    'GET /api/trades': { auth: 'user', summary: 'Your incoming and outgoing trades, active ones first', reply: reply<TradesDto>() },
+    'GET /api/trades/inventory': { auth: 'user', summary: 'Your items with the units locked in active trades', reply: reply<TradeInventoryDto>() },
+    'POST /api/trades/request': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Offer items to another user (locks the offered units)',
+      body: requestTradeBody,
+      reply: reply<TradeDto>(),
+      status: 201,
+    },
+    'POST /api/trades/:id/respond': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Accept with items of yours (locked until the trade closes) or deny a pending incoming trade',
+      params: idParams,
+      body: respondTradeBody,
+      reply: reply<TradeDto>(),
+    },
+    'POST /api/trades/:id/cancel': { auth: 'user', idempotent: true, summary: 'Cancel a pending or responded trade (either side)', params: idParams, reply: reply<CancelTradeResponse>() },
+    'POST /api/trades/:id/finalize': { auth: 'user', idempotent: true, summary: 'Swap the items of a responded outgoing trade', params: idParams, reply: reply<TradeDto>() },
   }),
 };
 

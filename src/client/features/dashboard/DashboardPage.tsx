@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
+import { TradeCenter } from '../trades/components/TradeCenter';
 
 export function DashboardPage() {
   const { userQuery } = useSession();
@@ -32,6 +33,7 @@ export function DashboardPage() {
         <SendCoinsForm />
         <LedgerStatement />
       </div>
+      <TradeCenter />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <MyActiveBets />
         <BetHistory />

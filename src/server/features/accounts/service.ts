@@ -9,6 +9,7 @@ import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from 
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
+import { cancelTradesOf } from '../trades/service';
 import { presentPublicUser, presentUser } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
 
@@ -157,6 +158,8 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       .set({ status: 'deleted', username: `~deleted~${userId}`, passwordHash: '', profileImage: null, deletedAt: new Date() })
       .where(eq(users.id, userId));
     await deps.sessions.revokeAllFor(tx, userId);
+    // DESIGN.md section 6: deleting an account cancels its active trades.
+    await cancelTradesOf(tx, userId);
   });
   deps.sessions.forgetUser(userId); // again, now that the revocation is committed
   if (user.profileImage) await deps.uploads.remove(user.profileImage);

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import * as ledger from '../wallet/ledger';
 import { findUserByUsername, isVisible } from '../accounts/queries';
+import { cancelTradesOf } from '../trades/service';
 
 export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
   const rows = await deps.db.orm
@@ -52,7 +53,11 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
     if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
     await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
-    if (status === 'banned') await deps.sessions.revokeAllFor(tx, target.id);
+    if (status === 'banned') {
+      await deps.sessions.revokeAllFor(tx, target.id);
+      // A banned user cannot finish a trade; its locked units go back to both sides.
+      await cancelTradesOf(tx, target.id);
+    }
     await logAdminAction(tx, {
       adminId: admin.id,
       action: status === 'banned' ? 'ban_user' : 'unban_user',
