@@ -82,7 +82,12 @@ class Fleet {
 /** One request; `ok` only for a 2xx answer that arrived. Network errors are not acknowledgements. */
 async function send(fleet, method, pathName, body, token) {
   const url = fleet.url();
-  if (!url) return { ok: false, status: 0 };
+  if (!url) {
+    // Every process is down (PGlite restarting): wait a little rather than spin, which would
+    // starve the event loop that has to see the restart.
+    await sleep(100);
+    return { ok: false, status: 0 };
+  }
   try {
     const res = await fetch(url + pathName, {
       method,
@@ -248,7 +253,7 @@ async function run(label, fleet) {
       `${label}: ${elapsed.toFixed(0)} s, ${fleet.kills} SIGKILLs, ${total} acknowledged operations ` +
         `(${sends} sends, ${acked.wagers.length} wagers, ${acked.parlays.length} parlays, ${acked.created} bets created, ` +
         `${acked.finalized.length} settled; ${settledWagers} wagers settled), ${refused.status4xx} refused (4xx), ` +
-        `${refused.failed} lost to kills (no answer or 5xx); ${problems.length === 0 ? 'nothing lost, audit ok, no double payout' : `${problems.length} PROBLEMS`}`,
+        `${refused.failed} attempts unanswered (process down or killed mid-request); ${problems.length === 0 ? 'nothing lost, audit ok, no double payout' : `${problems.length} PROBLEMS`}`,
     );
     for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
   } finally {
