@@ -11,6 +11,8 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/client',
+  // `@shared/...` as tsconfig.json's paths declare it (tsx reads those for the server).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
   plugins: [
     react(),
     tailwindcss(),

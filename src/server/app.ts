@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -40,7 +40,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export async function buildApp({ config, db, logger = true, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void> }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     // A hop count trusts the n proxies nearest to us, as proxy-addr defines it.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,

@@ -1,5 +1,5 @@
-import type { ErrorBody } from '../../shared/api/errors';
-import type { ApiRouteName, IdempotentRouteName, PublicRouteName, RouteInput, RouteReply } from '../../shared/api/routes';
+import type { ErrorBody } from '@shared/api/errors';
+import type { ApiRouteName, IdempotentRouteName, PublicRouteName, RouteInput, RouteReply } from '@shared/api/routes';
 import { sessionStore } from './sessionStore';
 
 /** A non-2xx answer. `serverMessage` is null when the body was not the contract's error shape. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
-import type { ReplyOf, RouteSpec, ServerInput } from '../../shared/api/contract';
-import { routes, type FeatureName, type Routes } from '../../shared/api/routes';
+import type { ReplyOf, RouteSpec, ServerInput } from '@shared/api/contract';
+import { routes, type FeatureName, type Routes } from '@shared/api/routes';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, errorBodyOf } from './errors';
