@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../shared/api/routes';
 import type { RouteSpec } from '../../shared/api/contract';
-import { call, startTestServer, type TestServer } from '../testing/harness';
+import { call, useTestServer } from '../testing/harness';
 import { splitRouteName } from './routing';
 
 interface OpenApiOperation {
@@ -17,13 +17,7 @@ interface OpenApiDoc {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const table = Object.entries(routes).flatMap(([feature, entries]) =>
   Object.entries(entries as Record<string, RouteSpec>).map(([name, spec]) => ({ feature, name, spec, ...splitRouteName(name) })),

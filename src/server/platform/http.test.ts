@@ -2,21 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import type { ErrorBody } from '../../shared/api/errors';
-import { call, expectLedgerBalanced, registerUser, startTestServer, uniqueName, type HttpResult, type TestServer, type TestUser } from '../testing/harness';
+import { call, expectLedgerBalanced, registerUser, startTestServer, useTestServer, uniqueName, type HttpResult, type TestServer, type TestUser } from '../testing/harness';
 import { expectBadField, expectError, expectErrorShape } from '../testing/expectations';
 import { cspDirectives } from './security';
 
-let server: TestServer;
+const server = useTestServer();
 let user: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   user = await registerUser(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const json = { 'content-type': 'application/json' };
@@ -83,8 +77,7 @@ describe('malformed requests', () => {
   it('refuses unsupported content types with 4xx', async () => {
     const res = await call(server, 'POST', '/auth/login', {
       rawBody: 'username=a&password=b',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+      headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect4xx(res, 'form-urlencoded');
     expect4xx(await call(server, 'POST', '/auth/login', { rawBody: 'hello', headers: { 'content-type': 'text/plain' } }), 'text/plain');
   });
@@ -183,8 +176,7 @@ describe('error bodies and headers', () => {
     server.deps.sessions.forgetUser(admin.id);
     const res = await call(server, 'POST', '/api/bets/create', {
       token: admin.token,
-      body: { title: uniqueName('t'), endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 1 }] },
-    });
+      body: { title: uniqueName('t'), endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 1 }] } });
     const body = expectError(res, 400);
     expect(body.message).toBe('options.odds must be at least 1.01');
     expect(body.details).toEqual([{ field: 'options.1.odds', message: 'options.odds must be at least 1.01' }]);
@@ -266,8 +258,7 @@ describe('rate limiting of sign-in and registration', () => {
     expect(direct.status).toBe(429);
     const forwarded = await call(limited, 'POST', '/auth/login', {
       body: { username: 'nobody-here', password: 'password-1' },
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-    });
+      headers: { 'x-forwarded-for': '203.0.113.9' } });
     expectError(forwarded, 401);
   });
 
@@ -277,8 +268,7 @@ describe('rate limiting of sign-in and registration', () => {
     for (let i = 0; i < 6; i++) {
       const res = await call(limited, 'POST', '/auth/login', {
         body: { username: 'nobody-here', password: 'password-1' },
-        headers: { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.7` },
-      });
+        headers: { 'x-forwarded-for': `10.9.${i}.1, 198.51.100.7` } });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
-import { call, registerUser, startTestServer, type TestServer } from '../testing/harness';
+import { call, registerUser, useTestServer } from '../testing/harness';
 import { bumpStat, loginsSince, readStats } from './stats';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const stats = (token: string) => call<UserDto>(server, 'GET', '/api/user/stats', { token });
 const login = (username: string, password: string) => call<AuthResponse>(server, 'POST', '/auth/login', { body: { username, password } });
@@ -33,8 +25,7 @@ describe('user counters', () => {
       rpsWins: 0,
       frenzyClicks: 0,
       casinoWins: 0,
-      itemsOwned: 0,
-    });
+      itemsOwned: 0 });
   });
 
   it('counts logins from sessions: each sign-in adds one, a logout takes none away', async () => {
@@ -77,8 +68,7 @@ describe('user counters', () => {
       frenzyClicks: 40,
       casinoWins: 3,
       achievementsClaimed: 0,
-      logins: 1,
-    });
+      logins: 1 });
   });
 
   it('a bump in a transaction that rolls back leaves no trace', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AdminLogDto, AdminUserDto, AuditReportDto } from '../../../shared/api/admin';
 import type { AuthResponse, UserDto } from '../../../shared/api/accounts';
@@ -7,12 +7,9 @@ import {
   call,
   expectLedgerBalanced,
   registerAdmin,
-  registerUser,
-  startTestServer,
+  registerUser, useTestServer,
   uniqueName,
-  type TestServer,
-  type TestUser,
-} from '../../testing/harness';
+  type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 
 interface BalanceAnswer {
@@ -27,19 +24,13 @@ interface StatusAnswer {
   status: string;
 }
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 let user: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
   user = await registerUser(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const logs = async () => {
@@ -178,8 +169,7 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     }
     expectError(await call(server, 'POST', '/auth/login', { body: { username: target.username, password: target.password } }), 403, {
       code: 'BANNED',
-      message: 'banned',
-    });
+      message: 'banned' });
 
     const [log] = await logs();
     expect(log).toMatchObject({ action: 'ban_user', admin: admin.username, target: target.username });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBetDto, BetDto, MyBetsDto, PlaceWagerResponse } from '../../../shared/api/bets';
 import type { AdminLogDto } from '../../../shared/api/admin';
-import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { closeBetByTime, createBet, optionId } from './builders';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const predict = (token: string | undefined, body: unknown) => call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token, body });
@@ -26,8 +20,7 @@ describe('POST /api/bets/create', () => {
   it('creates a bet with its options (odds as numbers, no votes yet) and logs it', async () => {
     const res = await call<{ message: string; bet: BetDto }>(server, 'POST', '/api/bets/create', {
       token: admin.token,
-      body: { title: 'Will it rain on Friday?', description: 'Local weather', endTime: future(), options: [{ text: 'Yes', odds: 2.35 }, { text: 'No', odds: 1.6 }] },
-    });
+      body: { title: 'Will it rain on Friday?', description: 'Local weather', endTime: future(), options: [{ text: 'Yes', odds: 2.35 }, { text: 'No', odds: 1.6 }] } });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Bet created');
     expect(res.body.bet).toMatchObject({ title: 'Will it rain on Friday?', description: 'Local weather', status: 'open', result: null });
@@ -43,8 +36,7 @@ describe('POST /api/bets/create', () => {
     await createBet(server, admin, undefined, 'Duplicate title');
     const res = await call(server, 'POST', '/api/bets/create', {
       token: admin.token,
-      body: { title: 'DUPLICATE TITLE', endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] },
-    });
+      body: { title: 'DUPLICATE TITLE', endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] } });
     expectError(res, 409, { message: 'title' });
   });
 
@@ -161,8 +153,7 @@ describe('odds locking and settlement', () => {
     expect((await predict(user.token, { betId: bet._id, choice: 'Yes', amount: 100 })).status).toBe(200);
     const edit = await call<{ bet: BetDto }>(server, 'PATCH', `/api/admin/odds/${encodeURIComponent(bet.title)}/${optionId(bet, 'Yes')}`, {
       token: admin.token,
-      body: { odds: 3 },
-    });
+      body: { odds: 3 } });
     expect(edit.status).toBe(200);
     expect(edit.body.bet.options.find((o) => o.text === 'Yes')!.odds).toBe(3);
     const second = await predict(user.token, { betId: bet._id, choice: 'Yes', amount: 100 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceParlayResponse, PlaceWagerResponse } from '../../../shared/api/bets';
 import type { DomainEvents } from '../../platform/events';
-import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { createBet, optionId } from './builders';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 const seen: { [K in keyof DomainEvents]?: DomainEvents[K][] } = {};
 
@@ -15,16 +15,10 @@ function record<K extends keyof DomainEvents>(name: K): void {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
   record('WagerPlaced');
   record('ParlayPlaced');
   record('BetSettled');
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const settled = (betId: string) => seen.BetSettled?.find((e) => e.betId === Number(betId));
@@ -40,8 +34,7 @@ describe('bet domain events', () => {
       betId: Number(bet._id),
       optionId: Number(optionId(bet, 'No')),
       userId: user.id,
-      amount: 15,
-    });
+      amount: 15 });
   });
 
   it('a refused wager emits nothing', async () => {
@@ -63,8 +56,7 @@ describe('bet domain events', () => {
     expect((await predict(loser, a._id, 'No')).status).toBe(200);
     const parlay = await call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', {
       token: both.token,
-      body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 },
-    });
+      body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 } });
     expect(parlay.status).toBe(201);
     expect(seen.ParlayPlaced).toContainEqual({
       parlayId: Number(parlay.body.parlay._id),
@@ -73,8 +65,7 @@ describe('bet domain events', () => {
       legs: [
         { betId: Number(a._id), optionId: Number(optionId(a, 'Yes')) },
         { betId: Number(b._id), optionId: Number(optionId(b, 'Yes')) },
-      ],
-    });
+      ] });
 
     await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: b._id, optionId: optionId(b, 'Yes') } });
     expect(settled(b._id)).toEqual({ betId: Number(b._id), outcome: 'finalized', winningOptionId: Number(optionId(b, 'Yes')), winners: [] });
@@ -92,8 +83,7 @@ describe('bet domain events', () => {
     expect((await call(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: b._id, choice: 'Yes', amount: 10 } })).status).toBe(200);
     const parlay = await call(server, 'POST', '/api/bets/parlay', {
       token: user.token,
-      body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 },
-    });
+      body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 } });
     expect(parlay.status).toBe(201);
     await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: a._id, optionId: optionId(a, 'Yes') } });
     await call(server, 'POST', `/api/admin/bets/${b._id}/void`, { token: admin.token });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BetDto, MyBetsDto, OddsChangedDetails, PlaceParlayResponse } from '../../../shared/api/bets';
-import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { closeBetByTime, createBet, optionId } from './builders';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const parlay = (token: string | undefined, body: unknown) => call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', { token, body });
@@ -42,8 +36,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: b._id, choice: 'Home', odds: 2 },
         { betId: c._id, choice: 'Over', odds: 1.33 },
       ],
-      totalOdds: 6.65,
-    });
+      totalOdds: 6.65 });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Parlay placed!');
     expect(res.body.balance).toBe(900);
@@ -71,8 +64,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5,
-    });
+      totalOdds: 5 });
     expect(res.status).toBe(201);
     await finalize(a, 'No');
     const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
@@ -90,8 +82,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5,
-    });
+      totalOdds: 5 });
     expect(placed.status).toBe(201);
     expect((await voidBet(b)).status).toBe(200);
     const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
@@ -107,8 +98,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: d._id, choice: 'Under', odds: 3.1 },
         { betId: e._id, choice: 'Yes', odds: 2.5 },
       ],
-      totalOdds: 7.75,
-    });
+      totalOdds: 7.75 });
     expect(both.status).toBe(201);
     await voidBet(d);
     await voidBet(e);
@@ -126,8 +116,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5,
-    });
+      totalOdds: 5 });
     const body = expectError(res, 409, { message: 'odds' });
     const details = body.details as OddsChangedDetails;
     expect(details.totalOdds).toBe(4.4);
@@ -141,8 +130,7 @@ describe('POST /api/bets/parlay', () => {
           { betId: a._id, choice: 'Yes', odds: 2.2 },
           { betId: b._id, choice: 'Home', odds: 2 },
         ],
-        totalOdds: 9,
-      }),
+        totalOdds: 9 }),
       409,
     );
   });
@@ -157,8 +145,7 @@ describe('POST /api/bets/parlay', () => {
           { betId: a._id, choice: 'Yes', odds: 2.5 },
           { betId: a._id, choice: 'No', odds: 1.5 },
         ],
-        totalOdds: 3.75,
-      }),
+        totalOdds: 3.75 }),
       'bets',
     );
     expectBadField(await parlay(user.token, { amount: 10, bets: [{ betId: b._id, choice: 'Home', odds: 2 }], totalOdds: 2 }), 'bets');
@@ -176,8 +163,7 @@ describe('POST /api/bets/parlay', () => {
     expectError(await parlay(user.token, { amount: 10, bets: legs({ betId: '999999', choice: 'Over', odds: 1.33 }), totalOdds: 3.33 }), 404);
     expectBadField(await parlay(user.token, { amount: 10, bets: legs({ betId: b._id, choice: 'Draw', odds: 2 }), totalOdds: 5 }), 'choice');
     expectError(await parlay(user.token, { amount: 5000, bets: legs({ betId: b._id, choice: 'Home', odds: 2 }), totalOdds: 5 }), 409, {
-      code: 'INSUFFICIENT_FUNDS',
-    });
+      code: 'INSUFFICIENT_FUNDS' });
     expectError(await parlay(undefined, { amount: 10, bets: legs({ betId: b._id, choice: 'Home', odds: 2 }), totalOdds: 5 }), 401);
     expect(await balanceOf(server, user.id)).toBe(1000);
   });
@@ -191,8 +177,7 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Away', odds: 1.8 },
       ],
-      totalOdds: 4.5,
-    };
+      totalOdds: 4.5 };
     const results = await Promise.all(Array.from({ length: 20 }, () => parlay(user.token, body)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(10);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PlaceParlayResponse, PlaceWagerResponse } from '../../../shared/api/bets';
 import { pgErrorCode } from '../../db/client';
-import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { createBet, optionId } from '../bets/builders';
 
 /** Every ledger row names the business row it pays for (DESIGN.md section 3). */
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 interface RefRow {
@@ -136,8 +130,7 @@ describe('ledger references', () => {
     const before = await lastLedgerId();
     const res = await call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', {
       token: user.token,
-      body: { amount: 70, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'No', odds: 1.5 }], totalOdds: 3.75 },
-    });
+      body: { amount: 70, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'No', odds: 1.5 }], totalOdds: 3.75 } });
     expect(res.status).toBe(201);
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id])).toEqual([

@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import {
   balanceOf,
   call,
   expectLedgerBalanced,
   registerAdmin,
-  registerUser,
-  startTestServer,
+  registerUser, useTestServer,
   uniqueName,
-  type TestServer,
-  type TestUser,
-} from '../../testing/harness';
+  type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await registerAdmin(server);
-});
-
-afterAll(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
 });
 
 const send = (token: string | undefined, body: unknown) => call<SendMoneyResponse>(server, 'POST', '/api/user/send-money', { token, body });
@@ -94,8 +85,7 @@ describe('POST /api/user/send-money', () => {
   it('answers 404 for an unknown recipient', async () => {
     expectError(await send(alice.token, { recipientUsername: uniqueName('nobody'), amount: 5 }), 404, {
       code: 'NOT_FOUND',
-      message: 'recipientUsername',
-    });
+      message: 'recipientUsername' });
   });
 
   it('refuses sending to yourself with 400', async () => {
@@ -135,8 +125,7 @@ describe('POST /api/user/send-money', () => {
     expect(await balanceOf(server, sender.id)).toBe(1000);
     // A fresh sign-in is refused too, so a banned user can never send.
     expectError(await call(server, 'POST', '/auth/login', { body: { username: sender.username, password: sender.password } }), 403, {
-      code: 'BANNED',
-    });
+      code: 'BANNED' });
   });
 });
 
