@@ -1,6 +1,7 @@
 // Shared helpers for the load benchmarks: start the real server, make users, run autocannon.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -130,4 +131,40 @@ export async function driveLoad({ url, path, seconds, connections, makeRequest }
     statuses,
     errors: result.errors,
   };
+}
+
+/**
+ * The JavaScript a page loads in Debian's chromium (every .js response up to network idle),
+ * raw and as gzip -9 and brotli would send it. Null without chromium or a client build.
+ */
+export async function pageJs(port, pagePath, clientDir = 'dist/client') {
+  if (!existsSync('/usr/bin/chromium') || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  const { chromium } = await import('playwright-core');
+  const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve(clientDir) } });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set();
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
+    });
+    await page.goto(url + pagePath, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gz = 0;
+    let br = 0;
+    for (const p of scripts) {
+      const buf = readFileSync(path.join(clientDir, p));
+      raw += buf.length;
+      gz += gzipSync(buf, { level: 9 }).length;
+      br += brotliCompressSync(buf).length;
+    }
+    const kib = (n) => +(n / 1024).toFixed(1);
+    return { page: pagePath, files: scripts.size, rawKiB: kib(raw), gzipKiB: kib(gz), brotliKiB: kib(br) };
+  } finally {
+    await browser.close();
+    await stopServer(child);
+  }
 }

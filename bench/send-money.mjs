@@ -1,11 +1,10 @@
 // `npm run bench`: send-money throughput on PGlite and PostgreSQL (autocannon, 32 connections),
 // cold start of `npm start` on an existing build, and the gzipped JS the home page loads.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { driveLoad, freshPgDatabase, median, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { driveLoad, freshPgDatabase, median, pageJs, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
@@ -60,35 +59,6 @@ async function coldStart(port) {
   return times;
 }
 
-async function homeJsGzip(port) {
-  if (!existsSync('/usr/bin/chromium')) return null;
-  const { chromium } = await import('playwright-core');
-  const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve('dist/client') } });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Set();
-    page.on('response', (res) => {
-      if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gz = 0;
-    for (const p of scripts) {
-      const buf = readFileSync(path.join('dist/client', p));
-      raw += buf.length;
-      gz += gzipSync(buf, { level: 9 }).length;
-    }
-    return { files: scripts.size, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gz / 1024).toFixed(1) };
-  } finally {
-    await browser.close();
-    await stopServer(child);
-  }
-}
-
 const results = [];
 results.push(await benchSendMoney('pglite', undefined, 3811));
 if (await pgReachable()) results.push(await benchSendMoney('postgres', await freshPgDatabase('fs_bench_send'), 3812));
@@ -98,6 +68,6 @@ if (!existsSync('dist/client/index.html')) console.log('No client build: run `np
 else {
   const times = await coldStart(3813);
   console.log(JSON.stringify({ coldStartMs: times.map(Math.round), medianMs: Math.round(median(times)) }));
-  const size = await homeJsGzip(3814);
+  const size = await pageJs(3814, '/');
   if (size) console.log(JSON.stringify({ homePageJs: size }));
 }
