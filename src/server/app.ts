@@ -6,6 +6,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
+import { Redis } from 'ioredis';
 import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -26,6 +28,9 @@ import { walletHandlers } from './features/wallet/routes';
 import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
+import { startVoteCounts } from './features/bets/live';
+import { LiveHub } from './platform/realtime/hub';
+import { liveHandlers, registerLiveSocket } from './platform/realtime/routes';
 import { tradeHandlers } from './features/trades/routes';
 
 export interface BuildOptions {
@@ -92,11 +97,14 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
 
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
+  const sessions = new Sessions(db, config.authCacheMs);
+  const live = new LiveHub(db, sessions, app.log, config.databaseUrl);
   const deps: Deps = {
     config,
     db,
     events,
-    sessions: new Sessions(db, config.authCacheMs),
+    sessions,
+    live,
     uploads: new Uploads(config.dataDir),
     idempotency: new Idempotency(db),
     clock,
@@ -108,8 +116,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
+  // Shared limits across processes when Redis is configured; per process otherwise.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'fs-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
@@ -122,6 +134,19 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
 
+  await live.start();
+  const stopVoteCounts = startVoteCounts(deps);
+  app.addHook('onClose', async () => {
+    stopVoteCounts();
+    await live.close();
+  });
+  // A write that succeeded may have changed what sockets show: read it and wake the other processes.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) live.changed();
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  registerLiveSocket(app, deps);
+
   await registerApiDocs(app);
   registerRoutes(app, deps, {
     accounts: accountHandlers(deps),
@@ -130,6 +155,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     admin: adminHandlers(deps),
     bets: betHandlers(deps),
     trades: tradeHandlers(deps),
+    live: liveHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

@@ -26,6 +26,8 @@ export interface Config {
   clientDir: string | undefined;
   /** Origins (https://host) pictures may come from besides this server, for the CSP. */
   imageHosts: string[];
+  /** redis://…: rate limits shared by every process; unset keeps them per process. */
+  redisUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AdminLogDto } from '../../shared/api/admin';
 import type { Queryable } from '../db/client';
 import { users } from '../features/accounts/tables';
 import { adminLogs, type AdminAction } from './tables';
+import { publishLive } from './realtime/publish';
 
 /**
  * The admin audit log, a platform service any feature calls (DESIGN.md section 1). Every
@@ -22,6 +23,7 @@ export async function logAdminAction(q: Queryable, entry: AdminLogEntry): Promis
     .values({ adminId: entry.adminId, action: entry.action, details: entry.details, target: entry.target ?? null })
     .returning({ id: adminLogs.id });
   if (!row) throw new Error('admin log: the insert returned no row');
+  await publishLive(q, 'admin.log', { logId: String(row.id) });
   return row.id;
 }
 

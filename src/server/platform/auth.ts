@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import type { Role } from '../../shared/api/accounts';
 import { banned, forbidden, unauthorized } from './errors';
+import { publishLive } from './realtime/publish';
 
 export interface AuthUser {
   id: number;
@@ -90,7 +91,11 @@ export class Sessions {
   }
 
   async revoke(q: Queryable, tokenHash: string): Promise<void> {
-    await q.rows(sql`update sessions set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`);
+    const [row] = await q.rows<{ user_id: number }>(
+      sql`update sessions set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null returning user_id`,
+    );
+    // Other processes drop their cached copy (and close its sockets) when they read this.
+    if (row) await publishLive(q, 'session.revoked', { tokenHash, keepTokenHash: null }, row.user_id);
     this.cache.delete(tokenHash);
     this.epoch++;
   }
@@ -99,6 +104,7 @@ export class Sessions {
   async revokeAllFor(q: Queryable, userId: number, keepTokenHash?: string): Promise<void> {
     await q.rows(sql`update sessions set revoked_at = now()
       where user_id = ${userId} and revoked_at is null and token_hash <> ${keepTokenHash ?? ''}`);
+    await publishLive(q, 'session.revoked', { tokenHash: null, keepTokenHash: keepTokenHash ?? null }, userId);
     this.forgetUser(userId, keepTokenHash);
   }
 

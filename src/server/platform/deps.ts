@@ -5,6 +5,7 @@ import type { EventBus } from './events';
 import type { Idempotency } from './idempotency';
 import type { Clock } from './clock';
 import type { Uploads } from './uploads';
+import type { LiveHub } from './realtime/hub';
 
 /** What every feature's routes and services are built with. */
 export interface Deps {
@@ -15,4 +16,5 @@ export interface Deps {
   uploads: Uploads;
   idempotency: Idempotency;
   clock: Clock;
+  live: LiveHub;
 }

@@ -1,7 +1,7 @@
 /**
  * Live events (DESIGN.md section 7): what the server pushes on /api/live. Each says what
  * changed; the client updates or invalidates what it shows. Private events reach only their
- * user. Features add their kinds here.
+ * user; kinds starting with 'admin.' reach only admins. Features add their kinds here.
  */
 export interface LiveEventPayloads {
   'trade.offered': { tradeId: string };
@@ -13,8 +13,26 @@ export interface LiveEventPayloads {
   'duel.canceled': { duelId: string };
   'bet.created': { betId: string };
   'bet.repriced': { betId: string };
+  'bet.closed': { betId: string };
   'bet.settled': { betId: string; outcome: 'finalized' | 'voided' };
+  /** Vote counts changed; published at most once a second per bet. */
+  'bet.votes': { betId: string };
   'admin.log': { logId: string };
+  /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
+  'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }
 
 export type LiveEventKind = keyof LiveEventPayloads;
+
+/** What a socket receives: a balance from the ledger, or one of the events above. */
+export type LiveMessage =
+  | { kind: 'hello'; payload: { userId: string } }
+  | { kind: 'balance'; payload: { balance: number } }
+  | { [K in Exclude<LiveEventKind, 'session.revoked'>]: { kind: K; payload: LiveEventPayloads[K] } }[Exclude<LiveEventKind, 'session.revoked'>];
+
+export const LIVE_PATH = '/api/live';
+export interface LiveTicketResponse {
+  ticket: string;
+  /** Seconds the ticket stays valid. */
+  expiresIn: number;
+}

@@ -1,3 +1,4 @@
+import type { LiveTicketResponse } from './live';
 import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } from './contract';
 import { idParams, usernameParams, type MessageResponse } from './common';
 import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
@@ -121,6 +122,13 @@ export const routes = {
     },
     'POST /api/trades/:id/cancel': { auth: 'user', idempotent: true, summary: 'Cancel a pending or responded trade (either side)', params: idParams, reply: reply<CancelTradeResponse>() },
     'POST /api/trades/:id/finalize': { auth: 'user', idempotent: true, summary: 'Swap the items of a responded outgoing trade', params: idParams, reply: reply<TradeDto>() },
+  }),
+  live: defineRoutes({
+    'POST /api/live/ticket': {
+      auth: 'user',
+      summary: 'A one-time ticket (30 s) for opening the live WebSocket at /api/live?ticket=…',
+      reply: reply<LiveTicketResponse>(),
+    },
   }),
 };
 

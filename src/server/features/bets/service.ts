@@ -16,6 +16,7 @@ import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from '../wallet/ledger';
 import { logAdminAction } from '../../platform/adminLog';
+import { publishLive } from '../../platform/realtime/publish';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
 import * as queries from './queries';
 import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
@@ -72,6 +73,7 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
       details: `Created bet "${body.title}" with options ${body.options.map((o) => `${o.text} @ ${o.odds}x`).join(', ')}`,
       target: body.title,
     });
+    await publishLive(tx, 'bet.created', { betId: String(id) });
     return id;
   });
   return reloadBet(deps, betId);
@@ -241,6 +243,7 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
       details: `Finalized "${bet.title}": winner "${option.text}", ${single.winners.length} winning account(s) paid`,
       target: bet.title,
     });
+    await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'finalized' });
     return { title: bet.title, winner: option.text, winners: [...new Set([...single.winners, ...parlays.winners])] };
   });
   deps.events.emit('BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId, winners: result.winners });
@@ -257,6 +260,7 @@ export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
     // Voiding a parlay's last open leg can complete it as won.
     const { winners } = await settleParlays(tx, betId, true);
     await logAdminAction(tx, { adminId: admin.id, action: 'void_bet', details: `Voided "${bet.title}" and refunded its stakes`, target: bet.title });
+    await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'voided' });
     return { title: bet.title, winners };
   });
   deps.events.emit('BetSettled', { betId, outcome: 'voided', winningOptionId: null, winners: settled.winners });
@@ -277,6 +281,7 @@ export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string,
       details: `"${bet.title}" / ${option.text}: ${hundredthsToOdds(option.odds)}x -> ${odds}x`,
       target: bet.title,
     });
+    await publishLive(tx, 'bet.repriced', { betId: String(bet.id) });
   });
   return { message: `Odds for ${option.text} set to ${odds}x`, bet: await reloadBet(deps, bet.id) };
 }

@@ -19,3 +19,19 @@ export const realtimeEvents = pgTable(
   },
   (t) => [index('realtime_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * One-time tickets for opening /api/live: a socket cannot carry the bearer header, and a token
+ * in a URL ends up in logs. Stored (not in memory) so the POST and the socket may reach
+ * different processes; used once, by one conditional UPDATE, within 30 seconds.
+ */
+export const liveTickets = pgTable('live_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  /** The session the ticket was taken with: its revocation closes the socket. */
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { call, registerAdmin, registerUser, uniqueName, useTestServer } from '../../testing/harness';
+import { openLive, takeTicket } from '../../testing/liveClient';
+import { giveItem, insertItem } from '../../features/store/builders';
+
+const server = useTestServer();
+
+async function liveFor(token: string) {
+  return openLive(server.url, await takeTicket(server.url, token));
+}
+
+describe('POST /api/live/ticket', () => {
+  it('needs a token', async () => {
+    const res = await call(server, 'POST', '/api/live/ticket');
+    expect(res.status).toBe(401);
+  });
+
+  it('opens one socket, once: a reused or made-up ticket is closed with 4401', async () => {
+    const user = await registerUser(server);
+    const ticket = await takeTicket(server.url, user.token);
+    const first = await openLive(server.url, ticket);
+    expect(first.messages[0]?.kind).toBe('hello');
+    const again = await openLive(server.url, ticket);
+    expect((await again.closed).code).toBe(4401);
+    const madeUp = await openLive(server.url, 'not-a-ticket');
+    expect((await madeUp.closed).code).toBe(4401);
+    first.close();
+  });
+});
+
+describe('live events', () => {
+  it("pushes a user's new balance from a transfer to that user only", async () => {
+    const [alice, bob, carol] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    const [aliceLive, carolLive] = await Promise.all([liveFor(alice.token), liveFor(carol.token)]);
+    const sent = await call(server, 'POST', '/api/user/send-money', { token: bob.token, body: { recipientUsername: alice.username, amount: 25 } });
+    expect(sent.status).toBe(200);
+    const message = await aliceLive.next((m) => m.kind === 'balance', 2000);
+    expect(message).toEqual({ kind: 'balance', payload: { balance: 1025 } });
+    // Carol's socket hears nothing of it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(carolLive.messages.filter((m) => m.kind === 'balance')).toEqual([]);
+    aliceLive.close();
+    carolLive.close();
+  });
+
+  it('tells every socket of a new bet and only admins of admin log entries', async () => {
+    const [admin, user] = await Promise.all([registerAdmin(server), registerUser(server)]);
+    const [adminLive, userLive] = await Promise.all([liveFor(admin.token), liveFor(user.token)]);
+    const created = await call<{ bet: { _id: string } }>(server, 'POST', '/api/bets/create', {
+      token: admin.token,
+      body: {
+        title: `Live ${uniqueName()}`,
+        description: 'pushed',
+        endTime: new Date(Date.now() + 3600_000).toISOString(),
+        options: [
+          { text: 'Yes', odds: 2 },
+          { text: 'No', odds: 2 },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const betId = created.body.bet._id;
+    expect(await userLive.next((m) => m.kind === 'bet.created')).toEqual({ kind: 'bet.created', payload: { betId } });
+    await adminLive.next((m) => m.kind === 'admin.log');
+    // A wager's vote count arrives coalesced, within about a second.
+    const placed = await call(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId, choice: 'Yes', amount: 5 } });
+    expect(placed.status).toBe(200);
+    expect(await userLive.next((m) => m.kind === 'bet.votes', 3000)).toEqual({ kind: 'bet.votes', payload: { betId } });
+    expect(userLive.messages.some((m) => m.kind === 'admin.log')).toBe(false);
+    adminLive.close();
+    userLive.close();
+  });
+
+  it('tells the recipient of a trade offer', async () => {
+    const [alice, bob] = await Promise.all([registerUser(server), registerUser(server)]);
+    const item = await insertItem(server.db, { name: `Live gem ${uniqueName()}` });
+    await giveItem(server.db, alice.id, item.id, 1);
+    const bobLive = await liveFor(bob.token);
+    const res = await call(server, 'POST', '/api/trades/request', {
+      token: alice.token,
+      body: { toUsername: bob.username, fromItems: [{ itemId: String(item.id), quantity: 1 }] },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect((await bobLive.next((m) => m.kind === 'trade.offered')).kind).toBe('trade.offered');
+    bobLive.close();
+  });
+
+  it('closes the socket of a session that signs out, and keeps the others', async () => {
+    const user = await registerUser(server);
+    const login = await call<{ token: string }>(server, 'POST', '/auth/login', { body: { username: user.username, password: 'correct-horse-9' } });
+    const [first, second] = await Promise.all([liveFor(user.token), liveFor(login.body.token)]);
+    expect((await call(server, 'POST', '/auth/logout', { token: user.token })).status).toBe(200);
+    expect((await first.closed).code).toBe(4401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const secondState = await Promise.race([second.closed.then(() => 'closed'), Promise.resolve('open')]);
+    expect(secondState).toBe('open');
+    second.close();
+  });
+});
