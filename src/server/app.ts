@@ -117,8 +117,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
   // Shared limits across processes when Redis is configured; per process otherwise.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
+  if (redis) {
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'redis: connection failed; rate limits fall back to allowing'));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'fs-rate-limit-', skipOnError: true } : {}),
