@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { NavBar } from './NavBar';
 import { Footer } from './Footer';
 import { useForgetSignOutOnLeave } from './guards';
+import { LiveUpdates } from './LiveUpdates';
 
 /** Lazy pages keep the old screen up while their chunk loads; this bar says something is coming. */
 function NavigationProgress() {
@@ -25,6 +26,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
+      <LiveUpdates />
       <NavBar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { UserDto } from '@shared/api/accounts';
+import type { LiveMessage } from '@shared/api/live';
+import { connectLive } from '../lib/liveSocket';
+import { sessionKeys, useSession } from '../lib/session';
+import { adminKeys } from '../features/admin/queries';
+import { betKeys } from '../features/bets/queries';
+import { tradeKeys } from '../features/trades/queries';
+import { walletKeys } from '../features/wallet/queries';
+
+/** What each event makes stale; the pages on screen refetch it at once. */
+function staleKeys(message: LiveMessage): QueryKey[] {
+  switch (message.kind) {
+    case 'balance':
+      return [walletKeys.all];
+    case 'trade.offered':
+    case 'trade.answered':
+    case 'trade.canceled':
+    case 'trade.finalized':
+      return [tradeKeys.all];
+    case 'bet.created':
+    case 'bet.repriced':
+    case 'bet.closed':
+    case 'bet.settled':
+    case 'bet.votes':
+      return [betKeys.all];
+    case 'admin.log':
+      return [adminKeys.logs()];
+    case 'duel.invited':
+    case 'duel.resolved':
+    case 'duel.canceled':
+      return [['games']];
+    default:
+      return [];
+  }
+}
+
+/** Keeps the signed-in tab's live socket open and applies what it hears to the query cache. */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+
+  useEffect(() => {
+    if (!token) return;
+    return connectLive(
+      (message) => {
+        if (message.kind === 'balance') {
+          // The balance pill and greeting change at once, without a round trip.
+          queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: message.payload.balance } : user));
+        }
+        for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
+      },
+      () => void queryClient.invalidateQueries(),
+    );
+  }, [token, queryClient]);
+
+  return null;
+}
