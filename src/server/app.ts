@@ -24,6 +24,7 @@ import { walletHandlers } from './features/wallet/routes';
 import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
+import { storeHandlers } from './features/store/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     leaderboard: leaderboardHandlers(deps),
     admin: adminHandlers(deps),
     bets: betHandlers(deps),
+    store: storeHandlers(deps),
   });
 
   await app.register(fastifyStatic, {
