@@ -3,6 +3,10 @@ import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
+import { ActiveBuffs } from '../store/components/ActiveBuffs';
+import { BadgeShelf } from '../store/components/BadgeShelf';
+import { UsableInventory } from '../store/components/UsableInventory';
+import { CosmeticMark } from '../store/components/CosmeticMark';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 
@@ -18,7 +22,8 @@ export function DashboardPage() {
       {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
         <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
-          Hey, {stats.username}! <span aria-hidden="true">👋</span>
+          Hey, {stats.username}
+          <CosmeticMark cosmetic={stats.cosmetic} />! <span aria-hidden="true">👋</span>
         </h1>
         <p className="mt-2 text-lg text-slate-300">
           Balance:{' '}
@@ -28,14 +33,23 @@ export function DashboardPage() {
           coins
         </p>
       </header>
+      <ActiveBuffs />
+      <section aria-labelledby="dashboard-inventory" className="card">
+        <h2 id="dashboard-inventory" className="section-title mb-4">
+          <span aria-hidden="true">🎒 </span>Inventory
+        </h2>
+        <UsableInventory inventory={stats.inventory ?? []} />
+      </section>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <SendCoinsForm />
         <LedgerStatement />
       </div>
+      {/* Trade Center (issue 8, trades): the trades feature's dashboard section goes here. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <MyActiveBets />
         <BetHistory />
       </div>
+      <BadgeShelf badges={stats.badges ?? []} />
     </div>
   );
 }
