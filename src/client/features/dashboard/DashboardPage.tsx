@@ -22,8 +22,8 @@ export function DashboardPage() {
       {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
         <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
-          Hey, {stats.username}
-          <CosmeticMark cosmetic={stats.cosmetic} />! <span aria-hidden="true">👋</span>
+          Hey, {stats.username}! <span aria-hidden="true">👋</span>
+          <CosmeticMark cosmetic={stats.cosmetic} />
         </h1>
         <p className="mt-2 text-lg text-slate-300">
           Balance:{' '}

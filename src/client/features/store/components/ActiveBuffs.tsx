@@ -23,7 +23,8 @@ export function ActiveBuffs() {
   const { data } = useActiveBuffs();
   const queryClient = useQueryClient();
   const now = useNow();
-  const serverNow = data ? new Date(data.now).getTime() + (now - data.fetchedAt) : 0;
+  // The ticking clock may lag the answer by up to a second; time never runs backwards from it.
+  const serverNow = data ? new Date(data.now).getTime() + Math.max(0, now - data.fetchedAt) : 0;
   const running = (data?.buffs ?? []).map((buff) => ({ buff, left: new Date(buff.expiresAt).getTime() - serverNow })).filter((b) => b.left > 0);
   const ended = data !== undefined && running.length < data.buffs.length;
 

@@ -22,14 +22,14 @@ export function BadgeShelf({ badges, title = 'Badges' }: { badges: Badge[]; titl
         <>
           <ul className="flex flex-wrap gap-2">
             {badges.map((badge) => (
-              <li key={badge._id}>
+              <li key={badge._id} className="max-w-full min-w-0">
                 <button
                   type="button"
                   data-testid="badge"
                   aria-expanded={open === badge._id}
                   aria-controls={open === badge._id ? `${ids}-panel` : undefined}
                   onClick={() => setOpen((current) => (current === badge._id ? null : badge._id))}
-                  className="rounded-full border border-fuchsia-400/40 bg-fuchsia-500/15 px-3 py-1 text-sm font-semibold text-fuchsia-100 hover:bg-fuchsia-500/25"
+                  className="max-w-full rounded-2xl border border-fuchsia-400/40 text-left wrap-anywhere bg-fuchsia-500/15 px-3 py-1 text-sm font-semibold text-fuchsia-100 hover:bg-fuchsia-500/25"
                 >
                   {badge.name}
                 </button>
@@ -38,8 +38,8 @@ export function BadgeShelf({ badges, title = 'Badges' }: { badges: Badge[]; titl
           </ul>
           {shown && (
             <div id={`${ids}-panel`} data-testid="badge-panel" className="mt-3 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 p-3">
-              <p className="font-semibold text-fuchsia-100">{shown.name}</p>
-              <p className="text-sm text-slate-300">{shown.description || 'No description'}</p>
+              <p className="font-semibold wrap-anywhere text-fuchsia-100">{shown.name}</p>
+              <p className="text-sm wrap-anywhere text-slate-300">{shown.description || 'No description'}</p>
             </div>
           )}
         </>
