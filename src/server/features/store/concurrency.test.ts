@@ -81,3 +81,24 @@ describe("parallel 'Use'", () => {
     await expectConserved();
   });
 });
+
+describe('a banned buyer whose session another process still trusts', () => {
+  // A long session cache stands in for a second process that has not heard of the ban yet.
+  const trusting = useTestServer({ authCacheMs: 60_000 });
+
+  it('cannot buy (paid or free) or use: the statements check the actor, and nothing changes', async () => {
+    const user = await registerUser(trusting);
+    const paid = await insertItem(trusting.db, { price: 10, stock: 5, effectType: 'reward-multiplier', effectValue: 150 });
+    const free = await insertItem(trusting.db, { price: 0, stock: 5 });
+    const buyIt = (itemId: number) => call(trusting, 'POST', '/api/store/purchase', { token: user.token, body: { itemId } });
+    expect((await buyIt(paid.id)).status).toBe(200);
+    await trusting.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
+    expectError(await buyIt(paid.id), 403, { code: 'BANNED' });
+    expectError(await buyIt(free.id), 403, { code: 'BANNED' });
+    expectError(await call(trusting, 'POST', `/api/store/items/${paid.id}/use`, { token: user.token }), 403, { code: 'BANNED' });
+    const stocks = await trusting.db.rows<{ stock: number }>(sql`select stock from items where id in (${paid.id}, ${free.id}) order by id`);
+    expect(stocks.map((s) => s.stock)).toEqual([4, 5]);
+    expect(await balanceOf(trusting, user.id)).toBe(990);
+    await expectLedgerBalanced(trusting);
+  });
+});

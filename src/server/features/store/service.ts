@@ -16,10 +16,10 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { banned, conflict, notFound, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
-import { bumpStat } from '../../platform/stats';
+import { statBumpCte } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
 import { buffState, startBuff } from './buffs';
-import { presentBuff, presentItem, presentPurchase, type ItemRow } from './presenter';
+import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 
 export async function storeItems(deps: Deps): Promise<StoreItemDto[]> {
@@ -48,54 +48,82 @@ export async function activeBuffs(deps: Deps, userId: number): Promise<ActiveBuf
 
 const itemReturning = sql`returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at`;
 
+/** Why the purchase statement bought nothing; runs only on that path, after it changed nothing. */
+async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number): Promise<never> {
+  const found = await queries.findItem(deps.db, itemId);
+  if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
+  if (found.stock <= 0) throw conflict('Sold out');
+  const [buyer] = await deps.db.rows<{ status: string; owned: boolean }>(sql`
+    select u.status, exists (select 1 from inventory where user_id = u.id and item_id = ${itemId} and quantity > 0) as owned
+    from users u where u.id = ${userId}`);
+  if (buyer?.status !== 'active') throw banned();
+  if (found.type === 'badge' && buyer.owned) throw conflict('You already own this badge');
+  throw conflict('The item changed during the purchase; try again');
+}
+
+const GUARD_FAILED = '22012';
+
 /**
- * Spec section 7 / issue 8: one transaction takes a unit off the shelf (stock - 1 where
- * stock > 0, which also locks the item row, so parallel buyers of one item queue here), writes
- * the purchase row, debits the price through the ledger referencing it, adds the unit to the
- * inventory (a badge only if not held: the upsert's WHERE re-checks the latest row under its
- * lock) and counts the purchase. Any refusal rolls all of it back.
+ * Spec section 7 / issue 8, one statement (one round trip, and the item row, which every buyer
+ * of a popular item queues on, is locked only for it): takes a unit off the shelf (stock - 1
+ * where stock > 0, a single-row UPDATE by key, so a concurrent change is re-checked), adds it
+ * to the inventory (a badge only if not held: the upsert's WHERE re-checks the latest row),
+ * debits the price from the active buyer's account through the ledger's CTEs referencing the
+ * purchase row (id taken from its sequence), writes that row and counts the purchase. When the
+ * unit was taken but a later part refused (badge held, buyer banned), the final guard divides
+ * by zero so the whole statement rolls back; a balance short of the price violates the users
+ * CHECK the same way.
  */
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
-  const done = await deps.db.tx(async (tx) => {
-    const [item] = await tx.rows<ItemRow>(sql`
-      update items set stock = stock - 1 where id = ${itemId} and retired_at is null and stock > 0 ${itemReturning}`);
-    if (!item) {
-      const found = await queries.findItem(tx, itemId);
-      if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
-      throw conflict('Sold out');
-    }
-    const [bought] = await tx.rows<{ id: number; created_at: Date }>(sql`
-      insert into purchases (user_id, item_id, price) values (${userId}, ${itemId}, ${item.price}) returning id, created_at`);
-    if (!bought) throw conflict('The purchase could not be recorded; try again');
-    let balance: number;
-    if (item.price > 0) {
-      const after = await ledger.post(tx, [{ userId, delta: -item.price, category: 'store_purchase' }], { refType: 'purchase', refId: bought.id }, { actorId: userId });
-      balance = after.get(userId) ?? 0;
-    } else {
-      // A free item moves no coins, but the buyer must still be allowed to act.
-      await ledger.lockAccounts(tx, [userId], userId);
-      const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
-      balance = row?.balance ?? 0;
-    }
-    const [held] = await tx.rows<{ quantity: number }>(sql`
-      insert into inventory (user_id, item_id, quantity) values (${userId}, ${itemId}, 1)
-      on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1, updated_at = now()
-      where ${item.type !== 'badge'} or inventory.quantity = 0
-      returning quantity`);
-    if (!held) throw conflict('You already own this badge');
-    await bumpStat(tx, userId, 'store_purchases');
-    return { item, bought, balance };
-  });
-  const { item, bought, balance } = done;
-  deps.events.emit('PurchaseMade', { purchaseId: bought.id, userId, itemId, price: item.price });
-  const entry = await queries.inventoryEntry(deps.db, userId, itemId);
-  if (!entry) throw notFound(`Item ${itemId} was bought but is no longer in the inventory`);
+  let rows: (ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number; guard: number })[];
+  try {
+    rows = await deps.db.prepared('store_purchase', sql`
+      with it as (
+        update items set stock = stock - 1
+        where id = ${itemId} and retired_at is null and stock > 0
+        returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at,
+          nextval('purchases_id_seq') as next_purchase_id
+      ), held as (
+        insert into inventory (user_id, item_id, quantity) select ${userId}, id, 1 from it
+        on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1, updated_at = now()
+        where (select type from it) <> 'badge' or inventory.quantity = 0
+        returning quantity, locked
+      ), active as (
+        select 1 from users where id = ${userId} and status = 'active'
+      ), ${ledger.accountUpdate('buyer', {
+        userId,
+        delta: sql`-(select price from it)`,
+        category: 'store_purchase',
+        actor: true,
+        when: sql`exists (select 1 from held) and (select price from it) > 0`,
+      })}, ${ledger.ledgerRowsFor(['buyer'], { refType: 'purchase', refId: sql`select next_purchase_id from it`, houseCategory: 'store_purchase' })},
+      p as (
+        insert into purchases (id, user_id, item_id, price)
+        select next_purchase_id, ${userId}, id, price from it
+        where exists (select 1 from held) and (exists (select 1 from buyer) or (price = 0 and exists (select 1 from active)))
+        returning id, created_at
+      ), ${statBumpCte('counted', userId, 'store_purchases', sql`exists (select 1 from p)`)}
+      select it.id, it.name, it.type, it.effect, it.effect_type, it.effect_value, it.price, it.stock, it.image, it.emoji,
+        it.description, it.retired_at, p.id as purchase_id, p.created_at,
+        (select quantity from held) as quantity, (select locked from held) as locked,
+        coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
+        1 / (case when exists (select 1 from p) or not exists (select 1 from it) then 1 else 0 end) as guard
+      from (select 1) one left join it on true left join p on true`);
+  } catch (err) {
+    if (pgErrorCode(err) === GUARD_FAILED) return explainRefusedPurchase(deps, userId, itemId);
+    throw ledger.postingError(err);
+  }
+  const row = rows[0];
+  if (!row || row.purchase_id === null || row.created_at === null) return explainRefusedPurchase(deps, userId, itemId);
+  const item: ItemRow = row;
+  deps.events.emit('PurchaseMade', { purchaseId: row.purchase_id, userId, itemId, price: Number(item.price) });
+  const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });
   return {
     message: `${item.name} purchased!`,
-    balance,
+    balance: Number(row.balance),
     item: presentItem(item),
     entry,
-    purchase: presentPurchase({ ...item, id: bought.id, item_id: item.id, created_at: bought.created_at }),
+    purchase: presentPurchase({ ...item, id: row.purchase_id, item_id: item.id, created_at: row.created_at }),
   };
 }
 
