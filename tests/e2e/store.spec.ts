@@ -156,4 +156,32 @@ describe('store', () => {
     const picture = store.card(name).getByRole('img', { name });
     expect(await picture.getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
   });
+
+  it('lets an admin change price and stock, then retire an item: it leaves the store but stays in inventories', async () => {
+    const [admin, user] = await Promise.all([world.admin(), world.user()]);
+    const name = `Kettle ${uniqueName()}`;
+    const item = await insertItem(world.server.db, { name, price: 50, stock: 9 });
+    expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
+    const page = await world.newPage();
+    await signInAs(page, world.server, admin);
+    await new AdminPage(page).open();
+    const section = new AdminStoreSection(page);
+    const row = await section.itemRow(name);
+    await row.getByLabel(`Price of ${name}`, { exact: true }).fill('75');
+    await row.getByLabel(`Stock of ${name}`, { exact: true }).fill('4');
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+    await new Toasts(page).waitFor(`${name} updated`);
+    const store = new StorePage(page);
+    await store.open();
+    expect(await store.stock(name)).toBe('4');
+    expect(coinsIn(await store.card(name).getByTestId('store-item-price').textContent())).toBe('75');
+
+    await new AdminPage(page).open();
+    expect(await section.retire(name)).toBe(`Retire ${name}?`);
+    await (await section.itemRow(name)).getByRole('button', { name: 'Restore', exact: true }).waitFor();
+    await store.open();
+    expect(await store.card(name).count()).toBe(0);
+    const held = await call<{ inventory: { item: { name: string } }[] }>(world.server, 'GET', '/api/store/user', { token: user.token });
+    expect(held.body.inventory.map((e) => e.item.name)).toContain(name);
+  });
 });

@@ -95,6 +95,19 @@ export class AdminStoreSection {
     return this.form.getByLabel(label, { exact: true });
   }
 
+  /** The item's row in the Store items list, once listed. */
+  async itemRow(name: string): Promise<Locator> {
+    const row = this.page.getByRole('region', { name: 'Store items', exact: true }).getByTestId('admin-item').filter({ hasText: name });
+    await row.waitFor();
+    return row;
+  }
+
+  /** Clicks Retire on the item and confirms. */
+  async retire(name: string): Promise<string> {
+    const row = await this.itemRow(name);
+    return this.dialog.answer(() => row.getByRole('button', { name: 'Retire', exact: true }).click(), 'Retire');
+  }
+
   /** Submits the form and answers the outcome alert; resolves with its text ('Item created'). */
   async submit(): Promise<string> {
     return this.dialog.answer(() => this.form.getByRole('button', { name: 'Create Item', exact: true }).click(), 'OK');
