@@ -32,6 +32,7 @@ import { startVoteCounts } from './features/bets/live';
 import { LiveHub } from './platform/realtime/hub';
 import { liveHandlers, registerLiveSocket } from './platform/realtime/routes';
 import { tradeHandlers } from './features/trades/routes';
+import { storeHandlers } from './features/store/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     bets: betHandlers(deps),
     trades: tradeHandlers(deps),
     live: liveHandlers(deps),
+    store: storeHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

@@ -11,6 +11,8 @@ import { DashboardPage } from './pages/DashboardPage';
 import { HomePage } from './pages/HomePage';
 import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
+import { StorePage } from './pages/StorePage';
+import { insertItem } from '../../src/server/features/store/builders';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
 
@@ -36,6 +38,19 @@ describe('accessibility (axe-core)', () => {
       body: { betId: bet._id, choice: 'Yes', amount: 10 },
     });
     expect(placed.status).toBe(200);
+    // Store content: a power-up in use (Active Buffs), a badge and a cosmetic held.
+    for (const fields of [
+      { name: `Axe power ${uniqueName()}`, effectType: 'reward-multiplier' as const, effectValue: 150 },
+      { name: `Axe badge ${uniqueName()}`, type: 'badge' as const, effectType: null, effectValue: null },
+      { name: `Axe hat ${uniqueName()}`, type: 'cosmetic' as const, effectType: 'cosmetic' as const, effectValue: 100 },
+    ]) {
+      const item = await insertItem(world.server.db, { ...fields, price: 10 });
+      expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
+      if (fields.effectType === 'reward-multiplier') {
+        expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
+        expect((await call(world.server, 'POST', `/api/store/items/${item.id}/use`, { token: user.token })).status).toBe(200);
+      }
+    }
 
     const report: Record<string, AxeFinding[]> = {};
     const check = async (page: Page, name: string) => {
@@ -61,7 +76,15 @@ describe('accessibility (axe-core)', () => {
     const dashboard = new DashboardPage(page);
     await dashboard.open();
     await dashboard.openBet('single', title);
+    await page.getByTestId('active-buff').waitFor();
+    await page.getByTestId('badge').first().click();
+    await page.getByTestId('badge-panel').waitFor();
     await check(page, '/dashboard');
+    const store = new StorePage(page);
+    await store.open();
+    await store.inventoryQuantity('Axe power', '1');
+    await store.historyNames(4);
+    await check(page, '/store');
     const bets = new BetsPage(page);
     await bets.open();
     await bets.waitForBet(title);

@@ -15,6 +15,7 @@ import { HomePage } from './pages/HomePage';
 import { NavBar } from './pages/NavBar';
 import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
+import { StorePage } from './pages/StorePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
 
@@ -116,6 +117,32 @@ async function buildScene(): Promise<Scene> {
     body: { recipientUsername: friend.username, amount: 5 },
   }));
   await ok(call(world.server, 'PATCH', `/api/admin/balance/${player.username}`, { token: admin.token, body: { amount: 1_000_000 } }));
+  // Store items with the longest name and description, bought, one used (Active Buffs) and one a badge.
+  for (const [seed, type, effectType, effectValue] of [
+    ['Pwr', 'power-up', 'reward-multiplier', 2],
+    ['Bdg', 'badge', null, null],
+    ['Csm', 'cosmetic', 'cosmetic', 1],
+  ] as const) {
+    const created = await call<{ item: { _id: string } }>(world.server, 'POST', '/api/store/create', {
+      token: admin.token,
+      body: {
+        name: unbroken(seed, 60),
+        type,
+        effect: wordy(`Effect ${seed}`, 100),
+        effectType,
+        effectValue,
+        price: 99_999,
+        stock: 999_999_999,
+        emoji: '🦄',
+        description: wordy(`About ${seed}`, 490) + 'W'.repeat(10),
+      },
+    });
+    expect(created.status).toBe(201);
+    for (let i = 0; i < (type === 'power-up' ? 2 : 1); i++) {
+      await ok(call(world.server, 'POST', '/api/store/purchase', { token: player.token, body: { itemId: created.body.item._id } }));
+    }
+    if (type === 'power-up') await ok(call(world.server, 'POST', `/api/store/items/${created.body.item._id}/use`, { token: player.token }));
+  }
   return { admin, player, friend, bets };
 }
 
@@ -176,6 +203,7 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await dashboard.ledgerEntry(`to @${friend.username}`);
     await dashboard.openBet('parlay', first.title);
     await dashboard.settledBet('single');
+    await page.getByTestId('active-buff').waitFor();
     await check(page, '/dashboard');
     await new NavBar(page).openMenu();
     await check(page, '/dashboard with the menu open');
@@ -194,6 +222,12 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await parlay.setWager('25');
     await parlay.payout();
     await check(page, '/bets/parlay');
+
+    const store = new StorePage(page);
+    await store.open();
+    await store.inventoryQuantity(unbroken('Pwr', 60), '1');
+    await store.historyNames(4);
+    await check(page, '/store');
 
     const profile = new ProfilePage(page);
     await profile.open();

@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/bets/pages/ActiveBetsPage'), (m) => m.ActiveBetsPage),
               },
               {
+                path: 'store',
+                lazy: lazyPage(() => import('../features/store/pages/StorePage'), (m) => m.StorePage),
+              },
+              {
                 path: 'bets/parlay',
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },

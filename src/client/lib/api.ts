@@ -66,6 +66,7 @@ const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
   'POST /auth/login': true,
   'GET /api/user/public/:username': true,
   'GET /api/leaderboard/users': true,
+  'GET /api/store': true,
 };
 
 /**
@@ -81,6 +82,8 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/trades/:id/respond': true,
   'POST /api/trades/:id/cancel': true,
   'POST /api/trades/:id/finalize': true,
+  'POST /api/store/purchase': true,
+  'POST /api/store/items/:id/use': true,
 };
 const RESEND_ATTEMPTS = 2;
 

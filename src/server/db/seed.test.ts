@@ -22,6 +22,10 @@ describe('seed', () => {
     expect(first.adminPassword).toMatch(/^\S{12,}$/);
     expect(first.demoPassword).toMatch(/^demo-/);
     expect(first.demoBets).toBe(3);
+    const [items] = await db.rows<{ n: number; types: number; effects: number }>(
+      sql`select count(*)::int as n, count(distinct type)::int as types, count(distinct effect_type)::int as effects from items where stock > 0`,
+    );
+    expect(items).toEqual({ n: 14, types: 3, effects: 5 });
 
     const box = credentialsBox(config, first)!;
     expect(box).toContain(`Password:      ${first.adminPassword}`);

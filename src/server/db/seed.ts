@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/passwords';
 import { boxed } from '../platform/box';
 import { createAccount } from '../features/accounts/service';
 import { ensureOpenDemoBets } from '../features/bets/seed';
+import { ensureDemoItems } from '../features/store/seed';
 import * as ledger from '../features/wallet/ledger';
 
 export const DEMO_USERS: { username: string; bonus: number }[] = [
@@ -29,7 +30,8 @@ export interface SeedResult {
 }
 
 /**
- * First start on an empty database: the admin and a few demo players so home is not empty.
+ * First start on an empty database: the admin, a few demo players so home is not empty, and a
+ * stocked store.
  * Every start (with SEED_DEMO): open demo bets when none can take wagers any more. Runs under
  * the lock that serializes setup across processes (openDb's afterMigrate).
  */
@@ -46,6 +48,7 @@ export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedRe
     await db.tx(async (tx) => {
       await createAccount(tx, { username: config.adminUsername, passwordHash: adminHash, role: 'admin' });
       if (!config.seedDemo) return;
+      await ensureDemoItems(tx);
       for (const demo of DEMO_USERS) {
         const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
         if (demo.bonus > 0) {

@@ -21,6 +21,7 @@ export interface DomainEvents {
    * (single wagers on the winning option, and parlays it completed as won), each once;
    * refunds are not wins.
    */
+  PurchaseMade: { purchaseId: number; userId: number; itemId: number; price: number };
   BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null; winners: number[] };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 
 /**
@@ -31,6 +31,19 @@ export async function bumpStat(q: Queryable, userId: number, stat: StatName, by 
   await q.rows(sql`
     insert into user_stats (user_id, stat, value) values (${userId}, ${stat}, ${by})
     on conflict (user_id, stat) do update set value = user_stats.value + excluded.value`);
+}
+
+/**
+ * bumpStat as a CTE named `name`, for one-statement hot paths: adds 1 to the counter when
+ * `when` (over the statement's earlier CTEs) holds.
+ */
+export function statBumpCte(name: string, userId: number, stat: StatName, when: SQL): SQL {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`statBumpCte: bad CTE name ${name}`);
+  return sql`${sql.raw(name)} as (
+      insert into user_stats (user_id, stat, value) select ${userId}, ${stat}, 1 where ${when}
+      on conflict (user_id, stat) do update set value = user_stats.value + excluded.value
+      returning value
+    )`;
 }
 
 /** A user's counters under the names the API uses, every one present (zero when never bumped). */

@@ -36,6 +36,8 @@ export const adminActions = [
   'finalize_bet',
   'void_bet',
   'set_odds',
+  'create_item',
+  'update_item',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -12,6 +12,7 @@ import { buildApp } from '../app';
 import type { Deps } from '../platform/deps';
 import type { Clock } from '../platform/clock';
 import { audit } from '../features/wallet/ledger';
+import { auditItems } from '../features/store/queries';
 
 /**
  * A real server on a real database for integration tests: PGlite in memory by default, a
@@ -160,6 +161,10 @@ export async function balanceOf(server: TestServer, userId: number): Promise<num
 export async function expectLedgerBalanced(server: TestServer): Promise<void> {
   const problem = await audit(server.db);
   if (problem) throw new Error(`ledger audit failed: ${problem.message}`);
+  // Items are conserved like coins; suites whose builders hand items out directly cannot
+  // trace every unit to a purchase, so the shared check is the row-level one.
+  const itemProblem = await auditItems(server.db, { traceable: false });
+  if (itemProblem) throw new Error(`item audit failed: ${itemProblem.message}`);
 }
 
 /**

@@ -29,9 +29,13 @@ export interface Badge {
 export interface InventoryEntry {
   _id: string;
   quantity: number;
+  /** Units offered in active trades: neither usable nor tradable elsewhere until the trade closes. */
+  locked: number;
   item: {
     _id: string;
     name: string;
+    type: 'badge' | 'power-up' | 'cosmetic';
+    description: string;
     image: string | null;
     emoji: string | null;
     price: number;
@@ -39,6 +43,13 @@ export interface InventoryEntry {
     effectType: string | null;
     effectValue: number | null;
   };
+}
+
+/** The cosmetic item a user shows beside their name (the latest bought). */
+export interface CosmeticRef {
+  emoji: string | null;
+  image: string | null;
+  name: string;
 }
 
 export interface AchievementRef {
@@ -75,6 +86,7 @@ export interface UserDto extends UserCounters {
   claimedAchievements: { _id: string }[];
   badges: Badge[];
   inventory: InventoryEntry[];
+  cosmetic: CosmeticRef | null;
   currentBets: unknown[];
   createdAt: string;
 }
@@ -96,6 +108,9 @@ export interface PublicUserDto {
   achievements: AchievementRef[];
   badges: Badge[];
   inventory: InventoryEntry[];
+  /** Distinct items held. */
+  itemsOwned: number;
+  cosmetic: CosmeticRef | null;
   createdAt: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CosmeticRef } from './accounts';
 
 export const leaderboardSorts = ['balance', 'wins', 'achievements'] as const;
 export type LeaderboardSort = (typeof leaderboardSorts)[number];
@@ -16,6 +17,8 @@ export interface LeaderboardUserDto {
   balance: number;
   betsWon: number;
   achievements: number;
+  /** The cosmetic shown beside the name (DESIGN.md section 6), if any. */
+  cosmetic: CosmeticRef | null;
 }
 
 export const LEADERBOARD_SIZE = 100;

@@ -28,6 +28,18 @@ import {
   type PlaceWagerResponse,
 } from './bets';
 import { requestTradeBody, respondTradeBody, type CancelTradeResponse, type TradeDto, type TradeInventoryDto, type TradesDto } from './trades';
+import {
+  createItemBody,
+  purchaseBody,
+  updateItemBody,
+  type ActiveBuffsDto,
+  type ItemActionResponse,
+  type PurchaseResponse,
+  type StoreItemDto,
+  type StoreUserDto,
+  type UploadResponse,
+  type UseItemResponse,
+} from './store';
 
 /**
  * Every route of the API, by feature. The server must register a handler for each entry
@@ -129,6 +141,29 @@ export const routes = {
       summary: 'A one-time ticket (30 s) for opening the live WebSocket at /api/live?ticket=…',
       reply: reply<LiveTicketResponse>(),
     },
+  }),
+  store: defineRoutes({
+    'GET /api/store': { auth: 'public', summary: 'Items on sale (stock left, not retired)', reply: reply<StoreItemDto[]>() },
+    'GET /api/store/user': { auth: 'user', summary: 'Your inventory, purchase history (newest 100) and balance', reply: reply<StoreUserDto>() },
+    'GET /api/store/buffs': { auth: 'user', summary: 'Your running buffs and their combined effect', reply: reply<ActiveBuffsDto>() },
+    'POST /api/store/purchase': { auth: 'user', idempotent: true, summary: 'Buy one unit of an item', body: purchaseBody, reply: reply<PurchaseResponse>() },
+    'POST /api/store/items/:id/use': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Use one unlocked unit of a power-up: starts a 60-minute buff',
+      params: idParams,
+      reply: reply<UseItemResponse>(),
+    },
+    'GET /api/store/items': { auth: 'admin', summary: 'Every item, sold out and retired too', reply: reply<StoreItemDto[]>() },
+    'POST /api/store/create': { auth: 'admin', summary: 'Create a store item', body: createItemBody, reply: reply<ItemActionResponse>(), status: 201 },
+    'PATCH /api/store/items/:id': {
+      auth: 'admin',
+      summary: "Change an item's price or stock, or retire it (hidden from the store, kept in inventories)",
+      params: idParams,
+      body: updateItemBody,
+      reply: reply<ItemActionResponse>(),
+    },
+    'POST /api/store/upload': { auth: 'admin', summary: 'Upload an item picture (multipart: image)', multipart: true, reply: reply<UploadResponse>(), status: 201 },
   }),
 };
 

@@ -113,3 +113,35 @@ export class DashboardPage {
     return entry.first();
   }
 }
+
+/** The dashboard's store sections: Active Buffs, the inventory with 'Use', badges. */
+export class DashboardStore {
+  readonly activeBuffs: Locator;
+  readonly buffs: Locator;
+  readonly inventory: Locator;
+  readonly badges: Locator;
+  readonly badgePanel: Locator;
+
+  constructor(private readonly page: Page) {
+    this.activeBuffs = page.getByTestId('active-buffs');
+    this.buffs = this.activeBuffs.getByTestId('active-buff');
+    this.inventory = page.getByRole('region', { name: 'Inventory', exact: true });
+    this.badges = page.getByRole('region', { name: 'Badges', exact: true });
+    this.badgePanel = this.badges.getByTestId('badge-panel');
+  }
+
+  useButton(name: string): Locator {
+    return this.inventory.getByRole('button', { name: `Use ${name}`, exact: true });
+  }
+
+  /** The time left on the buff of this item ('59:58'). */
+  async timeLeft(name: string): Promise<string> {
+    const left = this.buffs.filter({ hasText: name }).getByTestId('buff-time-left');
+    await left.waitFor();
+    return (await left.innerText()).replace('Time left', '').trim();
+  }
+
+  badge(name: string): Locator {
+    return this.badges.getByRole('button', { name, exact: true });
+  }
+}

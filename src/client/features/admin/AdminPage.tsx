@@ -2,6 +2,8 @@ import { useSession } from '../../lib/session';
 import { BetManagement } from '../bets/components/admin/BetManagement';
 import { CreateBetForm } from '../bets/components/admin/CreateBetForm';
 import { AdminLogs } from './components/AdminLogs';
+import { CreateItemForm } from '../store/admin/CreateItemForm';
+import { ItemManagement } from '../store/admin/ItemManagement';
 import { UserManagement } from './components/UserManagement';
 
 export function AdminPage() {
@@ -23,6 +25,10 @@ export function AdminPage() {
         <CreateBetForm />
       </div>
       <BetManagement />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <CreateItemForm />
+        <ItemManagement />
+      </div>
       <AdminLogs />
     </div>
   );

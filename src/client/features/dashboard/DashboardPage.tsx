@@ -3,6 +3,10 @@ import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
+import { ActiveBuffs } from '../store/components/ActiveBuffs';
+import { BadgeShelf } from '../store/components/BadgeShelf';
+import { UsableInventory } from '../store/components/UsableInventory';
+import { CosmeticMark } from '../store/components/CosmeticMark';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 import { TradeCenter } from '../trades/components/TradeCenter';
@@ -20,6 +24,7 @@ export function DashboardPage() {
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
         <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
           Hey, {stats.username}! <span aria-hidden="true">👋</span>
+          <CosmeticMark cosmetic={stats.cosmetic} />
         </h1>
         <p className="mt-2 text-lg text-slate-300">
           Balance:{' '}
@@ -29,6 +34,13 @@ export function DashboardPage() {
           coins
         </p>
       </header>
+      <ActiveBuffs />
+      <section aria-labelledby="dashboard-inventory" className="card">
+        <h2 id="dashboard-inventory" className="section-title mb-4">
+          <span aria-hidden="true">🎒 </span>Inventory
+        </h2>
+        <UsableInventory inventory={stats.inventory ?? []} />
+      </section>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <SendCoinsForm />
         <LedgerStatement />
@@ -38,6 +50,7 @@ export function DashboardPage() {
         <MyActiveBets />
         <BetHistory />
       </div>
+      <BadgeShelf badges={stats.badges ?? []} />
     </div>
   );
 }

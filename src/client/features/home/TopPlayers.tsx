@@ -4,6 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { EmptyState, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
 import { useTopPlayers } from './queries';
+import { CosmeticMark } from '../store/components/CosmeticMark';
 
 const MEDALS = ['🥇', '🥈', '🥉'];
 
@@ -36,7 +37,10 @@ export function TopPlayers() {
                   {MEDALS[index] ?? `#${index + 1}`}
                 </span>
                 <Avatar src={player.profileImage} username={player.username} size="sm" />
-                <span className="min-w-0 flex-1 wrap-anywhere font-semibold text-white">{player.username}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere font-semibold text-white">
+                  {player.username}
+                  <CosmeticMark cosmetic={player.cosmetic} />
+                </span>
                 <span className="shrink-0 font-mono text-emerald-300">🪙 {formatCoins(player.balance)}</span>
               </Link>
             </li>

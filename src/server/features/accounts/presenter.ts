@@ -7,10 +7,13 @@ export interface UserCollections {
   achievements: UserDto['achievements'];
   badges: UserDto['badges'];
   inventory: UserDto['inventory'];
+  /** Distinct items held (DESIGN.md section 6, achievements). */
+  itemsOwned: number;
+  cosmetic: UserDto['cosmetic'];
   currentBets: UserDto['currentBets'];
 }
 
-const emptyCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], currentBets: [] });
+const emptyCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, currentBets: [] });
 
 /**
  * The user's own record: the users row (balance, bets placed and won), the counters of
@@ -37,11 +40,12 @@ export function presentUser(row: VisibleUserRow, stats: UserStats, collections: 
     rpsWins: stats.rpsWins,
     frenzyClicks: stats.frenzyClicks,
     casinoWins: stats.casinoWins,
-    itemsOwned: collections.inventory.reduce((n, e) => n + e.quantity, 0),
+    itemsOwned: collections.itemsOwned,
     achievements: collections.achievements,
     claimedAchievements: collections.achievements.map((a) => ({ _id: a._id })),
     badges: collections.badges,
     inventory: collections.inventory,
+    cosmetic: collections.cosmetic,
     currentBets: collections.currentBets,
     createdAt: row.createdAt.toISOString(),
   };
@@ -59,6 +63,8 @@ export function presentPublicUser(row: VisibleUserRow, collections: UserCollecti
     achievements: collections.achievements,
     badges: collections.badges,
     inventory: collections.inventory,
+    itemsOwned: collections.itemsOwned,
+    cosmetic: collections.cosmetic,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -10,10 +10,17 @@ import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/pas
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
 import { cancelTradesOf } from '../trades/service';
-import { presentPublicUser, presentUser } from './presenter';
+import { presentPublicUser, presentUser, type UserCollections } from './presenter';
+import { userCollections } from '../store/queries';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
 
 const usernameTakenError = () => conflict('That username is already taken');
+
+/** The collections other features own (store: inventory, badges, cosmetic). */
+async function collectionsOf(q: Queryable, userId: number): Promise<UserCollections> {
+  const store = await userCollections(q, userId);
+  return { achievements: [], currentBets: [], ...store };
+}
 
 /** Creates an account with its starting grant; shared by registration and the seed. */
 export async function createAccount(
@@ -65,20 +72,20 @@ export async function login(deps: Deps, username: string, password: string): Pro
     if (user.status === 'banned') throw banned();
     // The new session is the login that is counted.
     const token = await deps.sessions.create(tx, user.id);
-    return { token, user: presentUser(user, await readStats(tx, user.id)) };
+    return { token, user: presentUser(user, await readStats(tx, user.id), await collectionsOf(tx, user.id)) };
   });
 }
 
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const [user, stats] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId)]);
+  const [user, stats, collections] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId), collectionsOf(deps.db, userId)]);
   if (!user) throw unauthorized('Your account no longer exists');
-  return presentUser(user, stats);
+  return presentUser(user, stats, collections);
 }
 
 export async function getPublicUser(deps: Deps, username: string) {
   const user = await findUserByUsername(deps.db, username);
   if (!user) throw notFound(`User ${username} not found`);
-  return presentPublicUser(user);
+  return presentPublicUser(user, await collectionsOf(deps.db, user.id));
 }
 
 export interface ProfileChanges {
@@ -135,7 +142,7 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   else if (passwordHash) deps.sessions.forgetUser(userId, tokenHash); // again, now that the revocation is committed
   // The replaced picture is nobody's any more (file names are random per upload).
   if (profileImage && current.profileImage && current.profileImage !== profileImage) await deps.uploads.remove(current.profileImage);
-  return presentUser(updated, await readStats(deps.db, userId));
+  return presentUser(updated, await readStats(deps.db, userId), await collectionsOf(deps.db, userId));
 }
 
 export async function deleteAccount(deps: Deps, userId: number, password: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { LeaderboardUserDto } from '../../../shared/api/leaderboard';
 import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { bumpStat } from '../../platform/stats';
+import { giveItem, insertItem } from '../store/builders';
 
 let server: TestServer;
 let admin: TestUser;
@@ -85,8 +86,20 @@ describe('GET /api/leaderboard/users', () => {
       balance: 800,
       betsWon: 3,
       achievements: 9,
+      cosmetic: null,
     });
     expectNoSecrets(res);
+  });
+
+  it("shows the newest cosmetic a player holds beside the name", async () => {
+    const hat = await insertItem(server.db, { name: 'Board hat', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, emoji: '🎩' });
+    const crown = await insertItem(server.db, { name: 'Board crown', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, emoji: '👑' });
+    const badge = await insertItem(server.db, { name: 'Board badge', type: 'badge', effectType: null, effectValue: null });
+    await giveItem(server.db, middle.id, badge.id);
+    await giveItem(server.db, middle.id, hat.id);
+    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({ emoji: '🎩', image: null, name: 'Board hat' });
+    await giveItem(server.db, middle.id, crown.id);
+    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({ emoji: '👑', image: null, name: 'Board crown' });
   });
 
   it('sorts by wins', async () => {

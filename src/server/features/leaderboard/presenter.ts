@@ -8,4 +8,5 @@ export const presentLeaderboardUser = (r: LeaderboardRow): LeaderboardUserDto =>
   balance: r.balance,
   betsWon: r.bets_won,
   achievements: r.achievements_claimed,
+  cosmetic: r.cosmetic,
 });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_SIZE, type LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { Queryable } from '../../db/client';
 import type { StatName } from '../../platform/stats';
+import { cosmeticColumn } from '../store/queries';
 
 export interface LeaderboardRow {
   id: number;
@@ -10,6 +11,7 @@ export interface LeaderboardRow {
   balance: number;
   bets_won: number;
   achievements_claimed: number;
+  cosmetic: { emoji: string | null; image: string | null; name: string } | null;
 }
 
 const orderBy: Record<LeaderboardSort, SQL> = {
@@ -27,7 +29,8 @@ const achievementsStat: StatName = 'achievements_claimed';
  */
 export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<LeaderboardRow[]> {
   return q.rows<LeaderboardRow>(sql`
-    select u.id, u.username, u.profile_image, u.balance, u.bets_won, coalesce(s.value, 0)::bigint as achievements_claimed
+    select u.id, u.username, u.profile_image, u.balance, u.bets_won, coalesce(s.value, 0)::bigint as achievements_claimed,
+      ${cosmeticColumn(sql`u.id`)} as cosmetic
     from users u left join user_stats s on s.user_id = u.id and s.stat = ${achievementsStat}
     where u.status = 'active'
     order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`);

@@ -2,15 +2,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/tables';
+import { buffEffectTypes, effectTypes, itemTypes } from '../../../shared/api/store';
 
-/** Spec section 3: item types and the admin form's effect types (section 9). */
-export const itemTypes = ['badge', 'power-up', 'cosmetic'] as const;
-export type ItemType = (typeof itemTypes)[number];
-export const effectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier', 'cosmetic'] as const;
-export type EffectType = (typeof effectTypes)[number];
-/** Effect types that 'Use' turns into a timed buff; the Minefield ones are consumed by a game instead. */
-export const buffEffectTypes = ['reward-multiplier', 'slots-luck'] as const satisfies readonly EffectType[];
-export type BuffEffectType = (typeof buffEffectTypes)[number];
+// The closed lists live in the shared contract; re-exported for the server code that had them here.
+export { buffEffectTypes, effectTypes, itemTypes };
+export type { BuffEffectType, EffectType, ItemType } from '../../../shared/api/store';
 
 export const items = pgTable(
   'items',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AchievementRef, Badge, InventoryEntry } from '../../../../shared/api/accounts';
+import type { AchievementRef, InventoryEntry } from '../../../../shared/api/accounts';
 import { EmptyState } from '../../../components/States';
 import { formatCoins } from '../../../lib/format';
 import { resolveImageUrl } from '../../../lib/images';
@@ -27,25 +27,6 @@ export function AchievementList({ achievements }: { achievements: AchievementRef
             <li key={achievement._id} className="rounded-full bg-amber-400/15 px-3 py-1 text-sm text-amber-100">
               <span aria-hidden="true">{achievement.icon ?? '🏆'} </span>
               {achievement.title}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Collection>
-  );
-}
-
-export function BadgeList({ badges }: { badges: Badge[] }) {
-  return (
-    <Collection title="Badges" icon="🏅">
-      {badges.length === 0 ? (
-        <EmptyState>No badges yet</EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {badges.map((badge) => (
-            <li key={badge._id} className="rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2">
-              <p className="font-semibold text-fuchsia-100">{badge.name}</p>
-              {badge.description && <p className="text-sm text-slate-300">{badge.description}</p>}
             </li>
           ))}
         </ul>

@@ -2,7 +2,9 @@ import { useParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { formatCoins, formatDate } from '../../../lib/format';
-import { AchievementList, BadgeList, InventoryList } from '../components/ProfileCollections';
+import { AchievementList, InventoryList } from '../components/ProfileCollections';
+import { BadgeShelf } from '../../store/components/BadgeShelf';
+import { CosmeticMark } from '../../store/components/CosmeticMark';
 import { usePublicProfile } from '../queries';
 
 export function PublicProfilePage() {
@@ -19,7 +21,10 @@ export function PublicProfilePage() {
       <section className="card flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
         <Avatar src={profile.profileImage} username={profile.username} size="lg" className={banned ? 'grayscale' : ''} />
         <div className="min-w-0 flex-1">
-          <h1 className="wrap-anywhere font-display text-3xl font-extrabold text-white">{profile.username}</h1>
+          <h1 className="wrap-anywhere font-display text-3xl font-extrabold text-white">
+            {profile.username}
+            <CosmeticMark cosmetic={profile.cosmetic} />
+          </h1>
           <div className="mt-2 flex flex-wrap justify-center gap-2 text-sm sm:justify-start">
             <span data-testid="public-role" className="rounded-full bg-fuchsia-500/15 px-3 py-1 font-semibold text-fuchsia-200">
               {profile.role || 'user'}
@@ -40,7 +45,7 @@ export function PublicProfilePage() {
       </section>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AchievementList achievements={profile.achievements} />
-        <BadgeList badges={profile.badges} />
+        <BadgeShelf badges={profile.badges ?? []} />
       </div>
       <InventoryList inventory={profile.inventory} />
     </div>

@@ -1,0 +1,53 @@
+import type { StoreItemDto } from '../../../../shared/api/store';
+import { formatCoins } from '../../../lib/format';
+import { ItemPicture } from './ItemPicture';
+
+const TYPE_LABEL: Record<StoreItemDto['type'], string> = { badge: 'Badge', 'power-up': 'Power-up', cosmetic: 'Cosmetic' };
+
+interface StoreItemCardProps {
+  item: StoreItemDto;
+  /** This item's purchase is in flight. */
+  processing: boolean;
+  /** Another purchase is in flight. */
+  busy: boolean;
+  onBuy: (item: StoreItemDto) => void;
+}
+
+/** Spec section 4: 'Sold Out' at stock 0, 'Processing' while the purchase is pending. */
+export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardProps) {
+  const name = item.name || 'Unknown Item';
+  const soldOut = item.stock <= 0;
+  return (
+    <li data-testid="store-item" data-item-id={item._id} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4">
+      <div className="flex items-start gap-3">
+        <ItemPicture image={item.image} emoji={item.emoji} name={name} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h3 data-testid="store-item-name" className="wrap-anywhere font-display text-lg font-bold text-white">
+            {name}
+          </h3>
+          <p className="text-xs font-semibold tracking-wide text-fuchsia-200 uppercase">{TYPE_LABEL[item.type]}</p>
+        </div>
+      </div>
+      {item.description && <p className="wrap-anywhere text-sm text-slate-300">{item.description}</p>}
+      <p className="text-sm text-emerald-200">{item.effect || 'No effect'}</p>
+      <dl className="mt-auto grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-400">Price</dt>
+          <dd data-testid="store-item-price" className="font-mono font-semibold text-amber-200">
+            🪙 {formatCoins(item.price ?? 0)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-400">Stock</dt>
+          <dd data-testid="store-item-stock" className="font-mono font-semibold">
+            {formatCoins(item.stock)}
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className="btn-primary" disabled={soldOut || busy} onClick={() => onBuy(item)}>
+        {soldOut ? 'Sold Out' : processing ? 'Processing' : 'Buy'}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </li>
+  );
+}

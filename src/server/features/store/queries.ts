@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
+import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
+import {
+  badgesOf,
+  cosmeticOf,
+  presentBuff,
+  presentInventoryEntry,
+  presentPurchase,
+  type BuffRow,
+  type InventoryRow,
+  type ItemRow,
+  type PurchaseRow,
+} from './presenter';
+
+const itemColumns = sql`i.id, i.name, i.type, i.effect, i.effect_type, i.effect_value, i.price, i.stock, i.image, i.emoji, i.description, i.retired_at`;
+
+/** The store's shelf: items on sale with stock left (spec section 4: stock 0 is hidden). */
+export const listOnSale = (q: Queryable) =>
+  q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.retired_at is null and i.stock > 0 order by i.id`);
+
+/** Every item, for the admin's list (sold out and retired too). */
+export const listAll = (q: Queryable) => q.rows<ItemRow>(sql`select ${itemColumns} from items i order by i.id`);
+
+export async function findItem(q: Queryable, id: number, lock = false): Promise<ItemRow | undefined> {
+  const [row] = await q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.id = ${id}${lock ? sql` for update` : sql``}`);
+  return row;
+}
+
+const inventorySelect = (where: SQL) => sql`
+  select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value
+  from inventory inv join items i on i.id = inv.item_id
+  where ${where} and inv.quantity > 0
+  order by i.type, i.name, inv.item_id`;
+
+/** What a user holds (units left, locked units), with the items as they are now. */
+export async function inventoryOf(q: Queryable, userId: number): Promise<InventoryEntry[]> {
+  const rows = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId}`));
+  return rows.map(presentInventoryEntry);
+}
+
+export async function inventoryEntry(q: Queryable, userId: number, itemId: number): Promise<InventoryEntry | undefined> {
+  const [row] = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId} and inv.item_id = ${itemId}`));
+  return row ? presentInventoryEntry(row) : undefined;
+}
+
+export async function purchaseHistoryOf(q: Queryable, userId: number) {
+  const rows = await q.rows<PurchaseRow>(sql`
+    select p.id, p.item_id, i.name, i.type, i.emoji, i.image, p.price, p.created_at
+    from purchases p join items i on i.id = p.item_id
+    where p.user_id = ${userId}
+    order by p.created_at desc, p.id desc
+    limit ${PURCHASE_HISTORY_LIMIT}`);
+  return rows.map(presentPurchase);
+}
+
+/** Buffs running at `now`, soonest to end first. */
+export async function runningBuffsOf(q: Queryable, userId: number, now: Date) {
+  const rows = await q.rows<BuffRow>(sql`
+    select b.id, b.item_id, i.name, i.emoji, b.effect_type, b.value, b.started_at, b.expires_at
+    from buffs b join items i on i.id = b.item_id
+    where b.user_id = ${userId} and b.ended_at is null and b.expires_at > ${now.toISOString()}
+    order by b.expires_at, b.id`);
+  return rows.map(presentBuff);
+}
+
+/**
+ * The cosmetic a user shows beside their name (the newest item held, like presenter.cosmeticOf),
+ * as a json column for lists of users such as the leaderboard: `userId` is their id column.
+ */
+export const cosmeticColumn = (userId: SQL) => sql`(
+  select json_build_object('emoji', i.emoji, 'image', i.image, 'name', i.name)
+  from inventory inv join items i on i.id = inv.item_id
+  where inv.user_id = ${userId} and inv.quantity > 0 and i.type = 'cosmetic'
+  order by i.id desc limit 1)`;
+
+/** What the user view (own and public) shows of the store: inventory, badges, cosmetic. */
+export interface StoreCollections {
+  inventory: InventoryEntry[];
+  badges: Badge[];
+  itemsOwned: number;
+  cosmetic: CosmeticRef | null;
+}
+
+/** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
+export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {
+  const inventory = await inventoryOf(q, userId);
+  return { inventory, badges: badgesOf(inventory), itemsOwned: inventory.length, cosmetic: cosmeticOf(inventory) };
+}
+
+export interface ItemAuditProblem {
+  message: string;
+}
+
+/**
+ * Items are conserved like coins (DESIGN.md section 3): no negative or over-locked holding,
+ * and no user holds more units of an item than they bought (trades move units between users,
+ * so the check is on totals: units held of an item never exceed units sold of it).
+ * `traceable: false` skips that second check, for suites whose builders hand out items directly.
+ */
+export async function auditItems(q: Queryable, { traceable = true }: { traceable?: boolean } = {}): Promise<ItemAuditProblem | null> {
+  const [bad] = await q.rows<{ user_id: number; item_id: number; quantity: number; locked: number }>(sql`
+    select user_id, item_id, quantity, locked from inventory where quantity < 0 or locked < 0 or locked > quantity limit 1`);
+  if (bad) return { message: `inventory of user ${bad.user_id}, item ${bad.item_id}: quantity ${bad.quantity}, locked ${bad.locked}` };
+  if (!traceable) return null;
+  // Units used (buffs) and consumed by games leave no row here, so held <= sold is the invariant.
+  const [over] = await q.rows<{ item_id: number; held: number; sold: number }>(sql`
+    select h.item_id, h.held, coalesce(s.sold, 0) as sold
+    from (select item_id, sum(quantity)::bigint as held from inventory group by item_id) h
+    left join (select item_id, count(*)::bigint as sold from purchases group by item_id) s on s.item_id = h.item_id
+    where h.held > coalesce(s.sold, 0)
+    limit 1`);
+  if (over) return { message: `item ${over.item_id}: ${over.held} units held but only ${over.sold} sold` };
+  return null;
+}

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import {
+  buffEffectTypes,
+  describeEffect,
+  type ActiveBuffsDto,
+  type BuffEffectType,
+  type CreateItemBody,
+  type ItemActionResponse,
+  type PurchaseResponse,
+  type StoreItemDto,
+  type StoreUserDto,
+  type UseItemResponse,
+} from '../../../shared/api/store';
+import { pgErrorCode } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import type { AuthUser } from '../../platform/auth';
+import { banned, conflict, notFound, unauthorized } from '../../platform/errors';
+import { logAdminAction } from '../../platform/adminLog';
+import { statBumpCte } from '../../platform/stats';
+import * as ledger from '../wallet/ledger';
+import { buffState, startBuff } from './buffs';
+import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
+import * as queries from './queries';
+
+export async function storeItems(deps: Deps): Promise<StoreItemDto[]> {
+  return (await queries.listOnSale(deps.db)).map(presentItem);
+}
+
+export async function allItems(deps: Deps): Promise<StoreItemDto[]> {
+  return (await queries.listAll(deps.db)).map(presentItem);
+}
+
+export async function storeUser(deps: Deps, userId: number): Promise<StoreUserDto> {
+  const [inventory, purchaseHistory, [user]] = await Promise.all([
+    queries.inventoryOf(deps.db, userId),
+    queries.purchaseHistoryOf(deps.db, userId),
+    deps.db.rows<{ balance: number }>(sql`select balance from users where id = ${userId} and status <> 'deleted'`),
+  ]);
+  if (!user) throw unauthorized('Your account no longer exists');
+  return { inventory, purchaseHistory, balance: user.balance };
+}
+
+export async function activeBuffs(deps: Deps, userId: number): Promise<ActiveBuffsDto> {
+  const now = deps.clock.now();
+  const [buffs, state] = await Promise.all([queries.runningBuffsOf(deps.db, userId, now), buffState(deps.db, userId, now)]);
+  return { buffs, rewardMultiplier: state.rewardMultiplier / 100, slotsLuck: state.slotsLuck, now: now.toISOString() };
+}
+
+const itemReturning = sql`returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at`;
+
+/** Why the purchase statement bought nothing; runs only on that path, after it changed nothing. */
+async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number): Promise<never> {
+  const found = await queries.findItem(deps.db, itemId);
+  if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
+  if (found.stock <= 0) throw conflict('Sold out');
+  const [buyer] = await deps.db.rows<{ status: string; owned: boolean }>(sql`
+    select u.status, exists (select 1 from inventory where user_id = u.id and item_id = ${itemId} and quantity > 0) as owned
+    from users u where u.id = ${userId}`);
+  if (buyer?.status !== 'active') throw banned();
+  if (found.type === 'badge' && buyer.owned) throw conflict('You already own this badge');
+  throw conflict('The item changed during the purchase; try again');
+}
+
+const GUARD_FAILED = '22012';
+
+/**
+ * Spec section 7 / issue 8, one statement (one round trip, and the item row, which every buyer
+ * of a popular item queues on, is locked only for it): takes a unit off the shelf (stock - 1
+ * where stock > 0, a single-row UPDATE by key, so a concurrent change is re-checked), adds it
+ * to the inventory (a badge only if not held: the upsert's WHERE re-checks the latest row),
+ * debits the price from the active buyer's account through the ledger's CTEs referencing the
+ * purchase row (id taken from its sequence), writes that row and counts the purchase. When the
+ * unit was taken but a later part refused (badge held, buyer banned), the final guard divides
+ * by zero so the whole statement rolls back; a balance short of the price violates the users
+ * CHECK the same way.
+ */
+export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
+  let rows: (ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number; guard: number })[];
+  try {
+    rows = await deps.db.prepared('store_purchase', sql`
+      with it as (
+        update items set stock = stock - 1
+        where id = ${itemId} and retired_at is null and stock > 0
+        returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at,
+          nextval('purchases_id_seq') as next_purchase_id
+      ), held as (
+        insert into inventory (user_id, item_id, quantity) select ${userId}, id, 1 from it
+        on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1, updated_at = now()
+        where (select type from it) <> 'badge' or inventory.quantity = 0
+        returning quantity, locked
+      ), active as (
+        select 1 from users where id = ${userId} and status = 'active'
+      ), ${ledger.accountUpdate('buyer', {
+        userId,
+        delta: sql`-(select price from it)`,
+        category: 'store_purchase',
+        actor: true,
+        when: sql`exists (select 1 from held) and (select price from it) > 0`,
+      })}, ${ledger.ledgerRowsFor(['buyer'], { refType: 'purchase', refId: sql`select next_purchase_id from it`, houseCategory: 'store_purchase' })},
+      p as (
+        insert into purchases (id, user_id, item_id, price)
+        select next_purchase_id, ${userId}, id, price from it
+        where exists (select 1 from held) and (exists (select 1 from buyer) or (price = 0 and exists (select 1 from active)))
+        returning id, created_at
+      ), ${statBumpCte('counted', userId, 'store_purchases', sql`exists (select 1 from p)`)}
+      select it.id, it.name, it.type, it.effect, it.effect_type, it.effect_value, it.price, it.stock, it.image, it.emoji,
+        it.description, it.retired_at, p.id as purchase_id, p.created_at,
+        (select quantity from held) as quantity, (select locked from held) as locked,
+        coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
+        1 / (case when exists (select 1 from p) or not exists (select 1 from it) then 1 else 0 end) as guard
+      from (select 1) one left join it on true left join p on true`);
+  } catch (err) {
+    if (pgErrorCode(err) === GUARD_FAILED) return explainRefusedPurchase(deps, userId, itemId);
+    throw ledger.postingError(err);
+  }
+  const row = rows[0];
+  if (!row || row.purchase_id === null || row.created_at === null) return explainRefusedPurchase(deps, userId, itemId);
+  const item: ItemRow = row;
+  deps.events.emit('PurchaseMade', { purchaseId: row.purchase_id, userId, itemId, price: Number(item.price) });
+  const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });
+  return {
+    message: `${item.name} purchased!`,
+    balance: Number(row.balance),
+    item: presentItem(item),
+    entry,
+    purchase: presentPurchase({ ...item, id: row.purchase_id, item_id: item.id, created_at: row.created_at }),
+  };
+}
+
+const isBuffEffect = (t: string | null): t is BuffEffectType => (buffEffectTypes as readonly string[]).includes(t ?? '');
+
+/**
+ * 'Use' (DESIGN.md section 6): takes one unlocked unit out of the inventory with a conditional
+ * UPDATE (quantity - locked >= 1, so a unit offered in a trade or a double click cannot be
+ * used twice) and starts a 60-minute buff in the same transaction.
+ */
+export async function useItem(deps: Deps, userId: number, itemId: number): Promise<UseItemResponse> {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const item = await queries.findItem(tx, itemId);
+    if (!item) throw notFound(`itemId: no item with id ${itemId}`);
+    const effectType = item.effect_type;
+    if (item.type !== 'power-up' || !isBuffEffect(effectType) || item.effect_value === null) {
+      throw conflict(
+        effectType === 'extra-safe-click' || effectType === 'mine-reduction'
+          ? `${item.name} works by itself: it is used when you start a Minefield game`
+          : `${item.name} is not a power-up you can use`,
+      );
+    }
+    const [took] = await tx.rows<{ quantity: number }>(sql`
+      update inventory set quantity = quantity - 1, updated_at = now()
+      where user_id = ${userId} and item_id = ${itemId} and quantity - locked >= 1
+        and exists (select 1 from users where id = ${userId} and status = 'active')
+      returning quantity`);
+    if (!took) {
+      const [actor] = await tx.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
+      if (actor?.status !== 'active') throw banned();
+      throw conflict(`You have no unlocked ${item.name} to use`);
+    }
+    const started = await startBuff(tx, { userId, itemId, effectType, value: item.effect_value, itemPrice: item.price }, now);
+    const buff = presentBuff({
+      id: started.id,
+      item_id: itemId,
+      name: item.name,
+      emoji: item.emoji,
+      effect_type: effectType,
+      value: item.effect_value,
+      started_at: now,
+      expires_at: started.expiresAt,
+    });
+    return { message: `${item.name} activated: ${describeEffect(effectType, item.effect_value / 100)} for 60 minutes`, buff, quantity: took.quantity };
+  });
+}
+
+const nameTaken = (name: string) => conflict(`name: an item named "${name}" already exists`);
+
+export async function createItem(deps: Deps, admin: AuthUser, body: CreateItemBody): Promise<ItemActionResponse> {
+  const effectType = body.effectType ?? null;
+  const effectValue = effectType === 'cosmetic' ? 100 : body.effectValue == null ? null : Math.round(body.effectValue * 100);
+  const effect = body.effect || null;
+  const item = await deps.db.tx(async (tx) => {
+    let row: ItemRow | undefined;
+    try {
+      [row] = await tx.rows<ItemRow>(sql`
+        insert into items (name, type, effect, effect_type, effect_value, price, stock, image, emoji, description)
+        values (${body.name}, ${body.type}, ${effect}, ${effectType}, ${effectValue}, ${body.price}, ${body.stock},
+          ${body.image ?? null}, ${body.emoji || null}, ${body.description})
+        ${itemReturning}`);
+    } catch (err) {
+      if (pgErrorCode(err) === '23505') throw nameTaken(body.name);
+      throw err;
+    }
+    if (!row) throw conflict('The item could not be created; try again');
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'create_item',
+      details: `Created ${body.type} "${body.name}" at ${body.price} coins, stock ${body.stock}`,
+      target: body.name,
+    });
+    return row;
+  });
+  return { message: 'Item created', item: presentItem(item) };
+}
+
+export async function updateItem(
+  deps: Deps,
+  admin: AuthUser,
+  itemId: number,
+  change: { price?: number; stock?: number; retired?: boolean },
+): Promise<ItemActionResponse> {
+  const retired = change.retired === undefined ? null : change.retired;
+  const item = await deps.db.tx(async (tx) => {
+    const [row] = await tx.rows<ItemRow>(sql`
+      update items set
+        price = coalesce(${change.price ?? null}::bigint, price),
+        stock = coalesce(${change.stock ?? null}::int, stock),
+        retired_at = case when ${retired}::boolean is null then retired_at when ${retired}::boolean then coalesce(retired_at, now()) else null end
+      where id = ${itemId}
+      ${itemReturning}`);
+    if (!row) throw notFound(`id: no item with id ${itemId}`);
+    const parts = [
+      change.price === undefined ? null : `price ${change.price}`,
+      change.stock === undefined ? null : `stock ${change.stock}`,
+      retired === null ? null : retired ? 'retired' : 'back on sale',
+    ].filter(Boolean);
+    await logAdminAction(tx, { adminId: admin.id, action: 'update_item', details: `"${row.name}": ${parts.join(', ')}`, target: row.name });
+    return row;
+  });
+  return { message: 'Item updated', item: presentItem(item) };
+}

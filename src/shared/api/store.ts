@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { MAX_COIN_AMOUNT } from './common';
+import type { InventoryEntry } from './accounts';
+
+/** Spec section 3: item types; section 9: the admin form's effect types. */
+export const itemTypes = ['badge', 'power-up', 'cosmetic'] as const;
+export type ItemType = (typeof itemTypes)[number];
+export const effectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier', 'cosmetic'] as const;
+export type EffectType = (typeof effectTypes)[number];
+/** Effect types that 'Use' turns into a timed buff; the Minefield ones are consumed by a game instead. */
+export const buffEffectTypes = ['reward-multiplier', 'slots-luck'] as const satisfies readonly EffectType[];
+export type BuffEffectType = (typeof buffEffectTypes)[number];
+/** Effect types a power-up may carry. */
+export const powerUpEffectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier'] as const satisfies readonly EffectType[];
+
+export const ITEM_NAME_MAX = 60;
+export const MAX_STOCK = 1_000_000_000;
+
+/** Range of an effect value as players type it (multiplier 1.5, luck 10 percent, 2 clicks). */
+export const effectValueRules: Record<Exclude<EffectType, 'cosmetic'>, { min: number; max: number; whole: boolean }> = {
+  'reward-multiplier': { min: 1, max: 3, whole: false },
+  'slots-luck': { min: 1, max: 50, whole: false },
+  'extra-safe-click': { min: 1, max: 5, whole: true },
+  'mine-reduction': { min: 1, max: 5, whole: true },
+};
+
+/** Spec section 3, buff effect types: how an effect reads ('Reward ×1.5', '+10% slot luck'). */
+export function describeEffect(effectType: EffectType | null, value: number | null): string {
+  if (effectType === null || value === null) return 'No effect';
+  switch (effectType) {
+    case 'reward-multiplier':
+      return `Reward ×${value}`;
+    case 'slots-luck':
+      return `+${value}% slot luck`;
+    case 'extra-safe-click':
+      return `${value} extra safe click${value === 1 ? '' : 's'}`;
+    case 'mine-reduction':
+      return `-${value} mine${value === 1 ? '' : 's'}`;
+    case 'cosmetic':
+      return 'Cosmetic';
+  }
+}
+
+const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
+
+/** An uploaded picture of ours or an absolute https URL. */
+const imageSchema = z
+  .string({ error: 'image must be a string' })
+  .trim()
+  .max(500, 'image must be at most 500 characters')
+  .refine((s) => s === '' || /^\/uploads\/[a-f0-9]{32}\.webp$/.test(s) || /^https:\/\/[^\s"'<>]+$/i.test(s), 'image must be an uploaded picture or an https URL')
+  .transform((s) => (s === '' ? null : s));
+
+const wholeNumber = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(0, `${field} must be at least 0`)
+    .max(max, `${field} must be at most ${max}`);
+
+export const priceSchema = wholeNumber('price', MAX_COIN_AMOUNT);
+export const stockSchema = wholeNumber('stock', MAX_STOCK);
+
+export const createItemBody = z
+  .strictObject({
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(ITEM_NAME_MAX, `name must be at most ${ITEM_NAME_MAX} characters`),
+    type: z.enum(itemTypes, { error: `type must be one of ${itemTypes.join(', ')}` }),
+    effect: z.string({ error: 'effect must be a string' }).trim().max(100, 'effect must be at most 100 characters').nullish(),
+    effectType: z.enum(effectTypes, { error: `effectType must be one of ${effectTypes.join(', ')}` }).nullish(),
+    effectValue: z.number({ error: 'effectValue must be a number' }).positive('effectValue must be a positive number').nullish(),
+    price: priceSchema,
+    stock: stockSchema,
+    image: imageSchema.nullish(),
+    emoji: z.string({ error: 'emoji must be a string' }).trim().max(16, 'emoji must be at most 16 characters').nullish(),
+    description: z.string({ error: 'description must be a string' }).trim().max(500, 'description must be at most 500 characters').default(''),
+  })
+  .superRefine((item, ctx) => {
+    const effectType = item.effectType ?? null;
+    const value = item.effectValue ?? null;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // Admin item form (spec section 4): cosmetic type and cosmetic effect go together, value 1.
+    if ((item.type === 'cosmetic') !== (effectType === 'cosmetic')) {
+      return issue('effectType', item.type === 'cosmetic' ? 'effectType must be cosmetic for a cosmetic item' : 'effectType cosmetic needs type cosmetic');
+    }
+    if (effectType === 'cosmetic') {
+      if (value !== null && value !== 1) issue('effectValue', 'effectValue must be 1 for a cosmetic');
+      return;
+    }
+    if (item.type === 'power-up' && effectType === null) return issue('effectType', `effectType is required for a power-up (${powerUpEffectTypes.join(', ')})`);
+    if (effectType === null) {
+      if (value !== null) issue('effectValue', 'effectValue needs an effectType');
+      return;
+    }
+    if (item.type === 'badge') return issue('effectType', 'effectType must be empty for a badge');
+    const rule = effectValueRules[effectType];
+    if (value === null) return issue('effectValue', 'effectValue is required');
+    if (value < rule.min || value > rule.max) return issue('effectValue', `effectValue for ${effectType} must be between ${rule.min} and ${rule.max}`);
+    if (rule.whole && !Number.isInteger(value)) return issue('effectValue', `effectValue for ${effectType} must be a whole number`);
+    if (!hasAtMostTwoDecimals(value)) issue('effectValue', 'effectValue may have at most 2 decimals');
+  });
+export type CreateItemBody = z.infer<typeof createItemBody>;
+
+export const updateItemBody = z
+  .strictObject({
+    price: priceSchema.optional(),
+    stock: stockSchema.optional(),
+    retired: z.boolean({ error: 'retired must be true or false' }).optional(),
+  })
+  .refine((b) => b.price !== undefined || b.stock !== undefined || b.retired !== undefined, 'body: send price, stock or retired');
+
+export const purchaseBody = z.strictObject({
+  itemId: z
+    .union([z.string(), z.number()], { error: 'itemId is required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[1-9][0-9]{0,15}$/.test(v), 'itemId must be a valid id')
+    .transform(Number),
+});
+
+/** Spec section 3, store item. effectValue as players read it (1.5x, 10 percent, 2 clicks). */
+export interface StoreItemDto {
+  _id: string;
+  name: string;
+  type: ItemType;
+  effect: string;
+  effectType: EffectType | null;
+  effectValue: number | null;
+  price: number;
+  stock: number;
+  image: string | null;
+  emoji: string | null;
+  description: string;
+  /** Set on retired items (admin list only; the store hides them). */
+  retired: boolean;
+}
+
+/** Spec section 3, purchase history entry. */
+export interface PurchaseHistoryEntry {
+  _id: string;
+  item: { _id: string; name: string; type: ItemType; emoji: string | null; image: string | null };
+  price: number;
+  purchasedAt: string;
+}
+
+export interface StoreUserDto {
+  inventory: InventoryEntry[];
+  /** Newest first, the latest PURCHASE_HISTORY_LIMIT. */
+  purchaseHistory: PurchaseHistoryEntry[];
+  balance: number;
+}
+export const PURCHASE_HISTORY_LIMIT = 100;
+
+export interface PurchaseResponse {
+  message: string;
+  balance: number;
+  item: StoreItemDto;
+  entry: InventoryEntry;
+  purchase: PurchaseHistoryEntry;
+}
+
+export interface BuffDto {
+  _id: string;
+  itemId: string;
+  name: string;
+  emoji: string | null;
+  effectType: BuffEffectType;
+  value: number;
+  /** 'Reward ×1.5', '+10% slot luck'. */
+  label: string;
+  startedAt: string;
+  expiresAt: string;
+}
+
+export interface ActiveBuffsDto {
+  buffs: BuffDto[];
+  /** Combined effect now: product of multipliers (capped at 3), sum of luck (capped at 50). */
+  rewardMultiplier: number;
+  slotsLuck: number;
+  /** The server's clock, so a page counts down from the server's idea of now. */
+  now: string;
+}
+
+export interface UseItemResponse {
+  message: string;
+  buff: BuffDto;
+  /** Units of the item left. */
+  quantity: number;
+}
+
+export interface ItemActionResponse {
+  message: string;
+  item: StoreItemDto;
+}
+
+export interface UploadResponse {
+  url: string;
+}
