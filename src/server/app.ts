@@ -26,6 +26,8 @@ import { walletHandlers } from './features/wallet/routes';
 import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
+import { serviceHandlers } from './features/services/routes';
+import { releaseOverdue as releaseOverdueServices } from './features/services/service';
 import { tradeHandlers } from './features/trades/routes';
 
 export interface BuildOptions {
@@ -106,6 +108,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  // Finalized services unaccepted for 7 days are paid to their providers (reads also do it lazily).
+  const serviceSweep = setInterval(() => {
+    releaseOverdueServices(deps).catch((err: unknown) => app.log.warn({ err }, 'releasing overdue services failed'));
+  }, 600_000);
+  serviceSweep.unref();
+  app.addHook('onClose', async () => clearInterval(serviceSweep));
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
   await app.register(rateLimit, {
@@ -130,6 +138,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     admin: adminHandlers(deps),
     bets: betHandlers(deps),
     trades: tradeHandlers(deps),
+    services: serviceHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

@@ -81,6 +81,10 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/trades/:id/respond': true,
   'POST /api/trades/:id/cancel': true,
   'POST /api/trades/:id/finalize': true,
+  'POST /api/services/buy/:id': true,
+  'POST /api/services/finalize': true,
+  'POST /api/services/accept': true,
+  'POST /api/services/refund': true,
 };
 const RESEND_ATTEMPTS = 2;
 

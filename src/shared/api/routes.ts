@@ -26,6 +26,15 @@ import {
   type PlaceParlayResponse,
   type PlaceWagerResponse,
 } from './bets';
+import {
+  createServiceBody,
+  serviceIdBody,
+  servicesQuery,
+  updateServiceBody,
+  type ServiceActionResponse,
+  type ServiceDto,
+  type ServiceHistoryDto,
+} from './services';
 import { requestTradeBody, respondTradeBody, type CancelTradeResponse, type TradeDto, type TradeInventoryDto, type TradesDto } from './trades';
 
 /**
@@ -121,6 +130,41 @@ export const routes = {
     },
     'POST /api/trades/:id/cancel': { auth: 'user', idempotent: true, summary: 'Cancel a pending or responded trade (either side)', params: idParams, reply: reply<CancelTradeResponse>() },
     'POST /api/trades/:id/finalize': { auth: 'user', idempotent: true, summary: 'Swap the items of a responded outgoing trade', params: idParams, reply: reply<TradeDto>() },
+  }),
+  services: defineRoutes({
+    'GET /api/services': {
+      auth: 'user',
+      summary: 'Your services; with showAll=true every listed service plus your own',
+      query: servicesQuery,
+      reply: reply<ServiceDto[]>(),
+    },
+    'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought', reply: reply<ServiceDto[]>() },
+    'GET /api/services/history': { auth: 'user', summary: 'Completed and refunded services you provided or bought', reply: reply<ServiceHistoryDto>() },
+    'POST /api/services': { auth: 'user', summary: 'List a service', body: createServiceBody, reply: reply<ServiceDto>(), status: 201 },
+    'PUT /api/services/:id': { auth: 'user', summary: 'Edit your service before it is bought', params: idParams, body: updateServiceBody, reply: reply<ServiceDto>() },
+    'DELETE /api/services/:id': { auth: 'user', summary: 'Delete your service before it is bought', params: idParams, reply: reply<MessageResponse>() },
+    'POST /api/services/buy/:id': {
+      auth: 'user',
+      idempotent: true,
+      summary: "Buy a service (its price is held in escrow until you accept the provider's finalization)",
+      params: idParams,
+      reply: reply<ServiceActionResponse>(),
+    },
+    'POST /api/services/finalize': { auth: 'user', idempotent: true, summary: 'Mark a bought service of yours as delivered', body: serviceIdBody, reply: reply<ServiceActionResponse>() },
+    'POST /api/services/accept': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Accept a finalized service you bought (releases the escrow to the provider)',
+      body: serviceIdBody,
+      reply: reply<ServiceActionResponse>(),
+    },
+    'POST /api/services/refund': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Return the escrow of a bought service of yours before finalizing it',
+      body: serviceIdBody,
+      reply: reply<ServiceActionResponse>(),
+    },
   }),
 };
 

@@ -9,6 +9,7 @@ import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from 
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
+import { retireServicesOf } from '../services/service';
 import { cancelTradesOf } from '../trades/service';
 import { presentPublicUser, presentUser } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
@@ -147,6 +148,9 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       const [admins] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`);
       if ((admins?.n ?? 0) <= 1) throw conflict('The last admin cannot delete their account');
     }
+    // DESIGN.md section 6: escrow goes back to the buyers and the listings are retired. First,
+    // since its refunds lock the buyers' accounts, before this account's lock below.
+    await retireServicesOf(tx, userId);
     // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
     const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
     if (locked && locked.balance > 0) {
