@@ -27,6 +27,7 @@ import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
 import { serviceHandlers } from './features/services/routes';
+import { taskHandlers } from './features/tasks/routes';
 import { releaseOverdue as releaseOverdueServices } from './features/services/service';
 import { tradeHandlers } from './features/trades/routes';
 
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     bets: betHandlers(deps),
     trades: tradeHandlers(deps),
     services: serviceHandlers(deps),
+    tasks: taskHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

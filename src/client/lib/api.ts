@@ -85,6 +85,8 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/services/finalize': true,
   'POST /api/services/accept': true,
   'POST /api/services/refund': true,
+  'POST /api/tasks/complete': true,
+  'POST /api/achievements/complete': true,
 };
 const RESEND_ATTEMPTS = 2;
 

@@ -11,3 +11,5 @@ export * from '../features/trades/tables';
 export * from '../platform/tables';
 export * from '../platform/realtime/tables';
 export * from '../features/services/tables';
+export * from '../features/tasks/tables';
+export * from '../features/achievements/tables';

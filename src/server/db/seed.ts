@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/passwords';
 import { boxed } from '../platform/box';
 import { createAccount } from '../features/accounts/service';
 import { ensureOpenDemoBets } from '../features/bets/seed';
+import { ensureDefaultTasksAndAchievements } from '../features/tasks/seed';
 import * as ledger from '../features/wallet/ledger';
 
 export const DEMO_USERS: { username: string; bonus: number }[] = [
@@ -54,6 +55,8 @@ export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedRe
       }
     });
     if (config.seedDemo) result.demoPassword = demoPassword;
+    // Catalogue content every install needs, like the admin (not demo data).
+    await ensureDefaultTasksAndAchievements(db);
   }
   if (config.seedDemo) result.demoBets = await ensureOpenDemoBets(db, clock.now());
   return result;

@@ -36,6 +36,10 @@ export const adminActions = [
   'finalize_bet',
   'void_bet',
   'set_odds',
+  'create_task',
+  'retire_task',
+  'create_achievement',
+  'retire_achievement',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -35,6 +35,17 @@ import {
   type ServiceDto,
   type ServiceHistoryDto,
 } from './services';
+import {
+  completeAchievementBody,
+  completeTaskBody,
+  createAchievementBody,
+  createTaskBody,
+  type AchievementDto,
+  type ClaimAchievementResponse,
+  type CompleteTaskResponse,
+  type CreatedDto,
+  type TasksDto,
+} from './tasks';
 import { requestTradeBody, respondTradeBody, type CancelTradeResponse, type TradeDto, type TradeInventoryDto, type TradesDto } from './trades';
 
 /**
@@ -165,6 +176,28 @@ export const routes = {
       body: serviceIdBody,
       reply: reply<ServiceActionResponse>(),
     },
+  }),
+  tasks: defineRoutes({
+    'GET /api/tasks': { auth: 'user', summary: 'Tasks not yet completed in their current period, with progress', reply: reply<TasksDto>() },
+    'POST /api/tasks/complete': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Complete a task at 100% and take its reward (once per period)',
+      body: completeTaskBody,
+      reply: reply<CompleteTaskResponse>(),
+    },
+    'POST /api/tasks/create': { auth: 'admin', summary: 'Create a task', body: createTaskBody, reply: reply<CreatedDto>(), status: 201 },
+    'POST /api/tasks/:id/retire': { auth: 'admin', summary: 'Retire a task (completions are kept)', params: idParams, reply: reply<CreatedDto>() },
+    'GET /api/achievements': { auth: 'user', summary: 'Achievements with your lifetime progress and claims', reply: reply<AchievementDto[]>() },
+    'POST /api/achievements/complete': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Claim a reached achievement and its reward (once)',
+      body: completeAchievementBody,
+      reply: reply<ClaimAchievementResponse>(),
+    },
+    'POST /api/achievements/create': { auth: 'admin', summary: 'Create an achievement', body: createAchievementBody, reply: reply<CreatedDto>(), status: 201 },
+    'POST /api/achievements/:id/retire': { auth: 'admin', summary: 'Retire an achievement (claims are kept)', params: idParams, reply: reply<CreatedDto>() },
   }),
 };
 

@@ -9,9 +9,10 @@ import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from 
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
+import { claimedAchievements } from '../achievements/service';
 import { retireServicesOf } from '../services/service';
 import { cancelTradesOf } from '../trades/service';
-import { presentPublicUser, presentUser } from './presenter';
+import { noCollections, presentPublicUser, presentUser } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
 
 const usernameTakenError = () => conflict('That username is already taken');
@@ -71,15 +72,15 @@ export async function login(deps: Deps, username: string, password: string): Pro
 }
 
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const [user, stats] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId)]);
+  const [user, stats, achievements] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId), claimedAchievements(deps.db, userId)]);
   if (!user) throw unauthorized('Your account no longer exists');
-  return presentUser(user, stats);
+  return presentUser(user, stats, { ...noCollections(), achievements });
 }
 
 export async function getPublicUser(deps: Deps, username: string) {
   const user = await findUserByUsername(deps.db, username);
   if (!user) throw notFound(`User ${username} not found`);
-  return presentPublicUser(user);
+  return presentPublicUser(user, { ...noCollections(), achievements: await claimedAchievements(deps.db, user.id) });
 }
 
 export interface ProfileChanges {
