@@ -2,7 +2,7 @@ import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } f
 import { idParams, usernameParams, type MessageResponse } from './common';
 import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
 import { ledgerQuery, sendMoneyBody, type LedgerPage, type SendMoneyResponse } from './wallet';
-import { leaderboardQuery, type LeaderboardUserDto } from './leaderboard';
+import { leaderboardQuery, type GameLeaderboardDto, type LeaderboardUserDto } from './leaderboard';
 import {
   adminBalanceBody,
   adminStatusBody,
@@ -82,6 +82,7 @@ export const routes = {
   }),
   leaderboard: defineRoutes({
     'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements', query: leaderboardQuery, reply: reply<LeaderboardUserDto[]>() },
+    'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables', reply: reply<GameLeaderboardDto>() },
   }),
   admin: defineRoutes({
     'GET /api/admin/users': { auth: 'admin', summary: 'Every account', reply: reply<AdminUserDto[]>() },
