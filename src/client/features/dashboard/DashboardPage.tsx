@@ -6,6 +6,7 @@ import { BetHistory, MyActiveBets } from '../bets/components/MyBets';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 import { TradeCenter } from '../trades/components/TradeCenter';
+import { AchievementList } from '../accounts/components/ProfileCollections';
 
 export function DashboardPage() {
   const { userQuery } = useSession();
@@ -38,6 +39,7 @@ export function DashboardPage() {
         <MyActiveBets />
         <BetHistory />
       </div>
+      <AchievementList achievements={stats.achievements} />
     </div>
   );
 }
