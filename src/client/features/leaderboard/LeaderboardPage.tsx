@@ -18,23 +18,28 @@ function Player({ username, image }: { username: string; image: string | null })
   return (
     <Link to={`/profile/${username}`} className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline">
       <Avatar src={image} username={username} size="sm" />
-      <span className="truncate">{username}</span>
+      <span className="min-w-0 wrap-anywhere">{username}</span>
     </Link>
   );
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+type Column = string | { label: string; className: string };
+
+function Table({ caption, head, children }: { caption: string; head: Column[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs tracking-wide text-slate-400 uppercase">
           <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-2 py-2">
-                {h}
-              </th>
-            ))}
+            {head.map((h) => {
+              const { label, className } = typeof h === 'string' ? { label: h, className: '' } : h;
+              return (
+                <th key={label} scope="col" className={`px-2 py-2 ${className}`}>
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-white/10">{children}</tbody>
@@ -47,6 +52,8 @@ export function LeaderboardPage() {
   const [sort, setSort] = useState<LeaderboardSort>('balance');
   const users = useLeaderboardUsers(sort);
   const games = useGameLeaderboard();
+  // On a phone only the sorted figure fits beside the name; wider screens show all three.
+  const shownOn = (column: LeaderboardSort) => (column === sort ? '' : 'hidden sm:table-cell');
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,16 +75,19 @@ export function LeaderboardPage() {
         ) : users.data.length === 0 ? (
           <EmptyState>No players yet.</EmptyState>
         ) : (
-          <Table caption="Players" head={['#', 'Player', 'Balance', 'Wins', 'Achievements']}>
+          <Table
+            caption="Players"
+            head={['#', 'Player', { label: 'Balance', className: shownOn('balance') }, { label: 'Wins', className: shownOn('wins') }, { label: 'Achievements', className: shownOn('achievements') }]}
+          >
             {users.data.map((u, i) => (
               <tr key={u._id} data-testid="leaderboard-row" data-username={u.username}>
                 <td className="px-2 py-2 text-slate-400">{i + 1}</td>
-                <td className="max-w-40 px-2 py-2">
+                <td className="max-w-36 px-2 py-2 sm:max-w-60">
                   <Player username={u.username} image={u.profileImage} />
                 </td>
-                <td className="px-2 py-2">🪙 {formatCoins(u.balance)}</td>
-                <td className="px-2 py-2">{u.betsWon}</td>
-                <td className="px-2 py-2">{u.achievements}</td>
+                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>🪙 {formatCoins(u.balance)}</td>
+                <td className={`px-2 py-2 ${shownOn('wins')}`}>{u.betsWon}</td>
+                <td className={`px-2 py-2 ${shownOn('achievements')}`}>{u.achievements}</td>
               </tr>
             ))}
           </Table>

@@ -61,7 +61,7 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link to={`/profile/${service.provider.username}`} className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline">
           <Avatar src={service.provider.profileImage} username={service.provider.username} size="sm" />
-          <span className="truncate">{service.provider.username}</span>
+          <span className="min-w-0 wrap-anywhere">{service.provider.username}</span>
         </Link>
         <p data-testid="service-state" className="text-slate-300">
           {STATE_LABEL[status]}
