@@ -6,6 +6,8 @@ import { expectBadField, expectError } from '../../testing/expectations';
 import { readStats } from '../../platform/stats';
 import { createTask, placeWager, winWager } from './builders';
 import { ensureDefaultTasksAndAchievements } from './seed';
+import { startBuff } from '../store/buffs';
+import { insertItem } from '../store/builders';
 
 const server = useTestServer();
 let admin: TestUser;
@@ -62,6 +64,17 @@ describe('POST /api/tasks/complete', () => {
     );
     expect(rows).toEqual([{ category: 'task_reward', ref_type: 'task_claim', delta: 70 }]);
     expectError(await complete(user.token, id), 409, { message: 'already completed' });
+  });
+
+  it("applies a running reward-multiplier buff to the reward (DESIGN.md section 6)", async () => {
+    const id = await createTask(server, admin, { title: 'Boosted', reward: 60 });
+    const user = await registerUser(server);
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 100 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 100 }, new Date());
+    const res = await complete(user.token, id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reward: 90, message: 'Completed "Boosted"! +90 coins' });
+    expect(await balanceOf(server, user.id)).toBe(1090);
   });
 
   it('counts bets won', async () => {
