@@ -31,6 +31,9 @@ import { betHandlers } from './features/bets/routes';
 import { startVoteCounts } from './features/bets/live';
 import { LiveHub } from './platform/realtime/hub';
 import { liveHandlers, registerLiveSocket } from './platform/realtime/routes';
+import { serviceHandlers } from './features/services/routes';
+import { taskHandlers } from './features/tasks/routes';
+import { releaseOverdue as releaseOverdueServices } from './features/services/service';
 import { tradeHandlers } from './features/trades/routes';
 import { storeHandlers } from './features/store/routes';
 
@@ -115,6 +118,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  // Finalized services unaccepted for 7 days are paid to their providers (reads also do it lazily).
+  const serviceSweep = setInterval(() => {
+    releaseOverdueServices(deps).catch((err: unknown) => app.log.warn({ err }, 'releasing overdue services failed'));
+  }, 600_000);
+  serviceSweep.unref();
+  app.addHook('onClose', async () => clearInterval(serviceSweep));
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
   // Shared limits across processes when Redis is configured; per process otherwise.
@@ -162,6 +171,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     trades: tradeHandlers(deps),
     live: liveHandlers(deps),
     store: storeHandlers(deps),
+    services: serviceHandlers(deps),
+    tasks: taskHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

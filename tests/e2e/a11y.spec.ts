@@ -15,6 +15,8 @@ import { StorePage } from './pages/StorePage';
 import { insertItem } from '../../src/server/features/store/builders';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
+import { ServicesPage } from './pages/ServicesPage';
+import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
 
 let world: World;
 
@@ -100,6 +102,32 @@ describe('accessibility (axe-core)', () => {
     await publicProfile.open(user.username);
     await publicProfile.name(user.username).waitFor();
     await check(page, '/profile/{username}');
+    const service = await call(world.server, 'POST', '/api/services', { token: admin.token, body: { title: 'Axe service', description: 'Checked', price: 5 } });
+    expect(service.status).toBe(201);
+    const task = await call(world.server, 'POST', '/api/tasks/create', {
+      token: admin.token,
+      body: { title: 'Axe task', description: 'Checked', reward: 5, type: 'daily', goalType: 'logins', goalAmount: 1 },
+    });
+    expect(task.status).toBe(201);
+    const achievement = await call(world.server, 'POST', '/api/achievements/create', {
+      token: admin.token,
+      body: { title: 'Axe achievement', description: 'Checked', criteria: 'logins', threshold: 1, reward: 5 },
+    });
+    expect(achievement.status).toBe(201);
+    const services = new ServicesPage(page);
+    await services.open();
+    await services.card('Axe service');
+    await check(page, '/services');
+    const tasks = new TasksPage(page);
+    await tasks.open();
+    await tasks.task('Axe task').waitFor();
+    await check(page, '/tasks');
+    const achievements = new AchievementsPage(page);
+    await achievements.open();
+    await achievements.entry('Unclaimed', 'Axe achievement').waitFor();
+    await check(page, '/achievements');
+    await new LeaderboardPage(page).open();
+    await check(page, '/leaderboard');
     await new NotFoundPage(page).open('/nowhere');
     await check(page, 'not found');
 

@@ -18,6 +18,8 @@ import { ProfilePage } from './pages/ProfilePage';
 import { StorePage } from './pages/StorePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
+import { ServicesPage } from './pages/ServicesPage';
+import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -238,6 +240,33 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await publicProfile.open(player.username);
     await publicProfile.name(player.username).waitFor();
     await check(page, '/profile/{username}');
+
+    await ok(call(world.server, 'POST', '/api/services', {
+      token: friend.token,
+      body: { title: unbroken('Svc', 80), description: wordy('Service description', 2000), price: 1_000_000 },
+    }));
+    const services = new ServicesPage(page);
+    await services.open();
+    await services.card(unbroken('Svc', 80));
+    await check(page, '/services');
+    await ok(call(world.server, 'POST', '/api/tasks/create', {
+      token: admin.token,
+      body: { title: wordy('Task', 80), description: unbroken('Tsk', 500), reward: 1_000_000, type: 'daily', goalType: 'logins', goalAmount: 1_000_000, emoji: '🎯' },
+    }));
+    await ok(call(world.server, 'POST', '/api/achievements/create', {
+      token: admin.token,
+      body: { title: unbroken('Ach', 80), description: wordy('Achievement', 500), criteria: 'itemsOwned', threshold: 1_000_000, reward: 1_000_000, icon: '🏆' },
+    }));
+    const tasks = new TasksPage(page);
+    await tasks.open();
+    await tasks.task(wordy('Task', 80)).waitFor();
+    await check(page, '/tasks');
+    const achievements = new AchievementsPage(page);
+    await achievements.open();
+    await achievements.entry('Unclaimed', unbroken('Ach', 80)).waitFor();
+    await check(page, '/achievements');
+    await new LeaderboardPage(page).open();
+    await check(page, '/leaderboard');
 
     await new NotFoundPage(page).open('/no/such/page/at/all');
     await check(page, 'not found');

@@ -51,6 +51,19 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/store/pages/StorePage'), (m) => m.StorePage),
               },
               {
+                path: 'services',
+                lazy: lazyPage(() => import('../features/services/pages/ServicesPage'), (m) => m.ServicesPage),
+              },
+              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), (m) => m.TasksPage) },
+              {
+                path: 'achievements',
+                lazy: lazyPage(() => import('../features/achievements/AchievementsPage'), (m) => m.AchievementsPage),
+              },
+              {
+                path: 'leaderboard',
+                lazy: lazyPage(() => import('../features/leaderboard/LeaderboardPage'), (m) => m.LeaderboardPage),
+              },
+              {
                 path: 'bets/parlay',
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },

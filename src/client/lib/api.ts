@@ -84,6 +84,12 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/trades/:id/finalize': true,
   'POST /api/store/purchase': true,
   'POST /api/store/items/:id/use': true,
+  'POST /api/services/buy/:id': true,
+  'POST /api/services/finalize': true,
+  'POST /api/services/accept': true,
+  'POST /api/services/refund': true,
+  'POST /api/tasks/complete': true,
+  'POST /api/achievements/complete': true,
 };
 const RESEND_ATTEMPTS = 2;
 

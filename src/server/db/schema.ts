@@ -10,3 +10,6 @@ export * from '../features/store/tables';
 export * from '../features/trades/tables';
 export * from '../platform/tables';
 export * from '../platform/realtime/tables';
+export * from '../features/services/tables';
+export * from '../features/tasks/tables';
+export * from '../features/achievements/tables';

@@ -8,6 +8,7 @@ import { boxed } from '../platform/box';
 import { createAccount } from '../features/accounts/service';
 import { ensureOpenDemoBets } from '../features/bets/seed';
 import { ensureDemoItems } from '../features/store/seed';
+import { ensureDefaultTasksAndAchievements } from '../features/tasks/seed';
 import * as ledger from '../features/wallet/ledger';
 
 export const DEMO_USERS: { username: string; bonus: number }[] = [
@@ -57,6 +58,8 @@ export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedRe
       }
     });
     if (config.seedDemo) result.demoPassword = demoPassword;
+    // Catalogue content every install needs, like the admin (not demo data).
+    await ensureDefaultTasksAndAchievements(db);
   }
   if (config.seedDemo) result.demoBets = await ensureOpenDemoBets(db, clock.now());
   return result;

@@ -38,6 +38,10 @@ export const adminActions = [
   'set_odds',
   'create_item',
   'update_item',
+  'create_task',
+  'retire_task',
+  'create_achievement',
+  'retire_achievement',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

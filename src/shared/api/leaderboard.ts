@@ -22,3 +22,26 @@ export interface LeaderboardUserDto {
 }
 
 export const LEADERBOARD_SIZE = 100;
+
+/** GET /api/games/leaderboard: the rock-paper-scissors and Puzzle Rush tables (spec section 7). */
+export interface RpsLeaderboardEntry {
+  _id: string;
+  username: string;
+  profileImage: string | null;
+  wins: number;
+  games: number;
+}
+
+export interface PuzzleRushLeaderboardEntry {
+  _id: string;
+  username: string;
+  profileImage: string | null;
+  /** Puzzles solved (the spec's answer calls it wins). */
+  wins: number;
+  solves: number;
+}
+
+export interface GameLeaderboardDto {
+  rps: RpsLeaderboardEntry[];
+  puzzleRush: PuzzleRushLeaderboardEntry[];
+}

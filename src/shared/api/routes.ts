@@ -3,7 +3,7 @@ import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } f
 import { idParams, usernameParams, type MessageResponse } from './common';
 import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
 import { ledgerQuery, sendMoneyBody, type LedgerPage, type SendMoneyResponse } from './wallet';
-import { leaderboardQuery, type LeaderboardUserDto } from './leaderboard';
+import { leaderboardQuery, type GameLeaderboardDto, type LeaderboardUserDto } from './leaderboard';
 import {
   adminBalanceBody,
   adminStatusBody,
@@ -27,6 +27,26 @@ import {
   type PlaceParlayResponse,
   type PlaceWagerResponse,
 } from './bets';
+import {
+  createServiceBody,
+  serviceIdBody,
+  servicesQuery,
+  updateServiceBody,
+  type ServiceActionResponse,
+  type ServiceDto,
+  type ServiceHistoryDto,
+} from './services';
+import {
+  completeAchievementBody,
+  completeTaskBody,
+  createAchievementBody,
+  createTaskBody,
+  type AchievementDto,
+  type ClaimAchievementResponse,
+  type CompleteTaskResponse,
+  type CreatedDto,
+  type TasksDto,
+} from './tasks';
 import { requestTradeBody, respondTradeBody, type CancelTradeResponse, type TradeDto, type TradeInventoryDto, type TradesDto } from './trades';
 import {
   createItemBody,
@@ -75,6 +95,7 @@ export const routes = {
   }),
   leaderboard: defineRoutes({
     'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements', query: leaderboardQuery, reply: reply<LeaderboardUserDto[]>() },
+    'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables', reply: reply<GameLeaderboardDto>() },
   }),
   admin: defineRoutes({
     'GET /api/admin/users': { auth: 'admin', summary: 'Every account', reply: reply<AdminUserDto[]>() },
@@ -164,6 +185,63 @@ export const routes = {
       reply: reply<ItemActionResponse>(),
     },
     'POST /api/store/upload': { auth: 'admin', summary: 'Upload an item picture (multipart: image)', multipart: true, reply: reply<UploadResponse>(), status: 201 },
+  }),
+  services: defineRoutes({
+    'GET /api/services': {
+      auth: 'user',
+      summary: 'Your services; with showAll=true every listed service plus your own',
+      query: servicesQuery,
+      reply: reply<ServiceDto[]>(),
+    },
+    'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought', reply: reply<ServiceDto[]>() },
+    'GET /api/services/history': { auth: 'user', summary: 'Completed and refunded services you provided or bought', reply: reply<ServiceHistoryDto>() },
+    'POST /api/services': { auth: 'user', summary: 'List a service', body: createServiceBody, reply: reply<ServiceDto>(), status: 201 },
+    'PUT /api/services/:id': { auth: 'user', summary: 'Edit your service before it is bought', params: idParams, body: updateServiceBody, reply: reply<ServiceDto>() },
+    'DELETE /api/services/:id': { auth: 'user', summary: 'Delete your service before it is bought', params: idParams, reply: reply<MessageResponse>() },
+    'POST /api/services/buy/:id': {
+      auth: 'user',
+      idempotent: true,
+      summary: "Buy a service (its price is held in escrow until you accept the provider's finalization)",
+      params: idParams,
+      reply: reply<ServiceActionResponse>(),
+    },
+    'POST /api/services/finalize': { auth: 'user', idempotent: true, summary: 'Mark a bought service of yours as delivered', body: serviceIdBody, reply: reply<ServiceActionResponse>() },
+    'POST /api/services/accept': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Accept a finalized service you bought (releases the escrow to the provider)',
+      body: serviceIdBody,
+      reply: reply<ServiceActionResponse>(),
+    },
+    'POST /api/services/refund': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Return the escrow of a bought service of yours before finalizing it',
+      body: serviceIdBody,
+      reply: reply<ServiceActionResponse>(),
+    },
+  }),
+  tasks: defineRoutes({
+    'GET /api/tasks': { auth: 'user', summary: 'Tasks not yet completed in their current period, with progress', reply: reply<TasksDto>() },
+    'POST /api/tasks/complete': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Complete a task at 100% and take its reward (once per period)',
+      body: completeTaskBody,
+      reply: reply<CompleteTaskResponse>(),
+    },
+    'POST /api/tasks/create': { auth: 'admin', summary: 'Create a task', body: createTaskBody, reply: reply<CreatedDto>(), status: 201 },
+    'POST /api/tasks/:id/retire': { auth: 'admin', summary: 'Retire a task (completions are kept)', params: idParams, reply: reply<CreatedDto>() },
+    'GET /api/achievements': { auth: 'user', summary: 'Achievements with your lifetime progress and claims', reply: reply<AchievementDto[]>() },
+    'POST /api/achievements/complete': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Claim a reached achievement and its reward (once)',
+      body: completeAchievementBody,
+      reply: reply<ClaimAchievementResponse>(),
+    },
+    'POST /api/achievements/create': { auth: 'admin', summary: 'Create an achievement', body: createAchievementBody, reply: reply<CreatedDto>(), status: 201 },
+    'POST /api/achievements/:id/retire': { auth: 'admin', summary: 'Retire an achievement (claims are kept)', params: idParams, reply: reply<CreatedDto>() },
   }),
 };
 

@@ -1,6 +1,8 @@
 import { useSession } from '../../lib/session';
 import { BetManagement } from '../bets/components/admin/BetManagement';
 import { CreateBetForm } from '../bets/components/admin/CreateBetForm';
+import { CreateAchievementForm } from '../tasks/admin/CreateAchievementForm';
+import { CreateTaskForm } from '../tasks/admin/CreateTaskForm';
 import { AdminLogs } from './components/AdminLogs';
 import { CreateItemForm } from '../store/admin/CreateItemForm';
 import { ItemManagement } from '../store/admin/ItemManagement';
@@ -23,6 +25,8 @@ export function AdminPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <UserManagement />
         <CreateBetForm />
+        <CreateTaskForm />
+        <CreateAchievementForm />
       </div>
       <BetManagement />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

@@ -10,6 +10,7 @@ import { CosmeticMark } from '../store/components/CosmeticMark';
 import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 import { TradeCenter } from '../trades/components/TradeCenter';
+import { AchievementList } from '../accounts/components/ProfileCollections';
 
 export function DashboardPage() {
   const { userQuery } = useSession();
@@ -51,6 +52,7 @@ export function DashboardPage() {
         <BetHistory />
       </div>
       <BadgeShelf badges={stats.badges ?? []} />
+      <AchievementList achievements={stats.achievements} />
     </div>
   );
 }

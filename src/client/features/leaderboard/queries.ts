@@ -22,3 +22,11 @@ export function useLeaderboardUsers<T = LeaderboardUserDto[]>(
     select,
   });
 }
+
+/** Sent with a token (spec section 6); a failure is silent (spec section 8). */
+export function useGameLeaderboard() {
+  return useQuery({
+    queryKey: [...leaderboardKeys.all, 'games'] as const,
+    queryFn: ({ signal }) => api('GET /api/games/leaderboard', { signal }),
+  });
+}

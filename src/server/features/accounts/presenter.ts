@@ -13,14 +13,14 @@ export interface UserCollections {
   currentBets: UserDto['currentBets'];
 }
 
-const emptyCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, currentBets: [] });
+export const noCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, currentBets: [] });
 
 /**
  * The user's own record: the users row (balance, bets placed and won), the counters of
  * user_stats with logins counted from sessions (platform/stats.ts readStats), and the
  * collections later features own.
  */
-export function presentUser(row: VisibleUserRow, stats: UserStats, collections: UserCollections = emptyCollections()): UserDto {
+export function presentUser(row: VisibleUserRow, stats: UserStats, collections: UserCollections = noCollections()): UserDto {
   const id = String(row.id);
   return {
     _id: id,
@@ -51,7 +51,7 @@ export function presentUser(row: VisibleUserRow, stats: UserStats, collections: 
   };
 }
 
-export function presentPublicUser(row: VisibleUserRow, collections: UserCollections = emptyCollections()): PublicUserDto {
+export function presentPublicUser(row: VisibleUserRow, collections: UserCollections = noCollections()): PublicUserDto {
   return {
     _id: String(row.id),
     username: row.username,

@@ -9,6 +9,8 @@ import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from 
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
+import { claimedAchievements } from '../achievements/service';
+import { retireServicesOf } from '../services/service';
 import { cancelTradesOf } from '../trades/service';
 import { presentPublicUser, presentUser, type UserCollections } from './presenter';
 import { userCollections } from '../store/queries';
@@ -18,8 +20,8 @@ const usernameTakenError = () => conflict('That username is already taken');
 
 /** The collections other features own (store: inventory, badges, cosmetic). */
 async function collectionsOf(q: Queryable, userId: number): Promise<UserCollections> {
-  const store = await userCollections(q, userId);
-  return { achievements: [], currentBets: [], ...store };
+  const [store, achievements] = await Promise.all([userCollections(q, userId), claimedAchievements(q, userId)]);
+  return { achievements, currentBets: [], ...store };
 }
 
 /** Creates an account with its starting grant; shared by registration and the seed. */
@@ -154,6 +156,9 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       const [admins] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`);
       if ((admins?.n ?? 0) <= 1) throw conflict('The last admin cannot delete their account');
     }
+    // DESIGN.md section 6: escrow goes back to the buyers and the listings are retired. First,
+    // since its refunds lock the buyers' accounts, before this account's lock below.
+    await retireServicesOf(tx, userId);
     // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
     const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
     if (locked && locked.balance > 0) {

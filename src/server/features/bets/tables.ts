@@ -72,6 +72,9 @@ export const wagers = pgTable(
   (t) => [
     index('wagers_bet_option_idx').on(t.betId, t.optionId),
     index('wagers_user_idx').on(t.userId, t.id),
+    // Task progress counts a user's wagers placed and won since a period started (features/tasks).
+    index('wagers_user_created_idx').on(t.userId, t.createdAt),
+    index('wagers_user_won_idx').on(t.userId, t.settledAt).where(sql`status = 'won'`),
     check('wagers_stake_positive', sql`${t.stake} > 0`),
     check('wagers_status_known', oneOf(t.status, wagerStatuses)),
   ],
@@ -94,6 +97,8 @@ export const parlays = pgTable(
   },
   (t) => [
     index('parlays_user_idx').on(t.userId, t.id),
+    index('parlays_user_created_idx').on(t.userId, t.createdAt),
+    index('parlays_user_won_idx').on(t.userId, t.settledAt).where(sql`status = 'won'`),
     check('parlays_stake_positive', sql`${t.stake} > 0`),
     check('parlays_status_known', oneOf(t.status, wagerStatuses)),
   ],

@@ -149,3 +149,12 @@ describe('GET /api/leaderboard/users', () => {
     expect(res.body[0]?.username).toBe(rich.username);
   });
 });
+
+describe('GET /api/games/leaderboard', () => {
+  it('answers both game tables (empty until those games land) and needs a token', async () => {
+    const res = await call(server, 'GET', '/api/games/leaderboard', { token: poor.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ rps: [], puzzleRush: [] });
+    expectError(await call(server, 'GET', '/api/games/leaderboard'), 401);
+  });
+});

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { LeaderboardSort } from '../../../shared/api/leaderboard';
+import { Avatar } from '../../components/Avatar';
+import { SelectField } from '../../components/TextField';
+import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
+import { formatCoins } from '../../lib/format';
+import { useGameLeaderboard, useLeaderboardUsers } from './queries';
+
+const SORTS: { value: LeaderboardSort; label: string }[] = [
+  { value: 'balance', label: 'Balance' },
+  { value: 'wins', label: 'Wins' },
+  { value: 'achievements', label: 'Achievements' },
+];
+
+function Player({ username, image }: { username: string; image: string | null }) {
+  return (
+    <Link to={`/profile/${username}`} className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline">
+      <Avatar src={image} username={username} size="sm" />
+      <span className="min-w-0 wrap-anywhere">{username}</span>
+    </Link>
+  );
+}
+
+type Column = string | { label: string; className: string };
+
+function Table({ caption, head, children }: { caption: string; head: Column[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs tracking-wide text-slate-400 uppercase">
+          <tr>
+            {head.map((h) => {
+              const { label, className } = typeof h === 'string' ? { label: h, className: '' } : h;
+              return (
+                <th key={label} scope="col" className={`px-2 py-2 ${className}`}>
+                  {label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/10">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function LeaderboardPage() {
+  const [sort, setSort] = useState<LeaderboardSort>('balance');
+  const users = useLeaderboardUsers(sort);
+  const games = useGameLeaderboard();
+  // On a phone only the sorted figure fits beside the name; wider screens show all three.
+  const shownOn = (column: LeaderboardSort) => (column === sort ? '' : 'hidden sm:table-cell');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Leaderboard</h1>
+        <SelectField id="leaderboard-sort" label="Sort by" value={sort} onValueChange={(v) => setSort(v as LeaderboardSort)} className="w-full sm:w-56">
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+      </header>
+      <section aria-label="Players" className="card">
+        {users.isPending ? (
+          <LoadingState />
+        ) : users.error ? (
+          <ErrorBanner>Failed to load leaderboard</ErrorBanner>
+        ) : users.data.length === 0 ? (
+          <EmptyState>No players yet.</EmptyState>
+        ) : (
+          <Table
+            caption="Players"
+            head={['#', 'Player', { label: 'Balance', className: shownOn('balance') }, { label: 'Wins', className: shownOn('wins') }, { label: 'Achievements', className: shownOn('achievements') }]}
+          >
+            {users.data.map((u, i) => (
+              <tr key={u._id} data-testid="leaderboard-row" data-username={u.username}>
+                <td className="px-2 py-2 text-slate-400">{i + 1}</td>
+                <td className="max-w-36 px-2 py-2 sm:max-w-60">
+                  <Player username={u.username} image={u.profileImage} />
+                </td>
+                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>🪙 {formatCoins(u.balance)}</td>
+                <td className={`px-2 py-2 ${shownOn('wins')}`}>{u.betsWon}</td>
+                <td className={`px-2 py-2 ${shownOn('achievements')}`}>{u.achievements}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <section aria-labelledby="rps-title" className="card flex flex-col gap-3">
+          <h2 id="rps-title" className="section-title">
+            Rock-paper-scissors
+          </h2>
+          {games.data && games.data.rps.length > 0 ? (
+            <Table caption="Rock-paper-scissors" head={['Rank', 'Player', 'Wins', 'Games']}>
+              {games.data.rps.map((r, i) => (
+                <tr key={r._id}>
+                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
+                  <td className="max-w-40 px-2 py-2">
+                    <Player username={r.username} image={r.profileImage} />
+                  </td>
+                  <td className="px-2 py-2">{r.wins}</td>
+                  <td className="px-2 py-2">{r.games}</td>
+                </tr>
+              ))}
+            </Table>
+          ) : (
+            <EmptyState>No duels played yet.</EmptyState>
+          )}
+        </section>
+        <section aria-labelledby="puzzle-title" className="card flex flex-col gap-3">
+          <h2 id="puzzle-title" className="section-title">
+            Puzzle Rush
+          </h2>
+          {games.data && games.data.puzzleRush.length > 0 ? (
+            <Table caption="Puzzle Rush" head={['Rank', 'Player', 'Solves']}>
+              {games.data.puzzleRush.map((r, i) => (
+                <tr key={r._id}>
+                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
+                  <td className="max-w-40 px-2 py-2">
+                    <Player username={r.username} image={r.profileImage} />
+                  </td>
+                  <td className="px-2 py-2">{r.solves}</td>
+                </tr>
+              ))}
+            </Table>
+          ) : (
+            <EmptyState>No puzzles solved yet.</EmptyState>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { ServiceRow } from './presenter';
+
+const serviceSelect = (where: SQL) => sql`
+  select s.id, s.title, s.description, s.price, s.status, s.auto_released, s.created_at, s.bought_at, s.finalized_at,
+    s.completed_at, s.refunded_at,
+    s.provider_id, p.username as provider_username, p.profile_image as provider_image, p.status as provider_status,
+    s.buyer_id, b.username as buyer_username, b.profile_image as buyer_image, b.status as buyer_status
+  from services s join users p on p.id = s.provider_id left join users b on b.id = s.buyer_id
+  where ${where}`;
+
+/** How many services a list shows, newest first. */
+const LIST_LIMIT = 200;
+
+export async function findService(q: Queryable, id: number): Promise<ServiceRow | undefined> {
+  const [row] = await q.rows<ServiceRow>(serviceSelect(sql`s.id = ${id}`));
+  return row;
+}
+
+/** The marketplace: every listed service of an active provider, plus the caller's own open ones. */
+export async function marketplace(q: Queryable, userId: number): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(sql`
+    ${serviceSelect(sql`((s.status = 'listed' and p.status = 'active') or (s.provider_id = ${userId} and s.status <> 'deleted'))`)}
+    order by s.id desc limit ${LIST_LIMIT}`);
+}
+
+export async function providedBy(q: Queryable, userId: number): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.provider_id = ${userId} and s.status <> 'deleted'`)} order by s.id desc limit ${LIST_LIMIT}`);
+}
+
+export async function boughtBy(q: Queryable, userId: number): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.buyer_id = ${userId}`)} order by s.id desc limit ${LIST_LIMIT}`);
+}
+
+/** Closed services (completed or refunded) on one side, most recently closed first. */
+export async function history(q: Queryable, userId: number, side: 'provider' | 'buyer'): Promise<ServiceRow[]> {
+  const mine = side === 'provider' ? sql`s.provider_id = ${userId}` : sql`s.buyer_id = ${userId}`;
+  return q.rows<ServiceRow>(sql`
+    ${serviceSelect(sql`${mine} and s.status in ('completed', 'refunded')`)}
+    order by coalesce(s.completed_at, s.refunded_at) desc, s.id desc limit ${LIST_LIMIT}`);
+}
+
+export interface ServiceHeader {
+  id: number;
+  status: string;
+  provider_id: number;
+  buyer_id: number | null;
+  price: number;
+}
+
+export async function serviceHeader(q: Queryable, id: number): Promise<ServiceHeader | undefined> {
+  const [row] = await q.rows<ServiceHeader>(sql`select id, status, provider_id, buyer_id, price from services where id = ${id}`);
+  return row && { ...row, provider_id: Number(row.provider_id), buyer_id: row.buyer_id === null ? null : Number(row.buyer_id), price: Number(row.price) };
+}
+
+/** Finalized services whose release time has passed (the sweep and the lazy release on reads). */
+export async function overdueIds(q: Queryable, before: Date, onlyFor?: number): Promise<number[]> {
+  const whose = onlyFor === undefined ? sql`true` : sql`(provider_id = ${onlyFor} or buyer_id = ${onlyFor})`;
+  const rows = await q.rows<{ id: number }>(sql`
+    select id from services where status = 'finalized' and finalized_at <= ${before.toISOString()} and ${whose} order by id limit 100`);
+  return rows.map((r) => Number(r.id));
+}

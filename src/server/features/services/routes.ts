@@ -1,0 +1,16 @@
+import type { Deps } from '../../platform/deps';
+import type { FeatureHandlers } from '../../platform/routing';
+import * as service from './service';
+
+export const serviceHandlers = (deps: Deps): FeatureHandlers<'services'> => ({
+  'GET /api/services': async ({ query, user }) => service.listServices(deps, user.id, query.showAll === 'true'),
+  'GET /api/services/purchases': async ({ user }) => service.listPurchases(deps, user.id),
+  'GET /api/services/history': async ({ user }) => service.serviceHistory(deps, user.id),
+  'POST /api/services': async ({ body, user }) => service.createService(deps, user.id, body),
+  'PUT /api/services/:id': async ({ params, body, user }) => service.updateService(deps, user.id, params.id, body),
+  'DELETE /api/services/:id': async ({ params, user }) => service.deleteService(deps, user.id, params.id),
+  'POST /api/services/buy/:id': async ({ params, user }) => service.buyService(deps, user.id, params.id),
+  'POST /api/services/finalize': async ({ body, user }) => service.finalizeService(deps, user.id, body.serviceId),
+  'POST /api/services/accept': async ({ body, user }) => service.acceptService(deps, user.id, body.serviceId),
+  'POST /api/services/refund': async ({ body, user }) => service.refundService(deps, user.id, body.serviceId),
+});

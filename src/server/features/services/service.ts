@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import {
+  MAX_LISTED_SERVICES,
+  SERVICE_AUTO_RELEASE_MS,
+  type CreateServiceBody,
+  type ServiceActionResponse,
+  type ServiceDto,
+  type ServiceHistoryDto,
+  type UpdateServiceBody,
+} from '../../../shared/api/services';
+import type { MessageResponse } from '../../../shared/api/common';
+import type { Queryable } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import * as ledger from '../wallet/ledger';
+import { presentService } from './presenter';
+import * as queries from './queries';
+
+/**
+ * The service marketplace (DESIGN.md section 6). Lock order in every transaction: the
+ * accounts first (ledger.lockAccounts, ascending ids), then the service row by its
+ * conditional UPDATE, then the posting. Taking the account locks before any statement that
+ * writes a row referencing users avoids the key-share -> update lock upgrade that deadlocks
+ * two transactions of one user.
+ */
+
+async function reload(q: Queryable, id: number): Promise<ServiceDto> {
+  const row = await queries.findService(q, id);
+  if (!row) throw notFound(`id: no service with id ${id}`);
+  return presentService(row);
+}
+
+async function header(q: Queryable, id: number, field: string) {
+  const row = await queries.serviceHeader(q, id);
+  if (!row || row.status === 'deleted') throw notFound(`${field}: no service with id ${id}`);
+  return row;
+}
+
+type Role = 'provider' | 'buyer';
+
+/** Why a transition's conditional UPDATE changed nothing; runs only on the refusal path. */
+async function explainRefusal(q: Queryable, id: number, userId: number, role: Role, verb: string, field: string): Promise<never> {
+  const row = await header(q, id, field);
+  if (role === 'provider' && row.provider_id !== userId) throw forbidden(`Only the provider can ${verb} this service`);
+  if (role === 'buyer' && row.buyer_id !== userId) throw forbidden(`Only the buyer can ${verb} this service`);
+  const reasons: Record<string, string> = {
+    listed: 'This service has not been bought yet',
+    bought: 'This service has been bought and is waiting for the provider to finalize it',
+    finalized: 'This service has already been finalized',
+    completed: 'This service is already completed',
+    refunded: 'This service has been refunded',
+  };
+  throw conflict(`${reasons[row.status] ?? `This service is ${row.status}`}; it cannot be ${verb === 'buy' ? 'bought' : `${verb}d`} now`);
+}
+
+export async function createService(deps: Deps, userId: number, body: CreateServiceBody): Promise<ServiceDto> {
+  return deps.db.tx(async (tx) => {
+    // The provider's account lock also serializes concurrent creates, so the cap is exact.
+    await ledger.lockAccounts(tx, [userId], userId);
+    const [count] = await tx.rows<{ n: number }>(
+      sql`select count(*)::int as n from services where provider_id = ${userId} and status = 'listed'`,
+    );
+    if ((count?.n ?? 0) >= MAX_LISTED_SERVICES) throw conflict(`You can list at most ${MAX_LISTED_SERVICES} services at a time`);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      insert into services (provider_id, title, description, price)
+      values (${userId}, ${body.title}, ${body.description}, ${body.price}) returning id`);
+    return reload(tx, Number(row!.id));
+  });
+}
+
+/** Owner only, before a buyer exists (status listed). */
+export async function updateService(deps: Deps, userId: number, id: number, body: UpdateServiceBody): Promise<ServiceDto> {
+  return deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, [userId], userId);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      update services set
+        title = coalesce(${body.title ?? null}, title),
+        description = coalesce(${body.description ?? null}, description),
+        price = coalesce(${body.price ?? null}::bigint, price)
+      where id = ${id} and provider_id = ${userId} and status = 'listed'
+      returning id`);
+    if (!row) return explainEdit(tx, id, userId, 'edit');
+    return reload(tx, id);
+  });
+}
+
+async function explainEdit(q: Queryable, id: number, userId: number, verb: string): Promise<never> {
+  const row = await header(q, id, 'id');
+  if (row.provider_id !== userId) throw forbidden(`Only the provider can ${verb} this service`);
+  throw conflict(`This service has been bought; it can no longer be ${verb === 'edit' ? 'edited' : 'deleted'}`);
+}
+
+export async function deleteService(deps: Deps, userId: number, id: number): Promise<MessageResponse> {
+  return deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, [userId], userId);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      update services set status = 'deleted' where id = ${id} and provider_id = ${userId} and status = 'listed' returning id`);
+    if (!row) return explainEdit(tx, id, userId, 'delete');
+    return { message: 'Service deleted' };
+  });
+}
+
+export async function buyService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+  return deps.db.tx(async (tx) => {
+    const found = await header(tx, id, 'id');
+    if (found.provider_id === userId) throw forbidden('You cannot buy your own service');
+    await ledger.lockAccounts(tx, [userId], userId);
+    const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
+      update services s set status = 'bought', buyer_id = ${userId}, bought_at = now()
+      where s.id = ${id} and s.status = 'listed' and s.provider_id <> ${userId}
+        and exists (select 1 from users p where p.id = s.provider_id and p.status = 'active')
+      returning s.price, s.provider_id`);
+    if (!row) {
+      if (found.status === 'listed') throw conflict('The provider of this service can no longer sell it');
+      throw conflict('This service has already been bought');
+    }
+    await ledger.post(
+      tx,
+      [{ userId, delta: -Number(row.price), category: 'service_escrow', counterpartyId: Number(row.provider_id) }],
+      { refType: 'service', refId: id },
+      { actorId: userId },
+    );
+    return { message: 'Purchase successful!', service: await reload(tx, id) };
+  });
+}
+
+export async function finalizeService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+  return deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, [userId], userId);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      update services set status = 'finalized', finalized_at = ${deps.clock.now().toISOString()}
+      where id = ${id} and provider_id = ${userId} and status = 'bought' returning id`);
+    if (!row) return explainRefusal(tx, id, userId, 'provider', 'finalize', 'serviceId');
+    return { message: 'Service finalized!', service: await reload(tx, id) };
+  });
+}
+
+export async function acceptService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+  return deps.db.tx(async (tx) => {
+    const found = await header(tx, id, 'serviceId');
+    if (found.buyer_id !== userId) throw forbidden('Only the buyer can accept this service');
+    await ledger.lockAccounts(tx, [found.provider_id, userId], userId);
+    const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
+      update services set status = 'completed', completed_at = now()
+      where id = ${id} and buyer_id = ${userId} and status = 'finalized' returning price, provider_id`);
+    if (!row) return explainRefusal(tx, id, userId, 'buyer', 'accept', 'serviceId');
+    await ledger.post(
+      tx,
+      [{ userId: Number(row.provider_id), delta: Number(row.price), category: 'service_release', counterpartyId: userId }],
+      { refType: 'service', refId: id },
+    );
+    return { message: 'Finalization accepted!', service: await reload(tx, id) };
+  });
+}
+
+/** The provider returns the escrow while the service is bought and not finalized. */
+export async function refundService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+  return deps.db.tx(async (tx) => {
+    const found = await header(tx, id, 'serviceId');
+    if (found.provider_id !== userId) throw forbidden('Only the provider can refund this service');
+    await ledger.lockAccounts(tx, found.buyer_id === null ? [userId] : [userId, found.buyer_id], userId);
+    const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
+      update services set status = 'refunded', refunded_at = now()
+      where id = ${id} and provider_id = ${userId} and status = 'bought' returning price, buyer_id`);
+    if (!row) return explainRefusal(tx, id, userId, 'provider', 'refund', 'serviceId');
+    await refundEscrow(tx, id, Number(row.buyer_id), Number(row.price), userId);
+    return { message: 'Service refunded', service: await reload(tx, id) };
+  });
+}
+
+async function refundEscrow(q: Queryable, id: number, buyerId: number, price: number, providerId: number): Promise<void> {
+  await ledger.post(q, [{ userId: buyerId, delta: price, category: 'service_refund', counterpartyId: providerId }], {
+    refType: 'service',
+    refId: id,
+  });
+}
+
+/**
+ * Releases to the provider each finalized service unaccepted for 7 days (by deps.clock), one
+ * transaction each; the status guard makes a race with an accept pay once. `onlyFor` limits
+ * it to one user's services (the lazy release before that user's lists).
+ */
+export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - SERVICE_AUTO_RELEASE_MS);
+  const ids = await queries.overdueIds(deps.db, cutoff, onlyFor);
+  let released = 0;
+  for (const id of ids) {
+    const done = await deps.db.tx(async (tx) => {
+      const found = await queries.serviceHeader(tx, id);
+      if (!found) return false;
+      await ledger.lockAccounts(tx, [found.provider_id]);
+      const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
+        update services set status = 'completed', auto_released = true, completed_at = now()
+        where id = ${id} and status = 'finalized' and finalized_at <= ${cutoff.toISOString()} returning price, buyer_id`);
+      if (!row) return false;
+      await ledger.post(
+        tx,
+        [{ userId: found.provider_id, delta: Number(row.price), category: 'service_release', counterpartyId: Number(row.buyer_id) }],
+        { refType: 'service', refId: id },
+      );
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
+}
+
+export async function listServices(deps: Deps, userId: number, showAll: boolean): Promise<ServiceDto[]> {
+  await releaseOverdue(deps, userId);
+  const rows = showAll ? await queries.marketplace(deps.db, userId) : await queries.providedBy(deps.db, userId);
+  return rows.map(presentService);
+}
+
+export async function listPurchases(deps: Deps, userId: number): Promise<ServiceDto[]> {
+  await releaseOverdue(deps, userId);
+  return (await queries.boughtBy(deps.db, userId)).map(presentService);
+}
+
+export async function serviceHistory(deps: Deps, userId: number): Promise<ServiceHistoryDto> {
+  await releaseOverdue(deps, userId);
+  const [asProvider, asBuyer] = await Promise.all([queries.history(deps.db, userId, 'provider'), queries.history(deps.db, userId, 'buyer')]);
+  return { asProvider: asProvider.map(presentService), asBuyer: asBuyer.map(presentService) };
+}
+
+/**
+ * Account deletion (accounts/service.ts deleteAccount, in its transaction, before it locks
+ * and closes the account): retires the user's listings and refunds every escrow they are a
+ * party to, to the buyer (the deleted user's own refund is then closed with the account).
+ */
+export async function retireServicesOf(q: Queryable, userId: number): Promise<void> {
+  await q.rows(sql`update services set status = 'deleted' where provider_id = ${userId} and status = 'listed'`);
+  const open = await q.rows<{ id: number; provider_id: number; buyer_id: number }>(sql`
+    select id, provider_id, buyer_id from services
+    where (provider_id = ${userId} or buyer_id = ${userId}) and status in ('bought', 'finalized') order by id`);
+  for (const s of open) {
+    await ledger.lockAccounts(q, [Number(s.buyer_id)]);
+    const [row] = await q.rows<{ price: number }>(sql`
+      update services set status = 'refunded', refunded_at = now()
+      where id = ${s.id} and status in ('bought', 'finalized') returning price`);
+    if (row) await refundEscrow(q, Number(s.id), Number(s.buyer_id), Number(row.price), Number(s.provider_id));
+  }
+}

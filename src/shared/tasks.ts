@@ -1,0 +1,38 @@
+/**
+ * Closed lists of tasks and achievements, free of zod so the browser bundle can import them
+ * (shared/api/tasks.ts re-exports them beside its schemas).
+ */
+/** Spec section 3 and 9: task types and goal types; achievement criteria. Closed lists. */
+export const taskTypes = ['daily', 'weekly', 'bonus'] as const;
+export type TaskType = (typeof taskTypes)[number];
+export const goalTypes = ['betsPlaced', 'betsWon', 'storePurchases', 'logins'] as const;
+export type GoalType = (typeof goalTypes)[number];
+export const achievementCriteria = [
+  'betsPlaced',
+  'betsWon',
+  'storePurchases',
+  'logins',
+  'tasksCompleted',
+  'minefieldWins',
+  'puzzleWins',
+  'rpsWins',
+  'frenzyClicks',
+  'casinoWins',
+  'itemsOwned',
+] as const;
+export type AchievementCriteria = (typeof achievementCriteria)[number];
+
+export const criteriaLabels: Record<AchievementCriteria, string> = {
+  betsPlaced: 'Bets placed',
+  betsWon: 'Bets won',
+  storePurchases: 'Store purchases',
+  logins: 'Logins',
+  tasksCompleted: 'Tasks completed',
+  minefieldWins: 'Minefield wins',
+  puzzleWins: 'Puzzle wins',
+  rpsWins: 'Rock-paper-scissors wins',
+  frenzyClicks: 'Click Frenzy clicks',
+  casinoWins: 'Casino wins',
+  itemsOwned: 'Items owned',
+};
+
