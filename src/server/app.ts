@@ -24,6 +24,8 @@ import { walletHandlers } from './features/wallet/routes';
 import { leaderboardHandlers } from './features/leaderboard/routes';
 import { adminHandlers } from './features/admin/routes';
 import { betHandlers } from './features/bets/routes';
+import { fairnessHandlers } from './features/games/engine/routes';
+import { gamesHandlers } from './features/games/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -119,6 +121,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     leaderboard: leaderboardHandlers(deps),
     admin: adminHandlers(deps),
     bets: betHandlers(deps),
+    fairness: fairnessHandlers(deps),
+    games: gamesHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

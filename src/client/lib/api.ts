@@ -66,6 +66,7 @@ const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
   'POST /auth/login': true,
   'GET /api/user/public/:username': true,
   'GET /api/leaderboard/users': true,
+  'GET /api/fairness/spinners': true,
 };
 
 /**
@@ -77,6 +78,10 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'PATCH /api/admin/balance/:username': true,
   'POST /api/bets/predict': true,
   'POST /api/bets/parlay': true,
+  'POST /api/games/spinner': true,
+  'POST /api/games/spinner12': true,
+  'POST /api/games/spinnerDaily': true,
+  'POST /api/games/spinnerWeekly': true,
 };
 const RESEND_ATTEMPTS = 2;
 

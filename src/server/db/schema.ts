@@ -9,3 +9,5 @@ export * from '../features/bets/tables';
 export * from '../features/store/tables';
 export * from '../platform/tables';
 export * from '../platform/realtime/tables';
+export * from '../features/games/engine/tables';
+export * from '../features/games/spinner/tables';

@@ -26,6 +26,16 @@ import {
   type PlaceParlayResponse,
   type PlaceWagerResponse,
 } from './bets';
+import {
+  clientSeedBody,
+  roundsQuery,
+  type FairnessDto,
+  type GamesProgressDto,
+  type RotateSeedResponse,
+  type RoundsPage,
+  type SpinnerTablesDto,
+  type SpinResponse,
+} from './games';
 
 /**
  * Every route of the API, by feature. The server must register a handler for each entry
@@ -98,6 +108,24 @@ export const routes = {
       reply: reply<BetActionResponse>(),
     },
     'POST /api/admin/bets/:id/void': { auth: 'admin', summary: 'Void a bet and refund every stake', params: idParams, reply: reply<BetActionResponse>() },
+  }),
+  fairness: defineRoutes({
+    'GET /api/fairness': { auth: 'user', summary: 'Your seed pair: SHA-256 of the server seed, client seed, next nonce', reply: reply<FairnessDto>() },
+    'POST /api/fairness/client-seed': { auth: 'user', summary: 'Set your client seed (1-64 printable characters)', body: clientSeedBody, reply: reply<FairnessDto>() },
+    'POST /api/fairness/rotate': {
+      auth: 'user',
+      summary: 'Reveal your server seed and start a new pair at nonce 0 (409 while a round on it is open)',
+      reply: reply<RotateSeedResponse>(),
+    },
+    'GET /api/fairness/spinners': { auth: 'public', summary: "Every spinner's reward table, for the published expected values", reply: reply<SpinnerTablesDto>() },
+  }),
+  games: defineRoutes({
+    'GET /api/games/rounds': { auth: 'user', summary: 'Your game rounds, newest first, with what verifies them', query: roundsQuery, reply: reply<RoundsPage>() },
+    'GET /api/games/progress': { auth: 'user', summary: 'Spinner tables, your cooldowns and duel stats', reply: reply<GamesProgressDto>() },
+    'POST /api/games/spinner': { auth: 'user', idempotent: true, summary: 'Spin the hourly wheel', reply: reply<SpinResponse>() },
+    'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: reply<SpinResponse>() },
+    'POST /api/games/spinnerDaily': { auth: 'user', idempotent: true, summary: 'Spin the daily wheel', reply: reply<SpinResponse>() },
+    'POST /api/games/spinnerWeekly': { auth: 'user', idempotent: true, summary: 'Spin the weekly wheel', reply: reply<SpinResponse>() },
   }),
 };
 

@@ -1,0 +1,13 @@
+import type { Deps } from '../../platform/deps';
+import type { FeatureHandlers } from '../../platform/routing';
+import { listRounds } from './engine/rounds';
+import { progress, spinWheel } from './spinner/service';
+
+export const gamesHandlers = (deps: Deps): FeatureHandlers<'games'> => ({
+  'GET /api/games/rounds': async ({ user, query }) => listRounds(deps, user.id, query),
+  'GET /api/games/progress': async ({ user }) => progress(deps, user.id),
+  'POST /api/games/spinner': async ({ user }) => spinWheel(deps, user.id, 'spinner'),
+  'POST /api/games/spinner12': async ({ user }) => spinWheel(deps, user.id, 'spinner12'),
+  'POST /api/games/spinnerDaily': async ({ user }) => spinWheel(deps, user.id, 'spinnerDaily'),
+  'POST /api/games/spinnerWeekly': async ({ user }) => spinWheel(deps, user.id, 'spinnerWeekly'),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
+import type { RoundGame, SpinnerId } from '../games/catalog';
+
+/** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
+export interface FairnessDto {
+  serverSeedHash: string;
+  clientSeed: string;
+  /** The nonce the next round will use. */
+  nonce: number;
+}
+
+export const clientSeedBody = z.strictObject({
+  clientSeed: z
+    .string({ error: 'clientSeed is required' })
+    .min(1, 'clientSeed must be 1-64 printable characters')
+    .max(CLIENT_SEED_MAX_LENGTH, `clientSeed must be at most ${CLIENT_SEED_MAX_LENGTH} characters`)
+    .regex(/^[\x20-\x7e]+$/, 'clientSeed may contain only printable ASCII characters (space to ~)'),
+});
+
+export interface RotateSeedResponse {
+  /** The pair just retired, its server seed now shown, and how many rounds it played. */
+  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+  current: FairnessDto;
+}
+
+export const roundsQuery = z.strictObject({
+  before: z.coerce.number({ error: 'before must be a number' }).int('before must be an integer').positive('before must be positive').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
+});
+
+export interface RoundDto {
+  _id: string;
+  game: RoundGame;
+  stake: number;
+  payout: number;
+  createdAt: string;
+  state: 'open' | 'settled';
+  serverSeedHash: string;
+  /** Null until the pair is rotated: then the verifier can replay the round. */
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number;
+  /** The inputs the verifier replays the round with (for a spinner: wheel and reward table). */
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+}
+
+export interface RoundsPage {
+  rounds: RoundDto[];
+  nextBefore: string | null;
+}
+
+export interface SpinnerTableDto {
+  rewardOptions: number[];
+  weights: number[];
+}
+
+export interface GamesProgressDto {
+  spinners: Record<SpinnerId, SpinnerTableDto>;
+  /** When each wheel can be spun next (ISO); null when it never was. */
+  cooldowns: Record<SpinnerId, string | null>;
+  rpsStats: { wins: number; games: number };
+  serverTime: string;
+}
+
+export interface SpinResponse {
+  /** Coins credited: the slice's reward plus what running reward multipliers added. */
+  reward: number;
+  /** The slice the wheel lands on (index into rewardOptions). */
+  slice: number;
+  /** The slice's own reward, before multipliers. */
+  baseReward: number;
+  bonus: number;
+  nextSpin: string;
+  serverTime: string;
+  roundId: string;
+  nonce: number;
+  balance: number;
+}
+
+/** Public: every wheel's current table, for the fairness page's expected values. */
+export type SpinnerTablesDto = Record<SpinnerId, SpinnerTableDto>;
