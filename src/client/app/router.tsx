@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage) },
           { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage) },
+          { path: 'fairness', lazy: lazyPage(() => import('../features/games/pages/FairnessPage'), (m) => m.FairnessPage) },
           {
             path: 'login',
             lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.LoginPage),
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
                 path: 'bets/parlay',
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },
+              { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
+              { path: 'games/spinner', lazy: lazyPage(() => import('../features/games/pages/SpinnerPage'), (m) => m.SpinnerPage) },
             ],
           },
           {
