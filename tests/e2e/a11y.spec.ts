@@ -13,6 +13,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
+import { FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 let world: World;
 
@@ -77,6 +78,19 @@ describe('accessibility (axe-core)', () => {
     await publicProfile.open(user.username);
     await publicProfile.name(user.username).waitFor();
     await check(page, '/profile/{username}');
+    expect((await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: user.token })).status).toBe(200);
+    await new GamesHubPage(page).open();
+    await check(page, '/games');
+    const spinnerPage = new SpinnerPage(page);
+    await spinnerPage.open();
+    await spinnerPage.historyRows().first().waitFor();
+    await check(page, '/games/spinner');
+    const fairness = new FairnessPage(page);
+    await fairness.open();
+    await fairness.seedHash.waitFor();
+    await fairness.historyOrEv();
+    await check(page, '/fairness');
+
     await new NotFoundPage(page).open('/nowhere');
     await check(page, 'not found');
 

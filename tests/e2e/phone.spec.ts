@@ -17,6 +17,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
+import { FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -204,6 +205,19 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await publicProfile.open(player.username);
     await publicProfile.name(player.username).waitFor();
     await check(page, '/profile/{username}');
+
+    expect((await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: player.token })).status).toBe(200);
+    await new GamesHubPage(page).open();
+    await check(page, '/games');
+    const spinnerPage = new SpinnerPage(page);
+    await spinnerPage.open();
+    await spinnerPage.historyRows().first().waitFor();
+    await check(page, '/games/spinner');
+    const fairness = new FairnessPage(page);
+    await fairness.open();
+    await fairness.seedHash.waitFor();
+    await fairness.historyOrEv();
+    await check(page, '/fairness');
 
     await new NotFoundPage(page).open('/no/such/page/at/all');
     await check(page, 'not found');

@@ -9,7 +9,7 @@ import { Verifier } from '../components/Verifier';
 /** DESIGN.md section 5: seeds, the verifier and the published returns. The verifier needs no account. */
 export function FairnessPage() {
   const { isAuthenticated } = useSession();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
 
   // A verify link lands on its section once the page is drawn.
   useEffect(() => {
@@ -26,7 +26,8 @@ export function FairnessPage() {
         </p>
       </header>
       {isAuthenticated && <SeedPanel />}
-      <Verifier />
+      {/* A verify link to this same page brings new values: the form starts again from them. */}
+      <Verifier key={search} />
       {isAuthenticated && <RoundHistory />}
       <PublishedReturns />
     </div>
