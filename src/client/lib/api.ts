@@ -82,6 +82,7 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/games/spinner12': true,
   'POST /api/games/spinnerDaily': true,
   'POST /api/games/spinnerWeekly': true,
+  'POST /api/games/coin-flip': true,
 };
 const RESEND_ATTEMPTS = 2;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coinAmount } from './common';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
 import type { RoundGame, SpinnerId } from '../games/catalog';
 
@@ -86,3 +87,22 @@ export interface SpinResponse {
 
 /** Public: every wheel's current table, for the fairness page's expected values. */
 export type SpinnerTablesDto = Record<SpinnerId, SpinnerTableDto>;
+
+/** Spec section 9 and the issue: casino bets are whole coins from 1 to 1,000,000. */
+export const CASINO_MAX_BET = 1_000_000;
+
+export const coinFlipBody = z.strictObject({
+  betAmount: coinAmount('betAmount', CASINO_MAX_BET),
+  guess: z.enum(['heads', 'tails'], { error: 'guess must be heads or tails' }),
+});
+
+export interface CoinFlipResponse {
+  result: 'heads' | 'tails';
+  win: boolean;
+  /** Coins paid back: 2x the bet on a win (plus any reward-multiplier bonus), else 0. */
+  payout: number;
+  bonus: number;
+  roundId: string;
+  nonce: number;
+  balance: number;
+}

@@ -28,6 +28,8 @@ import {
 } from './bets';
 import {
   clientSeedBody,
+  coinFlipBody,
+  type CoinFlipResponse,
   roundsQuery,
   type FairnessDto,
   type GamesProgressDto,
@@ -126,6 +128,7 @@ export const routes = {
     'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: reply<SpinResponse>() },
     'POST /api/games/spinnerDaily': { auth: 'user', idempotent: true, summary: 'Spin the daily wheel', reply: reply<SpinResponse>() },
     'POST /api/games/spinnerWeekly': { auth: 'user', idempotent: true, summary: 'Spin the weekly wheel', reply: reply<SpinResponse>() },
+    'POST /api/games/coin-flip': { auth: 'user', idempotent: true, summary: 'Flip a coin: a right guess pays 2x', body: coinFlipBody, reply: reply<CoinFlipResponse>() },
   }),
 };
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../platform/deps';
 import type { FeatureHandlers } from '../../platform/routing';
+import { flipCoin } from './casino/coinflip';
 import { listRounds } from './engine/rounds';
 import { progress, spinWheel } from './spinner/service';
 
@@ -10,4 +11,5 @@ export const gamesHandlers = (deps: Deps): FeatureHandlers<'games'> => ({
   'POST /api/games/spinner12': async ({ user }) => spinWheel(deps, user.id, 'spinner12'),
   'POST /api/games/spinnerDaily': async ({ user }) => spinWheel(deps, user.id, 'spinnerDaily'),
   'POST /api/games/spinnerWeekly': async ({ user }) => spinWheel(deps, user.id, 'spinnerWeekly'),
+  'POST /api/games/coin-flip': async ({ user, body }) => flipCoin(deps, user.id, body.betAmount, body.guess),
 });

@@ -4,9 +4,9 @@ import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/ga
 import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
-import { banned, conflict } from '../../../platform/errors';
+import { conflict } from '../../../platform/errors';
 import { applyRewardMultiplier } from '../../store/buffs';
-import * as ledger from '../../wallet/ledger';
+import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 
@@ -86,20 +86,7 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
     const paid = round.record.payout;
     let balance: number;
     if (paid > 0) {
-      // A single-row UPDATE by key (FOR NO KEY UPDATE) rather than ledger.post's FOR UPDATE:
-      // the FK checks of this transaction's inserts hold KEY SHARE on the user's row, and two
-      // spins of one user would each wait for the other's KEY SHARE to upgrade to FOR UPDATE.
-      let rows: { balance: number }[];
-      try {
-        rows = await tx.rows<{ balance: number }>(sql`
-          with ${ledger.accountUpdate('pay', { userId, delta: paid, category: 'spinner_reward', actor: true })},
-          ${ledger.ledgerRowsFor(['pay'], { refType: 'round', refId: round.id, houseCategory: 'spinner_reward' })}
-          select balance_after as balance from upd`);
-      } catch (err) {
-        throw ledger.postingError(err);
-      }
-      if (!rows[0]) throw banned();
-      balance = Number(rows[0].balance);
+      balance = await moveForRound(tx, userId, round.id, paid, 'spinner_reward');
     } else {
       const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
       balance = Number(row?.balance ?? 0);
