@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coinAmount } from './common';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
 import type { RoundGame, SpinnerId } from '../games/catalog';
+import type { SlotCombo, SlotSymbol } from '../games/slots';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
 export interface FairnessDto {
@@ -101,6 +102,43 @@ export interface CoinFlipResponse {
   win: boolean;
   /** Coins paid back: 2x the bet on a win (plus any reward-multiplier bonus), else 0. */
   payout: number;
+  bonus: number;
+  roundId: string;
+  nonce: number;
+  balance: number;
+}
+
+export const rouletteBody = z.strictObject({
+  betAmount: coinAmount('betAmount', CASINO_MAX_BET),
+  color: z.enum(['red', 'black', 'green'], { error: 'color must be red, black or green' }),
+});
+
+export interface RouletteResponse {
+  result: 'red' | 'black' | 'green';
+  /** 0 is green, 1-7 red, 8-14 black. */
+  pocket: number;
+  win: boolean;
+  payout: number;
+  bonus: number;
+  roundId: string;
+  nonce: number;
+  balance: number;
+}
+
+export const slotsBody = z.strictObject({ betAmount: coinAmount('betAmount', CASINO_MAX_BET) });
+
+export interface SlotsResponse {
+  /** The three symbols on the line, e.g. ['cherry', 'lemon', 'cherry']. */
+  reel: SlotSymbol[];
+  /** Stop index of each reel, 0-20: the reels stop here. */
+  stops: number[];
+  combo: SlotCombo | null;
+  win: boolean;
+  payout: number;
+  /** True when slot luck re-spun a losing first spin. */
+  respun: boolean;
+  /** The slot luck this spin played with, in percent. */
+  luck: number;
   bonus: number;
   roundId: string;
   nonce: number;

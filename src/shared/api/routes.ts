@@ -29,6 +29,10 @@ import {
 import {
   clientSeedBody,
   coinFlipBody,
+  rouletteBody,
+  slotsBody,
+  type RouletteResponse,
+  type SlotsResponse,
   type CoinFlipResponse,
   roundsQuery,
   type FairnessDto,
@@ -128,6 +132,14 @@ export const routes = {
     'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: reply<SpinResponse>() },
     'POST /api/games/spinnerDaily': { auth: 'user', idempotent: true, summary: 'Spin the daily wheel', reply: reply<SpinResponse>() },
     'POST /api/games/spinnerWeekly': { auth: 'user', idempotent: true, summary: 'Spin the weekly wheel', reply: reply<SpinResponse>() },
+    'POST /api/games/roulette': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Spin the 15-pocket roulette: red or black pays 2x, green 14x',
+      body: rouletteBody,
+      reply: reply<RouletteResponse>(),
+    },
+    'POST /api/games/slots': { auth: 'user', idempotent: true, summary: 'Spin the slots (3 reels of 21 symbols)', body: slotsBody, reply: reply<SlotsResponse>() },
     'POST /api/games/coin-flip': { auth: 'user', idempotent: true, summary: 'Flip a coin: a right guess pays 2x', body: coinFlipBody, reply: reply<CoinFlipResponse>() },
   }),
 };

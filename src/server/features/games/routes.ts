@@ -1,6 +1,8 @@
 import type { Deps } from '../../platform/deps';
 import type { FeatureHandlers } from '../../platform/routing';
 import { flipCoin } from './casino/coinflip';
+import { spinRoulette } from './casino/roulette';
+import { spinSlots } from './casino/slots';
 import { listRounds } from './engine/rounds';
 import { progress, spinWheel } from './spinner/service';
 
@@ -12,4 +14,6 @@ export const gamesHandlers = (deps: Deps): FeatureHandlers<'games'> => ({
   'POST /api/games/spinnerDaily': async ({ user }) => spinWheel(deps, user.id, 'spinnerDaily'),
   'POST /api/games/spinnerWeekly': async ({ user }) => spinWheel(deps, user.id, 'spinnerWeekly'),
   'POST /api/games/coin-flip': async ({ user, body }) => flipCoin(deps, user.id, body.betAmount, body.guess),
+  'POST /api/games/roulette': async ({ user, body }) => spinRoulette(deps, user.id, body.betAmount, body.color),
+  'POST /api/games/slots': async ({ user, body }) => spinSlots(deps, user.id, body.betAmount),
 });
