@@ -13,7 +13,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 let world: World;
 
@@ -85,6 +85,13 @@ describe('accessibility (axe-core)', () => {
     await spinnerPage.open();
     await spinnerPage.historyRows().first().waitFor();
     await check(page, '/games/spinner');
+    const casino = new CasinoPage(page);
+    await casino.open();
+    for (const tab of ['Roulette', 'Coin Flip', 'Slots'] as const) {
+      await casino.tab(tab);
+      await casino.panel().getByText('Return to player').waitFor();
+      await check(page, `/games/casino ${tab}`);
+    }
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

@@ -17,7 +17,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -213,6 +213,13 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await spinnerPage.open();
     await spinnerPage.historyRows().first().waitFor();
     await check(page, '/games/spinner');
+    const casino = new CasinoPage(page);
+    await casino.open();
+    for (const tab of ['Roulette', 'Coin Flip', 'Slots'] as const) {
+      await casino.tab(tab);
+      await casino.panel().getByText('Return to player').waitFor();
+      await check(page, `/games/casino ${tab}`);
+    }
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

@@ -68,6 +68,8 @@ export interface GamesProgressDto {
   /** When each wheel can be spun next (ISO); null when it never was. */
   cooldowns: Record<SpinnerId, string | null>;
   rpsStats: { wins: number; games: number };
+  /** What running buffs do now: reward multiplier in hundredths (100 = none), slot luck in percent. */
+  buffs: { rewardMultiplier: number; slotsLuck: number };
   serverTime: string;
 }
 

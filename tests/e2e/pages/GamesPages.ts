@@ -123,3 +123,53 @@ export class FairnessPage {
     return this.page.getByLabel(label, { exact: true });
   }
 }
+
+/** /games/casino: tabs Roulette, Coin Flip and Slots, each with a bet form and a pay table. */
+export class CasinoPage {
+  readonly heading: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Casino', level: 1 });
+  }
+
+  async open(): Promise<void> {
+    await openDocument(this.page, '/games/casino');
+    await this.heading.waitFor();
+  }
+
+  async tab(name: 'Roulette' | 'Coin Flip' | 'Slots'): Promise<void> {
+    await this.page.getByRole('tab', { name }).click();
+  }
+
+  panel(): Locator {
+    return this.page.getByRole('tabpanel');
+  }
+
+  bet(): Locator {
+    return this.panel().getByLabel('Bet', { exact: true });
+  }
+
+  autoRepeat(): Locator {
+    return this.panel().getByLabel('Auto-repeat');
+  }
+
+  times(): Locator {
+    return this.panel().getByLabel('Times', { exact: true });
+  }
+
+  submit(name: 'Spin' | 'Flip'): Locator {
+    return this.panel().getByRole('button', { name: new RegExp(`^(${name}|Playing…)$`) });
+  }
+
+  stop(): Locator {
+    return this.panel().getByRole('button', { name: 'Stop' });
+  }
+
+  result(game: 'roulette' | 'coin-flip' | 'slots'): Locator {
+    return this.page.getByTestId(`${game}-result`);
+  }
+
+  reel(index: number): Locator {
+    return this.page.getByTestId(`reel-${index}`);
+  }
+}

@@ -10,6 +10,9 @@ function describe(round: RoundDto): string {
     const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';
     return `${wheel} · slice ${String(round.outcome.slice ?? '?')}`;
   }
+  if (round.game === 'roulette') return `roulette · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')} ${String(round.outcome.pocket ?? '')}`;
+  if (round.game === 'coin-flip') return `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`;
+  if (round.game === 'slots') return `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`;
   return round.game;
 }
 

@@ -116,6 +116,8 @@ describe('POST /api/games/slots', () => {
     const user = await registerUser(server);
     const item = await insertItem(server.db, { effectType: 'slots-luck', effectValue: 2500, price: 500 });
     await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 }, clock.now());
+    const progress = await call<{ buffs: { slotsLuck: number } }>(server, 'GET', '/api/games/progress', { token: user.token });
+    expect(progress.body.buffs).toEqual({ rewardMultiplier: 100, slotsLuck: 25 });
     const res = await spinSlots(user, { betAmount: 10 });
     expect(res.status).toBe(200);
     expect(res.body.luck).toBe(25);

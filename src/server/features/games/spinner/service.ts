@@ -5,7 +5,7 @@ import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
-import { applyRewardMultiplier } from '../../store/buffs';
+import { applyRewardMultiplier, buffState } from '../../store/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
@@ -32,8 +32,10 @@ export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> 
 }
 
 export async function progress(deps: Deps, userId: number): Promise<GamesProgressDto> {
-  const [spinners, rows] = await Promise.all([
+  const now = deps.clock.now();
+  const [spinners, buffs, rows] = await Promise.all([
     spinnerTablesDto(deps.db),
+    buffState(deps.db, userId, now),
     deps.db.rows<{ spinner_id: string; next_spin_at: Date | string }>(
       sql`select spinner_id, next_spin_at from spinner_cooldowns where user_id = ${userId}`,
     ),
@@ -43,7 +45,7 @@ export async function progress(deps: Deps, userId: number): Promise<GamesProgres
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) cooldowns[row.spinner_id as SpinnerId] = new Date(row.next_spin_at).toISOString();
   }
   // Rock-paper-scissors comes in a later issue; its counters start at zero.
-  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, serverTime: deps.clock.now().toISOString() };
+  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, buffs, serverTime: now.toISOString() };
 }
 
 const cooldownRefusal = (nextSpin: string) =>

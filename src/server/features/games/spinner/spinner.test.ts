@@ -31,6 +31,7 @@ describe('GET /api/games/progress', () => {
       expect(res.body.cooldowns[id]).toBeNull();
     }
     expect(res.body.rpsStats).toEqual({ wins: 0, games: 0 });
+    expect(res.body.buffs).toEqual({ rewardMultiplier: 100, slotsLuck: 0 });
     expect(res.body.serverTime).toBe(clock.now().toISOString());
   });
 
