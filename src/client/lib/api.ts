@@ -83,6 +83,7 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/games/spinnerDaily': true,
   'POST /api/games/spinnerWeekly': true,
   'POST /api/games/coin-flip': true,
+  'POST /api/games/click-frenzy': true,
   'POST /api/games/roulette': true,
   'POST /api/games/slots': true,
 };

@@ -11,3 +11,4 @@ export * from '../platform/tables';
 export * from '../platform/realtime/tables';
 export * from '../features/games/engine/tables';
 export * from '../features/games/spinner/tables';
+export * from '../features/games/frenzy/tables';

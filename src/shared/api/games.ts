@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coinAmount } from './common';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
-import type { RoundGame, SpinnerId } from '../games/catalog';
+import { FRENZY_ANIMALS, type RoundGame, type SpinnerId } from '../games/catalog';
 import type { SlotCombo, SlotSymbol } from '../games/slots';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
@@ -145,4 +145,25 @@ export interface SlotsResponse {
   roundId: string;
   nonce: number;
   balance: number;
+}
+
+export const frenzyClickBody = z.strictObject({
+  clicks: z.literal(1, { error: 'clicks must be 1: one click per request' }),
+  emoji: z.enum(FRENZY_ANIMALS, { error: 'emoji must be one of the falling animals' }),
+});
+
+export interface FrenzyStatsDto {
+  /** Clicks counted in the current UTC hour, out of limit. */
+  frenzyTotal: number;
+  limit: number;
+  /** When the next hour (and a fresh count) starts. */
+  nextHour: string;
+  serverTime: string;
+}
+
+export interface FrenzyClickResponse extends FrenzyStatsDto {
+  /** Coins this click paid, reward multipliers included. */
+  reward: number;
+  balance: number;
+  clickId: string;
 }

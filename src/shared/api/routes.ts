@@ -29,6 +29,9 @@ import {
 import {
   clientSeedBody,
   coinFlipBody,
+  frenzyClickBody,
+  type FrenzyClickResponse,
+  type FrenzyStatsDto,
   rouletteBody,
   slotsBody,
   type RouletteResponse,
@@ -140,6 +143,14 @@ export const routes = {
       reply: reply<RouletteResponse>(),
     },
     'POST /api/games/slots': { auth: 'user', idempotent: true, summary: 'Spin the slots (3 reels of 21 symbols)', body: slotsBody, reply: reply<SlotsResponse>() },
+    'GET /api/games/click-frenzy': { auth: 'user', summary: 'Your Click Frenzy count this UTC hour', reply: reply<FrenzyStatsDto>() },
+    'POST /api/games/click-frenzy': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'One Click Frenzy click (100 an hour, 8 a second): pays a coin',
+      body: frenzyClickBody,
+      reply: reply<FrenzyClickResponse>(),
+    },
     'POST /api/games/coin-flip': { auth: 'user', idempotent: true, summary: 'Flip a coin: a right guess pays 2x', body: coinFlipBody, reply: reply<CoinFlipResponse>() },
   }),
 };

@@ -23,3 +23,12 @@ export const SPIN_RESULT_MS = 4500;
 /** What game_rounds.game says: one name per game with a random outcome. */
 export const ROUND_GAMES = ['spinner', 'minefield', 'roulette', 'coin-flip', 'slots'] as const;
 export type RoundGame = (typeof ROUND_GAMES)[number];
+
+/** Click Frenzy (spec sections 2, 4 and 9): the animals that fall, and the limits the server keeps. */
+export const FRENZY_ANIMALS = ['🐶', '🐱', '🐭', '🐹', '🐰', '🦊', '🐻', '🐼', '🐨', '🐯', '🦁', '🐮', '🐷', '🐸', '🐵', '🐔'] as const;
+export const FRENZY_HOURLY_LIMIT = 100;
+export const FRENZY_MAX_PER_SECOND = 8;
+/** Coins one click pays before reward multipliers. */
+export const FRENZY_REWARD = 1;
+export const FRENZY_SPAWN_MS = 250;
+export const FRENZY_TARGET_MS = 6000;

@@ -4,6 +4,7 @@ import { flipCoin } from './casino/coinflip';
 import { spinRoulette } from './casino/roulette';
 import { spinSlots } from './casino/slots';
 import { listRounds } from './engine/rounds';
+import { click, frenzyStats } from './frenzy/service';
 import { progress, spinWheel } from './spinner/service';
 
 export const gamesHandlers = (deps: Deps): FeatureHandlers<'games'> => ({
@@ -13,6 +14,8 @@ export const gamesHandlers = (deps: Deps): FeatureHandlers<'games'> => ({
   'POST /api/games/spinner12': async ({ user }) => spinWheel(deps, user.id, 'spinner12'),
   'POST /api/games/spinnerDaily': async ({ user }) => spinWheel(deps, user.id, 'spinnerDaily'),
   'POST /api/games/spinnerWeekly': async ({ user }) => spinWheel(deps, user.id, 'spinnerWeekly'),
+  'GET /api/games/click-frenzy': async ({ user }) => frenzyStats(deps, user.id),
+  'POST /api/games/click-frenzy': async ({ user, body }) => click(deps, user.id, body.emoji),
   'POST /api/games/coin-flip': async ({ user, body }) => flipCoin(deps, user.id, body.betAmount, body.guess),
   'POST /api/games/roulette': async ({ user, body }) => spinRoulette(deps, user.id, body.betAmount, body.color),
   'POST /api/games/slots': async ({ user, body }) => spinSlots(deps, user.id, body.betAmount),

@@ -3,6 +3,7 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Queryable } from '../../../db/client';
 import { banned } from '../../../platform/errors';
 import * as ledger from '../../wallet/ledger';
+import type { RefType } from '../../wallet/tables';
 
 /**
  * Moves one account by `delta` against a game round, as one single-row UPDATE by key (FOR NO
@@ -11,12 +12,19 @@ import * as ledger from '../../wallet/ledger';
  * below zero violates the users CHECK and becomes the API's 'Insufficient balance'.
  * Returns the balance after.
  */
-export async function moveForRound(tx: Queryable, userId: number, roundId: number, delta: number, category: LedgerCategory): Promise<number> {
+export async function moveForRound(
+  tx: Queryable,
+  userId: number,
+  roundId: number,
+  delta: number,
+  category: LedgerCategory,
+  refType: RefType = 'round',
+): Promise<number> {
   let rows: { balance: number }[];
   try {
     rows = await tx.rows<{ balance: number }>(sql`
       with ${ledger.accountUpdate('move', { userId, delta, category, actor: true })},
-      ${ledger.ledgerRowsFor(['move'], { refType: 'round', refId: roundId, houseCategory: category })}
+      ${ledger.ledgerRowsFor(['move'], { refType, refId: roundId, houseCategory: category })}
       select balance_after as balance from upd`);
   } catch (err) {
     throw ledger.postingError(err);
