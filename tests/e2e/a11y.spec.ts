@@ -13,7 +13,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { CasinoPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 let world: World;
 
@@ -92,6 +92,10 @@ describe('accessibility (axe-core)', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
+    const frenzy = new ClickFrenzyPage(page);
+    await frenzy.open();
+    await page.getByTestId('frenzy-target').nth(3).waitFor();
+    await check(page, '/games/click-frenzy');
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

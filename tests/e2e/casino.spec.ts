@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundsPage } from '../../src/shared/api/games';
 import { call, type TestUser } from '../../src/server/testing/harness';
 import { startBuff } from '../../src/server/features/store/buffs';
 import { insertItem } from '../../src/server/features/store/builders';
 import { signInAs, startWorld, type World } from './support/world';
-import { CasinoPage } from './pages/GamesPages';
+import { CasinoPage, ClickFrenzyPage } from './pages/GamesPages';
 
 let world: World;
 
@@ -82,5 +83,29 @@ describe('casino', () => {
     expect(slotsRound?.params).toEqual({ stake: 10, luck: 25 });
     const stops = slotsRound!.outcome.stops as number[];
     for (let reel = 0; reel < 3; reel++) expect(await casino.reel(reel).getAttribute('data-stop')).toBe(String(stops[reel]));
+  });
+});
+
+describe('click frenzy', () => {
+  it('counts caught animals n / 100 with the balance, and shows the overlay at 100', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const frenzy = new ClickFrenzyPage(page);
+    await frenzy.open();
+    await expect.poll(() => frenzy.count.innerText()).toBe('0 / 100');
+    await frenzy.catchOne();
+    await expect.poll(() => frenzy.count.innerText()).toBe('1 / 100');
+    await expect.poll(() => frenzy.balance.innerText()).toContain('1,001');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await frenzy.catchOne();
+    await expect.poll(() => frenzy.count.innerText()).toBe('2 / 100');
+
+    // The rest of the hour's clicks arrive from elsewhere; the next click meets the limit.
+    await world.server.db.rows(sql`update frenzy_hours set clicks = 100 where user_id = ${user.id}`);
+    await frenzy.catchOne();
+    await frenzy.overlay.getByText('Hourly limit reached! Come back later.').waitFor();
+    await frenzy.overlay.getByText(/The next hour starts at \d\d:\d\d/).waitFor();
+    expect(await page.getByTestId('frenzy-target').count()).toBeLessThanOrEqual(24);
   });
 });

@@ -17,7 +17,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { CasinoPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -220,6 +220,10 @@ describe('every page on a 390 px phone with the longest texts', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
+    const frenzy = new ClickFrenzyPage(page);
+    await frenzy.open();
+    await page.getByTestId('frenzy-target').nth(3).waitFor();
+    await check(page, '/games/click-frenzy');
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

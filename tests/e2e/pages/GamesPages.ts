@@ -173,3 +173,30 @@ export class CasinoPage {
     return this.page.getByTestId(`reel-${index}`);
   }
 }
+
+/** /games/click-frenzy: falling animal buttons, a counter out of 100 and the balance. */
+export class ClickFrenzyPage {
+  readonly heading: Locator;
+  readonly count: Locator;
+  readonly balance: Locator;
+  readonly overlay: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Click Frenzy', level: 1 });
+    this.count = page.getByTestId('frenzy-count');
+    this.balance = page.getByTestId('frenzy-balance');
+    this.overlay = page.getByTestId('frenzy-overlay');
+  }
+
+  async open(): Promise<void> {
+    await openDocument(this.page, '/games/click-frenzy');
+    await this.heading.waitFor();
+  }
+
+  /** Clicks the first falling animal; it moves, so the click is dispatched rather than aimed. */
+  async catchOne(): Promise<void> {
+    const target = this.page.getByTestId('frenzy-target').first();
+    await target.waitFor();
+    await target.dispatchEvent('click');
+  }
+}

@@ -43,3 +43,12 @@ export function useSpinnerTables() {
     queryFn: ({ signal }) => api('GET /api/fairness/spinners', { signal }),
   });
 }
+
+export function useFrenzyStats() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...gameKeys.all, 'frenzy', token] as const,
+    queryFn: ({ signal }) => api('GET /api/games/click-frenzy', { signal }),
+    enabled: token !== null,
+  });
+}
