@@ -55,6 +55,11 @@ describe('spinner page', () => {
     await spinner.slice('spinner', 0).hover({ force: true });
     await expect.poll(() => spinner.hoverText('spinner').innerText()).toBe('5 coins · 35%');
 
+    const sound = page.getByTestId('sound-toggle');
+    expect(await sound.getAttribute('aria-pressed')).toBe('false');
+    await sound.click();
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true');
+
     expect(await spinner.countdown('spinner').innerText()).toBe('00:00:00');
     const started = Date.now();
     await spinner.spinButton('spinner').click();

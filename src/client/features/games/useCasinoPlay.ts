@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errorMessages';
 import { notify } from '../../lib/toast';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 import { gameKeys } from './queries';
+import { useGameSound } from './useGameSound';
 
 export const MAX_AUTO_REPEAT = 100;
 
@@ -35,6 +36,7 @@ interface PlayOptions<R extends CasinoRound> {
 export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult, toastOf }: PlayOptions<R>) {
   const queryClient = useQueryClient();
   const afterCoinsMoved = useAfterCoinsMoved();
+  const { playWin } = useGameSound();
   const [running, setRunning] = useState(false);
   const [roundsDone, setRoundsDone] = useState(0);
   /** True from a call until its result is shown (the spin, flip or reels). */
@@ -65,7 +67,10 @@ export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult,
           known = result.balance;
           onResult(result);
           const { text, good } = toastOf(result);
-          if (good) notify.success(text);
+          if (good) {
+            notify.success(text);
+            playWin();
+          }
           else notify.info(text);
           setRoundsDone(i + 1);
           void afterCoinsMoved();
@@ -75,7 +80,7 @@ export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult,
         setRunning(false);
       }
     },
-    [call, revealMs, onResult, toastOf, afterCoinsMoved, queryClient],
+    [call, revealMs, onResult, toastOf, afterCoinsMoved, queryClient, playWin],
   );
 
   const stop = useCallback(() => {

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useAfterSpin, useSpinMutation } from '../mutations';
+import { useGameSound } from '../useGameSound';
 import { deservesConfetti, formatHms, landingRotation } from '../spinnerMath';
 import { RewardTable } from './RewardTable';
 import { Wheel } from './Wheel';
@@ -37,6 +38,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
   const info = SPINNER_INFO[id];
   const spin = useSpinMutation();
   const afterSpin = useAfterSpin();
+  const sound = useGameSound();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [reward, setReward] = useState<number | null>(null);
@@ -71,6 +73,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
           setNow(Date.now());
           setSpinning(false);
           notify.success(`You won ${formatCoins(result.reward)} coins!`);
+          if (result.reward > 0) sound.playWin();
           if (!reducedMotion && deservesConfetti(table, result.reward)) fireConfetti();
           void afterSpin();
         },

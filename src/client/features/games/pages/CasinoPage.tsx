@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { CoinFlipTab } from '../components/CoinFlipTab';
 import { RoundHistory } from '../components/RoundHistory';
+import { SoundToggle } from '../components/SoundToggle';
 import { RouletteTab } from '../components/RouletteTab';
 import { SlotsTab } from '../components/SlotsTab';
 import { useGamesProgress } from '../queries';
@@ -43,6 +44,7 @@ export function CasinoPage() {
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Casino</h1>
           <p className="mt-1 text-slate-400">Roulette, coin flip and slots with published returns.</p>
         </div>
+        <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
           <span aria-hidden="true">🔍</span>Verify rounds
         </Link>

@@ -6,6 +6,8 @@ import { formatCoins } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
 import { useFrenzyStats } from '../queries';
+import { SoundToggle } from '../components/SoundToggle';
+import { useGameSound } from '../useGameSound';
 import { useReducedMotion } from '../useReducedMotion';
 
 interface Target {
@@ -24,6 +26,7 @@ export function ClickFrenzyPage() {
   const { user } = useSession();
   const afterCoinsMoved = useAfterCoinsMoved();
   const reducedMotion = useReducedMotion();
+  const { playWin } = useGameSound();
   const [targets, setTargets] = useState<Target[]>([]);
   const [count, setCount] = useState<number | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
@@ -58,6 +61,7 @@ export function ClickFrenzyPage() {
         const result: FrenzyClickResponse = await api('POST /api/games/click-frenzy', { body: { clicks: 1, emoji: target.emoji } });
         setCount((c) => Math.max(c ?? 0, result.frenzyTotal));
         setBalance(result.balance);
+        playWin();
         setNextHour(result.nextHour);
         void afterCoinsMoved();
       } catch (error) {
@@ -65,7 +69,7 @@ export function ClickFrenzyPage() {
         if (error instanceof ApiError && error.status === 409) setCount(FRENZY_HOURLY_LIMIT);
       }
     },
-    [afterCoinsMoved],
+    [afterCoinsMoved, playWin],
   );
 
   const shownBalance = balance ?? user?.balance ?? 0;
@@ -76,6 +80,7 @@ export function ClickFrenzyPage() {
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Click Frenzy</h1>
           <p className="mt-1 text-slate-400">Click the falling animals: a coin each, up to 100 an hour.</p>
         </div>
+        <SoundToggle />
         <p className="text-lg font-semibold text-white">
           <span data-testid="frenzy-count">{total} / {FRENZY_HOURLY_LIMIT}</span>
           <span className="ml-3 text-emerald-300" data-testid="frenzy-balance">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SPINNER_IDS } from '../../../../shared/games/catalog';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { RoundHistory } from '../components/RoundHistory';
+import { SoundToggle } from '../components/SoundToggle';
 import { SpinnerCard } from '../components/SpinnerCard';
 import { useGamesProgress } from '../queries';
 import { useReducedMotion } from '../useReducedMotion';
@@ -25,6 +26,7 @@ export function SpinnerPage() {
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Spinners</h1>
           <p className="mt-1 text-slate-400">Four free wheels. Every spin is provably fair.</p>
         </div>
+        <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
           <span aria-hidden="true">🔍</span>How fairness works
         </Link>
