@@ -167,3 +167,67 @@ export interface FrenzyClickResponse extends FrenzyStatsDto {
   balance: number;
   clickId: string;
 }
+
+export const MINEFIELD_MAX_BET = 1_000_000;
+
+export const minefieldStartBody = z
+  .strictObject({
+    betAmount: coinAmount('betAmount', MINEFIELD_MAX_BET),
+    rows: z.number({ error: 'rows must be a number' }).int('rows must be a whole number').min(3, 'rows must be 3 to 12').max(12, 'rows must be 3 to 12'),
+    cols: z.number({ error: 'cols must be a number' }).int('cols must be a whole number').min(3, 'cols must be 3 to 12').max(12, 'cols must be 3 to 12'),
+    mines: z.number({ error: 'mines must be a number' }).int('mines must be a whole number').min(2, 'mines must be at least 2'),
+  })
+  .refine((b) => b.mines <= b.rows * b.cols - 1, { message: 'mines must be at most cells - 1', path: ['mines'] });
+
+export const minefieldRevealBody = z.strictObject({
+  sessionId: z.union([z.string(), z.number()], { error: 'sessionId is required' }).transform((v) => String(v)),
+  cellIndex: z.number({ error: 'cellIndex must be a number' }).int('cellIndex must be a whole number').min(0, 'cellIndex must be 0 or more'),
+});
+
+export const minefieldCashoutBody = z.strictObject({
+  sessionId: z.union([z.string(), z.number()], { error: 'sessionId is required' }).transform((v) => String(v)),
+});
+
+export interface MinefieldStartResponse {
+  sessionId: string;
+  /** Mines really placed (after mine reduction). */
+  minesCount: number;
+  extraSafeClicks: number;
+  mineReduction: number;
+  roundId: string;
+  nonce: number;
+  balance: number;
+}
+
+export interface MinefieldRevealResponse {
+  exploded: boolean;
+  /** Mine cells, only once the game has ended; null before. */
+  mines: number[] | null;
+  safeCount: number;
+  extraSafeClicks: number;
+  potentialReward: number;
+  /** True when this reveal was a mine forgiven by an extra safe click. */
+  forgiven: boolean;
+  /** Set when revealing every safe cell cashed out automatically. */
+  reward: number | null;
+  balance: number | null;
+}
+
+export interface MinefieldCashoutResponse {
+  reward: number;
+  mines: number[];
+  balance: number;
+}
+
+export interface MinefieldActiveDto {
+  sessionId: string;
+  betAmount: number;
+  rows: number;
+  cols: number;
+  minesCount: number;
+  revealed: number[];
+  forgiven: number[];
+  safeCount: number;
+  extraSafeClicks: number;
+  potentialReward: number;
+}

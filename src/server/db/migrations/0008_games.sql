@@ -74,4 +74,5 @@ CREATE INDEX "fairness_seeds_user_idx" ON "fairness_seeds" USING btree ("user_id
 CREATE UNIQUE INDEX "game_rounds_seed_nonce_idx" ON "game_rounds" USING btree ("seed_id","nonce");--> statement-breakpoint
 CREATE INDEX "game_rounds_user_idx" ON "game_rounds" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "game_rounds_open_idx" ON "game_rounds" USING btree ("seed_id") WHERE "game_rounds"."state" = 'open';--> statement-breakpoint
+CREATE UNIQUE INDEX "game_rounds_one_open_minefield_idx" ON "game_rounds" USING btree ("user_id") WHERE "game_rounds"."state" = 'open' and "game_rounds"."game" = 'minefield';--> statement-breakpoint
 CREATE INDEX "frenzy_clicks_user_idx" ON "frenzy_clicks" USING btree ("user_id","id");

@@ -69,6 +69,8 @@ export const gameRounds = pgTable(
     uniqueIndex('game_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
     index('game_rounds_user_idx').on(t.userId, t.id),
     index('game_rounds_open_idx').on(t.seedId).where(sql`${t.state} = 'open'`),
+    // One running Minefield game per user, whatever races to start two.
+    uniqueIndex('game_rounds_one_open_minefield_idx').on(t.userId).where(sql`${t.state} = 'open' and ${t.game} = 'minefield'`),
     check('game_rounds_state_known', oneOf(t.state, roundStates)),
     check('game_rounds_amounts_non_negative', sql`${t.stake} >= 0 and ${t.payout} >= 0`),
   ],
