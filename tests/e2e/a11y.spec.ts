@@ -13,7 +13,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
 
 let world: World;
 
@@ -92,6 +92,11 @@ describe('accessibility (axe-core)', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
+    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: user.token, body: { betAmount: 10, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    const minefield = new MinefieldPage(page);
+    await minefield.open();
+    await minefield.button(/^Cash Out/).waitFor();
+    await check(page, '/games/minefield');
     const frenzy = new ClickFrenzyPage(page);
     await frenzy.open();
     await page.getByTestId('frenzy-target').nth(3).waitFor();

@@ -17,7 +17,7 @@ import { ParlayBuilderPage } from './pages/ParlayBuilderPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
-import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -220,6 +220,11 @@ describe('every page on a 390 px phone with the longest texts', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
+    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: player.token, body: { betAmount: 10, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    const minefield = new MinefieldPage(page);
+    await minefield.open();
+    await minefield.button(/^Cash Out/).waitFor();
+    await check(page, '/games/minefield');
     const frenzy = new ClickFrenzyPage(page);
     await frenzy.open();
     await page.getByTestId('frenzy-target').nth(3).waitFor();

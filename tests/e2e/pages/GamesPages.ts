@@ -200,3 +200,35 @@ export class ClickFrenzyPage {
     await target.dispatchEvent('click');
   }
 }
+
+/** /games/minefield: sliders, stake with Max, Enter / Cash Out / Play Again, and the grid. */
+export class MinefieldPage {
+  readonly heading: Locator;
+  readonly message: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Minefield', level: 1 });
+    this.message = page.getByTestId('minefield-message');
+  }
+
+  async open(): Promise<void> {
+    await openDocument(this.page, '/games/minefield');
+    await this.heading.waitFor();
+  }
+
+  slider(name: 'Rows' | 'Cols' | 'Mines'): Locator {
+    return this.page.getByLabel(new RegExp(`^${name}:`));
+  }
+
+  stake(): Locator {
+    return this.page.getByLabel('Stake', { exact: true });
+  }
+
+  button(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  cell(index: number): Locator {
+    return this.page.getByTestId(`cell-${index}`);
+  }
+}

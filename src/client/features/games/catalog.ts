@@ -13,7 +13,7 @@ export interface GameCard {
 export const GAME_CARDS: readonly GameCard[] = [
   { key: 'spinner', name: 'Spinners', description: 'Four free wheels: hourly, every 12 hours, daily and weekly.', icon: '🎡', built: true },
   { key: 'casino', name: 'Casino', description: 'Roulette, coin flip and slots with published odds.', icon: '🎰', built: true },
-  { key: 'minefield', name: 'Minefield', description: 'Reveal safe cells, cash out before you hit a mine.', icon: '💣', built: false },
+  { key: 'minefield', name: 'Minefield', description: 'Reveal safe cells, cash out before you hit a mine.', icon: '💣', built: true },
   { key: 'click-frenzy', name: 'Click Frenzy', description: 'Catch falling animals for coins, 100 an hour.', icon: '🐾', built: true },
   { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', built: false },
   { key: 'puzzle-rush', name: 'Puzzle Rush', description: 'Five daily puzzles with coin rewards.', icon: '🧩', built: false },

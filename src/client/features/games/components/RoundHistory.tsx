@@ -12,6 +12,10 @@ function describe(round: RoundDto): string {
   }
   if (round.game === 'roulette') return `roulette · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')} ${String(round.outcome.pocket ?? '')}`;
   if (round.game === 'coin-flip') return `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`;
+  if (round.game === 'minefield') {
+    const p = round.params;
+    return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
+  }
   if (round.game === 'slots') return `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`;
   return round.game;
 }
