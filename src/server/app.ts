@@ -36,6 +36,8 @@ import { taskHandlers } from './features/tasks/routes';
 import { releaseOverdue as releaseOverdueServices } from './features/services/service';
 import { tradeHandlers } from './features/trades/routes';
 import { storeHandlers } from './features/store/routes';
+import { fairnessHandlers } from './features/games/engine/routes';
+import { gamesHandlers } from './features/games/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -173,6 +175,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     store: storeHandlers(deps),
     services: serviceHandlers(deps),
     tasks: taskHandlers(deps),
+    fairness: fairnessHandlers(deps),
+    games: gamesHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

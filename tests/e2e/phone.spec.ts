@@ -20,6 +20,7 @@ import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
 import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
+import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -267,6 +268,34 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await check(page, '/achievements');
     await new LeaderboardPage(page).open();
     await check(page, '/leaderboard');
+    expect((await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: player.token })).status).toBe(200);
+    await new GamesHubPage(page).open();
+    await check(page, '/games');
+    const spinnerPage = new SpinnerPage(page);
+    await spinnerPage.open();
+    await spinnerPage.historyRows().first().waitFor();
+    await check(page, '/games/spinner');
+    const casino = new CasinoPage(page);
+    await casino.open();
+    for (const tab of ['Roulette', 'Coin Flip', 'Slots'] as const) {
+      await casino.tab(tab);
+      await casino.panel().getByText('Return to player').waitFor();
+      await check(page, `/games/casino ${tab}`);
+    }
+    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: player.token, body: { betAmount: 10, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    const minefield = new MinefieldPage(page);
+    await minefield.open();
+    await minefield.button(/^Cash Out/).waitFor();
+    await check(page, '/games/minefield');
+    const frenzy = new ClickFrenzyPage(page);
+    await frenzy.open();
+    await page.getByTestId('frenzy-target').nth(3).waitFor();
+    await check(page, '/games/click-frenzy');
+    const fairness = new FairnessPage(page);
+    await fairness.open();
+    await fairness.seedHash.waitFor();
+    await fairness.historyOrEv();
+    await check(page, '/fairness');
 
     await new NotFoundPage(page).open('/no/such/page/at/all');
     await check(page, 'not found');

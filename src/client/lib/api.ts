@@ -67,6 +67,7 @@ const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
   'GET /api/user/public/:username': true,
   'GET /api/leaderboard/users': true,
   'GET /api/store': true,
+  'GET /api/fairness/spinners': true,
 };
 
 /**
@@ -90,6 +91,17 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/services/refund': true,
   'POST /api/tasks/complete': true,
   'POST /api/achievements/complete': true,
+  'POST /api/games/spinner': true,
+  'POST /api/games/spinner12': true,
+  'POST /api/games/spinnerDaily': true,
+  'POST /api/games/spinnerWeekly': true,
+  'POST /api/games/coin-flip': true,
+  'POST /api/games/minefield/start': true,
+  'POST /api/games/minefield/reveal': true,
+  'POST /api/games/minefield/cashout': true,
+  'POST /api/games/click-frenzy': true,
+  'POST /api/games/roulette': true,
+  'POST /api/games/slots': true,
 };
 const RESEND_ATTEMPTS = 2;
 

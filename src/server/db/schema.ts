@@ -13,3 +13,6 @@ export * from '../platform/realtime/tables';
 export * from '../features/services/tables';
 export * from '../features/tasks/tables';
 export * from '../features/achievements/tables';
+export * from '../features/games/engine/tables';
+export * from '../features/games/spinner/tables';
+export * from '../features/games/frenzy/tables';

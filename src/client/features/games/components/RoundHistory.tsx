@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import type { RoundDto } from '../../../../shared/api/games';
+import { EmptyState, LoadingState } from '../../../components/States';
+import { formatCoins, formatDateTime } from '../../../lib/format';
+import { useRounds } from '../queries';
+import { verifyHref } from '../verifyLink';
+
+function describe(round: RoundDto): string {
+  if (round.game === 'spinner') {
+    const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';
+    return `${wheel} · slice ${String(round.outcome.slice ?? '?')}`;
+  }
+  if (round.game === 'roulette') return `roulette · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')} ${String(round.outcome.pocket ?? '')}`;
+  if (round.game === 'coin-flip') return `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`;
+  if (round.game === 'minefield') {
+    const p = round.params;
+    return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
+  }
+  if (round.game === 'slots') return `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`;
+  return round.game;
+}
+
+/** Your last rounds with what verifies them; a round links to the verifier once its seed is revealed. */
+export function RoundHistory({ limit = 10 }: { limit?: number }) {
+  const rounds = useRounds(limit);
+  return (
+    <section aria-labelledby="round-history" className="card flex flex-col gap-3">
+      <h2 id="round-history" className="font-display text-xl font-bold text-white">
+        Your last rounds
+      </h2>
+      {rounds.isPending ? (
+        <LoadingState>Loading rounds…</LoadingState>
+      ) : !rounds.data || rounds.data.rounds.length === 0 ? (
+        <EmptyState>No rounds yet.</EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-white/5" data-testid="round-history">
+          {rounds.data.rounds.map((round) => {
+            const href = verifyHref(round);
+            return (
+              <li key={round._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm" data-testid="round-row">
+                <span className="font-semibold text-white">{describe(round)}</span>
+                <span className="text-slate-400">stake {formatCoins(round.stake)}</span>
+                <span className="text-emerald-300">paid {formatCoins(round.payout)}</span>
+                <span className="text-slate-400">{formatDateTime(round.createdAt)}</span>
+                <span className="text-slate-400">nonce {round.nonce}</span>
+                <span className="max-w-full truncate font-mono text-xs text-slate-500" title={round.serverSeedHash}>
+                  seed hash {round.serverSeedHash.slice(0, 12)}…
+                </span>
+                {href ? (
+                  <Link to={href} className="ml-auto font-semibold text-amber-300 underline hover:text-amber-200">
+                    Verify
+                  </Link>
+                ) : (
+                  <Link to="/fairness#seeds" className="ml-auto text-slate-300 underline hover:text-white">
+                    Verify after rotating your seed
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

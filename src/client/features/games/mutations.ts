@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SpinnerId } from '../../../shared/games/catalog';
+import { api } from '../../lib/api';
+import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
+import { gameKeys } from './queries';
+
+const SPIN_ROUTES = {
+  spinner: 'POST /api/games/spinner',
+  spinner12: 'POST /api/games/spinner12',
+  spinnerDaily: 'POST /api/games/spinnerDaily',
+  spinnerWeekly: 'POST /api/games/spinnerWeekly',
+} as const satisfies Record<SpinnerId, string>;
+
+/**
+ * A spin pays coins and uses a nonce. The page shows the reward only when the wheel stops,
+ * so it refreshes the balance and history itself (afterSpin) at that moment, not here.
+ */
+export function useSpinMutation() {
+  return useMutation({ mutationFn: (id: SpinnerId) => api(SPIN_ROUTES[id]) });
+}
+
+export function useAfterSpin(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const afterCoinsMoved = useAfterCoinsMoved();
+  return async () => {
+    await Promise.all([afterCoinsMoved(), queryClient.invalidateQueries({ queryKey: gameKeys.all })]);
+  };
+}
+
+export function useSetClientSeedMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientSeed: string) => api('POST /api/fairness/client-seed', { body: { clientSeed } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+  });
+}
+
+export function useRotateSeedMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('POST /api/fairness/rotate'),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+  });
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export const gameKeys = {
+  all: ['games'] as const,
+  progress: (token: string | null) => ['games', 'progress', token] as const,
+  rounds: (token: string | null, limit: number) => ['games', 'rounds', token, limit] as const,
+  fairness: (token: string | null) => ['games', 'fairness', token] as const,
+  spinnerTables: () => ['games', 'spinner-tables'] as const,
+};
+
+export function useGamesProgress() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: gameKeys.progress(token),
+    queryFn: ({ signal }) => api('GET /api/games/progress', { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useRounds(limit = 10) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: gameKeys.rounds(token, limit),
+    queryFn: ({ signal }) => api('GET /api/games/rounds', { query: { limit }, signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useFairness() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: gameKeys.fairness(token),
+    queryFn: ({ signal }) => api('GET /api/fairness', { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useSpinnerTables() {
+  return useQuery({
+    queryKey: gameKeys.spinnerTables(),
+    queryFn: ({ signal }) => api('GET /api/fairness/spinners', { signal }),
+  });
+}
+
+export function useFrenzyStats() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...gameKeys.all, 'frenzy', token] as const,
+    queryFn: ({ signal }) => api('GET /api/games/click-frenzy', { signal }),
+    enabled: token !== null,
+  });
+}

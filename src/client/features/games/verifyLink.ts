@@ -1,0 +1,14 @@
+import type { RoundDto } from '../../../shared/api/games';
+
+/** The /fairness verifier with a round's values filled in; null until its seed is revealed. */
+export function verifyHref(round: Pick<RoundDto, 'game' | 'serverSeed' | 'clientSeed' | 'nonce' | 'params'>): string | null {
+  if (!round.serverSeed) return null;
+  const query = new URLSearchParams({
+    game: round.game,
+    serverSeed: round.serverSeed,
+    clientSeed: round.clientSeed,
+    nonce: String(round.nonce),
+    params: JSON.stringify(round.params),
+  });
+  return `/fairness?${query.toString()}#verify`;
+}

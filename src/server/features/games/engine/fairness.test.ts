@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/games';
+import { isClientSeed, sha256Hex } from '../../../../shared/games/fairness';
+import { call as rawCall, registerUser, useTestServer, type HttpResult, type RequestOptions, type TestUser } from '../../../testing/harness';
+import { expectBadField, expectError } from '../../../testing/expectations';
+import { nextRound } from './rounds';
+
+const server = useTestServer();
+
+/** Every answer this file gets, for the leak scan at the end. */
+const answers: string[] = [];
+async function call<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+  const res = await rawCall<T>(server, method, path, options);
+  answers.push(JSON.stringify(res.body) + JSON.stringify([...res.headers.entries()]));
+  return res;
+}
+
+const fairness = (user: TestUser) => call<FairnessDto>('GET', '/api/fairness', { token: user.token });
+const activeServerSeed = async (userId: number) =>
+  (await server.db.rows<{ server_seed: string }>(sql`select server_seed from fairness_seeds where user_id = ${userId} and revealed_at is null`))[0]
+    ?.server_seed;
+
+describe('GET /api/fairness', () => {
+  it('shows the hash of a fresh server seed, a random client seed and nonce 0, the same on every read', async () => {
+    const user = await registerUser(server);
+    const first = await fairness(user);
+    expect(first.status).toBe(200);
+    expect(first.body.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(isClientSeed(first.body.clientSeed)).toBe(true);
+    expect(first.body.nonce).toBe(0);
+    expect((await fairness(user)).body).toEqual(first.body);
+    expect(sha256Hex((await activeServerSeed(user.id))!)).toBe(first.body.serverSeedHash);
+    const other = await registerUser(server);
+    expect((await fairness(other)).body.serverSeedHash).not.toBe(first.body.serverSeedHash);
+  });
+
+  it('needs a token', async () => {
+    expectError(await call('GET', '/api/fairness'), 401);
+  });
+});
+
+describe('POST /api/fairness/client-seed', () => {
+  it('sets the client seed and keeps the server seed and nonce', async () => {
+    const user = await registerUser(server);
+    const before = await fairness(user);
+    const res = await call<FairnessDto>('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'my lucky seed ~!' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...before.body, clientSeed: 'my lucky seed ~!' });
+    expect((await fairness(user)).body.clientSeed).toBe('my lucky seed ~!');
+  });
+
+  it('works before the first read too', async () => {
+    const user = await registerUser(server);
+    const res = await call<FairnessDto>('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'x'.repeat(64) } });
+    expect(res.status).toBe(200);
+    expect(res.body.clientSeed).toBe('x'.repeat(64));
+  });
+
+  it.each([[{}], [{ clientSeed: '' }], [{ clientSeed: 'x'.repeat(65) }], [{ clientSeed: 'café' }], [{ clientSeed: 'tab\there' }], [{ clientSeed: 42 }]])(
+    'rejects %j naming clientSeed and changes nothing',
+    async (body) => {
+      const user = await registerUser(server);
+      const before = await fairness(user);
+      expectBadField(await call('POST', '/api/fairness/client-seed', { token: user.token, body }), 'clientSeed');
+      expect((await fairness(user)).body).toEqual(before.body);
+    },
+  );
+
+  it('needs a token', async () => {
+    expectError(await call('POST', '/api/fairness/client-seed', { body: { clientSeed: 'abc' } }), 401);
+  });
+});
+
+describe('POST /api/fairness/rotate', () => {
+  it('reveals the seed whose hash was shown, with the rounds it played, and starts a new pair at nonce 0', async () => {
+    const user = await registerUser(server);
+    await call('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'rotate-me' } });
+    await call('POST', '/api/games/spinner', { token: user.token });
+    await call('POST', '/api/games/spinner12', { token: user.token });
+    const before = await fairness(user);
+    expect(before.body.nonce).toBe(2);
+    const res = await call<RotateSeedResponse>('POST', '/api/fairness/rotate', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(sha256Hex(res.body.revealed.serverSeed)).toBe(before.body.serverSeedHash);
+    expect(res.body.revealed).toMatchObject({ serverSeedHash: before.body.serverSeedHash, clientSeed: 'rotate-me', nonce: 2 });
+    expect(res.body.current.nonce).toBe(0);
+    expect(res.body.current.serverSeedHash).not.toBe(before.body.serverSeedHash);
+    expect((await fairness(user)).body).toEqual(res.body.current);
+    // The next round plays on the new pair from nonce 0.
+    const spin = await call<{ nonce: number }>('POST', '/api/games/spinnerDaily', { token: user.token });
+    expect(spin.body.nonce).toBe(0);
+  });
+
+  it('is refused with 409 while a round on the seed is open, and allowed once it has ended', async () => {
+    const user = await registerUser(server);
+    const before = await fairness(user);
+    const round = await server.db.tx((tx) =>
+      nextRound(tx, user.id, 'minefield', () => ({ params: { rows: 3, cols: 3, mines: 2 }, outcome: { mines: [0, 1] }, stake: 0, payout: 0, state: 'open' as const })),
+    );
+    expectError(await call('POST', '/api/fairness/rotate', { token: user.token }), 409, { message: 'open game' });
+    expect((await fairness(user)).body).toEqual({ ...before.body, nonce: 1 });
+    await server.db.rows(sql`update game_rounds set state = 'settled', settled_at = now() where id = ${round.id}`);
+    expect((await call('POST', '/api/fairness/rotate', { token: user.token })).status).toBe(200);
+  });
+
+  it('an open round hides its outcome in the history until it ends', async () => {
+    const user = await registerUser(server);
+    await server.db.tx((tx) =>
+      nextRound(tx, user.id, 'minefield', () => ({ params: { rows: 3, cols: 3, mines: 2 }, outcome: { mines: [4, 7] }, stake: 0, payout: 0, state: 'open' as const })),
+    );
+    const res = await call<{ rounds: { outcome: unknown; state: string }[] }>('GET', '/api/games/rounds', { token: user.token });
+    expect(res.body.rounds[0]).toMatchObject({ state: 'open', outcome: {} });
+  });
+
+  it('parallel rotations and spins leave one active pair and consecutive nonces per pair', async () => {
+    const user = await registerUser(server);
+    await fairness(user);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => call('POST', '/api/fairness/rotate', { token: user.token })),
+      ...['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly'].map((w) => call('POST', `/api/games/${w}`, { token: user.token })),
+    ]);
+    expect(results.map((r) => [r.status, r.status === 200 ? 200 : r.body])).toEqual(results.map(() => [200, 200]));
+    const [active] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
+    expect(active?.n).toBe(1);
+    const pairs = await server.db.rows<{ nonce: number; rounds: number; max_nonce: number | null }>(sql`
+      select s.nonce, count(r.id)::int as rounds, max(r.nonce) as max_nonce
+      from fairness_seeds s left join game_rounds r on r.seed_id = s.id where s.user_id = ${user.id} group by s.id`);
+    for (const pair of pairs) {
+      expect(Number(pair.nonce)).toBe(pair.rounds);
+      if (pair.rounds > 0) expect(Number(pair.max_nonce)).toBe(pair.rounds - 1);
+    }
+  });
+
+  it('needs a token', async () => {
+    expectError(await call('POST', '/api/fairness/rotate'), 401);
+  });
+});
+
+describe('no server seed leaves the server before its rotation', () => {
+  it('a user who spins, reads and pages through everything never sees an active server seed', async () => {
+    const user = await registerUser(server);
+    await fairness(user);
+    for (const wheel of ['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly']) await call('POST', `/api/games/${wheel}`, { token: user.token });
+    await call('GET', '/api/games/rounds', { token: user.token });
+    await call('GET', '/api/games/progress', { token: user.token });
+    await call('GET', '/api/fairness/spinners');
+    await call('POST', '/api/games/spinner', { token: user.token });
+    await call('GET', '/api/user/stats', { token: user.token });
+    await call('GET', '/api/user/ledger', { token: user.token });
+    const active = await server.db.rows<{ server_seed: string }>(sql`select server_seed from fairness_seeds where revealed_at is null`);
+    expect(active.length).toBeGreaterThan(5);
+    expect(answers.length).toBeGreaterThan(30);
+    for (const { server_seed } of active) {
+      for (const answer of answers) expect(answer.includes(server_seed), 'an active server seed appeared in an answer').toBe(false);
+    }
+  });
+});

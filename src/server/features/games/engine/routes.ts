@@ -1,0 +1,11 @@
+import type { Deps } from '../../../platform/deps';
+import type { FeatureHandlers } from '../../../platform/routing';
+import { spinnerTablesDto } from '../spinner/service';
+import { currentSeed, rotateSeed, setClientSeed } from './seeds';
+
+export const fairnessHandlers = (deps: Deps): FeatureHandlers<'fairness'> => ({
+  'GET /api/fairness': async ({ user }) => currentSeed(deps, user.id),
+  'POST /api/fairness/client-seed': async ({ user, body }) => setClientSeed(deps, user.id, body.clientSeed),
+  'POST /api/fairness/rotate': async ({ user }) => rotateSeed(deps, user.id),
+  'GET /api/fairness/spinners': async () => spinnerTablesDto(deps.db),
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type {
+  MinefieldActiveDto,
+  MinefieldCashoutResponse,
+  MinefieldRevealResponse,
+  MinefieldStartResponse,
+  RotateSeedResponse,
+  RoundsPage,
+} from '../../../../shared/api/games';
+import { minefieldPayout } from '../../../../shared/games/minefield';
+import { replayRound } from '../../../../shared/games/verify';
+import { readStats } from '../../../platform/stats';
+import { balanceOf, call as rawCall, registerUser, useTestServer, type HttpResult, type RequestOptions, type TestUser } from '../../../testing/harness';
+import { expectBadField, expectError } from '../../../testing/expectations';
+import { giveItem, insertItem } from '../../store/builders';
+
+const server = useTestServer();
+
+/** Every answer given while a game runs, for the leak check. */
+const answers: string[] = [];
+async function call<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+  const res = await rawCall<T>(server, method, path, options);
+  answers.push(JSON.stringify(res.body));
+  return res;
+}
+
+const start = (user: TestUser, body: unknown = { betAmount: 100, rows: 5, cols: 5, mines: 3 }) =>
+  call<MinefieldStartResponse>('POST', '/api/games/minefield/start', { token: user.token, body });
+const reveal = (user: TestUser, sessionId: string, cellIndex: number) =>
+  call<MinefieldRevealResponse>('POST', '/api/games/minefield/reveal', { token: user.token, body: { sessionId, cellIndex } });
+const cashout = (user: TestUser, sessionId: string) => call<MinefieldCashoutResponse>('POST', '/api/games/minefield/cashout', { token: user.token, body: { sessionId } });
+
+/** The mines of a running game, read from the database as only a test may. */
+async function minesOf(sessionId: string): Promise<number[]> {
+  const [row] = await server.db.rows<{ outcome: { mines: number[] } }>(sql`select outcome from game_rounds where id = ${Number(sessionId)}`);
+  return row!.outcome.mines;
+}
+
+const safeCells = (mines: number[], cells: number) => Array.from({ length: cells }, (_, i) => i).filter((i) => !mines.includes(i));
+
+describe('Minefield', () => {
+  it('holds the stake, pays the exact multiplier on cash-out and counts the win; the board replays once revealed', async () => {
+    const user = await registerUser(server);
+    const game = await start(user);
+    expect(game.status).toBe(200);
+    expect(game.body).toMatchObject({ minesCount: 3, extraSafeClicks: 0, mineReduction: 0, balance: 900, nonce: 0 });
+    const mines = await minesOf(game.body.sessionId);
+    const [a, b] = safeCells(mines, 25);
+    const first = await reveal(user, game.body.sessionId, a!);
+    expect(first.body).toMatchObject({ exploded: false, mines: null, safeCount: 1, potentialReward: minefieldPayout(100, 25, 3, 1) });
+    expect(first.body.potentialReward).toBe(112); // 1.125x
+    const second = await reveal(user, game.body.sessionId, b!);
+    expect(second.body.potentialReward).toBe(128); // 1.286x
+    const active = await call<MinefieldActiveDto>('GET', '/api/games/minefield/active', { token: user.token });
+    expect(active.body).toMatchObject({ sessionId: game.body.sessionId, revealed: [a, b], safeCount: 2, rows: 5, cols: 5, minesCount: 3 });
+    const out = await cashout(user, game.body.sessionId);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ reward: 128, mines, balance: 1028 });
+    expect((await readStats(server.db, user.id)).minefieldWins).toBe(1);
+    expectError(await reveal(user, game.body.sessionId, 0), 409);
+    expectError(await cashout(user, game.body.sessionId), 409);
+    expect((await call('GET', '/api/games/minefield/active', { token: user.token })).body).toBeNull();
+
+    // No answer before the end named a mine: start, two reveals and the active game.
+    const before = answers.slice(0, 4);
+    expect(before).toHaveLength(4);
+    for (const answer of before) {
+      expect(answer).not.toContain(JSON.stringify(mines));
+      const parsed = JSON.parse(answer) as Record<string, unknown>;
+      expect(parsed.mines ?? null).toBeNull();
+      expect(parsed).not.toHaveProperty('outcome');
+    }
+    const rotated = await call<RotateSeedResponse>('POST', '/api/fairness/rotate', { token: user.token });
+    const [round] = (await call<RoundsPage>('GET', '/api/games/rounds', { token: user.token })).body.rounds;
+    expect(replayRound('minefield', rotated.body.revealed.serverSeed, round!.clientSeed, round!.nonce, round!.params)).toMatchObject({ mines });
+  });
+
+  it('a mine ends the game showing every mine, the stake lost; rotation waits for the open game', async () => {
+    const user = await registerUser(server);
+    const game = await start(user);
+    expectError(await call('POST', '/api/fairness/rotate', { token: user.token }), 409);
+    const mines = await minesOf(game.body.sessionId);
+    const boom = await reveal(user, game.body.sessionId, mines[0]!);
+    expect(boom.body).toMatchObject({ exploded: true, mines, potentialReward: 0 });
+    expect(await balanceOf(server, user.id)).toBe(900);
+    expect((await call('POST', '/api/fairness/rotate', { token: user.token })).status).toBe(200);
+  });
+
+  it('revealing every safe cell cashes out by itself (3x3, 2 mines: 35.64x)', async () => {
+    const user = await registerUser(server);
+    const game = await start(user, { betAmount: 100, rows: 3, cols: 3, mines: 2 });
+    const cells = safeCells(await minesOf(game.body.sessionId), 9);
+    let last: MinefieldRevealResponse | undefined;
+    for (const cell of cells) last = (await reveal(user, game.body.sessionId, cell)).body;
+    expect(last).toMatchObject({ reward: 3564, safeCount: 7, balance: 900 + 3564 });
+    expect(last?.mines).toHaveLength(2);
+  });
+
+  it('one open game per user, also when two starts race', async () => {
+    const user = await registerUser(server);
+    const results = await Promise.all([start(user), start(user), start(user)]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results) if (r.status !== 200) expectError(r, 409);
+    expect(await balanceOf(server, user.id)).toBe(900);
+  });
+
+  it('30 parallel reveals and cash-outs on one game end it exactly once', async () => {
+    const user = await registerUser(server);
+    const game = await start(user, { betAmount: 100, rows: 6, cols: 6, mines: 2 });
+    const mines = await minesOf(game.body.sessionId);
+    const safe = safeCells(mines, 36);
+    await reveal(user, game.body.sessionId, safe[0]!);
+    const calls = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? cashout(user, game.body.sessionId) : reveal(user, game.body.sessionId, safe[1 + i]!)));
+    const results = await Promise.all(calls);
+    const cashouts = results.filter((r) => r.status === 200 && 'reward' in (r.body as object) && (r.body as { reward: number | null }).reward !== null);
+    expect(cashouts).toHaveLength(1);
+    const [row] = await server.db.rows<{ state: string; payout: number }>(sql`select state, payout from game_rounds where id = ${Number(game.body.sessionId)}`);
+    expect(row?.state).toBe('settled');
+    expect(await balanceOf(server, user.id)).toBe(900 + Number(row!.payout));
+    const [payouts] = await server.db.rows<{ n: number }>(sql`
+      select count(*)::int as n from ledger where user_id = ${user.id} and category = 'game_payout' and ref_id = ${game.body.sessionId}`);
+    expect(payouts?.n).toBe(1);
+  });
+
+  it('an extra safe click forgives one mine; mine reduction places fewer mines', async () => {
+    const user = await registerUser(server);
+    const safeClick = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 100, price: 50 });
+    const reduction = await insertItem(server.db, { effectType: 'mine-reduction', effectValue: 200, price: 50 });
+    await giveItem(server.db, user.id, safeClick.id);
+    await giveItem(server.db, user.id, reduction.id);
+    const game = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    expect(game.body).toMatchObject({ minesCount: 3, extraSafeClicks: 1, mineReduction: 2 });
+    const mines = await minesOf(game.body.sessionId);
+    expect(mines).toHaveLength(3);
+    const saved = await reveal(user, game.body.sessionId, mines[0]!);
+    expect(saved.body).toMatchObject({ exploded: false, forgiven: true, extraSafeClicks: 0, mines: null });
+    expect((await reveal(user, game.body.sessionId, mines[1]!)).body.exploded).toBe(true);
+  });
+
+  it('refuses bad input naming the field, cells out of range or revealed twice, and cash-out before a reveal', async () => {
+    const user = await registerUser(server);
+    for (const [body, field] of [
+      [{ betAmount: 0, rows: 5, cols: 5, mines: 3 }, 'betAmount'],
+      [{ betAmount: 10, rows: 2, cols: 5, mines: 3 }, 'rows'],
+      [{ betAmount: 10, rows: 5, cols: 13, mines: 3 }, 'cols'],
+      [{ betAmount: 10, rows: 3, cols: 3, mines: 9 }, 'mines'],
+      [{ betAmount: 10, rows: 3, cols: 3, mines: 1 }, 'mines'],
+    ] as const) {
+      expectBadField(await start(user, body), field);
+    }
+    expectError(await start(user, { betAmount: 5000, rows: 3, cols: 3, mines: 2 }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    expect(await balanceOf(server, user.id)).toBe(1000);
+    const game = await start(user, { betAmount: 10, rows: 3, cols: 3, mines: 2 });
+    expectError(await cashout(user, game.body.sessionId), 409, { message: 'at least one' });
+    expectBadField(await reveal(user, game.body.sessionId, 9), 'cellIndex');
+    expectBadField(await reveal(user, game.body.sessionId, -1), 'cellIndex');
+    const safe = safeCells(await minesOf(game.body.sessionId), 9);
+    await reveal(user, game.body.sessionId, safe[0]!);
+    expectBadField(await reveal(user, game.body.sessionId, safe[0]!), 'cellIndex');
+    const other = await registerUser(server);
+    expectError(await reveal(other, game.body.sessionId, safe[1]!), 404);
+    expectError(await rawCall(server, 'POST', '/api/games/minefield/start', { body: { betAmount: 10, rows: 3, cols: 3, mines: 2 } }), 401);
+    expectError(await rawCall(server, 'GET', '/api/games/minefield/active'), 401);
+  });
+});

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import type {
+  MinefieldActiveDto,
+  MinefieldCashoutResponse,
+  MinefieldRevealResponse,
+  MinefieldStartResponse,
+} from '../../../../shared/api/games';
+import { savedGamePayout } from '../../../../shared/games/items';
+import { minefieldBoard, minefieldPayout } from '../../../../shared/games/minefield';
+import type { Queryable } from '../../../db/client';
+import { pgErrorCode } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import { badRequest, conflict, notFound } from '../../../platform/errors';
+import { bumpStat } from '../../../platform/stats';
+import { applyRewardMultiplier, takeMinefieldItems } from '../../store/buffs';
+import { moveForRound } from '../engine/payments';
+import { nextRound } from '../engine/rounds';
+
+interface Params {
+  rows: number;
+  cols: number;
+  mines: number;
+  mineReduction: number;
+  stake: number;
+}
+
+/** The game's state, kept in its round's outcome; the round list hides it while the round is open. */
+interface Board {
+  mines: number[];
+  placed: number;
+  revealed: number[];
+  forgiven: number[];
+  extraSafeClicks: number;
+  safeClickItemPrice: number;
+  exploded: boolean;
+  reward: number;
+  bonus: number;
+}
+
+interface GameRow {
+  id: number;
+  state: 'open' | 'settled';
+  params: Params;
+  outcome: Board;
+}
+
+const cellsOf = (p: Params) => p.rows * p.cols;
+const potential = (p: Params, b: Board) => (b.revealed.length === 0 ? 0 : minefieldPayout(p.stake, cellsOf(p), b.placed, b.revealed.length));
+
+export async function start(deps: Deps, userId: number, body: { betAmount: number; rows: number; cols: number; mines: number }): Promise<MinefieldStartResponse> {
+  try {
+    return await deps.db.tx(async (tx) => {
+      const items = await takeMinefieldItems(tx, userId);
+      const round = await nextRound(tx, userId, 'minefield', (draw) => {
+        const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
+        const board = minefieldBoard(draw.serverSeed, draw.clientSeed, draw.nonce, params);
+        const outcome: Board = {
+          mines: board.positions,
+          placed: board.placed,
+          revealed: [],
+          forgiven: [],
+          extraSafeClicks: items.extraSafeClicks,
+          safeClickItemPrice: items.safeClickItemPrice,
+          exploded: false,
+          reward: 0,
+          bonus: 0,
+        };
+        return { params: { ...params }, outcome: { ...outcome }, stake: body.betAmount, payout: 0, state: 'open' as const };
+      });
+      // The stake is held by the house until the game ends (escrow), against the round.
+      const balance = await moveForRound(tx, userId, round.id, -body.betAmount, 'game_stake');
+      return {
+        sessionId: String(round.id),
+        minesCount: Number(round.record.outcome.placed),
+        extraSafeClicks: items.extraSafeClicks,
+        mineReduction: items.mineReduction,
+        roundId: String(round.id),
+        nonce: round.draw.nonce,
+        balance,
+      };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw conflict('You already have a Minefield game running: finish it first');
+    throw err;
+  }
+}
+
+async function lockGame(tx: Queryable, userId: number, sessionId: string): Promise<GameRow> {
+  if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
+  const [row] = await tx.rows<GameRow>(sql`
+    select id, state, params, outcome from game_rounds
+    where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield' for update`);
+  if (!row) throw notFound(`sessionId: no Minefield game ${sessionId}`);
+  if (row.state !== 'open') throw conflict('This game has already ended');
+  return row;
+}
+
+/** Ends a game with a cash-out inside the caller's transaction: pays, settles, counts the win. */
+async function payOut(tx: Queryable, userId: number, game: GameRow, now: Date): Promise<{ reward: number; balance: number; board: Board }> {
+  const p = game.params;
+  const b = game.outcome;
+  let paid = potential(p, b);
+  // A game an extra safe click saved pays within that item's cap (DESIGN.md section 6).
+  if (b.forgiven.length > 0) paid = savedGamePayout(paid, p.stake, b.safeClickItemPrice);
+  const profit = paid - p.stake;
+  const boost = profit > 0 ? await applyRewardMultiplier(tx, userId, profit, now) : { extra: 0 };
+  const reward = paid + boost.extra;
+  const board: Board = { ...b, reward, bonus: boost.extra };
+  await tx.rows(sql`
+    update game_rounds set state = 'settled', settled_at = now(), payout = ${reward}, outcome = ${JSON.stringify(board)}::jsonb
+    where id = ${game.id} and state = 'open'`);
+  let balance: number;
+  if (reward > 0) balance = await moveForRound(tx, userId, game.id, reward, 'game_payout');
+  else balance = Number((await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`))[0]?.balance ?? 0);
+  if (reward > p.stake) await bumpStat(tx, userId, 'minefield_wins');
+  return { reward, balance, board };
+}
+
+export async function reveal(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const game = await lockGame(tx, userId, sessionId);
+    const p = game.params;
+    const b = game.outcome;
+    if (cellIndex >= cellsOf(p)) throw badRequest(`cellIndex must be below ${cellsOf(p)}`);
+    if (b.revealed.includes(cellIndex) || b.forgiven.includes(cellIndex)) throw badRequest('cellIndex: that cell is already revealed');
+    if (b.mines.includes(cellIndex)) {
+      if (b.extraSafeClicks > 0) {
+        const board = { ...b, forgiven: [...b.forgiven, cellIndex], extraSafeClicks: b.extraSafeClicks - 1 };
+        await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
+        return { exploded: false, mines: null, safeCount: b.revealed.length, extraSafeClicks: board.extraSafeClicks, potentialReward: potential(p, board), forgiven: true, reward: null, balance: null };
+      }
+      const board = { ...b, exploded: true };
+      await tx.rows(sql`
+        update game_rounds set state = 'settled', settled_at = now(), payout = 0, outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
+      return { exploded: true, mines: b.mines, safeCount: b.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: 0, forgiven: false, reward: null, balance: null };
+    }
+    const board: Board = { ...b, revealed: [...b.revealed, cellIndex] };
+    if (board.revealed.length === cellsOf(p) - b.placed) {
+      // Every safe cell found: the game cashes out by itself ('Solved it!').
+      const paid = await payOut(tx, userId, { ...game, outcome: board }, now);
+      return { exploded: false, mines: b.mines, safeCount: board.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: paid.reward, forgiven: false, reward: paid.reward, balance: paid.balance };
+    }
+    await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
+    return { exploded: false, mines: null, safeCount: board.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: potential(p, board), forgiven: false, reward: null, balance: null };
+  });
+}
+
+export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const game = await lockGame(tx, userId, sessionId);
+    if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
+    const paid = await payOut(tx, userId, game, now);
+    return { reward: paid.reward, mines: game.outcome.mines, balance: paid.balance };
+  });
+}
+
+export async function active(deps: Deps, userId: number): Promise<MinefieldActiveDto | null> {
+  const [game] = await deps.db.rows<GameRow>(sql`
+    select id, state, params, outcome from game_rounds where user_id = ${userId} and game = 'minefield' and state = 'open' limit 1`);
+  if (!game) return null;
+  const p = game.params;
+  const b = game.outcome;
+  return {
+    sessionId: String(game.id),
+    betAmount: p.stake,
+    rows: p.rows,
+    cols: p.cols,
+    minesCount: b.placed,
+    revealed: b.revealed,
+    forgiven: b.forgiven,
+    safeCount: b.revealed.length,
+    extraSafeClicks: b.extraSafeClicks,
+    potentialReward: potential(p, b),
+  };
+}

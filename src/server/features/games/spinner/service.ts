@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/games';
+import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
+import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
+import type { Queryable } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import { conflict } from '../../../platform/errors';
+import { applyRewardMultiplier, buffState } from '../../store/buffs';
+import { moveForRound } from '../engine/payments';
+import { nextRound } from '../engine/rounds';
+import { DEFAULT_SPINNER_TABLES } from './defaults';
+
+/** Every wheel's table: the admin's row where there is one, else the default. */
+export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
+  const rows = await q.rows<{ spinner_id: string; reward_options: number[]; weights: number[] }>(
+    sql`select spinner_id, reward_options, weights from spinner_tables`,
+  );
+  const tables = { ...DEFAULT_SPINNER_TABLES };
+  for (const row of rows) {
+    if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) {
+      tables[row.spinner_id as SpinnerId] = { rewardOptions: row.reward_options.map(Number), weights: row.weights.map(Number) };
+    }
+  }
+  return tables;
+}
+
+export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> {
+  const tables = await spinnerTables(q);
+  const dto = {} as SpinnerTablesDto;
+  for (const id of SPINNER_IDS) dto[id] = { rewardOptions: [...tables[id].rewardOptions], weights: [...tables[id].weights] };
+  return dto;
+}
+
+export async function progress(deps: Deps, userId: number): Promise<GamesProgressDto> {
+  const now = deps.clock.now();
+  const [spinners, buffs, rows] = await Promise.all([
+    spinnerTablesDto(deps.db),
+    buffState(deps.db, userId, now),
+    deps.db.rows<{ spinner_id: string; next_spin_at: Date | string }>(
+      sql`select spinner_id, next_spin_at from spinner_cooldowns where user_id = ${userId}`,
+    ),
+  ]);
+  const cooldowns = Object.fromEntries(SPINNER_IDS.map((id) => [id, null])) as Record<SpinnerId, string | null>;
+  for (const row of rows) {
+    if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) cooldowns[row.spinner_id as SpinnerId] = new Date(row.next_spin_at).toISOString();
+  }
+  // Rock-paper-scissors comes in a later issue; its counters start at zero.
+  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, buffs, serverTime: now.toISOString() };
+}
+
+const cooldownRefusal = (nextSpin: string) =>
+  conflict(`This wheel can be spun again at ${nextSpin}`, { nextSpin });
+
+/**
+ * One spin, one transaction: the cooldown is claimed by one conditional upsert (a second spin
+ * racing this one finds the new time and is refused), the slice comes from the user's fair
+ * stream, running reward multipliers add their share, and the reward is paid through the
+ * ledger against the round.
+ */
+export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId): Promise<SpinResponse> {
+  const now = deps.clock.now();
+  const nextSpin = new Date(now.getTime() + SPINNER_INFO[spinnerId].cooldownMs);
+  return deps.db.tx(async (tx) => {
+    const [claimed] = await tx.rows<{ next_spin_at: Date | string }>(sql`
+      insert into spinner_cooldowns (user_id, spinner_id, next_spin_at)
+      values (${userId}, ${spinnerId}, ${nextSpin.toISOString()})
+      on conflict (user_id, spinner_id) do update set next_spin_at = excluded.next_spin_at
+        where spinner_cooldowns.next_spin_at <= ${now.toISOString()}
+      returning next_spin_at`);
+    if (!claimed) {
+      const [current] = await tx.rows<{ next_spin_at: Date | string }>(
+        sql`select next_spin_at from spinner_cooldowns where user_id = ${userId} and spinner_id = ${spinnerId}`,
+      );
+      throw cooldownRefusal(new Date(current?.next_spin_at ?? nextSpin).toISOString());
+    }
+    const table = (await spinnerTables(tx))[spinnerId];
+    const round = await nextRound(tx, userId, 'spinner', async (draw) => {
+      const result = spin(draw.serverSeed, draw.clientSeed, draw.nonce, table);
+      const boost = await applyRewardMultiplier(tx, userId, result.reward, now);
+      return {
+        params: { wheel: spinnerId, rewardOptions: [...table.rewardOptions], weights: [...table.weights] },
+        outcome: { slice: result.index, reward: result.reward, bonus: boost.extra, multiplier: boost.multiplier },
+        stake: 0,
+        payout: result.reward + boost.extra,
+      };
+    });
+    const { slice, reward, bonus } = round.record.outcome;
+    const paid = round.record.payout;
+    let balance: number;
+    if (paid > 0) {
+      balance = await moveForRound(tx, userId, round.id, paid, 'spinner_reward');
+    } else {
+      const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+      balance = Number(row?.balance ?? 0);
+    }
+    return {
+      reward: paid,
+      slice,
+      baseReward: reward,
+      bonus,
+      nextSpin: nextSpin.toISOString(),
+      serverTime: now.toISOString(),
+      roundId: String(round.id),
+      nonce: round.draw.nonce,
+      balance,
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf } from '../../src/server/testing/harness';
+import { signInAs, startWorld, type World } from './support/world';
+import { MinefieldPage } from './pages/GamesPages';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function openGame(userId: number): Promise<{ id: number; mines: number[] }> {
+  const [row] = await world.server.db.rows<{ id: number; outcome: { mines: number[] } }>(sql`
+    select id, outcome from game_rounds where user_id = ${userId} and game = 'minefield' and state = 'open'`);
+  if (!row) throw new Error('no open Minefield game');
+  return { id: row.id, mines: row.outcome.mines };
+}
+
+describe('minefield', () => {
+  it('plays to a cash-out (surviving a reload), then to an explosion showing every mine', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const mf = new MinefieldPage(page);
+    await mf.open();
+    expect(await mf.stake().inputValue()).toBe('100');
+    await mf.button('Enter').click();
+    await mf.button(/^Cash Out/).waitFor();
+    expect(await mf.slider('Rows').isDisabled()).toBe(true);
+    const { mines } = await openGame(user.id);
+    const safe = Array.from({ length: 64 }, (_, i) => i).filter((i) => !mines.includes(i));
+    await mf.cell(safe[0]!).click();
+    await expect.poll(() => mf.message.innerText()).toMatch(/^Potential reward: \d+/);
+
+    await page.reload();
+    await mf.heading.waitFor();
+    await expect.poll(() => mf.cell(safe[0]!).isDisabled()).toBe(true);
+    await mf.cell(safe[1]!).click();
+    await expect.poll(() => mf.message.innerText()).toMatch(/^Potential reward: \d+/);
+    await mf.button(/^Cash Out/).click();
+    await expect.poll(() => mf.message.innerText()).toMatch(/^Cashed out \d+ coins$/);
+    const reward = Number((await mf.message.innerText()).replace(/\D/g, ''));
+    expect(await balanceOf(world.server, user.id)).toBe(1000 - 100 + reward);
+
+    await mf.button('Play Again').click();
+    await mf.button(/^Cash Out/).waitFor();
+    const second = await openGame(user.id);
+    await mf.cell(second.mines[0]!).click();
+    await expect.poll(() => mf.message.innerText()).toBe('Boom! You lost 100 coins.');
+    for (const mine of second.mines) await expect.poll(async () => (await mf.cell(mine).getAttribute('aria-label')) ?? '').toContain('mine');
+    expect(await mf.slider('Rows').isDisabled()).toBe(false);
+  });
+
+  it("refuses a stake below 1 with 'Bet must be ≥ 1' and clamps mines when the grid shrinks", async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const mf = new MinefieldPage(page);
+    await mf.open();
+    await mf.stake().fill('0');
+    await mf.button('Enter').click();
+    await page.getByText('Bet must be ≥ 1').waitFor();
+    await mf.slider('Rows').fill('3');
+    await mf.slider('Cols').fill('3');
+    await expect.poll(() => mf.slider('Mines').inputValue()).toBe('8');
+  });
+});
