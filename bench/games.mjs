@@ -1,0 +1,124 @@
+// `npm run bench:games`: coin flip rounds/s at 32 connections on PostgreSQL against pgbench
+// scale 10 in the same run (the betting bench's method), and Minefield reveal latency at 32
+// connections with many users each playing their own game.
+import { execFileSync } from 'node:child_process';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const USERS = Number(process.env.BENCH_USERS ?? 128);
+// A big grid with the fewest mines keeps each game long, so most timed requests are reveals
+// rather than the game starts that follow an explosion.
+const GRID = { rows: 12, cols: 12, mines: 2 };
+
+function pgbench(scale) {
+  const url = new URL(PG_BASE);
+  const db = `fs_pgbench_s${scale}`;
+  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
+  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(DURATION), db], { encoding: 'utf8' });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
+  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
+  return tps;
+}
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/**
+ * Minefield reveals at `CONNECTIONS` concurrent workers. autocannon cannot follow a game's
+ * state (which cells are left, when a mine ends it), so each worker owns its own users and
+ * reveals their next cell in turn; only reveal calls are timed, the restarts are not.
+ */
+async function minefieldReveals(url, users) {
+  const games = new Map();
+  const start = async (u) => {
+    const g = await api(url, 'POST', '/api/games/minefield/start', { betAmount: 1, ...GRID }, u.token);
+    games.set(u.username, { sessionId: g.sessionId, next: 0 });
+  };
+  for (let i = 0; i < users.length; i += 16) await Promise.all(users.slice(i, i + 16).map(start));
+  const times = [];
+  const statuses = {};
+  let restarts = 0;
+  const deadline = Date.now() + DURATION * 1000;
+  const worker = async (w) => {
+    const mine = users.filter((_, i) => i % CONNECTIONS === w);
+    for (let k = 0; Date.now() < deadline; k++) {
+      const u = mine[k % mine.length];
+      const g = games.get(u.username);
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${url}/api/games/minefield/reveal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+        body: JSON.stringify({ sessionId: g.sessionId, cellIndex: g.next++ }),
+      });
+      const body = await res.json();
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (!res.ok || body.exploded || body.reward !== null) {
+        restarts++;
+        await start(u);
+      }
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)));
+  const seconds = (Date.now() - t0) / 1000;
+  const line = {
+    case: `postgres, Minefield reveal ${GRID.rows}x${GRID.cols} ${GRID.mines} mines, ${users.length} users`,
+    revealsPerSec: Math.round((statuses['200'] ?? 0) / seconds),
+    p50ms: +percentile(times, 50).toFixed(1),
+    p99ms: +percentile(times, 99).toFixed(1),
+    statuses,
+    gamesRestarted: restarts,
+  };
+  console.log(JSON.stringify(line));
+  return line;
+}
+
+if (!(await pgReachable())) {
+  console.log(`PostgreSQL not reachable at ${PG_BASE}; set BENCH_DATABASE_URL`);
+  process.exit(1);
+}
+
+const results = {};
+const databaseUrl = await freshPgDatabase('fs_bench_games');
+const { child, url } = await startServer({ databaseUrl, port: 3841 });
+try {
+  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const users = await registerUsers(url, USERS, `bg${Date.now().toString(36).slice(-4)}`);
+  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
+
+  const { okPerSec, ...rest } = await driveLoad({
+    url,
+    path: '/api/games/coin-flip',
+    seconds: DURATION,
+    connections: CONNECTIONS,
+    makeRequest: () => ({
+      token: users[Math.floor(Math.random() * users.length)].token,
+      body: { betAmount: 1, guess: Math.random() < 0.5 ? 'heads' : 'tails' },
+    }),
+  });
+  results.coinFlip = { case: 'postgres, coin flip, bet 1', roundsPerSec: okPerSec, ...rest };
+  console.log(JSON.stringify(results.coinFlip));
+
+  results.minefield = await minefieldReveals(url, users);
+} finally {
+  await stopServer(child);
+}
+const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+console.log(audit.trim());
+
+results.pgbench10 = pgbench(10);
+console.log(
+  JSON.stringify({
+    coinFlipVsPgbench10: +(results.coinFlip.roundsPerSec / results.pgbench10).toFixed(2),
+    coinFlipP50ms: results.coinFlip.p50ms,
+    coinFlipP99ms: results.coinFlip.p99ms,
+    minefieldRevealP99ms: results.minefield.p99ms,
+  }),
+);
