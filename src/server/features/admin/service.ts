@@ -9,6 +9,7 @@ import type { AuthUser } from '../../platform/auth';
 import * as ledger from '../wallet/ledger';
 import { findUserByUsername, isVisible } from '../accounts/queries';
 import { cancelTradesOf } from '../trades/service';
+import { retireServicesOf } from '../services/service';
 
 export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
   const rows = await deps.db.orm
@@ -52,6 +53,11 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
     if (target.id === admin.id) throw badRequest('username: you cannot change your own status');
     if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
+    // A banned user can no longer finalize, accept or refund, so their open services end the
+    // way an account deletion ends them (DESIGN.md section 6): listings retired, every escrow
+    // they are a party to back to its buyer. First, since its refunds lock the buyers'
+    // accounts, before this user's row is locked by the update below (deleteAccount's order).
+    if (status === 'banned') await retireServicesOf(tx, target.id);
     await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
     if (status === 'banned') {
       await deps.sessions.revokeAllFor(tx, target.id);

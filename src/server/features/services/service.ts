@@ -50,7 +50,7 @@ async function explainRefusal(q: Queryable, id: number, userId: number, role: Ro
     completed: 'This service is already completed',
     refunded: 'This service has been refunded',
   };
-  throw conflict(`${reasons[row.status] ?? `This service is ${row.status}`}; it cannot be ${verb === 'buy' ? 'bought' : `${verb}d`} now`);
+  throw conflict(`${reasons[row.status] ?? `This service is ${row.status}`}; it cannot be ${verb === 'buy' ? 'bought' : verb.endsWith('e') ? `${verb}d` : `${verb}ed`} now`);
 }
 
 export async function createService(deps: Deps, userId: number, body: CreateServiceBody): Promise<ServiceDto> {
