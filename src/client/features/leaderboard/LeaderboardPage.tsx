@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LeaderboardSort } from '../../../shared/api/leaderboard';
+import type { CosmeticRef } from '../../../shared/api/accounts';
 import { Avatar } from '../../components/Avatar';
 import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
+import { CosmeticMark } from '../store/components/CosmeticMark';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
 
 const SORTS: { value: LeaderboardSort; label: string }[] = [
@@ -14,11 +16,14 @@ const SORTS: { value: LeaderboardSort; label: string }[] = [
   { value: 'achievements', label: 'Achievements' },
 ];
 
-function Player({ username, image }: { username: string; image: string | null }) {
+function Player({ username, image, cosmetic }: { username: string; image: string | null; cosmetic?: CosmeticRef | null }) {
   return (
     <Link to={`/profile/${username}`} className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline">
       <Avatar src={image} username={username} size="sm" />
-      <span className="min-w-0 wrap-anywhere">{username}</span>
+      <span className="min-w-0 wrap-anywhere">
+        {username}
+        <CosmeticMark cosmetic={cosmetic} />
+      </span>
     </Link>
   );
 }
@@ -83,7 +88,7 @@ export function LeaderboardPage() {
               <tr key={u._id} data-testid="leaderboard-row" data-username={u.username}>
                 <td className="px-2 py-2 text-slate-400">{i + 1}</td>
                 <td className="max-w-36 px-2 py-2 sm:max-w-60">
-                  <Player username={u.username} image={u.profileImage} />
+                  <Player username={u.username} image={u.profileImage} cosmetic={u.cosmetic} />
                 </td>
                 <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>🪙 {formatCoins(u.balance)}</td>
                 <td className={`px-2 py-2 ${shownOn('wins')}`}>{u.betsWon}</td>
