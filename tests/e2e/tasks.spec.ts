@@ -56,6 +56,21 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const achievements = new AchievementsPage(page);
     await achievements.open();
     await achievements.entry('Unclaimed', achTitle).waitFor();
+
+    // The admin retires both from the panel; they leave the user's lists.
+    const retire = adminTab.getByRole('region', { name: 'Tasks & Achievements' });
+    expect(await dialog.answer(() => retire.getByRole('button', { name: `Retire ${taskTitle}`, exact: true }).click(), 'Retire')).toBe(`Retire ${taskTitle}?`);
+    await retire.getByRole('button', { name: `Retire ${taskTitle}`, exact: true }).waitFor({ state: 'detached' });
+    expect(await dialog.answer(() => retire.getByRole('button', { name: `Retire ${achTitle}`, exact: true }).click(), 'Retire')).toBe(`Retire ${achTitle}?`);
+    await retire.getByRole('button', { name: `Retire ${achTitle}`, exact: true }).waitFor({ state: 'detached' });
+    await tasks.open();
+    await tasks.tab('Weekly');
+    // Counted only once the list has loaded (a card or the empty text), so the check can fail.
+    await page.getByTestId('task').or(page.getByText('No weekly tasks left', { exact: false })).first().waitFor();
+    expect(await tasks.task(taskTitle).count()).toBe(0);
+    await achievements.open();
+    await page.getByRole('region', { name: 'Unclaimed', exact: true }).waitFor();
+    expect(await achievements.entry('Unclaimed', achTitle).count()).toBe(0);
   });
 
   it('completes a task after placing a wager: it leaves the list and the balance rises', async () => {

@@ -3,6 +3,7 @@ import { BetManagement } from '../bets/components/admin/BetManagement';
 import { CreateBetForm } from '../bets/components/admin/CreateBetForm';
 import { CreateAchievementForm } from '../tasks/admin/CreateAchievementForm';
 import { CreateTaskForm } from '../tasks/admin/CreateTaskForm';
+import { RetireEntries } from '../tasks/admin/RetireEntries';
 import { AdminLogs } from './components/AdminLogs';
 import { CreateItemForm } from '../store/admin/CreateItemForm';
 import { ItemManagement } from '../store/admin/ItemManagement';
@@ -28,6 +29,7 @@ export function AdminPage() {
         <CreateTaskForm />
         <CreateAchievementForm />
       </div>
+      <RetireEntries />
       <BetManagement />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <CreateItemForm />
