@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBet } from '../../src/server/features/bets/builders';
+import { insertItem } from '../../src/server/features/store/builders';
 import { balanceOf, call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { horizontalFit } from './support/helpers';
@@ -122,11 +123,17 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const admin = await world.admin();
     expect((await call(world.server, 'PATCH', `/api/admin/balance/${rich.username}`, { token: admin.token, body: { amount: 900_000 } })).status).toBe(200);
     await world.server.db.rows(sql`update users set bets_won = 999 where id = ${winner.id}`);
+    const hat = await insertItem(world.server.db, { name: `Board hat ${stamp()}`, type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 10 });
+    expect((await call(world.server, 'POST', '/api/store/purchase', { token: rich.token, body: { itemId: hat.id } })).status).toBe(200);
     const page = await world.newPage();
     await signInAs(page, world.server, rich);
     const board = new LeaderboardPage(page);
     await board.open();
     expect((await board.usernames())[0]).toBe(rich.username);
+    // The cosmetic shows beside the name, as on the home page's top players.
+    const richRow = page.locator(`[data-testid="leaderboard-row"][data-username="${rich.username}"]`);
+    expect(await richRow.getByTestId('cosmetic-mark').getAttribute('title')).toMatch(/^Board hat /);
+    expect(await page.locator(`[data-testid="leaderboard-row"][data-username="${winner.username}"]`).getByTestId('cosmetic-mark').count()).toBe(0);
     await board.sort.selectOption('wins');
     await page.waitForFunction((name) => document.querySelector('[data-testid="leaderboard-row"]')?.getAttribute('data-username') === name, winner.username);
     expect(await page.getByRole('link', { name: winner.username }).first().getAttribute('href')).toBe(`/profile/${winner.username}`);
