@@ -126,6 +126,26 @@ describe('trade races', () => {
     }
   });
 
+  it("'Use' of the last unit racing a trade request offering it: exactly one wins", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [owner, friend] = [await registerUser(server), await registerUser(server)];
+      const { id } = await insertItem(server.db, { type: 'power-up', effectType: 'reward-multiplier', effectValue: 150 });
+      await give(owner, id, 1);
+      const use = () => call(server, 'POST', `/api/store/items/${id}/use`, { token: owner.token });
+      const trade = () => api.request(owner.token, { toUsername: friend.username, fromItems: [{ itemId: String(id), quantity: 1 }] });
+      // Alternate who goes first, so both orders are exercised.
+      const [used, offered] = round % 2 === 0 ? await Promise.all([use(), trade()]) : (await Promise.all([trade(), use()])).reverse();
+      expect([used!.status, offered!.status].sort()).toEqual(used!.status === 200 ? [200, 409] : [201, 409]);
+      if (used!.status === 200) {
+        // The unit became a buff: nothing is left to hold or lock.
+        handedOut.set(id, (handedOut.get(id) ?? 0) - 1);
+        expect(await holding(server.db, owner.id, id)).toEqual({ quantity: 0, locked: 0 });
+      } else {
+        expect(await holding(server.db, owner.id, id)).toEqual({ quantity: 1, locked: 1 });
+      }
+    }
+  });
+
   it('ends with every unit conserved and every lock backed by an active trade', async () => {
     expect(await itemAudit(server.db, handedOut)).toEqual([]);
   });
