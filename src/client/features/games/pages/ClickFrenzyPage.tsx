@@ -97,9 +97,10 @@ export function ClickFrenzyPage() {
             data-testid="frenzy-target"
             className={`absolute -translate-x-1/2 text-4xl leading-none ${reducedMotion ? '' : 'animate-fall'}`}
             style={
+              // Clamped so an animal near an edge stays whole on a narrow phone (it is centred on `left`).
               reducedMotion
-                ? { left: `${t.left}%`, top: `${t.top}%` }
-                : { left: `${t.left}%`, top: 0, animationDuration: `${FRENZY_TARGET_MS}ms` }
+                ? { left: `clamp(2rem, ${t.left}%, calc(100% - 2rem))`, top: `${t.top}%` }
+                : { left: `clamp(2rem, ${t.left}%, calc(100% - 2rem))`, top: 0, animationDuration: `${FRENZY_TARGET_MS}ms` }
             }
             onClick={() => void onCatch(t)}
           >
