@@ -2,7 +2,7 @@
 // pgbench on the same machine, wagers/s on PGlite, and finalize time for 100,000 wagers.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
@@ -43,18 +43,6 @@ async function drive(url, users, bets, label) {
   return line;
 }
 
-function pgbench(scale) {
-  const url = new URL(PG_BASE);
-  const db = `fs_pgbench_s${scale}`;
-  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
-  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
-  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(DURATION), db], { encoding: 'utf8' });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
-  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
-  return tps;
-}
 
 /** Puts 100,000 one-coin wagers on a bet straight in SQL, stakes debited through ledger rows. */
 async function seedWagers(databaseUrl, betId, count) {
@@ -105,8 +93,8 @@ if (!(await pgReachable())) {
   console.log(audit.trim());
 }
 
-results.pgbench10 = pgbench(10);
-results.pgbench1 = pgbench(1);
+results.pgbench10 = pgbench(10, DURATION);
+results.pgbench1 = pgbench(1, DURATION);
 console.log(
   JSON.stringify({
     spreadVsPgbench10: +(results.spread.wagersPerSec / results.pgbench10).toFixed(2),

@@ -2,7 +2,7 @@
 // scale 10 in the same run (the betting bench's method), and Minefield reveal latency at 32
 // connections with many users each playing their own game.
 import { execFileSync } from 'node:child_process';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -11,18 +11,6 @@ const USERS = Number(process.env.BENCH_USERS ?? 128);
 // rather than the game starts that follow an explosion.
 const GRID = { rows: 12, cols: 12, mines: 2 };
 
-function pgbench(scale) {
-  const url = new URL(PG_BASE);
-  const db = `fs_pgbench_s${scale}`;
-  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
-  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
-  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(DURATION), db], { encoding: 'utf8' });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
-  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
-  return tps;
-}
 
 const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -113,7 +101,7 @@ try {
 const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
 console.log(audit.trim());
 
-results.pgbench10 = pgbench(10);
+results.pgbench10 = pgbench(10, DURATION);
 console.log(
   JSON.stringify({
     coinFlipVsPgbench10: +(results.coinFlip.roundsPerSec / results.pgbench10).toFixed(2),

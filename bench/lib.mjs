@@ -1,5 +1,5 @@
 // Shared helpers for the load benchmarks: start the real server, make users, run autocannon.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -167,4 +167,18 @@ export async function pageJs(port, pagePath, clientDir = 'dist/client') {
     await browser.close();
     await stopServer(child);
   }
+}
+
+/** pgbench's TPC-B-like load (16 clients) on a scratch database of the given scale: the yardstick the benches compare against. */
+export function pgbench(scale, seconds) {
+  const url = new URL(PG_BASE);
+  const db = `fs_pgbench_s${scale}`;
+  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
+  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(seconds), db], { encoding: 'utf8' });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
+  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
+  return tps;
 }

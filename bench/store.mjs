@@ -3,24 +3,12 @@
 // user with 500 inventory entries and 5,000 purchases.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, driveLoad, freshPgDatabase, median, PG_BASE, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, median, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 
-function pgbench(scale) {
-  const url = new URL(PG_BASE);
-  const db = `fs_pgbench_s${scale}`;
-  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
-  execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
-  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(DURATION), db], { encoding: 'utf8' });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
-  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
-  return tps;
-}
 
 /** 500 items held and 5,000 purchases for one user, written straight in SQL (no coins move). */
 async function seedCollector(databaseUrl, userId) {
@@ -97,5 +85,5 @@ try {
 const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
 console.log(audit.trim());
 
-results.pgbench1 = pgbench(1);
+results.pgbench1 = pgbench(1, DURATION);
 console.log(JSON.stringify({ hotVsPgbench1: +(results.hot.purchasesPerSec / results.pgbench1).toFixed(2), p99ms: results.hot.p99ms }));
