@@ -38,6 +38,7 @@ import { tradeHandlers } from './features/trades/routes';
 import { storeHandlers } from './features/store/routes';
 import { fairnessHandlers } from './features/games/engine/routes';
 import { gamesHandlers } from './features/games/routes';
+import { puzzleHandlers } from './features/games/puzzles/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     tasks: taskHandlers(deps),
     fairness: fairnessHandlers(deps),
     games: gamesHandlers(deps),
+    puzzles: puzzleHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

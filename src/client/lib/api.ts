@@ -96,6 +96,7 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/games/spinnerDaily': true,
   'POST /api/games/spinnerWeekly': true,
   'POST /api/games/coin-flip': true,
+  'POST /api/games/puzzle-rush': true,
   'POST /api/games/minefield/start': true,
   'POST /api/games/minefield/reveal': true,
   'POST /api/games/minefield/cashout': true,

@@ -1,4 +1,5 @@
 import type { LiveTicketResponse } from './live';
+import { memoryFlipBody, puzzleSubmitBody, type MemoryFlipResponse, type PuzzleRushDto, type PuzzleSubmitResponse } from './puzzles';
 import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } from './contract';
 import { idParams, usernameParams, type MessageResponse } from './common';
 import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
@@ -325,6 +326,17 @@ export const routes = {
       reply: reply<FrenzyClickResponse>(),
     },
     'POST /api/games/coin-flip': { auth: 'user', idempotent: true, summary: 'Flip a coin: a right guess pays 2x', body: coinFlipBody, reply: reply<CoinFlipResponse>() },
+  }),
+  puzzles: defineRoutes({
+    'GET /api/games/puzzle-rush': { auth: 'user', summary: "Today's five puzzles (questions only), your solves today and in all", reply: reply<PuzzleRushDto>() },
+    'POST /api/games/puzzle-rush': {
+      auth: 'user',
+      idempotent: true,
+      summary: "Submit an answer to one of today's puzzles: pays once per puzzle per day (409 after)",
+      body: puzzleSubmitBody,
+      reply: reply<PuzzleSubmitResponse>(),
+    },
+    'POST /api/games/puzzle-rush/flip': { auth: 'user', summary: "Turn one card of today's memory puzzle", body: memoryFlipBody, reply: reply<MemoryFlipResponse>() },
   }),
 };
 

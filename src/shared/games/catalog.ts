@@ -31,4 +31,6 @@ export const FRENZY_MAX_PER_SECOND = 8;
 /** Coins one click pays before reward multipliers. */
 export const FRENZY_REWARD = 1;
 export const FRENZY_SPAWN_MS = 250;
+/** Coins one Puzzle Rush solve pays before reward multipliers (DESIGN.md section 6: a free reward). */
+export const PUZZLE_RUSH_REWARD = 100;
 export const FRENZY_TARGET_MS = 6000;

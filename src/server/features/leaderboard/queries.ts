@@ -35,3 +35,21 @@ export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<Leaderboa
     where u.status = 'active'
     order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`);
 }
+
+export interface PuzzleRushRow {
+  id: number;
+  username: string;
+  profile_image: string | null;
+  solves: number;
+}
+
+const puzzleStat: StatName = 'puzzle_wins';
+
+/** The Puzzle Rush table: active players by puzzles solved, ever (the puzzle_wins counter). */
+export function topPuzzleSolvers(q: Queryable): Promise<PuzzleRushRow[]> {
+  return q.rows<PuzzleRushRow>(sql`
+    select u.id, u.username, u.profile_image, s.value::bigint as solves
+    from user_stats s join users u on u.id = s.user_id
+    where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active'
+    order by s.value desc, u.id limit ${LEADERBOARD_SIZE}`);
+}

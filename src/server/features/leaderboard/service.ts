@@ -1,6 +1,6 @@
 import type { GameLeaderboardDto, LeaderboardSort, LeaderboardUserDto } from '../../../shared/api/leaderboard';
 import type { Deps } from '../../platform/deps';
-import { presentLeaderboardUser } from './presenter';
+import { presentLeaderboardUser, presentPuzzleSolver } from './presenter';
 import * as queries from './queries';
 
 /** Banned and deleted accounts are left off the public boards. */
@@ -8,10 +8,8 @@ export async function topUsers(deps: Deps, sort: LeaderboardSort): Promise<Leade
   return (await queries.topUsers(deps.db, sort)).map(presentLeaderboardUser);
 }
 
-/**
- * The game tables. Rock-paper-scissors and Puzzle Rush have not landed yet: each fills its
- * list here from its own rows when it does (ranked by wins, then games; by solves).
- */
-export function gameLeaderboard(): Promise<GameLeaderboardDto> {
-  return Promise.resolve({ rps: [], puzzleRush: [] });
+/** The game tables: rock-paper-scissors is filled by its own feature when it lands. */
+export async function gameLeaderboard(deps: Deps): Promise<GameLeaderboardDto> {
+  const solvers = await queries.topPuzzleSolvers(deps.db);
+  return { rps: [], puzzleRush: solvers.map(presentPuzzleSolver) };
 }
