@@ -1,11 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types, shared with nothing else
 import { precompress } from './scripts/precompress.mjs';
-
-const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -16,13 +15,20 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    {
-      name: 'precompress',
-      apply: 'build',
-      async closeBundle() {
-        await precompress(outDir);
-      },
-    },
+    (() => {
+      // The resolved outDir, so `vite build --outDir /tmp/x` compresses what it wrote there.
+      let outDir = '';
+      return {
+        name: 'precompress',
+        apply: 'build' as const,
+        configResolved(config: { root: string; build: { outDir: string } }) {
+          outDir = path.resolve(config.root, config.build.outDir);
+        },
+        async closeBundle() {
+          await precompress(outDir);
+        },
+      };
+    })(),
   ],
   build: {
     outDir: '../../dist/client',
