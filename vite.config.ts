@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types, shared with nothing else
 import { precompress } from './scripts/precompress.mjs';
+// @ts-expect-error plain ESM script without types
+import { prerender } from './scripts/prerender.mjs';
+import { SESSION_MARK_SCRIPT } from './src/shared/prerender.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -15,6 +18,21 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    {
+      name: 'session-mark',
+      transformIndexHtml: () => [{ tag: 'script', children: SESSION_MARK_SCRIPT, injectTo: 'head-prepend' as const }],
+    },
+    {
+      // The prerendered screen paints from the HTML and the CSS alone; the app's scripts
+      // (deferred anyway) fetch at low priority so they never hold that first paint back.
+      name: 'scripts-after-paint',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post' as const,
+        handler: (html: string) =>
+          html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin').replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+      },
+    },
     (() => {
       // The resolved outDir, so `vite build --outDir /tmp/x` compresses what it wrote there.
       let outDir = '';
@@ -25,6 +43,7 @@ export default defineConfig({
           outDir = path.resolve(config.root, config.build.outDir);
         },
         async closeBundle() {
+          await prerender(outDir);
           await precompress(outDir);
         },
       };

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['src/server/testing/pgliteTemplate.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.spec.ts'],
     environment: 'node',
+    globalSetup: ['src/server/testing/pgliteTemplate.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time, each with its own server, database and browser.

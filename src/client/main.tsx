@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -14,13 +14,34 @@ if (!container) throw new Error('Missing #root element in index.html');
 const queryClient = createQueryClient();
 const router = createRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-        <Toasts />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+/**
+ * A prerendered page (scripts/prerender.mjs) stays up until its route's chunk has loaded, so
+ * the app replaces it with the same screen instead of a loading spinner. Other pages start at once.
+ */
+function whenRouteLoaded(): Promise<void> {
+  if (!document.getElementById('prerendered') || router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+// A transition lets React yield to the browser every few milliseconds while it builds the
+// first screen, instead of one long task that holds input (and a phone's main thread) back.
+void whenRouteLoaded().then(() =>
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+            <Toasts />
+          </SessionProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  ),
 );

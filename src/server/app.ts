@@ -22,6 +22,9 @@ import { systemClock, type Clock } from './platform/clock';
 import { cspDirectives } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
+
+/** Pages with a prerendered first screen: path -> file under <client>/prerendered/ (scripts/prerender.mjs writes them). */
+const PRERENDERED: Record<string, string> = { '/': 'home.html', '/login': 'login.html', '/register': 'register.html', '/rules': 'rules.html' };
 import { registerApiDocs } from './platform/apiDocs';
 import { accountHandlers } from './features/accounts/routes';
 import { walletHandlers } from './features/wallet/routes';
@@ -198,6 +201,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
       prefix: '/',
       // Wildcard mode looks files up per request, so a rebuilt client is served without a restart.
       wildcard: true,
+      // '/' is a page like the others, served by sendPage below with its prerendered copy.
+      index: false,
       // `vite build` writes .br and .gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -207,14 +212,24 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     });
   }
 
+  /**
+   * Client-side routes: the SPA decides what exists, including its own not-found page. The
+   * public pages' first screens come prerendered (scripts/prerender.mjs) when the build has them.
+   */
+  const sendPage = (reply: FastifyReply, pathName: string) => {
+    const prerendered = PRERENDERED[pathName];
+    const file = prerendered && existsSync(path.join(clientDir!, 'prerendered', prerendered)) ? `prerendered/${prerendered}` : 'index.html';
+    return reply.header('Cache-Control', 'no-cache').sendFile(file, clientDir!);
+  };
+  if (hasClient) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // A missing file (favicon.ico, sitemap.xml) is a 404, not the app: only page paths get index.html.
     const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
     const isApi = isFile || url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/uploads') || url.startsWith('/static');
     if (!isApi && hasClient && request.method === 'GET') {
-      // Client-side routes: the SPA decides what exists, including its own not-found page.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir!);
+      return sendPage(reply, url.split('?')[0]!);
     }
     const pathName = url.split('?')[0]!;
     const shown = pathName.length > 120 ? `${pathName.slice(0, 120)}…` : pathName;

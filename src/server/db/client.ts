@@ -107,6 +107,12 @@ export interface OpenOptions {
   /** PGlite data directory; undefined keeps the database in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * An in-memory PGlite starts from this dump of an already migrated database (tests: initdb
+   * and the migrations take ~2.7 s, loading a dump ~0.8 s). The migrations still run, so a
+   * stale dump only costs time.
+   */
+  pgliteTemplate?: Blob;
   /** Who opens a PGlite directory (shown to a second opener it refuses). */
   purpose?: string;
   /**
@@ -159,7 +165,11 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     dirLock = acquireDirLock(options.pgliteDir, options.purpose ?? 'script');
   }
   try {
-    const client = new PGlite(options.pgliteDir, { parsers: { [INT8_OID]: toNumber } });
+    const parsers = { [INT8_OID]: toNumber };
+    const client =
+      options.pgliteTemplate && !options.pgliteDir
+        ? new PGlite({ loadDataDir: options.pgliteTemplate, parsers })
+        : new PGlite(options.pgliteDir, { parsers });
     await client.waitReady;
     const orm = drizzlePglite(client, { schema }) as unknown as Orm;
     await migratePglite(orm as never, { migrationsFolder });

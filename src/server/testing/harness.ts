@@ -13,6 +13,7 @@ import type { Deps } from '../platform/deps';
 import type { Clock } from '../platform/clock';
 import { audit } from '../features/wallet/ledger';
 import { auditItems } from '../features/store/queries';
+import { pgliteTemplate } from './pgliteTemplate';
 
 /**
  * A real server on a real database for integration tests: PGlite in memory by default, a
@@ -72,7 +73,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     url.searchParams.set('options', Object.entries(options.pgSettings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
     databaseUrl = url.toString();
   }
-  const db = await openDb({ databaseUrl, poolSize: 10 });
+  const db = await openDb({ databaseUrl, poolSize: 10, pgliteTemplate: pgliteTemplate() });
   const { app, deps } = await buildApp({ config, db, logger: false, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,0 +1,40 @@
+// Renders the public pages' first screen into HTML files beside the built client (see
+// src/client/prerender.tsx): one SSR build of that entry, then one file per page.
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Page path -> file name under <outDir>/prerendered/. */
+export const PRERENDERED = { '/': 'home.html', '/login': 'login.html', '/register': 'register.html', '/rules': 'rules.html' };
+
+export async function prerender(outDir) {
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  // Inside the project, so the SSR bundle's bare imports (react, react-router) resolve.
+  await mkdir(path.join(root, 'node_modules/.cache'), { recursive: true });
+  const ssrDir = await mkdtemp(path.join(root, 'node_modules/.cache/fs-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { alias: { '@shared': path.join(root, 'src/shared') } },
+      build: { ssr: path.join(root, 'src/client/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+    });
+    const { render } = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
+    const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+    await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
+    for (const [page, file] of Object.entries(PRERENDERED)) {
+      const html = await render(page);
+      // inert: nothing in the copy can be clicked or typed into before the app replaces it.
+      const filled = shell.replace('<div id="root"></div>', `<div id="root"><div id="prerendered" inert>${html}</div></div>`);
+      await writeFile(path.join(outDir, 'prerendered', file), filled);
+    }
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
+}
