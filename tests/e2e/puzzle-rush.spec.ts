@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dailyPuzzles, utcDate } from '../../src/server/features/games/puzzles/service';
+import { balanceOf, type TestUser } from '../../src/server/testing/harness';
+import {
+  applySwap,
+  areAdjacent,
+  initialMatch3State,
+  isValidSwap,
+  SLIDING_SOLVED,
+  slideTile,
+  validSwaps,
+  type DailyPuzzle,
+  type PuzzleType,
+} from '../../src/shared/puzzles';
+import { horizontalFit } from './support/helpers';
+import { signInAs, startWorld, type World } from './support/world';
+import { PuzzleRushPage } from './pages/PuzzleRushPage';
+import { LeaderboardPage } from './pages/TasksPage';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+type Of<T extends PuzzleType> = Extract<DailyPuzzle, { type: T }>;
+
+/**
+ * Today's puzzles with their secrets, through the server's own seed hook (the world's server
+ * runs in this process): never from what the browser is sent.
+ */
+async function secrets(): Promise<{ [T in PuzzleType]: Of<T> }> {
+  const puzzles = await dailyPuzzles(world.server.deps, utcDate(world.server.deps.clock.now()));
+  const byType = (type: PuzzleType) => {
+    const found = puzzles.find((p) => p.type === type);
+    if (!found) throw new Error(`no ${type} puzzle today`);
+    return found;
+  };
+  return {
+    sliding: byType('sliding') as Of<'sliding'>,
+    memory: byType('memory') as Of<'memory'>,
+    'match-3': byType('match-3') as Of<'match-3'>,
+    'logic-grid': byType('logic-grid') as Of<'logic-grid'>,
+    'n-queens': byType('n-queens') as Of<'n-queens'>,
+  };
+}
+
+/** Shortest list of tiles to slide (breadth-first: a 3x3 board has 181,440 reachable states). */
+function solveSliding(start: readonly number[]): number[] {
+  const goal = SLIDING_SOLVED.join(',');
+  const seen = new Map<string, { prev: string; tile: number } | null>([[start.join(','), null]]);
+  let frontier: number[][] = [[...start]];
+  while (frontier.length > 0) {
+    const next: number[][] = [];
+    for (const board of frontier) {
+      const key = board.join(',');
+      if (key === goal) {
+        const tiles: number[] = [];
+        for (let at = key, step = seen.get(at); step; at = step.prev, step = seen.get(at)) tiles.unshift(step.tile);
+        return tiles;
+      }
+      for (const tile of board) {
+        const moved = tile === 0 ? null : slideTile(board, tile);
+        if (!moved || seen.has(moved.join(','))) continue;
+        seen.set(moved.join(','), { prev: key, tile });
+        next.push(moved);
+      }
+    }
+    frontier = next;
+  }
+  throw new Error('unsolvable sliding board');
+}
+
+async function openAs(user: TestUser, size?: { width: number; height: number }): Promise<{ page: Page; rush: PuzzleRushPage }> {
+  const page = await world.newPage(size);
+  await signInAs(page, world.server, user);
+  const rush = new PuzzleRushPage(page);
+  return { page, rush };
+}
+
+describe('puzzle rush page', () => {
+  it('solves each of the five puzzles through the UI; solved ones say Solved already, also after a reload', async () => {
+    const user = await world.user();
+    const s = await secrets();
+    const { page, rush } = await openAs(user);
+    // Match-3's cascades play instantly with reduced motion; the rules are the same.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await rush.open();
+    expect(await rush.order()).toEqual(['puzzle-sliding', 'puzzle-memory', 'puzzle-match-3', 'puzzle-logic-grid', 'puzzle-n-queens']);
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('0 / 5');
+    expect(await rush.wins.innerText()).toBe('0');
+    expect(await rush.reward.innerText()).toContain('100');
+    expect(await rush.resetCountdown.innerText()).toMatch(/^\d\d:\d\d:\d\d$/);
+
+    // Sliding: a shortest solution, tile by tile; the last slide submits.
+    const slides = solveSliding(s.sliding.question.board);
+    expect(slides.length).toBeGreaterThan(0);
+    for (const tile of slides) await rush.slidingTile(tile).click();
+    await rush.solvedAlready('sliding').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('1 / 5');
+
+    // Memory: the pairs from the secret faces; each face is fetched as its card turns.
+    const faces = s.memory.secret.faces;
+    const done = new Set<number>();
+    for (let i = 0; i < faces.length; i++) {
+      if (done.has(i)) continue;
+      const j = faces.findIndex((f, k) => k !== i && f === faces[i]);
+      await rush.memoryCard(i).click();
+      await expect.poll(() => rush.memoryCard(i).getAttribute('data-face')).toBe(faces[i]);
+      done.add(i).add(j);
+      if (done.size === faces.length) {
+        await rush.memoryCard(j).click();
+        break;
+      }
+      await rush.memoryCard(j).click();
+      await expect.poll(() => rush.memoryCard(j).getAttribute('aria-label')).toMatch(/, matched$/);
+    }
+    await rush.solvedAlready('memory').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('2 / 5');
+
+    // Match-3: the browser must show the board the shared rules compute, swap after swap.
+    let state = initialMatch3State(s['match-3'].question);
+    expect(await rush.match3Grid()).toEqual(state.grid);
+    // A swap that makes no line is refused: the count stays and the note says why.
+    const grid = state.grid;
+    const bad = [...Array(25).keys()].flatMap((a) => [a + 1, a + 5].filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b)).map((b) => [a, b] as const))[0];
+    expect(bad).toBeDefined();
+    await rush.match3Cell(bad![0]).click();
+    await rush.match3Cell(bad![1]).click();
+    await expect.poll(() => rush.match3Note().innerText()).toBe('That swap does not make a line of 3.');
+    expect(await rush.match3Count().innerText()).toBe('0 / 20');
+    let reloaded = false;
+    while (state.matches < 20) {
+      const [a, b] = validSwaps(state.grid, 1)[0]!;
+      await rush.match3Cell(a).click();
+      await rush.match3Cell(b).click();
+      const result = applySwap(state, a, b);
+      if (!result.ok) throw new Error(result.reason);
+      state = result.state;
+      if (state.matches >= 20) break;
+      await expect.poll(() => rush.match3Count().innerText()).toBe(`${state.matches} / 20`);
+      expect(await rush.match3Grid()).toEqual(state.grid);
+      // Progress lives in local storage: a reload mid-game carries on from the same board.
+      if (!reloaded && state.matches >= 5) {
+        reloaded = true;
+        await rush.open();
+        await expect.poll(() => rush.match3Count().innerText()).toBe(`${state.matches} / 20`);
+        expect(await rush.match3Grid()).toEqual(state.grid);
+        expect(await rush.solvedAlready('sliding').count()).toBe(1);
+      }
+    }
+    expect(reloaded).toBe(true);
+    await rush.solvedAlready('match-3').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('3 / 5');
+
+    // Logic grid: every table filled from the secret, then Submit.
+    expect(await rush.submit('logic-grid').isDisabled()).toBe(true);
+    for (const [category, table] of Object.entries(s['logic-grid'].secret))
+      for (const [person, item] of Object.entries(table)) await rush.logicSelect(category, person).selectOption(item);
+    await rush.submit('logic-grid').click();
+    await rush.solvedAlready('logic-grid').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('4 / 5');
+
+    // Queens: the givens are on the board already and stay; place the rest.
+    const { initial } = s['n-queens'].question;
+    for (const [r, c] of initial) {
+      expect(await rush.queenCell(r, c).getAttribute('data-queen')).toBe('given');
+      // Locked (aria-disabled): a click anyway must not remove it.
+      await rush.queenCell(r, c).click({ force: true });
+      expect(await rush.queenCell(r, c).getAttribute('data-queen')).toBe('given');
+    }
+    for (const [r, c] of s['n-queens'].secret.positions)
+      if (!initial.some(([gr, gc]) => gr === r && gc === c)) await rush.queenCell(r, c).click();
+    await rush.submit('n-queens').click();
+    await rush.solvedAlready('n-queens').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('5 / 5');
+    await expect.poll(() => rush.wins.innerText()).toBe('5');
+    expect(await balanceOf(world.server, user.id)).toBe(1000 + 5 * 100);
+
+    await page.reload();
+    await rush.heading.waitFor();
+    for (const type of ['sliding', 'memory', 'match-3', 'logic-grid', 'n-queens'] as const) await rush.solvedAlready(type).waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('5 / 5');
+
+    // The leaderboard's Puzzle Rush table lists the player with five solves.
+    const board = new LeaderboardPage(page);
+    await board.open();
+    const row = page.getByRole('table', { name: 'Puzzle Rush' }).getByRole('row').filter({ hasText: user.username });
+    await row.waitFor();
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(new RegExp(`${user.username}.*\\b5$`));
+  });
+
+  it("answers wrong queens with '❌ Not valid.' and locks the puzzle for 2 s, then lets the player try again", async () => {
+    const user = await world.user();
+    const s = await secrets();
+    const { page, rush } = await openAs(user);
+    await page.clock.install();
+    await rush.open();
+    const { initial } = s['n-queens'].question;
+    const givenRows = new Set(initial.map(([r]) => r));
+    // Eight queens, but every row without a given one column off the solution: the solution is unique, so this is wrong.
+    for (const [r, c] of s['n-queens'].secret.positions) if (!givenRows.has(r)) await rush.queenCell(r, (c + 1) % 8).click();
+    await expect.poll(() => rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
+    await rush.submit('n-queens').click();
+
+    await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Not valid.');
+    await rush.lock('n-queens').waitFor();
+    // Stop the page's clock just after the failure; from here only the test moves it.
+    const at = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(at + 100);
+    expect(await rush.lock('n-queens').innerText()).toBe('Locked: try again in 2 s');
+    expect(await rush.submit('n-queens').isDisabled()).toBe(true);
+    // The rejected solve is rolled back: the board is back, nothing counts as solved.
+    expect(await rush.solvedAlready('n-queens').count()).toBe(0);
+    expect(await rush.solvedToday.innerText()).toBe('0 / 5');
+    expect(await rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
+    expect(await page.getByTestId('puzzle-detail-n-queens').innerText()).toMatch(/^Incorrect: /);
+
+    await page.clock.runFor(1000);
+    await expect.poll(() => rush.lock('n-queens').innerText()).toBe('Locked: try again in 1 s');
+    expect(await rush.submit('n-queens').isDisabled()).toBe(true);
+    await page.clock.runFor(1000);
+    await expect.poll(() => rush.lock('n-queens').count()).toBe(0);
+    expect(await rush.submit('n-queens').isDisabled()).toBe(false);
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
+  });
+
+  it('fits a 390 px phone without sideways scrolling', async () => {
+    const user = await world.user();
+    const { page, rush } = await openAs(user, { width: 390, height: 844 });
+    await rush.open();
+    await rush.match3Cell(24).waitFor();
+    const fit = await horizontalFit(page);
+    expect(fit.scrollWidth).toBeLessThanOrEqual(390);
+    expect(fit.overflowing).toEqual([]);
+    expect(fit.hiddenControls).toEqual([]);
+  });
+});
