@@ -13,6 +13,7 @@ import {
   type DailyPuzzle,
   type PuzzleType,
 } from '../../src/shared/puzzles';
+import { seriousAxeFindings } from './support/axe';
 import { horizontalFit } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
@@ -76,8 +77,8 @@ function solveSliding(start: readonly number[]): number[] {
   throw new Error('unsolvable sliding board');
 }
 
-async function openAs(user: TestUser, size?: { width: number; height: number }): Promise<{ page: Page; rush: PuzzleRushPage }> {
-  const page = await world.newPage(size);
+async function openAs(user: TestUser, options?: Parameters<World['newPage']>[0]): Promise<{ page: Page; rush: PuzzleRushPage }> {
+  const page = await world.newPage(options);
   await signInAs(page, world.server, user);
   const rush = new PuzzleRushPage(page);
   return { page, rush };
@@ -134,6 +135,8 @@ describe('puzzle rush page', () => {
     await rush.match3Cell(bad![1]).click();
     await expect.poll(() => rush.match3Note().innerText()).toBe('That swap does not make a line of 3.');
     expect(await rush.match3Count().innerText()).toBe('0 / 20');
+    // Reduced motion: the refused cells are marked, without the shake.
+    expect(await rush.match3Cell(bad![0]).getAttribute('class')).not.toContain('animate-shake');
     let reloaded = false;
     while (state.matches < 20) {
       const [a, b] = validSwaps(state.grid, 1)[0]!;
@@ -228,6 +231,82 @@ describe('puzzle rush page', () => {
     await expect.poll(() => rush.lock('n-queens').count()).toBe(0);
     expect(await rush.submit('n-queens').isDisabled()).toBe(false);
     expect(await balanceOf(world.server, user.id)).toBe(1000);
+  });
+
+  it('plays by keyboard and by drag, shakes a refused swap, turns unmatched cards back after 1 s; no serious axe finding', async () => {
+    const user = await world.user();
+    const s = await secrets();
+    const { page, rush } = await openAs(user, { bypassCSP: true });
+    await page.clock.install();
+    await rush.open();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Sliding by arrow key: ArrowUp slides the tile below the gap up into it (or the one above down).
+    const board = s.sliding.question.board;
+    const gap = board.indexOf(0);
+    const [key, from] = gap < 6 ? ['ArrowUp', gap + 3] : ['ArrowDown', gap - 3];
+    const tile = board[from]!;
+    await rush.slidingTile(tile).focus();
+    await page.keyboard.press(key);
+    await expect.poll(() => rush.slidingTile(tile).getAttribute('data-index')).toBe(String(gap));
+    expect(await page.getByTestId('sliding-moves').innerText()).toBe('Moves: 1');
+
+    // Match-3 with motion: a refused swap shakes.
+    let state = initialMatch3State(s['match-3'].question);
+    const grid = state.grid;
+    const bad = [...Array(25).keys()].flatMap((a) => [a + 1, a + 5].filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b)).map((b) => [a, b] as const))[0]!;
+    await rush.match3Cell(bad[0]).click();
+    await rush.match3Cell(bad[1]).click();
+    await expect.poll(() => rush.match3Cell(bad[1]).getAttribute('class')).toContain('animate-shake');
+    expect(await rush.match3Count().innerText()).toBe('0 / 20');
+
+    const settled = async () => {
+      await expect.poll(() => page.getByTestId('match3-board').getAttribute('data-busy')).toBe('false');
+      await expect.poll(() => rush.match3Count().innerText()).toBe(`${state.matches} / 20`);
+      expect(await rush.match3Grid()).toEqual(state.grid);
+    };
+    const play = (a: number, b: number) => {
+      const result = applySwap(state, a, b);
+      if (!result.ok) throw new Error(result.reason);
+      state = result.state;
+    };
+    // By keyboard: Enter picks a cell, an arrow key moves to its neighbour, Enter swaps.
+    const [ka, kb] = validSwaps(state.grid, 1)[0]!;
+    await rush.match3Cell(ka).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press(kb === ka + 1 ? 'ArrowRight' : 'ArrowDown');
+    await page.keyboard.press('Enter');
+    play(ka, kb);
+    await settled();
+    // By drag: press on one cell, release on its neighbour.
+    const [da, db] = validSwaps(state.grid, 1)[0]!;
+    const box = async (i: number) => {
+      const b = await rush.match3Cell(i).boundingBox();
+      if (!b) throw new Error(`cell ${i} has no box`);
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const [start, end] = [await box(da), await box(db)];
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(end.x, end.y, { steps: 4 });
+    await page.mouse.up();
+    play(da, db);
+    await settled();
+
+    // Memory: two different cards show, then turn back after 1 s on the page's clock.
+    const faces = s.memory.secret.faces;
+    const other = faces.findIndex((f) => f !== faces[0]);
+    await rush.memoryCard(0).click();
+    await expect.poll(() => rush.memoryCard(0).getAttribute('data-face')).toBe(faces[0]);
+    await rush.memoryCard(other).click();
+    await expect.poll(() => rush.memoryCard(other).getAttribute('data-face')).toBe(faces[other]);
+    const at = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(at + 100);
+    expect(await rush.memoryCard(0).getAttribute('data-face')).toBe(faces[0]);
+    await page.clock.runFor(1000);
+    await expect.poll(() => rush.memoryCard(0).getAttribute('data-face')).toBeNull();
+    expect(await rush.memoryCard(other).getAttribute('data-face')).toBeNull();
+    expect(await page.getByTestId('memory-pairs').innerText()).toBe('Pairs found: 0 / 8');
   });
 
   it('fits a 390 px phone without sideways scrolling', async () => {
