@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PuzzleRushDto } from '../../../../shared/api/puzzles';
-import { PUZZLE_TYPES, type PublicPuzzle, type PuzzleType } from '../../../../shared/puzzles';
+import { PUZZLE_TYPES, type PublicPuzzle } from '../../../../shared/puzzles';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { formatCoins } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
+import { leaderboardKeys } from '../../leaderboard/queries';
 import { LogicGridBoard } from '../components/puzzles/LogicGridBoard';
 import { Match3Board } from '../components/puzzles/Match3Board';
 import { MemoryBoard } from '../components/puzzles/MemoryBoard';
@@ -16,27 +17,9 @@ import { QueensBoard } from '../components/puzzles/QueensBoard';
 import { SlidingBoard } from '../components/puzzles/SlidingBoard';
 import { usePuzzleSubmitMutation } from '../mutations';
 import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } from '../puzzleStorage';
+import { INVALID_LOCKOUT_MS, failureText, type Failure } from '../puzzleRush';
 import { gameKeys, usePuzzleRush } from '../queries';
 import { formatHms } from '../spinnerMath';
-
-/** Spec section 4: after an invalid answer the puzzle locks for 2 s. */
-export const INVALID_LOCKOUT_MS = 2000;
-
-/** The toast for a failed answer (spec section 8): the server's message, else the fallbacks. */
-export function failureText(type: PuzzleType, error: unknown): { status: string; detail: string | null } {
-  const server = error instanceof ApiError ? error.serverMessage : null;
-  if (type === 'n-queens') {
-    if (error instanceof ApiError && error.status === 400) return { status: '❌ Not valid.', detail: server };
-    if (error instanceof ApiError && error.status < 500 && server) return { status: server, detail: null };
-    return { status: '❌ Server error', detail: null };
-  }
-  return { status: server ?? 'Incorrect', detail: null };
-}
-
-interface Failure {
-  status: string;
-  detail: string | null;
-}
 
 function Board({ puzzle, disabled, onSubmit }: { puzzle: PublicPuzzle; disabled: boolean; onSubmit: (answer: unknown) => void }) {
   switch (puzzle.type) {
@@ -139,6 +122,8 @@ export function PuzzleRushPage() {
       notify.success(`Solved! +${formatCoins(result.reward)} coins`);
       void afterCoinsMoved();
       void queryClient.invalidateQueries({ queryKey: gameKeys.puzzleRush(token) });
+      // The Puzzle Rush table of the leaderboard counts this solve.
+      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });
     } catch (error) {
       saveLocal((ids) => ids.filter((x) => x !== id));
       const failure = failureText(puzzle.type, error);

@@ -1,23 +1,9 @@
 import { useState } from 'react';
 import type { LogicGridAnswer } from '../../../../../shared/puzzles';
+import { isLogicComplete, logicDuplicates } from '../../puzzleRush';
 import type { PuzzleBoardProps } from './types';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Every table's cells picked (an empty choice is ''). */
-export function isComplete(answer: LogicGridAnswer, people: readonly string[], categories: readonly string[]): boolean {
-  return categories.every((c) => people.every((p) => (answer[c]?.[p] ?? '') !== ''));
-}
-
-/** Items picked for more than one person in a table, per category. */
-export function duplicatesOf(answer: LogicGridAnswer): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(answer).map(([category, table]) => {
-      const picked = Object.values(table).filter((v) => v !== '');
-      return [category, [...new Set(picked.filter((v, i) => picked.indexOf(v) !== i))]];
-    }),
-  );
-}
 
 export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'logic-grid'>) {
   const { categories, clues } = puzzle.question;
@@ -26,8 +12,8 @@ export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<
   const [answer, setAnswer] = useState<LogicGridAnswer>(() =>
     Object.fromEntries(others.map((c) => [c.name, Object.fromEntries(people.map((p) => [p, '']))])),
   );
-  const complete = isComplete(answer, people, others.map((c) => c.name));
-  const duplicates = duplicatesOf(answer);
+  const complete = isLogicComplete(answer, people, others.map((c) => c.name));
+  const duplicates = logicDuplicates(answer);
 
   const pick = (category: string, person: string, item: string) =>
     setAnswer((a) => ({ ...a, [category]: { ...a[category], [person]: item } }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { applySwap, areAdjacent, initialMatch3State, MATCH3_SIZE, type Match3Answer, type Match3Question } from '../../../../../shared/puzzles';
+import { applySwap, areAdjacent, MATCH3_SIZE, type Match3Answer } from '../../../../../shared/puzzles';
+import { resumeMatch3 } from '../../puzzleRush';
 import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../../puzzleStorage';
 import { useReducedMotion } from '../../useReducedMotion';
 import type { PuzzleBoardProps } from './types';
@@ -18,24 +19,6 @@ const STEP_MS = 220;
 const SHAKE_MS = 400;
 const N = MATCH3_SIZE;
 
-/**
- * Saved progress when it replays from the day's board to the same state (anything else in
- * storage is ignored), else a fresh start. Replaying is what the server will do on submit.
- */
-export function loadProgress(puzzleId: string, question: Match3Question): Match3Progress {
-  const fresh = { state: initialMatch3State(question), swaps: [] };
-  const store = browserStore();
-  const saved = store ? readMatch3(store, puzzleId) : null;
-  if (!saved) return fresh;
-  let state = fresh.state;
-  for (const [a, b] of saved.swaps) {
-    const result = applySwap(state, a, b);
-    if (!result.ok) return fresh;
-    state = result.state;
-  }
-  return JSON.stringify(state) === JSON.stringify(saved.state) ? saved : fresh;
-}
-
 interface Frame {
   grid: number[];
   cleared: number[];
@@ -44,7 +27,10 @@ interface Frame {
 export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'match-3'>) {
   const { question } = puzzle;
   const reducedMotion = useReducedMotion();
-  const [progress, setProgress] = useState<Match3Progress>(() => loadProgress(puzzle.id, question));
+  const [progress, setProgress] = useState<Match3Progress>(() => {
+    const store = browserStore();
+    return resumeMatch3(store ? readMatch3(store, puzzle.id) : null, question);
+  });
   const [selected, setSelected] = useState<number | null>(null);
   const [focus, setFocus] = useState(0);
   const [shake, setShake] = useState<[number, number] | null>(null);

@@ -4,14 +4,14 @@ import type { PuzzleBoardProps } from './types';
 
 /** Region colours, each with a letter so the regions do not rely on colour alone. */
 const REGION_STYLES: readonly string[] = [
-  'bg-rose-800/80',
-  'bg-amber-700/80',
-  'bg-emerald-800/80',
-  'bg-sky-800/80',
-  'bg-violet-800/80',
-  'bg-lime-700/80',
-  'bg-cyan-700/80',
-  'bg-fuchsia-800/80',
+  'bg-rose-800',
+  'bg-orange-600',
+  'bg-yellow-600',
+  'bg-emerald-700',
+  'bg-cyan-700',
+  'bg-blue-700',
+  'bg-violet-700',
+  'bg-pink-600',
 ];
 const regionLetter = (region: number) => String.fromCharCode(65 + region);
 const key = (r: number, c: number) => `${r},${c}`;

@@ -1,22 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import { isSlidingSolved, SLIDING_SIZE, slideTile, type SlidingAnswer } from '../../../../../shared/puzzles';
+import { isSlidingSolved, slideTile, type SlidingAnswer } from '../../../../../shared/puzzles';
+import { slidingTileForKey } from '../../puzzleRush';
 import type { PuzzleBoardProps } from './types';
-
-const N = SLIDING_SIZE;
-
-/** The tile an arrow key moves: ArrowUp slides the tile below the gap up into it, and so on. */
-function tileForKey(board: readonly number[], key: string): number | null {
-  const gap = board.indexOf(0);
-  const row = Math.floor(gap / N);
-  const col = gap % N;
-  const from =
-    key === 'ArrowUp' && row < N - 1 ? gap + N
-    : key === 'ArrowDown' && row > 0 ? gap - N
-    : key === 'ArrowLeft' && col < N - 1 ? gap + 1
-    : key === 'ArrowRight' && col > 0 ? gap - 1
-    : null;
-  return from === null ? null : (board[from] ?? null);
-}
 
 export function SlidingBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'sliding'>) {
   const [board, setBoard] = useState<number[]>(() => [...puzzle.question.board]);
@@ -34,7 +19,7 @@ export function SlidingBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'s
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    const tile = tileForKey(board, event.key);
+    const tile = slidingTileForKey(board, event.key);
     if (tile === null) return;
     event.preventDefault();
     slide(tile);
