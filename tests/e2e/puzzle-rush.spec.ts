@@ -14,7 +14,7 @@ import {
   type PuzzleType,
 } from '../../src/shared/puzzles';
 import { seriousAxeFindings } from './support/axe';
-import { horizontalFit } from './support/helpers';
+import { horizontalFit, openDocument } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
 import { LeaderboardPage } from './pages/TasksPage';
@@ -209,7 +209,19 @@ describe('puzzle rush page', () => {
     // Eight queens, but every row without a given one column off the solution: the solution is unique, so this is wrong.
     for (const [r, c] of s['n-queens'].secret.positions) if (!givenRows.has(r)) await rush.queenCell(r, (c + 1) % 8).click();
     await expect.poll(() => rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
+    // The answer is held on its way: meanwhile the puzzle counts as solved, here and in storage.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/games/puzzle-rush', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await rush.submit('n-queens').click();
+    await rush.solvedAlready('n-queens').waitFor();
+    expect(await rush.solvedToday.innerText()).toBe('1 / 5');
+    const storageKey = `puzzle-rush:solved:${s['n-queens'].id.slice(0, 10)}`;
+    expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe(JSON.stringify([s['n-queens'].id]));
+    release();
 
     await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Not valid.');
     await rush.lock('n-queens').waitFor();
@@ -223,6 +235,7 @@ describe('puzzle rush page', () => {
     expect(await rush.solvedToday.innerText()).toBe('0 / 5');
     expect(await rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
     expect(await page.getByTestId('puzzle-detail-n-queens').innerText()).toMatch(/^Incorrect: /);
+    expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe('[]');
 
     await page.clock.runFor(1000);
     await expect.poll(() => rush.lock('n-queens').innerText()).toBe('Locked: try again in 1 s');
@@ -307,6 +320,52 @@ describe('puzzle rush page', () => {
     await expect.poll(() => rush.memoryCard(0).getAttribute('data-face')).toBeNull();
     expect(await rush.memoryCard(other).getAttribute('data-face')).toBeNull();
     expect(await page.getByTestId('memory-pairs').innerText()).toBe('Pairs found: 0 / 8');
+  });
+
+  it("says '❌ Server error' for queens and 'Incorrect' for others when the server gives no message; load errors can be retried; old days are dropped", async () => {
+    const user = await world.user();
+    const s = await secrets();
+    const { page, rush } = await openAs(user);
+    // Yesterday's record, left in storage: a new day starts clean.
+    await page.evaluate(() => localStorage.setItem('puzzle-rush:solved:2000-01-01', JSON.stringify(['2000-01-01:sliding'])));
+    await page.route('**/api/games/puzzle-rush', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' });
+    });
+    await openDocument(page, '/games/puzzle-rush');
+    await page.getByText('Couldn’t load today’s puzzles.').waitFor();
+    await page.unroute('**/api/games/puzzle-rush');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await rush.tile('n-queens').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('puzzle-rush:solved:2000-01-01'))).toBeNull();
+
+    // Answers refused without a message: a 500 for queens, a bare 400 for the logic grid.
+    await page.route('**/api/games/puzzle-rush', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const { puzzleId } = route.request().postDataJSON() as { puzzleId: string };
+      await route.fulfill({ status: puzzleId.endsWith(':n-queens') ? 500 : 400, contentType: 'text/plain', body: 'no' });
+    });
+    for (const [r, c] of s['n-queens'].secret.positions)
+      if (!s['n-queens'].question.initial.some(([gr, gc]) => gr === r && gc === c)) await rush.queenCell(r, c).click();
+    await rush.submit('n-queens').click();
+    await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Server error');
+    // Not an invalid answer: no lockout, the right answer can go again at once.
+    expect(await rush.lock('n-queens').count()).toBe(0);
+    expect(await rush.submit('n-queens').isDisabled()).toBe(false);
+    expect(await rush.solvedAlready('n-queens').count()).toBe(0);
+
+    for (const [category, table] of Object.entries(s['logic-grid'].secret))
+      for (const [person, item] of Object.entries(table)) await rush.logicSelect(category, person).selectOption(item);
+    await rush.submit('logic-grid').click();
+    await expect.poll(() => rush.status('logic-grid').innerText()).toBe('Incorrect');
+    await rush.lock('logic-grid').waitFor();
+    expect(await rush.solvedToday.innerText()).toBe('0 / 5');
+
+    // With the server back, the same answer is accepted.
+    await page.unroute('**/api/games/puzzle-rush');
+    await rush.submit('n-queens').click();
+    await rush.solvedAlready('n-queens').waitFor();
+    await expect.poll(() => rush.solvedToday.innerText()).toBe('1 / 5');
   });
 
   it('fits a 390 px phone without sideways scrolling', async () => {
