@@ -326,8 +326,16 @@ describe('puzzle rush page', () => {
     const user = await world.user();
     const s = await secrets();
     const { page, rush } = await openAs(user);
-    // Yesterday's record, left in storage: a new day starts clean.
-    await page.evaluate(() => localStorage.setItem('puzzle-rush:solved:2000-01-01', JSON.stringify(['2000-01-01:sliding'])));
+    // Yesterday's record, left in storage: a new day starts clean. Today's record naming a solve
+    // the server never accepted (a page closed with the answer on its way) does not hide the puzzle.
+    const today = s.sliding.id.slice(0, 10);
+    await page.evaluate(
+      ([id]) => {
+        localStorage.setItem('puzzle-rush:solved:2000-01-01', JSON.stringify(['2000-01-01:sliding']));
+        localStorage.setItem(`puzzle-rush:solved:${id!.slice(0, 10)}`, JSON.stringify([id]));
+      },
+      [s.sliding.id],
+    );
     await page.route('**/api/games/puzzle-rush', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
       await route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' });
@@ -338,6 +346,9 @@ describe('puzzle rush page', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await rush.tile('n-queens').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('puzzle-rush:solved:2000-01-01'))).toBeNull();
+    await expect.poll(() => page.evaluate((d) => localStorage.getItem(`puzzle-rush:solved:${d}`), today)).toBe('[]');
+    expect(await rush.solvedAlready('sliding').count()).toBe(0);
+    await rush.slidingTile(1).waitFor();
 
     // Answers refused without a message: a 500 for queens, a bare 400 for the logic grid.
     await page.route('**/api/games/puzzle-rush', async (route) => {

@@ -62,14 +62,22 @@ export function PuzzleRushPage() {
   const [lockedUntil, setLockedUntil] = useState<Record<string, number>>({});
   const [failures, setFailures] = useState<Record<string, Failure | undefined>>({});
   const [now, setNow] = useState(() => Date.now());
+  const inFlight = useRef(new Set<string>());
 
   // A new day (first load, or the query refetched after midnight UTC) drops other days' records.
+  // The record follows the server's list: an id it holds that the server never accepted (the
+  // page was closed with the answer on its way) must not hide the puzzle all day; only answers
+  // still on their way here keep their optimistic mark.
+  const serverSolved = data?.solved;
   useEffect(() => {
-    if (!date) return;
+    if (!date || !serverSolved) return;
     const store = browserStore();
     if (store) pruneOtherDays(store, date);
-    setLocal({ date, ids: store ? readSolved(store, date) : [] });
-  }, [date]);
+    const stored = store ? readSolved(store, date) : [];
+    const ids = [...new Set([...serverSolved, ...stored.filter((id) => inFlight.current.has(id))])];
+    if (store) writeSolved(store, date, ids);
+    setLocal({ date, ids });
+  }, [date, serverSolved]);
 
   const localIds = useMemo(() => (local && local.date === date ? local.ids : []), [local, date]);
   const solved = useMemo(() => new Set([...(data?.solved ?? []), ...localIds]), [data?.solved, localIds]);
@@ -105,7 +113,9 @@ export function PuzzleRushPage() {
 
   async function submit(puzzle: PublicPuzzle, answer: unknown) {
     const id = puzzle.id;
-    if (solved.has(id) || pending.has(id) || (lockedUntil[id] ?? 0) > Date.now()) return;
+    // The ref, not `pending`, stops a double click: state is a render behind.
+    if (solved.has(id) || inFlight.current.has(id) || (lockedUntil[id] ?? 0) > Date.now()) return;
+    inFlight.current.add(id);
     // Solved at once; rolled back below if the server says no.
     saveLocal((ids) => [...ids, id]);
     setPending((p) => new Set(p).add(id));
@@ -137,6 +147,7 @@ export function PuzzleRushPage() {
       // 409: solved already (another tab) or a new day began; the server's list says which.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: gameKeys.puzzleRush(token) });
     } finally {
+      inFlight.current.delete(id);
       setPending((p) => {
         const next = new Set(p);
         next.delete(id);
