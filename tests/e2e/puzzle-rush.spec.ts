@@ -16,6 +16,7 @@ import {
 import { seriousAxeFindings } from './support/axe';
 import { horizontalFit, openDocument } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
+import { GamesHubPage } from './pages/GamesPages';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
 import { LeaderboardPage } from './pages/TasksPage';
 
@@ -382,7 +383,12 @@ describe('puzzle rush page', () => {
   it('fits a 390 px phone without sideways scrolling', async () => {
     const user = await world.user();
     const { page, rush } = await openAs(user, { width: 390, height: 844 });
-    await rush.open();
+    // Reached from the games hub, whose Puzzle Rush card is a link now.
+    const hub = new GamesHubPage(page);
+    await hub.open();
+    await hub.card('puzzle-rush').getByRole('link').click();
+    await rush.heading.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/games/puzzle-rush');
     await rush.match3Cell(24).waitFor();
     const fit = await horizontalFit(page);
     expect(fit.scrollWidth).toBeLessThanOrEqual(390);
