@@ -21,6 +21,7 @@ import { NotFoundPage, RulesPage } from './pages/StaticPages';
 import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
 import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
+import { PuzzleRushPage } from './pages/PuzzleRushPage';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -291,6 +292,10 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await frenzy.open();
     await page.getByTestId('frenzy-target').nth(3).waitFor();
     await check(page, '/games/click-frenzy');
+    const puzzles = new PuzzleRushPage(page);
+    await puzzles.open();
+    await puzzles.match3Cell(24).waitFor();
+    await check(page, '/games/puzzle-rush');
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

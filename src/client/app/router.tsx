@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'games/spinner', lazy: lazyPage(() => import('../features/games/pages/SpinnerPage'), (m) => m.SpinnerPage) },
               { path: 'games/minefield', lazy: lazyPage(() => import('../features/games/pages/MinefieldPage'), (m) => m.MinefieldPage) },
               { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
+              { path: 'games/puzzle-rush', lazy: lazyPage(() => import('../features/games/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
               { path: 'games/casino', lazy: lazyPage(() => import('../features/games/pages/CasinoPage'), (m) => m.CasinoPage) },
             ],
           },

@@ -8,6 +8,7 @@ export const gameKeys = {
   rounds: (token: string | null, limit: number) => ['games', 'rounds', token, limit] as const,
   fairness: (token: string | null) => ['games', 'fairness', token] as const,
   spinnerTables: () => ['games', 'spinner-tables'] as const,
+  puzzleRush: (token: string | null) => ['games', 'puzzle-rush', token] as const,
 };
 
 export function useGamesProgress() {
@@ -49,6 +50,16 @@ export function useFrenzyStats() {
   return useQuery({
     queryKey: [...gameKeys.all, 'frenzy', token] as const,
     queryFn: ({ signal }) => api('GET /api/games/click-frenzy', { signal }),
+    enabled: token !== null,
+  });
+}
+
+/** Today's five puzzles (questions only) and your solves. */
+export function usePuzzleRush() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: gameKeys.puzzleRush(token),
+    queryFn: ({ signal }) => api('GET /api/games/puzzle-rush', { signal }),
     enabled: token !== null,
   });
 }
