@@ -16,3 +16,4 @@ export * from '../features/achievements/tables';
 export * from '../features/games/engine/tables';
 export * from '../features/games/spinner/tables';
 export * from '../features/games/frenzy/tables';
+export * from '../features/games/rps/tables';

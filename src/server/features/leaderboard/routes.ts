@@ -4,5 +4,5 @@ import * as service from './service';
 
 export const leaderboardHandlers = (deps: Deps): FeatureHandlers<'leaderboard'> => ({
   'GET /api/leaderboard/users': async ({ query }) => service.topUsers(deps, query.sort),
-  'GET /api/games/leaderboard': async () => service.gameLeaderboard(),
+  'GET /api/games/leaderboard': async () => service.gameLeaderboard(deps),
 });

@@ -2,6 +2,7 @@ import type { GameLeaderboardDto, LeaderboardSort, LeaderboardUserDto } from '..
 import type { Deps } from '../../platform/deps';
 import { presentLeaderboardUser } from './presenter';
 import * as queries from './queries';
+import { rpsLeaderboard } from '../games/rps/service';
 
 /** Banned and deleted accounts are left off the public boards. */
 export async function topUsers(deps: Deps, sort: LeaderboardSort): Promise<LeaderboardUserDto[]> {
@@ -9,9 +10,9 @@ export async function topUsers(deps: Deps, sort: LeaderboardSort): Promise<Leade
 }
 
 /**
- * The game tables. Rock-paper-scissors and Puzzle Rush have not landed yet: each fills its
- * list here from its own rows when it does (ranked by wins, then games; by solves).
+ * The game tables. Puzzle Rush has not landed yet: it fills its list here from its own rows
+ * when it does (ranked by solves). Rock-paper-scissors: by wins, then games.
  */
-export function gameLeaderboard(): Promise<GameLeaderboardDto> {
-  return Promise.resolve({ rps: [], puzzleRush: [] });
+export async function gameLeaderboard(deps: Deps): Promise<GameLeaderboardDto> {
+  return { rps: await rpsLeaderboard(deps.db), puzzleRush: [] };
 }
