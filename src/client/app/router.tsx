@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
               { path: 'games/minefield', lazy: lazyPage(() => import('../features/games/pages/MinefieldPage'), (m) => m.MinefieldPage) },
               { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
               { path: 'games/casino', lazy: lazyPage(() => import('../features/games/pages/CasinoPage'), (m) => m.CasinoPage) },
+              { path: 'games/rps', lazy: lazyPage(() => import('../features/games/pages/RpsPage'), (m) => m.RpsPage) },
             ],
           },
           {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RpsPlayBody } from '../../../shared/api/rps';
 import type { SpinnerId } from '../../../shared/games/catalog';
 import { api } from '../../lib/api';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
@@ -40,5 +41,22 @@ export function useRotateSeedMutation() {
   return useMutation({
     mutationFn: () => api('POST /api/fairness/rotate'),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+  });
+}
+
+/** A duel play or cancel moves coins: the balance, the duel lists and the counters refresh. */
+export function useRpsPlayMutation() {
+  const afterSpin = useAfterSpin();
+  return useMutation({
+    mutationFn: (body: RpsPlayBody) => api('POST /api/games/rps', { body }),
+    onSuccess: () => void afterSpin(),
+  });
+}
+
+export function useRpsCancelMutation() {
+  const afterSpin = useAfterSpin();
+  return useMutation({
+    mutationFn: (id: string) => api('POST /api/games/rps/:id/cancel', { params: { id } }),
+    onSuccess: () => void afterSpin(),
   });
 }
