@@ -171,7 +171,7 @@ export function RpsPage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="rps-invites-title">
+        <section className="card flex min-w-0 flex-col gap-3 lg:self-start" aria-labelledby="rps-invites-title">
           <h2 id="rps-invites-title" className="section-title">
             Incoming challenges
           </h2>
