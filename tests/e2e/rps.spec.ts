@@ -116,6 +116,54 @@ describe('rock-paper-scissors between two browsers', () => {
     expect(await balanceOf(world.server, alice.id)).toBe(1000);
   });
 
+  it('polls every 3 s only while the live socket is down, and the poll fills in the result', async () => {
+    const [alice, bob] = [await world.user(), await world.user()];
+    const historyCalls = (page: Page) => {
+      const counter = { n: 0 };
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/games/rps/history') counter.n++;
+      });
+      return counter;
+    };
+
+    // Bob's socket is up: his page must not poll.
+    const b = await world.newPage();
+    await b.clock.install();
+    const bobHistory = historyCalls(b);
+    const bobHello = liveHello(b);
+    await signInAs(b, world.server, bob);
+    const bobRps = new RpsPage(b);
+    await bobRps.open();
+    await bobHello;
+    const bobBefore = bobHistory.n;
+    await b.clock.runFor(10_000);
+    expect(bobHistory.n).toBe(bobBefore);
+
+    // Alice's socket never says hello: her page polls.
+    const a = await world.newPage();
+    await a.routeWebSocket(/\/api\/live/, () => undefined);
+    await a.clock.install();
+    const aliceHistory = historyCalls(a);
+    await signInAs(a, world.server, alice);
+    const aliceRps = new RpsPage(a);
+    await aliceRps.open();
+    await aliceRps.challenge(bob.username, '30', 'Scissors');
+    await aliceRps.waiting(bob.username).waitFor();
+    const aliceBefore = aliceHistory.n;
+    await a.clock.runFor(3_100);
+    await expect.poll(() => aliceHistory.n).toBeGreaterThan(aliceBefore);
+
+    // Bob answers (live page): Alice's next poll shows the result.
+    await bobRps.invite(alice.username).waitFor();
+    await bobRps.accept(alice.username).click();
+    await bobRps.move('Rock').click();
+    await bobRps.challengeButton.click();
+    await expect.poll(() => bobRps.outcome.innerText()).toBe('You win!');
+    await a.clock.runFor(3_100);
+    await expect.poll(() => aliceRps.outcome.innerText()).toBe('You lose');
+    await expect.poll(() => aliceRps.waiting(bob.username).count()).toBe(0);
+  });
+
   it('fits a 390 px phone with an invite, an open challenge and a match shown', async () => {
     const [alice, bob, carol] = [await world.user(), await world.user(), await world.user()];
     const play = (from: TestUser, to: TestUser, buyIn: number, userChoice: string) =>
