@@ -287,6 +287,24 @@ describe('races', () => {
     expect((await cancel(b, created[0]!.body.duelId)).status).toBe(200);
   });
 
+  it('a repeat with the same Idempotency-Key gets the first answer and challenges once', async () => {
+    const [a, b] = await pair();
+    const send = () =>
+      call<RpsPlayResponse>(server, 'POST', '/api/games/rps', {
+        token: a.token,
+        headers: { 'idempotency-key': `rps-key-${a.id}-0001` },
+        body: { opponentUsername: b.username, buyIn: 75, userChoice: 'paper' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await challenges(a)).body).toHaveLength(1);
+    expect(await balanceOf(server, a.id)).toBe(925);
+    expect((await cancel(a, first.body.duelId)).status).toBe(200);
+  });
+
   it('at most 20 open challenges per challenger, however many arrive at once', async () => {
     const [a, b] = await pair();
     const results = await Promise.all(Array.from({ length: 24 }, () => play(a, b.username, 1, 'rock')));
@@ -353,6 +371,22 @@ describe('validation', () => {
     expect(await duelState(incoming.duelId)).toBe('canceled');
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, c.id)).toBe(1000);
+    expect((await invites(b)).body).toEqual([]);
+  });
+});
+
+describe('account deletion', () => {
+  it('refunds the open duels of a deleted account to their challengers', async () => {
+    const [a, b] = await pair();
+    const c = await registerUser(server);
+    const outgoing = await challenge(a, b, 90, 'rock');
+    const incoming = await challenge(c, a, 40, 'scissors');
+    const res = await call(server, 'DELETE', '/api/user', { token: a.token, body: { password: a.password } });
+    expect(res.status).toBe(200);
+    expect(await duelState(outgoing.duelId)).toBe('canceled');
+    expect(await duelState(incoming.duelId)).toBe('canceled');
+    expect(await balanceOf(server, c.id)).toBe(1000);
+    expect(await balanceOf(server, a.id)).toBe(0);
     expect((await invites(b)).body).toEqual([]);
   });
 });
