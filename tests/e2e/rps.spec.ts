@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, call, type TestUser } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { horizontalFit } from './support/helpers';
+import { horizontalFit, openDocument } from './support/helpers';
 import { RpsPage } from './pages/RpsPage';
 import { Toasts } from './pages/Toasts';
 
@@ -87,6 +87,12 @@ describe('rock-paper-scissors between two browsers', () => {
     await expect.poll(() => match.getByTestId('rps-verify-result').innerText()).toBe('✓ SHA-256(rock:salt) equals the commitment');
     expect(await balanceOf(world.server, alice.id)).toBe(950);
     expect(await balanceOf(world.server, bob.id)).toBe(1050);
+
+    // The leaderboard's duel table counts it.
+    await openDocument(b.page, '/leaderboard');
+    const row = b.page.getByRole('table', { name: 'Rock-paper-scissors' }).getByRole('row').filter({ hasText: bob.username });
+    await row.waitFor();
+    expect((await row.innerText()).replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`${bob.username} 1 1$`));
   });
 
   it("shows the validation message and the server's message in an error toast", async () => {

@@ -9,6 +9,7 @@ import { formatCoins, formatDateTime } from '../../../lib/format';
 import { useLiveConnected } from '../../../lib/liveSocket';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
 import { useRpsCancelMutation, useRpsPlayMutation } from '../mutations';
 import { useGamesProgress, useRpsChallenges, useRpsHistory, useRpsInvites } from '../queries';
 import { commitmentOf } from '../rpsVerify';
@@ -59,6 +60,7 @@ export function RpsPage() {
   const progress = useGamesProgress();
   const playMutation = useRpsPlayMutation();
   const cancelMutation = useRpsCancelMutation();
+  const afterCoinsMoved = useAfterCoinsMoved();
 
   const [opponent, setOpponent] = useState('');
   const [buyIn, setBuyIn] = useState('10');
@@ -82,7 +84,9 @@ export function RpsPage() {
     const next: Result = { duelId: done._id, opponent: done.opponent, userPick: done.yourPick, oppPick: done.theirPick, outcome: done.outcome, balance: null };
     setResult(next);
     announce(next);
-  }, [history.data]);
+    // The payout may have reached us without a live balance message (socket down): read it again.
+    void afterCoinsMoved();
+  }, [history.data, afterCoinsMoved]);
 
   const open = challenges.data ?? [];
   const now = useNow(open.length > 0);
