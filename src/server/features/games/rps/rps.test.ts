@@ -269,6 +269,30 @@ describe('races', () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
+  it('five cancels at once refund once', async () => {
+    const [a, b] = await pair();
+    const waiting = await challenge(a, b, 150, 'paper');
+    const results = await Promise.all(Array.from({ length: 5 }, () => cancel(a, waiting.duelId)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, { message: 'canceled' });
+    expect(await balanceOf(server, a.id)).toBe(1000);
+    expect((await ledgerOf(waiting.duelId)).filter((r) => r.category === 'duel_refund')).toHaveLength(1);
+  });
+
+  it('an answer racing the expiry sweep at the deadline: the challenge is resolved or refunded, never both', async () => {
+    const [a, b] = await pair();
+    const waiting = await challenge(a, b, 100, 'rock');
+    clock.advance(24 * 3_600_000);
+    const [answered] = await Promise.all([play(b, a.username, 100, 'paper'), sweepExpired(server.deps)]);
+    expect(answered.status).toBe(200);
+    // At the deadline the challenge is over: the answer becomes a new challenge.
+    expect(answered.body.status).toBe('waiting');
+    expect(await duelState(waiting.duelId)).toBe('expired');
+    expect(await balanceOf(server, a.id)).toBe(1000);
+    expect((await ledgerOf(waiting.duelId)).map((r) => r.category)).toEqual(['duel_buy_in', 'duel_refund']);
+    expect((await cancel(b, answered.body.duelId)).status).toBe(200);
+  });
+
   it('two answers to one challenge: exactly one resolves it, the other becomes a new challenge', async () => {
     const [a, b] = await pair();
     const waiting = await challenge(a, b, 200, 'rock');

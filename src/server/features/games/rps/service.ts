@@ -64,12 +64,14 @@ async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<nu
 export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<number> {
   const now = deps.clock.now().toISOString();
   const scope = onlyFor && onlyFor.length > 0 ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``;
-  const due = await deps.db.rows<{ id: number; challenger_id: number }>(sql`
-    select id, challenger_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
+  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
+    select id, challenger_id, opponent_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
   let expired = 0;
   for (const candidate of due) {
     const done = await deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, [Number(candidate.challenger_id)]);
+      // Both parties: the refund names the opponent as counterparty and the event goes to them,
+      // each a key-share lock on their row that must not be taken after this duel's row lock.
+      await ledger.lockAccounts(tx, [Number(candidate.challenger_id), Number(candidate.opponent_id)]);
       const [duel] = await tx.rows<DuelParties>(sql`
         update rps_duels set state = 'expired', closed_at = ${now}
         where id = ${candidate.id} and state = 'open' and expires_at <= ${now}
@@ -214,9 +216,11 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
   await sweepExpired(deps, [userId]);
   const now = deps.clock.now().toISOString();
   return deps.db.tx(async (tx) => {
-    const [header] = await tx.rows<{ challenger_id: number; state: string }>(sql`select challenger_id, state from rps_duels where id = ${duelId}`);
+    const [header] = await tx.rows<{ challenger_id: number; opponent_id: number; state: string }>(
+      sql`select challenger_id, opponent_id, state from rps_duels where id = ${duelId}`,
+    );
     if (!header || Number(header.challenger_id) !== userId) throw notFound(`id: you have no challenge with id ${duelId}`);
-    await ledger.lockAccounts(tx, [userId]);
+    await ledger.lockAccounts(tx, [userId, Number(header.opponent_id)]);
     const [duel] = await tx.rows<DuelParties>(sql`
       update rps_duels set state = 'canceled', closed_at = ${now}
       where id = ${duelId} and challenger_id = ${userId} and state = 'open'
@@ -237,10 +241,10 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
  * it locks that user's row. Returns how many it canceled.
  */
 export async function cancelDuelsOf(q: Queryable, userId: number): Promise<number> {
-  const open = await q.rows<{ challenger_id: number }>(sql`
-    select distinct challenger_id from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
+  const open = await q.rows<{ challenger_id: number; opponent_id: number }>(sql`
+    select challenger_id, opponent_id from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
   if (open.length === 0) return 0;
-  await ledger.lockAccounts(q, open.map((r) => Number(r.challenger_id)));
+  await ledger.lockAccounts(q, open.flatMap((r) => [Number(r.challenger_id), Number(r.opponent_id)]));
   const duels = await q.rows<DuelParties>(sql`
     update rps_duels set state = 'canceled', closed_at = now()
     where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
