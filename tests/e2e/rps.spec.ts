@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, call, type TestUser } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { horizontalFit, openDocument } from './support/helpers';
+import { GamesHubPage } from './pages/GamesPages';
 import { RpsPage } from './pages/RpsPage';
 import { Toasts } from './pages/Toasts';
 
@@ -95,9 +96,14 @@ describe('rock-paper-scissors between two browsers', () => {
     expect((await row.innerText()).replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`${bob.username} 1 1$`));
   });
 
-  it("shows the validation message and the server's message in an error toast", async () => {
+  it("is reached from the games hub, and shows the validation message and the server's message in an error toast", async () => {
     const [alice] = [await world.user()];
     const a = await rpsOf(alice);
+    const hub = new GamesHubPage(a.page);
+    await hub.open();
+    await hub.card('rps').getByRole('link').click();
+    await a.rps.heading.waitFor();
+    expect(new URL(a.page.url()).pathname).toBe('/games/rps');
     await a.rps.challengeButton.click();
     expect(await a.rps.formError.innerText()).toBe('Enter opponent and pick rock/paper/scissors.');
     await a.rps.opponent.fill('someone');
