@@ -42,6 +42,8 @@ import { storeHandlers } from './features/store/routes';
 import { fairnessHandlers } from './features/games/engine/routes';
 import { gamesHandlers } from './features/games/routes';
 import { puzzleHandlers } from './features/games/puzzles/routes';
+import { rpsHandlers } from './features/games/rps/routes';
+import { sweepExpired as sweepExpiredDuels } from './features/games/rps/service';
 
 export interface BuildOptions {
   config: Config;
@@ -130,6 +132,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   }, 600_000);
   serviceSweep.unref();
   app.addHook('onClose', async () => clearInterval(serviceSweep));
+  // Duel challenges unanswered for 24 hours are refunded (reads and plays also do it lazily).
+  const duelSweep = setInterval(() => {
+    sweepExpiredDuels(deps).catch((err: unknown) => app.log.warn({ err }, 'expiring duel challenges failed'));
+  }, 60_000);
+  duelSweep.unref();
+  app.addHook('onClose', async () => clearInterval(duelSweep));
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
   // Shared limits across processes when Redis is configured; per process otherwise.
@@ -182,6 +190,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     fairness: fairnessHandlers(deps),
     games: gamesHandlers(deps),
     puzzles: puzzleHandlers(deps),
+    rps: rpsHandlers(deps),
   });
 
   await app.register(fastifyStatic, {

@@ -18,6 +18,7 @@ import { NotFoundPage, RulesPage } from './pages/StaticPages';
 import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
 import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
+import { RpsPage } from './pages/RpsPage';
 
 let world: World;
 
@@ -152,6 +153,20 @@ describe('accessibility (axe-core)', () => {
     await frenzy.open();
     await page.getByTestId('frenzy-target').nth(3).waitFor();
     await check(page, '/games/click-frenzy');
+    const duel = async (from: { token: string }, to: { username: string }, buyIn: number, userChoice: string) =>
+      expect((await call(world.server, 'POST', '/api/games/rps', { token: from.token, body: { opponentUsername: to.username, buyIn, userChoice } })).status).toBe(200);
+    await duel(admin, user, 4, 'rock');
+    await duel(user, admin, 2, 'paper');
+    await duel(admin, user, 3, 'scissors');
+    await duel(user, admin, 3, 'rock');
+    const rps = new RpsPage(page);
+    await rps.open();
+    await rps.invite(admin.username).waitFor();
+    await rps.waiting(admin.username).waitFor();
+    await rps.matches().first().getByRole('button', { name: 'verify' }).click();
+    await page.getByTestId('rps-verify-result').filter({ hasText: '✓' }).waitFor();
+    await rps.accept(admin.username).click();
+    await check(page, '/games/rps');
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

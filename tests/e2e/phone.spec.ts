@@ -22,6 +22,7 @@ import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
 import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
+import { RpsPage } from './pages/RpsPage';
 
 /**
  * Every page of the app on a 390 x 844 phone, filled with the longest texts the server takes:
@@ -296,6 +297,20 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await puzzles.open();
     await puzzles.match3Cell(24).waitFor();
     await check(page, '/games/puzzle-rush');
+    // A duel of each kind between the 20-character names: an invite, an open challenge, a match.
+    const duel = (from: TestUser, to: TestUser, buyIn: number, userChoice: string) =>
+      ok(call(world.server, 'POST', '/api/games/rps', { token: from.token, body: { opponentUsername: to.username, buyIn, userChoice } }));
+    await duel(friend, player, 7, 'rock');
+    await duel(player, friend, 2, 'paper');
+    await duel(friend, player, 3, 'scissors');
+    await duel(player, friend, 3, 'rock');
+    const rps = new RpsPage(page);
+    await rps.open();
+    await rps.invite(friend.username).waitFor();
+    await rps.waiting(friend.username).waitFor();
+    await rps.matches().first().getByRole('button', { name: 'verify' }).click();
+    await page.getByTestId('rps-verify-result').filter({ hasText: '✓' }).waitFor();
+    await check(page, '/games/rps');
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.seedHash.waitFor();

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
               { path: 'games/puzzle-rush', lazy: lazyPage(() => import('../features/games/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
               { path: 'games/casino', lazy: lazyPage(() => import('../features/games/pages/CasinoPage'), (m) => m.CasinoPage) },
+              { path: 'games/rps', lazy: lazyPage(() => import('../features/games/pages/RpsPage'), (m) => m.RpsPage) },
             ],
           },
           {

@@ -103,6 +103,8 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/games/click-frenzy': true,
   'POST /api/games/roulette': true,
   'POST /api/games/slots': true,
+  'POST /api/games/rps': true,
+  'POST /api/games/rps/:id/cancel': true,
 };
 const RESEND_ATTEMPTS = 2;
 

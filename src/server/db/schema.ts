@@ -17,3 +17,4 @@ export * from '../features/games/engine/tables';
 export * from '../features/games/spinner/tables';
 export * from '../features/games/frenzy/tables';
 export * from '../features/games/puzzles/tables';
+export * from '../features/games/rps/tables';

@@ -1,5 +1,6 @@
 import type { LiveTicketResponse } from './live';
 import { memoryFlipBody, puzzleSubmitBody, type MemoryFlipResponse, type PuzzleRushDto, type PuzzleSubmitResponse } from './puzzles';
+import { rpsPlayBody, type RpsCancelResponse, type RpsChallengeDto, type RpsHistoryDto, type RpsInviteDto, type RpsPlayResponse } from './rps';
 import { defineRoutes, reply, type ClientInput, type ReplyOf, type RouteSpec } from './contract';
 import { idParams, usernameParams, type MessageResponse } from './common';
 import { credentialsBody, deleteAccountBody, loginBody, type AuthResponse, type PublicUserDto, type SessionInfoDto, type UserDto } from './accounts';
@@ -337,6 +338,25 @@ export const routes = {
       reply: reply<PuzzleSubmitResponse>(),
     },
     'POST /api/games/puzzle-rush/flip': { auth: 'user', summary: "Turn one card of today's memory puzzle", body: memoryFlipBody, reply: reply<MemoryFlipResponse>() },
+  }),
+  rps: defineRoutes({
+    'POST /api/games/rps': {
+      auth: 'user',
+      idempotent: true,
+      summary: "Answer the opponent's oldest open challenge to you at this buy-in, or challenge them (buy-in held until answered, canceled or expired after 24 h)",
+      body: rpsPlayBody,
+      reply: reply<RpsPlayResponse>(),
+    },
+    'GET /api/games/rps/invites': { auth: 'user', summary: 'Open challenges to you (the commitment, never the move)', reply: reply<RpsInviteDto[]>() },
+    'GET /api/games/rps/challenges': { auth: 'user', summary: 'Your own open challenges', reply: reply<RpsChallengeDto[]>() },
+    'POST /api/games/rps/:id/cancel': {
+      auth: 'user',
+      idempotent: true,
+      summary: 'Cancel your open challenge and get the buy-in back',
+      params: idParams,
+      reply: reply<RpsCancelResponse>(),
+    },
+    'GET /api/games/rps/history': { auth: 'user', summary: 'Your last 20 finished matches, newest first, with salts to verify', reply: reply<RpsHistoryDto[]>() },
   }),
 };
 

@@ -15,7 +15,7 @@ export const GAME_CARDS: readonly GameCard[] = [
   { key: 'casino', name: 'Casino', description: 'Roulette, coin flip and slots with published odds.', icon: '🎰', built: true },
   { key: 'minefield', name: 'Minefield', description: 'Reveal safe cells, cash out before you hit a mine.', icon: '💣', built: true },
   { key: 'click-frenzy', name: 'Click Frenzy', description: 'Catch falling animals for coins, 100 an hour.', icon: '🐾', built: true },
-  { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', built: false },
+  { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', built: true },
   { key: 'puzzle-rush', name: 'Puzzle Rush', description: 'Five daily puzzles with coin rewards.', icon: '🧩', built: true },
   { key: 'virtual-pet', name: 'Virtual Pet', description: 'Adopt, feed and breed critters in your sanctuary.', icon: '🐣', built: false },
   { key: 'mystery-box', name: 'Mystery Box', description: 'What is inside? Nobody knows yet.', icon: '🎁', built: false },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RpsPlayBody } from '../../../shared/api/rps';
 import type { SpinnerId } from '../../../shared/games/catalog';
 import { api } from '../../lib/api';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
@@ -54,5 +55,22 @@ export function usePuzzleSubmitMutation() {
 export function useMemoryFlipMutation() {
   return useMutation({
     mutationFn: (body: { puzzleId: string; index: number }) => api('POST /api/games/puzzle-rush/flip', { body }),
+  });
+}
+
+/** A duel play or cancel moves coins: the balance, the duel lists and the counters refresh. */
+export function useRpsPlayMutation() {
+  const afterSpin = useAfterSpin();
+  return useMutation({
+    mutationFn: (body: RpsPlayBody) => api('POST /api/games/rps', { body }),
+    onSuccess: () => void afterSpin(),
+  });
+}
+
+export function useRpsCancelMutation() {
+  const afterSpin = useAfterSpin();
+  return useMutation({
+    mutationFn: (id: string) => api('POST /api/games/rps/:id/cancel', { params: { id } }),
+    onSuccess: () => void afterSpin(),
   });
 }

@@ -11,6 +11,7 @@ import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
 import { claimedAchievements } from '../achievements/service';
 import { retireServicesOf } from '../services/service';
+import { cancelDuelsOf } from '../games/rps/service';
 import { cancelTradesOf } from '../trades/service';
 import { presentPublicUser, presentUser, type UserCollections } from './presenter';
 import { userCollections } from '../store/queries';
@@ -159,6 +160,8 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
     // DESIGN.md section 6: escrow goes back to the buyers and the listings are retired. First,
     // since its refunds lock the buyers' accounts, before this account's lock below.
     await retireServicesOf(tx, userId);
+    // Open duels either way are refunded to their challengers (this user's refund is then burned below).
+    await cancelDuelsOf(tx, userId);
     // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
     const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
     if (locked && locked.balance > 0) {

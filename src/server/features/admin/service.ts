@@ -10,6 +10,7 @@ import * as ledger from '../wallet/ledger';
 import { findUserByUsername, isVisible } from '../accounts/queries';
 import { cancelTradesOf } from '../trades/service';
 import { retireServicesOf } from '../services/service';
+import { cancelDuelsOf } from '../games/rps/service';
 
 export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
   const rows = await deps.db.orm
@@ -58,6 +59,8 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
     // they are a party to back to its buyer. First, since its refunds lock the buyers'
     // accounts, before this user's row is locked by the update below (deleteAccount's order).
     if (status === 'banned') await retireServicesOf(tx, target.id);
+    // A banned user cannot answer or cancel a duel: every open one is refunded to its challenger.
+    if (status === 'banned') await cancelDuelsOf(tx, target.id);
     await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
     if (status === 'banned') {
       await deps.sessions.revokeAllFor(tx, target.id);

@@ -9,6 +9,7 @@ import { applyRewardMultiplier, buffState } from '../../store/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
+import { rpsStats } from '../rps/service';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
 export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
@@ -45,7 +46,7 @@ export async function progress(deps: Deps, userId: number): Promise<GamesProgres
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) cooldowns[row.spinner_id as SpinnerId] = new Date(row.next_spin_at).toISOString();
   }
   // Rock-paper-scissors comes in a later issue; its counters start at zero.
-  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, buffs, serverTime: now.toISOString() };
+  return { spinners, cooldowns, rpsStats: await rpsStats(deps.db, userId), buffs, serverTime: now.toISOString() };
 }
 
 const cooldownRefusal = (nextSpin: string) =>

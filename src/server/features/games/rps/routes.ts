@@ -1,0 +1,11 @@
+import type { Deps } from '../../../platform/deps';
+import type { FeatureHandlers } from '../../../platform/routing';
+import * as rps from './service';
+
+export const rpsHandlers = (deps: Deps): FeatureHandlers<'rps'> => ({
+  'POST /api/games/rps': async ({ user, body }) => rps.play(deps, user.id, body),
+  'GET /api/games/rps/invites': async ({ user }) => rps.invites(deps, user.id),
+  'GET /api/games/rps/challenges': async ({ user }) => rps.challenges(deps, user.id),
+  'POST /api/games/rps/:id/cancel': async ({ user, params }) => rps.cancel(deps, user.id, params.id),
+  'GET /api/games/rps/history': async ({ user }) => rps.history(deps, user.id),
+});

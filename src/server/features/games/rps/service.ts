@@ -1,0 +1,365 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  RPS_CHALLENGE_TTL_MS,
+  RPS_HISTORY_LIMIT,
+  RPS_LEADERBOARD_SIZE,
+  RPS_MAX_OPEN_CHALLENGES,
+  rpsWinner,
+  type RpsCancelResponse,
+  type RpsChallengeDto,
+  type RpsHistoryDto,
+  type RpsInviteDto,
+  type RpsMove,
+  type RpsPlayBody,
+  type RpsPlayResponse,
+} from '../../../../shared/api/rps';
+import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
+import type { Queryable } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import { badRequest, conflict, notFound } from '../../../platform/errors';
+import { publishLive } from '../../../platform/realtime/publish';
+import { bumpStat, readStats } from '../../../platform/stats';
+import * as ledger from '../../wallet/ledger';
+
+/**
+ * Rock-paper-scissors duels. Lock order in every transaction: the accounts of both parties
+ * first (ledger.lockAccounts, ascending ids), then the duel row by its conditional UPDATE,
+ * then the postings. Every play, cancel and expiry of a duel locks its challenger's account,
+ * so they queue behind each other, and the state guard makes whichever comes second a no-op.
+ */
+
+export const commitmentOf = (move: RpsMove, salt: string): string => createHash('sha256').update(`${move}:${salt}`).digest('hex');
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+interface DuelParties {
+  id: number;
+  challenger_id: number;
+  opponent_id: number;
+  buy_in: number;
+}
+
+/** Both parties' tabs learn of every change (the other side, and the actor's other tabs). */
+async function tellParties(q: Queryable, kind: 'duel.invited' | 'duel.resolved' | 'duel.canceled', duel: DuelParties): Promise<void> {
+  const payload = { duelId: String(duel.id) };
+  await publishLive(q, kind, payload, Number(duel.opponent_id));
+  await publishLive(q, kind, payload, Number(duel.challenger_id));
+}
+
+async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<number, number>> {
+  return ledger.post(
+    q,
+    [{ userId: Number(duel.challenger_id), delta: Number(duel.buy_in), category: 'duel_refund', counterpartyId: Number(duel.opponent_id) }],
+    { refType: 'duel', refId: Number(duel.id) },
+  );
+}
+
+/**
+ * Refunds every open challenge whose 24 hours are up (by deps.clock), one transaction each:
+ * the conditional UPDATE (state 'open', expires_at <= now) lets an answer, a cancel or another
+ * sweep racing it apply only once. `onlyFor` limits it to duels of those users (the lazy sweep
+ * before their reads and plays). Returns how many it expired.
+ */
+export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const scope = onlyFor && onlyFor.length > 0 ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``;
+  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
+    select id, challenger_id, opponent_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
+  let expired = 0;
+  for (const candidate of due) {
+    const done = await deps.db.tx(async (tx) => {
+      // Both parties: the refund names the opponent as counterparty and the event goes to them,
+      // each a key-share lock on their row that must not be taken after this duel's row lock.
+      await ledger.lockAccounts(tx, [Number(candidate.challenger_id), Number(candidate.opponent_id)]);
+      const [duel] = await tx.rows<DuelParties>(sql`
+        update rps_duels set state = 'expired', closed_at = ${now}
+        where id = ${candidate.id} and state = 'open' and expires_at <= ${now}
+        returning id, challenger_id, opponent_id, buy_in`);
+      if (!duel) return false;
+      await refundChallenger(tx, duel);
+      await tellParties(tx, 'duel.canceled', duel);
+      return true;
+    });
+    if (done) expired++;
+  }
+  // Reads and the timer sweep too, and only writes' responses wake the live readers.
+  if (expired > 0) deps.live.changed();
+  return expired;
+}
+
+interface Opponent {
+  id: number;
+  username: string;
+  status: string;
+}
+
+async function findOpponent(q: Queryable, username: string): Promise<Opponent | undefined> {
+  const [row] = await q.rows<Opponent>(sql`
+    select id, username, status from users where lower(username) = lower(${username}) and status <> 'deleted'`);
+  return row && { ...row, id: Number(row.id) };
+}
+
+const unavailable = (o: Opponent) => conflict(`${o.username} is ${o.status} and cannot play`);
+
+/**
+ * POST /api/games/rps. Answers the opponent's oldest open challenge to the caller at exactly
+ * this buy-in; with none, challenges them. Both parties' accounts are locked first, so two
+ * plays of one user (two tabs, a double click) run one after the other: the second finds the
+ * challenge resolved and makes a new challenge of its own.
+ */
+export async function play(deps: Deps, userId: number, body: RpsPlayBody): Promise<RpsPlayResponse> {
+  const opponent = await findOpponent(deps.db, body.opponentUsername);
+  if (!opponent) throw notFound('No such user');
+  if (opponent.id === userId) throw badRequest('opponentUsername: you cannot challenge yourself');
+  if (opponent.status !== 'active') throw unavailable(opponent);
+  await sweepExpired(deps, [userId, opponent.id]);
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, [userId, opponent.id], userId);
+    const [current] = await tx.rows<{ status: string }>(sql`select status from users where id = ${opponent.id}`);
+    if (current?.status !== 'active') throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
+
+    const [waiting] = await tx.rows<{ id: number }>(sql`
+      select id from rps_duels
+      where challenger_id = ${opponent.id} and opponent_id = ${userId} and state = 'open'
+        and buy_in = ${body.buyIn} and expires_at > ${now.toISOString()}
+      order by id limit 1`);
+    if (waiting) return answer(tx, now, userId, Number(waiting.id), body.userChoice);
+    return challenge(tx, now, userId, opponent, body);
+  });
+}
+
+async function answer(tx: Queryable, now: Date, userId: number, duelId: number, move: RpsMove): Promise<RpsPlayResponse> {
+  const [duel] = await tx.rows<DuelParties & { challenger_move: RpsMove }>(sql`
+    update rps_duels set state = 'resolved', opponent_move = ${move}, closed_at = ${now.toISOString()},
+      winner_id = case
+        when challenger_move = ${move} then null
+        when (challenger_move, ${move}::text) in (('rock', 'scissors'), ('paper', 'rock'), ('scissors', 'paper')) then challenger_id
+        else opponent_id end
+    where id = ${duelId} and opponent_id = ${userId} and state = 'open' and expires_at > ${now.toISOString()}
+    returning id, challenger_id, opponent_id, buy_in, challenger_move`);
+  if (!duel) throw conflict('This challenge was just answered, canceled or expired; try again');
+  const buyIn = Number(duel.buy_in);
+  const challengerId = Number(duel.challenger_id);
+  const ref = { refType: 'duel' as const, refId: Number(duel.id) };
+  await ledger.post(tx, [{ userId, delta: -buyIn, category: 'duel_buy_in', counterpartyId: challengerId }], ref, { actorId: userId });
+  const result = rpsWinner(move, duel.challenger_move);
+  let balances: Map<number, number>;
+  if (result === 'draw') {
+    balances = await ledger.post(
+      tx,
+      [
+        { userId: challengerId, delta: buyIn, category: 'duel_refund', counterpartyId: userId },
+        { userId, delta: buyIn, category: 'duel_refund', counterpartyId: challengerId },
+      ],
+      ref,
+    );
+  } else {
+    const [winner, loser] = result === 'a' ? [userId, challengerId] : [challengerId, userId];
+    balances = await ledger.post(tx, [{ userId: winner, delta: 2 * buyIn, category: 'duel_payout', counterpartyId: loser }], ref);
+    await bumpStat(tx, winner, 'rps_wins');
+  }
+  await tellParties(tx, 'duel.resolved', duel);
+  const balance = balances.get(userId) ?? (await balanceOf(tx, userId));
+  const winner = result === 'draw' ? 'draw' : result === 'a' ? 'user' : 'opponent';
+  return {
+    status: 'resolved',
+    duelId: String(duel.id),
+    userPick: move,
+    oppPick: duel.challenger_move,
+    winner,
+    outcome: winner === 'draw' ? 'draw' : winner === 'user' ? 'win' : 'lose',
+    balance,
+  };
+}
+
+async function balanceOf(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+  return Number(row?.balance ?? 0);
+}
+
+async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opponent, body: RpsPlayBody): Promise<RpsPlayResponse> {
+  // The caller's account lock makes this count exact under parallel plays.
+  const [open] = await tx.rows<{ n: number }>(sql`
+    select count(*)::int as n from rps_duels where challenger_id = ${userId} and state = 'open' and expires_at > ${now.toISOString()}`);
+  if ((open?.n ?? 0) >= RPS_MAX_OPEN_CHALLENGES) {
+    throw conflict(`You can have at most ${RPS_MAX_OPEN_CHALLENGES} open challenges; cancel one or wait for an answer`);
+  }
+  const salt = randomBytes(16).toString('hex');
+  const commitment = commitmentOf(body.userChoice, salt);
+  const expiresAt = new Date(now.getTime() + RPS_CHALLENGE_TTL_MS);
+  const [duel] = await tx.rows<DuelParties>(sql`
+    insert into rps_duels (challenger_id, opponent_id, buy_in, challenger_move, salt, commitment, created_at, expires_at)
+    values (${userId}, ${opponent.id}, ${body.buyIn}, ${body.userChoice}, ${salt}, ${commitment}, ${now.toISOString()}, ${expiresAt.toISOString()})
+    returning id, challenger_id, opponent_id, buy_in`);
+  if (!duel) throw new Error('rps: insert returned nothing');
+  const balances = await ledger.post(
+    tx,
+    [{ userId, delta: -body.buyIn, category: 'duel_buy_in', counterpartyId: opponent.id }],
+    { refType: 'duel', refId: Number(duel.id) },
+    { actorId: userId },
+  );
+  await tellParties(tx, 'duel.invited', duel);
+  return {
+    status: 'waiting',
+    duelId: String(duel.id),
+    userPick: body.userChoice,
+    commitment,
+    expiresAt: expiresAt.toISOString(),
+    balance: balances.get(userId) ?? (await balanceOf(tx, userId)),
+  };
+}
+
+/** The challenger takes back an open challenge: the buy-in comes back. */
+export async function cancel(deps: Deps, userId: number, duelId: number): Promise<RpsCancelResponse> {
+  await sweepExpired(deps, [userId]);
+  const now = deps.clock.now().toISOString();
+  return deps.db.tx(async (tx) => {
+    const [header] = await tx.rows<{ challenger_id: number; opponent_id: number; state: string }>(
+      sql`select challenger_id, opponent_id, state from rps_duels where id = ${duelId}`,
+    );
+    if (!header || Number(header.challenger_id) !== userId) throw notFound(`id: you have no challenge with id ${duelId}`);
+    await ledger.lockAccounts(tx, [userId, Number(header.opponent_id)]);
+    const [duel] = await tx.rows<DuelParties>(sql`
+      update rps_duels set state = 'canceled', closed_at = ${now}
+      where id = ${duelId} and challenger_id = ${userId} and state = 'open'
+      returning id, challenger_id, opponent_id, buy_in`);
+    if (!duel) {
+      const [row] = await tx.rows<{ state: string }>(sql`select state from rps_duels where id = ${duelId}`);
+      throw conflict(`This challenge is already ${row?.state ?? header.state}; it cannot be canceled`);
+    }
+    const balances = await refundChallenger(tx, duel);
+    await tellParties(tx, 'duel.canceled', duel);
+    return { message: 'Challenge canceled; your buy-in is back', duelId: String(duel.id), balance: balances.get(userId) ?? (await balanceOf(tx, userId)) };
+  });
+}
+
+/**
+ * Ends every open duel of a user who is banned or deletes the account, refunding each
+ * challenger; runs in the caller's transaction (admin setStatus, accounts deleteAccount), before
+ * it locks that user's row. Returns how many it canceled.
+ */
+export async function cancelDuelsOf(q: Queryable, userId: number): Promise<number> {
+  const open = await q.rows<{ challenger_id: number; opponent_id: number }>(sql`
+    select challenger_id, opponent_id from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
+  if (open.length === 0) return 0;
+  await ledger.lockAccounts(q, open.flatMap((r) => [Number(r.challenger_id), Number(r.opponent_id)]));
+  const duels = await q.rows<DuelParties>(sql`
+    update rps_duels set state = 'canceled', closed_at = now()
+    where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
+    returning id, challenger_id, opponent_id, buy_in`);
+  for (const duel of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
+    await refundChallenger(q, duel);
+    await tellParties(q, 'duel.canceled', duel);
+  }
+  return duels.length;
+}
+
+export async function invites(deps: Deps, userId: number): Promise<RpsInviteDto[]> {
+  await sweepExpired(deps, [userId]);
+  const rows = await deps.db.rows<{ id: number; username: string; buy_in: number; commitment: string; created_at: Date; expires_at: Date }>(sql`
+    select d.id, u.username, d.buy_in, d.commitment, d.created_at, d.expires_at
+    from rps_duels d join users u on u.id = d.challenger_id
+    where d.opponent_id = ${userId} and d.state = 'open' and d.expires_at > ${deps.clock.now().toISOString()}
+    order by d.id`);
+  return rows.map((r) => ({
+    _id: String(r.id),
+    fromUsername: r.username,
+    buyIn: Number(r.buy_in),
+    commitment: r.commitment,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+  }));
+}
+
+export async function challenges(deps: Deps, userId: number): Promise<RpsChallengeDto[]> {
+  await sweepExpired(deps, [userId]);
+  const rows = await deps.db.rows<{
+    id: number;
+    username: string;
+    buy_in: number;
+    challenger_move: RpsMove;
+    commitment: string;
+    created_at: Date;
+    expires_at: Date;
+  }>(sql`
+    select d.id, u.username, d.buy_in, d.challenger_move, d.commitment, d.created_at, d.expires_at
+    from rps_duels d join users u on u.id = d.opponent_id
+    where d.challenger_id = ${userId} and d.state = 'open' and d.expires_at > ${deps.clock.now().toISOString()}
+    order by d.id`);
+  return rows.map((r) => ({
+    _id: String(r.id),
+    toUsername: r.username,
+    buyIn: Number(r.buy_in),
+    userPick: r.challenger_move,
+    commitment: r.commitment,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+  }));
+}
+
+export async function history(deps: Deps, userId: number): Promise<RpsHistoryDto[]> {
+  await sweepExpired(deps, [userId]);
+  const rows = await deps.db.rows<{
+    id: number;
+    challenger_id: number;
+    challenger_name: string;
+    opponent_name: string;
+    buy_in: number;
+    challenger_move: RpsMove;
+    opponent_move: RpsMove;
+    winner_id: number | null;
+    salt: string;
+    commitment: string;
+    closed_at: Date;
+  }>(sql`
+    select d.id, d.challenger_id, c.username as challenger_name, o.username as opponent_name, d.buy_in,
+      d.challenger_move, d.opponent_move, d.winner_id, d.salt, d.commitment, d.closed_at
+    from rps_duels d join users c on c.id = d.challenger_id join users o on o.id = d.opponent_id
+    where (d.challenger_id = ${userId} or d.opponent_id = ${userId}) and d.state = 'resolved'
+    order by d.closed_at desc, d.id desc limit ${RPS_HISTORY_LIMIT}`);
+  return rows.map((r) => {
+    const mine = Number(r.challenger_id) === userId;
+    return {
+      _id: String(r.id),
+      opponent: mine ? r.opponent_name : r.challenger_name,
+      buyIn: Number(r.buy_in),
+      yourPick: mine ? r.challenger_move : r.opponent_move,
+      theirPick: mine ? r.opponent_move : r.challenger_move,
+      outcome: r.winner_id === null ? 'draw' : Number(r.winner_id) === userId ? 'win' : 'lose',
+      role: mine ? 'challenger' : 'opponent',
+      salt: r.salt,
+      commitment: r.commitment,
+      resolvedAt: iso(r.closed_at),
+    };
+  });
+}
+
+/** GET /api/games/progress's rpsStats: wins from the rps_wins counter, games counted from resolved duels (draws too). */
+export async function rpsStats(q: Queryable, userId: number): Promise<{ wins: number; games: number }> {
+  const [stats, [games]] = await Promise.all([
+    readStats(q, userId),
+    q.rows<{ n: number }>(sql`
+      select count(*)::int as n from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'resolved'`),
+  ]);
+  return { wins: stats.rpsWins, games: games?.n ?? 0 };
+}
+
+/** The top active players by duel wins, then games played. */
+export async function rpsLeaderboard(q: Queryable): Promise<RpsLeaderboardEntry[]> {
+  const rows = await q.rows<{ id: number; username: string; profile_image: string | null; wins: number; games: number }>(sql`
+    with played as (
+      select user_id, count(*)::bigint as games from (
+        select challenger_id as user_id from rps_duels where state = 'resolved'
+        union all
+        select opponent_id from rps_duels where state = 'resolved'
+      ) p group by user_id
+    )
+    select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
+    from played p join users u on u.id = p.user_id and u.status = 'active'
+      left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
+    order by wins desc, p.games desc, u.id
+    limit ${RPS_LEADERBOARD_SIZE}`);
+  return rows.map((r) => ({ _id: String(r.id), username: r.username, profileImage: r.profile_image, wins: Number(r.wins), games: Number(r.games) }));
+}
