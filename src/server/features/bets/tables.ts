@@ -72,9 +72,10 @@ export const wagers = pgTable(
   (t) => [
     index('wagers_bet_option_idx').on(t.betId, t.optionId),
     index('wagers_user_idx').on(t.userId, t.id),
-    // Task progress counts a user's wagers placed and won since a period started (features/tasks).
-    index('wagers_user_created_idx').on(t.userId, t.createdAt),
-    index('wagers_user_won_idx').on(t.userId, t.settledAt).where(sql`status = 'won'`),
+    // No index on created_at, status or settled_at: task progress (features/tasks) finds a
+    // user's wagers through wagers_user_idx and filters them. Each extra index cost every wager
+    // an index insert, and one naming status or settled_at made settlement's rewrite of every
+    // wager a non-HOT update (bench:bets: -17% wagers/s, finalize 0.7 s -> 1.5 s).
     check('wagers_stake_positive', sql`${t.stake} > 0`),
     check('wagers_status_known', oneOf(t.status, wagerStatuses)),
   ],

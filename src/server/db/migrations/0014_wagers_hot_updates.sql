@@ -1,0 +1,2 @@
+DROP INDEX "wagers_user_created_idx";--> statement-breakpoint
+DROP INDEX "wagers_user_won_idx";
