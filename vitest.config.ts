@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/testing/pgliteTemplate.ts'],
+    // Files in one worker share imported modules (each file still gets its own server and
+    // database): importing the app afresh per file was half the suite's time (170 s -> 90 s).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

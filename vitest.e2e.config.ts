@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.spec.ts'],
     environment: 'node',
     globalSetup: ['src/server/testing/pgliteTemplate.ts'],
+    // As in vitest.config.ts: files share imported modules, each keeps its own server and browser.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time, each with its own server, database and browser.
