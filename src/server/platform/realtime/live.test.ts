@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call, registerAdmin, registerUser, uniqueName, useTestServer } from '../../testing/harness';
 import { openLive, takeTicket } from '../../testing/liveClient';
 import { giveItem, insertItem } from '../../features/store/builders';
+import { createBet } from '../../features/bets/builders';
+import { sql } from 'drizzle-orm';
 
 const server = useTestServer();
 
@@ -69,6 +71,30 @@ describe('live events', () => {
     expect(userLive.messages.some((m) => m.kind === 'admin.log')).toBe(false);
     adminLive.close();
     userLive.close();
+  });
+
+  it('sends the first vote count at once and coalesces a burst of wagers into at most one more a second', async () => {
+    const admin = await registerAdmin(server);
+    const bettors = await Promise.all(Array.from({ length: 10 }, () => registerUser(server)));
+    const bet = await createBet(server, admin);
+    const watcher = await liveFor(bettors[0]!.token);
+    const wager = (token: string) => call(server, 'POST', '/api/bets/predict', { token, body: { betId: bet._id, choice: 'Yes', amount: 1 } });
+    expect((await wager(bettors[0]!.token)).status).toBe(200);
+    const sent = Date.now();
+    await watcher.next((m) => m.kind === 'bet.votes' && m.payload.betId === bet._id, 3000);
+    // Leading edge: nothing waits for a timer when the bet was quiet.
+    expect(Date.now() - sent).toBeLessThan(900);
+    const burst = await Promise.all(bettors.flatMap((b) => [wager(b.token), wager(b.token)]));
+    expect(burst.every((r) => r.status === 200)).toBe(true);
+    await watcher.next((m) => m.kind === 'bet.votes' && m.payload.betId === bet._id && watcher.messages.filter((x) => x.kind === 'bet.votes').length >= 2, 3000);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const rows = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from realtime_events where kind = 'bet.votes' and payload->>'betId' = ${bet._id}`,
+    );
+    // 21 wagers: the first event, then one for the whole burst (two if it straddled a flush).
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(2);
+    expect(rows[0]?.n).toBeLessThanOrEqual(3);
+    watcher.close();
   });
 
   it('tells the recipient of a trade offer', async () => {
