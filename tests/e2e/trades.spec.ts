@@ -56,7 +56,7 @@ describe('trades between two browsers', () => {
     expect(await a.trades.isGreyedOut(await a.trades.offerRow(gem.name))).toBe(true);
     expect(await holding(world.server.db, alice.id, gem.id)).toEqual({ quantity: 1, locked: 1 });
 
-    // Bob sees the offer (by polling), answers with both of his coins and accepts.
+    // Bob sees the offer (pushed over the live socket), answers with both of his coins and accepts.
     const incoming = await b.trades.trade('incoming', alice.username, 'pending');
     expect(await incoming.getByTestId('trade-from-items').innerText()).toContain(gem.name);
     await (await b.trades.answerQuantity(incoming, coin.name)).fill('2');
