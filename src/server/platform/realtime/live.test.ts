@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, registerAdmin, registerUser, uniqueName, useTestServer } from '../../testing/harness';
+import pg from 'pg';
+import { call, registerAdmin, registerUser, uniqueName, usingPostgres, useTestServer } from '../../testing/harness';
 import { openLive, takeTicket } from '../../testing/liveClient';
 import { giveItem, insertItem } from '../../features/store/builders';
 import { createBet } from '../../features/bets/builders';
@@ -121,5 +122,32 @@ describe('live events', () => {
     const secondState = await Promise.race([second.closed.then(() => 'closed'), Promise.resolve('open')]);
     expect(secondState).toBe('open');
     second.close();
+  });
+});
+
+describe.runIf(usingPostgres())('events committed out of id order', () => {
+  it('delivers an event whose transaction commits after a later id was already read', async () => {
+    const user = await registerUser(server);
+    const live = await liveFor(user.token);
+    const slow = new pg.Client({ connectionString: server.config.databaseUrl });
+    await slow.connect();
+    try {
+      // The slow transaction takes the lower id and holds it uncommitted.
+      await slow.query('begin');
+      await slow.query(`insert into realtime_events (kind, user_id, payload) values ('trade.offered', $1, '{"tradeId":"slow"}')`, [user.id]);
+      await server.db.rows(sql`insert into realtime_events (kind, user_id, payload) values ('trade.offered', ${user.id}, '{"tradeId":"fast"}')`);
+      server.deps.live.changed();
+      expect(await live.next((m) => m.kind === 'trade.offered')).toEqual({ kind: 'trade.offered', payload: { tradeId: 'fast' } });
+      await slow.query('commit');
+      server.deps.live.changed();
+      expect(await live.next((m) => m.kind === 'trade.offered' && m.payload.tradeId === 'slow')).toEqual({
+        kind: 'trade.offered',
+        payload: { tradeId: 'slow' },
+      });
+      expect(live.messages.filter((m) => m.kind === 'trade.offered')).toHaveLength(2);
+    } finally {
+      await slow.end();
+      live.close();
+    }
   });
 });
