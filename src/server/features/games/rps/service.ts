@@ -143,7 +143,7 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
   const buyIn = Number(duel.buy_in);
   const challengerId = Number(duel.challenger_id);
   const ref = { refType: 'duel' as const, refId: Number(duel.id) };
-  await ledger.post(tx, [{ userId, delta: -buyIn, category: 'duel_buy_in', counterpartyId: challengerId }], ref, { actorId: userId });
+  const afterBuyIn = await ledger.post(tx, [{ userId, delta: -buyIn, category: 'duel_buy_in', counterpartyId: challengerId }], ref, { actorId: userId });
   const result = rpsWinner(move, duel.challenger_move);
   let balances: Map<number, number>;
   if (result === 'draw') {
@@ -161,7 +161,8 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
     await bumpStat(tx, winner, 'rps_wins');
   }
   await tellParties(tx, 'duel.resolved', duel);
-  const balance = balances.get(userId) ?? (await balanceOf(tx, userId));
+  // From the payout or refund when it reached the answerer, else from the buy-in.
+  const balance = postedBalance(balances.has(userId) ? balances : afterBuyIn, userId);
   const winner = result === 'draw' ? 'draw' : result === 'a' ? 'user' : 'opponent';
   return {
     status: 'resolved',
@@ -174,9 +175,11 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
   };
 }
 
-async function balanceOf(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
-  return Number(row?.balance ?? 0);
+/** A user's balance as the posting that moved it left it (ledger balance_after), never read again. */
+function postedBalance(balances: Map<number, number>, userId: number): number {
+  const balance = balances.get(userId);
+  if (balance === undefined) throw new Error(`rps: the posting returned no balance for user ${userId}`);
+  return balance;
 }
 
 async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opponent, body: RpsPlayBody): Promise<RpsPlayResponse> {
@@ -207,7 +210,7 @@ async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opp
     userPick: body.userChoice,
     commitment,
     expiresAt: expiresAt.toISOString(),
-    balance: balances.get(userId) ?? (await balanceOf(tx, userId)),
+    balance: postedBalance(balances, userId),
   };
 }
 
@@ -231,7 +234,7 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
     }
     const balances = await refundChallenger(tx, duel);
     await tellParties(tx, 'duel.canceled', duel);
-    return { message: 'Challenge canceled; your buy-in is back', duelId: String(duel.id), balance: balances.get(userId) ?? (await balanceOf(tx, userId)) };
+    return { message: 'Challenge canceled; your buy-in is back', duelId: String(duel.id), balance: postedBalance(balances, userId) };
   });
 }
 
