@@ -6,8 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Page path -> file name under <outDir>/prerendered/. */
-export const PRERENDERED = { '/': 'home.html', '/login': 'login.html', '/register': 'register.html', '/rules': 'rules.html' };
+/** The pages prerendered; each is written to <outDir>/prerendered/<path>.html ('/' as home.html), where the server looks. */
+const PAGES = ['/', '/login', '/register', '/rules'];
 
 export async function prerender(outDir) {
   const { build } = await import('vite');
@@ -28,7 +28,8 @@ export async function prerender(outDir) {
     const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
-    for (const [page, file] of Object.entries(PRERENDERED)) {
+    for (const page of PAGES) {
+      const file = `${page === '/' ? 'home' : page.slice(1)}.html`;
       const html = await render(page);
       // inert: nothing in the copy can be clicked or typed into before the app replaces it.
       const filled = shell.replace('<div id="root"></div>', `<div id="root"><div id="prerendered" inert>${html}</div></div>`);

@@ -23,8 +23,6 @@ import { cspDirectives } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 
-/** Pages with a prerendered first screen: path -> file under <client>/prerendered/ (scripts/prerender.mjs writes them). */
-const PRERENDERED: Record<string, string> = { '/': 'home.html', '/login': 'login.html', '/register': 'register.html', '/rules': 'rules.html' };
 import { registerApiDocs } from './platform/apiDocs';
 import { accountHandlers } from './features/accounts/routes';
 import { walletHandlers } from './features/wallet/routes';
@@ -226,8 +224,9 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
    * public pages' first screens come prerendered (scripts/prerender.mjs) when the build has them.
    */
   const sendPage = (reply: FastifyReply, pathName: string) => {
-    const prerendered = PRERENDERED[pathName];
-    const file = prerendered && existsSync(path.join(clientDir!, 'prerendered', prerendered)) ? `prerendered/${prerendered}` : 'index.html';
+    // scripts/prerender.mjs names each file after its path ('/' is home.html); it alone lists the pages.
+    const slug = pathName === '/' ? 'home' : /^\/[a-z-]+$/.test(pathName) ? pathName.slice(1) : null;
+    const file = slug && existsSync(path.join(clientDir!, 'prerendered', `${slug}.html`)) ? `prerendered/${slug}.html` : 'index.html';
     return reply.header('Cache-Control', 'no-cache').sendFile(file, clientDir!);
   };
   if (hasClient) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
