@@ -1,27 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { RpsChallengeDto, RpsHistoryDto, RpsInviteDto, RpsOutcome } from '../../../../shared/api/rps';
+import type { RpsChallengeDto, RpsInviteDto, RpsOutcome } from '../../../../shared/api/rps';
 import { RPS_MAX_BUY_IN, RPS_MOVES, RPS_POLL_MS, type RpsMove } from '../../../../shared/games/rps';
 import { CoinInput } from '../../../components/CoinInput';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/errorMessages';
-import { formatCoins, formatDateTime } from '../../../lib/format';
+import { formatCoins } from '../../../lib/format';
 import { useLiveConnected } from '../../../lib/liveSocket';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
 import { useRpsCancelMutation, useRpsPlayMutation } from '../mutations';
 import { useGamesProgress, useRpsChallenges, useRpsHistory, useRpsInvites } from '../queries';
-import { commitmentOf } from '../rpsVerify';
+import { MatchRow, MOVE_ICON, MOVE_NAME, OUTCOME_CLASS, OUTCOME_TEXT } from '../components/rps/MatchRow';
 import { formatHms } from '../spinnerMath';
 
 /** Spec section 5, word for word. */
 export const RPS_VALIDATION_TEXT = 'Enter opponent and pick rock/paper/scissors.';
-
-const MOVE_ICON: Record<RpsMove, string> = { rock: '✊', paper: '✋', scissors: '✌️' };
-const MOVE_NAME: Record<RpsMove, string> = { rock: 'Rock', paper: 'Paper', scissors: 'Scissors' };
-const OUTCOME_TEXT: Record<RpsOutcome, string> = { win: 'You win!', lose: 'You lose', draw: 'Draw' };
-const OUTCOME_CLASS: Record<RpsOutcome, string> = { win: 'text-emerald-300', lose: 'text-rose-300', draw: 'text-slate-200' };
 
 interface Result {
   duelId: string;
@@ -362,60 +357,5 @@ export function RpsPage() {
         )}
       </section>
     </div>
-  );
-}
-
-type Check = 'checking' | 'match' | 'mismatch';
-
-function MatchRow({ match }: { match: RpsHistoryDto }) {
-  const [open, setOpen] = useState(false);
-  const [check, setCheck] = useState<Check>('checking');
-  // The committed move is the challenger's: ours when we challenged, theirs when we answered.
-  const committed = match.role === 'challenger' ? match.yourPick : match.theirPick;
-
-  async function toggle() {
-    const next = !open;
-    setOpen(next);
-    if (!next) return;
-    setCheck('checking');
-    const digest = await commitmentOf(committed, match.salt);
-    setCheck(digest === match.commitment ? 'match' : 'mismatch');
-  }
-
-  return (
-    <li className="rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="rps-match">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <span className="min-w-0 break-all font-semibold text-white">{match.opponent}</span>
-        <span className="text-slate-300">{formatCoins(match.buyIn)} coins</span>
-        <span className="text-slate-300">
-          You: <span aria-hidden="true">{MOVE_ICON[match.yourPick]}</span> {MOVE_NAME[match.yourPick]}
-        </span>
-        <span className="text-slate-300">
-          Them: <span aria-hidden="true">{MOVE_ICON[match.theirPick]}</span> {MOVE_NAME[match.theirPick]}
-        </span>
-        <span className={`font-semibold ${OUTCOME_CLASS[match.outcome]}`} data-testid="rps-match-outcome">
-          {match.outcome}
-        </span>
-        <button type="button" className="btn-secondary ml-auto px-3 py-1" aria-expanded={open} onClick={() => void toggle()}>
-          verify
-        </button>
-      </div>
-      {open && (
-        <div className="mt-2 flex flex-col gap-1 text-xs text-slate-400" data-testid="rps-verify">
-          <p>
-            {match.role === 'challenger' ? 'You' : match.opponent} challenged on {formatDateTime(match.resolvedAt)}; the committed move was {committed}.
-          </p>
-          <p className="break-all font-mono">Salt: {match.salt}</p>
-          <p className="break-all font-mono">Commitment: {match.commitment}</p>
-          <p className={check === 'match' ? 'font-semibold text-emerald-300' : check === 'mismatch' ? 'font-semibold text-rose-300' : ''} data-testid="rps-verify-result">
-            {check === 'checking'
-              ? 'Checking…'
-              : check === 'match'
-                ? `✓ SHA-256(${committed}:salt) equals the commitment`
-                : `✗ SHA-256(${committed}:salt) does not equal the commitment`}
-          </p>
-        </div>
-      )}
-    </li>
   );
 }

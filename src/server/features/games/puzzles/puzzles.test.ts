@@ -146,6 +146,8 @@ describe('Puzzle Rush', () => {
     const user = await registerUser(server);
     const sliding = await todaysOf('sliding');
     expectError(await submit(undefined, { puzzleId: sliding.id, answer: correctAnswer(sliding) }), 401);
+    expectError(await call(server, 'GET', '/api/games/puzzle-rush'), 401);
+    expectError(await call(server, 'POST', '/api/games/puzzle-rush/flip', { body: { puzzleId: '2026-03-10:memory', index: 0 } }), 401);
     expectBadField(await submit(user, { answer: {} }), 'puzzleId');
     expectBadField(await submit(user, { puzzleId: 'sliding', answer: {} }), 'puzzleId');
     expectBadField(await submit(user, { puzzleId: sliding.id }), 'answer');
