@@ -2,47 +2,25 @@
 // pgbench on the same machine, wagers/s on PGlite, and finalize time for 100,000 wagers.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgbench, pgReachable, randomWager, setupWagerBench, startServer, stopServer } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
 const USERS = Number(process.env.BENCH_USERS ?? 200);
-const BETS = 50;
 
-async function setup(url) {
-  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
-  const users = await registerUsers(url, USERS, `bb${Date.now().toString(36).slice(-4)}`);
-  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
-  const end = new Date(Date.now() + 24 * 3600_000).toISOString();
-  const bets = [];
-  for (let i = 0; i < BETS; i++) {
-    const res = await api(url, 'POST', '/api/bets/create', {
-      title: `Bench bet ${i} ${Date.now()}`,
-      description: 'load test',
-      endTime: end,
-      options: [{ text: 'Yes', odds: 1.9 }, { text: 'No', odds: 2.1 }],
-    }, admin.token);
-    bets.push(res.bet);
-  }
-  return { admin, users, bets };
-}
-
-async function drive(url, users, bets, label) {
+async function drive(url, users, bets, label, serverPid) {
   const { okPerSec, ...rest } = await driveLoad({
     url,
+    serverPid,
     path: '/api/bets/predict',
     seconds: DURATION,
     connections: CONNECTIONS,
-    makeRequest: () => ({
-      token: users[Math.floor(Math.random() * users.length)].token,
-      body: { betId: bets[Math.floor(Math.random() * bets.length)]._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 },
-    }),
+    makeRequest: randomWager(users, bets),
   });
   const line = { case: label, wagersPerSec: okPerSec, ...rest };
   console.log(JSON.stringify(line));
   return line;
 }
-
 
 /** Puts 100,000 one-coin wagers on a bet straight in SQL, stakes debited through ledger rows. */
 async function seedWagers(databaseUrl, betId, count) {
@@ -76,9 +54,9 @@ if (!(await pgReachable())) {
   const databaseUrl = await freshPgDatabase('fs_bench_bets');
   const { child, url } = await startServer({ databaseUrl, port: 3821 });
   try {
-    const { admin, users, bets } = await setup(url);
-    results.spread = await drive(url, users, bets, 'postgres, spread over 50 bets');
-    results.hot = await drive(url, users, [bets[0]], 'postgres, one hot bet');
+    const { admin, users, bets } = await setupWagerBench(url, USERS);
+    results.spread = await drive(url, users, bets, 'postgres, spread over 50 bets', child.pid);
+    results.hot = await drive(url, users, [bets[0]], 'postgres, one hot bet', child.pid);
 
     const target = bets[1];
     await seedWagers(databaseUrl, Number(target._id), 100_000);
@@ -106,7 +84,7 @@ console.log(
 if (process.env.BENCH_SKIP_PGLITE !== '1') {
   const { child, url } = await startServer({ port: 3822 });
   try {
-    const { users, bets } = await setup(url);
+    const { users, bets } = await setupWagerBench(url, USERS);
     await drive(url, users, bets, 'pglite, spread over 50 bets');
   } finally {
     await stopServer(child);

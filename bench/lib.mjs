@@ -1,6 +1,6 @@
 // Shared helpers for the load benchmarks: start the real server, make users, run autocannon.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,11 @@ export async function pgReachable() {
   }
 }
 
-/** Starts src/server/main.ts as `npm start` would (without the build step) and waits for it. */
-export async function startServer({ databaseUrl, port, extraEnv = {} }) {
+/**
+ * Starts src/server/main.ts as `npm start` would (without the build step) and waits for it.
+ * `cwd` runs another checkout's server (bench/compare-bets.mjs).
+ */
+export async function startServer({ databaseUrl, port, extraEnv = {}, cwd }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-'));
   const env = {
     ...process.env,
@@ -46,7 +49,7 @@ export async function startServer({ databaseUrl, port, extraEnv = {} }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -93,6 +96,33 @@ export async function registerUsers(url, count, prefix) {
   return users;
 }
 
+/** An admin, `userCount` users holding 1,000,000 coins each and 50 open two-option bets. */
+export async function setupWagerBench(url, userCount) {
+  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const users = await registerUsers(url, userCount, `bb${Date.now().toString(36).slice(-4)}`);
+  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
+  const end = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const bets = [];
+  for (let i = 0; i < 50; i++) {
+    const res = await api(url, 'POST', '/api/bets/create', {
+      title: `Bench bet ${i} ${Date.now()}`,
+      description: 'load test',
+      endTime: end,
+      options: [{ text: 'Yes', odds: 1.9 }, { text: 'No', odds: 2.1 }],
+    }, admin.token);
+    bets.push(res.bet);
+  }
+  return { admin, users, bets };
+}
+
+/** A request maker for driveLoad: a random user stakes 1 coin on a random side of a random bet. */
+export function randomWager(users, bets) {
+  return () => ({
+    token: users[Math.floor(Math.random() * users.length)].token,
+    body: { betId: bets[Math.floor(Math.random() * bets.length)]._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 },
+  });
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -102,8 +132,48 @@ export const median = (xs) => {
  * Drives one POST route with autocannon for `seconds` at `connections`; `makeRequest()` returns
  * { token, body } for each request. Answers the 200s per second, latencies and status counts.
  */
-export async function driveLoad({ url, path, seconds, connections, makeRequest }) {
+/**
+ * CPU time (user + system, ms) spent so far by the given process and by every `postgres`
+ * process on this machine, from /proc. Null where /proc is missing. Throughput on a shared
+ * 2-core host swings ±10% run to run; CPU per request barely moves, so it is the steadier
+ * yardstick when comparing two trees.
+ */
+export function cpuMs(pid) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticks = (p) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let db = 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') db += ticks(p);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { server: ticks(pid) * MS_PER_TICK, db: db * MS_PER_TICK };
+}
+const MS_PER_TICK = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return 10;
+  }
+})();
+
+/**
+ * Drives `path` with autocannon. With `serverPid`, also reports the server's and PostgreSQL's
+ * CPU microseconds per answered request (backends that exit during the run are not counted).
+ */
+export async function driveLoad({ url, path, seconds, connections, makeRequest, serverPid }) {
   const { default: autocannon } = await import('autocannon');
+  const cpuBefore = serverPid ? cpuMs(serverPid) : null;
   const result = await autocannon({
     url,
     connections,
@@ -123,11 +193,16 @@ export async function driveLoad({ url, path, seconds, connections, makeRequest }
       },
     ],
   });
+  const cpuAfter = cpuBefore ? cpuMs(serverPid) : null;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const perRequest = (k) => (cpuBefore && answered ? Math.round(((cpuAfter[k] - cpuBefore[k]) * 1000) / answered) : undefined);
   return {
     okPerSec: Math.round((statuses['200'] ?? 0) / seconds),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
+    serverCpuUs: perRequest('server'),
+    dbCpuUs: perRequest('db'),
     statuses,
     errors: result.errors,
   };

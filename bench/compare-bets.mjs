@@ -1,0 +1,68 @@
+// `node bench/compare-bets.mjs <other checkout>`: wagers/s of this tree against another
+// checkout (say `git worktree add /tmp/base <commit>` with node_modules linked), on PostgreSQL.
+//
+// Two runs of bench:bets one after the other differ by ±10% on a shared 2-core host, more than
+// the differences worth finding. Here both servers run at once on their own databases and take
+// short bursts of the same load in turn (A B, then B A, ...), so a slow minute of the host lands
+// on both; the answer is the median of each round's ratio.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { driveLoad, freshPgDatabase, median, PG_BASE, pgReachable, randomWager, setupWagerBench, startServer, stopServer } from './lib.mjs';
+
+const other = process.argv[2];
+if (!other || !existsSync(path.join(other, 'src/server/main.ts'))) {
+  console.log('usage: node bench/compare-bets.mjs <path of another checkout, with node_modules>');
+  process.exit(2);
+}
+if (!(await pgReachable())) {
+  console.log(`PostgreSQL not reachable at ${PG_BASE}; set BENCH_DATABASE_URL`);
+  process.exit(1);
+}
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const BURST = Number(process.env.BENCH_BURST_SECONDS ?? 4);
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+
+const trees = [
+  { name: 'this', cwd: process.cwd(), port: 3831 },
+  { name: 'other', cwd: path.resolve(other), port: 3832 },
+];
+try {
+  for (const t of trees) {
+    const { child, url } = await startServer({ databaseUrl: await freshPgDatabase(`fs_compare_${t.name}`), port: t.port, cwd: t.cwd });
+    Object.assign(t, { child, url }, await setupWagerBench(url, USERS));
+  }
+  const burst = (t, hot, seconds) =>
+    driveLoad({ url: t.url, serverPid: t.child.pid, path: '/api/bets/predict', seconds, connections: 32, makeRequest: randomWager(t.users, hot ? [t.bets[0]] : t.bets) });
+  // JIT and pools warm before anything counts.
+  for (const t of trees) await burst(t, false, 3);
+
+  for (const hot of [false, true]) {
+    const rounds = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 ? [trees[1], trees[0]] : trees;
+      const got = {};
+      for (const t of order) got[t.name] = await burst(t, hot, BURST);
+      rounds.push(got);
+    }
+    const of = (name, key) => median(rounds.map((g) => g[name][key]));
+    const ratios = rounds.map((g) => g.this.okPerSec / g.other.okPerSec);
+    console.log(
+      JSON.stringify({
+        case: hot ? 'one hot bet' : 'spread over 50 bets',
+        rounds: ROUNDS,
+        burstSeconds: BURST,
+        thisWagersPerSec: of('this', 'okPerSec'),
+        otherWagersPerSec: of('other', 'okPerSec'),
+        ratioMedian: +median(ratios).toFixed(3),
+        ratioRange: [+Math.min(...ratios).toFixed(3), +Math.max(...ratios).toFixed(3)],
+        thisServerCpuUs: of('this', 'serverCpuUs'),
+        otherServerCpuUs: of('other', 'serverCpuUs'),
+        thisDbCpuUs: of('this', 'dbCpuUs'),
+        otherDbCpuUs: of('other', 'dbCpuUs'),
+        errors: rounds.reduce((n, g) => n + g.this.errors + g.other.errors, 0),
+      }),
+    );
+  }
+} finally {
+  for (const t of trees) if (t.child) await stopServer(t.child);
+}
