@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +18,7 @@ import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
 import { Idempotency } from './platform/idempotency';
 import { systemClock, type Clock } from './platform/clock';
-import { cspDirectives } from './platform/security';
+import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 
@@ -137,7 +136,11 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   duelSweep.unref();
   app.addHook('onClose', async () => clearInterval(duelSweep));
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false });
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
+  });
   // Shared limits across processes when Redis is configured; per process otherwise.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
   if (redis) {

@@ -194,7 +194,11 @@ export class LiveHub {
 
   private async readEvents(): Promise<void> {
     const gaps = [...this.eventGaps.keys()];
-    const missing = gaps.length > 0 ? sql` or id = any(${`{${gaps.join(',')}}`}::bigint[])` : sql``;
+    // Two index lookups, not `id > c or id = any(gaps)`: the OR made PostgreSQL scan the table.
+    const missing =
+      gaps.length > 0
+        ? sql` union all select id, kind, user_id, payload from realtime_events where id = any(${`{${gaps.join(',')}}`}::bigint[]) and id <= ${this.eventsCursor}`
+        : sql``;
     const rows = await this.db.rows<{ id: number; kind: string; user_id: number | null; payload: unknown }>(sql`
       select id, kind, user_id, payload from realtime_events where id > ${this.eventsCursor}${missing} order by id limit 5000`);
     const now = Date.now();
