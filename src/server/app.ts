@@ -23,24 +23,11 @@ import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 
 import { registerApiDocs } from './platform/apiDocs';
-import { accountHandlers } from './features/accounts/routes';
-import { walletHandlers } from './features/wallet/routes';
-import { leaderboardHandlers } from './features/leaderboard/routes';
-import { adminHandlers } from './features/admin/routes';
-import { betHandlers } from './features/bets/routes';
-import { startVoteCounts } from './features/bets/live';
 import { LiveHub } from './platform/realtime/hub';
-import { liveHandlers, registerLiveSocket } from './platform/realtime/routes';
-import { serviceHandlers } from './features/services/routes';
-import { taskHandlers } from './features/tasks/routes';
-import { releaseOverdue as releaseOverdueServices } from './features/services/service';
-import { tradeHandlers } from './features/trades/routes';
-import { storeHandlers } from './features/store/routes';
-import { fairnessHandlers } from './features/games/engine/routes';
-import { gamesHandlers } from './features/games/routes';
-import { puzzleHandlers } from './features/games/puzzles/routes';
-import { rpsHandlers } from './features/games/rps/routes';
-import { sweepExpired as sweepExpiredDuels } from './features/games/rps/service';
+import { registerLiveSocket } from './platform/realtime/routes';
+import type { AllHandlers } from './platform/routing';
+import { modules as moduleList } from './modules';
+import type { FeatureModule } from './platform/module';
 
 export interface BuildOptions {
   config: Config;
@@ -104,6 +91,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
       setTimeout(resolve, timeoutMs).unref();
     });
 
+  const modules: readonly FeatureModule[] = moduleList;
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
   const sessions = new Sessions(db, config.authCacheMs);
@@ -117,24 +105,22 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     uploads: new Uploads(config.dataDir),
     idempotency: new Idempotency(db),
     clock,
+    modules,
   };
   const pruneTimer = setInterval(() => {
     deps.idempotency.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
-  // Finalized services unaccepted for 7 days are paid to their providers (reads also do it lazily).
-  const serviceSweep = setInterval(() => {
-    releaseOverdueServices(deps).catch((err: unknown) => app.log.warn({ err }, 'releasing overdue services failed'));
-  }, 600_000);
-  serviceSweep.unref();
-  app.addHook('onClose', async () => clearInterval(serviceSweep));
-  // Duel challenges unanswered for 24 hours are refunded (reads and plays also do it lazily).
-  const duelSweep = setInterval(() => {
-    sweepExpiredDuels(deps).catch((err: unknown) => app.log.warn({ err }, 'expiring duel challenges failed'));
-  }, 60_000);
-  duelSweep.unref();
-  app.addHook('onClose', async () => clearInterval(duelSweep));
+  for (const m of modules) {
+    for (const sweep of m.sweeps ?? []) {
+      const timer = setInterval(() => {
+        sweep.run(deps).catch((err: unknown) => app.log.warn({ err }, `${sweep.what} failed`));
+      }, sweep.everyMs);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  }
 
   const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
@@ -164,9 +150,9 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
 
   await live.start();
-  const stopVoteCounts = startVoteCounts(deps);
+  const stops = modules.flatMap((m) => (m.start ? [m.start(deps, app.log)] : []));
   app.addHook('onClose', async () => {
-    stopVoteCounts();
+    for (const stop of stops) await stop();
     await live.close();
   });
   // A write that succeeded may have changed what sockets show: read it and wake the other processes.
@@ -177,22 +163,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   registerLiveSocket(app, deps);
 
   await registerApiDocs(app);
-  registerRoutes(app, deps, {
-    accounts: accountHandlers(deps),
-    wallet: walletHandlers(deps),
-    leaderboard: leaderboardHandlers(deps),
-    admin: adminHandlers(deps),
-    bets: betHandlers(deps),
-    trades: tradeHandlers(deps),
-    live: liveHandlers(deps),
-    store: storeHandlers(deps),
-    services: serviceHandlers(deps),
-    tasks: taskHandlers(deps),
-    fairness: fairnessHandlers(deps),
-    games: gamesHandlers(deps),
-    puzzles: puzzleHandlers(deps),
-    rps: rpsHandlers(deps),
-  });
+  registerRoutes(app, deps, Object.assign({}, ...modules.map((m) => m.handlers?.(deps) ?? {})) as AllHandlers);
 
   await app.register(fastifyStatic, {
     root: deps.uploads.dir,

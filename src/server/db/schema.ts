@@ -7,6 +7,7 @@ export * from '../features/accounts/tables';
 export * from '../features/wallet/tables';
 export * from '../features/bets/tables';
 export * from '../features/store/tables';
+export * from '../features/items/tables';
 export * from '../features/trades/tables';
 export * from '../platform/tables';
 export * from '../platform/realtime/tables';

@@ -3,15 +3,25 @@ import type { AuditReportDto } from '../../shared/api/admin';
 import type { Queryable } from '../db/client';
 import { audit as ledgerAudit } from '../features/wallet/ledger';
 import { refTypes } from '../features/wallet/tables';
+import { auditHoldings } from '../features/items/holdings';
+import type { FeatureModule } from './module';
 
 /**
  * The conservation checks behind `npm run audit` and GET /api/admin/audit: the same report
- * whether the database is read directly or through the server that holds it.
+ * whether the database is read directly or through the server that holds it. Coins through
+ * the ledger's audit, items through the items module's (with every module's open promises of
+ * units), then each module's own checks.
  */
-export async function auditReport(q: Queryable): Promise<AuditReportDto> {
-  const problem = await ledgerAudit(q);
-  const [stats] = await q.rows<{ rows: number; users: number }>(
-    sql`select (select count(*)::int from ledger) as rows, (select count(*)::int from users) as users`,
+export async function auditReport(q: Queryable, modules: readonly FeatureModule[]): Promise<AuditReportDto> {
+  const problem =
+    (await ledgerAudit(q)) ??
+    (await auditHoldings(
+      q,
+      modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),
+    ));
+  const [stats] = await q.rows<{ rows: number; users: number; movements: number }>(
+    sql`select (select count(*)::int from ledger) as rows, (select count(*)::int from users) as users,
+      (select count(*)::int from item_movements) as movements`,
   );
   const notes: string[] = [];
   // Rows migration 0003 could not give a business row (it then leaves ledger_ref_known NOT VALID).
@@ -24,6 +34,7 @@ export async function auditReport(q: Queryable): Promise<AuditReportDto> {
     problem: problem?.message ?? null,
     ledgerRows: stats?.rows ?? 0,
     users: stats?.users ?? 0,
+    itemMovements: stats?.movements ?? 0,
     notes,
     checkedAt: new Date().toISOString(),
   };
@@ -32,7 +43,8 @@ export async function auditReport(q: Queryable): Promise<AuditReportDto> {
 export function describeReport(report: AuditReportDto): string {
   const lines = [
     report.ok
-      ? `audit ok: ${report.ledgerRows} ledger rows over ${report.users} users sum to zero; every balance matches its ledger and none is negative`
+      ? `audit ok: ${report.ledgerRows} ledger rows over ${report.users} users sum to zero; every balance matches its ledger and none is negative; ` +
+        `${report.itemMovements} item movements explain every holding, none is negative and every locked unit is promised to an open trade`
       : `audit FAILED: ${report.problem}`,
     ...report.notes.map((n) => `note: ${n}`),
   ];

@@ -6,6 +6,7 @@ import type { Idempotency } from './idempotency';
 import type { Clock } from './clock';
 import type { Uploads } from './uploads';
 import type { LiveHub } from './realtime/hub';
+import type { FeatureModule } from './module';
 
 /** What every feature's routes and services are built with. */
 export interface Deps {
@@ -17,4 +18,6 @@ export interface Deps {
   idempotency: Idempotency;
   clock: Clock;
   live: LiveHub;
+  /** Every feature module, in the order closure hooks run (src/server/modules.ts). */
+  modules: readonly FeatureModule[];
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDb } from '../db/client';
 import { DirLockedError, readDirLock } from '../db/dirLock';
 import { auditReport, describeReport } from '../platform/audit';
+import { modules } from '../modules';
 
 /**
  * `npm run audit`: checks coin conservation on the configured database (DATABASE_URL, else
@@ -38,7 +39,7 @@ async function viaServer(port: number): Promise<AuditReportDto> {
 async function direct(): Promise<AuditReportDto> {
   const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 2, purpose: 'audit' });
   try {
-    return await auditReport(db);
+    return await auditReport(db, modules);
   } finally {
     await db.close();
   }

@@ -11,8 +11,7 @@ import { openDb, type Db } from '../db/client';
 import { buildApp } from '../app';
 import type { Deps } from '../platform/deps';
 import type { Clock } from '../platform/clock';
-import { audit } from '../features/wallet/ledger';
-import { auditItems } from '../features/store/queries';
+import { auditReport } from '../platform/audit';
 import { pgliteTemplate } from './pgliteTemplate';
 
 /**
@@ -158,14 +157,10 @@ export async function balanceOf(server: TestServer, userId: number): Promise<num
   return rows[0]?.balance ?? NaN;
 }
 
-/** Conservation check for the end of every money test. */
+/** Conservation check for the end of every money test: coins and items, as `npm run audit` checks them. */
 export async function expectLedgerBalanced(server: TestServer): Promise<void> {
-  const problem = await audit(server.db);
-  if (problem) throw new Error(`ledger audit failed: ${problem.message}`);
-  // Items are conserved like coins; suites whose builders hand items out directly cannot
-  // trace every unit to a purchase, so the shared check is the row-level one.
-  const itemProblem = await auditItems(server.db, { traceable: false });
-  if (itemProblem) throw new Error(`item audit failed: ${itemProblem.message}`);
+  const report = await auditReport(server.db, server.deps.modules);
+  if (!report.ok) throw new Error(`audit failed: ${report.problem}`);
 }
 
 /**

@@ -53,6 +53,8 @@ export interface AuditReportDto {
   problem: string | null;
   ledgerRows: number;
   users: number;
+  /** Rows of item_movements, which explain every holding. */
+  itemMovements: number;
   notes: string[];
   checkedAt: string;
 }

@@ -9,20 +9,15 @@ import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from 
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
-import { claimedAchievements } from '../achievements/service';
-import { retireServicesOf } from '../services/service';
-import { cancelDuelsOf } from '../games/rps/service';
-import { cancelTradesOf } from '../trades/service';
-import { presentPublicUser, presentUser, type UserCollections } from './presenter';
-import { userCollections } from '../store/queries';
+import { closeAccount, profileOf, type ClosureReason } from '../../platform/module';
+import { noCollections, presentPublicUser, presentUser, type UserCollections } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
-/** The collections other features own (store: inventory, badges, cosmetic). */
-async function collectionsOf(q: Queryable, userId: number): Promise<UserCollections> {
-  const [store, achievements] = await Promise.all([userCollections(q, userId), claimedAchievements(q, userId)]);
-  return { achievements, currentBets: [], ...store };
+/** The collections other features own (store: inventory, badges, cosmetic; achievements), each module its part. */
+async function collectionsOf(deps: Deps, q: Queryable, userId: number): Promise<UserCollections> {
+  return { ...noCollections(), ...(await profileOf(deps, q, userId)) };
 }
 
 /** Creates an account with its starting grant; shared by registration and the seed. */
@@ -75,12 +70,12 @@ export async function login(deps: Deps, username: string, password: string): Pro
     if (user.status === 'banned') throw banned();
     // The new session is the login that is counted.
     const token = await deps.sessions.create(tx, user.id);
-    return { token, user: presentUser(user, await readStats(tx, user.id), await collectionsOf(tx, user.id)) };
+    return { token, user: presentUser(user, await readStats(tx, user.id), await collectionsOf(deps, tx, user.id)) };
   });
 }
 
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const [user, stats, collections] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId), collectionsOf(deps.db, userId)]);
+  const [user, stats, collections] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId), collectionsOf(deps, deps.db, userId)]);
   if (!user) throw unauthorized('Your account no longer exists');
   return presentUser(user, stats, collections);
 }
@@ -88,7 +83,7 @@ export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
 export async function getPublicUser(deps: Deps, username: string) {
   const user = await findUserByUsername(deps.db, username);
   if (!user) throw notFound(`User ${username} not found`);
-  return presentPublicUser(user, await collectionsOf(deps.db, user.id));
+  return presentPublicUser(user, await collectionsOf(deps, deps.db, user.id));
 }
 
 export interface ProfileChanges {
@@ -145,7 +140,7 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   else if (passwordHash) deps.sessions.forgetUser(userId, tokenHash); // again, now that the revocation is committed
   // The replaced picture is nobody's any more (file names are random per upload).
   if (profileImage && current.profileImage && current.profileImage !== profileImage) await deps.uploads.remove(current.profileImage);
-  return presentUser(updated, await readStats(deps.db, userId), await collectionsOf(deps.db, userId));
+  return presentUser(updated, await readStats(deps.db, userId), await collectionsOf(deps, deps.db, userId));
 }
 
 export async function deleteAccount(deps: Deps, userId: number, password: string): Promise<void> {
@@ -157,11 +152,21 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       const [admins] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`);
       if ((admins?.n ?? 0) <= 1) throw conflict('The last admin cannot delete their account');
     }
-    // DESIGN.md section 6: escrow goes back to the buyers and the listings are retired. First,
-    // since its refunds lock the buyers' accounts, before this account's lock below.
-    await retireServicesOf(tx, userId);
-    // Open duels either way are refunded to their challengers (this user's refund is then burned below).
-    await cancelDuelsOf(tx, userId);
+    // Every module ends what the user has open (escrow refunded, duels and trades canceled),
+    // accounts' own step (closeOwnAccount) among them, in the module list's order.
+    await closeAccount(deps, tx, userId, 'deleted');
+  });
+  deps.sessions.forgetUser(userId); // again, now that the revocation is committed
+  if (user.profileImage) await deps.uploads.remove(user.profileImage);
+}
+
+/**
+ * Accounts' part of closing an account (the module list runs it after the modules that refund
+ * escrow, since their refunds lock other users' accounts first): a deletion burns the balance
+ * and frees the name, a ban sets the status; either way every session ends.
+ */
+export async function closeOwnAccount(tx: Queryable, userId: number, reason: ClosureReason, deps: Deps): Promise<void> {
+  if (reason === 'deleted') {
     // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
     const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
     if (locked && locked.balance > 0) {
@@ -172,10 +177,8 @@ export async function deleteAccount(deps: Deps, userId: number, password: string
       .update(users)
       .set({ status: 'deleted', username: `~deleted~${userId}`, passwordHash: '', profileImage: null, deletedAt: new Date() })
       .where(eq(users.id, userId));
-    await deps.sessions.revokeAllFor(tx, userId);
-    // DESIGN.md section 6: deleting an account cancels its active trades.
-    await cancelTradesOf(tx, userId);
-  });
-  deps.sessions.forgetUser(userId); // again, now that the revocation is committed
-  if (user.profileImage) await deps.uploads.remove(user.profileImage);
+  } else {
+    await tx.orm.update(users).set({ status: 'banned' }).where(eq(users.id, userId));
+  }
+  await deps.sessions.revokeAllFor(tx, userId);
 }

@@ -8,9 +8,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import * as ledger from '../wallet/ledger';
 import { findUserByUsername, isVisible } from '../accounts/queries';
-import { cancelTradesOf } from '../trades/service';
-import { retireServicesOf } from '../services/service';
-import { cancelDuelsOf } from '../games/rps/service';
+import { closeAccount } from '../../platform/module';
 
 export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
   const rows = await deps.db.orm
@@ -54,18 +52,13 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
     if (target.id === admin.id) throw badRequest('username: you cannot change your own status');
     if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
-    // A banned user can no longer finalize, accept or refund, so their open services end the
-    // way an account deletion ends them (DESIGN.md section 6): listings retired, every escrow
-    // they are a party to back to its buyer. First, since its refunds lock the buyers'
-    // accounts, before this user's row is locked by the update below (deleteAccount's order).
-    if (status === 'banned') await retireServicesOf(tx, target.id);
-    // A banned user cannot answer or cancel a duel: every open one is refunded to its challenger.
-    if (status === 'banned') await cancelDuelsOf(tx, target.id);
-    await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
     if (status === 'banned') {
-      await deps.sessions.revokeAllFor(tx, target.id);
-      // A banned user cannot finish a trade; its locked units go back to both sides.
-      await cancelTradesOf(tx, target.id);
+      // A banned user can no longer finalize, accept, refund, answer or trade: every module ends
+      // what the user has open (escrow back to its buyers, duels refunded, trades canceled) and
+      // accounts sets the status and ends the sessions, in the module list's order.
+      await closeAccount(deps, tx, target.id, 'banned');
+    } else {
+      await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
     }
     await logAdminAction(tx, {
       adminId: admin.id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock';
 import { registerUser, useTestServer } from '../../testing/harness';
-import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, spendSlotsLuck, startBuff, takeMinefieldItems } from './buffs';
+import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, spendSlotsLuck, startBuff, pickMinefieldItems } from './buffs';
 import { giveItem, insertItem } from './builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
@@ -102,9 +102,17 @@ describe('Minefield items', () => {
     await giveItem(server.db, user.id, weak.id, 1);
     await giveItem(server.db, user.id, strong.id, 1);
     await giveItem(server.db, user.id, reduce.id, 1);
+    // A unit offered in a trade, locked by hand; released again below for the file's item audit.
     await server.db.rows(sql`update inventory set locked = 1 where user_id = ${user.id} and item_id = ${reduce.id}`);
+    const takeMinefieldItems = (q: typeof server.db, userId: number) =>
+      q.tx(async (tx) => {
+        const { take, ...effects } = await pickMinefieldItems(tx, userId);
+        await take(0);
+        return effects;
+      });
     expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 2, mineReduction: 0, safeClickItemPrice: 90 });
     expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 1, mineReduction: 0, safeClickItemPrice: 40 });
     expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 0, mineReduction: 0, safeClickItemPrice: 0 });
+    await server.db.rows(sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${reduce.id}`);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as items from '../items/holdings';
 import type { Queryable } from '../../db/client';
 import {
   buffExtraLimit,
@@ -136,11 +137,12 @@ export interface MinefieldItems {
 /**
  * DESIGN.md section 6: a Minefield game started while the user holds extra-safe-click or
  * mine-reduction items consumes one unit of each (the strongest, unlocked units only) and
- * applies its value. Runs in the game's starting transaction.
+ * applies its value. Runs in the game's starting transaction: this picks and locks the units
+ * and tells their effect, which the board needs; `take` consumes them once the game's round
+ * exists, for their movements to name it.
  */
-export async function takeMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems> {
-  // Lock the candidate rows first, then take by key: a plain single-row UPDATE re-checks a
-  // concurrently changed row correctly under any plan, where UPDATE ... FROM may skip it.
+export async function pickMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
+  // Locked here, so the later take by key cannot find them gone.
   const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`
     select inv.item_id, i.effect_type, i.effect_value as value, i.price
     from inventory inv join items i on i.id = inv.item_id
@@ -153,18 +155,17 @@ export async function takeMinefieldItems(q: Queryable, userId: number): Promise<
     const best = strongest.get(c.effect_type);
     if (!best || c.value > best.value) strongest.set(c.effect_type, c);
   }
-  const taken: (typeof candidates)[number][] = [];
-  for (const pick of strongest.values()) {
-    const [took] = await q.rows<{ item_id: number }>(sql`
-      update inventory set quantity = quantity - 1, updated_at = now()
-      where user_id = ${userId} and item_id = ${pick.item_id} and quantity - locked >= 1
-      returning item_id`);
-    if (took) taken.push(pick);
-  }
-  const of = (type: string) => taken.find((t) => t.effect_type === type);
+  const picked = [...strongest.values()];
+  const of = (type: string) => picked.find((t) => t.effect_type === type);
   return {
     extraSafeClicks: Math.floor((of('extra-safe-click')?.value ?? 0) / 100),
     mineReduction: Math.floor((of('mine-reduction')?.value ?? 0) / 100),
     safeClickItemPrice: of('extra-safe-click')?.price ?? 0,
+    take: async (roundId) => {
+      for (const pick of picked) {
+        const left = await items.take(q, { userId, itemId: pick.item_id, quantity: 1 }, { reason: 'game', refType: 'round', refId: roundId });
+        if (left === null) throw new Error(`pickMinefieldItems: item ${pick.item_id} vanished while locked`);
+      }
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import * as items from '../items/holdings';
 import type { EffectType, ItemType } from './tables';
 
 let seq = 0;
@@ -19,9 +20,7 @@ export async function insertItem(
   return row;
 }
 
-/** Test builder: units of an item in a user's inventory, as if bought. */
+/** Test builder: units of an item in a user's inventory, granted through the items module. */
 export async function giveItem(q: Queryable, userId: number, itemId: number, quantity = 1): Promise<void> {
-  await q.rows(sql`
-    insert into inventory (user_id, item_id, quantity) values (${userId}, ${itemId}, ${quantity})
-    on conflict (user_id, item_id) do update set quantity = inventory.quantity + excluded.quantity`);
+  await items.give(q, { userId, itemId, quantity }, { reason: 'grant', refType: 'user', refId: userId });
 }

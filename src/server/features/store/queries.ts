@@ -88,29 +88,3 @@ export async function userCollections(q: Queryable, userId: number): Promise<Sto
   const inventory = await inventoryOf(q, userId);
   return { inventory, badges: badgesOf(inventory), itemsOwned: inventory.length, cosmetic: cosmeticOf(inventory) };
 }
-
-export interface ItemAuditProblem {
-  message: string;
-}
-
-/**
- * Items are conserved like coins (DESIGN.md section 3): no negative or over-locked holding,
- * and no user holds more units of an item than they bought (trades move units between users,
- * so the check is on totals: units held of an item never exceed units sold of it).
- * `traceable: false` skips that second check, for suites whose builders hand out items directly.
- */
-export async function auditItems(q: Queryable, { traceable = true }: { traceable?: boolean } = {}): Promise<ItemAuditProblem | null> {
-  const [bad] = await q.rows<{ user_id: number; item_id: number; quantity: number; locked: number }>(sql`
-    select user_id, item_id, quantity, locked from inventory where quantity < 0 or locked < 0 or locked > quantity limit 1`);
-  if (bad) return { message: `inventory of user ${bad.user_id}, item ${bad.item_id}: quantity ${bad.quantity}, locked ${bad.locked}` };
-  if (!traceable) return null;
-  // Units used (buffs) and consumed by games leave no row here, so held <= sold is the invariant.
-  const [over] = await q.rows<{ item_id: number; held: number; sold: number }>(sql`
-    select h.item_id, h.held, coalesce(s.sold, 0) as sold
-    from (select item_id, sum(quantity)::bigint as held from inventory group by item_id) h
-    left join (select item_id, count(*)::bigint as sold from purchases group by item_id) s on s.item_id = h.item_id
-    where h.held > coalesce(s.sold, 0)
-    limit 1`);
-  if (over) return { message: `item ${over.item_id}: ${over.held} units held but only ${over.sold} sold` };
-  return null;
-}

@@ -18,6 +18,7 @@ import { banned, conflict, notFound, unauthorized } from '../../platform/errors'
 import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
+import * as items from '../items/holdings';
 import { buffState, startBuff } from './buffs';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
@@ -53,11 +54,12 @@ async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number
   const found = await queries.findItem(deps.db, itemId);
   if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
   if (found.stock <= 0) throw conflict('Sold out');
-  const [buyer] = await deps.db.rows<{ status: string; owned: boolean }>(sql`
-    select u.status, exists (select 1 from inventory where user_id = u.id and item_id = ${itemId} and quantity > 0) as owned
-    from users u where u.id = ${userId}`);
+  const [[buyer], held] = await Promise.all([
+    deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`),
+    items.holding(deps.db, userId, itemId),
+  ]);
   if (buyer?.status !== 'active') throw banned();
-  if (found.type === 'badge' && buyer.owned) throw conflict('You already own this badge');
+  if (found.type === 'badge' && held.quantity > 0) throw conflict('You already own this badge');
   throw conflict('The item changed during the purchase; try again');
 }
 
@@ -83,12 +85,14 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
         where id = ${itemId} and retired_at is null and stock > 0
         returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at,
           nextval('purchases_id_seq') as next_purchase_id
-      ), held as (
-        insert into inventory (user_id, item_id, quantity) select ${userId}, id, 1 from it
-        on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1, updated_at = now()
-        where (select type from it) <> 'badge' or inventory.quantity = 0
-        returning quantity, locked
-      ), active as (
+      ), ${items.receiveCte('held', {
+        userId,
+        itemId: sql`id`,
+        quantity: 1,
+        from: sql`it`,
+        onlyIf: sql`(select type from it) <> 'badge' or inventory.quantity = 0`,
+      })}, ${items.movementRowsFor('moved', ['held'], { reason: 'purchase', refType: 'purchase', refId: sql`select next_purchase_id from it` })},
+      active as (
         select 1 from users where id = ${userId} and status = 'active'
       ), ${ledger.accountUpdate('buyer', {
         userId,
@@ -105,7 +109,7 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
       ), ${statBumpCte('counted', userId, 'store_purchases', sql`exists (select 1 from p)`)}
       select it.id, it.name, it.type, it.effect, it.effect_type, it.effect_value, it.price, it.stock, it.image, it.emoji,
         it.description, it.retired_at, p.id as purchase_id, p.created_at,
-        (select quantity from held) as quantity, (select locked from held) as locked,
+        (select quantity_after from held) as quantity, (select locked from held) as locked,
         coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
         1 / (case when exists (select 1 from p) or not exists (select 1 from it) then 1 else 0 end) as guard
       from (select 1) one left join it on true left join p on true`);
@@ -147,17 +151,19 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
           : `${item.name} is not a power-up you can use`,
       );
     }
-    const [took] = await tx.rows<{ quantity: number }>(sql`
-      update inventory set quantity = quantity - 1, updated_at = now()
-      where user_id = ${userId} and item_id = ${itemId} and quantity - locked >= 1
-        and exists (select 1 from users where id = ${userId} and status = 'active')
-      returning quantity`);
-    if (!took) {
+    // The buff first, so the unit's movement can name it; a refused take rolls both back.
+    const started = await startBuff(tx, { userId, itemId, effectType, value: item.effect_value, itemPrice: item.price }, now);
+    const left = await items.take(
+      tx,
+      { userId, itemId, quantity: 1 },
+      { reason: 'use', refType: 'buff', refId: started.id },
+      { when: sql`exists (select 1 from users where id = ${userId} and status = 'active')` },
+    );
+    if (left === null) {
       const [actor] = await tx.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
       if (actor?.status !== 'active') throw banned();
       throw conflict(`You have no unlocked ${item.name} to use`);
     }
-    const started = await startBuff(tx, { userId, itemId, effectType, value: item.effect_value, itemPrice: item.price }, now);
     const buff = presentBuff({
       id: started.id,
       item_id: itemId,
@@ -168,7 +174,7 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
       started_at: now,
       expires_at: started.expiresAt,
     });
-    return { message: `${item.name} activated: ${describeEffect(effectType, item.effect_value / 100)} for 60 minutes`, buff, quantity: took.quantity };
+    return { message: `${item.name} activated: ${describeEffect(effectType, item.effect_value / 100)} for 60 minutes`, buff, quantity: left };
   });
 }
 

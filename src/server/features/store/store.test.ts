@@ -6,7 +6,7 @@ import { ManualClock } from '../../platform/clock';
 import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from './builders';
-import { auditItems } from './queries';
+import { auditReport } from '../../platform/audit';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
@@ -200,6 +200,8 @@ describe('POST /api/store/items/:id/use and GET /api/store/buffs', () => {
     await giveItem(server.db, user.id, multiplier.id, 2);
     await server.db.rows(sql`update inventory set locked = 2 where user_id = ${user.id} and item_id = ${multiplier.id}`);
     expectError(await useItem(user.token, multiplier.id), 409, { message: 'no unlocked' });
+    // The hand-made lock is nobody's trade: released for the file's holdings audit.
+    await server.db.rows(sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${multiplier.id}`);
     expectError(await useItem(user.token, 987654), 404);
     expectBadField(await useItem(user.token, 'abc'), 'id');
     const buffs = await call<ActiveBuffsDto>(server, 'GET', '/api/store/buffs', { token: user.token });
@@ -220,13 +222,18 @@ describe('POST /api/store/items/:id/use and GET /api/store/buffs', () => {
 });
 
 describe('item audit', () => {
-  it('finds every unit of this file traceable and no row out of bounds', async () => {
-    // Builders above handed items out directly, so only the row-level check applies here.
-    expect(await auditItems(server.db, { traceable: false })).toBeNull();
+  it('finds every unit of this file explained by its movements, and catches one written around the items module', async () => {
+    const itemAudit = async () => (await auditReport(server.db, server.deps.modules)).problem;
+    expect(await itemAudit()).toBeNull();
     const user = await registerUser(server);
     const item = await insertItem(server.db);
     await giveItem(server.db, user.id, item.id, 3);
-    expect((await auditItems(server.db))?.message).toMatch(/held but only/);
-    await server.db.rows(sql`delete from inventory where user_id = ${user.id}`);
+    expect(await itemAudit()).toBeNull();
+    await server.db.rows(sql`update inventory set quantity = quantity + 1 where user_id = ${user.id} and item_id = ${item.id}`);
+    expect(await itemAudit()).toMatch(/holds 4 of item \d+ but its movements sum to 3/);
+    await server.db.rows(sql`update inventory set quantity = quantity - 1 where user_id = ${user.id} and item_id = ${item.id}`);
+    await server.db.rows(sql`update inventory set locked = 1 where user_id = ${user.id} and item_id = ${item.id}`);
+    expect(await itemAudit()).toMatch(/has 1 of item \d+ locked but 0 promised/);
+    await server.db.rows(sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${item.id}`);
   });
 });

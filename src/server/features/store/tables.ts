@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/tables';
 import { buffEffectTypes, effectTypes, itemTypes } from '../../../shared/api/store';
@@ -38,29 +38,7 @@ export const items = pgTable(
   ],
 );
 
-/**
- * What each user holds. `locked` units are offered in active trades: they can be neither used,
- * sold nor offered again, and `quantity - locked` is what a conditional UPDATE may take.
- */
-export const inventory = pgTable(
-  'inventory',
-  {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => items.id),
-    quantity: integer('quantity').notNull(),
-    locked: integer('locked').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.itemId] }),
-    check('inventory_quantity_non_negative', sql`${t.quantity} >= 0`),
-    check('inventory_locked_within_quantity', sql`${t.locked} >= 0 and ${t.locked} <= ${t.quantity}`),
-  ],
-);
+// Holdings (inventory) belong to the items module: features/items/tables.ts.
 
 /** Purchase history: price and time as paid; the ledger row of each purchase references it. */
 export const purchases = pgTable(

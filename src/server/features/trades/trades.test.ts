@@ -273,6 +273,10 @@ describe('POST /api/trades/:id/finalize', () => {
     await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(gem.id), quantity: 1 }] });
     // As if another path had taken the unit regardless of the lock.
     await server.db.rows(sql`update inventory set quantity = 0, locked = 0 where user_id = ${b.id} and item_id = ${gem.id}`);
+    // ...with the movement such a path writes, so the holdings audit still balances.
+    await server.db.rows(sql`
+      insert into item_movements (user_id, item_id, delta, quantity_after, reason, ref_type, ref_id)
+      values (${b.id}, ${gem.id}, -1, 0, 'grant', 'user', ${String(b.id)})`);
     handedOut.set(gem.id, (handedOut.get(gem.id) ?? 0) - 1);
     expectError(await api.finalize(a.token, trade._id), 409, { message: 'Emerald' });
     expect(await tradeStatus(server.db, trade._id)).toBe('responded');

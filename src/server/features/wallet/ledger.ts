@@ -4,11 +4,17 @@ import { pgErrorCode } from '../../db/client';
 import type { LedgerCategory } from '../../../shared/api/wallet';
 import { AppError, banned, insufficientFunds } from '../../platform/errors';
 import type { RefType } from './tables';
+import { currencies, GOLD, type Currency } from './currencies';
 
 /**
- * The only code that writes users.balance (DESIGN.md section 3). A posting moves coins for
- * one or more users and writes their ledger rows; the house (user_id NULL) takes the net, so
- * the whole ledger always sums to zero.
+ * The only code that writes a balance (DESIGN.md section 3): users.balance for gold, the
+ * `balances` table for every other currency (wallet/currencies.ts). A posting moves one
+ * currency for one or more users and writes their ledger rows; the house (user_id NULL) takes
+ * the net, so per currency the whole ledger always sums to zero.
+ *
+ * Adding a currency is a line in currencies.ts and the migration it generates: `post`,
+ * `postFrom`, `balanceOf` and `audit` take the currency (gold when omitted) and need nothing
+ * new. The one-statement builders for hot paths (accountUpdate, ledgerRowsFor) write gold.
  *
  * Concurrency rules, which every caller relies on:
  * - Accounts are locked in ascending id order before any balance changes (lockAccounts), so
@@ -37,6 +43,8 @@ export interface PostingRef {
   refId: number | string | SQL;
   /** Category of the house's row when the movements do not net to zero. */
   houseCategory?: LedgerCategory;
+  /** The balance moved; gold unless given. */
+  currency?: Currency;
 }
 
 const accountGone = () => new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
@@ -59,17 +67,31 @@ export function postingError(err: unknown): unknown {
 export function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSet?: SQL): SQL {
   const refType = ref.refType;
   const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
-  return sql`upd as (
+  const currency = ref.currency ?? GOLD;
+  if (currency !== GOLD && alsoSet) throw new Error('ledger: alsoSet changes the users row, which only gold postings update');
+  // Other currencies update their balance rows, which ensureBalanceRows made beforehand (an
+  // upsert would not do: PostgreSQL checks the CHECK on the row it proposes to insert, so a
+  // debit would fail as if the balance were short even when the row exists).
+  const upd =
+    currency === GOLD
+      ? sql`upd as (
       update users u set balance = u.balance + i.delta${alsoSet ? sql`, ${alsoSet}` : sql``}
       from input i where u.id = i.user_id and u.status <> 'deleted'
       returning u.id as user_id, u.balance as balance_after, i.delta, i.category, i.counterparty_id
-    ), house as (
+    )`
+      : sql`upd as (
+      update balances b set amount = b.amount + i.delta
+      from input i join users u on u.id = i.user_id and u.status <> 'deleted'
+      where b.user_id = i.user_id and b.currency = ${currency}
+      returning b.user_id, b.amount as balance_after, i.delta, i.category, i.counterparty_id
+    )`;
+  return sql`${upd}, house as (
       select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
     ), ins as (
-      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
-      select user_id, delta, balance_after, category, ${refType}, ${refId}, counterparty_id from upd
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id${currency === GOLD ? sql`` : sql`, currency`})
+      select user_id, delta, balance_after, category, ${refType}, ${refId}, counterparty_id${currency === GOLD ? sql`` : sql`, ${currency}`} from upd
       union all
-      select null, delta, null, ${ref.houseCategory}, ${refType}, ${refId}, null from house
+      select null, delta, null, ${ref.houseCategory}, ${refType}, ${refId}, null${currency === GOLD ? sql`` : sql`, ${currency}`} from house
     )`;
 }
 
@@ -128,6 +150,12 @@ export interface PostOptions {
 
 const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'function';
 
+/** Zero balance rows for a currency other than gold, so a posting's UPDATE finds every account it names. */
+async function ensureBalanceRows(q: Queryable, currency: Currency, userIds: SQL): Promise<void> {
+  if (currency === GOLD) return;
+  await q.rows(sql`insert into balances (user_id, currency, amount) select id, ${currency}, 0 from users where id in (${userIds}) on conflict do nothing`);
+}
+
 
 /**
  * Locks accounts in ascending id order for the rest of the transaction and checks they can
@@ -165,6 +193,7 @@ export async function post(q: Queryable, movements: Movement[], ref: PostingRef,
 
   const run = async (tx: Queryable) => {
     await lockAccounts(tx, input.map((m) => m.user_id), options.actorId);
+    await ensureBalanceRows(tx, ref.currency ?? GOLD, sql.join(input.map((m) => sql`${m.user_id}`), sql`, `));
     let result: { rows: { user_id: number; balance_after: number }[] | null; guard: number }[];
     try {
       // The accounts are locked by this transaction, so the join-form UPDATE sees their latest
@@ -198,6 +227,11 @@ export async function postFrom(
   ref: PostingRef & { houseCategory: LedgerCategory },
   extra: { before?: SQL; alsoSet?: SQL } = {},
 ): Promise<number[]> {
+  if ((ref.currency ?? GOLD) !== GOLD) {
+    // The source is read twice, so it must not write: other currencies take no `before`.
+    if (extra.before) throw new Error('ledger.postFrom: `before` is for gold postings only');
+    await ensureBalanceRows(q, ref.currency ?? GOLD, sql`select user_id from (${source}) s`);
+  }
   try {
     const [row] = await q.rows<{ moved: number[] }>(sql`
       with ${extra.before ? sql`${extra.before}, ` : sql``}input as (${source}), ${postingCtes(ref, extra.alsoSet)}
@@ -217,31 +251,50 @@ export interface AuditProblem {
   message: string;
 }
 
-/** Conservation checks behind `npm run audit`; returns the first discrepancy or null. */
+/** Balances of a currency, as (user_id, amount) for every user who has one. */
+const balancesOf = (currency: Currency) =>
+  currency === GOLD ? sql`select id as user_id, balance as amount from users` : sql`select user_id, amount from balances where currency = ${currency}`;
+
+/**
+ * Conservation checks behind `npm run audit`, per currency: the ledger sums to zero, every
+ * balance equals its ledger rows and its last row's balance_after, none is negative. Returns
+ * the first discrepancy or null.
+ */
 export async function audit(q: Queryable): Promise<AuditProblem | null> {
-  const [sum] = await q.rows<{ total: string }>(sql`select coalesce(sum(delta), 0)::text as total from ledger`);
-  if (sum && sum.total !== '0') return { message: `ledger deltas sum to ${sum.total}, not 0` };
-  const [mismatch] = await q.rows<{ id: number; username: string; balance: number; ledger_total: string }>(sql`
-    select u.id, u.username, u.balance, coalesce(l.total, 0)::text as ledger_total
-    from users u left join (select user_id, sum(delta) as total from ledger where user_id is not null group by user_id) l
-      on l.user_id = u.id
-    where u.balance <> coalesce(l.total, 0)
-    order by u.id limit 1`);
-  if (mismatch) {
-    return {
-      message: `user ${mismatch.id} (${mismatch.username}) has balance ${mismatch.balance} but ledger total ${mismatch.ledger_total}`,
-    };
-  }
-  const [negative] = await q.rows<{ id: number; username: string; balance: number }>(
-    sql`select id, username, balance from users where balance < 0 order by id limit 1`,
-  );
-  if (negative) return { message: `user ${negative.id} (${negative.username}) has negative balance ${negative.balance}` };
-  const [afterMismatch] = await q.rows<{ id: number; user_id: number }>(sql`
-    select l.id, l.user_id from ledger l join users u on u.id = l.user_id
-    where l.id = (select max(id) from ledger l2 where l2.user_id = u.id) and l.balance_after <> u.balance
-    order by l.id limit 1`);
-  if (afterMismatch) {
-    return { message: `ledger row ${afterMismatch.id}: balance_after differs from user ${afterMismatch.user_id}'s balance` };
+  for (const currency of currencies) {
+    const unit = currency === GOLD ? '' : ` ${currency}`;
+    const [sum] = await q.rows<{ total: string }>(sql`select coalesce(sum(delta), 0)::text as total from ledger where currency = ${currency}`);
+    if (sum && sum.total !== '0') return { message: `${currency} ledger deltas sum to ${sum.total}, not 0` };
+    const [mismatch] = await q.rows<{ id: number; username: string; balance: number; ledger_total: string }>(sql`
+      select u.id, u.username, coalesce(b.amount, 0) as balance, coalesce(l.total, 0)::text as ledger_total
+      from users u
+      left join (${balancesOf(currency)}) b on b.user_id = u.id
+      left join (select user_id, sum(delta) as total from ledger where user_id is not null and currency = ${currency} group by user_id) l
+        on l.user_id = u.id
+      where coalesce(b.amount, 0) <> coalesce(l.total, 0)
+      order by u.id limit 1`);
+    if (mismatch) {
+      return {
+        message: `user ${mismatch.id} (${mismatch.username}) has${unit} balance ${mismatch.balance} but ledger total ${mismatch.ledger_total}`,
+      };
+    }
+    const [negative] = await q.rows<{ id: number; username: string; balance: number }>(sql`
+      select u.id, u.username, b.amount as balance from (${balancesOf(currency)}) b join users u on u.id = b.user_id
+      where b.amount < 0 order by u.id limit 1`);
+    if (negative) return { message: `user ${negative.id} (${negative.username}) has negative${unit} balance ${negative.balance}` };
+    const [afterMismatch] = await q.rows<{ id: number; user_id: number }>(sql`
+      select l.id, l.user_id from ledger l join (${balancesOf(currency)}) b on b.user_id = l.user_id
+      where l.id = (select max(id) from ledger l2 where l2.user_id = b.user_id and l2.currency = ${currency}) and l.balance_after <> b.amount
+      order by l.id limit 1`);
+    if (afterMismatch) {
+      return { message: `ledger row ${afterMismatch.id}: balance_after differs from user ${afterMismatch.user_id}'s${unit} balance` };
+    }
   }
   return null;
+}
+
+/** A user's balance of one currency (0 before its first movement). */
+export async function balanceOf(q: Queryable, userId: number, currency: Currency): Promise<number> {
+  const [row] = await q.rows<{ amount: number }>(sql`select amount from (${balancesOf(currency)}) b where user_id = ${userId}`);
+  return Number(row?.amount ?? 0);
 }

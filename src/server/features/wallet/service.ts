@@ -72,7 +72,7 @@ export async function statement(deps: Deps, userId: number, before: number | und
   const rows = await deps.db.rows<LedgerRow>(sql`
     select l.id, l.delta, l.balance_after, l.category, l.ref_type, l.ref_id, l.created_at, c.username as counterparty
     from ledger l left join users c on c.id = l.counterparty_id
-    where l.user_id = ${userId} and l.id < ${before ?? Number.MAX_SAFE_INTEGER}
+    where l.user_id = ${userId} and l.id < ${before ?? Number.MAX_SAFE_INTEGER} and l.currency = 'gold'
     order by l.id desc
     limit ${limit + 1}`);
   const page = rows.slice(0, limit);

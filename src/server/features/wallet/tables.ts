@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ledgerCategories } from '../../../shared/api/wallet';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/tables';
+import { currencies } from './currencies';
 
 /**
  * What a ledger row's ref_id names: the business row the coins moved for (DESIGN.md section 3).
@@ -57,13 +58,36 @@ export const ledger = pgTable(
     refId: text('ref_id'),
     counterpartyId: bigint('counterparty_id', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Which balance the row moves (wallet/currencies.ts); the gold hot paths leave the default. */
+    currency: text('currency', { enum: currencies }).notNull().default('gold'),
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.id),
+    check('ledger_currency_known', oneOf(t.currency, currencies)),
     check('ledger_delta_nonzero', sql`${t.delta} <> 0`),
     // Added NOT VALID by migration 0003 and validated there when every older row could be
     // given its business row (always, for data this code wrote); new rows are checked either way.
     check('ledger_ref_known', sql`${t.refType} is not null and ${oneOf(t.refType, refTypes)} and ${t.refId} is not null`),
+  ],
+);
+
+/**
+ * Balances of every currency but gold (which lives on users.balance), written only by the
+ * ledger; a row appears with a user's first movement of that currency.
+ */
+export const balances = pgTable(
+  'balances',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency', { enum: currencies }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.currency] }),
+    check('balances_amount_non_negative', sql`${t.amount} >= 0`),
+    check('balances_currency_known', sql`${oneOf(t.currency, currencies)} and ${t.currency} <> 'gold'`),
   ],
 );
 

@@ -251,6 +251,7 @@ export class LiveHub {
       const rows = await this.db.rows<{ id: number; user_id: number; balance_after: number | null }>(sql`
         select id, user_id, balance_after from ledger
         where id > ${this.ledgerCursor - REREAD_WINDOW} and id <= ${max} and user_id = any(${`{${ids.join(',')}}`}::bigint[])
+          and currency = 'gold'
         order by id`);
       const latest = new Map<number, { id: number; balance: number }>();
       for (const row of rows) {

@@ -12,7 +12,7 @@ import { pgErrorCode } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { bumpStat } from '../../../platform/stats';
-import { applyRewardMultiplier, takeMinefieldItems } from '../../store/buffs';
+import { applyRewardMultiplier, pickMinefieldItems } from '../../store/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 
@@ -50,7 +50,7 @@ const potential = (p: Params, b: Board) => (b.revealed.length === 0 ? 0 : minefi
 export async function start(deps: Deps, userId: number, body: { betAmount: number; rows: number; cols: number; mines: number }): Promise<MinefieldStartResponse> {
   try {
     return await deps.db.tx(async (tx) => {
-      const items = await takeMinefieldItems(tx, userId);
+      const items = await pickMinefieldItems(tx, userId);
       const round = await nextRound(tx, userId, 'minefield', (draw) => {
         const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
         const board = minefieldBoard(draw.serverSeed, draw.clientSeed, draw.nonce, params);
@@ -67,6 +67,7 @@ export async function start(deps: Deps, userId: number, body: { betAmount: numbe
         };
         return { params: { ...params }, outcome: { ...outcome }, stake: body.betAmount, payout: 0, state: 'open' as const };
       });
+      await items.take(round.id);
       // The stake is held by the house until the game ends (escrow), against the round.
       const balance = await moveForRound(tx, userId, round.id, -body.betAmount, 'game_stake');
       return {

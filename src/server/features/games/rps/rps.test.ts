@@ -307,7 +307,7 @@ describe('conservation', () => {
   it('the ledger audit passes after all of the above', async () => {
     await sweepExpired(server.deps);
     await expectLedgerBalanced(server);
-    const report = await auditReport(server.db);
+    const report = await auditReport(server.db, server.deps.modules);
     expect(report.ok, report.problem ?? '').toBe(true);
     expect(report.notes).toEqual([]);
     // Every open duel's buy-in is still held: the house's duel_buy_in net equals the open escrow.

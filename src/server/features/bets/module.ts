@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module';
+import { startVoteCounts } from './live';
+import { betHandlers } from './routes';
+
+export const betsModule = defineModule({
+  name: 'bets',
+  handlers: (deps) => ({ bets: betHandlers(deps) }),
+  start: (deps) => startVoteCounts(deps),
+});

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+import { items } from '../store/tables';
+
+/**
+ * Why a unit moved: a closed list in code (no CHECK, like user_stats' names), so a new item
+ * source adds a reason here and needs no migration for it.
+ * - opening: the holdings that existed when movements began (migration 0016)
+ * - grant: handed out by the seed, an admin or a test builder
+ * - purchase: bought in the store (ref: purchases.id)
+ * - use: consumed by 'Use' to start a buff (ref: buffs.id)
+ * - game: consumed by a game it modifies (ref: game_rounds.id)
+ * - trade: given or received in a finalized trade (ref: trades.id)
+ */
+export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade'] as const;
+export type MovementReason = (typeof movementReasons)[number];
+
+/** What a movement's ref_id names. */
+export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade'] as const;
+export type ItemRefType = (typeof itemRefTypes)[number];
+
+/**
+ * What each user holds, written only by features/items/holdings.ts. `locked` units are
+ * promised to something still open (an active trade): they can be neither used, sold nor
+ * promised again, and `quantity - locked` is what a conditional UPDATE may take.
+ */
+export const inventory = pgTable(
+  'inventory',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    quantity: integer('quantity').notNull(),
+    locked: integer('locked').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    check('inventory_quantity_non_negative', sql`${t.quantity} >= 0`),
+    check('inventory_locked_within_quantity', sql`${t.locked} >= 0 and ${t.locked} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * Every change of a holding's quantity, written in the same statement as the change (as the
+ * ledger is for coins), so that per user and item the deltas sum to the holding and a user's
+ * items are explained unit by unit. Locks move no unit and write no row.
+ */
+export const itemMovements = pgTable(
+  'item_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', { enum: movementReasons }).notNull(),
+    refType: text('ref_type', { enum: itemRefTypes }).notNull(),
+    refId: text('ref_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('item_movements_user_item_idx').on(t.userId, t.itemId, t.id), check('item_movements_delta_nonzero', sql`${t.delta} <> 0`)],
+);

@@ -1,0 +1,52 @@
+import type { AllHandlers } from './platform/routing';
+import type { FeatureModule } from './platform/module';
+import { accountsModule } from './features/accounts/module';
+import { walletModule } from './features/wallet/module';
+import { leaderboardModule } from './features/leaderboard/module';
+import { adminModule } from './features/admin/module';
+import { betsModule } from './features/bets/module';
+import { tradesModule } from './features/trades/module';
+import { storeModule } from './features/store/module';
+import { servicesModule } from './features/services/module';
+import { tasksModule } from './features/tasks/module';
+import { achievementsModule } from './features/achievements/module';
+import { fairnessModule } from './features/games/engine/module';
+import { gamesModule } from './features/games/module';
+import { puzzlesModule } from './features/games/puzzles/module';
+import { rpsModule } from './features/games/rps/module';
+import { liveModule } from './platform/realtime/module';
+
+/**
+ * Every server feature, wired by app.ts (handlers, sweeps, background work), account closure
+ * (hooks), the audit (item locks) and the user view (profile parts). A new feature is its
+ * folder and a line here.
+ *
+ * The order is the order of the closure hooks: modules that refund escrow (and so lock other
+ * users' accounts) before accounts, which locks and closes the account itself; modules that
+ * only release the user's own rows after it, once no new offer can reach the account.
+ */
+export const modules = [
+  servicesModule,
+  rpsModule,
+  accountsModule,
+  tradesModule,
+  walletModule,
+  leaderboardModule,
+  adminModule,
+  betsModule,
+  storeModule,
+  tasksModule,
+  achievementsModule,
+  fairnessModule,
+  gamesModule,
+  puzzlesModule,
+  liveModule,
+] as const satisfies readonly FeatureModule[];
+
+type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;
+type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Provided = Intersect<HandlersOf<(typeof modules)[number]>>;
+
+/** Fails to compile when a feature of the route table has no module providing its handlers. */
+export type EveryFeatureHandled = [Exclude<keyof AllHandlers, keyof Provided>] extends [never] ? true : { missing: Exclude<keyof AllHandlers, keyof Provided> };
+export const everyFeatureHandled: EveryFeatureHandled = true;

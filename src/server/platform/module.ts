@@ -1,0 +1,58 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/client';
+import type { Deps } from './deps';
+import type { AllHandlers } from './routing';
+import type { UserCollections } from '../features/accounts/presenter';
+
+/** Why an account stops taking part: its owner deleted it, or an admin banned it. */
+export type ClosureReason = 'deleted' | 'banned';
+
+/** Work a module wants done every `everyMs` in each process (reads also do it lazily). */
+export interface Sweep {
+  /** For the log line when it fails. */
+  what: string;
+  everyMs: number;
+  run: (deps: Deps) => Promise<unknown>;
+}
+
+/**
+ * What a server feature adds to the app (DESIGN.md section 1). `src/server/modules.ts` lists
+ * every module; app.ts, account closure, the audit and the user view loop over that list, so
+ * a new feature is a folder and a line there, and no other feature imports its service.
+ */
+export interface FeatureModule {
+  name: string;
+  /** Handlers for the route-table features this module owns (shared/api/routes.ts). */
+  handlers?: (deps: Deps) => Partial<AllHandlers>;
+  sweeps?: Sweep[];
+  /** Background work started with the app; returns what stops it. */
+  start?: (deps: Deps, log: FastifyBaseLogger) => () => void | Promise<void>;
+  /**
+   * Runs in the transaction that deletes or bans an account, in the list's order (a module
+   * that refunds escrow, and so locks other users' accounts, comes before accounts, which
+   * locks and closes this one). After it nothing of the user's may stay open in the module.
+   */
+  onAccountClosed?: (tx: Queryable, userId: number, reason: ClosureReason, deps: Deps) => Promise<void>;
+  /**
+   * The units this module has locked for things still open, one row each as (user_id,
+   * item_id, quantity): the items audit checks that every locked unit is one of them.
+   */
+  itemLocks?: SQL;
+  /** The part of the user view (own and public profile) this module owns. */
+  profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
+}
+
+/** Keeps a module's exact handler type, so the module list can prove every route has a handler. */
+export const defineModule = <const M extends FeatureModule>(module: M): M => module;
+
+/** Runs every module's account-closure hook, in the list's order, inside the caller's transaction. */
+export async function closeAccount(deps: Deps, tx: Queryable, userId: number, reason: ClosureReason): Promise<void> {
+  for (const m of deps.modules) await m.onAccountClosed?.(tx, userId, reason, deps);
+}
+
+/** The user view's collections, each module filling its part. */
+export async function profileOf(deps: Pick<Deps, 'modules'>, q: Queryable, userId: number): Promise<Partial<UserCollections>> {
+  const parts = await Promise.all(deps.modules.map((m) => m.profile?.(q, userId)));
+  return Object.assign({}, ...parts.filter(Boolean));
+}
