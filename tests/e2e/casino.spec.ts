@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundsPage } from '../../src/shared/api/games';
 import { call, type TestUser } from '../../src/server/testing/harness';
-import { startBuff } from '../../src/server/features/store/buffs';
+import { startBuff } from '../../src/server/features/items/buffs';
 import { insertItem } from '../../src/server/features/store/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { CasinoPage, ClickFrenzyPage } from './pages/GamesPages';

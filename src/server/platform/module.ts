@@ -4,6 +4,8 @@ import type { Queryable } from '../db/client';
 import type { Deps } from './deps';
 import type { AllHandlers } from './routing';
 import type { UserCollections } from '../features/accounts/presenter';
+import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
+import type { GamesProgressDto } from '../../shared/api/games';
 
 /** Why an account stops taking part: its owner deleted it, or an admin banned it. */
 export type ClosureReason = 'deleted' | 'banned';
@@ -41,6 +43,10 @@ export interface FeatureModule {
   itemLocks?: SQL;
   /** The part of the user view (own and public profile) this module owns. */
   profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
+  /** This game's tables on GET /api/leaderboard/games. */
+  gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
+  /** This game's part of GET /api/games/progress. */
+  gamesProgress?: (q: Queryable, userId: number) => Promise<Partial<GamesProgressDto>>;
 }
 
 /** Keeps a module's exact handler type, so the module list can prove every route has a handler. */
@@ -54,5 +60,17 @@ export async function closeAccount(deps: Deps, tx: Queryable, userId: number, re
 /** The user view's collections, each module filling its part. */
 export async function profileOf(deps: Pick<Deps, 'modules'>, q: Queryable, userId: number): Promise<Partial<UserCollections>> {
   const parts = await Promise.all(deps.modules.map((m) => m.profile?.(q, userId)));
+  return Object.assign({}, ...parts.filter(Boolean));
+}
+
+/** Every module's game tables, over `empty` (what the page shows for a game without players). */
+export async function gameLeaderboards(deps: Pick<Deps, 'modules' | 'db'>, empty: GameLeaderboardDto): Promise<GameLeaderboardDto> {
+  const parts = await Promise.all(deps.modules.map((m) => m.gameLeaderboard?.(deps.db)));
+  return Object.assign(empty, ...parts.filter(Boolean));
+}
+
+/** Every module's part of the games progress, over the caller's own part. */
+export async function gamesProgressParts(deps: Pick<Deps, 'modules' | 'db'>, userId: number): Promise<Partial<GamesProgressDto>> {
+  const parts = await Promise.all(deps.modules.map((m) => m.gamesProgress?.(deps.db, userId)));
   return Object.assign({}, ...parts.filter(Boolean));
 }

@@ -9,21 +9,50 @@ import type { Queryable } from '../db/client';
  */
 
 /**
- * The counters, a closed list. Typed in code only (no CHECK): the list grows with every
- * feature, and a CHECK would make each new counter a migration that concurrent feature
- * branches collide on.
+ * The counters, declared once: each user_stats name with the API's name for it, whether the
+ * user's own record shows it (UserDto) and whether achievements can be set on it. The types,
+ * the zero row, the presenter's fields and achievement progress all derive from this record,
+ * and the compiler checks it against the contract (UserDto, AchievementCriteria).
+ *
+ * Typed in code only (no CHECK): the list grows with every feature, and a CHECK would make each
+ * new counter a migration that concurrent feature branches collide on. A figure no other
+ * feature reads belongs in the feature's own tables instead (DESIGN.md section 1).
  */
-export const statNames = [
-  'store_purchases',
-  'tasks_completed',
-  'minefield_wins',
-  'puzzle_wins',
-  'rps_wins',
-  'frenzy_clicks',
-  'casino_wins',
-  'achievements_claimed',
-] as const;
-export type StatName = (typeof statNames)[number];
+export const counters = {
+  store_purchases: { key: 'storePurchases', profile: true, criterion: false },
+  tasks_completed: { key: 'tasksCompleted', profile: true, criterion: true },
+  minefield_wins: { key: 'minefieldWins', profile: true, criterion: true },
+  puzzle_wins: { key: 'puzzleWins', profile: true, criterion: true },
+  rps_wins: { key: 'rpsWins', profile: true, criterion: true },
+  frenzy_clicks: { key: 'frenzyClicks', profile: true, criterion: true },
+  casino_wins: { key: 'casinoWins', profile: true, criterion: true },
+  achievements_claimed: { key: 'achievementsClaimed', profile: false, criterion: false },
+} as const satisfies Record<string, { key: string; profile: boolean; criterion: boolean }>;
+
+type Counters = typeof counters;
+export type StatName = keyof Counters;
+export const statNames = Object.keys(counters) as StatName[];
+type KeyOf<N extends StatName> = Counters[N]['key'];
+type Flagged<F extends 'profile' | 'criterion'> = { [N in StatName]: Counters[N][F] extends true ? KeyOf<N> : never }[StatName];
+
+/** A user's counters under the names the API uses, every one present (zero when never bumped). */
+export type UserStats = { [N in StatName as KeyOf<N>]: number } & { logins: number };
+/** The counters the user's own record shows (spec: GET /api/user/stats), logins included. */
+export type ProfileCounters = Pick<UserStats, Flagged<'profile'> | 'logins'>;
+/** The counters achievements read as they are (the other criteria are counted from rows). */
+export type CriterionCounters = Pick<UserStats, Flagged<'criterion'> | 'logins'>;
+
+const zeroStats = (): UserStats =>
+  Object.fromEntries([...statNames.map((n) => [counters[n].key, 0]), ['logins', 0]]) as UserStats;
+
+const pickFlagged = <T>(stats: UserStats, flag: 'profile' | 'criterion'): T =>
+  Object.fromEntries([...statNames.filter((n) => counters[n][flag]).map((n) => [counters[n].key, stats[counters[n].key]]), ['logins', stats.logins]]) as T;
+
+export const profileCounters = (stats: UserStats): ProfileCounters => pickFlagged(stats, 'profile');
+export const criterionCounters = (stats: UserStats): CriterionCounters => pickFlagged(stats, 'criterion');
+
+/** Progress toward a goal as a whole percentage, capped at 100 (tasks and achievements). */
+export const percentOf = (progress: number, goal: number) => Math.min(100, Math.floor((progress / goal) * 100));
 
 /** Adds `by` to a user's counter (an upsert; the first bump creates the row). */
 export async function bumpStat(q: Queryable, userId: number, stat: StatName, by = 1): Promise<void> {
@@ -46,42 +75,6 @@ export function statBumpCte(name: string, userId: number, stat: StatName, when: 
     )`;
 }
 
-/** A user's counters under the names the API uses, every one present (zero when never bumped). */
-export interface UserStats {
-  storePurchases: number;
-  tasksCompleted: number;
-  minefieldWins: number;
-  puzzleWins: number;
-  rpsWins: number;
-  frenzyClicks: number;
-  casinoWins: number;
-  achievementsClaimed: number;
-  logins: number;
-}
-
-const statKeys = {
-  store_purchases: 'storePurchases',
-  tasks_completed: 'tasksCompleted',
-  minefield_wins: 'minefieldWins',
-  puzzle_wins: 'puzzleWins',
-  rps_wins: 'rpsWins',
-  frenzy_clicks: 'frenzyClicks',
-  casino_wins: 'casinoWins',
-  achievements_claimed: 'achievementsClaimed',
-} as const satisfies Record<StatName, Exclude<keyof UserStats, 'logins'>>;
-
-const zeroStats = (): UserStats => ({
-  storePurchases: 0,
-  tasksCompleted: 0,
-  minefieldWins: 0,
-  puzzleWins: 0,
-  rpsWins: 0,
-  frenzyClicks: 0,
-  casinoWins: 0,
-  achievementsClaimed: 0,
-  logins: 0,
-});
-
 /** Every counter of one user, logins included, in one round trip. */
 export async function readStats(q: Queryable, userId: number): Promise<UserStats> {
   const rows = await q.rows<{ stat: StatName | 'logins'; value: number }>(sql`
@@ -91,7 +84,7 @@ export async function readStats(q: Queryable, userId: number): Promise<UserStats
   const stats = zeroStats();
   for (const row of rows) {
     if (row.stat === 'logins') stats.logins = Number(row.value);
-    else stats[statKeys[row.stat]] = Number(row.value);
+    else if (row.stat in counters) stats[counters[row.stat].key] = Number(row.value);
   }
   return stats;
 }

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../features/accounts/tables';
-import { statNames } from './stats';
+import type { StatName } from './stats';
 
 /** Tables of platform services that are not a feature: sessions, the admin audit log, user counters. */
 
@@ -68,7 +68,7 @@ export const userStats = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    stat: text('stat', { enum: statNames }).notNull(),
+    stat: text('stat').$type<StatName>().notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.stat] })],

@@ -1,5 +1,5 @@
 import type { PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { UserStats } from '../../platform/stats';
+import { profileCounters, type UserStats } from '../../platform/stats';
 import type { VisibleUserRow } from './queries';
 
 /** Later features (store, achievements, bets) fill these collections; until then they are empty. */
@@ -32,14 +32,7 @@ export function presentUser(row: VisibleUserRow, stats: UserStats, collections: 
     profileImage: row.profileImage,
     betsPlaced: row.betsPlaced,
     betsWon: row.betsWon,
-    storePurchases: stats.storePurchases,
-    logins: stats.logins,
-    tasksCompleted: stats.tasksCompleted,
-    minefieldWins: stats.minefieldWins,
-    puzzleWins: stats.puzzleWins,
-    rpsWins: stats.rpsWins,
-    frenzyClicks: stats.frenzyClicks,
-    casinoWins: stats.casinoWins,
+    ...profileCounters(stats),
     itemsOwned: collections.itemsOwned,
     achievements: collections.achievements,
     claimedAchievements: collections.achievements.map((a) => ({ _id: a._id })),

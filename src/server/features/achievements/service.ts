@@ -6,8 +6,9 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier } from '../store/buffs';
-import { lifetimeCounters, percentOf } from '../tasks/progress';
+import { applyRewardMultiplier } from '../items/buffs';
+import { percentOf } from '../../platform/stats';
+import { lifetimeCounters } from './progress';
 import * as ledger from '../wallet/ledger';
 
 interface AchievementRow {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
-import { items } from '../store/tables';
+import { buffEffectTypes, items } from '../store/tables';
+import { oneOf } from '../../db/columns';
 
 /**
  * Why a unit moved: a closed list in code (no CHECK, like user_stats' names), so a new item
@@ -68,4 +69,35 @@ export const itemMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('item_movements_user_item_idx').on(t.userId, t.itemId, t.id), check('item_movements_delta_nonzero', sql`${t.delta} <> 0`)],
+);
+
+/**
+ * A power-up in use (DESIGN.md section 6): 60 minutes from 'Use', or until the extra coins it
+ * added reach `extra_cap` (10x its item's price), whichever comes first.
+ */
+export const buffs = pgTable(
+  'buffs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id),
+    effectType: text('effect_type', { enum: buffEffectTypes }).notNull(),
+    /** Hundredths, copied from the item when used. */
+    value: integer('value').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    extraPaid: bigint('extra_paid', { mode: 'number' }).notNull().default(0),
+    extraCap: bigint('extra_cap', { mode: 'number' }).notNull(),
+    /** Set when the cap is reached before expiry. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('buffs_user_expires_idx').on(t.userId, t.expiresAt),
+    check('buffs_effect_known', oneOf(t.effectType, buffEffectTypes)),
+    check('buffs_extra_within_cap', sql`${t.extraPaid} >= 0 and ${t.extraPaid} <= ${t.extraCap}`),
+  ],
 );

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_SIZE, type LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { Queryable } from '../../db/client';
 import type { StatName } from '../../platform/stats';
-import { cosmeticColumn } from '../store/queries';
+import { cosmeticColumn } from '../items/queries';
 
 export interface LeaderboardRow {
   id: number;
@@ -34,22 +34,4 @@ export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<Leaderboa
     from users u left join user_stats s on s.user_id = u.id and s.stat = ${achievementsStat}
     where u.status = 'active'
     order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`);
-}
-
-export interface PuzzleRushRow {
-  id: number;
-  username: string;
-  profile_image: string | null;
-  solves: number;
-}
-
-const puzzleStat: StatName = 'puzzle_wins';
-
-/** The Puzzle Rush table: active players by puzzles solved, ever (the puzzle_wins counter). */
-export function topPuzzleSolvers(q: Queryable): Promise<PuzzleRushRow[]> {
-  return q.rows<PuzzleRushRow>(sql`
-    select u.id, u.username, u.profile_image, s.value::bigint as solves
-    from user_stats s join users u on u.id = s.user_id
-    where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active'
-    order by s.value desc, u.id limit ${LEADERBOARD_SIZE}`);
 }

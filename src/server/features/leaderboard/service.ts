@@ -1,8 +1,8 @@
 import type { GameLeaderboardDto, LeaderboardSort, LeaderboardUserDto } from '../../../shared/api/leaderboard';
 import type { Deps } from '../../platform/deps';
-import { presentLeaderboardUser, presentPuzzleSolver } from './presenter';
+import { presentLeaderboardUser } from './presenter';
 import * as queries from './queries';
-import { rpsLeaderboard } from '../games/rps/service';
+import { gameLeaderboards } from '../../platform/module';
 
 /** Banned and deleted accounts are left off the public boards. */
 export async function topUsers(deps: Deps, sort: LeaderboardSort): Promise<LeaderboardUserDto[]> {
@@ -11,6 +11,5 @@ export async function topUsers(deps: Deps, sort: LeaderboardSort): Promise<Leade
 
 /** The game tables: rock-paper-scissors by wins, then games; Puzzle Rush by solves. */
 export async function gameLeaderboard(deps: Deps): Promise<GameLeaderboardDto> {
-  const [rps, solvers] = await Promise.all([rpsLeaderboard(deps.db), queries.topPuzzleSolvers(deps.db)]);
-  return { rps, puzzleRush: solvers.map(presentPuzzleSolver) };
+  return gameLeaderboards(deps, { rps: [], puzzleRush: [] });
 }

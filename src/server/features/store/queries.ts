@@ -65,16 +65,6 @@ export async function runningBuffsOf(q: Queryable, userId: number, now: Date) {
   return rows.map(presentBuff);
 }
 
-/**
- * The cosmetic a user shows beside their name (the newest item held, like presenter.cosmeticOf),
- * as a json column for lists of users such as the leaderboard: `userId` is their id column.
- */
-export const cosmeticColumn = (userId: SQL) => sql`(
-  select json_build_object('emoji', i.emoji, 'image', i.image, 'name', i.name)
-  from inventory inv join items i on i.id = inv.item_id
-  where inv.user_id = ${userId} and inv.quantity > 0 and i.type = 'cosmetic'
-  order by i.id desc limit 1)`;
-
 /** What the user view (own and public) shows of the store: inventory, badges, cosmetic. */
 export interface StoreCollections {
   inventory: InventoryEntry[];

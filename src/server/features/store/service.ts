@@ -19,7 +19,7 @@ import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
 import * as items from '../items/holdings';
-import { buffState, startBuff } from './buffs';
+import { buffState, startBuff } from '../items/buffs';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 

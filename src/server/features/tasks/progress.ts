@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AchievementCriteria, GoalType } from '../../../shared/api/tasks';
+import type { GoalType } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
-import { readStats } from '../../platform/stats';
 
 /**
  * What tasks and achievements measure (DESIGN.md section 3: durable, from rows written in the
@@ -66,28 +65,3 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
   };
 }
 
-/** The lifetime counter behind every achievement criterion. */
-export async function lifetimeCounters(q: Queryable, userId: number): Promise<Record<AchievementCriteria, number>> {
-  // One after the other: q may be a transaction, whose one connection runs one query at a time.
-  const stats = await readStats(q, userId);
-  const [row] = await q.rows<{ placed: number; won: number; bought: number; owned: number }>(sql`
-      select u.bets_placed as placed, u.bets_won as won,
-        (select count(*) from purchases where user_id = ${userId})::int as bought,
-        (select count(*) from inventory where user_id = ${userId} and quantity > 0)::int as owned
-      from users u where u.id = ${userId}`);
-  return {
-    betsPlaced: Number(row?.placed ?? 0),
-    betsWon: Number(row?.won ?? 0),
-    storePurchases: Number(row?.bought ?? 0),
-    logins: stats.logins,
-    tasksCompleted: stats.tasksCompleted,
-    minefieldWins: stats.minefieldWins,
-    puzzleWins: stats.puzzleWins,
-    rpsWins: stats.rpsWins,
-    frenzyClicks: stats.frenzyClicks,
-    casinoWins: stats.casinoWins,
-    itemsOwned: Number(row?.owned ?? 0),
-  };
-}
-
-export const percentOf = (progress: number, goal: number) => Math.min(100, Math.floor((progress / goal) * 100));

@@ -5,10 +5,11 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier } from '../store/buffs';
+import { applyRewardMultiplier } from '../items/buffs';
 import * as ledger from '../wallet/ledger';
 import { nextReset, periodStart } from './periods';
-import { percentOf, periodCounts, type PeriodCounts } from './progress';
+import { percentOf } from '../../platform/stats';
+import { periodCounts, type PeriodCounts } from './progress';
 
 interface TaskRow {
   id: number;

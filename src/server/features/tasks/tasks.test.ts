@@ -6,7 +6,7 @@ import { expectBadField, expectError } from '../../testing/expectations';
 import { readStats } from '../../platform/stats';
 import { createTask, placeWager, winWager } from './builders';
 import { ensureDefaultTasksAndAchievements } from './seed';
-import { startBuff } from '../store/buffs';
+import { startBuff } from '../items/buffs';
 import { insertItem } from '../store/builders';
 
 const server = useTestServer();

@@ -8,7 +8,7 @@ import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
-import { startBuff } from '../../store/buffs';
+import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');

@@ -1,7 +1,7 @@
 import type { SlotsResponse } from '../../../../shared/api/games';
 import { slots } from '../../../../shared/games/slots';
 import type { Deps } from '../../../platform/deps';
-import { lockSlotsLuck, spendSlotsLuck } from '../../store/buffs';
+import { lockSlotsLuck, spendSlotsLuck } from '../../items/buffs';
 import { playStakeRound } from './stakeRound';
 
 /**

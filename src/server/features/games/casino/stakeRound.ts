@@ -2,7 +2,7 @@ import type { RoundGame } from '../../../../shared/games/catalog';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';
-import { applyRewardMultiplier } from '../../store/buffs';
+import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound, type Draw } from '../engine/rounds';
 

@@ -5,7 +5,7 @@ import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
-import { startBuff } from '../../store/buffs';
+import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
 
 /** A ManualClock that can also move one second on every read, so parallel requests each see their own second. */

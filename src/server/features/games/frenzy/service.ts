@@ -4,7 +4,7 @@ import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../..
 import type { Deps } from '../../../platform/deps';
 import { AppError, conflict } from '../../../platform/errors';
 import { bumpStat } from '../../../platform/stats';
-import { applyRewardMultiplier } from '../../store/buffs';
+import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 
 const HOUR_MS = 3_600_000;

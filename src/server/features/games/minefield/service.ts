@@ -12,7 +12,7 @@ import { pgErrorCode } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { bumpStat } from '../../../platform/stats';
-import { applyRewardMultiplier, pickMinefieldItems } from '../../store/buffs';
+import { applyRewardMultiplier, pickMinefieldItems } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 

@@ -7,7 +7,7 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';
 import { bumpStat, readStats } from '../../../platform/stats';
-import { applyRewardMultiplier } from '../../store/buffs';
+import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { puzzleTypes } from './tables';
 

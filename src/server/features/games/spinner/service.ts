@@ -5,11 +5,11 @@ import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
-import { applyRewardMultiplier, buffState } from '../../store/buffs';
+import { applyRewardMultiplier, buffState } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
-import { rpsStats } from '../rps/service';
+import { gamesProgressParts } from '../../../platform/module';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
 export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
@@ -45,8 +45,8 @@ export async function progress(deps: Deps, userId: number): Promise<GamesProgres
   for (const row of rows) {
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) cooldowns[row.spinner_id as SpinnerId] = new Date(row.next_spin_at).toISOString();
   }
-  // Rock-paper-scissors comes in a later issue; its counters start at zero.
-  return { spinners, cooldowns, rpsStats: await rpsStats(deps.db, userId), buffs, serverTime: now.toISOString() };
+  // Other games add their part (rock-paper-scissors: its counters) through their modules.
+  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, ...(await gamesProgressParts(deps, userId)), buffs, serverTime: now.toISOString() };
 }
 
 const cooldownRefusal = (nextSpin: string) =>

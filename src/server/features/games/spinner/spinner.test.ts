@@ -8,7 +8,7 @@ import { spinnerExpectation } from '../../../../shared/games/rtp';
 import { ManualClock } from '../../../platform/clock';
 import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
-import { startBuff } from '../../store/buffs';
+import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock';
 import { registerUser, useTestServer } from '../../testing/harness';
 import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, spendSlotsLuck, startBuff, pickMinefieldItems } from './buffs';
-import { giveItem, insertItem } from './builders';
+import { giveItem, insertItem } from '../store/builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import * as items from '../items/holdings';
+import * as items from './holdings';
 import type { Queryable } from '../../db/client';
 import {
   buffExtraLimit,
@@ -7,7 +7,7 @@ import {
   combinedSlotsLuck,
   rewardMultiplierExtra,
 } from '../../../shared/games/items';
-import type { BuffEffectType } from './tables';
+import type { BuffEffectType } from '../store/tables';
 
 /**
  * Power-ups at work (DESIGN.md section 6). Features that pay rewards call these inside the
