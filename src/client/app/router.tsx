@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage) },
           { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage) },
-          { path: 'fairness', lazy: lazyPage(() => import('../features/games/pages/FairnessPage'), (m) => m.FairnessPage) },
+          { path: 'fairness', lazy: lazyPage(() => import('../features/games/fairness/pages/FairnessPage'), (m) => m.FairnessPage) },
           {
             path: 'login',
             lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.LoginPage),
@@ -69,12 +69,12 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },
               { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
-              { path: 'games/spinner', lazy: lazyPage(() => import('../features/games/pages/SpinnerPage'), (m) => m.SpinnerPage) },
-              { path: 'games/minefield', lazy: lazyPage(() => import('../features/games/pages/MinefieldPage'), (m) => m.MinefieldPage) },
-              { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
-              { path: 'games/puzzle-rush', lazy: lazyPage(() => import('../features/games/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
-              { path: 'games/casino', lazy: lazyPage(() => import('../features/games/pages/CasinoPage'), (m) => m.CasinoPage) },
-              { path: 'games/rps', lazy: lazyPage(() => import('../features/games/pages/RpsPage'), (m) => m.RpsPage) },
+              { path: 'games/spinner', lazy: lazyPage(() => import('../features/games/spinner/pages/SpinnerPage'), (m) => m.SpinnerPage) },
+              { path: 'games/minefield', lazy: lazyPage(() => import('../features/games/minefield/pages/MinefieldPage'), (m) => m.MinefieldPage) },
+              { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/frenzy/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
+              { path: 'games/puzzle-rush', lazy: lazyPage(() => import('../features/games/puzzles/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
+              { path: 'games/casino', lazy: lazyPage(() => import('../features/games/casino/pages/CasinoPage'), (m) => m.CasinoPage) },
+              { path: 'games/rps', lazy: lazyPage(() => import('../features/games/rps/pages/RpsPage'), (m) => m.RpsPage) },
             ],
           },
           {

@@ -40,7 +40,7 @@ function withQuery(path: string, query: Query): string {
 }
 
 // A hand-written guard rather than the shared zod schema keeps zod out of the browser bundle.
-function readErrorBody(value: unknown): (Pick<ErrorBody, 'message' | 'details'> & { code: string | null }) | null {
+function readErrorBody(value: unknown): (Pick<ErrorBody, 'message'> & { code: string | null; details: unknown }) | null {
   if (typeof value !== 'object' || value === null) return null;
   const { message, code, details } = value as Record<string, unknown>;
   if (typeof message !== 'string' || message === '') return null;

@@ -10,7 +10,7 @@ const errorSchema = {
   properties: {
     message: { type: 'string', description: 'A sentence for the user; for bad input it names the field' },
     code: { type: 'string', enum: [...errorCodes] },
-    details: { description: 'Per-field problems for bad input; other context for some conflicts' },
+    details: { description: 'By code: a list of refused fields ({ field, rule, limit?, value?, message? }) for bad input, unknown names and taken values; the current odds, next spin or next hour for some conflicts' },
   },
 } as const;
 

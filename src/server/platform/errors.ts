@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '../../shared/api/errors';
+import type { ErrorBody, ErrorCode, ErrorDetailsByCode, FieldIssue, FieldRule } from '../../shared/api/errors';
+import { fieldRules } from '../../shared/api/errors';
 import { pgErrorCode } from '../db/client';
 
-/** The one error type routes throw; the handler below turns it into `{ message, code }`. */
+/** The one error type routes throw; the handler below turns it into `{ message, code, details? }`. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -16,18 +17,93 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new AppError(400, 'BAD_REQUEST', message, details);
+/*
+ * A refusal about one request field names it in details ([{ field, rule, limit?, value? }]):
+ * pages word it from those, so the message may be reworded without changing what players read.
+ */
+export const badRequest = (message: string, details?: ErrorDetailsByCode['BAD_REQUEST']) => new AppError(400, 'BAD_REQUEST', message, details);
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, details?: unknown) => new AppError(409, 'CONFLICT', message, details);
+export const forbidden = (message = 'You are not allowed to do that', details?: ErrorDetailsByCode['FORBIDDEN']) =>
+  new AppError(403, 'FORBIDDEN', message, details);
+export const notFound = (message: string, details?: ErrorDetailsByCode['NOT_FOUND']) => new AppError(404, 'NOT_FOUND', message, details);
+export const conflict = (message: string, details?: ErrorDetailsByCode['CONFLICT']) => new AppError(409, 'CONFLICT', message, details);
 export const banned = () => new AppError(403, 'BANNED', 'This account is banned');
 export const insufficientFunds = (message = 'Insufficient balance') =>
   new AppError(409, 'INSUFFICIENT_FUNDS', message);
+export const soldOut = () => new AppError(409, 'SOLD_OUT', 'Sold out');
+export const alreadyOwned = (message: string) => new AppError(409, 'ALREADY_OWNED', message);
 
 function fieldOf(instancePath: string, context: string | undefined): string {
   const field = instancePath.replace(/^\//, '').replace(/\//g, '.');
   return field || context || 'request';
+}
+
+type ValidationEntry = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
+
+/** The value sent at a path, to tell a missing field from one of the wrong type. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let at = input;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+function sentValue(request: { body?: unknown; query?: unknown; params?: unknown; headers?: unknown }, context: string | undefined, instancePath: string): unknown {
+  const source = context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
+  return valueAt(source, instancePath.split('/').filter(Boolean));
+}
+
+const isFieldRule = (rule: unknown): rule is FieldRule => typeof rule === 'string' && (fieldRules as readonly string[]).includes(rule);
+
+/** zod's issue as the rule a page words: a refinement names its own in params.rule. */
+function ruleOf(code: string, p: Record<string, unknown>, sent: unknown): { rule: FieldRule; limit?: number } {
+  switch (code) {
+    case 'invalid_type':
+      return { rule: p.expected === 'int' ? 'integer' : sent === undefined || sent === null ? 'required' : 'type' };
+    case 'invalid_union':
+      return { rule: sent === undefined || sent === null ? 'required' : 'type' };
+    case 'too_small':
+      // A text that must have at least one character is a required one ('title is required').
+      if (p.origin === 'string' && p.minimum === 1) return { rule: 'required' };
+      return { rule: 'too_small', limit: Number(p.minimum) };
+    case 'too_big':
+      return { rule: 'too_big', limit: Number(p.maximum) };
+    case 'invalid_format':
+      return { rule: 'format' };
+    case 'invalid_value':
+      return { rule: 'one_of' };
+    case 'unrecognized_keys':
+      return { rule: 'unknown_field' };
+    case 'custom': {
+      const own = (p.params as { rule?: unknown; limit?: unknown } | undefined) ?? {};
+      return { rule: isFieldRule(own.rule) ? own.rule : 'invalid', ...(typeof own.limit === 'number' ? { limit: own.limit } : {}) };
+    }
+    default:
+      return { rule: 'invalid' };
+  }
+}
+
+function issueOf(v: ValidationEntry, context: string | undefined, request: Parameters<typeof sentValue>[0]): FieldIssue {
+  const field = fieldOf(v.instancePath, context);
+  const message = v.message ?? 'Invalid value';
+  return { field, message, ...ruleOf(v.keyword, v.params, sentValue(request, context, v.instancePath)) };
+}
+
+type ZodIssueLike = { code: string; path: readonly PropertyKey[]; message: string };
+
+/**
+ * A zod refusal of input a route parses itself (multipart fields, one profile field), with the
+ * details the schema handler gives; `field` names the value when the schema is the field's own.
+ */
+export function zodRefusal(issues: readonly ZodIssueLike[], input: unknown, field?: string): AppError {
+  const details = issues.map((issue): FieldIssue => {
+    const path = [...(field === undefined ? [] : [field]), ...issue.path.map(String)];
+    const sent = valueAt(input, issue.path);
+    return { field: path.join('.') || 'request', message: issue.message, ...ruleOf(issue.code, issue as unknown as Record<string, unknown>, sent) };
+  });
+  return badRequest(issues[0]?.message ?? 'Invalid value', details);
 }
 
 const codeForStatus = (status: number): ErrorCode =>
@@ -45,11 +121,13 @@ const codeForStatus = (status: number): ErrorCode =>
               ? 'RATE_LIMITED'
               : 'BAD_REQUEST';
 
-export const errorBodyOf = (err: AppError): ErrorBody => ({
-  message: err.message,
-  code: err.code,
-  ...(err.details === undefined ? {} : { details: err.details }),
-});
+// The factories above type each code's details; an AppError built by hand is trusted to match.
+export const errorBodyOf = (err: AppError): ErrorBody =>
+  ({
+    message: err.message,
+    code: err.code,
+    ...(err.details === undefined ? {} : { details: err.details }),
+  }) as ErrorBody;
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -72,7 +150,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       body = {
         message,
         code: 'BAD_REQUEST',
-        details: err.validation.map((v) => ({ field: fieldOf(v.instancePath, err.validationContext), message: v.message })),
+        details: err.validation.map((v) => issueOf(v, err.validationContext, request)),
       };
     } else if (pgErrorCode(err) === '22021' || pgErrorCode(err) === '22P05') {
       // Text PostgreSQL cannot store (a NUL character) reached a query: bad input, not a crash.

@@ -179,7 +179,7 @@ describe('error bodies and headers', () => {
       body: { title: uniqueName('t'), endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 1 }] } });
     const body = expectError(res, 400);
     expect(body.message).toBe('options.odds must be at least 1.01');
-    expect(body.details).toEqual([{ field: 'options.1.odds', message: 'options.odds must be at least 1.01' }]);
+    expect(body.details).toEqual([{ field: 'options.1.odds', message: 'options.odds must be at least 1.01', rule: 'too_small', limit: 1.01 }]);
   });
 
   it('validation errors carry per-field details', async () => {

@@ -30,7 +30,7 @@ export class Uploads {
    */
   async saveSquareImage(buf: Buffer, field = 'image'): Promise<string> {
     const format = sniff(buf);
-    if (!format) throw badRequest(`${field} must be a PNG, JPEG, WebP or GIF image`);
+    if (!format) throw badRequest(`${field} must be a PNG, JPEG, WebP or GIF image`, [{ field, rule: 'format' }]);
     let out: Buffer;
     try {
       out = await sharp(buf, { animated: false, limitInputPixels: 50_000_000 })
@@ -39,7 +39,7 @@ export class Uploads {
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw badRequest(`${field} could not be read as an image`);
+      throw badRequest(`${field} could not be read as an image`, [{ field, rule: 'unreadable' }]);
     }
     const name = `${randomBytes(16).toString('hex')}.webp`;
     await writeFile(path.join(this.dir, name), out);

@@ -7,7 +7,7 @@ export const oddsValue = (field: string) =>
     .number({ error: `${field} must be a number` })
     .min(MIN_ODDS, `${field} must be at least ${MIN_ODDS}`)
     .max(MAX_ODDS, `${field} must be at most ${MAX_ODDS}`)
-    .refine(hasAtMostTwoDecimals, `${field} may have at most 2 decimals`);
+    .refine(hasAtMostTwoDecimals, { error: `${field} may have at most 2 decimals`, params: { rule: 'decimals', limit: 2 } });
 
 const optionText = z
   .string({ error: 'options.text must be a string' })
@@ -23,7 +23,7 @@ export const createBetBody = z.strictObject({
     .array(z.strictObject({ text: optionText, odds: oddsValue('options.odds') }), { error: 'options must be a list' })
     .min(2, 'options must have at least two entries')
     .max(20, 'options must have at most 20 entries')
-    .refine((opts) => new Set(opts.map((o) => o.text.toLowerCase())).size === opts.length, 'options must have distinct texts'),
+    .refine((opts) => new Set(opts.map((o) => o.text.toLowerCase())).size === opts.length, { error: 'options must have distinct texts', params: { rule: 'distinct' } }),
 });
 export type CreateBetBody = z.infer<typeof createBetBody>;
 
@@ -46,7 +46,7 @@ export const parlayBody = z.strictObject({
     )
     .min(PARLAY_MIN_LEGS, `bets must have at least ${PARLAY_MIN_LEGS} legs`)
     .max(PARLAY_MAX_LEGS, `bets must have at most ${PARLAY_MAX_LEGS} legs`)
-    .refine((legs) => new Set(legs.map((l) => l.betId)).size === legs.length, 'bets must be on distinct bets'),
+    .refine((legs) => new Set(legs.map((l) => l.betId)).size === legs.length, { error: 'bets must be on distinct bets', params: { rule: 'distinct' } }),
   totalOdds: z.number({ error: 'totalOdds must be a number' }).positive('totalOdds must be positive'),
 });
 

@@ -63,7 +63,7 @@ export const futureDateTime = (field: string) =>
     .string({ error: `${field} is required` })
     .refine(isIsoDateTime, `${field} must be an ISO 8601 date and time such as 2030-01-31T18:00:00Z`)
     .transform((s) => new Date(s))
-    .refine((d) => d.getTime() > Date.now(), `${field} must be in the future`)
+    .refine((d) => d.getTime() > Date.now(), { error: `${field} must be in the future`, params: { rule: 'future' } })
     .refine((d) => d.getTime() <= Date.now() + TEN_YEARS_MS, `${field} must be within ten years from now`);
 
 export interface MessageResponse {

@@ -1,3 +1,10 @@
+import type { OddsChangedDetails } from './bets';
+
+/**
+ * The closed list of error codes. A page words a refusal from its code and details, never from
+ * the message, which is the server's text for developers and the fallback the spec asks a page
+ * to show when it has no words of its own (client/lib/errorMessages.ts).
+ */
 export const errorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
@@ -6,15 +13,79 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_FUNDS',
+  /** The store item has no stock left. */
+  'SOLD_OUT',
+  /** A badge is held once; the buyer has this one. */
+  'ALREADY_OWNED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** The one error body every non-2xx answer carries (DESIGN.md section 4). */
-export interface ErrorBody {
-  message: string;
-  code: ErrorCode;
-  details?: unknown;
+/**
+ * What a refused field broke. The first group comes from the request schemas (the validation
+ * handler derives it from zod's issue, or a refinement names it in `params.rule`); the second
+ * from the services, about the thing the field names.
+ */
+export const fieldRules = [
+  'required',
+  'type',
+  'integer',
+  'too_small',
+  'too_big',
+  'format',
+  'decimals',
+  'one_of',
+  'unknown_field',
+  'future',
+  'distinct',
+  'invalid',
+  'not_found',
+  'self',
+  'banned',
+  'deleted',
+  'taken',
+  'incorrect',
+  'payout_cap',
+  'unreadable',
+] as const;
+export type FieldRule = (typeof fieldRules)[number];
+
+/** One refused field, as `details` of a 400, 404 or 409 lists them. */
+export interface FieldIssue {
+  /** The request field with list positions, 'options.1.odds'. */
+  field: string;
+  rule: FieldRule;
+  /** The bound the rule sets: a number's value, a text's length, a list's size, bytes of a file. */
+  limit?: number;
+  /** The refused value when the words name it: the unknown or banned username. */
+  value?: string;
+  /** The schema's own text, for developers. */
+  message?: string;
 }
+
+/** 409 of a wheel spun before its cooldown ended. */
+export interface SpinCooldownDetails {
+  nextSpin: string;
+}
+
+/** 409 of a click past Click Frenzy's hourly limit: when the next hour starts. */
+export interface HourlyLimitDetails {
+  nextHour: string;
+}
+
+/** The `details` each code may carry; a code not named here carries none. */
+export interface ErrorDetailsByCode {
+  BAD_REQUEST: FieldIssue[];
+  NOT_FOUND: FieldIssue[];
+  FORBIDDEN: FieldIssue[];
+  CONFLICT: FieldIssue[] | OddsChangedDetails | SpinCooldownDetails | HourlyLimitDetails;
+}
+
+type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : never;
+
+/** The one error body every non-2xx answer carries (DESIGN.md section 4), details typed by code. */
+export type ErrorBody = {
+  [C in ErrorCode]: { message: string; code: C; details?: DetailsOf<C> };
+}[ErrorCode];

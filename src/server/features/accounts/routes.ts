@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps';
-import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, unauthorized, zodRefusal } from '../../platform/errors';
 import { SESSION_IDLE_DAYS } from '../../platform/auth';
 import type { FeatureHandlers } from '../../platform/routing';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
@@ -16,7 +16,7 @@ const updateJsonBody = z.strictObject({
 async function readProfileChanges(request: FastifyRequest): Promise<service.ProfileChanges> {
   if (!request.isMultipart()) {
     const parsed = updateJsonBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid body');
+    if (!parsed.success) throw zodRefusal(parsed.error.issues, request.body ?? {});
     return parsed.data;
   }
   const changes: service.ProfileChanges = {};
@@ -35,7 +35,7 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, [{ field: 'image', rule: 'too_big', limit: MAX_UPLOAD_BYTES }]);
     if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest('Send at most one image');
     if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw badRequest('Too many form fields');
     throw badRequest('The form data could not be read');

@@ -5,7 +5,7 @@ import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import { users } from './tables';
 import type { Deps } from '../../platform/deps';
-import { badRequest, banned, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { badRequest, banned, conflict, forbidden, notFound, unauthorized, zodRefusal } from '../../platform/errors';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
@@ -93,17 +93,17 @@ export interface ProfileChanges {
   image?: Buffer;
 }
 
-function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Parameters<typeof zodRefusal>[0] } } }, value: unknown, field: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid value');
+  if (!result.success) throw zodRefusal(result.error.issues, value, field);
   return result.data;
 }
 
 export async function updateProfile(deps: Deps, userId: number, tokenHash: string, changes: ProfileChanges): Promise<UserDto> {
   const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized('Your account no longer exists');
-  const username = changes.username === undefined || changes.username === '' ? undefined : parseField(usernameSchema, changes.username);
-  const password = changes.password === undefined || changes.password === '' ? undefined : parseField(passwordSchema, changes.password);
+  const username = changes.username === undefined || changes.username === '' ? undefined : parseField(usernameSchema, changes.username, 'username');
+  const password = changes.password === undefined || changes.password === '' ? undefined : parseField(passwordSchema, changes.password, 'password');
   if (username === undefined && password === undefined && !changes.image) {
     throw badRequest('Nothing to update: send a username, password or image');
   }
@@ -113,9 +113,9 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   // A stolen token alone must not be enough to take the account over.
   if (password !== undefined) {
     if (typeof changes.currentPassword !== 'string' || changes.currentPassword === '') {
-      throw badRequest('currentPassword is required to change the password');
+      throw badRequest('currentPassword is required to change the password', [{ field: 'currentPassword', rule: 'required' }]);
     }
-    if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) throw forbidden('currentPassword is incorrect');
+    if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) throw forbidden('currentPassword is incorrect', [{ field: 'currentPassword', rule: 'incorrect' }]);
   }
   const profileImage = changes.image ? await deps.uploads.saveSquareImage(changes.image) : undefined;
   const passwordHash = password === undefined ? undefined : await hashPassword(password);

@@ -49,7 +49,7 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
   const result = await deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
-    if (target.id === admin.id) throw badRequest('username: you cannot change your own status');
+    if (target.id === admin.id) throw badRequest('username: you cannot change your own status', [{ field: 'username', rule: 'self' }]);
     if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
     if (status === 'banned') {

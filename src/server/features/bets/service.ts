@@ -24,7 +24,7 @@ import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
   const bet = await queries.findBet(deps.db, betId);
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
   return presentBet(bet);
 }
 
@@ -60,7 +60,7 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
       if (!row) throw conflict('The bet could not be created; try again');
       id = row.id;
     } catch (err) {
-      if (pgErrorCode(err) === '23505') throw conflict(`title: a bet titled "${body.title}" already exists`);
+      if (pgErrorCode(err) === '23505') throw conflict(`title: a bet titled "${body.title}" already exists`, [{ field: 'title', rule: 'taken', value: body.title }]);
       throw err;
     }
     const options = body.options.map((o, i) => ({ text: o.text, odds: oddsToHundredths(o.odds), position: i }));
@@ -84,11 +84,11 @@ async function explainRejectedWager(deps: Deps, userId: number, betId: number, c
   const [actor] = await deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
   if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(deps.db, betId);
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
   if (bet.status !== 'open') throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
   if (new Date(bet.end_time).getTime() <= Date.now()) throw conflict('This bet is closed: its end time has passed');
   if (!bet.options.some((o) => o.text === choice)) {
-    throw badRequest(`choice: "${choice}" is not an option of this bet (options: ${bet.options.map((o) => o.text).join(', ')})`);
+    throw badRequest(`choice: "${choice}" is not an option of this bet (options: ${bet.options.map((o) => o.text).join(', ')})`, [{ field: 'choice', rule: 'not_found', value: choice }]);
   }
   throw conflict('The bet changed while placing the wager; try again');
 }
@@ -179,10 +179,10 @@ export async function placeParlay(
     const byId = new Map(found.map((b) => [b.bet_id, b]));
     const resolved = legs.map((leg) => {
       const bet = byId.get(leg.betId);
-      if (!bet) throw notFound(`bets.betId: no bet with id ${leg.betId}`);
+      if (!bet) throw notFound(`bets.betId: no bet with id ${leg.betId}`, [{ field: 'bets.betId', rule: 'not_found', value: String(leg.betId) }]);
       if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
       const option = bet.options.find((o) => o.text === leg.choice);
-      if (!option) throw badRequest(`bets.choice: "${leg.choice}" is not an option of bet ${leg.betId}`);
+      if (!option) throw badRequest(`bets.choice: "${leg.choice}" is not an option of bet ${leg.betId}`, [{ field: 'bets.choice', rule: 'not_found', value: leg.choice }]);
       return { ...leg, optionId: option.id, serverOdds: option.odds };
     });
     const serverTotal = totalOddsHundredths(resolved.map((l) => l.serverOdds));
@@ -197,6 +197,7 @@ export async function placeParlay(
     if (parlayPayoutWithinLimit(amount, resolved.map((l) => l.serverOdds)) === null) {
       throw badRequest(
         `bets: a parlay pays at most ${PARLAY_MAX_PAYOUT.toLocaleString('en-GB')} coins; lower the wager or pick fewer or shorter odds`,
+        [{ field: 'bets', rule: 'payout_cap', limit: PARLAY_MAX_PAYOUT }],
       );
     }
     // The account before the parlay row: inserting that row takes a key-share lock on the user
@@ -230,7 +231,7 @@ async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], b
   const [bet] = await tx.rows<{ id: number; title: string; status: BetStatus }>(
     sql`select id, title, status from bets where id = ${betId} for update`,
   );
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`);
+  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
   if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is already ${bet.status}`);
   return bet;
 }
@@ -240,7 +241,7 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
     const bet = await lockOpenBet(tx, betId);
     await lockSettlingAccounts(tx, betId);
     const [option] = await tx.rows<{ text: string }>(sql`select text from bet_options where id = ${optionId} and bet_id = ${betId}`);
-    if (!option) throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`);
+    if (!option) throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`, [{ field: 'optionId', rule: 'not_found', value: String(optionId) }]);
     await tx.rows(sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`);
     const single = await settleWagers(tx, betId, optionId);
     await tx.rows(sql`
@@ -279,10 +280,10 @@ export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
 
 export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string, optionId: number, odds: number) {
   const bet = await queries.findBetByTitleOrId(deps.db, betTitleOrId);
-  if (!bet) throw notFound(`betTitle: no bet titled "${betTitleOrId}"`);
+  if (!bet) throw notFound(`betTitle: no bet titled "${betTitleOrId}"`, [{ field: 'betTitle', rule: 'not_found', value: betTitleOrId }]);
   if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is ${bet.status}; its odds can no longer change`);
   const option = bet.options.find((o) => o.id === optionId);
-  if (!option) throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`);
+  if (!option) throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`, [{ field: 'optionId', rule: 'not_found', value: String(optionId) }]);
   await deps.db.tx(async (tx) => {
     await tx.rows(sql`update bet_options set odds = ${oddsToHundredths(odds)} where id = ${optionId}`);
     await logAdminAction(tx, {

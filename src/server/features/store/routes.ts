@@ -7,7 +7,7 @@ import * as service from './service';
 
 /** The picture of POST /api/store/upload: one file field named image, nothing else. */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('image: send the picture as multipart form data in a field named image');
+  if (!request.isMultipart()) throw badRequest('image: send the picture as multipart form data in a field named image', [{ field: 'image', rule: 'type' }]);
   let image: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -18,12 +18,12 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, [{ field: 'image', rule: 'too_big', limit: MAX_UPLOAD_BYTES }]);
     if (code === 'FST_FILES_LIMIT_REACHED') throw badRequest('Send at most one image');
     if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') throw badRequest('Too many form fields');
     throw badRequest('The form data could not be read');
   }
-  if (!image || image.length === 0) throw badRequest('image is required');
+  if (!image || image.length === 0) throw badRequest('image is required', [{ field: 'image', rule: 'required' }]);
   return image;
 }
 

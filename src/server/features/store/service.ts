@@ -14,7 +14,7 @@ import {
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
-import { banned, conflict, notFound, unauthorized } from '../../platform/errors';
+import { alreadyOwned, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte } from '../../platform/stats';
 import * as ledger from '../wallet/ledger';
@@ -53,13 +53,13 @@ const itemReturning = sql`returning id, name, type, effect, effect_type, effect_
 async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number): Promise<never> {
   const found = await queries.findItem(deps.db, itemId);
   if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
-  if (found.stock <= 0) throw conflict('Sold out');
+  if (found.stock <= 0) throw soldOut();
   const [[buyer], held] = await Promise.all([
     deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`),
     items.holding(deps.db, userId, itemId),
   ]);
   if (buyer?.status !== 'active') throw banned();
-  if (found.type === 'badge' && held.quantity > 0) throw conflict('You already own this badge');
+  if (found.type === 'badge' && held.quantity > 0) throw alreadyOwned('You already own this badge');
   throw conflict('The item changed during the purchase; try again');
 }
 
@@ -178,7 +178,7 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
   });
 }
 
-const nameTaken = (name: string) => conflict(`name: an item named "${name}" already exists`);
+const nameTaken = (name: string) => conflict(`name: an item named "${name}" already exists`, [{ field: 'name', rule: 'taken', value: name }]);
 
 export async function createItem(deps: Deps, admin: AuthUser, body: CreateItemBody): Promise<ItemActionResponse> {
   const effectType = body.effectType ?? null;

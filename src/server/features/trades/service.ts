@@ -53,9 +53,9 @@ export async function requestTrade(deps: Deps, userId: number, toUsername: strin
     await lockActiveActor(tx, userId);
     const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`
       select id, username, status from users where lower(username) = lower(${toUsername}) and status <> 'deleted' for share`);
-    if (!recipient) throw notFound(`toUsername: no user named ${toUsername}`);
-    if (recipient.id === userId) throw badRequest('toUsername: you cannot trade with yourself');
-    if (recipient.status !== 'active') throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`);
+    if (!recipient) throw notFound(`toUsername: no user named ${toUsername}`, [{ field: 'toUsername', rule: 'not_found', value: toUsername }]);
+    if (recipient.id === userId) throw badRequest('toUsername: you cannot trade with yourself', [{ field: 'toUsername', rule: 'self' }]);
+    if (recipient.status !== 'active') throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`, [{ field: 'toUsername', rule: recipient.status === 'deleted' ? 'deleted' : 'banned', value: recipient.username }]);
     const [trade] = await tx.rows<TradeParties>(sql`
       insert into trades (from_user_id, to_user_id) values (${userId}, ${recipient.id}) returning id, from_user_id, to_user_id`);
     if (!trade) throw conflict('The trade could not be created; try again');

@@ -56,8 +56,8 @@ export async function sendMoney(
     throw ledger.postingError(err);
   }
   const recipient = rows[0];
-  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`);
-  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself');
+  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`, [{ field: 'recipientUsername', rule: 'not_found', value: recipientUsername }]);
+  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself', [{ field: 'recipientUsername', rule: 'self' }]);
   if (!recipient.sender_active) throw banned();
   if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
   if (recipient.moved !== 2 || recipient.balance === null) throw conflict('The transfer could not be completed; try again');
