@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDb } from '../src/server/db/client.ts';
 import { auditReport, describeReport } from '../src/server/platform/audit.ts';
+import { modules } from '../src/server/modules.ts';
 import { totalOddsHundredths } from '../src/shared/odds.ts';
 import { freshPgDatabase, pgReachable, PG_BASE, registerUsers, startServer, stopServer } from './lib.mjs';
 
@@ -244,7 +245,7 @@ async function run(label, fleet) {
       select id from wagers where status = 'open' and payout <> 0
       union all select id from parlays where status = 'open' and payout <> 0`);
     for (const o of overpaid) problems.push(`wager or parlay ${o.id} is open but holds a payout`);
-    const report = await auditReport(db);
+    const report = await auditReport(db, modules);
     if (!report.ok) problems.push(describeReport(report));
     const [{ settledWagers }] = await db.rows(sql`select count(*)::int as "settledWagers" from wagers where status <> 'open'`);
     const sends = [...acked.sends.values()].reduce((a, b) => a + b, 0);

@@ -18,9 +18,15 @@ async function seedCollector(databaseUrl, userId) {
   await c.query(`
     insert into items (name, type, effect_type, effect_value, price, stock, emoji, description)
     select 'Collector item ' || g, 'power-up', 'slots-luck', 1000, 10, 100, '🎁', 'bench' from generate_series(1, 500) g`);
+  // With the movement the items module would write, so the audit at the end still balances.
   await c.query(`
-    insert into inventory (user_id, item_id, quantity)
-    select $1, id, 10 from items where name like 'Collector item %'`, [userId]);
+    with held as (
+      insert into inventory (user_id, item_id, quantity)
+      select $1, id, 10 from items where name like 'Collector item %'
+      returning user_id, item_id, quantity
+    )
+    insert into item_movements (user_id, item_id, delta, quantity_after, reason, ref_type, ref_id)
+    select user_id, item_id, quantity, quantity, 'grant', 'user', user_id::text from held`, [userId]);
   await c.query(`
     insert into purchases (user_id, item_id, price, created_at)
     select $1, i.id, 10, now() - (g || ' seconds')::interval

@@ -9,7 +9,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dirLock';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -17,7 +16,8 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 const INT8_OID = 20;
 const toNumber = (value: string) => Number(value);
 
-type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No relational schema: features query with SQL and the query builder, whose tables they import.
+type Orm = PgDatabase<PgQueryResultHKT>;
 type OrmTx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 /** What feature code queries through: the same inside and outside a transaction. */
@@ -160,7 +160,7 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // database) makes the pool emit 'error'; with no listener that crashes the process. The
     // pool has already discarded the client and opens a new one on demand.
     pool.on('error', () => {});
-    const orm = drizzlePg(pool, { schema }) as unknown as Orm;
+    const orm = drizzlePg(pool) as unknown as Orm;
     const raw: RawQuery = async (name, text, values) => (await pool.query({ name, text, values })).rows;
     const db = makeDb('postgres', orm, raw, () => pool.end());
     // Processes started together on an empty database would race creating the schema (23505
@@ -189,7 +189,7 @@ export async function openDb(options: OpenOptions): Promise<Db> {
         ? new PGlite({ loadDataDir: options.pgliteTemplate, parsers })
         : new PGlite(options.pgliteDir, { parsers });
     await client.waitReady;
-    const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+    const orm = drizzlePglite(client) as unknown as Orm;
     await migratePglite(orm as never, { migrationsFolder });
     const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
     const db = makeDb('pglite', orm, raw, async () => {
