@@ -37,7 +37,10 @@ import { releaseOverdue as releaseOverdueServices } from './features/services/se
 import { tradeHandlers } from './features/trades/routes';
 import { storeHandlers } from './features/store/routes';
 import { fairnessHandlers } from './features/games/engine/routes';
-import { gamesHandlers } from './features/games/routes';
+import { spinnerHandlers } from './features/games/spinner/routes';
+import { minefieldHandlers } from './features/games/minefield/routes';
+import { casinoHandlers } from './features/games/casino/routes';
+import { frenzyHandlers } from './features/games/frenzy/routes';
 import { puzzleHandlers } from './features/games/puzzles/routes';
 import { rpsHandlers } from './features/games/rps/routes';
 import { sweepExpired as sweepExpiredDuels } from './features/games/rps/service';
@@ -189,7 +192,10 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     services: serviceHandlers(deps),
     tasks: taskHandlers(deps),
     fairness: fairnessHandlers(deps),
-    games: gamesHandlers(deps),
+    spinner: spinnerHandlers(deps),
+    minefield: minefieldHandlers(deps),
+    casino: casinoHandlers(deps),
+    frenzy: frenzyHandlers(deps),
     puzzles: puzzleHandlers(deps),
     rps: rpsHandlers(deps),
   });

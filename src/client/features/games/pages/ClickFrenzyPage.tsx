@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FrenzyClickResponse } from '../../../../shared/api/games';
+import type { FrenzyClickResponse } from '../../../../shared/api/frenzy';
 import { FRENZY_ANIMALS, FRENZY_HOURLY_LIMIT, FRENZY_SPAWN_MS, FRENZY_TARGET_MS } from '../../../../shared/games/catalog';
 import { api, ApiError } from '../../../lib/api';
 import { formatCoins } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { MinefieldRevealResponse } from '../../../../shared/api/games';
+import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
 import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE } from '../../../../shared/games/minefield';
 import { CoinInput } from '../../../components/CoinInput';
 import { api } from '../../../lib/api';
