@@ -28,6 +28,11 @@ export interface Config {
   imageHosts: string[];
   /** redis://…: rate limits shared by every process; unset keeps them per process. */
   redisUrl: string | undefined;
+  /**
+   * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
+   * mismatch (the test servers turn this on; production only serializes through the schema).
+   */
+  checkReplies?: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

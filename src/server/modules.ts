@@ -11,7 +11,10 @@ import { servicesModule } from './features/services/module';
 import { tasksModule } from './features/tasks/module';
 import { achievementsModule } from './features/achievements/module';
 import { fairnessModule } from './features/games/engine/module';
-import { gamesModule } from './features/games/module';
+import { spinnerModule } from './features/games/spinner/module';
+import { minefieldModule } from './features/games/minefield/module';
+import { casinoModule } from './features/games/casino/module';
+import { frenzyModule } from './features/games/frenzy/module';
 import { puzzlesModule } from './features/games/puzzles/module';
 import { rpsModule } from './features/games/rps/module';
 import { liveModule } from './platform/realtime/module';
@@ -38,7 +41,10 @@ export const modules = [
   tasksModule,
   achievementsModule,
   fairnessModule,
-  gamesModule,
+  spinnerModule,
+  minefieldModule,
+  casinoModule,
+  frenzyModule,
   puzzlesModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoundsPage } from '../../src/shared/api/games';
+import type { RoundsPage } from '../../src/shared/api/fairness';
 import { call, type TestUser } from '../../src/server/testing/harness';
 import { startBuff } from '../../src/server/features/items/buffs';
 import { insertItem } from '../../src/server/features/store/builders';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoundsPage } from '../../src/shared/api/games';
+import type { RoundsPage } from '../../src/shared/api/fairness';
 import { replayRound } from '../../src/shared/games/verify';
 import { call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../shared/api/routes';
 import type { RouteSpec } from '../../shared/api/contract';
-import { call, useTestServer } from '../testing/harness';
+import { Ajv } from 'ajv';
+import { call, registerAdmin, registerUser, useTestServer } from '../testing/harness';
 import { splitRouteName } from './routing';
 
 interface OpenApiOperation {
@@ -10,7 +11,7 @@ interface OpenApiOperation {
   security?: unknown[];
   tags?: string[];
   requestBody?: unknown;
-  responses: Record<string, { content?: { 'application/json'?: { schema?: { required?: string[]; properties?: Record<string, unknown> } } } }>;
+  responses: Record<string, { description?: string; content?: { 'application/json'?: { schema?: { required?: string[]; properties?: Record<string, unknown> } } } }>;
 }
 interface OpenApiDoc {
   openapi: string;
@@ -47,6 +48,35 @@ describe('GET /api/docs/json', () => {
         expect(schema?.required, `${name} ${status} has the error shape`).toEqual(['message', 'code']);
       }
       if (spec.body) expect(op!.requestBody, `${name} documents its body`).toBeDefined();
+    }
+  });
+
+  it('documents the schema of every success answer', async () => {
+    const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
+    for (const { name, spec, method, url } of table) {
+      const op = res.body.paths[openApiPath(url)]![method.toLowerCase()]!;
+      const success = op.responses[String(spec.status ?? 200)];
+      expect(success?.description, `${name} documents its ${spec.status ?? 200}`).toBeDefined();
+      const schema = success?.content?.['application/json']?.schema;
+      expect(schema, `${name} has a success schema`).toBeDefined();
+      expect(Object.keys(schema!).length, `${name}'s success schema says something`).toBeGreaterThan(0);
+    }
+  });
+
+  it("validates real answers with the documented schemas (every GET without path parameters)", async () => {
+    const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
+    // OpenAPI 3.0 schemas: `nullable` is a keyword there, and ajv knows it.
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const player = await registerUser(server);
+    const admin = await registerAdmin(server);
+    const gets = table.filter((r) => r.method === 'GET' && !r.spec.params);
+    expect(gets.length).toBeGreaterThan(20);
+    for (const { name, spec, url } of gets) {
+      const answer = await call(server, 'GET', url, { token: spec.auth === 'admin' ? admin.token : spec.auth === 'user' ? player.token : undefined });
+      expect(answer.status, name).toBe(200);
+      const schema = res.body.paths[openApiPath(url)]!.get!.responses['200']!.content!['application/json']!.schema!;
+      const validate = ajv.compile(schema);
+      expect(validate(answer.body) ? null : ajv.errorsText(validate.errors), `${name} answers as documented`).toBeNull();
     }
   });
 });

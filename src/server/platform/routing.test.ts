@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoutes, reply } from '../../shared/api/contract';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { defineRoutes } from '../../shared/api/contract';
 import { routes, type ApiRouteName } from '../../shared/api/routes';
-import type { SendMoneyResponse } from '../../shared/api/wallet';
-import { startTestServer, type TestServer } from '../testing/harness';
-import { splitRouteName, type FeatureHandlers } from './routing';
+import type { LedgerPage, SendMoneyResponse } from '../../shared/api/wallet';
+import { call, startTestServer, type TestServer } from '../testing/harness';
+import { installErrorHandling } from './errors';
+import { defineHandlers, registerRoute, splitRouteName, type FeatureHandlers } from './routing';
 
 /**
  * The contract is checked by the compiler: each `@ts-expect-error` below must meet a type
@@ -52,18 +55,40 @@ export const serverHandlersThatMustNotCompile: FeatureHandlers<'wallet'>[] = [
   },
 ];
 
+declare const page: LedgerPage;
+
+/** defineHandlers also refuses a reply field the reply type does not name, at any depth. */
+export const handlersWithExtraFieldsThatMustNotCompile = [
+  defineHandlers('wallet', {
+    // @ts-expect-error a field the reply schema does not name (a seed, say)
+    'POST /api/user/send-money': async () => ({ ...(await sendMoney()), serverSeed: 'x' }),
+    'GET /api/user/ledger': ledger,
+  }),
+  defineHandlers('wallet', {
+    'POST /api/user/send-money': sendMoney,
+    // @ts-expect-error an extra field nested in a list entry
+    'GET /api/user/ledger': async () => ({ ...page, entries: page.entries.map((e) => ({ ...e, userId: 1 })) }),
+  }),
+  defineHandlers('wallet', {
+    'POST /api/user/send-money': sendMoney,
+    'GET /api/user/ledger': ledger,
+    // @ts-expect-error a handler for a route the feature does not have
+    'GET /api/user/ledger/all': ledger,
+  }),
+];
+
 export const tablesThatMustNotCompile = [
   defineRoutes({
     // @ts-expect-error a path parameter without a params schema
-    'GET /api/things/:id': { auth: 'user', summary: 'x', reply: reply<number>() },
+    'GET /api/things/:id': { auth: 'user', summary: 'x', reply: z.number() },
   }),
   defineRoutes({
     // @ts-expect-error a params schema that does not match the path
-    'GET /api/things/:id': { auth: 'user', summary: 'x', params: z.object({ thingId: z.string() }), reply: reply<number>() },
+    'GET /api/things/:id': { auth: 'user', summary: 'x', params: z.object({ thingId: z.string() }), reply: z.number() },
   }),
   defineRoutes({
     // @ts-expect-error a name that is not METHOD /path
-    'FETCH /api/things': { auth: 'user', summary: 'x', reply: reply<number>() },
+    'FETCH /api/things': { auth: 'user', summary: 'x', reply: z.number() },
   }),
 ];
 
@@ -87,5 +112,71 @@ describe('the route table at run time', () => {
   it('has every route registered on the server, and nothing answers a name outside it', () => {
     for (const name of names) expect(server.app.hasRoute(splitRouteName(name)), name).toBe(true);
     expect(server.app.hasRoute({ method: 'POST', url: '/api/user/sendmoney' })).toBe(false);
+  });
+});
+
+describe('answers go out through their reply schema', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const spec = routes.wallet['GET /api/user/ledger'];
+  const entry = { _id: '1', delta: 5, balanceAfter: 5, category: 'admin_grant', label: 'Admin adjustment', refType: null, refId: null, counterparty: null, createdAt: '2030-01-01T00:00:00.000Z' };
+
+  /** A one-route app over the test server's real dependencies, its handler answering `answer`. */
+  async function appAnswering(answer: unknown, checkReplies: boolean) {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    installErrorHandling(app);
+    const deps = { ...server.deps, config: { ...server.deps.config, checkReplies } };
+    registerRoute(app, deps, 'wallet', 'GET /api/user/ledger', spec, async () => answer);
+    await app.ready();
+    return app;
+  }
+
+  const token = async () => (await call<{ token: string }>(server, 'POST', '/auth/register', { body: { username: `r${Date.now().toString(36)}`, password: 'correct-horse-9' } })).body.token;
+
+  it('drops a field the schema does not name; the checking test servers refuse it', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const leaky = { entries: [{ ...entry, passwordHash: 'secret' }], nextBefore: null, serverSeed: 'secret' };
+    const plain = await appAnswering(leaky, false);
+    const sent = await plain.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ entries: [entry], nextBefore: null });
+    expect(sent.body).not.toContain('secret');
+    await plain.close();
+
+    const checking = await appAnswering(leaky, true);
+    const refused = await checking.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json()).toMatchObject({ code: 'INTERNAL', message: expect.stringContaining('entries[0].passwordHash: not in the reply schema') });
+    await checking.close();
+  });
+
+  it('turns a missing or mistyped field into a failure on the test servers', async () => {
+    const auth = { authorization: `Bearer ${await token()}` };
+    const app = await appAnswering({ entries: [{ ...entry, delta: '5' }], nextBefore: null }, true);
+    const mistyped = await app.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
+    expect(mistyped.statusCode).toBe(500);
+    expect(mistyped.json().message).toContain('entries.0.delta');
+    await app.close();
+
+    const missing = await appAnswering({ entries: [] }, true);
+    const res = await missing.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toContain('nextBefore');
+    await missing.close();
+  });
+
+  it('leaves error answers in the one error shape', async () => {
+    const app = await appAnswering({ entries: [], nextBefore: null }, true);
+    const res = await app.inject({ method: 'GET', url: '/api/user/ledger' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    await app.close();
   });
 });

@@ -5,6 +5,7 @@ import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, errorBodyOf } from './errors';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint } from './idempotency';
+import { checkReply, replySerializer, unwrapReplySchema } from './replies';
 
 /** What a handler gets: the validated input, the caller (for guarded routes) and the raw request. */
 export type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
@@ -24,6 +25,46 @@ export type FeatureHandlers<F extends FeatureName> = {
 
 export type AllHandlers = { [F in FeatureName]: FeatureHandlers<F> };
 
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+
+/**
+ * The paths ('user.serverSeed') of fields a value of type R has and the reply type T does not
+ * name, at any depth. TypeScript accepts a wider object where a narrower one is expected (a
+ * handler may return `{ ...dto, serverSeed }`); this makes that a compile error.
+ */
+export type ExtraReplyFields<R, T, P extends string = ''> =
+  IsAny<R> extends true
+    ? never
+    : unknown extends T
+      ? never
+      : R extends readonly (infer E)[]
+        ? ExtraReplyFields<E, Extract<T, readonly unknown[]>[number], `${P}[]`>
+        : R extends object
+          ? {
+              [K in keyof R & string]: K extends KeysOfUnion<NonNullable<T>> ? ExtraReplyFields<R[K], PropOf<NonNullable<T>, K>, `${P}${K}.`> : `${P}${K}`;
+            }[keyof R & string]
+          : never;
+
+type ExactHandlers<F extends FeatureName, H> = {
+  [N in keyof H]: N extends keyof Routes[F]
+    ? Routes[F][N] extends RouteSpec
+      ? H[N] extends (ctx: never) => Promise<infer R>
+        ? [ExtraReplyFields<R, ReplyOf<Routes[F][N]>>] extends [never]
+          ? unknown
+          : { replyFieldsNotInTheSchema: ExtraReplyFields<R, ReplyOf<Routes[F][N]>> }
+        : unknown
+      : never
+    : { notARouteOf: F };
+};
+
+/**
+ * A feature's handlers, checked against its routes: one per route, and each returns exactly
+ * its reply type, no field more (the serializer would drop it, but it should not be written).
+ */
+export const defineHandlers = <F extends FeatureName, H extends FeatureHandlers<F>>(_feature: F, handlers: H & ExactHandlers<F, H>): FeatureHandlers<F> => handlers;
+
 export function splitRouteName(name: string): { method: HTTPMethods; url: string } {
   const space = name.indexOf(' ');
   return { method: name.slice(0, space) as HTTPMethods, url: name.slice(space + 1) };
@@ -36,66 +77,85 @@ export function splitRouteName(name: string): { method: HTTPMethods; url: string
 export function registerRoutes(app: FastifyInstance, deps: Deps, handlers: AllHandlers): void {
   for (const feature of Object.keys(routes) as FeatureName[]) {
     const table = routes[feature] as Record<string, RouteSpec>;
-    const featureHandlers = handlers[feature] as Record<string, (ctx: unknown) => Promise<unknown>>;
+    const featureHandlers = handlers[feature] as Record<string, (ctx: never) => Promise<unknown>>;
     for (const [name, spec] of Object.entries(table)) {
       const handler = featureHandlers[name];
       if (!handler) throw new Error(`no handler for ${name}`);
-      const { method, url } = splitRouteName(name);
-      const options: RouteOptions = {
-        method,
-        url,
-        schema: {
-          ...(spec.body ? { body: spec.body } : {}),
-          ...(spec.query ? { querystring: spec.query } : {}),
-          ...(spec.params ? { params: spec.params } : {}),
-          summary: spec.summary,
-          description:
-            `Auth: ${spec.auth === 'public' ? 'none (public)' : spec.auth === 'admin' ? 'bearer token of an admin' : 'bearer token'}.` +
-            (spec.idempotent ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.' : ''),
-          tags: [feature],
-          ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
-          ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
-        },
-        ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
-        ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
-        ...(spec.rateLimit === 'auth' ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } } : {}),
-        handler: async (request, reply) => {
-          const status = spec.status ?? 200;
-          const run = async () => {
-            const result = await handler({
-              body: request.body,
-              query: request.query ?? {},
-              params: request.params ?? {},
-              user: request.auth?.user ?? null,
-              tokenHash: request.auth?.tokenHash ?? null,
-              request,
-              reply,
-            });
-            void reply.status(status);
-            return result;
-          };
-          const key = spec.idempotent && request.auth ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
-          if (key === null || !request.auth) return run();
-          const userId = request.auth.user.id;
-          const reservation = await deps.idempotency.reserve(userId, key, name, requestFingerprint(name, request.params, request.body));
-          if (reservation.kind === 'replay') {
-            void reply.header('idempotent-replayed', 'true').status(reservation.status);
-            return reservation.body;
-          }
-          try {
-            const result = await run();
-            await deps.idempotency.complete(userId, key, status, result);
-            return result;
-          } catch (err) {
-            // A refusal changed nothing and is the answer a retry gets too; anything else may
-            // have been transient, so a retry may run the request again.
-            if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(userId, key, err.statusCode, errorBodyOf(err));
-            else await deps.idempotency.release(userId, key);
-            throw err;
-          }
-        },
-      };
-      app.route(options);
+      registerRoute(app, deps, feature, name, spec, handler);
     }
   }
+}
+
+/** One route of the table; registerRoutes calls it for each (tests call it for a single one). */
+export function registerRoute(app: FastifyInstance, deps: Deps, feature: string, name: string, spec: RouteSpec, handler: (ctx: never) => Promise<unknown>): void {
+  const call = handler as unknown as (ctx: unknown) => Promise<unknown>;
+  const { method, url } = splitRouteName(name);
+  const status = spec.status ?? 200;
+  const options: RouteOptions = {
+    method,
+    url,
+    schema: {
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      // Only the success status: error answers (and replayed refusals) keep the one error shape.
+      response: { [status]: spec.reply },
+      summary: spec.summary,
+      description:
+        `Auth: ${spec.auth === 'public' ? 'none (public)' : spec.auth === 'admin' ? 'bearer token of an admin' : 'bearer token'}.` +
+        (spec.idempotent ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.' : ''),
+      tags: [feature],
+      ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    },
+    serializerCompiler: ({ schema }) => replySerializer(unwrapReplySchema(schema)),
+    ...(deps.config.checkReplies
+      ? {
+          preSerialization: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            if (reply.statusCode >= 300) return payload;
+            const problem = checkReply(spec.reply, payload);
+            if (problem) throw new AppError(500, 'INTERNAL', `${name} answered outside its reply schema: ${problem}`);
+            return payload;
+          },
+        }
+      : {}),
+    ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
+    ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
+    ...(spec.rateLimit === 'auth' ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } } : {}),
+    handler: async (request, reply) => {
+      const run = async () => {
+        const result = await call({
+          body: request.body,
+          query: request.query ?? {},
+          params: request.params ?? {},
+          user: request.auth?.user ?? null,
+          tokenHash: request.auth?.tokenHash ?? null,
+          request,
+          reply,
+        });
+        void reply.status(status);
+        return result;
+      };
+      const key = spec.idempotent && request.auth ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
+      if (key === null || !request.auth) return run();
+      const userId = request.auth.user.id;
+      const reservation = await deps.idempotency.reserve(userId, key, name, requestFingerprint(name, request.params, request.body));
+      if (reservation.kind === 'replay') {
+        void reply.header('idempotent-replayed', 'true').status(reservation.status);
+        return reservation.body;
+      }
+      try {
+        const result = await run();
+        await deps.idempotency.complete(userId, key, status, result);
+        return result;
+      } catch (err) {
+        // A refusal changed nothing and is the answer a retry gets too; anything else may
+        // have been transient, so a retry may run the request again.
+        if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(userId, key, err.statusCode, errorBodyOf(err));
+        else await deps.idempotency.release(userId, key);
+        throw err;
+      }
+    },
+  };
+  app.route(options);
 }

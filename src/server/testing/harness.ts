@@ -64,6 +64,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     databaseUrl: pgDb?.url,
     authRateLimit: 10_000,
     clientDir: undefined,
+    // Every answer of every suite is checked against its route's reply schema.
+    checkReplies: true,
     ...overrides,
   };
   let databaseUrl = pgDb?.url;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { passwordSchema, usernameSchema } from './common';
+import { defineRoutes } from './contract';
+import { messageResponse, passwordSchema, usernameParams, usernameSchema } from './common';
 
 export type { MessageResponse } from './common';
 
@@ -20,102 +21,116 @@ export type Role = (typeof roles)[number];
 export const userStatuses = ['active', 'banned'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-export interface Badge {
-  _id: string;
-  name: string;
-  description: string;
-}
+export const badge = z.object({ _id: z.string(), name: z.string(), description: z.string() });
+export type Badge = z.infer<typeof badge>;
 
-export interface InventoryEntry {
-  _id: string;
-  quantity: number;
+export const inventoryEntry = z.object({
+  _id: z.string(),
+  quantity: z.number(),
   /** Units offered in active trades: neither usable nor tradable elsewhere until the trade closes. */
-  locked: number;
-  item: {
-    _id: string;
-    name: string;
-    type: 'badge' | 'power-up' | 'cosmetic';
-    description: string;
-    image: string | null;
-    emoji: string | null;
-    price: number;
-    effect: string | null;
-    effectType: string | null;
-    effectValue: number | null;
-  };
-}
+  locked: z.number(),
+  item: z.object({
+    _id: z.string(),
+    name: z.string(),
+    type: z.enum(['badge', 'power-up', 'cosmetic']),
+    description: z.string(),
+    image: z.string().nullable(),
+    emoji: z.string().nullable(),
+    price: z.number(),
+    effect: z.string().nullable(),
+    effectType: z.string().nullable(),
+    effectValue: z.number().nullable(),
+  }),
+});
+export type InventoryEntry = z.infer<typeof inventoryEntry>;
 
 /** The cosmetic item a user shows beside their name (the latest bought). */
-export interface CosmeticRef {
-  emoji: string | null;
-  image: string | null;
-  name: string;
-}
+export const cosmeticRef = z.object({ emoji: z.string().nullable(), image: z.string().nullable(), name: z.string() });
+export type CosmeticRef = z.infer<typeof cosmeticRef>;
 
-export interface AchievementRef {
-  _id: string;
-  title: string;
-  icon: string | null;
-}
+export const achievementRef = z.object({ _id: z.string(), title: z.string(), icon: z.string().nullable() });
+export type AchievementRef = z.infer<typeof achievementRef>;
 
 /** Counters named after the task goal types and achievement criteria (spec section 3). */
-export interface UserCounters {
-  betsPlaced: number;
-  betsWon: number;
-  storePurchases: number;
-  logins: number;
-  tasksCompleted: number;
-  minefieldWins: number;
-  puzzleWins: number;
-  rpsWins: number;
-  frenzyClicks: number;
-  casinoWins: number;
-  itemsOwned: number;
-}
+export const userCounters = z.object({
+  betsPlaced: z.number(),
+  betsWon: z.number(),
+  storePurchases: z.number(),
+  logins: z.number(),
+  tasksCompleted: z.number(),
+  minefieldWins: z.number(),
+  puzzleWins: z.number(),
+  rpsWins: z.number(),
+  frenzyClicks: z.number(),
+  casinoWins: z.number(),
+  itemsOwned: z.number(),
+});
+export type UserCounters = z.infer<typeof userCounters>;
 
 /** The signed-in user's own record: GET /api/user/stats, POST /api/user/update, auth answers. */
-export interface UserDto extends UserCounters {
-  _id: string;
-  userId: string;
-  username: string;
-  balance: number;
-  role: Role;
-  status: UserStatus;
-  profileImage: string | null;
-  achievements: AchievementRef[];
-  claimedAchievements: { _id: string }[];
-  badges: Badge[];
-  inventory: InventoryEntry[];
-  cosmetic: CosmeticRef | null;
-  currentBets: unknown[];
-  createdAt: string;
-}
+export const userDto = userCounters.extend({
+  _id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  balance: z.number(),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  profileImage: z.string().nullable(),
+  achievements: z.array(achievementRef),
+  claimedAchievements: z.array(z.object({ _id: z.string() })),
+  badges: z.array(badge),
+  inventory: z.array(inventoryEntry),
+  cosmetic: cosmeticRef.nullable(),
+  currentBets: z.array(z.unknown()),
+  createdAt: z.string(),
+});
+export type UserDto = z.infer<typeof userDto>;
 
-export interface AuthResponse {
-  token: string;
-  user: UserDto;
-}
+export const authResponse = z.object({ token: z.string(), user: userDto });
+export type AuthResponse = z.infer<typeof authResponse>;
 
 /** GET /api/user/public/{username}: works without a token. */
-export interface PublicUserDto {
-  _id: string;
-  username: string;
-  balance: number;
-  role: Role;
-  status: UserStatus;
-  profileImage: string | null;
-  betsWon: number;
-  achievements: AchievementRef[];
-  badges: Badge[];
-  inventory: InventoryEntry[];
+export const publicUserDto = z.object({
+  _id: z.string(),
+  username: z.string(),
+  balance: z.number(),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  profileImage: z.string().nullable(),
+  betsWon: z.number(),
+  achievements: z.array(achievementRef),
+  badges: z.array(badge),
+  inventory: z.array(inventoryEntry),
   /** Distinct items held. */
-  itemsOwned: number;
-  cosmetic: CosmeticRef | null;
-  createdAt: string;
-}
+  itemsOwned: z.number(),
+  cosmetic: cosmeticRef.nullable(),
+  createdAt: z.string(),
+});
+export type PublicUserDto = z.infer<typeof publicUserDto>;
 
 /** GET /api/user/session: when this sign-in ends if the site is not used again. */
-export interface SessionInfoDto {
-  expiresAt: string;
-  idleDays: number;
-}
+export const sessionInfoDto = z.object({ expiresAt: z.string(), idleDays: z.number() });
+export type SessionInfoDto = z.infer<typeof sessionInfoDto>;
+
+export const accountsRoutes = defineRoutes({
+  'POST /auth/register': {
+    auth: 'public',
+    summary: 'Create an account (1,000 starting coins) and sign in',
+    body: credentialsBody,
+    reply: authResponse,
+    status: 201,
+    rateLimit: 'auth',
+  },
+  'POST /auth/login': { auth: 'public', summary: 'Sign in', body: loginBody, reply: authResponse, rateLimit: 'auth' },
+  'POST /auth/logout': { auth: 'user', summary: 'Revoke this session', reply: messageResponse },
+  'GET /api/user/stats': { auth: 'user', summary: 'The signed-in user with counters and collections', reply: userDto },
+  'GET /api/user/session': { auth: 'user', summary: 'When this sign-in ends if unused (sliding, 30 days)', reply: sessionInfoDto },
+  'POST /api/user/update': {
+    auth: 'user',
+    summary: 'Change username, password or picture (multipart: username, password, image)',
+    multipart: true,
+    reply: userDto,
+  },
+  'DELETE /api/user': { auth: 'user', summary: 'Delete the account (needs the password)', body: deleteAccountBody, reply: messageResponse },
+  'GET /api/user/public/:username': { auth: 'public', summary: 'A public profile', params: usernameParams, reply: publicUserDto },
+});

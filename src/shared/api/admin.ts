@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Role, UserStatus } from './accounts';
-import { MAX_COIN_AMOUNT } from './common';
+import { defineRoutes } from './contract';
+import { roles, userStatuses } from './accounts';
+import { MAX_COIN_AMOUNT, usernameParams } from './common';
 
 /** Positive adds funds, negative removes them (never below zero). */
 export const adminBalanceBody = z.strictObject({
@@ -16,45 +17,63 @@ export const adminStatusBody = z.strictObject({
   status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }),
 });
 
-export interface AdminUserDto {
-  _id: string;
-  username: string;
-  balance: number;
-  role: Role;
-  status: UserStatus;
-  createdAt: string;
-}
+export const adminUserDto = z.object({
+  _id: z.string(),
+  username: z.string(),
+  balance: z.number(),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  createdAt: z.string(),
+});
+export type AdminUserDto = z.infer<typeof adminUserDto>;
 
-export interface AdminLogDto {
-  _id: string;
-  timestamp: string;
-  action: string;
-  details: string;
-  admin: string | null;
-  target: string | null;
-}
+export const adminLogDto = z.object({
+  _id: z.string(),
+  timestamp: z.string(),
+  action: z.string(),
+  details: z.string(),
+  admin: z.string().nullable(),
+  target: z.string().nullable(),
+});
+export type AdminLogDto = z.infer<typeof adminLogDto>;
 
-export interface AdminBalanceResponse {
-  message: string;
-  username: string;
-  balance: number;
-}
+export const adminBalanceResponse = z.object({ message: z.string(), username: z.string(), balance: z.number() });
+export type AdminBalanceResponse = z.infer<typeof adminBalanceResponse>;
 
-export interface AdminStatusResponse {
-  message: string;
-  username: string;
-  status: UserStatus;
-}
+export const adminStatusResponse = z.object({ message: z.string(), username: z.string(), status: z.enum(userStatuses) });
+export type AdminStatusResponse = z.infer<typeof adminStatusResponse>;
 
 /** GET /api/admin/audit: coin conservation checked on the live database. */
-export interface AuditReportDto {
-  ok: boolean;
+export const auditReportDto = z.object({
+  ok: z.boolean(),
   /** The first discrepancy found, or null. */
-  problem: string | null;
-  ledgerRows: number;
-  users: number;
+  problem: z.string().nullable(),
+  ledgerRows: z.number(),
+  users: z.number(),
   /** Rows of item_movements, which explain every holding. */
-  itemMovements: number;
-  notes: string[];
-  checkedAt: string;
-}
+  itemMovements: z.number(),
+  notes: z.array(z.string()),
+  checkedAt: z.string(),
+});
+export type AuditReportDto = z.infer<typeof auditReportDto>;
+
+export const adminRoutes = defineRoutes({
+  'GET /api/admin/users': { auth: 'admin', summary: 'Every account', reply: z.array(adminUserDto) },
+  'GET /api/admin/logs': { auth: 'admin', summary: 'The admin audit log, newest first', reply: z.array(adminLogDto) },
+  'GET /api/admin/audit': { auth: 'admin', summary: 'Check coin conservation on the live database', reply: auditReportDto },
+  'PATCH /api/admin/balance/:username': {
+    auth: 'admin',
+    summary: 'Add (or remove, if negative) coins',
+    idempotent: true,
+    params: usernameParams,
+    body: adminBalanceBody,
+    reply: adminBalanceResponse,
+  },
+  'PATCH /api/admin/status/user/:username': {
+    auth: 'admin',
+    summary: 'Ban or reinstate a user',
+    params: usernameParams,
+    body: adminStatusBody,
+    reply: adminStatusResponse,
+  },
+});

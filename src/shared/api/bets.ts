@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { coinAmount, futureDateTime, idString } from './common';
+import { defineRoutes } from './contract';
+import { coinAmount, futureDateTime, idParams, idString } from './common';
 import { hasAtMostTwoDecimals, MAX_ODDS, MIN_ODDS, PARLAY_MAX_LEGS, PARLAY_MIN_LEGS } from '../odds';
 
 export const oddsValue = (field: string) =>
@@ -60,84 +61,80 @@ export const oddsParams = z.strictObject({
 export const betStatuses = ['open', 'finalized', 'voided'] as const;
 export type BetStatus = (typeof betStatuses)[number];
 
-export interface BetOptionDto {
-  _id: string;
-  text: string;
-  odds: number;
+export const betOptionDto = z.object({
+  _id: z.string(),
+  text: z.string(),
+  odds: z.number(),
   /** How many wagers and parlay legs picked this option. */
-  votes: number;
-}
+  votes: z.number(),
+});
+export type BetOptionDto = z.infer<typeof betOptionDto>;
 
-export interface BetDto {
-  _id: string;
-  title: string;
-  description: string;
-  endTime: string;
-  status: BetStatus;
-  options: BetOptionDto[];
+export const betDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  endTime: z.string(),
+  status: z.enum(betStatuses),
+  options: z.array(betOptionDto),
   /** Text of the winning option once finalized, else null. */
-  result: string | null;
-  resultOptionId: string | null;
-}
+  result: z.string().nullable(),
+  resultOptionId: z.string().nullable(),
+});
+export type BetDto = z.infer<typeof betDto>;
 
-export interface AdminBetDto extends BetDto {
-  totalStaked: number;
-  wagerCount: number;
-  createdAt: string;
-}
+export const adminBetDto = betDto.extend({ totalStaked: z.number(), wagerCount: z.number(), createdAt: z.string() });
+export type AdminBetDto = z.infer<typeof adminBetDto>;
 
-export type WagerStatus = 'open' | 'won' | 'lost' | 'refunded';
+const wagerStatus = z.enum(['open', 'won', 'lost', 'refunded']);
+export type WagerStatus = z.infer<typeof wagerStatus>;
 
-export interface WagerDto {
-  _id: string;
-  kind: 'single';
-  betId: string;
-  betTitle: string;
-  choice: string;
-  odds: number;
-  stake: number;
-  potentialPayout: number;
-  payout: number;
-  status: WagerStatus;
-  createdAt: string;
-}
+export const wagerDto = z.object({
+  _id: z.string(),
+  kind: z.literal('single'),
+  betId: z.string(),
+  betTitle: z.string(),
+  choice: z.string(),
+  odds: z.number(),
+  stake: z.number(),
+  potentialPayout: z.number(),
+  payout: z.number(),
+  status: wagerStatus,
+  createdAt: z.string(),
+});
+export type WagerDto = z.infer<typeof wagerDto>;
 
-export interface ParlayLegDto {
-  betId: string;
-  betTitle: string;
-  choice: string;
-  odds: number;
-  status: 'open' | 'won' | 'lost' | 'void';
-}
+export const parlayLegDto = z.object({
+  betId: z.string(),
+  betTitle: z.string(),
+  choice: z.string(),
+  odds: z.number(),
+  status: z.enum(['open', 'won', 'lost', 'void']),
+});
+export type ParlayLegDto = z.infer<typeof parlayLegDto>;
 
-export interface ParlayDto {
-  _id: string;
-  kind: 'parlay';
-  stake: number;
-  totalOdds: number;
-  potentialPayout: number;
-  payout: number;
-  status: WagerStatus;
-  legs: ParlayLegDto[];
-  createdAt: string;
-}
+export const parlayDto = z.object({
+  _id: z.string(),
+  kind: z.literal('parlay'),
+  stake: z.number(),
+  totalOdds: z.number(),
+  potentialPayout: z.number(),
+  payout: z.number(),
+  status: wagerStatus,
+  legs: z.array(parlayLegDto),
+  createdAt: z.string(),
+});
+export type ParlayDto = z.infer<typeof parlayDto>;
 
-export interface MyBetsDto {
-  open: (WagerDto | ParlayDto)[];
-  settled: (WagerDto | ParlayDto)[];
-}
+const wagerOrParlay = z.discriminatedUnion('kind', [wagerDto, parlayDto]);
+export const myBetsDto = z.object({ open: z.array(wagerOrParlay), settled: z.array(wagerOrParlay) });
+export type MyBetsDto = z.infer<typeof myBetsDto>;
 
-export interface PlaceWagerResponse {
-  message: string;
-  balance: number;
-  wager: WagerDto;
-}
+export const placeWagerResponse = z.object({ message: z.string(), balance: z.number(), wager: wagerDto });
+export type PlaceWagerResponse = z.infer<typeof placeWagerResponse>;
 
-export interface PlaceParlayResponse {
-  message: string;
-  balance: number;
-  parlay: ParlayDto;
-}
+export const placeParlayResponse = z.object({ message: z.string(), balance: z.number(), parlay: parlayDto });
+export type PlaceParlayResponse = z.infer<typeof placeParlayResponse>;
 
 /** 409 details when a parlay leg's claimed odds are stale. */
 export interface OddsChangedDetails {
@@ -146,7 +143,23 @@ export interface OddsChangedDetails {
 }
 
 /** Answer of the admin actions on one bet (create, finalize, odds, void). */
-export interface BetActionResponse {
-  message: string;
-  bet: BetDto;
-}
+export const betActionResponse = z.object({ message: z.string(), bet: betDto });
+export type BetActionResponse = z.infer<typeof betActionResponse>;
+
+export const betsRoutes = defineRoutes({
+  'GET /api/bets/active': { auth: 'user', summary: 'Open bets with odds and vote counts', reply: z.array(betDto) },
+  'GET /api/bets/mine': { auth: 'user', summary: 'Your open and settled wagers and parlays', reply: myBetsDto },
+  'POST /api/bets/predict': { auth: 'user', idempotent: true, summary: 'Place a wager on an option (by its text)', body: predictBody, reply: placeWagerResponse },
+  'POST /api/bets/parlay': { auth: 'user', idempotent: true, summary: 'Place a parlay of 2-10 legs', body: parlayBody, reply: placeParlayResponse, status: 201 },
+  'POST /api/bets/create': { auth: 'admin', summary: 'Create a bet', body: createBetBody, reply: betActionResponse, status: 201 },
+  'POST /api/bets/finalize': { auth: 'admin', summary: 'Settle a bet with its winning option', body: finalizeBody, reply: betActionResponse },
+  'GET /api/admin/bets': { auth: 'admin', summary: 'Every bet with totals', reply: z.array(adminBetDto) },
+  'PATCH /api/admin/odds/:betTitle/:optionId': {
+    auth: 'admin',
+    summary: "Change an option's odds for new wagers (bet by title or id)",
+    params: oddsParams,
+    body: oddsBody,
+    reply: betActionResponse,
+  },
+  'POST /api/admin/bets/:id/void': { auth: 'admin', summary: 'Void a bet and refund every stake', params: idParams, reply: betActionResponse },
+});

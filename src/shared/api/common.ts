@@ -66,6 +66,12 @@ export const futureDateTime = (field: string) =>
     .refine((d) => d.getTime() > Date.now(), { error: `${field} must be in the future`, params: { rule: 'future' } })
     .refine((d) => d.getTime() <= Date.now() + TEN_YEARS_MS, `${field} must be within ten years from now`);
 
-export interface MessageResponse {
-  message: string;
-}
+/*
+ * Replies are zod schemas too (the server serializes through them, the OpenAPI document shows
+ * them), but only their inferred types reach the client. Numbers stay plain z.number(): the
+ * serializer would silently truncate a non-integer under .int(), where the test servers' check
+ * reports a mismatch instead. Dates are ISO strings.
+ */
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 /**
  * The shape of the route table (routes.ts). A route's name is its method and path, e.g.
  * 'POST /api/bets/predict', so the client learns both from the name alone and imports the
- * table as a type only: no zod schema reaches the browser bundle through it.
+ * table as a type only: no zod schema reaches the browser bundle through it. Each feature's
+ * shared api file declares its routes beside its schemas; routes.ts assembles them.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,13 +13,6 @@ export type RouteName = `${Method} /${string}`;
 /** public: no token needed (and the client sends none); user: any signed-in account; admin: role admin. */
 export type AuthLevel = 'public' | 'user' | 'admin';
 
-declare const replyType: unique symbol;
-/** Carries a route's reply type through the table without a runtime value. */
-export interface Reply<T> {
-  readonly [replyType]?: T;
-}
-export const reply = <T>(): Reply<T> => ({});
-
 export interface RouteSpec {
   auth: AuthLevel;
   /** One line for the API docs. */
@@ -26,7 +20,12 @@ export interface RouteSpec {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
-  reply: Reply<unknown>;
+  /**
+   * What a 2xx answer holds, exactly: the server serializes every answer through it (fields it
+   * does not name never leave the server) and publishes it in the OpenAPI document. The client
+   * imports only its inferred type.
+   */
+  reply: z.ZodType;
   /** Success status; 200 unless given. */
   status?: 200 | 201;
   /** The body is multipart form data read by the handler itself (uploads). */
@@ -82,4 +81,4 @@ export type ServerInput<S extends RouteSpec> = {
   body: [Schema<S, 'body'>] extends [never] ? undefined : z.output<Schema<S, 'body'>>;
 };
 
-export type ReplyOf<S extends RouteSpec> = S['reply'] extends Reply<infer T> ? T : never;
+export type ReplyOf<S extends RouteSpec> = z.output<S['reply']>;

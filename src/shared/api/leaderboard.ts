@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CosmeticRef } from './accounts';
+import { defineRoutes } from './contract';
+import { cosmeticRef } from './accounts';
 
 export const leaderboardSorts = ['balance', 'wins', 'achievements'] as const;
 export type LeaderboardSort = (typeof leaderboardSorts)[number];
@@ -10,38 +11,44 @@ export const leaderboardQuery = z.strictObject({
     .default('balance'),
 });
 
-export interface LeaderboardUserDto {
-  _id: string;
-  username: string;
-  profileImage: string | null;
-  balance: number;
-  betsWon: number;
-  achievements: number;
+export const leaderboardUserDto = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  balance: z.number(),
+  betsWon: z.number(),
+  achievements: z.number(),
   /** The cosmetic shown beside the name (DESIGN.md section 6), if any. */
-  cosmetic: CosmeticRef | null;
-}
+  cosmetic: cosmeticRef.nullable(),
+});
+export type LeaderboardUserDto = z.infer<typeof leaderboardUserDto>;
 
 export const LEADERBOARD_SIZE = 100;
 
 /** GET /api/games/leaderboard: the rock-paper-scissors and Puzzle Rush tables (spec section 7). */
-export interface RpsLeaderboardEntry {
-  _id: string;
-  username: string;
-  profileImage: string | null;
-  wins: number;
-  games: number;
-}
+export const rpsLeaderboardEntry = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  wins: z.number(),
+  games: z.number(),
+});
+export type RpsLeaderboardEntry = z.infer<typeof rpsLeaderboardEntry>;
 
-export interface PuzzleRushLeaderboardEntry {
-  _id: string;
-  username: string;
-  profileImage: string | null;
+export const puzzleRushLeaderboardEntry = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
   /** Puzzles solved (the spec's answer calls it wins). */
-  wins: number;
-  solves: number;
-}
+  wins: z.number(),
+  solves: z.number(),
+});
+export type PuzzleRushLeaderboardEntry = z.infer<typeof puzzleRushLeaderboardEntry>;
 
-export interface GameLeaderboardDto {
-  rps: RpsLeaderboardEntry[];
-  puzzleRush: PuzzleRushLeaderboardEntry[];
-}
+export const gameLeaderboardDto = z.object({ rps: z.array(rpsLeaderboardEntry), puzzleRush: z.array(puzzleRushLeaderboardEntry) });
+export type GameLeaderboardDto = z.infer<typeof gameLeaderboardDto>;
+
+export const leaderboardRoutes = defineRoutes({
+  'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements', query: leaderboardQuery, reply: z.array(leaderboardUserDto) },
+  'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables', reply: gameLeaderboardDto },
+});

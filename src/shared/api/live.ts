@@ -31,8 +31,6 @@ export type LiveMessage =
   | { [K in Exclude<LiveEventKind, 'session.revoked'>]: { kind: K; payload: LiveEventPayloads[K] } }[Exclude<LiveEventKind, 'session.revoked'>];
 
 export const LIVE_PATH = '/api/live';
-export interface LiveTicketResponse {
-  ticket: string;
-  /** Seconds the ticket stays valid. */
-  expiresIn: number;
-}
+// The ticket route and its reply schema live in liveTicket.ts: the browser imports LIVE_PATH
+// from this file, which must stay free of zod.
+export type { LiveTicketResponse } from './liveTicket';

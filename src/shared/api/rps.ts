@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { coinAmount } from './common';
-import { RPS_MAX_BUY_IN, RPS_MOVES, type RpsMove } from '../games/rps';
+import { defineRoutes } from './contract';
+import { coinAmount, idParams } from './common';
+import { RPS_MAX_BUY_IN, RPS_MOVES } from '../games/rps';
 
 /**
  * Rock-paper-scissors duels (spec games.md sections 3, 4 and 7). A challenge holds the
@@ -20,68 +21,93 @@ export const rpsPlayBody = z.strictObject({
 });
 export type RpsPlayBody = z.infer<typeof rpsPlayBody>;
 
-export type RpsOutcome = 'win' | 'lose' | 'draw';
+const rpsMove = z.enum(RPS_MOVES);
+const rpsOutcome = z.enum(['win', 'lose', 'draw']);
+export type RpsOutcome = z.infer<typeof rpsOutcome>;
 
 /** The play answered an open challenge from the opponent: the duel is over. */
-export interface RpsResolvedResponse {
-  status: 'resolved';
-  duelId: string;
-  userPick: RpsMove;
-  oppPick: RpsMove;
-  winner: 'user' | 'opponent' | 'draw';
-  outcome: RpsOutcome;
-  balance: number;
-}
+export const rpsResolvedResponse = z.object({
+  status: z.literal('resolved'),
+  duelId: z.string(),
+  userPick: rpsMove,
+  oppPick: rpsMove,
+  winner: z.enum(['user', 'opponent', 'draw']),
+  outcome: rpsOutcome,
+  balance: z.number(),
+});
+export type RpsResolvedResponse = z.infer<typeof rpsResolvedResponse>;
 
 /** The play created a challenge: the buy-in is held until it is answered, canceled or expires. */
-export interface RpsWaitingResponse {
-  status: 'waiting';
-  duelId: string;
-  userPick: RpsMove;
-  commitment: string;
-  expiresAt: string;
-  balance: number;
-}
+export const rpsWaitingResponse = z.object({
+  status: z.literal('waiting'),
+  duelId: z.string(),
+  userPick: rpsMove,
+  commitment: z.string(),
+  expiresAt: z.string(),
+  balance: z.number(),
+});
+export type RpsWaitingResponse = z.infer<typeof rpsWaitingResponse>;
 
-export type RpsPlayResponse = RpsResolvedResponse | RpsWaitingResponse;
+export const rpsPlayResponse = z.discriminatedUnion('status', [rpsResolvedResponse, rpsWaitingResponse]);
+export type RpsPlayResponse = z.infer<typeof rpsPlayResponse>;
 
 /** An open challenge to you. Never the challenger's move or salt. */
-export interface RpsInviteDto {
-  _id: string;
-  fromUsername: string;
-  buyIn: number;
-  commitment: string;
-  createdAt: string;
-  expiresAt: string;
-}
+export const rpsInviteDto = z.object({
+  _id: z.string(),
+  fromUsername: z.string(),
+  buyIn: z.number(),
+  commitment: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type RpsInviteDto = z.infer<typeof rpsInviteDto>;
 
 /** One of your own open challenges (you may cancel it). */
-export interface RpsChallengeDto {
-  _id: string;
-  toUsername: string;
-  buyIn: number;
-  userPick: RpsMove;
-  commitment: string;
-  createdAt: string;
-  expiresAt: string;
-}
+export const rpsChallengeDto = z.object({
+  _id: z.string(),
+  toUsername: z.string(),
+  buyIn: z.number(),
+  userPick: rpsMove,
+  commitment: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type RpsChallengeDto = z.infer<typeof rpsChallengeDto>;
 
 /** A finished match; salt and commitment let anyone check the challenger's move was fixed. */
-export interface RpsHistoryDto {
-  _id: string;
-  opponent: string;
-  buyIn: number;
-  yourPick: RpsMove;
-  theirPick: RpsMove;
-  outcome: RpsOutcome;
-  role: 'challenger' | 'opponent';
-  salt: string;
-  commitment: string;
-  resolvedAt: string;
-}
+export const rpsHistoryDto = z.object({
+  _id: z.string(),
+  opponent: z.string(),
+  buyIn: z.number(),
+  yourPick: rpsMove,
+  theirPick: rpsMove,
+  outcome: rpsOutcome,
+  role: z.enum(['challenger', 'opponent']),
+  salt: z.string(),
+  commitment: z.string(),
+  resolvedAt: z.string(),
+});
+export type RpsHistoryDto = z.infer<typeof rpsHistoryDto>;
 
-export interface RpsCancelResponse {
-  message: string;
-  duelId: string;
-  balance: number;
-}
+export const rpsCancelResponse = z.object({ message: z.string(), duelId: z.string(), balance: z.number() });
+export type RpsCancelResponse = z.infer<typeof rpsCancelResponse>;
+
+export const rpsRoutes = defineRoutes({
+  'POST /api/games/rps': {
+    auth: 'user',
+    idempotent: true,
+    summary: "Answer the opponent's oldest open challenge to you at this buy-in, or challenge them (buy-in held until answered, canceled or expired after 24 h)",
+    body: rpsPlayBody,
+    reply: rpsPlayResponse,
+  },
+  'GET /api/games/rps/invites': { auth: 'user', summary: 'Open challenges to you (the commitment, never the move)', reply: z.array(rpsInviteDto) },
+  'GET /api/games/rps/challenges': { auth: 'user', summary: 'Your own open challenges', reply: z.array(rpsChallengeDto) },
+  'POST /api/games/rps/:id/cancel': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Cancel your open challenge and get the buy-in back',
+    params: idParams,
+    reply: rpsCancelResponse,
+  },
+  'GET /api/games/rps/history': { auth: 'user', summary: 'Your last 20 finished matches, newest first, with salts to verify', reply: z.array(rpsHistoryDto) },
+});

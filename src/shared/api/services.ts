@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString } from './common';
+import { defineRoutes } from './contract';
+import { idParams, idString, messageResponse } from './common';
 
 /**
  * Spec section 4, service lifecycle: listed -> bought -> finalized -> completed (accepted by
@@ -54,38 +55,68 @@ export const servicesQuery = z.strictObject({
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
 
-export interface ServiceUserDto {
-  _id: string;
-  username: string;
-  profileImage: string | null;
-}
+export const serviceUserDto = z.object({ _id: z.string(), username: z.string(), profileImage: z.string().nullable() });
+export type ServiceUserDto = z.infer<typeof serviceUserDto>;
 
 /** Spec section 3's Service, with our status and timestamps. */
-export interface ServiceDto {
-  _id: string;
-  title: string;
-  description: string;
-  price: number;
-  provider: ServiceUserDto;
-  buyer: ServiceUserDto | null;
-  finalized: boolean;
-  buyerAccepted: boolean;
-  completedAt: string | null;
-  status: ServiceStatus;
-  createdAt: string;
-  boughtAt: string | null;
-  finalizedAt: string | null;
-  refundedAt: string | null;
+export const serviceDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  provider: serviceUserDto,
+  buyer: serviceUserDto.nullable(),
+  finalized: z.boolean(),
+  buyerAccepted: z.boolean(),
+  completedAt: z.string().nullable(),
+  status: z.enum(serviceStatuses),
+  createdAt: z.string(),
+  boughtAt: z.string().nullable(),
+  finalizedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
   /** When a finalized, unaccepted service is released to the provider. */
-  releaseAt: string | null;
-}
+  releaseAt: z.string().nullable(),
+});
+export type ServiceDto = z.infer<typeof serviceDto>;
 
-export interface ServiceHistoryDto {
-  asProvider: ServiceDto[];
-  asBuyer: ServiceDto[];
-}
+export const serviceHistoryDto = z.object({ asProvider: z.array(serviceDto), asBuyer: z.array(serviceDto) });
+export type ServiceHistoryDto = z.infer<typeof serviceHistoryDto>;
 
-export interface ServiceActionResponse {
-  message: string;
-  service: ServiceDto;
-}
+export const serviceActionResponse = z.object({ message: z.string(), service: serviceDto });
+export type ServiceActionResponse = z.infer<typeof serviceActionResponse>;
+
+export const servicesRoutes = defineRoutes({
+  'GET /api/services': {
+    auth: 'user',
+    summary: 'Your services; with showAll=true every listed service plus your own',
+    query: servicesQuery,
+    reply: z.array(serviceDto),
+  },
+  'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought', reply: z.array(serviceDto) },
+  'GET /api/services/history': { auth: 'user', summary: 'Completed and refunded services you provided or bought', reply: serviceHistoryDto },
+  'POST /api/services': { auth: 'user', summary: 'List a service', body: createServiceBody, reply: serviceDto, status: 201 },
+  'PUT /api/services/:id': { auth: 'user', summary: 'Edit your service before it is bought', params: idParams, body: updateServiceBody, reply: serviceDto },
+  'DELETE /api/services/:id': { auth: 'user', summary: 'Delete your service before it is bought', params: idParams, reply: messageResponse },
+  'POST /api/services/buy/:id': {
+    auth: 'user',
+    idempotent: true,
+    summary: "Buy a service (its price is held in escrow until you accept the provider's finalization)",
+    params: idParams,
+    reply: serviceActionResponse,
+  },
+  'POST /api/services/finalize': { auth: 'user', idempotent: true, summary: 'Mark a bought service of yours as delivered', body: serviceIdBody, reply: serviceActionResponse },
+  'POST /api/services/accept': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Accept a finalized service you bought (releases the escrow to the provider)',
+    body: serviceIdBody,
+    reply: serviceActionResponse,
+  },
+  'POST /api/services/refund': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Return the escrow of a bought service of yours before finalizing it',
+    body: serviceIdBody,
+    reply: serviceActionResponse,
+  },
+});

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { MAX_COIN_AMOUNT } from './common';
-import type { InventoryEntry } from './accounts';
+import { defineRoutes } from './contract';
+import { idParams, MAX_COIN_AMOUNT } from './common';
+import { inventoryEntry } from './accounts';
+import { buffEffectTypes, effectTypes, itemTypes, powerUpEffectTypes, type EffectType } from '../store';
 
-/** Spec section 3: item types; section 9: the admin form's effect types. */
-export const itemTypes = ['badge', 'power-up', 'cosmetic'] as const;
-export type ItemType = (typeof itemTypes)[number];
-export const effectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier', 'cosmetic'] as const;
-export type EffectType = (typeof effectTypes)[number];
-/** Effect types that 'Use' turns into a timed buff; the Minefield ones are consumed by a game instead. */
-export const buffEffectTypes = ['reward-multiplier', 'slots-luck'] as const satisfies readonly EffectType[];
-export type BuffEffectType = (typeof buffEffectTypes)[number];
-/** Effect types a power-up may carry. */
-export const powerUpEffectTypes = ['extra-safe-click', 'mine-reduction', 'slots-luck', 'reward-multiplier'] as const satisfies readonly EffectType[];
+export * from '../store';
 
 export const ITEM_NAME_MAX = 60;
 export const MAX_STOCK = 1_000_000_000;
@@ -121,80 +114,108 @@ export const purchaseBody = z.strictObject({
 });
 
 /** Spec section 3, store item. effectValue as players read it (1.5x, 10 percent, 2 clicks). */
-export interface StoreItemDto {
-  _id: string;
-  name: string;
-  type: ItemType;
-  effect: string;
-  effectType: EffectType | null;
-  effectValue: number | null;
-  price: number;
-  stock: number;
-  image: string | null;
-  emoji: string | null;
-  description: string;
+export const storeItemDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(itemTypes),
+  effect: z.string(),
+  effectType: z.enum(effectTypes).nullable(),
+  effectValue: z.number().nullable(),
+  price: z.number(),
+  stock: z.number(),
+  image: z.string().nullable(),
+  emoji: z.string().nullable(),
+  description: z.string(),
   /** Set on retired items (admin list only; the store hides them). */
-  retired: boolean;
-}
+  retired: z.boolean(),
+});
+export type StoreItemDto = z.infer<typeof storeItemDto>;
 
 /** Spec section 3, purchase history entry. */
-export interface PurchaseHistoryEntry {
-  _id: string;
-  item: { _id: string; name: string; type: ItemType; emoji: string | null; image: string | null };
-  price: number;
-  purchasedAt: string;
-}
+export const purchaseHistoryEntry = z.object({
+  _id: z.string(),
+  item: z.object({ _id: z.string(), name: z.string(), type: z.enum(itemTypes), emoji: z.string().nullable(), image: z.string().nullable() }),
+  price: z.number(),
+  purchasedAt: z.string(),
+});
+export type PurchaseHistoryEntry = z.infer<typeof purchaseHistoryEntry>;
 
-export interface StoreUserDto {
-  inventory: InventoryEntry[];
+export const storeUserDto = z.object({
+  inventory: z.array(inventoryEntry),
   /** Newest first, the latest PURCHASE_HISTORY_LIMIT. */
-  purchaseHistory: PurchaseHistoryEntry[];
-  balance: number;
-}
+  purchaseHistory: z.array(purchaseHistoryEntry),
+  balance: z.number(),
+});
+export type StoreUserDto = z.infer<typeof storeUserDto>;
 export const PURCHASE_HISTORY_LIMIT = 100;
 
-export interface PurchaseResponse {
-  message: string;
-  balance: number;
-  item: StoreItemDto;
-  entry: InventoryEntry;
-  purchase: PurchaseHistoryEntry;
-}
+export const purchaseResponse = z.object({
+  message: z.string(),
+  balance: z.number(),
+  item: storeItemDto,
+  entry: inventoryEntry,
+  purchase: purchaseHistoryEntry,
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
-export interface BuffDto {
-  _id: string;
-  itemId: string;
-  name: string;
-  emoji: string | null;
-  effectType: BuffEffectType;
-  value: number;
+export const buffDto = z.object({
+  _id: z.string(),
+  itemId: z.string(),
+  name: z.string(),
+  emoji: z.string().nullable(),
+  effectType: z.enum(buffEffectTypes),
+  value: z.number(),
   /** 'Reward ×1.5', '+10% slot luck'. */
-  label: string;
-  startedAt: string;
-  expiresAt: string;
-}
+  label: z.string(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type BuffDto = z.infer<typeof buffDto>;
 
-export interface ActiveBuffsDto {
-  buffs: BuffDto[];
+export const activeBuffsDto = z.object({
+  buffs: z.array(buffDto),
   /** Combined effect now: product of multipliers (capped at 3), sum of luck (capped at 50). */
-  rewardMultiplier: number;
-  slotsLuck: number;
+  rewardMultiplier: z.number(),
+  slotsLuck: z.number(),
   /** The server's clock, so a page counts down from the server's idea of now. */
-  now: string;
-}
+  now: z.string(),
+});
+export type ActiveBuffsDto = z.infer<typeof activeBuffsDto>;
 
-export interface UseItemResponse {
-  message: string;
-  buff: BuffDto;
+export const useItemResponse = z.object({
+  message: z.string(),
+  buff: buffDto,
   /** Units of the item left. */
-  quantity: number;
-}
+  quantity: z.number(),
+});
+export type UseItemResponse = z.infer<typeof useItemResponse>;
 
-export interface ItemActionResponse {
-  message: string;
-  item: StoreItemDto;
-}
+export const itemActionResponse = z.object({ message: z.string(), item: storeItemDto });
+export type ItemActionResponse = z.infer<typeof itemActionResponse>;
 
-export interface UploadResponse {
-  url: string;
-}
+export const uploadResponse = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const storeRoutes = defineRoutes({
+  'GET /api/store': { auth: 'public', summary: 'Items on sale (stock left, not retired)', reply: z.array(storeItemDto) },
+  'GET /api/store/user': { auth: 'user', summary: 'Your inventory, purchase history (newest 100) and balance', reply: storeUserDto },
+  'GET /api/store/buffs': { auth: 'user', summary: 'Your running buffs and their combined effect', reply: activeBuffsDto },
+  'POST /api/store/purchase': { auth: 'user', idempotent: true, summary: 'Buy one unit of an item', body: purchaseBody, reply: purchaseResponse },
+  'POST /api/store/items/:id/use': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Use one unlocked unit of a power-up: starts a 60-minute buff',
+    params: idParams,
+    reply: useItemResponse,
+  },
+  'GET /api/store/items': { auth: 'admin', summary: 'Every item, sold out and retired too', reply: z.array(storeItemDto) },
+  'POST /api/store/create': { auth: 'admin', summary: 'Create a store item', body: createItemBody, reply: itemActionResponse, status: 201 },
+  'PATCH /api/store/items/:id': {
+    auth: 'admin',
+    summary: "Change an item's price or stock, or retire it (hidden from the store, kept in inventories)",
+    params: idParams,
+    body: updateItemBody,
+    reply: itemActionResponse,
+  },
+  'POST /api/store/upload': { auth: 'admin', summary: 'Upload an item picture (multipart: image)', multipart: true, reply: uploadResponse, status: 201 },
+});

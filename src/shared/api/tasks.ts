@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { achievementCriteria, goalTypes, taskTypes, type AchievementCriteria, type GoalType, type TaskType } from '../tasks';
-import { idString } from './common';
+import { achievementCriteria, goalTypes, taskTypes } from '../tasks';
+import { defineRoutes } from './contract';
+import { idParams, idString } from './common';
 
 export * from '../tasks';
 
@@ -49,59 +50,75 @@ export const completeAchievementBody = z.strictObject({ achievementId: idString(
 export type CreateTaskBody = z.output<typeof createTaskBody>;
 export type CreateAchievementBody = z.output<typeof createAchievementBody>;
 
-export interface TaskDto {
-  _id: string;
-  title: string;
-  description: string;
-  reward: number;
-  type: TaskType;
-  goalType: GoalType;
-  goalAmount: number;
-  emoji: string;
+export const taskDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  reward: z.number(),
+  type: z.enum(taskTypes),
+  goalType: z.enum(goalTypes),
+  goalAmount: z.number(),
+  emoji: z.string(),
   /** The stat counted since this task's period started. */
-  progress: number;
+  progress: z.number(),
   /** progress / goalAmount as a percentage, capped at 100. */
-  percent: number;
-  periodStart: string;
+  percent: z.number(),
+  periodStart: z.string(),
   /** When the task comes back after completion; null for bonus tasks (once ever). */
-  resetsAt: string | null;
-}
+  resetsAt: z.string().nullable(),
+});
+export type TaskDto = z.infer<typeof taskDto>;
 
-export interface TasksDto {
-  tasks: TaskDto[];
+export const tasksDto = z.object({
+  tasks: z.array(taskDto),
   /** The server's time, so the page can count down to resetsAt without trusting the device's clock. */
-  now: string;
-}
+  now: z.string(),
+});
+export type TasksDto = z.infer<typeof tasksDto>;
 
-export interface CompleteTaskResponse {
-  message: string;
-  reward: number;
-  balance: number;
-  task: TaskDto;
-}
+export const completeTaskResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), task: taskDto });
+export type CompleteTaskResponse = z.infer<typeof completeTaskResponse>;
 
-export interface AchievementDto {
-  _id: string;
-  title: string;
-  description: string;
-  criteria: AchievementCriteria;
-  threshold: number;
-  reward: number;
-  icon: string;
-  progress: number;
-  percent: number;
-  claimed: boolean;
-  claimedAt: string | null;
-}
+export const achievementDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  criteria: z.enum(achievementCriteria),
+  threshold: z.number(),
+  reward: z.number(),
+  icon: z.string(),
+  progress: z.number(),
+  percent: z.number(),
+  claimed: z.boolean(),
+  claimedAt: z.string().nullable(),
+});
+export type AchievementDto = z.infer<typeof achievementDto>;
 
-export interface ClaimAchievementResponse {
-  message: string;
-  reward: number;
-  balance: number;
-  achievement: AchievementDto;
-}
+export const claimAchievementResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), achievement: achievementDto });
+export type ClaimAchievementResponse = z.infer<typeof claimAchievementResponse>;
 
-export interface CreatedDto {
-  message: string;
-  _id: string;
-}
+export const createdDto = z.object({ message: z.string(), _id: z.string() });
+export type CreatedDto = z.infer<typeof createdDto>;
+
+export const tasksRoutes = defineRoutes({
+  'GET /api/tasks': { auth: 'user', summary: 'Tasks not yet completed in their current period, with progress', reply: tasksDto },
+  'POST /api/tasks/complete': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Complete a task at 100% and take its reward (once per period)',
+    body: completeTaskBody,
+    reply: completeTaskResponse,
+  },
+  'POST /api/tasks/create': { auth: 'admin', summary: 'Create a task', body: createTaskBody, reply: createdDto, status: 201 },
+  'POST /api/tasks/:id/retire': { auth: 'admin', summary: 'Retire a task (completions are kept)', params: idParams, reply: createdDto },
+  'GET /api/achievements': { auth: 'user', summary: 'Achievements with your lifetime progress and claims', reply: z.array(achievementDto) },
+  'POST /api/achievements/complete': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Claim a reached achievement and its reward (once)',
+    body: completeAchievementBody,
+    reply: claimAchievementResponse,
+  },
+  'POST /api/achievements/create': { auth: 'admin', summary: 'Create an achievement', body: createAchievementBody, reply: createdDto, status: 201 },
+  'POST /api/achievements/:id/retire': { auth: 'admin', summary: 'Retire an achievement (claims are kept)', params: idParams, reply: createdDto },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString } from './common';
+import { defineRoutes } from './contract';
+import { idParams, idString } from './common';
 
 /** Spec section 4: a trade's statuses; pending and responded are 'active'. */
 export const tradeStatuses = ['pending', 'responded', 'accepted', 'denied', 'canceled'] as const;
@@ -43,52 +44,73 @@ export type RequestTradeBody = z.output<typeof requestTradeBody>;
 export type RespondTradeBody = z.output<typeof respondTradeBody>;
 
 /** One side's entry of a trade: the item as shown plus the quantity offered (spec section 3). */
-export interface TradeItemDto {
-  itemId: string;
-  name: string;
-  image: string | null;
-  emoji: string | null;
-  price: number;
-  quantity: number;
-}
+export const tradeItemDto = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  emoji: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number(),
+});
+export type TradeItemDto = z.infer<typeof tradeItemDto>;
 
-export interface TradeDto {
-  _id: string;
-  status: TradeStatus;
+export const tradeDto = z.object({
+  _id: z.string(),
+  status: z.enum(tradeStatuses),
   /** Usernames (spec section 3). */
-  fromUser: string;
-  toUser: string;
-  fromItems: TradeItemDto[];
-  toItems: TradeItemDto[];
-  createdAt: string;
-  respondedAt: string | null;
-  closedAt: string | null;
-}
+  fromUser: z.string(),
+  toUser: z.string(),
+  fromItems: z.array(tradeItemDto),
+  toItems: z.array(tradeItemDto),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+export type TradeDto = z.infer<typeof tradeDto>;
 
-export interface TradesDto {
-  incoming: TradeDto[];
-  outgoing: TradeDto[];
-}
+export const tradesDto = z.object({ incoming: z.array(tradeDto), outgoing: z.array(tradeDto) });
+export type TradesDto = z.infer<typeof tradesDto>;
 
-export interface CancelTradeResponse {
-  message: string;
-  trade: TradeDto;
-}
+export const cancelTradeResponse = z.object({ message: z.string(), trade: tradeDto });
+export type CancelTradeResponse = z.infer<typeof cancelTradeResponse>;
 
 /** What the trade form may offer: the caller's holdings with the units already offered elsewhere. */
-export interface TradableItemDto {
-  itemId: string;
-  name: string;
-  image: string | null;
-  emoji: string | null;
-  price: number;
-  quantity: number;
+export const tradableItemDto = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  emoji: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number(),
   /** Units offered in active trades. */
-  locked: number;
+  locked: z.number(),
   /** quantity - locked: what a new offer or response may include. */
-  available: number;
-}
+  available: z.number(),
+});
+export type TradableItemDto = z.infer<typeof tradableItemDto>;
 
-export interface TradeInventoryDto {
-  inventory: TradableItemDto[];
-}
+export const tradeInventoryDto = z.object({ inventory: z.array(tradableItemDto) });
+export type TradeInventoryDto = z.infer<typeof tradeInventoryDto>;
+
+export const tradesRoutes = defineRoutes({
+  'GET /api/trades': { auth: 'user', summary: 'Your incoming and outgoing trades, active ones first', reply: tradesDto },
+  'GET /api/trades/inventory': { auth: 'user', summary: 'Your items with the units locked in active trades', reply: tradeInventoryDto },
+  'POST /api/trades/request': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Offer items to another user (locks the offered units)',
+    body: requestTradeBody,
+    reply: tradeDto,
+    status: 201,
+  },
+  'POST /api/trades/:id/respond': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Accept with items of yours (locked until the trade closes) or deny a pending incoming trade',
+    params: idParams,
+    body: respondTradeBody,
+    reply: tradeDto,
+  },
+  'POST /api/trades/:id/cancel': { auth: 'user', idempotent: true, summary: 'Cancel a pending or responded trade (either side)', params: idParams, reply: cancelTradeResponse },
+  'POST /api/trades/:id/finalize': { auth: 'user', idempotent: true, summary: 'Swap the items of a responded outgoing trade', params: idParams, reply: tradeDto },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './contract';
 import { coinAmount } from './common';
 
 export const sendMoneyBody = z.strictObject({
@@ -10,10 +11,8 @@ export const sendMoneyBody = z.strictObject({
   amount: coinAmount('amount'),
 });
 
-export interface SendMoneyResponse {
-  message: string;
-  balance: number;
-}
+export const sendMoneyResponse = z.object({ message: z.string(), balance: z.number() });
+export type SendMoneyResponse = z.infer<typeof sendMoneyResponse>;
 
 /** Closed list of reasons a balance can change; every ledger row names one. */
 export const ledgerCategories = [
@@ -91,19 +90,23 @@ export const ledgerQuery = z.strictObject({
     .default(50),
 });
 
-export interface LedgerEntryDto {
-  _id: string;
-  delta: number;
-  balanceAfter: number;
-  category: LedgerCategory;
-  label: string;
-  refType: string | null;
-  refId: string | null;
-  counterparty: string | null;
-  createdAt: string;
-}
+export const ledgerEntryDto = z.object({
+  _id: z.string(),
+  delta: z.number(),
+  balanceAfter: z.number(),
+  category: z.enum(ledgerCategories),
+  label: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntryDto = z.infer<typeof ledgerEntryDto>;
 
-export interface LedgerPage {
-  entries: LedgerEntryDto[];
-  nextBefore: string | null;
-}
+export const ledgerPage = z.object({ entries: z.array(ledgerEntryDto), nextBefore: z.string().nullable() });
+export type LedgerPage = z.infer<typeof ledgerPage>;
+
+export const walletRoutes = defineRoutes({
+  'POST /api/user/send-money': { auth: 'user', idempotent: true, summary: 'Send coins to another user', body: sendMoneyBody, reply: sendMoneyResponse },
+  'GET /api/user/ledger': { auth: 'user', summary: 'Your statement, newest first', query: ledgerQuery, reply: ledgerPage },
+});

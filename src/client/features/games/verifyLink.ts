@@ -1,4 +1,4 @@
-import type { RoundDto } from '../../../shared/api/games';
+import type { RoundDto } from '../../../shared/api/fairness';
 
 /** The /fairness verifier with a round's values filled in; null until its seed is revealed. */
 export function verifyHref(round: Pick<RoundDto, 'game' | 'serverSeed' | 'clientSeed' | 'nonce' | 'params'>): string | null {

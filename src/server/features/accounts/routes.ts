@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../../platform/deps';
 import { AppError, badRequest, unauthorized, zodRefusal } from '../../platform/errors';
 import { SESSION_IDLE_DAYS } from '../../platform/auth';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import * as service from './service';
 
@@ -43,7 +43,7 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
   return changes;
 }
 
-export const accountHandlers = (deps: Deps): FeatureHandlers<'accounts'> => ({
+export const accountHandlers = (deps: Deps) => defineHandlers('accounts', {
   'POST /auth/register': async ({ body }) => service.register(deps, body.username, body.password),
   'POST /auth/login': async ({ body }) => service.login(deps, body.username.trim(), body.password),
   'POST /auth/logout': async ({ tokenHash }) => {

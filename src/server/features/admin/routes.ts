@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import * as service from './service';
 import { auditReport } from '../../platform/audit';
 
-export const adminHandlers = (deps: Deps): FeatureHandlers<'admin'> => ({
+export const adminHandlers = (deps: Deps) => defineHandlers('admin', {
   'GET /api/admin/users': async () => service.listUsers(deps),
   'GET /api/admin/logs': async () => service.listLogs(deps),
   'GET /api/admin/audit': async () => auditReport(deps.db, deps.modules),

@@ -1,8 +1,8 @@
 import type { Deps } from '../../platform/deps';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import * as service from './service';
 
-export const betHandlers = (deps: Deps): FeatureHandlers<'bets'> => ({
+export const betHandlers = (deps: Deps) => defineHandlers('bets', {
   'GET /api/bets/active': async () => service.activeBets(deps),
   'GET /api/bets/mine': async ({ user }) => service.myBets(deps, user.id),
   'POST /api/bets/predict': async ({ body, user }) => service.placeWager(deps, user.id, body.betId, body.choice, body.amount),

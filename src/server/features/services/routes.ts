@@ -1,8 +1,8 @@
 import type { Deps } from '../../platform/deps';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import * as service from './service';
 
-export const serviceHandlers = (deps: Deps): FeatureHandlers<'services'> => ({
+export const serviceHandlers = (deps: Deps) => defineHandlers('services', {
   'GET /api/services': async ({ query, user }) => service.listServices(deps, user.id, query.showAll === 'true'),
   'GET /api/services/purchases': async ({ user }) => service.listPurchases(deps, user.id),
   'GET /api/services/history': async ({ user }) => service.serviceHistory(deps, user.id),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import * as service from './service';
 
@@ -27,7 +27,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   return image;
 }
 
-export const storeHandlers = (deps: Deps): FeatureHandlers<'store'> => ({
+export const storeHandlers = (deps: Deps) => defineHandlers('store', {
   'GET /api/store': async () => service.storeItems(deps),
   'GET /api/store/user': async ({ user }) => service.storeUser(deps, user.id),
   'GET /api/store/buffs': async ({ user }) => service.activeBuffs(deps, user.id),

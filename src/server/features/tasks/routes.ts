@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import * as achievements from '../achievements/service';
 import * as service from './service';
 
-export const taskHandlers = (deps: Deps): FeatureHandlers<'tasks'> => ({
+export const taskHandlers = (deps: Deps) => defineHandlers('tasks', {
   'GET /api/tasks': async ({ user }) => service.listTasks(deps, user.id),
   'POST /api/tasks/complete': async ({ body, user }) => service.completeTask(deps, user.id, body.taskId),
   'POST /api/tasks/create': async ({ body, user }) => service.createTask(deps, user.id, body),

@@ -1,8 +1,8 @@
 import type { Deps } from '../../platform/deps';
-import type { FeatureHandlers } from '../../platform/routing';
+import { defineHandlers } from '../../platform/routing';
 import * as service from './service';
 
-export const tradeHandlers = (deps: Deps): FeatureHandlers<'trades'> => ({
+export const tradeHandlers = (deps: Deps) => defineHandlers('trades', {
   'GET /api/trades': async ({ user }) => service.listTrades(deps, user.id),
   'GET /api/trades/inventory': async ({ user }) => service.tradableInventory(deps, user.id),
   'POST /api/trades/request': async ({ body, user }) => service.requestTrade(deps, user.id, body.toUsername, body.fromItems),

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_PATH } from '@shared/api/live';
 import type { Deps } from '../deps';
-import type { FeatureHandlers } from '../routing';
+import { defineHandlers } from '../routing';
 import { TICKET_SECONDS } from './hub';
 
-export function liveHandlers(deps: Deps): FeatureHandlers<'live'> {
-  return {
+export function liveHandlers(deps: Deps) {
+  return defineHandlers('live', {
     'POST /api/live/ticket': async ({ user, tokenHash }) => ({
       ticket: await deps.live.issueTicket(user.id, tokenHash),
       expiresIn: TICKET_SECONDS,
     }),
-  };
+  });
 }
 
 /** The socket itself: not a JSON route, so it stands outside the contract table. */

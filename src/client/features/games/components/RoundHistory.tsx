@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RoundDto } from '../../../../shared/api/games';
+import type { RoundDto } from '../../../../shared/api/fairness';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { formatCoins, formatDateTime } from '../../../lib/format';
 import { useRounds } from '../queries';

@@ -1,4 +1,4 @@
-import type { MinefieldActiveDto, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/games';
+import type { MinefieldActiveDto, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { MINEFIELD_MIN_MINES } from '../../../../shared/games/minefield';
 
 /** The page's view of one game: the server's answers folded together, mines unknown until it ends. */

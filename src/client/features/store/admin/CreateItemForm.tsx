@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { effectTypes, itemTypes, type EffectType, type ItemType } from '../../../../shared/api/store';
+import { effectTypes, itemTypes, type EffectType, type ItemType } from '../../../../shared/store';
 import { AlertDialog } from '../../../components/Modal';
 import { CoinInput } from '../../../components/CoinInput';
 import { SelectField, TextAreaField, TextField } from '../../../components/TextField';

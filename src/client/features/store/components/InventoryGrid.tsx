@@ -1,5 +1,5 @@
 import type { InventoryEntry } from '../../../../shared/api/accounts';
-import { buffEffectTypes } from '../../../../shared/api/store';
+import { buffEffectTypes } from '../../../../shared/store';
 import { EmptyState } from '../../../components/States';
 import { formatCoins } from '../../../lib/format';
 import { ItemPicture } from './ItemPicture';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { RotateSeedResponse, RoundsPage, RouletteResponse, SlotsResponse } from '../../../../shared/api/games';
+import type { RouletteResponse, SlotsResponse } from '../../../../shared/api/casino';
+import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
 import { pocketColour, roulette } from '../../../../shared/games/roulette';
 import { SLOT_REELS, evaluateSlotLine, slotLineAt } from '../../../../shared/games/slots';
 import { replayRound } from '../../../../shared/games/verify';

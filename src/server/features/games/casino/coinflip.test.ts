@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CoinFlipResponse, RotateSeedResponse, RoundsPage } from '../../../../shared/api/games';
+import type { CoinFlipResponse } from '../../../../shared/api/casino';
+import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
 import { coinFlip } from '../../../../shared/games/coinflip';
 import { replayRound } from '../../../../shared/games/verify';
 import { ManualClock } from '../../../platform/clock';

@@ -1,4 +1,4 @@
-import type { CoinFlipResponse } from '../../../../shared/api/games';
+import type { CoinFlipResponse } from '../../../../shared/api/casino';
 import { coinFlip, type CoinSide } from '../../../../shared/games/coinflip';
 import type { Deps } from '../../../platform/deps';
 import { playStakeRound } from './stakeRound';

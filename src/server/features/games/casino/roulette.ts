@@ -1,4 +1,4 @@
-import type { RouletteResponse } from '../../../../shared/api/games';
+import type { RouletteResponse } from '../../../../shared/api/casino';
 import { roulette, type RouletteColour } from '../../../../shared/games/roulette';
 import type { Deps } from '../../../platform/deps';
 import { playStakeRound } from './stakeRound';

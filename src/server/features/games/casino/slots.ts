@@ -1,4 +1,4 @@
-import type { SlotsResponse } from '../../../../shared/api/games';
+import type { SlotsResponse } from '../../../../shared/api/casino';
 import { slots } from '../../../../shared/games/slots';
 import type { Deps } from '../../../platform/deps';
 import { lockSlotsLuck, spendSlotsLuck } from '../../items/buffs';

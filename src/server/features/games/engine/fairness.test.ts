@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/games';
+import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/fairness';
 import { isClientSeed, sha256Hex } from '../../../../shared/games/fairness';
 import { call as rawCall, registerUser, useTestServer, type HttpResult, type RequestOptions, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RoundDto, RoundsPage } from '../../../../shared/api/games';
+import type { RoundDto, RoundsPage } from '../../../../shared/api/fairness';
 import type { RoundGame } from '../../../../shared/games/catalog';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/games';
+import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/fairness';
 import { randomClientSeed, randomServerSeed, sha256Hex } from '../../../../shared/games/fairness';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api/games';
+import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api/frenzy';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api/games';
+import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api/frenzy';
 import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, conflict } from '../../../platform/errors';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type {
-  MinefieldActiveDto,
-  MinefieldCashoutResponse,
-  MinefieldRevealResponse,
-  MinefieldStartResponse,
-  RotateSeedResponse,
-  RoundsPage,
-} from '../../../../shared/api/games';
+import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
+import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { minefieldPayout } from '../../../../shared/games/minefield';
 import { replayRound } from '../../../../shared/games/verify';
 import { readStats } from '../../../platform/stats';

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type {
-  MinefieldActiveDto,
-  MinefieldCashoutResponse,
-  MinefieldRevealResponse,
-  MinefieldStartResponse,
-} from '../../../../shared/api/games';
+import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { savedGamePayout } from '../../../../shared/games/items';
 import { minefieldBoard, minefieldPayout } from '../../../../shared/games/minefield';
 import type { Queryable } from '../../../db/client';

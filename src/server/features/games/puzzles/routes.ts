@@ -1,8 +1,8 @@
 import type { Deps } from '../../../platform/deps';
-import type { FeatureHandlers } from '../../../platform/routing';
+import { defineHandlers } from '../../../platform/routing';
 import { flip, submit, today } from './service';
 
-export const puzzleHandlers = (deps: Deps): FeatureHandlers<'puzzles'> => ({
+export const puzzleHandlers = (deps: Deps) => defineHandlers('puzzles', {
   'GET /api/games/puzzle-rush': async ({ user }) => today(deps, user.id),
   'POST /api/games/puzzle-rush': async ({ user, body }) => submit(deps, user.id, body.puzzleId, body.answer),
   'POST /api/games/puzzle-rush/flip': async ({ body }) => flip(deps, body.puzzleId, body.index),

@@ -1,8 +1,8 @@
 import type { Deps } from '../../../platform/deps';
-import type { FeatureHandlers } from '../../../platform/routing';
+import { defineHandlers } from '../../../platform/routing';
 import * as rps from './service';
 
-export const rpsHandlers = (deps: Deps): FeatureHandlers<'rps'> => ({
+export const rpsHandlers = (deps: Deps) => defineHandlers('rps', {
   'POST /api/games/rps': async ({ user, body }) => rps.play(deps, user.id, body),
   'GET /api/games/rps/invites': async ({ user }) => rps.invites(deps, user.id),
   'GET /api/games/rps/challenges': async ({ user }) => rps.challenges(deps, user.id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/games';
+import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/spinner';
 import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
 import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
 import type { Queryable } from '../../../db/client';

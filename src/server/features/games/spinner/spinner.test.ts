@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { GamesProgressDto, RoundsPage, SpinResponse } from '../../../../shared/api/games';
+import type { RoundsPage } from '../../../../shared/api/fairness';
+import type { GamesProgressDto, SpinResponse } from '../../../../shared/api/spinner';
 import { SPINNER_IDS, SPINNER_INFO } from '../../../../shared/games/catalog';
 import { sha256Hex } from '../../../../shared/games/fairness';
 import { replayRound } from '../../../../shared/games/verify';

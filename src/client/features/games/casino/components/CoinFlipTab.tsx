@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { CoinFlipResponse } from '../../../../../shared/api/games';
+import type { CoinFlipResponse } from '../../../../../shared/api/casino';
 import { COIN_SIDES, type CoinSide } from '../../../../../shared/games/coinflip';
 import { gameRtps } from '../../../../../shared/games/rtp';
 import { formatCoins } from '../../../../lib/format';

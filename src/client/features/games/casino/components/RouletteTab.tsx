@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { RouletteResponse } from '../../../../../shared/api/games';
+import type { RouletteResponse } from '../../../../../shared/api/casino';
 import { ROULETTE_COLOURS, ROULETTE_MULTIPLIERS, type RouletteColour } from '../../../../../shared/games/roulette';
 import { gameRtps } from '../../../../../shared/games/rtp';
 import { formatCoins } from '../../../../lib/format';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SlotsResponse } from '../../../../../shared/api/games';
+import type { SlotsResponse } from '../../../../../shared/api/casino';
 import { gameRtps, slotsPayRows } from '../../../../../shared/games/rtp';
 import { SLOT_EMOJI, SLOT_REELS, SLOT_STOPS } from '../../../../../shared/games/slots';
 import { formatCoins } from '../../../../lib/format';

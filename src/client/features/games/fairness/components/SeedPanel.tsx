@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { RotateSeedResponse } from '../../../../../shared/api/games';
+import type { RotateSeedResponse } from '../../../../../shared/api/fairness';
 import { isClientSeed } from '../../../../../shared/games/fairness';
 import { ConfirmDialog } from '../../../../components/Modal';
 import { ErrorBanner, LoadingState } from '../../../../components/States';

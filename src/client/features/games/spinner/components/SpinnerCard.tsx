@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SpinnerTableDto } from '../../../../../shared/api/games';
+import type { SpinnerTableDto } from '../../../../../shared/api/spinner';
 import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/catalog';
 import { ApiError } from '../../../../lib/api';
 import { errorMessage } from '../../../../lib/errorMessages';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineRoutes } from './contract';
+
+export const liveTicketResponse = z.object({
+  ticket: z.string(),
+  /** Seconds the ticket stays valid. */
+  expiresIn: z.number(),
+});
+export type LiveTicketResponse = z.infer<typeof liveTicketResponse>;
+
+export const liveRoutes = defineRoutes({
+  'POST /api/live/ticket': {
+    auth: 'user',
+    summary: 'A one-time ticket (30 s) for opening the live WebSocket at /api/live?ticket=…',
+    reply: liveTicketResponse,
+  },
+});
