@@ -78,8 +78,12 @@ export async function callRouteRaw<N extends TestRouteName>(server: TestServer, 
   return res.status >= 200 && res.status < 300 ? { ...res, ok: true, error: undefined } : { ...res, ok: false, error: res.body as unknown as ErrorBody };
 }
 
+// A query whose every field is optional may be left out, as a browser's address bar would.
+type Relaxed<I> = I extends { query: infer Q } ? (object extends Q ? Omit<I, 'query'> & { query?: Q } : I) : I;
 type CallArgs<N extends TestRouteName> =
-  object extends TestRouteInput<N> ? [input?: TestRouteInput<N> & RouteCallOptions] : [input: TestRouteInput<N> & RouteCallOptions];
+  object extends Relaxed<TestRouteInput<N>>
+    ? [input?: Relaxed<TestRouteInput<N>> & RouteCallOptions]
+    : [input: Relaxed<TestRouteInput<N>> & RouteCallOptions];
 
 /** callRoute(server, 'POST /api/bets/predict', { token, body: { betId, choice, amount } }). */
 export async function callRoute<N extends TestRouteName>(server: TestServer, name: N, ...args: CallArgs<N>): Promise<RouteResult<TestRouteReply<N>>> {
