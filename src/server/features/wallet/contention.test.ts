@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { balanceOf, expectLedgerBalanced, registerUser, usingPostgres, useTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, usingPostgres, useTestServer, type TestServer, type TestUser } from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
 import { callRoute } from '../../testing/callRoute';
 
@@ -81,9 +81,7 @@ describe('a banned account whose session another process still trusts', () => {
   const trusting = useTestServer({ authCacheMs: 60_000 });
 
   it('cannot send coins, wager or place a parlay: each statement checks the actor', async () => {
-    const [admin, user, friend] = await Promise.all([registerUser(trusting), registerUser(trusting), registerUser(trusting)]);
-    await trusting.db.rows(sql`update users set role = 'admin' where id = ${admin.id}`);
-    trusting.deps.sessions.forgetUser(admin.id);
+    const [admin, user, friend] = await Promise.all([registerAdmin(trusting), registerUser(trusting), registerUser(trusting)]);
     const bets = await Promise.all(
       ['A', 'B'].map((t) =>
         callRoute(trusting, 'POST /api/bets/create', {
