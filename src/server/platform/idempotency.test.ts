@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SendMoneyResponse } from '../../shared/api/wallet';
-import { balanceOf, call, registerUser, useTestServer } from '../testing/harness';
+import { balanceOf, registerAdmin, registerUser, useTestServer } from '../testing/harness';
 import { expectError } from '../testing/expectations';
+import { callRoute } from '../testing/callRoute';
 
 const server = useTestServer();
 
 const send = (token: string, key: string | undefined, recipientUsername: string, amount: number) =>
-  call<SendMoneyResponse>(server, 'POST', '/api/user/send-money', {
+  callRoute(server, 'POST /api/user/send-money', {
     token,
     body: { recipientUsername, amount },
     headers: key === undefined ? {} : { 'idempotency-key': key },
@@ -73,15 +73,13 @@ describe('Idempotency-Key on routes that move coins', () => {
 
   it('works on wagers: a retried wager is placed once', async () => {
     const user = await registerUser(server);
-    const admin = await registerUser(server);
-    await server.db.rows(sql`update users set role = 'admin' where id = ${admin.id}`);
-    server.deps.sessions.forgetUser(admin.id);
-    const created = await call<{ bet: { _id: string } }>(server, 'POST', '/api/bets/create', {
+    const admin = await registerAdmin(server);
+    const created = await callRoute(server, 'POST /api/bets/create', {
       token: admin.token,
       body: { title: `idem ${user.username}`, endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'Yes', odds: 2 }, { text: 'No', odds: 2 }] },
     });
     const wager = () =>
-      call(server, 'POST', '/api/bets/predict', {
+      callRoute(server, 'POST /api/bets/predict', {
         token: user.token,
         body: { betId: created.body.bet._id, choice: 'Yes', amount: 50 },
         headers: { 'idempotency-key': 'wager-key-00001' },

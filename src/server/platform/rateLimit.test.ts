@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { callRoute } from '../testing/callRoute';
 
 /**
  * With REDIS_URL two processes share one sign-in limit (DESIGN.md section 7); without it each
@@ -20,7 +21,7 @@ describe('sign-in rate limits across processes', () => {
 
   // A client address of its own per run, so runs on one machine never share a Redis counter.
   const attempt = (server: TestServer, ip: string) =>
-    call(server, 'POST', '/auth/login', { body: { username: 'nobody-here', password: 'wrong-password-1' }, headers: { 'x-forwarded-for': ip } });
+    callRoute(server, 'POST /auth/login', { body: { username: 'nobody-here', password: 'wrong-password-1' }, headers: { 'x-forwarded-for': ip } });
   const freshIp = () => `10.${randomBytes(3).join('.')}`;
 
   it('counts attempts on both processes together when Redis is configured', async () => {

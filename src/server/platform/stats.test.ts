@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AuthResponse, UserDto } from '../../shared/api/accounts';
-import { call, registerUser, useTestServer } from '../testing/harness';
+import { registerUser, useTestServer } from '../testing/harness';
 import { bumpStat, loginsSince, readStats } from './stats';
+import { callRoute } from '../testing/callRoute';
 
 const server = useTestServer();
 
-const stats = (token: string) => call<UserDto>(server, 'GET', '/api/user/stats', { token });
-const login = (username: string, password: string) => call<AuthResponse>(server, 'POST', '/auth/login', { body: { username, password } });
+const stats = (token: string) => callRoute(server, 'GET /api/user/stats', { token });
+const login = (username: string, password: string) => callRoute(server, 'POST /auth/login', { body: { username, password } });
 
 describe('user counters', () => {
   it('answers every counter, zero for a new account, whose registration is its first login', async () => {
@@ -32,7 +32,7 @@ describe('user counters', () => {
     const user = await registerUser(server);
     const first = await login(user.username, user.password);
     expect(first.body.user.logins).toBe(2);
-    expect((await call(server, 'POST', '/auth/logout', { token: first.body.token })).status).toBe(200);
+    expect((await callRoute(server, 'POST /auth/logout', { token: first.body.token })).status).toBe(200);
     const second = await login(user.username, user.password);
     expect(second.body.user.logins).toBe(3);
     expect((await stats(second.body.token)).body.logins).toBe(3);

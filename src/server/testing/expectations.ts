@@ -46,3 +46,9 @@ export function expectNoSecrets(res: HttpResult<unknown>): void {
   expect(text).not.toContain('hash');
   expect(text).not.toContain('$argon2');
 }
+
+/** A banned user's token: 403 BANNED, or 401 once the revoked session is forgotten. */
+export function expectBannedRefusal(res: HttpResult<unknown>): void {
+  expect([401, 403]).toContain(res.status);
+  if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
+}

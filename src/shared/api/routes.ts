@@ -8,7 +8,7 @@ import { tradesRoutes } from './trades';
 import { liveRoutes } from './liveTicket';
 import { storeRoutes } from './store';
 import { servicesRoutes } from './services';
-import { tasksRoutes } from './tasks';
+import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { spinnerRoutes } from './spinner';
 import { minefieldRoutes } from './minefield';
@@ -34,6 +34,7 @@ export const routes = {
   store: storeRoutes,
   services: servicesRoutes,
   tasks: tasksRoutes,
+  achievements: achievementsRoutes,
   fairness: fairnessRoutes,
   spinner: spinnerRoutes,
   minefield: minefieldRoutes,

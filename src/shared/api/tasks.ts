@@ -111,6 +111,10 @@ export const tasksRoutes = defineRoutes({
   },
   'POST /api/tasks/create': { auth: 'admin', summary: 'Create a task', body: createTaskBody, reply: createdDto, status: 201 },
   'POST /api/tasks/:id/retire': { auth: 'admin', summary: 'Retire a task (completions are kept)', params: idParams, reply: createdDto },
+});
+
+/** Achievements: their own feature on the server (features/achievements), sharing this file's schemas. */
+export const achievementsRoutes = defineRoutes({
   'GET /api/achievements': { auth: 'user', summary: 'Achievements with your lifetime progress and claims', reply: z.array(achievementDto) },
   'POST /api/achievements/complete': {
     auth: 'user',

@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AuthResponse, MessageResponse, PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { LedgerPage } from '../../../shared/api/wallet';
-import type { ErrorBody } from '../../../shared/api/errors';
-import {
-  balanceOf,
-  call,
-  expectLedgerBalanced,
-  registerAdmin,
-  registerUser,
-  startTestServer,
-  uniqueName,
-  type TestServer,
-  type TestUser,
-} from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, uniqueName, type TestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
 let server: TestServer;
 let admin: TestUser;
@@ -29,9 +17,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const register = (body: unknown) => call<AuthResponse>(server, 'POST', '/auth/register', { body });
-const login = (body: unknown) => call<AuthResponse>(server, 'POST', '/auth/login', { body });
-const stats = (token?: string) => call<UserDto>(server, 'GET', '/api/user/stats', { token });
+const register = (body: unknown) => callRouteRaw(server, 'POST /auth/register', { body });
+const login = (body: unknown) => callRouteRaw(server, 'POST /auth/login', { body });
+const stats = (token?: string) => callRoute(server, 'GET /api/user/stats', { token });
 
 describe('POST /auth/register', () => {
   it('creates an account with 1000 coins, a registration grant, a token and no secrets', async () => {
@@ -57,7 +45,7 @@ describe('POST /auth/register', () => {
     );
     expect(rows).toEqual([{ delta: 1000, category: 'registration_grant', balance_after: 1000 }]);
 
-    const ledger = await call<LedgerPage>(server, 'GET', '/api/user/ledger', { token: res.body.token });
+    const ledger = await callRoute(server, 'GET /api/user/ledger', { token: res.body.token });
     expect(ledger.status).toBe(200);
     expect(ledger.body.entries.map((e) => [e.category, e.delta])).toEqual([['registration_grant', 1000]]);
 
@@ -183,7 +171,7 @@ describe('POST /auth/login', () => {
 
   it('refuses a banned user with 403 BANNED and a message', async () => {
     const victim = await registerUser(server);
-    const ban = await call(server, 'PATCH', `/api/admin/status/user/${victim.username}`, { token: admin.token, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } });
     expect(ban.status).toBe(200);
     const body = expectError(await login({ username: victim.username, password: victim.password }), 403, { code: 'BANNED' });
     expect(body.message).toMatch(/banned/i);
@@ -199,17 +187,17 @@ describe('POST /auth/logout', () => {
     expect(second.status).toBe(200);
     expect((await stats(user.token)).status).toBe(200);
 
-    const res = await call<MessageResponse>(server, 'POST', '/auth/logout', { token: user.token });
+    const res = await callRoute(server, 'POST /auth/logout', { token: user.token });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe('string');
 
     expectError(await stats(user.token), 401, { code: 'UNAUTHORIZED' });
-    expectError(await call(server, 'POST', '/auth/logout', { token: user.token }), 401);
+    expectError(await callRoute(server, 'POST /auth/logout', { token: user.token }), 401);
     expect((await stats(second.body.token)).status).toBe(200);
   });
 
   it('needs a token', async () => {
-    expectError(await call(server, 'POST', '/auth/logout'), 401, { code: 'UNAUTHORIZED' });
+    expectError(await callRoute(server, 'POST /auth/logout'), 401, { code: 'UNAUTHORIZED' });
   });
 });
 
@@ -255,14 +243,14 @@ describe('GET /api/user/stats', () => {
     ['an oversized token', `Bearer ${'a'.repeat(500)}`],
     ['an empty bearer', 'Bearer '],
   ])('answers 401 with %s', async (_label, authorization) => {
-    const res = await call<ErrorBody>(server, 'GET', '/api/user/stats', { headers: authorization ? { authorization } : {} });
+    const res = await callRoute(server, 'GET /api/user/stats', { headers: authorization ? { authorization } : {} });
     expectError(res, 401, { code: 'UNAUTHORIZED' });
   });
 
   it('answers 403 BANNED to a banned user, whose session is gone', async () => {
     const user = await registerUser(server);
     expect((await stats(user.token)).status).toBe(200); // warm the session cache
-    const ban = await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: user.username }, body: { status: 'banned' } });
     expect(ban.status).toBe(200);
     const res = await stats(user.token);
     expect([401, 403]).toContain(res.status);
@@ -277,7 +265,7 @@ describe('GET /api/user/public/{username}', () => {
   });
 
   it('answers public data without a token', async () => {
-    const res = await call<PublicUserDto>(server, 'GET', `/api/user/public/${user.username}`);
+    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: String(user.id),
@@ -297,28 +285,28 @@ describe('GET /api/user/public/{username}', () => {
 
   it('ignores the letter case of the name', async () => {
     for (const name of [user.username.toLowerCase(), user.username.toUpperCase()]) {
-      const res = await call<PublicUserDto>(server, 'GET', `/api/user/public/${encodeURIComponent(name)}`);
+      const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: name } });
       expect(res.status).toBe(200);
       expect(res.body.username).toBe(user.username);
     }
   });
 
   it('answers 404 for an unknown user', async () => {
-    expectError(await call(server, 'GET', `/api/user/public/${uniqueName('nobody')}`), 404, { code: 'NOT_FOUND' });
-    expectError(await call(server, 'GET', `/api/user/public/${encodeURIComponent('~deleted~1')}`), 404);
+    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: uniqueName('nobody') } }), 404, { code: 'NOT_FOUND' });
+    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: '~deleted~1' } }), 404);
   });
 
   it('rejects an absurdly long name with 4xx', async () => {
-    const res = await call(server, 'GET', `/api/user/public/${'x'.repeat(150)}`);
+    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: 'x'.repeat(150) } });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
 
   it('shows a banned user with status banned', async () => {
     const victim = await registerUser(server);
-    const ban = await call(server, 'PATCH', `/api/admin/status/user/${victim.username}`, { token: admin.token, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } });
     expect(ban.status).toBe(200);
-    const res = await call<PublicUserDto>(server, 'GET', `/api/user/public/${victim.username}`);
+    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: victim.username } });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('banned');
     expectNoSecrets(res);

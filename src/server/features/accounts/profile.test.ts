@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { AuthResponse, MessageResponse, PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { SendMoneyResponse } from '../../../shared/api/wallet';
 import {
   balanceOf,
   call,
@@ -15,6 +13,8 @@ import {
   type TestUser,
 } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
+import { ban } from '../../testing/builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
 let server: TestServer;
 
@@ -27,10 +27,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const update = (token: string | undefined, form: FormData) => call<UserDto>(server, 'POST', '/api/user/update', { token, rawBody: form });
-const updateJson = (token: string | undefined, body: unknown) => call<UserDto>(server, 'POST', '/api/user/update', { token, body });
-const stats = (token: string) => call<UserDto>(server, 'GET', '/api/user/stats', { token });
-const login = (username: string, password: string) => call<AuthResponse>(server, 'POST', '/auth/login', { body: { username, password } });
+const update = (token: string | undefined, form: FormData) => callRouteRaw(server, 'POST /api/user/update', { token, rawBody: form });
+const updateJson = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/user/update', { token, body });
+const stats = (token: string) => callRoute(server, 'GET /api/user/stats', { token });
+const login = (username: string, password: string) => callRoute(server, 'POST /auth/login', { body: { username, password } });
 
 function form(fields: Record<string, string | { data: Buffer; name: string; type: string }>): FormData {
   const fd = new FormData();
@@ -61,8 +61,8 @@ describe('POST /api/user/update', () => {
     const json = await updateJson(user.token, { username: second });
     expect(json.status).toBe(200);
     expect(json.body.username).toBe(second);
-    expect((await call<PublicUserDto>(server, 'GET', `/api/user/public/${second}`)).status).toBe(200);
-    expectError(await call(server, 'GET', `/api/user/public/${first}`), 404);
+    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: second } })).status).toBe(200);
+    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: first } }), 404);
     // The session survives a rename, and the new name signs in.
     expect((await stats(user.token)).body.username).toBe(second);
     expect((await login(second, user.password)).status).toBe(200);
@@ -111,7 +111,7 @@ describe('POST /api/user/update', () => {
     const user = await registerUser(server);
     expectError(await updateJson(user.token, {}), 400, { code: 'BAD_REQUEST', message: /nothing to update/i });
     expectError(await update(user.token, form({ username: '', password: '' })), 400, { code: 'BAD_REQUEST' });
-    expectError(await call(server, 'POST', '/api/user/update', { token: user.token }), 400, { code: 'BAD_REQUEST' });
+    expectError(await callRouteRaw(server, 'POST /api/user/update', { token: user.token }), 400, { code: 'BAD_REQUEST' });
   });
 
   it('changes the password: other sessions end, this one stays, the new password signs in', async () => {
@@ -169,7 +169,7 @@ describe('POST /api/user/update', () => {
   it('refuses a banned user with 403 BANNED', async () => {
     const admin = await registerAdmin(server);
     const user = await registerUser(server);
-    expect((await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } })).status).toBe(200);
+    await ban(server, admin, user);
     const res = await updateJson(user.token, { username: uniqueName() });
     expect([401, 403]).toContain(res.status);
     if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
@@ -189,7 +189,7 @@ describe('profile images', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.profileImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect((await stats(user.token)).body.profileImage).toBe(res.body.profileImage);
-    expect((await call<PublicUserDto>(server, 'GET', `/api/user/public/${user.username}`)).body.profileImage).toBe(res.body.profileImage);
+    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } })).body.profileImage).toBe(res.body.profileImage);
 
     const file = await fetchBinary(res.body.profileImage!);
     expect(file.status).toBe(200);
@@ -268,9 +268,9 @@ describe('profile images', () => {
 describe('DELETE /api/user', () => {
   it('checks the password: missing 400, wrong 403', async () => {
     const user = await registerUser(server);
-    expectBadField(await call(server, 'DELETE', '/api/user', { token: user.token, body: {} }), 'password');
-    expectError(await call(server, 'DELETE', '/api/user', { token: user.token }), 400);
-    expectError(await call(server, 'DELETE', '/api/user', { token: user.token, body: { password: 'wrong-password' } }), 403, {
+    expectBadField(await callRouteRaw(server, 'DELETE /api/user', { token: user.token, body: {} }), 'password');
+    expectError(await callRouteRaw(server, 'DELETE /api/user', { token: user.token }), 400);
+    expectError(await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: 'wrong-password' } }), 403, {
       code: 'FORBIDDEN',
       message: 'password',
     });
@@ -278,14 +278,14 @@ describe('DELETE /api/user', () => {
   });
 
   it('needs a token', async () => {
-    expectError(await call(server, 'DELETE', '/api/user', { body: { password: 'whatever-1' } }), 401);
+    expectError(await callRoute(server, 'DELETE /api/user', { body: { password: 'whatever-1' } }), 401);
   });
 
   it('deletes the account, burns its balance to the house and frees the name', async () => {
     const user = await registerUser(server, uniqueName('Del'));
     const friend = await registerUser(server);
     const other = await login(user.username, user.password);
-    const sent = await call<SendMoneyResponse>(server, 'POST', '/api/user/send-money', {
+    const sent = await callRoute(server, 'POST /api/user/send-money', {
       token: friend.token,
       body: { recipientUsername: user.username, amount: 250 },
     });
@@ -295,16 +295,16 @@ describe('DELETE /api/user', () => {
       sql`select coalesce(sum(delta), 0)::bigint as total from ledger where user_id is null`,
     );
 
-    const res = await call<MessageResponse>(server, 'DELETE', '/api/user', { token: user.token, body: { password: user.password } });
+    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe('string');
 
     expectError(await stats(user.token), 401);
     expectError(await stats(other.body.token), 401);
     expectError(await login(user.username, user.password), 401);
-    expectError(await call(server, 'GET', `/api/user/public/${user.username}`), 404);
+    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } }), 404);
     expectError(
-      await call(server, 'POST', '/api/user/send-money', { token: friend.token, body: { recipientUsername: user.username, amount: 1 } }),
+      await callRoute(server, 'POST /api/user/send-money', { token: friend.token, body: { recipientUsername: user.username, amount: 1 } }),
       404,
     );
 
@@ -319,14 +319,14 @@ describe('DELETE /api/user', () => {
     await expectLedgerBalanced(server);
 
     // The friend's statement keeps the transfer, naming a deleted user.
-    const ledger = await call<{ entries: { category: string; counterparty: string | null }[] }>(server, 'GET', '/api/user/ledger', {
+    const ledger = await callRoute(server, 'GET /api/user/ledger', {
       token: friend.token,
     });
     const out = ledger.body.entries.find((e) => e.category === 'transfer_out');
     expect(out?.counterparty).toBe('deleted user');
 
     // The name can be registered again, in any case, as a brand-new account.
-    const again = await call<AuthResponse>(server, 'POST', '/auth/register', {
+    const again = await callRoute(server, 'POST /auth/register', {
       body: { username: user.username.toLowerCase(), password: 'fresh-start-1' },
     });
     expect(again.status).toBe(201);
@@ -339,9 +339,9 @@ describe('DELETE /api/user', () => {
   it('deletes an account with a zero balance', async () => {
     const user = await registerUser(server);
     const sink = await registerUser(server);
-    const sent = await call(server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: sink.username, amount: 1000 } });
+    const sent = await callRoute(server, 'POST /api/user/send-money', { token: user.token, body: { recipientUsername: sink.username, amount: 1000 } });
     expect(sent.status).toBe(200);
-    const res = await call(server, 'DELETE', '/api/user', { token: user.token, body: { password: user.password } });
+    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
     expect(res.status).toBe(200);
     expectError(await login(user.username, user.password), 401);
     await expectLedgerBalanced(server);
@@ -350,9 +350,9 @@ describe('DELETE /api/user', () => {
   it('refuses a banned user with 403', async () => {
     const admin = await registerAdmin(server);
     const user = await registerUser(server);
-    expect((await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } })).status).toBe(200);
-    const res = await call(server, 'DELETE', '/api/user', { token: user.token, body: { password: user.password } });
+    await ban(server, admin, user);
+    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
     expect([401, 403]).toContain(res.status);
-    expect((await call<PublicUserDto>(server, 'GET', `/api/user/public/${user.username}`)).body.status).toBe('banned');
+    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } })).body.status).toBe('banned');
   });
 });

@@ -1,25 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { AchievementDto, ClaimAchievementResponse } from '../../../shared/api/tasks';
+import { describe, expect, it } from 'vitest';
 import { bumpStat } from '../../platform/stats';
-import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from '../store/builders';
 import { placeWager } from '../tasks/builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { ban, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
-
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 const good = { title: 'Collector', description: 'Own 2 items', criteria: 'itemsOwned', threshold: 2, reward: 120, icon: '📦' };
-const create = (token: string | undefined, body: unknown) => call<{ _id: string; message: string }>(server, 'POST', '/api/achievements/create', { token, body });
-const list = (user: TestUser) => call<AchievementDto[]>(server, 'GET', '/api/achievements', { token: user.token });
+const create = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/achievements/create', { token, body });
+const list = (user: TestUser) => callRoute(server, 'GET /api/achievements', { token: user.token });
 const claim = (token: string | undefined, achievementId: unknown) =>
-  call<ClaimAchievementResponse>(server, 'POST', '/api/achievements/complete', { token, body: { achievementId } });
+  callRouteRaw(server, 'POST /api/achievements/complete', { token, body: { achievementId } });
 
 async function achievement(fields: Partial<typeof good> = {}): Promise<string> {
   const res = await create(admin.token, { ...good, ...fields });
@@ -42,7 +38,7 @@ describe('GET /api/achievements', () => {
     expect(byId.get(items)).toMatchObject({ progress: 3, percent: 100, claimed: false, icon: '📦' });
     expect(byId.get(bets)).toMatchObject({ progress: 1, percent: 25 });
     expect(byId.get(mines)).toMatchObject({ progress: 0, percent: 0 });
-    expectError(await call(server, 'GET', '/api/achievements'), 401);
+    expectError(await callRoute(server, 'GET /api/achievements'), 401);
   });
 });
 
@@ -61,11 +57,11 @@ describe('POST /api/achievements/complete', () => {
     const rows = await server.db.rows(sql`select category, ref_type from ledger where user_id = ${user.id} and delta = 150`);
     expect(rows).toEqual([{ category: 'achievement_reward', ref_type: 'achievement_claim' }]);
     expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ claimed: true });
-    const me = await call<UserDto>(server, 'GET', '/api/user/stats', { token: user.token });
+    const me = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(me.body.achievements).toEqual([{ _id: id, title: 'Task fan', icon: '✅' }]);
     expect(me.body.claimedAchievements).toEqual([{ _id: id }]);
     expect(me.body.tasksCompleted).toBe(2);
-    const pub = await call<PublicUserDto>(server, 'GET', `/api/user/public/${user.username}`);
+    const pub = await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } });
     expect(pub.body.achievements).toEqual([{ _id: id, title: 'Task fan', icon: '✅' }]);
     // The leaderboard's achievements sort counts it.
     const [stat] = await server.db.rows<{ value: number }>(sql`select value from user_stats where user_id = ${user.id} and stat = 'achievements_claimed'`);
@@ -78,7 +74,7 @@ describe('POST /api/achievements/complete', () => {
     expectBadField(await claim(user.token, 'x'), 'achievementId');
     expectError(await claim(undefined, id), 401);
     expectError(await claim(user.token, '999999'), 404);
-    expect((await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } })).status).toBe(200);
+    await ban(server, admin, user);
     expect([401, 403]).toContain((await claim(user.token, id)).status);
     expect(await balanceOf(server, user.id)).toBe(1000);
   });
@@ -95,8 +91,8 @@ describe('POST /api/achievements/complete', () => {
     const id = await achievement({ criteria: 'logins', threshold: 1 });
     const [claimer, other] = [await registerUser(server), await registerUser(server)];
     expect((await claim(claimer.token, id)).status).toBe(200);
-    expectError(await call(server, 'POST', `/api/achievements/${id}/retire`, { token: claimer.token }), 403);
-    expect((await call(server, 'POST', `/api/achievements/${id}/retire`, { token: admin.token })).status).toBe(200);
+    expectError(await callRoute(server, 'POST /api/achievements/:id/retire', { token: claimer.token, params: { id } }), 403);
+    expect((await callRoute(server, 'POST /api/achievements/:id/retire', { token: admin.token, params: { id } })).status).toBe(200);
     expect((await list(claimer)).body.map((a) => a._id)).toContain(id);
     expect((await list(other)).body.map((a) => a._id)).not.toContain(id);
     expectError(await claim(other.token, id), 404);

@@ -1,62 +1,42 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AdminLogDto, AdminUserDto, AuditReportDto } from '../../../shared/api/admin';
-import type { AuthResponse, UserDto } from '../../../shared/api/accounts';
-import {
-  balanceOf,
-  call,
-  expectLedgerBalanced,
-  registerAdmin,
-  registerUser, useTestServer,
-  uniqueName,
-  type TestUser } from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, uniqueName, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
-
-interface BalanceAnswer {
-  message: string;
-  username: string;
-  balance: number;
-}
-
-interface StatusAnswer {
-  message: string;
-  username: string;
-  status: string;
-}
+import { callRoute, callRouteRaw, type RawRouteInput, type TestRouteName } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 let user: TestUser;
 
 beforeAll(async () => {
-  admin = await registerAdmin(server);
   user = await registerUser(server);
 });
 
 const logs = async () => {
-  const res = await call<AdminLogDto[]>(server, 'GET', '/api/admin/logs', { token: admin.token });
+  const res = await callRoute(server, 'GET /api/admin/logs', { token: admin.token });
   expect(res.status).toBe(200);
   return res.body;
 };
 const adjust = (username: string, body: unknown, token = admin.token) =>
-  call<BalanceAnswer>(server, 'PATCH', `/api/admin/balance/${encodeURIComponent(username)}`, { token, body });
+  callRouteRaw(server, 'PATCH /api/admin/balance/:username', { token, params: { username }, body });
 const setStatus = (username: string, body: unknown, token = admin.token) =>
-  call<StatusAnswer>(server, 'PATCH', `/api/admin/status/user/${encodeURIComponent(username)}`, { token, body });
+  callRouteRaw(server, 'PATCH /api/admin/status/user/:username', { token, params: { username }, body });
 
 describe('access to /api/admin', () => {
-  const routes: [string, string, unknown][] = [
-    ['GET', '/api/admin/users', undefined],
-    ['GET', '/api/admin/logs', undefined],
-    ['PATCH', '/api/admin/balance/someone', { amount: 5 }],
-    ['PATCH', '/api/admin/status/user/someone', { status: 'banned' }],
+  const routes: [TestRouteName, RawRouteInput][] = [
+    ['GET /api/admin/users', {}],
+    ['GET /api/admin/logs', {}],
+    ['PATCH /api/admin/balance/:username', { params: { username: 'someone' }, body: { amount: 5 } }],
+    ['PATCH /api/admin/status/user/:username', { params: { username: 'someone' }, body: { status: 'banned' } }],
   ];
 
-  it.each(routes)('%s %s needs a token (401)', async (method, path, body) => {
-    expectError(await call(server, method, path, { body }), 401, { code: 'UNAUTHORIZED' });
+  it.each(routes)('%s needs a token (401)', async (name, input) => {
+    expectError(await callRouteRaw(server, name, input), 401, { code: 'UNAUTHORIZED' });
   });
 
-  it.each(routes)('%s %s refuses a non-admin (403)', async (method, path, body) => {
-    expectError(await call(server, method, path, { token: user.token, body }), 403, { code: 'FORBIDDEN' });
+  it.each(routes)('%s refuses a non-admin (403)', async (name, input) => {
+    expectError(await callRouteRaw(server, name, { ...input, token: user.token }), 403, { code: 'FORBIDDEN' });
   });
 
   it('a non-admin cannot change their own balance or status', async () => {
@@ -67,7 +47,7 @@ describe('access to /api/admin', () => {
 
 describe('GET /api/admin/users', () => {
   it('lists every account with role and status, without secrets', async () => {
-    const res = await call<AdminUserDto[]>(server, 'GET', '/api/admin/users', { token: admin.token });
+    const res = await callRoute(server, 'GET /api/admin/users', { token: admin.token });
     expect(res.status).toBe(200);
     const me = res.body.find((u) => u.username === admin.username);
     const them = res.body.find((u) => u.username === user.username);
@@ -79,8 +59,8 @@ describe('GET /api/admin/users', () => {
 
   it('leaves deleted accounts out', async () => {
     const gone = await registerUser(server);
-    expect((await call(server, 'DELETE', '/api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
-    const res = await call<AdminUserDto[]>(server, 'GET', '/api/admin/users', { token: admin.token });
+    expect((await callRoute(server, 'DELETE /api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
+    const res = await callRoute(server, 'GET /api/admin/users', { token: admin.token });
     expect(res.body.map((u) => u._id)).not.toContain(String(gone.id));
   });
 });
@@ -151,23 +131,23 @@ describe('PATCH /api/admin/balance/{username}', () => {
 describe('PATCH /api/admin/status/user/{username}', () => {
   it('bans a user: sessions end at once, sign-in is refused, a log row is written', async () => {
     const target = await registerUser(server);
-    const second = await call<AuthResponse>(server, 'POST', '/auth/login', { body: { username: target.username, password: target.password } });
+    const second = await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } });
     // Both sessions are warm in the auth cache.
-    expect((await call(server, 'GET', '/api/user/stats', { token: target.token })).status).toBe(200);
-    expect((await call(server, 'GET', '/api/user/stats', { token: second.body.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: second.body.token })).status).toBe(200);
 
     const res = await setStatus(target.username, { status: 'banned' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: target.username, status: 'banned' });
 
     for (const token of [target.token, second.body.token]) {
-      const after = await call(server, 'GET', '/api/user/stats', { token });
+      const after = await callRoute(server, 'GET /api/user/stats', { token });
       expect([401, 403]).toContain(after.status);
       if (after.status === 403) expectError(after, 403, { code: 'BANNED' });
-      const sendRes = await call(server, 'POST', '/api/user/send-money', { token, body: { recipientUsername: user.username, amount: 1 } });
+      const sendRes = await callRoute(server, 'POST /api/user/send-money', { token, body: { recipientUsername: user.username, amount: 1 } });
       expect([401, 403]).toContain(sendRes.status);
     }
-    expectError(await call(server, 'POST', '/auth/login', { body: { username: target.username, password: target.password } }), 403, {
+    expectError(await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } }), 403, {
       code: 'BANNED',
       message: 'banned' });
 
@@ -175,7 +155,7 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     expect(log).toMatchObject({ action: 'ban_user', admin: admin.username, target: target.username });
     expect(log!.details).toContain(target.username);
 
-    const listed = await call<AdminUserDto[]>(server, 'GET', '/api/admin/users', { token: admin.token });
+    const listed = await callRoute(server, 'GET /api/admin/users', { token: admin.token });
     expect(listed.body.find((u) => u.username === target.username)?.status).toBe('banned');
   });
 
@@ -184,7 +164,7 @@ describe('PATCH /api/admin/status/user/{username}', () => {
       const target = await registerUser(server);
       let stop = false;
       const hammer = async () => {
-        while (!stop) await call(server, 'GET', '/api/user/stats', { token: target.token });
+        while (!stop) await callRoute(server, 'GET /api/user/stats', { token: target.token });
       };
       const hammers = Array.from({ length: 6 }, hammer);
       await new Promise((r) => setTimeout(r, 20));
@@ -193,7 +173,7 @@ describe('PATCH /api/admin/status/user/{username}', () => {
       stop = true;
       await Promise.all(hammers);
       // Once the ban has been answered, no request of the banned user may succeed.
-      const after = await call(server, 'GET', '/api/user/stats', { token: target.token });
+      const after = await callRoute(server, 'GET /api/user/stats', { token: target.token });
       expect(after.status, `round ${round}`).not.toBe(200);
     }
   });
@@ -207,9 +187,9 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     expect(res.body.status).toBe('active');
     const [log] = await logs();
     expect(log).toMatchObject({ action: 'unban_user', target: target.username, admin: admin.username });
-    const login = await call<AuthResponse>(server, 'POST', '/auth/login', { body: { username: target.username, password: target.password } });
+    const login = await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } });
     expect(login.status).toBe(200);
-    expect((await call<UserDto>(server, 'GET', '/api/user/stats', { token: login.body.token })).body.status).toBe('active');
+    expect((await callRoute(server, 'GET /api/user/stats', { token: login.body.token })).body.status).toBe('active');
   });
 
   it.each([
@@ -222,20 +202,20 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     const res = await setStatus(target.username, body);
     expectError(res, 400, { code: 'BAD_REQUEST' });
     if (!('reason' in body)) expect(res.body.message).toContain('status');
-    expect((await call(server, 'GET', '/api/user/stats', { token: target.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(200);
   });
 
   it('refuses banning yourself with 400', async () => {
     const before = (await logs()).length;
     expectError(await setStatus(admin.username, { status: 'banned' }), 400, { code: 'BAD_REQUEST' });
-    expect((await call(server, 'GET', '/api/user/stats', { token: admin.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: admin.token })).status).toBe(200);
     expect((await logs()).length).toBe(before);
   });
 
   it('refuses banning another admin with 409', async () => {
     const other = await registerAdmin(server);
     expectError(await setStatus(other.username, { status: 'banned' }), 409, { code: 'CONFLICT' });
-    expect((await call(server, 'GET', '/api/admin/users', { token: other.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/admin/users', { token: other.token })).status).toBe(200);
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -271,19 +251,19 @@ describe('GET /api/admin/audit', () => {
   it('checks conservation on the live database for an admin; others are refused', async () => {
     const admin = await registerAdmin(server);
     const user = await registerUser(server);
-    const res = await call<AuditReportDto>(server, 'GET', '/api/admin/audit', { token: admin.token });
+    const res = await callRoute(server, 'GET /api/admin/audit', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, problem: null });
     expect(res.body.ledgerRows).toBeGreaterThan(0);
-    expectError(await call(server, 'GET', '/api/admin/audit', { token: user.token }), 403);
-    expectError(await call(server, 'GET', '/api/admin/audit'), 401);
+    expectError(await callRoute(server, 'GET /api/admin/audit', { token: user.token }), 403);
+    expectError(await callRoute(server, 'GET /api/admin/audit'), 401);
   });
 
   it('reports a discrepancy', async () => {
     const admin = await registerAdmin(server);
     const victim = await registerUser(server);
     await server.db.rows(sql`update users set balance = balance + 1 where id = ${victim.id}`);
-    const res = await call<AuditReportDto>(server, 'GET', '/api/admin/audit', { token: admin.token });
+    const res = await callRoute(server, 'GET /api/admin/audit', { token: admin.token });
     expect(res.body.ok).toBe(false);
     expect(res.body.problem).toContain(victim.username);
     await server.db.rows(sql`update users set balance = balance - 1 where id = ${victim.id}`);

@@ -1,24 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBetDto, BetDto, MyBetsDto, PlaceWagerResponse } from '../../../shared/api/bets';
-import type { AdminLogDto } from '../../../shared/api/admin';
-import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import type { BetDto } from '../../../shared/api/bets';
+import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { closeBetByTime, createBet, optionId } from './builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { bannedUser, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const predict = (token: string | undefined, body: unknown) => call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token, body });
-const finalize = (token: string | undefined, body: unknown) => call<{ message: string; bet: BetDto }>(server, 'POST', '/api/bets/finalize', { token, body });
+const predict = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/bets/predict', { token, body });
+const finalize = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/bets/finalize', { token, body });
 const future = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe('POST /api/bets/create', () => {
   it('creates a bet with its options (odds as numbers, no votes yet) and logs it', async () => {
-    const res = await call<{ message: string; bet: BetDto }>(server, 'POST', '/api/bets/create', {
+    const res = await callRoute(server, 'POST /api/bets/create', {
       token: admin.token,
       body: { title: 'Will it rain on Friday?', description: 'Local weather', endTime: future(), options: [{ text: 'Yes', odds: 2.35 }, { text: 'No', odds: 1.6 }] } });
     expect(res.status).toBe(201);
@@ -28,13 +25,13 @@ describe('POST /api/bets/create', () => {
       ['Yes', 2.35, 0],
       ['No', 1.6, 0],
     ]);
-    const logs = await call<AdminLogDto[]>(server, 'GET', '/api/admin/logs', { token: admin.token });
+    const logs = await callRoute(server, 'GET /api/admin/logs', { token: admin.token });
     expect(logs.body.some((l) => l.action === 'create_bet' && l.target === 'Will it rain on Friday?')).toBe(true);
   });
 
   it('refuses a duplicate title ignoring case with 409', async () => {
     await createBet(server, admin, undefined, 'Duplicate title');
-    const res = await call(server, 'POST', '/api/bets/create', {
+    const res = await callRoute(server, 'POST /api/bets/create', {
       token: admin.token,
       body: { title: 'DUPLICATE TITLE', endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] } });
     expectError(res, 409, { message: 'title' });
@@ -55,15 +52,15 @@ describe('POST /api/bets/create', () => {
     [{ title: 'x', endTime: future(), options: [{ text: '', odds: 2 }, { text: 'B', odds: 2 }] }, 'text'],
     [{ title: 'x', endTime: future(), options: [{ text: 'A', odds: '2' }, { text: 'B', odds: 2 }] }, 'odds'],
   ])('rejects bad input %# naming %s', async (body, field) => {
-    const res = await call(server, 'POST', '/api/bets/create', { token: admin.token, body });
+    const res = await callRouteRaw(server, 'POST /api/bets/create', { token: admin.token, body });
     expectBadField(res, field);
   });
 
   it('needs a token and an admin', async () => {
     const user = await registerUser(server);
     const body = { title: 'nope', endTime: future(), options: [{ text: 'A', odds: 2 }, { text: 'B', odds: 2 }] };
-    expectError(await call(server, 'POST', '/api/bets/create', { body }), 401);
-    expectError(await call(server, 'POST', '/api/bets/create', { token: user.token, body }), 403);
+    expectError(await callRoute(server, 'POST /api/bets/create', { body }), 401);
+    expectError(await callRoute(server, 'POST /api/bets/create', { token: user.token, body }), 403);
   });
 });
 
@@ -81,14 +78,14 @@ describe('GET /api/bets/active and POST /api/bets/predict', () => {
     expect(res.body.message).toBe('Bet placed!');
     expect(res.body.balance).toBe(900);
     expect(res.body.wager).toMatchObject({ betId: bet._id, choice: 'Yes', odds: 2.5, stake: 100, potentialPayout: 250, status: 'open' });
-    const active = await call<BetDto[]>(server, 'GET', '/api/bets/active', { token: user.token });
+    const active = await callRoute(server, 'GET /api/bets/active', { token: user.token });
     expect(active.status).toBe(200);
     const listed = active.body.find((b) => b._id === bet._id)!;
     expect(listed.options.find((o) => o.text === 'Yes')!.votes).toBe(1);
     expect(listed.options.find((o) => o.text === 'No')!.votes).toBe(0);
-    const stats = await call<{ betsPlaced: number }>(server, 'GET', '/api/user/stats', { token: user.token });
+    const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(stats.body.betsPlaced).toBe(1);
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.body.open.map((w) => w._id)).toContain(res.body.wager._id);
   });
 
@@ -121,7 +118,7 @@ describe('GET /api/bets/active and POST /api/bets/predict', () => {
     const settled = await createBet(server, admin);
     expect((await finalize(admin.token, { betId: settled._id, optionId: optionId(settled, 'No') })).status).toBe(200);
     expectError(await predict(user.token, { betId: settled._id, choice: 'Yes', amount: 5 }), 409);
-    const active = await call<BetDto[]>(server, 'GET', '/api/bets/active', { token: user.token });
+    const active = await callRoute(server, 'GET /api/bets/active', { token: user.token });
     expect(active.body.some((b) => b._id === settled._id)).toBe(false);
   });
 
@@ -129,19 +126,18 @@ describe('GET /api/bets/active and POST /api/bets/predict', () => {
     const other = await registerUser(server);
     const placed = await predict(other.token, { betId: bet._id, choice: 'No', amount: 7 });
     expect(placed.status).toBe(200);
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.status).toBe(200);
     expect(mine.body.open.map((w) => w._id)).not.toContain(placed.body.wager._id);
-    const theirs = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: other.token });
+    const theirs = await callRoute(server, 'GET /api/bets/mine', { token: other.token });
     expect(theirs.body.open.map((w) => w._id)).toEqual([placed.body.wager._id]);
-    expectError(await call(server, 'GET', '/api/bets/mine'), 401);
+    expectError(await callRoute(server, 'GET /api/bets/mine'), 401);
   });
 
   it('needs a token; a banned user is refused', async () => {
     expectError(await predict(undefined, { betId: bet._id, choice: 'Yes', amount: 5 }), 401);
-    expectError(await call(server, 'GET', '/api/bets/active'), 401);
-    const banned = await registerUser(server);
-    await call(server, 'PATCH', `/api/admin/status/user/${banned.username}`, { token: admin.token, body: { status: 'banned' } });
+    expectError(await callRoute(server, 'GET /api/bets/active'), 401);
+    const banned = await bannedUser(server, admin);
     expectError(await predict(banned.token, { betId: bet._id, choice: 'Yes', amount: 5 }), 403, { code: 'BANNED' });
   });
 });
@@ -151,9 +147,7 @@ describe('odds locking and settlement', () => {
     const bet = await createBet(server, admin);
     const user = await registerUser(server);
     expect((await predict(user.token, { betId: bet._id, choice: 'Yes', amount: 100 })).status).toBe(200);
-    const edit = await call<{ bet: BetDto }>(server, 'PATCH', `/api/admin/odds/${encodeURIComponent(bet.title)}/${optionId(bet, 'Yes')}`, {
-      token: admin.token,
-      body: { odds: 3 } });
+    const edit = await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: bet.title, optionId: optionId(bet, 'Yes') }, body: { odds: 3 } });
     expect(edit.status).toBe(200);
     expect(edit.body.bet.options.find((o) => o.text === 'Yes')!.odds).toBe(3);
     const second = await predict(user.token, { betId: bet._id, choice: 'Yes', amount: 100 });
@@ -163,9 +157,9 @@ describe('odds locking and settlement', () => {
     expect(res.status).toBe(200);
     expect(res.body.bet).toMatchObject({ status: 'finalized', result: 'Yes' });
     expect(await balanceOf(server, user.id)).toBe(800 + 250 + 300);
-    const stats = await call<{ betsWon: number }>(server, 'GET', '/api/user/stats', { token: user.token });
+    const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(stats.body.betsWon).toBe(2);
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.body.settled.filter((w) => w.kind === 'single' && w.betId === bet._id).map((w) => w.payout).sort()).toEqual([250, 300]);
     await expectLedgerBalanced(server);
   });
@@ -174,7 +168,7 @@ describe('odds locking and settlement', () => {
     const bet = await createBet(server, admin);
     const loser = await registerUser(server);
     await predict(loser.token, { betId: bet._id, choice: 'No', amount: 40 });
-    const byId = await call(server, 'PATCH', `/api/admin/odds/${bet._id}/${optionId(bet, 'No')}`, { token: admin.token, body: { odds: 1.9 } });
+    const byId = await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: bet._id, optionId: optionId(bet, 'No') }, body: { odds: 1.9 } });
     expect(byId.status).toBe(200);
     await finalize(admin.token, { betId: bet._id, optionId: optionId(bet, 'Yes') });
     expect(await balanceOf(server, loser.id)).toBe(960);
@@ -183,13 +177,13 @@ describe('odds locking and settlement', () => {
   it('validates the odds route', async () => {
     const bet = await createBet(server, admin);
     const user = await registerUser(server);
-    const path = `/api/admin/odds/${bet._id}/${optionId(bet, 'Yes')}`;
-    expectBadField(await call(server, 'PATCH', path, { token: admin.token, body: { odds: 0.5 } }), 'odds');
-    expectBadField(await call(server, 'PATCH', path, { token: admin.token, body: {} }), 'odds');
-    expectError(await call(server, 'PATCH', `/api/admin/odds/no-such-bet/${optionId(bet, 'Yes')}`, { token: admin.token, body: { odds: 2 } }), 404);
-    expectError(await call(server, 'PATCH', `/api/admin/odds/${bet._id}/999999`, { token: admin.token, body: { odds: 2 } }), 404);
-    expectError(await call(server, 'PATCH', path, { body: { odds: 2 } }), 401);
-    expectError(await call(server, 'PATCH', path, { token: user.token, body: { odds: 2 } }), 403);
+    const params = { betTitle: bet._id, optionId: optionId(bet, 'Yes') };
+    expectBadField(await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params, body: { odds: 0.5 } }), 'odds');
+    expectBadField(await callRouteRaw(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params, body: {} }), 'odds');
+    expectError(await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: 'no-such-bet', optionId: optionId(bet, 'Yes') }, body: { odds: 2 } }), 404);
+    expectError(await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: bet._id, optionId: '999999' }, body: { odds: 2 } }), 404);
+    expectError(await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { params, body: { odds: 2 } }), 401);
+    expectError(await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: user.token, params, body: { odds: 2 } }), 403);
   });
 
   it('validates finalize: unknown bet 404, foreign option 400, twice 409, non-admin 403', async () => {
@@ -212,28 +206,28 @@ describe('odds locking and settlement', () => {
     await predict(a.token, { betId: bet._id, choice: 'Yes', amount: 70 });
     await predict(b.token, { betId: bet._id, choice: 'No', amount: 30 });
     const user = await registerUser(server);
-    expectError(await call(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: user.token }), 403);
-    expectError(await call(server, 'POST', `/api/admin/bets/${bet._id}/void`), 401);
-    expectBadField(await call(server, 'POST', '/api/admin/bets/abc/void', { token: admin.token }), 'id');
-    expectError(await call(server, 'POST', '/api/admin/bets/999999/void', { token: admin.token }), 404);
-    const res = await call<{ bet: BetDto }>(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: admin.token });
+    expectError(await callRoute(server, 'POST /api/admin/bets/:id/void', { token: user.token, params: { id: bet._id } }), 403);
+    expectError(await callRoute(server, 'POST /api/admin/bets/:id/void', { params: { id: bet._id } }), 401);
+    expectBadField(await callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: 'abc' } }), 'id');
+    expectError(await callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: '999999' } }), 404);
+    const res = await callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: bet._id } });
     expect(res.status).toBe(200);
     expect(res.body.bet.status).toBe('voided');
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, b.id)).toBe(1000);
-    expectError(await call(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: admin.token }), 409);
-    const logs = await call<AdminLogDto[]>(server, 'GET', '/api/admin/logs', { token: admin.token });
+    expectError(await callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: bet._id } }), 409);
+    const logs = await callRoute(server, 'GET /api/admin/logs', { token: admin.token });
     expect(logs.body.some((l) => l.action === 'void_bet' && l.target === bet.title)).toBe(true);
   });
 
   it('lists every bet for admins with totals; 403 for others', async () => {
     const user = await registerUser(server);
-    const res = await call<AdminBetDto[]>(server, 'GET', '/api/admin/bets', { token: admin.token });
+    const res = await callRoute(server, 'GET /api/admin/bets', { token: admin.token });
     expect(res.status).toBe(200);
     expect(new Set(res.body.map((b) => b.status))).toEqual(new Set(['open', 'finalized', 'voided']));
     expect(res.body.every((b) => typeof b.totalStaked === 'number' && b.options.length >= 2)).toBe(true);
-    expectError(await call(server, 'GET', '/api/admin/bets', { token: user.token }), 403);
-    expectError(await call(server, 'GET', '/api/admin/bets'), 401);
+    expectError(await callRoute(server, 'GET /api/admin/bets', { token: user.token }), 403);
+    expectError(await callRoute(server, 'GET /api/admin/bets'), 401);
   });
 });
 
@@ -248,7 +242,7 @@ describe('concurrency', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(30);
     expect(await balanceOf(server, user.id)).toBe(0);
-    const active = await call<BetDto[]>(server, 'GET', '/api/bets/active', { token: user.token });
+    const active = await callRoute(server, 'GET /api/bets/active', { token: user.token });
     expect(active.body.find((b) => b._id === bet._id)!.options[0]!.votes).toBe(10);
     await expectLedgerBalanced(server);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BetDto } from '../../../shared/api/bets';
-import { call, uniqueName, type TestServer, type TestUser } from '../../testing/harness';
+import { uniqueName, type TestServer, type TestUser } from '../../testing/harness';
+import { callRoute } from '../../testing/callRoute';
 
 /** Test builder: an open bet created through the admin route. */
 export async function createBet(
@@ -12,7 +13,7 @@ export async function createBet(
   ],
   title = uniqueName('bet'),
 ): Promise<BetDto> {
-  const res = await call<{ bet: BetDto }>(server, 'POST', '/api/bets/create', {
+  const res = await callRoute(server, 'POST /api/bets/create', {
     token: admin.token,
     body: { title, description: 'test bet', endTime: new Date(Date.now() + 3_600_000).toISOString(), options },
   });

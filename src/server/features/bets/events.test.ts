@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlaceParlayResponse, PlaceWagerResponse } from '../../../shared/api/bets';
 import type { DomainEvents } from '../../platform/events';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { createBet, optionId } from './builders';
+import { callRoute } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 const seen: { [K in keyof DomainEvents]?: DomainEvents[K][] } = {};
 
 function record<K extends keyof DomainEvents>(name: K): void {
@@ -15,7 +16,6 @@ function record<K extends keyof DomainEvents>(name: K): void {
 }
 
 beforeAll(async () => {
-  admin = await registerAdmin(server);
   record('WagerPlaced');
   record('ParlayPlaced');
   record('BetSettled');
@@ -27,7 +27,7 @@ describe('bet domain events', () => {
   it('WagerPlaced names the wager, bet, option, user and stake', async () => {
     const bet = await createBet(server, admin);
     const user = await registerUser(server);
-    const res = await call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'No', amount: 15 } });
+    const res = await callRoute(server, 'POST /api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'No', amount: 15 } });
     expect(res.status).toBe(200);
     expect(seen.WagerPlaced).toContainEqual({
       wagerId: Number(res.body.wager._id),
@@ -41,7 +41,7 @@ describe('bet domain events', () => {
     const bet = await createBet(server, admin);
     const user = await registerUser(server);
     const before = seen.WagerPlaced?.length;
-    const res = await call(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'No', amount: 5000 } });
+    const res = await callRoute(server, 'POST /api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'No', amount: 5000 } });
     expect(res.status).toBe(409);
     expect(seen.WagerPlaced?.length).toBe(before);
   });
@@ -50,11 +50,11 @@ describe('bet domain events', () => {
     const [a, b] = await Promise.all([createBet(server, admin), createBet(server, admin)]);
     const [single, both, loser] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
     const predict = (u: TestUser, betId: string, choice: string) =>
-      call(server, 'POST', '/api/bets/predict', { token: u.token, body: { betId, choice, amount: 10 } });
+      callRoute(server, 'POST /api/bets/predict', { token: u.token, body: { betId, choice, amount: 10 } });
     expect((await predict(single, a._id, 'Yes')).status).toBe(200);
     expect((await predict(both, a._id, 'Yes')).status).toBe(200);
     expect((await predict(loser, a._id, 'No')).status).toBe(200);
-    const parlay = await call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', {
+    const parlay = await callRoute(server, 'POST /api/bets/parlay', {
       token: both.token,
       body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 } });
     expect(parlay.status).toBe(201);
@@ -67,10 +67,10 @@ describe('bet domain events', () => {
         { betId: Number(b._id), optionId: Number(optionId(b, 'Yes')) },
       ] });
 
-    await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: b._id, optionId: optionId(b, 'Yes') } });
+    await callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: b._id, optionId: optionId(b, 'Yes') } });
     expect(settled(b._id)).toEqual({ betId: Number(b._id), outcome: 'finalized', winningOptionId: Number(optionId(b, 'Yes')), winners: [] });
 
-    await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: a._id, optionId: optionId(a, 'Yes') } });
+    await callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: a._id, optionId: optionId(a, 'Yes') } });
     const event = settled(a._id);
     expect(event).toMatchObject({ betId: Number(a._id), outcome: 'finalized', winningOptionId: Number(optionId(a, 'Yes')) });
     // `both` won a single and the parlay: named once.
@@ -80,13 +80,13 @@ describe('bet domain events', () => {
   it('BetSettled for a void names no winner unless it completes a won parlay', async () => {
     const [a, b] = await Promise.all([createBet(server, admin), createBet(server, admin)]);
     const user = await registerUser(server);
-    expect((await call(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: b._id, choice: 'Yes', amount: 10 } })).status).toBe(200);
-    const parlay = await call(server, 'POST', '/api/bets/parlay', {
+    expect((await callRoute(server, 'POST /api/bets/predict', { token: user.token, body: { betId: b._id, choice: 'Yes', amount: 10 } })).status).toBe(200);
+    const parlay = await callRoute(server, 'POST /api/bets/parlay', {
       token: user.token,
       body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 } });
     expect(parlay.status).toBe(201);
-    await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: a._id, optionId: optionId(a, 'Yes') } });
-    await call(server, 'POST', `/api/admin/bets/${b._id}/void`, { token: admin.token });
+    await callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: a._id, optionId: optionId(a, 'Yes') } });
+    await callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: b._id } });
     // The single wager on b is refunded (not a win); the parlay wins on its remaining leg.
     expect(settled(b._id)).toEqual({ betId: Number(b._id), outcome: 'voided', winningOptionId: null, winners: [user.id] });
   });

@@ -1,20 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BetDto, MyBetsDto, OddsChangedDetails, PlaceParlayResponse } from '../../../shared/api/bets';
-import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { BetDto, OddsChangedDetails } from '../../../shared/api/bets';
+import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { closeBetByTime, createBet, optionId } from './builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const parlay = (token: string | undefined, body: unknown) => call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', { token, body });
+const parlay = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/bets/parlay', { token, body });
 const finalize = (bet: BetDto, winner: string) =>
-  call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, winner) } });
-const voidBet = (bet: BetDto) => call(server, 'POST', `/api/admin/bets/${bet._id}/void`, { token: admin.token });
+  callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, winner) } });
+const voidBet = (bet: BetDto) => callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: bet._id } });
 
 async function threeBets() {
   return Promise.all([
@@ -48,9 +46,9 @@ describe('POST /api/bets/parlay', () => {
     expect(await balanceOf(server, user.id)).toBe(900); // still one leg to go
     await finalize(c, 'Over');
     expect(await balanceOf(server, user.id)).toBe(900 + 665);
-    const stats = await call<{ betsWon: number }>(server, 'GET', '/api/user/stats', { token: user.token });
+    const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(stats.body.betsWon).toBe(1);
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({ status: 'won', payout: 665 });
     await expectLedgerBalanced(server);
   });
@@ -67,7 +65,7 @@ describe('POST /api/bets/parlay', () => {
       totalOdds: 5 });
     expect(res.status).toBe(201);
     await finalize(a, 'No');
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({ status: 'lost', payout: 0 });
     await finalize(b, 'Home');
     expect(await balanceOf(server, user.id)).toBe(950);
@@ -85,7 +83,7 @@ describe('POST /api/bets/parlay', () => {
       totalOdds: 5 });
     expect(placed.status).toBe(201);
     expect((await voidBet(b)).status).toBe(200);
-    const mine = await call<MyBetsDto>(server, 'GET', '/api/bets/mine', { token: user.token });
+    const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
     expect(mine.body.open.find((p) => p._id === placed.body.parlay._id)).toMatchObject({ totalOdds: 2.5, potentialPayout: 250 });
     await finalize(a, 'Yes');
     expect(await balanceOf(server, user.id)).toBe(900 + 250);
@@ -109,7 +107,7 @@ describe('POST /api/bets/parlay', () => {
   it('refuses stale claimed odds with 409 and the current odds, moving nothing', async () => {
     const [a, b] = await threeBets();
     const user = await registerUser(server);
-    await call(server, 'PATCH', `/api/admin/odds/${a._id}/${optionId(a, 'Yes')}`, { token: admin.token, body: { odds: 2.2 } });
+    await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: a._id, optionId: optionId(a, 'Yes') }, body: { odds: 2.2 } });
     const res = await parlay(user.token, {
       amount: 100,
       bets: [

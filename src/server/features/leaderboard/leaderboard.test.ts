@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LeaderboardUserDto } from '../../../shared/api/leaderboard';
-import { call, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { bumpStat } from '../../platform/stats';
 import { giveItem, insertItem } from '../store/builders';
+import { callRoute, callRouteRaw, type TestRouteInput } from '../../testing/callRoute';
 
 let server: TestServer;
 let admin: TestUser;
@@ -15,7 +15,9 @@ let winner: TestUser;
 let collector: TestUser;
 let banned: TestUser;
 
-const board = (query = '') => call<LeaderboardUserDto[]>(server, 'GET', `/api/leaderboard/users${query}`);
+const board = (query: TestRouteInput<'GET /api/leaderboard/users'>['query'] = {}) => callRoute(server, 'GET /api/leaderboard/users', { query });
+// The query as written, for the refusals.
+const boardRaw = (query: string) => callRouteRaw(server, 'GET /api/leaderboard/users', { query: Object.fromEntries(new URLSearchParams(query)) });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,12 +37,12 @@ beforeAll(async () => {
     [collector, banned, 200],
   ];
   for (const [from, to, amount] of moves) {
-    const res = await call(server, 'POST', '/api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount } });
+    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount } });
     expect(res.status).toBe(200);
   }
-  const grant = await call(server, 'PATCH', `/api/admin/balance/${banned.username}`, { token: admin.token, body: { amount: 800 } });
+  const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: banned.username }, body: { amount: 800 } });
   expect(grant.status).toBe(200);
-  const ban = await call(server, 'PATCH', `/api/admin/status/user/${banned.username}`, { token: admin.token, body: { status: 'banned' } });
+  const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: banned.username }, body: { status: 'banned' } });
   expect(ban.status).toBe(200);
   // Counters that bets and achievements maintain; set directly as test data.
   await server.db.rows(sql`update users set bets_won = 7 where id = ${winner.id}`);
@@ -71,7 +73,7 @@ describe('GET /api/leaderboard/users', () => {
     expect(byDefault.body.find((u) => u.username === rich.username)?.balance).toBe(1500);
     expect(byDefault.body.find((u) => u.username === poor.username)?.balance).toBe(300);
 
-    const explicit = await board('?sort=balance');
+    const explicit = await board({ sort: 'balance' });
     expect(explicit.status).toBe(200);
     expect(explicit.body).toEqual(byDefault.body);
   });
@@ -103,7 +105,7 @@ describe('GET /api/leaderboard/users', () => {
   });
 
   it('sorts by wins', async () => {
-    const res = await board('?sort=wins');
+    const res = await board({ sort: 'wins' });
     expect(res.status).toBe(200);
     expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([winner.username, collector.username]);
     const wins = res.body.map((u) => u.betsWon);
@@ -114,7 +116,7 @@ describe('GET /api/leaderboard/users', () => {
   });
 
   it('sorts by achievements', async () => {
-    const res = await board('?sort=achievements');
+    const res = await board({ sort: 'achievements' });
     expect(res.status).toBe(200);
     expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([collector.username, poor.username]);
     const counts = res.body.map((u) => u.achievements);
@@ -122,8 +124,8 @@ describe('GET /api/leaderboard/users', () => {
   });
 
   it('leaves banned users off every board', async () => {
-    for (const sort of ['balance', 'wins', 'achievements']) {
-      const res = await board(`?sort=${sort}`);
+    for (const sort of ['balance', 'wins', 'achievements'] as const) {
+      const res = await board({ sort });
       expect(res.status).toBe(200);
       expect(res.body.map((u) => u.username)).not.toContain(banned.username);
     }
@@ -131,20 +133,20 @@ describe('GET /api/leaderboard/users', () => {
 
   it('leaves deleted users off the board', async () => {
     const gone = await registerUser(server);
-    expect((await call(server, 'DELETE', '/api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
+    expect((await callRoute(server, 'DELETE /api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
     const res = await board();
     expect(res.body.map((u) => u._id)).not.toContain(String(gone.id));
     expect(res.body.some((u) => u.username.startsWith('~'))).toBe(false);
   });
 
   it('refuses an unknown sort or unknown query keys with 400 naming the key', async () => {
-    expectBadField(await board('?sort=richest'), 'sort');
-    expectBadField(await board('?sort='), 'sort');
-    expectError(await board('?sort=balance&page=2'), 400, { message: 'page' });
+    expectBadField(await boardRaw('sort=richest'), 'sort');
+    expectBadField(await boardRaw('sort='), 'sort');
+    expectError(await boardRaw('sort=balance&page=2'), 400, { message: 'page' });
   });
 
   it('ignores a token if one is sent', async () => {
-    const res = await call<LeaderboardUserDto[]>(server, 'GET', '/api/leaderboard/users', { token: rich.token });
+    const res = await callRoute(server, 'GET /api/leaderboard/users', { token: rich.token });
     expect(res.status).toBe(200);
     expect(res.body[0]?.username).toBe(rich.username);
   });
@@ -152,9 +154,9 @@ describe('GET /api/leaderboard/users', () => {
 
 describe('GET /api/games/leaderboard', () => {
   it('answers both game tables (empty until those games land) and needs a token', async () => {
-    const res = await call(server, 'GET', '/api/games/leaderboard', { token: poor.token });
+    const res = await callRoute(server, 'GET /api/games/leaderboard', { token: poor.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ rps: [], puzzleRush: [] });
-    expectError(await call(server, 'GET', '/api/games/leaderboard'), 401);
+    expectError(await callRoute(server, 'GET /api/games/leaderboard'), 401);
   });
 });

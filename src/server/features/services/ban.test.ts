@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { boughtService, finalizedService, listService, serviceCalls } from './builders';
+import { callRoute } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 // Banning a user ends their services as deleting the account does (admin/service.ts setStatus
 // calls retireServicesOf in the ban's transaction): listings retired, open escrows refunded.
 const server = useTestServer();
 const api = serviceCalls(server);
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const ban = (user: TestUser) => call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
+const ban = (user: TestUser) => callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: user.username }, body: { status: 'banned' } });
 
 async function statusOf(id: string) {
   const [row] = await server.db.rows<{ status: string }>(sql`select status from services where id = ${Number(id)}`);
@@ -89,7 +87,7 @@ describe('banning a user ends their services', () => {
     const bad = await registerUser(server);
     const listed = await listService(server, bad, 10);
     expect((await ban(bad)).status).toBe(200);
-    const unban = await call(server, 'PATCH', `/api/admin/status/user/${bad.username}`, { token: admin.token, body: { status: 'active' } });
+    const unban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: bad.username }, body: { status: 'active' } });
     expect(unban.status).toBe(200);
     expect(await statusOf(listed._id)).toBe('deleted');
   });

@@ -1,17 +1,18 @@
 import { expect } from 'vitest';
-import type { ServiceActionResponse, ServiceDto } from '../../../shared/api/services';
+import type { ServiceDto } from '../../../shared/api/services';
 import { call, type TestServer, type TestUser } from '../../testing/harness';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
 /** Test helpers for the services routes. */
 export function serviceCalls(server: TestServer) {
   return {
-    create: (token: string | undefined, body: unknown) => call<ServiceDto>(server, 'POST', '/api/services', { token, body }),
-    update: (token: string | undefined, id: string, body: unknown) => call<ServiceDto>(server, 'PUT', `/api/services/${id}`, { token, body }),
-    remove: (token: string | undefined, id: string) => call(server, 'DELETE', `/api/services/${id}`, { token }),
-    buy: (token: string | undefined, id: string) => call<ServiceActionResponse>(server, 'POST', `/api/services/buy/${id}`, { token }),
-    finalize: (token: string | undefined, serviceId: unknown) => call<ServiceActionResponse>(server, 'POST', '/api/services/finalize', { token, body: { serviceId } }),
-    accept: (token: string | undefined, serviceId: unknown) => call<ServiceActionResponse>(server, 'POST', '/api/services/accept', { token, body: { serviceId } }),
-    refund: (token: string | undefined, serviceId: unknown) => call<ServiceActionResponse>(server, 'POST', '/api/services/refund', { token, body: { serviceId } }),
+    create: (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/services', { token, body }),
+    update: (token: string | undefined, id: string, body: unknown) => callRouteRaw(server, 'PUT /api/services/:id', { token, params: { id }, body }),
+    remove: (token: string | undefined, id: string) => callRoute(server, 'DELETE /api/services/:id', { token, params: { id } }),
+    buy: (token: string | undefined, id: string) => callRoute(server, 'POST /api/services/buy/:id', { token, params: { id } }),
+    finalize: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/finalize', { token, body: { serviceId } }),
+    accept: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/accept', { token, body: { serviceId } }),
+    refund: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/refund', { token, body: { serviceId } }),
     list: (token: string | undefined, query = '') => call<ServiceDto[]>(server, 'GET', `/api/services${query}`, { token }),
   };
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_AUTO_RELEASE_MS, type ServiceDto } from '../../../shared/api/services';
+import { SERVICE_AUTO_RELEASE_MS } from '../../../shared/api/services';
 import { ManualClock } from '../../platform/clock';
-import { balanceOf, call, registerUser, useTestServer } from '../../testing/harness';
+import { balanceOf, registerUser, useTestServer } from '../../testing/harness';
 import { boughtService, finalizedService, listService, serviceCalls } from './builders';
+import { callRoute } from '../../testing/callRoute';
 
 /** Races on services, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL, ending with the coin audit. */
 const clock = new ManualClock('2030-03-04T12:00:00Z');
@@ -80,11 +81,11 @@ describe('service races', () => {
     expect(await balanceOf(server, provider.id)).toBe(1000);
     clock.advance(60_000);
     const results = await Promise.all([
-      call<ServiceDto[]>(server, 'GET', '/api/services/purchases', { token: buyer.token }),
+      callRoute(server, 'GET /api/services/purchases', { token: buyer.token }),
       api.list(provider.token),
       api.accept(buyer.token, s._id),
       api.refund(provider.token, s._id),
-      call(server, 'GET', '/api/services/history', { token: provider.token }),
+      callRoute(server, 'GET /api/services/history', { token: provider.token }),
     ]);
     expect(results[3].status).toBe(409);
     expect([200, 409]).toContain(results[2].status);

@@ -1,30 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceDto, ServiceHistoryDto } from '../../../shared/api/services';
-import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
-import { expectBadField, expectError } from '../../testing/expectations';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, registerUser, useTestServer } from '../../testing/harness';
+import { expectBadField, expectBannedRefusal, expectError } from '../../testing/expectations';
 import { boughtService, finalizedService, listService, serviceCalls } from './builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { ban, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
 const api = serviceCalls(server);
-let admin: TestUser;
-
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 const pair = async () => ({ provider: await registerUser(server), buyer: await registerUser(server) });
-
-async function ban(user: TestUser) {
-  const res = await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
-  expect(res.status).toBe(200);
-}
-
-/** A banned user's token: 403 BANNED, or 401 once the revoked session is forgotten. */
-function expectBannedRefusal(res: { status: number; body: unknown; headers: Headers }) {
-  expect([401, 403]).toContain(res.status);
-  if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
-}
 
 async function ledgerRows(serviceId: string) {
   return server.db.rows<{ user_id: number | null; delta: number; category: string }>(sql`
@@ -81,7 +67,7 @@ describe('POST /api/services', () => {
       insert into services (provider_id, title, description, price) select ${user.id}, 'S' || g, 'd', 1 from generate_series(1, 50) g`);
     expectError(await api.create(user.token, { title: 'x', description: 'x', price: 1 }), 409, { message: '50' });
     const bad = await registerUser(server);
-    await ban(bad);
+    await ban(server, admin, bad);
     expectBannedRefusal(await api.create(bad.token, { title: 'x', description: 'x', price: 1 }));
   });
 });
@@ -116,7 +102,7 @@ describe('PUT and DELETE /api/services/:id', () => {
     expectError(await api.remove(provider.token, s._id), 409, { message: 'bought' });
     expect(await statusOf(s._id)).toBe('bought');
     const other = await listService(server, provider);
-    await ban(provider);
+    await ban(server, admin, provider);
     expectBannedRefusal(await api.update(provider.token, other._id, { price: 5 }));
     expectBannedRefusal(await api.remove(provider.token, other._id));
   });
@@ -132,7 +118,7 @@ describe('the lifecycle: buy, finalize, accept', () => {
     expect(bought.body.service).toMatchObject({ status: 'bought', buyer: { username: buyer.username } });
     expect(await balanceOf(server, buyer.id)).toBe(600);
     expect(await balanceOf(server, provider.id)).toBe(1000);
-    const purchases = await call<ServiceDto[]>(server, 'GET', '/api/services/purchases', { token: buyer.token });
+    const purchases = await callRoute(server, 'GET /api/services/purchases', { token: buyer.token });
     expect(purchases.body.map((x) => x._id)).toEqual([s._id]);
     // Bought services leave the marketplace for others.
     const third = await registerUser(server);
@@ -157,10 +143,10 @@ describe('the lifecycle: buy, finalize, accept', () => {
       { user_id: provider.id, delta: 400, category: 'service_release' },
       { user_id: null, delta: -400, category: 'service_release' },
     ]);
-    const history = await call<ServiceHistoryDto>(server, 'GET', '/api/services/history', { token: provider.token });
+    const history = await callRoute(server, 'GET /api/services/history', { token: provider.token });
     expect(history.body.asProvider.map((x) => x._id)).toEqual([s._id]);
     expect(history.body.asBuyer).toEqual([]);
-    const theirs = await call<ServiceHistoryDto>(server, 'GET', '/api/services/history', { token: buyer.token });
+    const theirs = await callRoute(server, 'GET /api/services/history', { token: buyer.token });
     expect(theirs.body.asBuyer.map((x) => x._id)).toEqual([s._id]);
   });
 
@@ -178,7 +164,7 @@ describe('the lifecycle: buy, finalize, accept', () => {
     const late = await registerUser(server);
     expectError(await api.buy(late.token, s._id), 409, { message: 'already been bought' });
     const bad = await registerUser(server);
-    await ban(bad);
+    await ban(server, admin, bad);
     expectBannedRefusal(await api.buy(bad.token, pricey._id));
     expect(await statusOf(pricey._id)).toBe('listed');
   });
@@ -191,7 +177,7 @@ describe('the lifecycle: buy, finalize, accept', () => {
     expectError(await api.finalize(buyer.token, s._id), 403, { message: 'provider' });
     expectError(await api.finalize(undefined, s._id), 401);
     expectBadField(await api.finalize(provider.token, 'nope'), 'serviceId');
-    expectBadField(await call(server, 'POST', '/api/services/finalize', { token: provider.token, body: {} }), 'serviceId');
+    expectBadField(await callRouteRaw(server, 'POST /api/services/finalize', { token: provider.token, body: {} }), 'serviceId');
     expectError(await api.finalize(provider.token, '999999'), 404);
     expect((await api.finalize(provider.token, s._id)).status).toBe(200);
     expectError(await api.finalize(provider.token, s._id), 409, { message: 'finalized' });
@@ -216,7 +202,7 @@ describe('the lifecycle: buy, finalize, accept', () => {
     const { provider, buyer } = await pair();
     const s = await finalizedService(server, provider, buyer);
     const t = await boughtService(server, buyer, provider);
-    await ban(buyer);
+    await ban(server, admin, buyer);
     expectBannedRefusal(await api.accept(buyer.token, s._id));
     expectBannedRefusal(await api.finalize(buyer.token, t._id));
     // The ban itself refunded both escrows (ban.test.ts covers that rule).
@@ -251,7 +237,7 @@ describe('account deletion', () => {
     const listed = await listService(server, provider);
     const other = await registerUser(server);
     const bought = await boughtService(server, other, provider, 200);
-    const res = await call(server, 'DELETE', '/api/user', { token: provider.token, body: { password: provider.password } });
+    const res = await callRoute(server, 'DELETE /api/user', { token: provider.token, body: { password: provider.password } });
     expect(res.status).toBe(200);
     expect(await statusOf(sold._id)).toBe('refunded');
     expect(await statusOf(bought._id)).toBe('refunded');

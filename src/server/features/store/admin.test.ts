@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { AdminLogDto } from '../../../shared/api/admin';
-import type { ItemActionResponse, StoreItemDto, StoreUserDto, UploadResponse } from '../../../shared/api/store';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
 const server = useTestServer();
 
@@ -13,10 +12,10 @@ beforeAll(async () => {
   [admin, user] = await Promise.all([registerAdmin(server), registerUser(server)]);
 });
 
-const create = (token: string | undefined, body: unknown) => call<ItemActionResponse>(server, 'POST', '/api/store/create', { token, body });
+const create = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/store/create', { token, body });
 const patch = (token: string | undefined, id: string | number, body: unknown) =>
-  call<ItemActionResponse>(server, 'PATCH', `/api/store/items/${id}`, { token, body });
-const shelf = async () => (await call<StoreItemDto[]>(server, 'GET', '/api/store')).body;
+  callRouteRaw(server, 'PATCH /api/store/items/:id', { token, params: { id }, body });
+const shelf = async () => (await callRoute(server, 'GET /api/store')).body;
 
 let seq = 0;
 const item = (fields: Record<string, unknown> = {}) => ({
@@ -40,7 +39,7 @@ describe('POST /api/store/create', () => {
     expect(res.body.message).toBe('Item created');
     expect(res.body.item).toMatchObject({ name: 'Shiny Thing', type: 'power-up', effect: 'Double coins', effectType: 'reward-multiplier', effectValue: 2, price: 100, stock: 10, emoji: '✨' });
     expect((await shelf()).some((i) => i._id === res.body.item._id)).toBe(true);
-    const logs = await call<AdminLogDto[]>(server, 'GET', '/api/admin/logs', { token: admin.token });
+    const logs = await callRoute(server, 'GET /api/admin/logs', { token: admin.token });
     expect(logs.body.some((l) => l.action === 'create_item' && l.target === 'Shiny Thing')).toBe(true);
   });
 
@@ -92,9 +91,9 @@ describe('POST /api/store/create', () => {
     [{ image: '/uploads/../secret' }, 'image'],
     [{ surprise: true }, 'surprise'],
   ])('rejects bad input %# naming %s and creates nothing', async (fields, field) => {
-    const before = (await call<StoreItemDto[]>(server, 'GET', '/api/store/items', { token: admin.token })).body.length;
+    const before = (await callRoute(server, 'GET /api/store/items', { token: admin.token })).body.length;
     expectBadField(await create(admin.token, item(fields)), field);
-    expect((await call<StoreItemDto[]>(server, 'GET', '/api/store/items', { token: admin.token })).body.length).toBe(before);
+    expect((await callRoute(server, 'GET /api/store/items', { token: admin.token })).body.length).toBe(before);
   });
 
   it('refuses a name taken ignoring case with 409 naming the field', async () => {
@@ -105,8 +104,8 @@ describe('POST /api/store/create', () => {
   it('needs a token and an admin', async () => {
     expectError(await create(undefined, item()), 401);
     expectError(await create(user.token, item()), 403);
-    expectError(await call(server, 'GET', '/api/store/items', { token: user.token }), 403);
-    expectError(await call(server, 'GET', '/api/store/items'), 401);
+    expectError(await callRoute(server, 'GET /api/store/items', { token: user.token }), 403);
+    expectError(await callRoute(server, 'GET /api/store/items'), 401);
   });
 });
 
@@ -114,19 +113,19 @@ describe('PATCH /api/store/items/:id', () => {
   it('changes price and stock, retires (hidden, kept in inventories) and restores', async () => {
     const made = (await create(admin.token, item({ price: 5, stock: 3 }))).body.item;
     const buyer = await registerUser(server);
-    expect((await call(server, 'POST', '/api/store/purchase', { token: buyer.token, body: { itemId: made._id } })).status).toBe(200);
+    expect((await callRoute(server, 'POST /api/store/purchase', { token: buyer.token, body: { itemId: made._id } })).status).toBe(200);
     const res = await patch(admin.token, made._id, { price: 7, stock: 20 });
     expect(res.status).toBe(200);
     expect(res.body.item).toMatchObject({ price: 7, stock: 20, retired: false });
     const retired = await patch(admin.token, made._id, { retired: true });
     expect(retired.body.item.retired).toBe(true);
     expect((await shelf()).some((i) => i._id === made._id)).toBe(false);
-    const held = await call<StoreUserDto>(server, 'GET', '/api/store/user', { token: buyer.token });
+    const held = await callRoute(server, 'GET /api/store/user', { token: buyer.token });
     expect(held.body.inventory.some((e) => e.item._id === made._id)).toBe(true);
-    expectError(await call(server, 'POST', '/api/store/purchase', { token: buyer.token, body: { itemId: made._id } }), 404);
+    expectError(await callRoute(server, 'POST /api/store/purchase', { token: buyer.token, body: { itemId: made._id } }), 404);
     expect((await patch(admin.token, made._id, { retired: false })).body.item.retired).toBe(false);
     expect((await shelf()).some((i) => i._id === made._id)).toBe(true);
-    const logs = await call<AdminLogDto[]>(server, 'GET', '/api/admin/logs', { token: admin.token });
+    const logs = await callRoute(server, 'GET /api/admin/logs', { token: admin.token });
     expect(logs.body.filter((l) => l.action === 'update_item' && l.target === made.name)).toHaveLength(3);
   });
 
@@ -153,7 +152,7 @@ describe('POST /api/store/upload', () => {
   const upload = (token: string | undefined, data: Buffer, field = 'image') => {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(data)], { type: 'image/png' }), 'item.png');
-    return call<UploadResponse>(server, 'POST', '/api/store/upload', { token, rawBody: form });
+    return callRouteRaw(server, 'POST /api/store/upload', { token, rawBody: form });
   };
 
   it('stores a picture and answers its url, usable as an item image', async () => {
@@ -171,7 +170,7 @@ describe('POST /api/store/upload', () => {
     expectBadField(await upload(admin.token, Buffer.from('not a picture at all')), 'image');
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
     expectError(await upload(admin.token, png, 'picture'), 400);
-    expectError(await call(server, 'POST', '/api/store/upload', { token: admin.token, body: { image: 'x' } }), 400);
+    expectError(await callRouteRaw(server, 'POST /api/store/upload', { token: admin.token, body: { image: 'x' } }), 400);
     expectError(await upload(undefined, png), 401);
     expectError(await upload(user.token, png), 403);
   });

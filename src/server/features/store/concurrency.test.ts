@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PurchaseResponse, UseItemResponse } from '../../../shared/api/store';
-import { balanceOf, call, expectLedgerBalanced, registerUser, useTestServer } from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
 import { insertItem } from './builders';
 import { auditReport } from '../../platform/audit';
+import { callRoute } from '../../testing/callRoute';
 
 /** Issue 8: purchases and 'Use' under parallel requests, on PGlite and on PostgreSQL. */
 const server = useTestServer();
 
-const buy = (token: string, itemId: number) => call<PurchaseResponse>(server, 'POST', '/api/store/purchase', { token, body: { itemId } });
+const buy = (token: string, itemId: number) => callRoute(server, 'POST /api/store/purchase', { token, body: { itemId } });
 const stockOf = async (id: number) => (await server.db.rows<{ stock: number }>(sql`select stock from items where id = ${id}`))[0]?.stock;
 
 async function expectConserved(): Promise<void> {
@@ -65,7 +65,7 @@ describe("parallel 'Use'", () => {
     const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 20, stock: 10 });
     const user = await registerUser(server);
     expect((await buy(user.token, item.id)).status).toBe(200);
-    const use = () => call<UseItemResponse>(server, 'POST', `/api/store/items/${item.id}/use`, { token: user.token });
+    const use = () => callRoute(server, 'POST /api/store/items/:id/use', { token: user.token, params: { id: item.id } });
     const first = await Promise.all([use(), use()]);
     expect(first.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of first.filter((r) => r.status !== 200)) expectError(r, 409);
@@ -90,12 +90,12 @@ describe('a banned buyer whose session another process still trusts', () => {
     const user = await registerUser(trusting);
     const paid = await insertItem(trusting.db, { price: 10, stock: 5, effectType: 'reward-multiplier', effectValue: 150 });
     const free = await insertItem(trusting.db, { price: 0, stock: 5 });
-    const buyIt = (itemId: number) => call(trusting, 'POST', '/api/store/purchase', { token: user.token, body: { itemId } });
+    const buyIt = (itemId: number) => callRoute(trusting, 'POST /api/store/purchase', { token: user.token, body: { itemId } });
     expect((await buyIt(paid.id)).status).toBe(200);
     await trusting.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
     expectError(await buyIt(paid.id), 403, { code: 'BANNED' });
     expectError(await buyIt(free.id), 403, { code: 'BANNED' });
-    expectError(await call(trusting, 'POST', `/api/store/items/${paid.id}/use`, { token: user.token }), 403, { code: 'BANNED' });
+    expectError(await callRoute(trusting, 'POST /api/store/items/:id/use', { token: user.token, params: { id: paid.id } }), 403, { code: 'BANNED' });
     const stocks = await trusting.db.rows<{ stock: number }>(sql`select stock from items where id in (${paid.id}, ${free.id}) order by id`);
     expect(stocks.map((s) => s.stock)).toEqual([4, 5]);
     expect(await balanceOf(trusting, user.id)).toBe(990);

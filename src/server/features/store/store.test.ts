@@ -1,30 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PublicUserDto, UserDto } from '../../../shared/api/accounts';
-import type { ActiveBuffsDto, PurchaseResponse, StoreItemDto, StoreUserDto, UseItemResponse } from '../../../shared/api/store';
 import { ManualClock } from '../../platform/clock';
-import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from './builders';
 import { auditReport } from '../../platform/audit';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-let admin: TestUser;
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 const buy = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-  call<PurchaseResponse>(server, 'POST', '/api/store/purchase', { token, body, headers });
-const useItem = (token: string | undefined, id: string | number) => call<UseItemResponse>(server, 'POST', `/api/store/items/${id}/use`, { token });
-const mine = async (user: TestUser) => (await call<StoreUserDto>(server, 'GET', '/api/store/user', { token: user.token })).body;
+  callRouteRaw(server, 'POST /api/store/purchase', { token, body, headers });
+const useItem = (token: string | undefined, id: string | number) => callRoute(server, 'POST /api/store/items/:id/use', { token, params: { id } });
+const mine = async (user: TestUser) => (await callRoute(server, 'GET /api/store/user', { token: user.token })).body;
 const stockOf = async (id: number) => (await server.db.rows<{ stock: number }>(sql`select stock from items where id = ${id}`))[0]?.stock;
 
 async function banned(): Promise<TestUser> {
   const user = await registerUser(server);
-  const res = await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
+  const res = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: user.username }, body: { status: 'banned' } });
   expect(res.status).toBe(200);
   return user;
 }
@@ -35,7 +32,7 @@ describe('GET /api/store', () => {
     const soldOut = await insertItem(server.db, { name: 'Shelf sold out', stock: 0 });
     const retired = await insertItem(server.db, { name: 'Shelf retired', stock: 3 });
     await server.db.rows(sql`update items set retired_at = now() where id = ${retired.id}`);
-    const res = await call<StoreItemDto[]>(server, 'GET', '/api/store');
+    const res = await callRoute(server, 'GET /api/store');
     expect(res.status).toBe(200);
     const ids = res.body.map((i) => i._id);
     expect(ids).toContain(String(onSale.id));
@@ -78,7 +75,7 @@ describe('POST /api/store/purchase', () => {
     expect(store.inventory.find((e) => e.item._id === String(item.id))?.quantity).toBe(2);
     expect(store.purchaseHistory.map((p) => p._id)).toEqual([again.body.purchase._id, res.body.purchase._id]);
     expect(store.purchaseHistory[0]).toMatchObject({ price: 250, item: { name: 'Buyable', type: 'power-up' } });
-    const stats = await call<UserDto>(server, 'GET', '/api/user/stats', { token: user.token });
+    const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(stats.body.storePurchases).toBe(2);
     expect(stats.body.itemsOwned).toBe(1);
   });
@@ -150,8 +147,8 @@ describe('the user view', () => {
     const badge = await insertItem(server.db, { name: 'View badge', type: 'badge', effectType: null, effectValue: null, price: 1 });
     const hat = await insertItem(server.db, { name: 'View hat', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 1, emoji: '🎩' });
     for (const id of [badge.id, hat.id]) expect((await buy(user.token, { itemId: id })).status).toBe(200);
-    const stats = (await call<UserDto>(server, 'GET', '/api/user/stats', { token: user.token })).body;
-    const profile = (await call<PublicUserDto>(server, 'GET', `/api/user/public/${user.username}`)).body;
+    const stats = (await callRoute(server, 'GET /api/user/stats', { token: user.token })).body;
+    const profile = (await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } })).body;
     for (const view of [stats, profile]) {
       expect(view.itemsOwned).toBe(2);
       expect(view.badges).toEqual([{ _id: String(badge.id), name: 'View badge', description: 'made by a test' }]);
@@ -171,7 +168,7 @@ describe('POST /api/store/items/:id/use and GET /api/store/buffs', () => {
     expect(res.body.quantity).toBe(1);
     expect(res.body.buff).toMatchObject({ name: 'Use me', effectType: 'reward-multiplier', value: 2, label: 'Reward ×2' });
     expect(new Date(res.body.buff.expiresAt).getTime() - clock.now().getTime()).toBe(60 * 60_000);
-    const buffs = await call<ActiveBuffsDto>(server, 'GET', '/api/store/buffs', { token: user.token });
+    const buffs = await callRoute(server, 'GET /api/store/buffs', { token: user.token });
     expect(buffs.status).toBe(200);
     expect(buffs.body.buffs.map((b) => b._id)).toEqual([res.body.buff._id]);
     expect(buffs.body.rewardMultiplier).toBe(2);
@@ -180,10 +177,10 @@ describe('POST /api/store/items/:id/use and GET /api/store/buffs', () => {
     const luck = await insertItem(server.db, { effectType: 'slots-luck', effectValue: 1500 });
     await giveItem(server.db, user.id, luck.id);
     expect((await useItem(user.token, luck.id)).body.buff.label).toBe('+15% slot luck');
-    expect((await call<ActiveBuffsDto>(server, 'GET', '/api/store/buffs', { token: user.token })).body.slotsLuck).toBe(15);
+    expect((await callRoute(server, 'GET /api/store/buffs', { token: user.token })).body.slotsLuck).toBe(15);
 
     clock.advance(60 * 60_000);
-    const later = await call<ActiveBuffsDto>(server, 'GET', '/api/store/buffs', { token: user.token });
+    const later = await callRoute(server, 'GET /api/store/buffs', { token: user.token });
     expect(later.body).toMatchObject({ buffs: [], rewardMultiplier: 1, slotsLuck: 0 });
   });
 
@@ -204,15 +201,15 @@ describe('POST /api/store/items/:id/use and GET /api/store/buffs', () => {
     await server.db.rows(sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${multiplier.id}`);
     expectError(await useItem(user.token, 987654), 404);
     expectBadField(await useItem(user.token, 'abc'), 'id');
-    const buffs = await call<ActiveBuffsDto>(server, 'GET', '/api/store/buffs', { token: user.token });
+    const buffs = await callRoute(server, 'GET /api/store/buffs', { token: user.token });
     expect(buffs.body.buffs).toEqual([]);
   });
 
   it('needs a token and an active account', async () => {
     const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150 });
     expectError(await useItem(undefined, item.id), 401);
-    expectError(await call(server, 'GET', '/api/store/buffs'), 401);
-    expectError(await call(server, 'GET', '/api/store/user'), 401);
+    expectError(await callRoute(server, 'GET /api/store/buffs'), 401);
+    expectError(await callRoute(server, 'GET /api/store/user'), 401);
     const gone = await banned();
     await giveItem(server.db, gone.id, item.id);
     expect([401, 403]).toContain((await useItem(gone.token, item.id)).status);

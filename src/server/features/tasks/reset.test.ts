@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { CompleteTaskResponse, TasksDto } from '../../../shared/api/tasks';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { createTask } from './builders';
+import { callRoute } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 /** Task periods on an injected clock (2030-03-04 is a Monday). Sign-ins are placed in time by their session rows. */
 const clock = new ManualClock('2030-03-06T23:59:00Z');
 const server = useTestServer({}, { clock });
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const list = (user: TestUser) => call<TasksDto>(server, 'GET', '/api/tasks', { token: user.token });
-const complete = (user: TestUser, taskId: string) => call<CompleteTaskResponse>(server, 'POST', '/api/tasks/complete', { token: user.token, body: { taskId } });
+const list = (user: TestUser) => callRoute(server, 'GET /api/tasks', { token: user.token });
+const complete = (user: TestUser, taskId: string) => callRoute(server, 'POST /api/tasks/complete', { token: user.token, body: { taskId } });
 
 /** Moves every sign-in of the user to `at`, as if they had signed in then. */
 async function signedInAt(user: TestUser, at: string) {
@@ -45,7 +42,7 @@ describe('task periods on the clock', () => {
     clock.set('2030-03-10T23:59:59Z'); // Sunday
     const id = await createTask(server, admin, { type: 'weekly', goalType: 'logins', goalAmount: 2 });
     const user = await registerUser(server);
-    await call(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    await callRoute(server, 'POST /auth/login', { body: { username: user.username, password: user.password } });
     await server.db.rows(sql`update sessions set created_at = '2030-03-04T00:00:00Z' where user_id = ${user.id}`);
     expect((await list(user)).body.tasks.find((t) => t._id === id)).toMatchObject({ progress: 2, periodStart: '2030-03-04T00:00:00.000Z' });
     expect((await complete(user, id)).status).toBe(200);

@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { CompleteTaskResponse, TasksDto } from '../../../shared/api/tasks';
-import { balanceOf, call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { readStats } from '../../platform/stats';
 import { createTask, placeWager, winWager } from './builders';
 import { ensureDefaultTasksAndAchievements } from './seed';
 import { startBuff } from '../items/buffs';
 import { insertItem } from '../store/builders';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { ban, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const list = (user: TestUser) => call<TasksDto>(server, 'GET', '/api/tasks', { token: user.token });
+const list = (user: TestUser) => callRoute(server, 'GET /api/tasks', { token: user.token });
 const complete = (token: string | undefined, taskId: unknown) =>
-  call<CompleteTaskResponse>(server, 'POST', '/api/tasks/complete', { token, body: { taskId } });
-
-async function ban(user: TestUser) {
-  expect((await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } })).status).toBe(200);
-}
+  callRouteRaw(server, 'POST /api/tasks/complete', { token, body: { taskId } });
 
 describe('GET /api/tasks', () => {
   it('lists active tasks with progress counted since the period start, capped at 100%', async () => {
@@ -37,12 +30,12 @@ describe('GET /api/tasks', () => {
     expect(byId.get(bets)).toMatchObject({ progress: 1, percent: 25, reward: 80 });
     expect(byId.get(login)?.resetsAt).not.toBeNull();
     // A second login: progress 2 of 1 stays at 100%.
-    await call(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    await callRoute(server, 'POST /auth/login', { body: { username: user.username, password: user.password } });
     expect((await list(user)).body.tasks.find((t) => t._id === login)).toMatchObject({ progress: 2, percent: 100 });
   });
 
   it('needs a token', async () => {
-    expectError(await call(server, 'GET', '/api/tasks'), 401);
+    expectError(await callRoute(server, 'GET /api/tasks'), 401);
   });
 });
 
@@ -90,14 +83,14 @@ describe('POST /api/tasks/complete', () => {
     const id = await createTask(server, admin);
     const user = await registerUser(server);
     expectBadField(await complete(user.token, 'abc'), 'taskId');
-    expectBadField(await call(server, 'POST', '/api/tasks/complete', { token: user.token, body: {} }), 'taskId');
+    expectBadField(await callRouteRaw(server, 'POST /api/tasks/complete', { token: user.token, body: {} }), 'taskId');
     expectError(await complete(undefined, id), 401);
     expectError(await complete(user.token, '999999'), 404);
     const retired = await createTask(server, admin);
-    expect((await call(server, 'POST', `/api/tasks/${retired}/retire`, { token: admin.token })).status).toBe(200);
+    expect((await callRoute(server, 'POST /api/tasks/:id/retire', { token: admin.token, params: { id: retired } })).status).toBe(200);
     expectError(await complete(user.token, retired), 404);
     expect((await list(user)).body.tasks.map((t) => t._id)).not.toContain(retired);
-    await ban(user);
+    await ban(server, admin, user);
     const res = await complete(user.token, id);
     expect([401, 403]).toContain(res.status);
     expect(await balanceOf(server, user.id)).toBe(1000);
@@ -114,7 +107,7 @@ describe('POST /api/tasks/complete', () => {
 
 describe('POST /api/tasks/create and retire (admin)', () => {
   const good = { title: ' Daily ', description: 'Sign in', reward: 5, type: 'daily', goalType: 'logins', goalAmount: 1, emoji: '🌞' };
-  const create = (token: string | undefined, body: unknown) => call(server, 'POST', '/api/tasks/create', { token, body });
+  const create = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/tasks/create', { token, body });
 
   it('creates a task with the spec message; it shows in every user list', async () => {
     const res = await create(admin.token, good);
@@ -140,9 +133,9 @@ describe('POST /api/tasks/create and retire (admin)', () => {
     expectError(await create(user.token, good), 403);
     expectError(await create(undefined, good), 401);
     const id = await createTask(server, admin);
-    expectError(await call(server, 'POST', `/api/tasks/${id}/retire`, { token: user.token }), 403);
-    expect((await call(server, 'POST', `/api/tasks/${id}/retire`, { token: admin.token })).status).toBe(200);
-    expectError(await call(server, 'POST', `/api/tasks/${id}/retire`, { token: admin.token }), 404);
+    expectError(await callRoute(server, 'POST /api/tasks/:id/retire', { token: user.token, params: { id } }), 403);
+    expect((await callRoute(server, 'POST /api/tasks/:id/retire', { token: admin.token, params: { id } })).status).toBe(200);
+    expectError(await callRoute(server, 'POST /api/tasks/:id/retire', { token: admin.token, params: { id } }), 404);
   });
 });
 

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { TradeDto } from '../../../shared/api/trades';
 import type { Queryable } from '../../db/client';
-import { call, type HttpResult, type TestServer, type TestUser } from '../../testing/harness';
+import type { HttpResult, TestServer, TestUser } from '../../testing/harness';
+import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
 /** Test helpers for trades: HTTP calls by name, holdings as stored, and the item audit. */
 
 export const tradeCalls = (server: TestServer) => ({
   request: (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
-    call<TradeDto>(server, 'POST', '/api/trades/request', { token, body, headers }),
-  respond: (token: string | undefined, id: string, body: unknown) => call<TradeDto>(server, 'POST', `/api/trades/${id}/respond`, { token, body }),
-  cancel: (token: string | undefined, id: string) => call<{ message: string; trade: TradeDto }>(server, 'POST', `/api/trades/${id}/cancel`, { token }),
-  finalize: (token: string | undefined, id: string) => call<TradeDto>(server, 'POST', `/api/trades/${id}/finalize`, { token }),
+    callRouteRaw(server, 'POST /api/trades/request', { token, body, headers }),
+  respond: (token: string | undefined, id: string, body: unknown) => callRouteRaw(server, 'POST /api/trades/:id/respond', { token, params: { id }, body }),
+  cancel: (token: string | undefined, id: string) => callRoute(server, 'POST /api/trades/:id/cancel', { token, params: { id } }),
+  finalize: (token: string | undefined, id: string) => callRoute(server, 'POST /api/trades/:id/finalize', { token, params: { id } }),
 });
 
 /** A pending trade from `from` to `to` offering these units; fails the test if refused. */

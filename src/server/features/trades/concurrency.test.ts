@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { giveItem, insertItem } from '../store/builders';
 import { holding, itemAudit, offer, tradeCalls, tradeStatus } from './builders';
+import { callRoute } from '../../testing/callRoute';
 
 /** Races on trades, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL, ending with the item audit. */
 const server = useTestServer();
@@ -112,7 +113,7 @@ describe('trade races', () => {
       await give(friend, y.id, 3);
       const incoming = await offer(server, friend, victim, [{ itemId: y.id, quantity: 1 }]);
       const [, ...others] = await Promise.all([
-        call(server, 'PATCH', `/api/admin/status/user/${victim.username}`, { token: admin.token, body: { status: 'banned' } }),
+        callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } }),
         api.request(victim.token, { toUsername: friend.username, fromItems: [{ itemId: String(x.id), quantity: 1 }] }),
         api.respond(victim.token, incoming._id, { action: 'accept', toItems: [{ itemId: String(x.id), quantity: 1 }] }),
         api.request(friend.token, { toUsername: victim.username, fromItems: [{ itemId: String(y.id), quantity: 1 }] }),
@@ -131,7 +132,7 @@ describe('trade races', () => {
       const [owner, friend] = [await registerUser(server), await registerUser(server)];
       const { id } = await insertItem(server.db, { type: 'power-up', effectType: 'reward-multiplier', effectValue: 150 });
       await give(owner, id, 1);
-      const use = () => call(server, 'POST', `/api/store/items/${id}/use`, { token: owner.token });
+      const use = () => callRoute(server, 'POST /api/store/items/:id/use', { token: owner.token, params: { id } });
       const trade = () => api.request(owner.token, { toUsername: friend.username, fromItems: [{ itemId: String(id), quantity: 1 }] });
       // Alternate who goes first, so both orders are exercised.
       const [used, offered] = round % 2 === 0 ? await Promise.all([use(), trade()]) : (await Promise.all([trade(), use()])).reverse();

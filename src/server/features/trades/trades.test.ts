@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TradeInventoryDto, TradesDto } from '../../../shared/api/trades';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
-import { expectBadField, expectError } from '../../testing/expectations';
+import { describe, expect, it } from 'vitest';
+import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { expectBadField, expectBannedRefusal, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from '../store/builders';
 import { holding, itemAudit, offer, tradeCalls, tradeStatus } from './builders';
+import { callRoute } from '../../testing/callRoute';
+import { ban, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
 const api = tradeCalls(server);
 /** Units handed out per item, for the conservation check at the end of the file. */
 const handedOut = new Map<number, number>();
-let admin: TestUser;
-
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 async function item(name?: string) {
   return insertItem(server.db, { name, emoji: '🎁', price: 50 });
@@ -34,28 +31,17 @@ async function pair() {
   return { a, b, x: x.id, y: y.id };
 }
 
-async function ban(user: TestUser) {
-  const res = await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
-  expect(res.status).toBe(200);
-}
-
-/** A banned user's token: 403 BANNED, or 401 once the revoked session is forgotten. */
-function expectBannedRefusal(res: { status: number; body: unknown; headers: Headers }) {
-  expect([401, 403]).toContain(res.status);
-  if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
-}
-
 describe('GET /api/trades/inventory', () => {
   it('lists held items with the units locked in active trades', async () => {
     const { a, b, x } = await pair();
     await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    const res = await call<TradeInventoryDto>(server, 'GET', '/api/trades/inventory', { token: a.token });
+    const res = await callRoute(server, 'GET /api/trades/inventory', { token: a.token });
     expect(res.status).toBe(200);
     expect(res.body.inventory).toEqual([expect.objectContaining({ itemId: String(x), quantity: 3, locked: 2, available: 1, emoji: '🎁', price: 50 })]);
   });
 
   it('needs a token', async () => {
-    expectError(await call(server, 'GET', '/api/trades/inventory'), 401);
+    expectError(await callRoute(server, 'GET /api/trades/inventory'), 401);
   });
 });
 
@@ -67,8 +53,8 @@ describe('POST /api/trades/request', () => {
     expect(res.body).toMatchObject({ status: 'pending', fromUser: a.username, toUser: b.username, toItems: [] });
     expect(res.body.fromItems).toEqual([expect.objectContaining({ itemId: String(x), quantity: 2, emoji: '🎁', price: 50 })]);
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 2 });
-    const mine = await call<TradesDto>(server, 'GET', '/api/trades', { token: a.token });
-    const theirs = await call<TradesDto>(server, 'GET', '/api/trades', { token: b.token });
+    const mine = await callRoute(server, 'GET /api/trades', { token: a.token });
+    const theirs = await callRoute(server, 'GET /api/trades', { token: b.token });
     expect(mine.body.outgoing.map((t) => t._id)).toEqual([res.body._id]);
     expect(mine.body.incoming).toEqual([]);
     expect(theirs.body.incoming.map((t) => t._id)).toEqual([res.body._id]);
@@ -102,7 +88,7 @@ describe('POST /api/trades/request', () => {
     const body = (toUsername: string) => ({ toUsername, fromItems: [{ itemId: String(x), quantity: 1 }] });
     expectBadField(await api.request(a.token, body(a.username)), 'toUsername');
     expectError(await api.request(a.token, body('nobody-at-all')), 404, { message: 'toUsername' });
-    await ban(b);
+    await ban(server, admin, b);
     expectError(await api.request(a.token, body(b.username)), 409, { message: 'banned' });
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
   });
@@ -135,7 +121,7 @@ describe('POST /api/trades/request', () => {
     const { a, b, x } = await pair();
     const body = { toUsername: b.username, fromItems: [{ itemId: String(x), quantity: 1 }] };
     expectError(await api.request(undefined, body), 401);
-    await ban(a);
+    await ban(server, admin, a);
     expectBannedRefusal(await api.request(a.token, body));
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
   });
@@ -200,7 +186,7 @@ describe('POST /api/trades/:id/respond', () => {
     const { a, b, x } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     expectError(await api.respond(undefined, trade._id, { action: 'accept' }), 401);
-    await ban(b);
+    await ban(server, admin, b);
     expectBannedRefusal(await api.respond(b.token, trade._id, { action: 'accept' }));
     expect(await tradeStatus(server.db, trade._id)).toBe('canceled');
   });
@@ -229,7 +215,7 @@ describe('POST /api/trades/:id/cancel', () => {
     expectError(await api.cancel(a.token, '999999999'), 404);
     expectBadField(await api.cancel(a.token, '0'), 'id');
     expectError(await api.cancel(undefined, trade._id), 401);
-    await ban(stranger);
+    await ban(server, admin, stranger);
     expectBannedRefusal(await api.cancel(stranger.token, trade._id));
     expect(await tradeStatus(server.db, trade._id)).toBe('pending');
   });
@@ -289,7 +275,7 @@ describe('POST /api/trades/:id/finalize', () => {
     const { a, b, x } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     await api.respond(b.token, trade._id, { action: 'accept' });
-    await ban(a);
+    await ban(server, admin, a);
     expectBannedRefusal(await api.finalize(a.token, trade._id));
     expect(await tradeStatus(server.db, trade._id)).toBe('canceled');
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
@@ -304,23 +290,23 @@ describe('bans and account deletion', () => {
     const outgoing = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     const incoming = await offer(server, c, a, [{ itemId: y, quantity: 1 }]);
     await api.respond(b.token, outgoing._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 1 }] });
-    await ban(a);
+    await ban(server, admin, a);
     expect(await tradeStatus(server.db, outgoing._id)).toBe('canceled');
     expect(await tradeStatus(server.db, incoming._id)).toBe('canceled');
     expect(await holding(server.db, b.id, y)).toEqual({ quantity: 2, locked: 0 });
     expect(await holding(server.db, c.id, y)).toEqual({ quantity: 1, locked: 0 });
-    const seen = await call<TradesDto>(server, 'GET', '/api/trades', { token: b.token });
+    const seen = await callRoute(server, 'GET /api/trades', { token: b.token });
     expect(seen.body.incoming.find((t) => t._id === outgoing._id)?.status).toBe('canceled');
   });
 
   it('deleting an account cancels its trades', async () => {
     const { a, b, x } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    const res = await call(server, 'DELETE', '/api/user', { token: b.token, body: { password: b.password } });
+    const res = await callRoute(server, 'DELETE /api/user', { token: b.token, body: { password: b.password } });
     expect(res.status).toBe(200);
     expect(await tradeStatus(server.db, trade._id)).toBe('canceled');
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
-    const mine = await call<TradesDto>(server, 'GET', '/api/trades', { token: a.token });
+    const mine = await callRoute(server, 'GET /api/trades', { token: a.token });
     expect(mine.body.outgoing.find((t) => t._id === trade._id)?.toUser).toBe('Deleted user');
   });
 });
@@ -328,18 +314,18 @@ describe('bans and account deletion', () => {
 describe('GET /api/trades', () => {
   it('refuses a banned user on both lists', async () => {
     const { a } = await pair();
-    await ban(a);
-    expectBannedRefusal(await call(server, 'GET', '/api/trades', { token: a.token }));
-    expectBannedRefusal(await call(server, 'GET', '/api/trades/inventory', { token: a.token }));
+    await ban(server, admin, a);
+    expectBannedRefusal(await callRoute(server, 'GET /api/trades', { token: a.token }));
+    expectBannedRefusal(await callRoute(server, 'GET /api/trades/inventory', { token: a.token }));
   });
 
   it('needs a token and lists active trades first', async () => {
-    expectError(await call(server, 'GET', '/api/trades'), 401);
+    expectError(await callRoute(server, 'GET /api/trades'), 401);
     const { a, b, x } = await pair();
     const closed = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     await api.cancel(a.token, closed._id);
     const open = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
-    const res = await call<TradesDto>(server, 'GET', '/api/trades', { token: a.token });
+    const res = await callRoute(server, 'GET /api/trades', { token: a.token });
     expect(res.body.outgoing.map((t) => [t._id, t.status])).toEqual([
       [open._id, 'pending'],
       [closed._id, 'canceled'],

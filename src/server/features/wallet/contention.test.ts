@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SendMoneyResponse } from '../../../shared/api/wallet';
-import { balanceOf, call, expectLedgerBalanced, registerUser, usingPostgres, useTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, usingPostgres, useTestServer, type TestServer, type TestUser } from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
+import { callRoute } from '../../testing/callRoute';
 
 /**
  * Money under contention (issue 7). On PostgreSQL an index plan used to make a posting skip an
@@ -24,7 +24,7 @@ async function sixtySendsOfThirty(server: TestServer): Promise<void> {
   const [sender, receiver] = await Promise.all([registerUser(server), registerUser(server)]);
   const results = await Promise.all(
     Array.from({ length: 60 }, () =>
-      call<SendMoneyResponse>(server, 'POST', '/api/user/send-money', {
+      callRoute(server, 'POST /api/user/send-money', {
         token: sender.token,
         body: { recipientUsername: receiver.username, amount: 30 },
       }),
@@ -55,7 +55,7 @@ describe('transfers in opposite directions', () => {
   it('never deadlock: 8 clients each way, all answered 200 and the books balance', async () => {
     const [a, b] = await Promise.all([registerUser(noSeqScan), registerUser(noSeqScan)]);
     const send = (from: TestUser, to: TestUser) =>
-      call(noSeqScan, 'POST', '/api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 1 } });
+      callRoute(noSeqScan, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 1 } });
     const started = Date.now();
     const rounds = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
@@ -81,25 +81,23 @@ describe('a banned account whose session another process still trusts', () => {
   const trusting = useTestServer({ authCacheMs: 60_000 });
 
   it('cannot send coins, wager or place a parlay: each statement checks the actor', async () => {
-    const [admin, user, friend] = await Promise.all([registerUser(trusting), registerUser(trusting), registerUser(trusting)]);
-    await trusting.db.rows(sql`update users set role = 'admin' where id = ${admin.id}`);
-    trusting.deps.sessions.forgetUser(admin.id);
+    const [admin, user, friend] = await Promise.all([registerAdmin(trusting), registerUser(trusting), registerUser(trusting)]);
     const bets = await Promise.all(
       ['A', 'B'].map((t) =>
-        call<{ bet: { _id: string } }>(trusting, 'POST', '/api/bets/create', {
+        callRoute(trusting, 'POST /api/bets/create', {
           token: admin.token,
           body: { title: `ban race ${t} ${user.username}`, endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'Yes', odds: 2 }, { text: 'No', odds: 2 }] },
         }),
       ),
     );
     // Warm the cache, then ban behind its back.
-    expect((await call(trusting, 'GET', '/api/user/stats', { token: user.token })).status).toBe(200);
+    expect((await callRoute(trusting, 'GET /api/user/stats', { token: user.token })).status).toBe(200);
     await trusting.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
 
-    expectError(await call(trusting, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: friend.username, amount: 10 } }), 403, { code: 'BANNED' });
-    expectError(await call(trusting, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bets[0]!.body.bet._id, choice: 'Yes', amount: 10 } }), 403, { code: 'BANNED' });
+    expectError(await callRoute(trusting, 'POST /api/user/send-money', { token: user.token, body: { recipientUsername: friend.username, amount: 10 } }), 403, { code: 'BANNED' });
+    expectError(await callRoute(trusting, 'POST /api/bets/predict', { token: user.token, body: { betId: bets[0]!.body.bet._id, choice: 'Yes', amount: 10 } }), 403, { code: 'BANNED' });
     expectError(
-      await call(trusting, 'POST', '/api/bets/parlay', {
+      await callRoute(trusting, 'POST /api/bets/parlay', {
         token: user.token,
         body: { amount: 10, bets: bets.map((b) => ({ betId: b.body.bet._id, choice: 'Yes', odds: 2 })), totalOdds: 4 },
       }),

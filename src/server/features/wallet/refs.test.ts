@@ -1,18 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PlaceParlayResponse, PlaceWagerResponse } from '../../../shared/api/bets';
 import { pgErrorCode } from '../../db/client';
-import { call, registerAdmin, registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerUser, useTestServer } from '../../testing/harness';
 import { createBet, optionId } from '../bets/builders';
+import { callRoute } from '../../testing/callRoute';
+import { useAdmin } from '../../testing/builders';
 
 /** Every ledger row names the business row it pays for (DESIGN.md section 3). */
 
 const server = useTestServer();
-let admin: TestUser;
-
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 interface RefRow {
   id: number;
@@ -46,7 +43,7 @@ describe('ledger references', () => {
   it('a transfer writes one transfers row and both sides reference it', async () => {
     const [from, to] = await Promise.all([registerUser(server), registerUser(server)]);
     const before = await lastLedgerId();
-    const res = await call(server, 'POST', '/api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 123 } });
+    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 123 } });
     expect(res.status).toBe(200);
     const rows = await rowsAfter(before);
     expect(rows).toHaveLength(2);
@@ -65,7 +62,7 @@ describe('ledger references', () => {
 
   it('a refused transfer leaves no transfers row', async () => {
     const [from, to] = await Promise.all([registerUser(server), registerUser(server)]);
-    const res = await call(server, 'POST', '/api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 5000 } });
+    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 5000 } });
     expect(res.status).toBe(409);
     const [count] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from transfers where from_user_id = ${from.id}`);
     expect(count?.n).toBe(0);
@@ -74,7 +71,7 @@ describe('ledger references', () => {
   it('an admin adjustment references the admin_logs row written with it', async () => {
     const user = await registerUser(server);
     const before = await lastLedgerId();
-    const res = await call(server, 'PATCH', `/api/admin/balance/${user.username}`, { token: admin.token, body: { amount: -250 } });
+    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: user.username }, body: { amount: -250 } });
     expect(res.status).toBe(200);
     const [log] = await server.db.rows<{ id: number; action: string; admin_id: number; target: string }>(
       sql`select id, action, admin_id, target from admin_logs where target = ${user.username} order by id desc limit 1`,
@@ -92,9 +89,9 @@ describe('ledger references', () => {
     const [winner, loser] = await Promise.all([registerUser(server), registerUser(server)]);
     const before = await lastLedgerId();
     const placed = await Promise.all([
-      call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 40 } }),
-      call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 60 } }),
-      call<PlaceWagerResponse>(server, 'POST', '/api/bets/predict', { token: loser.token, body: { betId: bet._id, choice: 'No', amount: 30 } }),
+      callRoute(server, 'POST /api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 40 } }),
+      callRoute(server, 'POST /api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 60 } }),
+      callRoute(server, 'POST /api/bets/predict', { token: loser.token, body: { betId: bet._id, choice: 'No', amount: 30 } }),
     ]);
     for (const p of placed) expect(p.status).toBe(200);
     const stakes = await rowsAfter(before);
@@ -114,7 +111,7 @@ describe('ledger references', () => {
     }
 
     const settledFrom = await lastLedgerId();
-    const fin = await call(server, 'POST', '/api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, 'Yes') } });
+    const fin = await callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, 'Yes') } });
     expect(fin.status).toBe(200);
     const payouts = await rowsAfter(settledFrom);
     // One row for the winner (both wagers: 250 = floor(40 x 2.5) + floor(60 x 2.5)) and the house's.
@@ -128,7 +125,7 @@ describe('ledger references', () => {
     const [a, b] = await Promise.all([createBet(server, admin), createBet(server, admin)]);
     const user = await registerUser(server);
     const before = await lastLedgerId();
-    const res = await call<PlaceParlayResponse>(server, 'POST', '/api/bets/parlay', {
+    const res = await callRoute(server, 'POST /api/bets/parlay', {
       token: user.token,
       body: { amount: 70, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'No', odds: 1.5 }], totalOdds: 3.75 } });
     expect(res.status).toBe(201);
@@ -142,7 +139,7 @@ describe('ledger references', () => {
   it('closing an account references the user', async () => {
     const user = await registerUser(server);
     const before = await lastLedgerId();
-    expect((await call(server, 'DELETE', '/api/user', { token: user.token, body: { password: user.password } })).status).toBe(200);
+    expect((await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } })).status).toBe(200);
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id])).toEqual([
       [user.id, -1000, 'account_closed', 'user', String(user.id)],

@@ -1,28 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
-import {
-  balanceOf,
-  call,
-  expectLedgerBalanced,
-  registerAdmin,
-  registerUser, useTestServer,
-  uniqueName,
-  type TestUser } from '../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, uniqueName, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
+import { callRoute, callRouteRaw, type TestRouteInput } from '../../testing/callRoute';
+import { ban, useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
-let admin: TestUser;
+const admin = useAdmin(server);
 
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
-
-const send = (token: string | undefined, body: unknown) => call<SendMoneyResponse>(server, 'POST', '/api/user/send-money', { token, body });
-const ledger = (token: string | undefined, query = '') => call<LedgerPage>(server, 'GET', `/api/user/ledger${query}`, { token });
-const ban = async (username: string) => {
-  const res = await call(server, 'PATCH', `/api/admin/status/user/${username}`, { token: admin.token, body: { status: 'banned' } });
-  expect(res.status).toBe(200);
-};
+const send = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/user/send-money', { token, body });
+const ledger = (token: string | undefined, query: TestRouteInput<'GET /api/user/ledger'>['query'] = {}) => callRoute(server, 'GET /api/user/ledger', { token, query });
+// The query as written, unknown keys too, for the refusals.
+const ledgerRaw = (token: string | undefined, query: string) =>
+  callRouteRaw(server, 'GET /api/user/ledger', { token, query: Object.fromEntries(new URLSearchParams(query)) });
 
 describe('POST /api/user/send-money', () => {
   let alice: TestUser;
@@ -96,7 +85,7 @@ describe('POST /api/user/send-money', () => {
 
   it('refuses a banned recipient with 409', async () => {
     const banned = await registerUser(server);
-    await ban(banned.username);
+    await ban(server, admin, banned);
     const before = await balanceOf(server, alice.id);
     expectError(await send(alice.token, { recipientUsername: banned.username, amount: 5 }), 409, { code: 'CONFLICT', message: 'banned' });
     expect(await balanceOf(server, alice.id)).toBe(before);
@@ -105,10 +94,10 @@ describe('POST /api/user/send-money', () => {
 
   it('refuses more than the balance with 409 INSUFFICIENT_FUNDS and changes nothing', async () => {
     const before = [await balanceOf(server, alice.id), await balanceOf(server, bob.id)];
-    const entriesBefore = (await ledger(alice.token, '?limit=100')).body.entries.length;
+    const entriesBefore = (await ledger(alice.token, { limit: 100 })).body.entries.length;
     expectError(await send(alice.token, { recipientUsername: bob.username, amount: before[0]! + 1 }), 409, { code: 'INSUFFICIENT_FUNDS' });
     expect([await balanceOf(server, alice.id), await balanceOf(server, bob.id)]).toEqual(before);
-    expect((await ledger(alice.token, '?limit=100')).body.entries.length).toBe(entriesBefore);
+    expect((await ledger(alice.token, { limit: 100 })).body.entries.length).toBe(entriesBefore);
     await expectLedgerBalanced(server);
   });
 
@@ -118,13 +107,13 @@ describe('POST /api/user/send-money', () => {
 
   it('refuses a banned sender with 403', async () => {
     const sender = await registerUser(server);
-    await ban(sender.username);
+    await ban(server, admin, sender);
     const res = await send(sender.token, { recipientUsername: bob.username, amount: 5 });
     expect([401, 403]).toContain(res.status);
     if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
     expect(await balanceOf(server, sender.id)).toBe(1000);
     // A fresh sign-in is refused too, so a banned user can never send.
-    expectError(await call(server, 'POST', '/auth/login', { body: { username: sender.username, password: sender.password } }), 403, {
+    expectError(await callRoute(server, 'POST /auth/login', { body: { username: sender.username, password: sender.password } }), 403, {
       code: 'BANNED' });
   });
 });
@@ -146,7 +135,7 @@ describe('send-money under concurrency', () => {
     // Each success answered a distinct balance, from 970 down to 10.
     const answered = results.filter((r) => r.status === 200).map((r) => r.body.balance).sort((a, b) => b - a);
     expect(answered).toEqual(Array.from({ length: 33 }, (_, i) => 970 - 30 * i));
-    const statement = await ledger(sender.token, '?limit=100');
+    const statement = await ledger(sender.token, { limit: 100 });
     expect(statement.body.entries.filter((e) => e.category === 'transfer_out')).toHaveLength(33);
     expect(statement.body.entries[0]!.balanceAfter).toBe(10);
     await expectLedgerBalanced(server);
@@ -219,20 +208,20 @@ describe('GET /api/user/ledger', () => {
   });
 
   it('pages with limit and before', async () => {
-    const first = await ledger(owner.token, '?limit=3');
+    const first = await ledger(owner.token, { limit: 3 });
     expect(first.status).toBe(200);
     expect(first.body.entries.map((x) => x.delta)).toEqual([50, -5, -4]);
     expect(first.body.nextBefore).toBe(first.body.entries[2]!._id);
 
-    const second = await ledger(owner.token, `?limit=3&before=${first.body.nextBefore}`);
+    const second = await ledger(owner.token, { limit: 3, before: first.body.nextBefore });
     expect(second.body.entries.map((x) => x.delta)).toEqual([-3, -2, -1]);
     expect(second.body.nextBefore).not.toBeNull();
 
-    const third = await ledger(owner.token, `?limit=3&before=${second.body.nextBefore}`);
+    const third = await ledger(owner.token, { limit: 3, before: second.body.nextBefore });
     expect(third.body.entries.map((x) => x.delta)).toEqual([1000]);
     expect(third.body.nextBefore).toBeNull();
 
-    const exact = await ledger(owner.token, '?limit=7');
+    const exact = await ledger(owner.token, { limit: 7 });
     expect(exact.body.entries).toHaveLength(7);
     expect(exact.body.nextBefore).toBeNull();
   });
@@ -246,7 +235,7 @@ describe('GET /api/user/ledger', () => {
     ['before=abc', 'before'],
     ['foo=1', 'foo'],
   ])('refuses ?%s with 400 naming %s', async (query, field) => {
-    expectBadField(await ledger(owner.token, `?${query}`), field);
+    expectBadField(await ledgerRaw(owner.token, query), field);
   });
 
   it('needs a token', async () => {
@@ -255,7 +244,7 @@ describe('GET /api/user/ledger', () => {
 
   it('refuses a banned user with 403', async () => {
     const user = await registerUser(server);
-    await ban(user.username);
+    await ban(server, admin, user);
     const res = await ledger(user.token);
     expect([401, 403]).toContain(res.status);
     if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
@@ -270,13 +259,13 @@ describe('GET /api/user/ledger', () => {
     expect(peerEntries.some((x) => ownerIds.has(x._id))).toBe(false);
     expect(peerEntries.map((x) => x.delta)).toEqual([-50, 5, 4, 3, 2, 1, 1000]);
     // A before cursor taken from someone else's statement reveals nothing of theirs.
-    const cursor = await ledger(stranger.token, `?before=${Number.MAX_SAFE_INTEGER}`);
+    const cursor = await ledger(stranger.token, { before: Number.MAX_SAFE_INTEGER });
     expect(cursor.body.entries.map((x) => x.category)).toEqual(['registration_grant']);
   });
 
   it('shows admin adjustments with their label', async () => {
     const user = await registerUser(server);
-    const res = await call(server, 'PATCH', `/api/admin/balance/${user.username}`, { token: admin.token, body: { amount: 77 } });
+    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: user.username }, body: { amount: 77 } });
     expect(res.status).toBe(200);
     const [top] = (await ledger(user.token)).body.entries;
     expect(top).toMatchObject({ category: 'admin_grant', label: 'Admin adjustment', delta: 77, balanceAfter: 1077 });

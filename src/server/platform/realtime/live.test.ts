@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { call, registerAdmin, registerUser, uniqueName, usingPostgres, useTestServer } from '../../testing/harness';
+import { registerAdmin, registerUser, uniqueName, usingPostgres, useTestServer } from '../../testing/harness';
 import { openLive, takeTicket } from '../../testing/liveClient';
 import { giveItem, insertItem } from '../../features/store/builders';
 import { createBet } from '../../features/bets/builders';
 import { sql } from 'drizzle-orm';
+import { callRoute } from '../../testing/callRoute';
 
 const server = useTestServer();
 
@@ -14,7 +15,7 @@ async function liveFor(token: string) {
 
 describe('POST /api/live/ticket', () => {
   it('needs a token', async () => {
-    const res = await call(server, 'POST', '/api/live/ticket');
+    const res = await callRoute(server, 'POST /api/live/ticket');
     expect(res.status).toBe(401);
   });
 
@@ -35,7 +36,7 @@ describe('live events', () => {
   it("pushes a user's new balance from a transfer to that user only", async () => {
     const [alice, bob, carol] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
     const [aliceLive, carolLive] = await Promise.all([liveFor(alice.token), liveFor(carol.token)]);
-    const sent = await call(server, 'POST', '/api/user/send-money', { token: bob.token, body: { recipientUsername: alice.username, amount: 25 } });
+    const sent = await callRoute(server, 'POST /api/user/send-money', { token: bob.token, body: { recipientUsername: alice.username, amount: 25 } });
     expect(sent.status).toBe(200);
     const message = await aliceLive.next((m) => m.kind === 'balance', 2000);
     expect(message).toEqual({ kind: 'balance', payload: { balance: 1025 } });
@@ -49,7 +50,7 @@ describe('live events', () => {
   it('tells every socket of a new bet and only admins of admin log entries', async () => {
     const [admin, user] = await Promise.all([registerAdmin(server), registerUser(server)]);
     const [adminLive, userLive] = await Promise.all([liveFor(admin.token), liveFor(user.token)]);
-    const created = await call<{ bet: { _id: string } }>(server, 'POST', '/api/bets/create', {
+    const created = await callRoute(server, 'POST /api/bets/create', {
       token: admin.token,
       body: {
         title: `Live ${uniqueName()}`,
@@ -66,7 +67,7 @@ describe('live events', () => {
     expect(await userLive.next((m) => m.kind === 'bet.created')).toEqual({ kind: 'bet.created', payload: { betId } });
     await adminLive.next((m) => m.kind === 'admin.log');
     // A wager's vote count arrives coalesced, within about a second.
-    const placed = await call(server, 'POST', '/api/bets/predict', { token: user.token, body: { betId, choice: 'Yes', amount: 5 } });
+    const placed = await callRoute(server, 'POST /api/bets/predict', { token: user.token, body: { betId, choice: 'Yes', amount: 5 } });
     expect(placed.status).toBe(200);
     expect(await userLive.next((m) => m.kind === 'bet.votes', 3000)).toEqual({ kind: 'bet.votes', payload: { betId } });
     expect(userLive.messages.some((m) => m.kind === 'admin.log')).toBe(false);
@@ -79,7 +80,7 @@ describe('live events', () => {
     const bettors = await Promise.all(Array.from({ length: 10 }, () => registerUser(server)));
     const bet = await createBet(server, admin);
     const watcher = await liveFor(bettors[0]!.token);
-    const wager = (token: string) => call(server, 'POST', '/api/bets/predict', { token, body: { betId: bet._id, choice: 'Yes', amount: 1 } });
+    const wager = (token: string) => callRoute(server, 'POST /api/bets/predict', { token, body: { betId: bet._id, choice: 'Yes', amount: 1 } });
     expect((await wager(bettors[0]!.token)).status).toBe(200);
     const sent = Date.now();
     await watcher.next((m) => m.kind === 'bet.votes' && m.payload.betId === bet._id, 3000);
@@ -103,7 +104,7 @@ describe('live events', () => {
     const item = await insertItem(server.db, { name: `Live gem ${uniqueName()}` });
     await giveItem(server.db, alice.id, item.id, 1);
     const bobLive = await liveFor(bob.token);
-    const res = await call(server, 'POST', '/api/trades/request', {
+    const res = await callRoute(server, 'POST /api/trades/request', {
       token: alice.token,
       body: { toUsername: bob.username, fromItems: [{ itemId: String(item.id), quantity: 1 }] },
     });
@@ -114,9 +115,9 @@ describe('live events', () => {
 
   it('closes the socket of a session that signs out, and keeps the others', async () => {
     const user = await registerUser(server);
-    const login = await call<{ token: string }>(server, 'POST', '/auth/login', { body: { username: user.username, password: 'correct-horse-9' } });
+    const login = await callRoute(server, 'POST /auth/login', { body: { username: user.username, password: 'correct-horse-9' } });
     const [first, second] = await Promise.all([liveFor(user.token), liveFor(login.body.token)]);
-    expect((await call(server, 'POST', '/auth/logout', { token: user.token })).status).toBe(200);
+    expect((await callRoute(server, 'POST /auth/logout', { token: user.token })).status).toBe(200);
     expect((await first.closed).code).toBe(4401);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const secondState = await Promise.race([second.closed.then(() => 'closed'), Promise.resolve('open')]);

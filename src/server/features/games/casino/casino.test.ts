@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { RouletteResponse, SlotsResponse } from '../../../../shared/api/casino';
-import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
 import { pocketColour, roulette } from '../../../../shared/games/roulette';
 import { SLOT_REELS, evaluateSlotLine, slotLineAt } from '../../../../shared/games/slots';
 import { replayRound } from '../../../../shared/games/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-const spinRoulette = (user: TestUser | undefined, body: unknown) => call<RouletteResponse>(server, 'POST', '/api/games/roulette', { token: user?.token, body });
-const spinSlots = (user: TestUser | undefined, body: unknown) => call<SlotsResponse>(server, 'POST', '/api/games/slots', { token: user?.token, body });
+const spinRoulette = (user: TestUser | undefined, body: unknown) => callRouteRaw(server, 'POST /api/games/roulette', { token: user?.token, body });
+const spinSlots = (user: TestUser | undefined, body: unknown) => callRouteRaw(server, 'POST /api/games/slots', { token: user?.token, body });
 
 async function revealedRounds(user: TestUser) {
-  const rotated = await call<RotateSeedResponse>(server, 'POST', '/api/fairness/rotate', { token: user.token });
+  const rotated = await callRoute(server, 'POST /api/fairness/rotate', { token: user.token });
   expect(rotated.status).toBe(200);
-  return (await call<RoundsPage>(server, 'GET', '/api/games/rounds?limit=100', { token: user.token })).body.rounds;
+  return (await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: '100' } })).body.rounds;
 }
 
 describe('POST /api/games/roulette', () => {
@@ -54,7 +53,7 @@ describe('POST /api/games/roulette', () => {
 
   it('parallel bets from a balance that covers 10 debit exactly 10', async () => {
     const user = await registerUser(server);
-    await call(server, 'GET', '/api/fairness', { token: user.token });
+    await callRoute(server, 'GET /api/fairness', { token: user.token });
     const [seed] = await server.db.rows<{ server_seed: string }>(sql`
       select server_seed from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
     // The ten accepted bets play nonces 0-9 (a refused bet rolls its nonce back): bet green on
@@ -66,7 +65,7 @@ describe('POST /api/games/roulette', () => {
       for (let n = 0; n < 10 && lose; n++) lose = !roulette(seed!.server_seed, candidate, n, { choice: 'green', stake: 1 }).win;
       if (lose) clientSeed = candidate;
     }
-    expect((await call(server, 'POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed } })).status).toBe(200);
+    expect((await callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed } })).status).toBe(200);
     const results = await Promise.all(Array.from({ length: 30 }, () => spinRoulette(user, { betAmount: 100, color: 'green' })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     for (const r of results) if (r.status !== 200) expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
@@ -117,12 +116,12 @@ describe('POST /api/games/slots', () => {
     const user = await registerUser(server);
     const item = await insertItem(server.db, { effectType: 'slots-luck', effectValue: 2500, price: 500 });
     await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 }, clock.now());
-    const progress = await call<{ buffs: { slotsLuck: number } }>(server, 'GET', '/api/games/progress', { token: user.token });
+    const progress = await callRoute(server, 'GET /api/games/progress', { token: user.token });
     expect(progress.body.buffs).toEqual({ rewardMultiplier: 100, slotsLuck: 25 });
     const res = await spinSlots(user, { betAmount: 10 });
     expect(res.status).toBe(200);
     expect(res.body.luck).toBe(25);
-    const [round] = (await call<RoundsPage>(server, 'GET', '/api/games/rounds', { token: user.token })).body.rounds;
+    const [round] = (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body.rounds;
     expect(round?.params).toEqual({ stake: 10, luck: 25 });
   });
 

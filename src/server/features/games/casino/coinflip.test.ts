@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CoinFlipResponse } from '../../../../shared/api/casino';
-import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
 import { coinFlip } from '../../../../shared/games/coinflip';
 import { replayRound } from '../../../../shared/games/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-const flip = (user: TestUser | undefined, body: unknown) => call<CoinFlipResponse>(server, 'POST', '/api/games/coin-flip', { token: user?.token, body });
+const flip = (user: TestUser | undefined, body: unknown) => callRouteRaw(server, 'POST /api/games/coin-flip', { token: user?.token, body });
 
 describe('POST /api/games/coin-flip', () => {
   it('takes the stake, pays 2x on a right guess, records the round and counts wins', async () => {
@@ -47,8 +47,8 @@ describe('POST /api/games/coin-flip', () => {
     const user = await registerUser(server);
     const flips: CoinFlipResponse[] = [];
     for (let i = 0; i < 5; i++) flips.push((await flip(user, { betAmount: 3, guess: 'tails' })).body);
-    const rotated = await call<RotateSeedResponse>(server, 'POST', '/api/fairness/rotate', { token: user.token });
-    const rounds = (await call<RoundsPage>(server, 'GET', '/api/games/rounds', { token: user.token })).body.rounds;
+    const rotated = await callRoute(server, 'POST /api/fairness/rotate', { token: user.token });
+    const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body.rounds;
     for (const round of rounds) {
       expect(round.serverSeed).toBe(rotated.body.revealed.serverSeed);
       const replay = replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params);
@@ -75,10 +75,10 @@ describe('POST /api/games/coin-flip', () => {
 
   it('refuses a bet above the balance with 409 and changes nothing, nonce included', async () => {
     const user = await registerUser(server);
-    const before = (await call<{ nonce: number }>(server, 'GET', '/api/fairness', { token: user.token })).body.nonce;
+    const before = (await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce;
     expectError(await flip(user, { betAmount: 1001, guess: 'heads' }), 409, { code: 'INSUFFICIENT_FUNDS' });
     expect(await balanceOf(server, user.id)).toBe(1000);
-    expect((await call<{ nonce: number }>(server, 'GET', '/api/fairness', { token: user.token })).body.nonce).toBe(before);
+    expect((await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce).toBe(before);
   });
 
   it('parallel bets never take the balance below zero; every accepted bet has its round and ledger rows', async () => {
@@ -99,7 +99,7 @@ describe('POST /api/games/coin-flip', () => {
 
   it('parallel losing bets from a balance that covers 10 debit exactly 10', async () => {
     const user = await registerUser(server);
-    await call(server, 'GET', '/api/fairness', { token: user.token });
+    await callRoute(server, 'GET /api/fairness', { token: user.token });
     const [seedRow] = await server.db.rows<{ server_seed: string }>(sql`
       select server_seed from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
     // A failed bet rolls its nonce back, so the ten accepted bets play nonces 0-9: pick a client
@@ -112,7 +112,7 @@ describe('POST /api/games/coin-flip', () => {
       if (tails) clientSeed = candidate;
     }
     expect(clientSeed).not.toBe('');
-    expect((await call(server, 'POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed } })).status).toBe(200);
+    expect((await callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed } })).status).toBe(200);
     const results = await Promise.all(Array.from({ length: 30 }, () => flip(user, { betAmount: 100, guess: 'heads' })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(await balanceOf(server, user.id)).toBe(0);

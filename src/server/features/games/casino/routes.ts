@@ -1,8 +1,6 @@
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
-import { flipCoin } from './coinflip';
-import { spinRoulette } from './roulette';
-import { spinSlots } from './slots';
+import { flipCoin, spinRoulette, spinSlots } from './service';
 
 export const casinoHandlers = (deps: Deps) => defineHandlers('casino', {
   'POST /api/games/coin-flip': async ({ user, body }) => flipCoin(deps, user.id, body.betAmount, body.guess),

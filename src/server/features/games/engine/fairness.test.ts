@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/fairness';
 import { isClientSeed, sha256Hex } from '../../../../shared/games/fairness';
-import { call as rawCall, registerUser, useTestServer, type HttpResult, type RequestOptions, type TestUser } from '../../../testing/harness';
+import { registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { nextRound } from './rounds';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const server = useTestServer();
 
 /** Every answer this file gets, for the leak scan at the end. */
 const answers: string[] = [];
-async function call<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
-  const res = await rawCall<T>(server, method, path, options);
+const WHEELS = ['POST /api/games/spinner', 'POST /api/games/spinner12', 'POST /api/games/spinnerDaily', 'POST /api/games/spinnerWeekly'] as const;
+async function recorded<R extends HttpResult<unknown>>(call: Promise<R>): Promise<R> {
+  const res = await call;
   answers.push(JSON.stringify(res.body) + JSON.stringify([...res.headers.entries()]));
   return res;
 }
 
-const fairness = (user: TestUser) => call<FairnessDto>('GET', '/api/fairness', { token: user.token });
+const fairness = (user: TestUser) => recorded(callRoute(server, 'GET /api/fairness', { token: user.token }));
 const activeServerSeed = async (userId: number) =>
   (await server.db.rows<{ server_seed: string }>(sql`select server_seed from fairness_seeds where user_id = ${userId} and revealed_at is null`))[0]
     ?.server_seed;
@@ -36,7 +37,7 @@ describe('GET /api/fairness', () => {
   });
 
   it('needs a token', async () => {
-    expectError(await call('GET', '/api/fairness'), 401);
+    expectError(await recorded(callRoute(server, 'GET /api/fairness')), 401);
   });
 });
 
@@ -44,7 +45,7 @@ describe('POST /api/fairness/client-seed', () => {
   it('sets the client seed and keeps the server seed and nonce', async () => {
     const user = await registerUser(server);
     const before = await fairness(user);
-    const res = await call<FairnessDto>('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'my lucky seed ~!' } });
+    const res = await recorded(callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed: 'my lucky seed ~!' } }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...before.body, clientSeed: 'my lucky seed ~!' });
     expect((await fairness(user)).body.clientSeed).toBe('my lucky seed ~!');
@@ -52,7 +53,7 @@ describe('POST /api/fairness/client-seed', () => {
 
   it('works before the first read too', async () => {
     const user = await registerUser(server);
-    const res = await call<FairnessDto>('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'x'.repeat(64) } });
+    const res = await recorded(callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed: 'x'.repeat(64) } }));
     expect(res.status).toBe(200);
     expect(res.body.clientSeed).toBe('x'.repeat(64));
   });
@@ -62,25 +63,25 @@ describe('POST /api/fairness/client-seed', () => {
     async (body) => {
       const user = await registerUser(server);
       const before = await fairness(user);
-      expectBadField(await call('POST', '/api/fairness/client-seed', { token: user.token, body }), 'clientSeed');
+      expectBadField(await recorded(callRouteRaw(server, 'POST /api/fairness/client-seed', { token: user.token, body })), 'clientSeed');
       expect((await fairness(user)).body).toEqual(before.body);
     },
   );
 
   it('needs a token', async () => {
-    expectError(await call('POST', '/api/fairness/client-seed', { body: { clientSeed: 'abc' } }), 401);
+    expectError(await recorded(callRoute(server, 'POST /api/fairness/client-seed', { body: { clientSeed: 'abc' } })), 401);
   });
 });
 
 describe('POST /api/fairness/rotate', () => {
   it('reveals the seed whose hash was shown, with the rounds it played, and starts a new pair at nonce 0', async () => {
     const user = await registerUser(server);
-    await call('POST', '/api/fairness/client-seed', { token: user.token, body: { clientSeed: 'rotate-me' } });
-    await call('POST', '/api/games/spinner', { token: user.token });
-    await call('POST', '/api/games/spinner12', { token: user.token });
+    await recorded(callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed: 'rotate-me' } }));
+    await recorded(callRoute(server, 'POST /api/games/spinner', { token: user.token }));
+    await recorded(callRoute(server, 'POST /api/games/spinner12', { token: user.token }));
     const before = await fairness(user);
     expect(before.body.nonce).toBe(2);
-    const res = await call<RotateSeedResponse>('POST', '/api/fairness/rotate', { token: user.token });
+    const res = await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token }));
     expect(res.status).toBe(200);
     expect(sha256Hex(res.body.revealed.serverSeed)).toBe(before.body.serverSeedHash);
     expect(res.body.revealed).toMatchObject({ serverSeedHash: before.body.serverSeedHash, clientSeed: 'rotate-me', nonce: 2 });
@@ -88,7 +89,7 @@ describe('POST /api/fairness/rotate', () => {
     expect(res.body.current.serverSeedHash).not.toBe(before.body.serverSeedHash);
     expect((await fairness(user)).body).toEqual(res.body.current);
     // The next round plays on the new pair from nonce 0.
-    const spin = await call<{ nonce: number }>('POST', '/api/games/spinnerDaily', { token: user.token });
+    const spin = await recorded(callRoute(server, 'POST /api/games/spinnerDaily', { token: user.token }));
     expect(spin.body.nonce).toBe(0);
   });
 
@@ -98,10 +99,10 @@ describe('POST /api/fairness/rotate', () => {
     const round = await server.db.tx((tx) =>
       nextRound(tx, user.id, 'minefield', () => ({ params: { rows: 3, cols: 3, mines: 2 }, outcome: { mines: [0, 1] }, stake: 0, payout: 0, state: 'open' as const })),
     );
-    expectError(await call('POST', '/api/fairness/rotate', { token: user.token }), 409, { message: 'open game' });
+    expectError(await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token })), 409, { message: 'open game' });
     expect((await fairness(user)).body).toEqual({ ...before.body, nonce: 1 });
     await server.db.rows(sql`update game_rounds set state = 'settled', settled_at = now() where id = ${round.id}`);
-    expect((await call('POST', '/api/fairness/rotate', { token: user.token })).status).toBe(200);
+    expect((await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token }))).status).toBe(200);
   });
 
   it('an open round hides its outcome in the history until it ends', async () => {
@@ -109,7 +110,7 @@ describe('POST /api/fairness/rotate', () => {
     await server.db.tx((tx) =>
       nextRound(tx, user.id, 'minefield', () => ({ params: { rows: 3, cols: 3, mines: 2 }, outcome: { mines: [4, 7] }, stake: 0, payout: 0, state: 'open' as const })),
     );
-    const res = await call<{ rounds: { outcome: unknown; state: string }[] }>('GET', '/api/games/rounds', { token: user.token });
+    const res = await recorded(callRoute(server, 'GET /api/games/rounds', { token: user.token }));
     expect(res.body.rounds[0]).toMatchObject({ state: 'open', outcome: {} });
   });
 
@@ -117,8 +118,8 @@ describe('POST /api/fairness/rotate', () => {
     const user = await registerUser(server);
     await fairness(user);
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => call('POST', '/api/fairness/rotate', { token: user.token })),
-      ...['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly'].map((w) => call('POST', `/api/games/${w}`, { token: user.token })),
+      ...Array.from({ length: 5 }, () => recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token }))),
+      ...WHEELS.map((wheel) => recorded(callRoute(server, wheel, { token: user.token }))),
     ]);
     expect(results.map((r) => [r.status, r.status === 200 ? 200 : r.body])).toEqual(results.map(() => [200, 200]));
     const [active] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
@@ -133,7 +134,7 @@ describe('POST /api/fairness/rotate', () => {
   });
 
   it('needs a token', async () => {
-    expectError(await call('POST', '/api/fairness/rotate'), 401);
+    expectError(await recorded(callRoute(server, 'POST /api/fairness/rotate')), 401);
   });
 });
 
@@ -141,13 +142,13 @@ describe('no server seed leaves the server before its rotation', () => {
   it('a user who spins, reads and pages through everything never sees an active server seed', async () => {
     const user = await registerUser(server);
     await fairness(user);
-    for (const wheel of ['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly']) await call('POST', `/api/games/${wheel}`, { token: user.token });
-    await call('GET', '/api/games/rounds', { token: user.token });
-    await call('GET', '/api/games/progress', { token: user.token });
-    await call('GET', '/api/fairness/spinners');
-    await call('POST', '/api/games/spinner', { token: user.token });
-    await call('GET', '/api/user/stats', { token: user.token });
-    await call('GET', '/api/user/ledger', { token: user.token });
+    for (const wheel of WHEELS) await recorded(callRoute(server, wheel, { token: user.token }));
+    await recorded(callRoute(server, 'GET /api/games/rounds', { token: user.token }));
+    await recorded(callRoute(server, 'GET /api/games/progress', { token: user.token }));
+    await recorded(callRoute(server, 'GET /api/fairness/spinners'));
+    await recorded(callRoute(server, 'POST /api/games/spinner', { token: user.token }));
+    await recorded(callRoute(server, 'GET /api/user/stats', { token: user.token }));
+    await recorded(callRoute(server, 'GET /api/user/ledger', { token: user.token }));
     const active = await server.db.rows<{ server_seed: string }>(sql`select server_seed from fairness_seeds where revealed_at is null`);
     expect(active.length).toBeGreaterThan(5);
     expect(answers.length).toBeGreaterThan(30);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api/frenzy';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 /** A ManualClock that can also move one second on every read, so parallel requests each see their own second. */
 class SteppingClock extends ManualClock {
@@ -24,8 +24,8 @@ const clock = new SteppingClock('2026-06-01T12:10:00Z');
 const server = useTestServer({}, { clock });
 
 const clickOnce = (user: TestUser | undefined, body: unknown = { clicks: 1, emoji: '🐶' }) =>
-  call<FrenzyClickResponse>(server, 'POST', '/api/games/click-frenzy', { token: user?.token, body });
-const stats = (user: TestUser) => call<FrenzyStatsDto>(server, 'GET', '/api/games/click-frenzy', { token: user.token });
+  callRouteRaw(server, 'POST /api/games/click-frenzy', { token: user?.token, body });
+const stats = (user: TestUser) => callRoute(server, 'GET /api/games/click-frenzy', { token: user.token });
 
 describe('Click Frenzy', () => {
   it('counts a click, pays a coin through the ledger against the click and counts frenzyClicks', async () => {
@@ -115,6 +115,6 @@ describe('Click Frenzy', () => {
 
   it('needs a token', async () => {
     expectError(await clickOnce(undefined), 401);
-    expectError(await call(server, 'GET', '/api/games/click-frenzy'), 401);
+    expectError(await callRoute(server, 'GET /api/games/click-frenzy'), 401);
   });
 });

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { RotateSeedResponse, RoundsPage } from '../../../../shared/api/fairness';
-import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
+import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
 import { minefieldPayout } from '../../../../shared/games/minefield';
 import { replayRound } from '../../../../shared/games/verify';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call as rawCall, registerUser, useTestServer, type HttpResult, type RequestOptions, type TestUser } from '../../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { giveItem, insertItem } from '../../store/builders';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const server = useTestServer();
 
 /** Every answer given while a game runs, for the leak check. */
 const answers: string[] = [];
-async function call<T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
-  const res = await rawCall<T>(server, method, path, options);
+async function recorded<R extends HttpResult<unknown>>(call: Promise<R>): Promise<R> {
+  const res = await call;
   answers.push(JSON.stringify(res.body));
   return res;
 }
 
 const start = (user: TestUser, body: unknown = { betAmount: 100, rows: 5, cols: 5, mines: 3 }) =>
-  call<MinefieldStartResponse>('POST', '/api/games/minefield/start', { token: user.token, body });
+  recorded(callRouteRaw(server, 'POST /api/games/minefield/start', { token: user.token, body }));
 const reveal = (user: TestUser, sessionId: string, cellIndex: number) =>
-  call<MinefieldRevealResponse>('POST', '/api/games/minefield/reveal', { token: user.token, body: { sessionId, cellIndex } });
-const cashout = (user: TestUser, sessionId: string) => call<MinefieldCashoutResponse>('POST', '/api/games/minefield/cashout', { token: user.token, body: { sessionId } });
+  recorded(callRoute(server, 'POST /api/games/minefield/reveal', { token: user.token, body: { sessionId, cellIndex } }));
+const cashout = (user: TestUser, sessionId: string) => recorded(callRoute(server, 'POST /api/games/minefield/cashout', { token: user.token, body: { sessionId } }));
 
 /** The mines of a running game, read from the database as only a test may. */
 async function minesOf(sessionId: string): Promise<number[]> {
@@ -46,7 +46,7 @@ describe('Minefield', () => {
     expect(first.body.potentialReward).toBe(112); // 1.125x
     const second = await reveal(user, game.body.sessionId, b!);
     expect(second.body.potentialReward).toBe(128); // 1.286x
-    const active = await call<MinefieldActiveDto>('GET', '/api/games/minefield/active', { token: user.token });
+    const active = await recorded(callRoute(server, 'GET /api/games/minefield/active', { token: user.token }));
     expect(active.body).toMatchObject({ sessionId: game.body.sessionId, revealed: [a, b], safeCount: 2, rows: 5, cols: 5, minesCount: 3 });
     const out = await cashout(user, game.body.sessionId);
     expect(out.status).toBe(200);
@@ -54,7 +54,7 @@ describe('Minefield', () => {
     expect((await readStats(server.db, user.id)).minefieldWins).toBe(1);
     expectError(await reveal(user, game.body.sessionId, 0), 409);
     expectError(await cashout(user, game.body.sessionId), 409);
-    expect((await call('GET', '/api/games/minefield/active', { token: user.token })).body).toBeNull();
+    expect((await recorded(callRoute(server, 'GET /api/games/minefield/active', { token: user.token }))).body).toBeNull();
 
     // No answer before the end named a mine: start, two reveals and the active game.
     const before = answers.slice(0, 4);
@@ -65,20 +65,20 @@ describe('Minefield', () => {
       expect(parsed.mines ?? null).toBeNull();
       expect(parsed).not.toHaveProperty('outcome');
     }
-    const rotated = await call<RotateSeedResponse>('POST', '/api/fairness/rotate', { token: user.token });
-    const [round] = (await call<RoundsPage>('GET', '/api/games/rounds', { token: user.token })).body.rounds;
+    const rotated = await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token }));
+    const [round] = (await recorded(callRoute(server, 'GET /api/games/rounds', { token: user.token }))).body.rounds;
     expect(replayRound('minefield', rotated.body.revealed.serverSeed, round!.clientSeed, round!.nonce, round!.params)).toMatchObject({ mines });
   });
 
   it('a mine ends the game showing every mine, the stake lost; rotation waits for the open game', async () => {
     const user = await registerUser(server);
     const game = await start(user);
-    expectError(await call('POST', '/api/fairness/rotate', { token: user.token }), 409);
+    expectError(await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token })), 409);
     const mines = await minesOf(game.body.sessionId);
     const boom = await reveal(user, game.body.sessionId, mines[0]!);
     expect(boom.body).toMatchObject({ exploded: true, mines, potentialReward: 0 });
     expect(await balanceOf(server, user.id)).toBe(900);
-    expect((await call('POST', '/api/fairness/rotate', { token: user.token })).status).toBe(200);
+    expect((await recorded(callRoute(server, 'POST /api/fairness/rotate', { token: user.token }))).status).toBe(200);
   });
 
   it('revealing every safe cell cashes out by itself (3x3, 2 mines: 35.64x)', async () => {
@@ -154,7 +154,7 @@ describe('Minefield', () => {
     expectBadField(await reveal(user, game.body.sessionId, safe[0]!), 'cellIndex');
     const other = await registerUser(server);
     expectError(await reveal(other, game.body.sessionId, safe[1]!), 404);
-    expectError(await rawCall(server, 'POST', '/api/games/minefield/start', { body: { betAmount: 10, rows: 3, cols: 3, mines: 2 } }), 401);
-    expectError(await rawCall(server, 'GET', '/api/games/minefield/active'), 401);
+    expectError(await callRoute(server, 'POST /api/games/minefield/start', { body: { betAmount: 10, rows: 3, cols: 3, mines: 2 } }), 401);
+    expectError(await callRoute(server, 'GET /api/games/minefield/active'), 401);
   });
 });

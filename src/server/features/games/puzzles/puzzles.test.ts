@@ -1,23 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { GameLeaderboardDto } from '../../../../shared/api/leaderboard';
-import type { MemoryFlipResponse, PuzzleRushDto, PuzzleSubmitResponse } from '../../../../shared/api/puzzles';
 import { PUZZLE_RUSH_REWARD } from '../../../../shared/games/catalog';
 import { applySwap, initialMatch3State, validSwaps, type DailyPuzzle, type PuzzleType } from '../../../../shared/puzzles';
 import { correctAnswer } from '../../../../shared/puzzles/testing';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { dailyPuzzles, utcDate } from './service';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const clock = new ManualClock('2026-03-10T08:00:00Z');
 const server = useTestServer({}, { clock });
 
-const load = (user: TestUser) => call<PuzzleRushDto>(server, 'GET', '/api/games/puzzle-rush', { token: user.token });
+const load = (user: TestUser) => callRoute(server, 'GET /api/games/puzzle-rush', { token: user.token });
 const submit = (user: TestUser | undefined, body: unknown) =>
-  call<PuzzleSubmitResponse>(server, 'POST', '/api/games/puzzle-rush', { token: user?.token, body });
-const flip = (user: TestUser, body: unknown) => call<MemoryFlipResponse>(server, 'POST', '/api/games/puzzle-rush/flip', { token: user.token, body });
+  callRouteRaw(server, 'POST /api/games/puzzle-rush', { token: user?.token, body });
+const flip = (user: TestUser, body: unknown) => callRouteRaw(server, 'POST /api/games/puzzle-rush/flip', { token: user.token, body });
 
 /** Today's puzzles as the server holds them: the test's seed hook, never what a browser is sent. */
 async function todays(): Promise<DailyPuzzle[]> {
@@ -146,8 +145,8 @@ describe('Puzzle Rush', () => {
     const user = await registerUser(server);
     const sliding = await todaysOf('sliding');
     expectError(await submit(undefined, { puzzleId: sliding.id, answer: correctAnswer(sliding) }), 401);
-    expectError(await call(server, 'GET', '/api/games/puzzle-rush'), 401);
-    expectError(await call(server, 'POST', '/api/games/puzzle-rush/flip', { body: { puzzleId: '2026-03-10:memory', index: 0 } }), 401);
+    expectError(await callRoute(server, 'GET /api/games/puzzle-rush'), 401);
+    expectError(await callRoute(server, 'POST /api/games/puzzle-rush/flip', { body: { puzzleId: '2026-03-10:memory', index: 0 } }), 401);
     expectBadField(await submit(user, { answer: {} }), 'puzzleId');
     expectBadField(await submit(user, { puzzleId: 'sliding', answer: {} }), 'puzzleId');
     expectBadField(await submit(user, { puzzleId: sliding.id }), 'answer');
@@ -162,7 +161,7 @@ describe('Puzzle Rush', () => {
     for (const puzzle of (await todays()).slice(0, 3)) {
       expect((await submit(user, { puzzleId: puzzle.id, answer: correctAnswer(puzzle) })).status).toBe(200);
     }
-    const board = await call<GameLeaderboardDto>(server, 'GET', '/api/games/leaderboard', { token: user.token });
+    const board = await callRoute(server, 'GET /api/games/leaderboard', { token: user.token });
     expect(board.status).toBe(200);
     const entry = board.body.puzzleRush.find((e) => e.username === user.username);
     expect(entry).toMatchObject({ _id: String(user.id), solves: 3, wins: 3 });

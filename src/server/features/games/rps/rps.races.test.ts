@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RpsPlayResponse } from '../../../../shared/api/rps';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, useTestServer } from '../../../testing/harness';
+import { balanceOf, useTestServer } from '../../../testing/harness';
 import { expectError } from '../../../testing/expectations';
 import { sweepExpired } from './service';
 import { rpsKit } from './testing';
+import { callRoute } from '../../../testing/callRoute';
 
 // Races between answers, cancels and the expiry sweep; the audit runs when the file ends.
 const clock = new ManualClock(Date.now());
@@ -86,7 +86,7 @@ describe('races', () => {
   it('a repeat with the same Idempotency-Key gets the first answer and challenges once', async () => {
     const [a, b] = await pair();
     const send = () =>
-      call<RpsPlayResponse>(server, 'POST', '/api/games/rps', {
+      callRoute(server, 'POST /api/games/rps', {
         token: a.token,
         headers: { 'idempotency-key': `rps-key-${a.id}-0001` },
         body: { opponentUsername: b.username, buyIn: 75, userChoice: 'paper' },

@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RpsMove } from '../../../../shared/api/rps';
 import { ManualClock } from '../../../platform/clock';
 import { auditReport } from '../../../platform/audit';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, call, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { sweepExpired } from './service';
 import { rpsKit } from './testing';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
+import { ban, useAdmin } from '../../../testing/builders';
 
 const clock = new ManualClock(Date.now());
 const server = useTestServer({}, { clock });
-let admin: TestUser;
-
-beforeAll(async () => {
-  admin = await registerAdmin(server);
-});
+const admin = useAdmin(server);
 
 const { sha256, play, invites, challenges, history, cancel, progress, leaderboard, challenge, answer, pair, duelState, ledgerOf } = rpsKit(server);
-
-async function ban(user: TestUser) {
-  const res = await call(server, 'PATCH', `/api/admin/status/user/${user.username}`, { token: admin.token, body: { status: 'banned' } });
-  expect(res.status).toBe(200);
-}
 
 describe('POST /api/games/rps: challenge and answer', () => {
   it('a challenge holds the buy-in in escrow; the answer pays the winner both buy-ins (challenger wins)', async () => {
@@ -198,7 +191,7 @@ describe('validation', () => {
   it('refuses bad input with a 4xx and changes no balance', async () => {
     const [a, b] = await pair();
     const banned = await registerUser(server);
-    await ban(banned);
+    await ban(server, admin, banned);
     const cases: [unknown, unknown, unknown, number, string][] = [
       [a.username, 10, 'rock', 400, 'yourself'],
       ['nobody-here-xyz', 10, 'rock', 404, 'No such user'],
@@ -215,15 +208,15 @@ describe('validation', () => {
       [b.username, 1001, 'rock', 409, 'Insufficient balance'],
     ];
     for (const [opponent, buyIn, choice, status, message] of cases) {
-      const res = await call(server, 'POST', '/api/games/rps', { token: a.token, body: { opponentUsername: opponent, buyIn, userChoice: choice } });
+      const res = await callRouteRaw(server, 'POST /api/games/rps', { token: a.token, body: { opponentUsername: opponent, buyIn, userChoice: choice } });
       expectError(res, status, { message });
     }
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, b.id)).toBe(1000);
     expect((await invites(b)).body).toEqual([]);
-    expectError(await call(server, 'POST', '/api/games/rps', { body: { opponentUsername: b.username, buyIn: 1, userChoice: 'rock' } }), 401);
-    for (const path of ['/api/games/rps/invites', '/api/games/rps/challenges', '/api/games/rps/history']) expectError(await call(server, 'GET', path), 401);
-    expectError(await call(server, 'POST', '/api/games/rps/1/cancel'), 401);
+    expectError(await callRoute(server, 'POST /api/games/rps', { body: { opponentUsername: b.username, buyIn: 1, userChoice: 'rock' } }), 401);
+    for (const name of ['GET /api/games/rps/invites', 'GET /api/games/rps/challenges', 'GET /api/games/rps/history'] as const) expectError(await callRoute(server, name), 401);
+    expectError(await callRoute(server, 'POST /api/games/rps/:id/cancel', { params: { id: '1' } }), 401);
   });
 
   it('an answer the opponent cannot cover is refused and leaves the challenge open', async () => {
@@ -242,7 +235,7 @@ describe('validation', () => {
     const c = await registerUser(server);
     const outgoing = await challenge(a, b, 70, 'rock');
     const incoming = await challenge(c, a, 80, 'paper');
-    await ban(a);
+    await ban(server, admin, a);
     expect(await duelState(outgoing.duelId)).toBe('canceled');
     expect(await duelState(incoming.duelId)).toBe('canceled');
     expect(await balanceOf(server, a.id)).toBe(1000);
@@ -257,7 +250,7 @@ describe('account deletion', () => {
     const c = await registerUser(server);
     const outgoing = await challenge(a, b, 90, 'rock');
     const incoming = await challenge(c, a, 40, 'scissors');
-    const res = await call(server, 'DELETE', '/api/user', { token: a.token, body: { password: a.password } });
+    const res = await callRoute(server, 'DELETE /api/user', { token: a.token, body: { password: a.password } });
     expect(res.status).toBe(200);
     expect(await duelState(outgoing.duelId)).toBe('canceled');
     expect(await duelState(incoming.duelId)).toBe('canceled');
@@ -298,7 +291,7 @@ describe('stats and leaderboard', () => {
       const [prev, cur] = [board[i - 1]!, board[i]!];
       expect(prev.wins > cur.wins || (prev.wins === cur.wins && prev.games >= cur.games)).toBe(true);
     }
-    await ban(champ);
+    await ban(server, admin, champ);
     expect((await leaderboard(fresh)).body.rps.map((e) => e.username)).not.toContain(champ.username);
   });
 });
