@@ -288,3 +288,30 @@ describe('migration 0004 (counters to user_stats)', () => {
     expect(kept).toEqual({ bets_placed: 11, bets_won: 12 });
   });
 });
+
+describe('migrations 0016 (item movements) and 0017 (currencies)', () => {
+  it('gives every holding an opening movement and every old ledger row the gold currency, so both audits hold', async () => {
+    const db = await databaseAt('0015_users_hot_updates');
+    await db.exec(`
+      insert into users (id, username, password_hash, balance) values (1, 'ann', 'x', 100), (2, 'bob', 'x', 0);
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id) values
+        (1, 100, 100, 'registration_grant', 'user', '1'), (null, -100, null, 'registration_grant', 'user', '1');
+      insert into items (id, name, type, price, stock) values (1, 'Hat', 'cosmetic', 10, 5), (2, 'Luck', 'power-up', 10, 5);
+      -- ann holds 3 hats (1 offered in a trade) and a used-up luck row; bob holds 1 luck
+      insert into inventory (user_id, item_id, quantity, locked) values (1, 1, 3, 1), (1, 2, 0, 0), (2, 2, 1, 0);
+    `);
+    await db.migrate(migrationsFolder);
+
+    const moves = await db.query<{ user_id: number; item_id: number; delta: number; quantity_after: number; reason: string; ref: string }>(
+      "select user_id::int, item_id::int, delta, quantity_after, reason, ref_type || ':' || ref_id as ref from item_movements order by user_id, item_id",
+    );
+    expect(moves).toEqual([
+      { user_id: 1, item_id: 1, delta: 3, quantity_after: 3, reason: 'opening', ref: 'user:1' },
+      { user_id: 2, item_id: 2, delta: 1, quantity_after: 1, reason: 'opening', ref: 'user:2' },
+    ]);
+    const currencies = await db.query<{ currency: string; n: number }>('select currency, count(*)::int as n from ledger group by currency');
+    expect(currencies).toEqual([{ currency: 'gold', n: 2 }]);
+    await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'gold', 5)")).rejects.toThrow(/balances_currency_known/);
+    await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'shards', -1)")).rejects.toThrow(/balances_amount_non_negative/);
+  });
+});
