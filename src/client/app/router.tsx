@@ -3,6 +3,7 @@ import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { lazyPage } from './lazyChunk';
+import { GAME_CARDS } from '../features/games/catalog';
 import { LoadingState } from '../components/States';
 
 /** Spec section 2 route map. Screens of later issues are deliberately absent and fall to '*'. */
@@ -69,12 +70,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },
               { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
-              { path: 'games/spinner', lazy: lazyPage(() => import('../features/games/spinner/pages/SpinnerPage'), (m) => m.SpinnerPage) },
-              { path: 'games/minefield', lazy: lazyPage(() => import('../features/games/minefield/pages/MinefieldPage'), (m) => m.MinefieldPage) },
-              { path: 'games/click-frenzy', lazy: lazyPage(() => import('../features/games/frenzy/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
-              { path: 'games/puzzle-rush', lazy: lazyPage(() => import('../features/games/puzzles/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
-              { path: 'games/casino', lazy: lazyPage(() => import('../features/games/casino/pages/CasinoPage'), (m) => m.CasinoPage) },
-              { path: 'games/rps', lazy: lazyPage(() => import('../features/games/rps/pages/RpsPage'), (m) => m.RpsPage) },
+              // Each built game's page, from the games list (features/games/catalog.ts).
+              ...GAME_CARDS.flatMap((card) => (card.page ? [{ path: `games/${card.key}`, lazy: card.page }] : [])),
             ],
           },
           {

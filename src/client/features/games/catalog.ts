@@ -1,26 +1,32 @@
+import { lazyPage } from '../../app/lazyChunk';
+
 /**
- * Spec section 1: the hub's twelve keys. `built` games link to /games/{key}; the rest show
- * 'Coming soon' until their issue lands (the five without a spec come in a later issue).
+ * Spec section 1: the hub's twelve keys, and the client's list of games: a card with a `page`
+ * links to /games/{key}, which the router serves from that page (router.tsx maps this list);
+ * the rest show 'Coming soon' until their issue lands. A new game is its folder and its page here.
  */
 export interface GameCard {
   key: string;
   name: string;
   description: string;
   icon: string;
-  built: boolean;
+  /** The route's lazy loader (the page's chunk loads when the route is visited). */
+  page?: ReturnType<typeof lazyPage>;
 }
 
+export const isBuilt = (card: GameCard) => card.page !== undefined;
+
 export const GAME_CARDS: readonly GameCard[] = [
-  { key: 'spinner', name: 'Spinners', description: 'Four free wheels: hourly, every 12 hours, daily and weekly.', icon: '🎡', built: true },
-  { key: 'casino', name: 'Casino', description: 'Roulette, coin flip and slots with published odds.', icon: '🎰', built: true },
-  { key: 'minefield', name: 'Minefield', description: 'Reveal safe cells, cash out before you hit a mine.', icon: '💣', built: true },
-  { key: 'click-frenzy', name: 'Click Frenzy', description: 'Catch falling animals for coins, 100 an hour.', icon: '🐾', built: true },
-  { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', built: true },
-  { key: 'puzzle-rush', name: 'Puzzle Rush', description: 'Five daily puzzles with coin rewards.', icon: '🧩', built: true },
-  { key: 'virtual-pet', name: 'Virtual Pet', description: 'Adopt, feed and breed critters in your sanctuary.', icon: '🐣', built: false },
-  { key: 'mystery-box', name: 'Mystery Box', description: 'What is inside? Nobody knows yet.', icon: '🎁', built: false },
-  { key: '-tycoon', name: 'Tycoon', description: 'Build a business empire one coin at a time.', icon: '🏭', built: false },
-  { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️', built: false },
-  { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓', built: false },
-  { key: 'idle-ngu', name: 'Idle NGU', description: 'Numbers go up while you are away.', icon: '📈', built: false },
+  { key: 'spinner', name: 'Spinners', description: 'Four free wheels: hourly, every 12 hours, daily and weekly.', icon: '🎡', page: lazyPage(() => import('./spinner/pages/SpinnerPage'), (m) => m.SpinnerPage) },
+  { key: 'casino', name: 'Casino', description: 'Roulette, coin flip and slots with published odds.', icon: '🎰', page: lazyPage(() => import('./casino/pages/CasinoPage'), (m) => m.CasinoPage) },
+  { key: 'minefield', name: 'Minefield', description: 'Reveal safe cells, cash out before you hit a mine.', icon: '💣', page: lazyPage(() => import('./minefield/pages/MinefieldPage'), (m) => m.MinefieldPage) },
+  { key: 'click-frenzy', name: 'Click Frenzy', description: 'Catch falling animals for coins, 100 an hour.', icon: '🐾', page: lazyPage(() => import('./frenzy/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
+  { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', page: lazyPage(() => import('./rps/pages/RpsPage'), (m) => m.RpsPage) },
+  { key: 'puzzle-rush', name: 'Puzzle Rush', description: 'Five daily puzzles with coin rewards.', icon: '🧩', page: lazyPage(() => import('./puzzles/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
+  { key: 'virtual-pet', name: 'Virtual Pet', description: 'Adopt, feed and breed critters in your sanctuary.', icon: '🐣' },
+  { key: 'mystery-box', name: 'Mystery Box', description: 'What is inside? Nobody knows yet.', icon: '🎁' },
+  { key: '-tycoon', name: 'Tycoon', description: 'Build a business empire one coin at a time.', icon: '🏭' },
+  { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
+  { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓' },
+  { key: 'idle-ngu', name: 'Idle NGU', description: 'Numbers go up while you are away.', icon: '📈' },
 ];
