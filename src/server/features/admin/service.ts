@@ -1,5 +1,5 @@
-import { eq, ne, sql } from 'drizzle-orm';
-import type { AdminLogDto, AdminUserDto } from '../../../shared/api/admin';
+import { eq } from 'drizzle-orm';
+import type { AdminBalanceResponse, AdminLogDto, AdminStatusResponse, AdminUserDto } from '../../../shared/api/admin';
 import type { UserStatus } from '../../../shared/api/accounts';
 import { users } from '../accounts/tables';
 import { listAdminLogs, logAdminAction } from '../../platform/adminLog';
@@ -7,26 +7,16 @@ import type { Deps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import * as ledger from '../wallet/ledger';
-import { findUserByUsername, isVisible } from '../accounts/queries';
+import { findUserByUsername } from '../accounts/queries';
 import { closeAccount } from '../../platform/module';
+import { presentAdminUser, presentBalanceChange, presentStatusChange } from './presenter';
+import { visibleUsers } from './queries';
 
 export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
-  const rows = await deps.db.orm
-    .select({ id: users.id, username: users.username, balance: users.balance, role: users.role, status: users.status, createdAt: users.createdAt })
-    .from(users)
-    .where(ne(users.status, 'deleted'))
-    .orderBy(sql`lower(${users.username})`);
-  return rows.filter(isVisible).map((r) => ({
-    _id: String(r.id),
-    username: r.username,
-    balance: r.balance,
-    role: r.role,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await visibleUsers(deps.db)).map(presentAdminUser);
 }
 
-export async function adjustBalance(deps: Deps, admin: AuthUser, username: string, amount: number) {
+export async function adjustBalance(deps: Deps, admin: AuthUser, username: string, amount: number): Promise<AdminBalanceResponse> {
   return deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
@@ -41,11 +31,11 @@ export async function adjustBalance(deps: Deps, admin: AuthUser, username: strin
       refType: 'admin_log',
       refId: logId,
     });
-    return { message: `${target.username} now has ${after.get(target.id)} coins`, username: target.username, balance: after.get(target.id) ?? 0 };
+    return presentBalanceChange(target.username, after.get(target.id));
   });
 }
 
-export async function setStatus(deps: Deps, admin: AuthUser, username: string, status: UserStatus) {
+export async function setStatus(deps: Deps, admin: AuthUser, username: string, status: UserStatus): Promise<AdminStatusResponse> {
   const result = await deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
@@ -70,7 +60,7 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
   });
   if (status === 'banned') deps.sessions.forgetUser(result.id); // again, now that the revocation is committed
   if (status === 'banned') deps.events.emit('UserBanned', { userId: result.id, byAdminId: admin.id });
-  return { message: `${result.username} is now ${status}`, username: result.username, status };
+  return presentStatusChange(result.username, status);
 }
 
 /** The audit log lives in the platform (platform/adminLog.ts); this is the admin page's view of it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CompleteTaskResponse, CreatedDto, CreateTaskBody, GoalType, TaskDto, TasksDto, TaskType } from '../../../shared/api/tasks';
+import type { CompleteTaskResponse, CreatedDto, CreateTaskBody, TasksDto, TaskType } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
 import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
@@ -7,42 +7,10 @@ import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
 import { applyRewardMultiplier } from '../items/buffs';
 import * as ledger from '../wallet/ledger';
-import { nextReset, periodStart } from './periods';
-import { percentOf } from '../../platform/stats';
+import { periodStart } from './periods';
+import { presentCompletion, presentCreated, presentTask, presentTasks } from './presenter';
 import { periodCounts, type PeriodCounts } from './progress';
-
-interface TaskRow {
-  id: number;
-  title: string;
-  description: string;
-  reward: number;
-  type: TaskType;
-  goal_type: GoalType;
-  goal_amount: number;
-  emoji: string;
-}
-
-const bucket = { daily: 'daily', weekly: 'weekly', bonus: 'lifetime' } as const;
-
-function present(row: TaskRow, counts: PeriodCounts, now: Date): TaskDto {
-  const progress = counts[bucket[row.type]][row.goal_type];
-  const goal = Number(row.goal_amount);
-  const reset = nextReset(row.type, now);
-  return {
-    _id: String(row.id),
-    title: row.title,
-    description: row.description,
-    reward: Number(row.reward),
-    type: row.type,
-    goalType: row.goal_type,
-    goalAmount: goal,
-    emoji: row.emoji,
-    progress,
-    percent: percentOf(progress, goal),
-    periodStart: periodStart(row.type, now).toISOString(),
-    resetsAt: reset && reset.toISOString(),
-  };
-}
+import { findActiveTask, openTasksOf } from './queries';
 
 async function countsAt(q: Queryable, userId: number, now: Date): Promise<PeriodCounts> {
   return periodCounts(q, userId, periodStart('daily', now), periodStart('weekly', now));
@@ -51,29 +19,18 @@ async function countsAt(q: Queryable, userId: number, now: Date): Promise<Period
 /** Active tasks the user has not completed in their current period, with progress. */
 export async function listTasks(deps: Deps, userId: number): Promise<TasksDto> {
   const now = deps.clock.now();
-  const daily = periodStart('daily', now).toISOString();
-  const weekly = periodStart('weekly', now).toISOString();
-  const rows = await deps.db.rows<TaskRow>(sql`
-    select t.id, t.title, t.description, t.reward, t.type, t.goal_type, t.goal_amount, t.emoji
-    from tasks t
-    where t.active and not exists (
-      select 1 from task_claims c where c.user_id = ${userId} and c.task_id = t.id
-        and c.period_start = case t.type when 'daily' then ${daily}::timestamptz when 'weekly' then ${weekly}::timestamptz
-          else to_timestamp(0) end)
-    order by t.type, t.reward, t.id`);
-  const counts = await countsAt(deps.db, userId, now);
-  return { tasks: rows.map((r) => present(r, counts, now)), now: now.toISOString() };
+  const rows = await openTasksOf(deps.db, userId, periodStart('daily', now), periodStart('weekly', now));
+  return presentTasks(rows, await countsAt(deps.db, userId, now), now);
 }
 
 export async function completeTask(deps: Deps, userId: number, taskId: number): Promise<CompleteTaskResponse> {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
-    const [task] = await tx.rows<TaskRow>(sql`
-      select id, title, description, reward, type, goal_type, goal_amount, emoji from tasks where id = ${taskId} and active`);
+    const task = await findActiveTask(tx, taskId);
     if (!task) throw notFound(`taskId: no task with id ${taskId}`);
     // The account first: the claim row below references users, and the posting locks it anyway.
     await ledger.lockAccounts(tx, [userId], userId);
-    const dto = present(task, await countsAt(tx, userId, now), now);
+    const dto = presentTask(task, await countsAt(tx, userId, now), now);
     if (dto.progress < dto.goalAmount) {
       throw conflict(`"${task.title}" is not done yet: ${dto.progress}/${dto.goalAmount} (${dto.percent}%)`);
     }
@@ -89,7 +46,7 @@ export async function completeTask(deps: Deps, userId: number, taskId: number): 
     if (extra > 0) await tx.rows(sql`update task_claims set reward = ${reward} where id = ${claim.id}`);
     const balances = await ledger.post(tx, [{ userId, delta: reward, category: 'task_reward' }], { refType: 'task_claim', refId: claim.id }, { actorId: userId });
     await bumpStat(tx, userId, 'tasks_completed');
-    return { message: `Completed "${task.title}"! +${reward} coins`, reward, balance: balances.get(userId) ?? 0, task: dto };
+    return presentCompletion(dto, reward, balances.get(userId) ?? 0);
   });
 }
 
@@ -100,7 +57,7 @@ export async function createTask(deps: Deps, adminId: number, body: CreateTaskBo
       values (${body.title}, ${body.description}, ${body.reward}, ${body.type}, ${body.goalType}, ${body.goalAmount}, ${body.emoji || defaultEmoji[body.type]})
       returning id`);
     await logAdminAction(tx, { adminId, action: 'create_task', details: `Created ${body.type} task "${body.title}"` });
-    return { message: 'Task created', _id: String(row!.id) };
+    return presentCreated('Task created', row!.id);
   });
 }
 
@@ -110,7 +67,7 @@ export async function retireTask(deps: Deps, adminId: number, taskId: number): P
     const [row] = await tx.rows<{ id: number; title: string }>(sql`update tasks set active = false where id = ${taskId} and active returning id, title`);
     if (!row) throw notFound(`id: no active task with id ${taskId}`);
     await logAdminAction(tx, { adminId, action: 'retire_task', details: `Retired task "${row.title}"` });
-    return { message: 'Task retired', _id: String(row.id) };
+    return presentCreated('Task retired', row.id);
   });
 }
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { RoundDto, RoundsPage } from '../../../../shared/api/fairness';
+import type { RoundsPage } from '../../../../shared/api/fairness';
 import type { RoundGame } from '../../../../shared/games/catalog';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
+import { presentRoundsPage } from './presenter';
+import { roundsOf } from './queries';
 import { ensureSeed, MAX_SEED_ATTEMPTS } from './seeds';
 import type { RoundState } from './tables';
 
@@ -69,46 +71,8 @@ export async function nextRound<R extends RoundRecord>(
   return { id: round.id, draw, record };
 }
 
-interface RoundRow {
-  id: number;
-  game: RoundGame;
-  stake: number;
-  payout: number;
-  created_at: Date | string;
-  state: RoundState;
-  server_seed_hash: string;
-  server_seed: string | null;
-  client_seed: string;
-  nonce: number;
-  params: Record<string, unknown>;
-  outcome: Record<string, unknown>;
-}
-
-const presentRound = (row: RoundRow): RoundDto => ({
-  _id: String(row.id),
-  game: row.game,
-  stake: Number(row.stake),
-  payout: Number(row.payout),
-  createdAt: new Date(row.created_at).toISOString(),
-  state: row.state,
-  serverSeedHash: row.server_seed_hash,
-  serverSeed: row.server_seed,
-  clientSeed: row.client_seed,
-  nonce: Number(row.nonce),
-  params: row.params,
-  // An open round's outcome holds what must stay hidden until it ends (mine positions).
-  outcome: row.state === 'open' ? {} : row.outcome,
-});
-
 /** A user's rounds, newest first; the server seed only once its pair was rotated. */
 export async function listRounds(deps: Deps, userId: number, query: { before?: number; limit: number }): Promise<RoundsPage> {
-  const rows = await deps.db.rows<RoundRow>(sql`
-    select r.id, r.game, r.stake, r.payout, r.created_at, r.state, s.server_seed_hash,
-      case when s.revealed_at is not null then s.server_seed end as server_seed,
-      r.client_seed, r.nonce, r.params, r.outcome
-    from game_rounds r join fairness_seeds s on s.id = r.seed_id
-    where r.user_id = ${userId} ${query.before ? sql`and r.id < ${query.before}` : sql``}
-    order by r.id desc limit ${query.limit + 1}`);
-  const page = rows.slice(0, query.limit).map(presentRound);
-  return { rounds: page, nextBefore: rows.length > query.limit ? (page[page.length - 1]?._id ?? null) : null };
+  // One more than the page tells whether there is a next one.
+  return presentRoundsPage(await roundsOf(deps.db, userId, query.before, query.limit + 1), query.limit);
 }

@@ -4,19 +4,13 @@ import { randomClientSeed, randomServerSeed, sha256Hex } from '../../../../share
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
+import { presentRotation, presentSeed, type SeedRow } from './presenter';
 
 /**
  * Each concurrent rotation can retire the pair a statement was waiting for, and the statement
  * then looks again; rotations are rare, so a few looks always suffice in practice.
  */
 export const MAX_SEED_ATTEMPTS = 10;
-
-interface SeedRow {
-  id: number;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
 
 /**
  * Gives the user an active seed pair if they have none. Concurrent callers race on the partial
@@ -30,8 +24,6 @@ export async function ensureSeed(q: Queryable, userId: number, clientSeed = rand
     on conflict (user_id) where revealed_at is null do nothing`);
 }
 
-const present = (row: SeedRow): FairnessDto => ({ serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) });
-
 async function activeSeed(q: Queryable, userId: number, lock: boolean): Promise<SeedRow & { server_seed: string }> {
   for (let attempt = 0; attempt < MAX_SEED_ATTEMPTS; attempt++) {
     const [row] = await q.rows<SeedRow & { server_seed: string }>(sql`
@@ -44,7 +36,7 @@ async function activeSeed(q: Queryable, userId: number, lock: boolean): Promise<
 }
 
 export async function currentSeed(deps: Deps, userId: number): Promise<FairnessDto> {
-  return present(await activeSeed(deps.db, userId, false));
+  return presentSeed(await activeSeed(deps.db, userId, false));
 }
 
 /** The next round keeps its nonce, so changing the client seed needs no rotation. */
@@ -56,7 +48,7 @@ export async function setClientSeed(deps: Deps, userId: number, clientSeed: stri
       where user_id = ${userId} and revealed_at is null
       returning id, server_seed_hash, client_seed, nonce`);
     if (!row) throw conflict('Your seeds changed meanwhile; try again');
-    return present(row);
+    return presentSeed(row);
   });
 }
 
@@ -75,9 +67,6 @@ export async function rotateSeed(deps: Deps, userId: number): Promise<RotateSeed
     await tx.rows(sql`update fairness_seeds set revealed_at = now() where id = ${old.id}`);
     await ensureSeed(tx, userId);
     const next = await activeSeed(tx, userId, false);
-    return {
-      revealed: { serverSeed: old.server_seed, serverSeedHash: old.server_seed_hash, clientSeed: old.client_seed, nonce: Number(old.nonce) },
-      current: present(next),
-    };
+    return presentRotation(old, next);
   });
 }

@@ -6,6 +6,8 @@ import { AppError, conflict } from '../../../platform/errors';
 import { bumpStat } from '../../../platform/stats';
 import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
+import { presentClick, presentStats } from './presenter';
+import { clicksIn } from './queries';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,10 +19,7 @@ function hourOf(now: Date): { start: Date; next: Date } {
 export async function frenzyStats(deps: Deps, userId: number): Promise<FrenzyStatsDto> {
   const now = deps.clock.now();
   const hour = hourOf(now);
-  const [row] = await deps.db.rows<{ clicks: number }>(
-    sql`select clicks from frenzy_hours where user_id = ${userId} and hour_start = ${hour.start.toISOString()}`,
-  );
-  return { frenzyTotal: row?.clicks ?? 0, limit: FRENZY_HOURLY_LIMIT, nextHour: hour.next.toISOString(), serverTime: now.toISOString() };
+  return presentStats(await clicksIn(deps.db, userId, hour.start), hour.next, now);
 }
 
 /**
@@ -45,10 +44,7 @@ export async function click(deps: Deps, userId: number, emoji: string): Promise<
         and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})
       returning clicks`);
     if (!counted) {
-      const [row] = await tx.rows<{ clicks: number }>(
-        sql`select clicks from frenzy_hours where user_id = ${userId} and hour_start = ${hour.start.toISOString()}`,
-      );
-      if ((row?.clicks ?? 0) >= FRENZY_HOURLY_LIMIT) {
+      if ((await clicksIn(tx, userId, hour.start)) >= FRENZY_HOURLY_LIMIT) {
         throw conflict('Hourly limit reached! Come back later.', { nextHour: hour.next.toISOString() });
       }
       throw new AppError(429, 'RATE_LIMITED', `Too many clicks: at most ${FRENZY_MAX_PER_SECOND} a second`);
@@ -60,14 +56,6 @@ export async function click(deps: Deps, userId: number, emoji: string): Promise<
     if (!row) throw new Error('frenzy click: insert returned nothing');
     const balance = await moveForRound(tx, userId, row.id, reward, 'frenzy_reward', 'frenzy');
     await bumpStat(tx, userId, 'frenzy_clicks');
-    return {
-      frenzyTotal: counted.clicks,
-      limit: FRENZY_HOURLY_LIMIT,
-      nextHour: hour.next.toISOString(),
-      serverTime: now.toISOString(),
-      reward,
-      balance,
-      clickId: String(row.id),
-    };
+    return presentClick(counted.clicks, hour.next, now, { id: row.id, reward, balance });
   });
 }

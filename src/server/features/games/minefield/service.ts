@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { savedGamePayout } from '../../../../shared/games/items';
-import { minefieldBoard, minefieldPayout } from '../../../../shared/games/minefield';
+import { minefieldBoard } from '../../../../shared/games/minefield';
 import type { Queryable } from '../../../db/client';
 import { pgErrorCode } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
@@ -10,37 +10,8 @@ import { bumpStat } from '../../../platform/stats';
 import { applyRewardMultiplier, pickMinefieldItems } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
-
-interface Params {
-  rows: number;
-  cols: number;
-  mines: number;
-  mineReduction: number;
-  stake: number;
-}
-
-/** The game's state, kept in its round's outcome; the round list hides it while the round is open. */
-interface Board {
-  mines: number[];
-  placed: number;
-  revealed: number[];
-  forgiven: number[];
-  extraSafeClicks: number;
-  safeClickItemPrice: number;
-  exploded: boolean;
-  reward: number;
-  bonus: number;
-}
-
-interface GameRow {
-  id: number;
-  state: 'open' | 'settled';
-  params: Params;
-  outcome: Board;
-}
-
-const cellsOf = (p: Params) => p.rows * p.cols;
-const potential = (p: Params, b: Board) => (b.revealed.length === 0 ? 0 : minefieldPayout(p.stake, cellsOf(p), b.placed, b.revealed.length));
+import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
+import { openGameOf } from './queries';
 
 export async function start(deps: Deps, userId: number, body: { betAmount: number; rows: number; cols: number; mines: number }): Promise<MinefieldStartResponse> {
   try {
@@ -65,15 +36,7 @@ export async function start(deps: Deps, userId: number, body: { betAmount: numbe
       await items.take(round.id);
       // The stake is held by the house until the game ends (escrow), against the round.
       const balance = await moveForRound(tx, userId, round.id, -body.betAmount, 'game_stake');
-      return {
-        sessionId: String(round.id),
-        minesCount: Number(round.record.outcome.placed),
-        extraSafeClicks: items.extraSafeClicks,
-        mineReduction: items.mineReduction,
-        roundId: String(round.id),
-        nonce: round.draw.nonce,
-        balance,
-      };
+      return presentStart(round.id, round.draw.nonce, round.record.params, round.record.outcome, balance);
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw conflict('You already have a Minefield game running: finish it first');
@@ -124,21 +87,21 @@ export async function reveal(deps: Deps, userId: number, sessionId: string, cell
       if (b.extraSafeClicks > 0) {
         const board = { ...b, forgiven: [...b.forgiven, cellIndex], extraSafeClicks: b.extraSafeClicks - 1 };
         await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-        return { exploded: false, mines: null, safeCount: b.revealed.length, extraSafeClicks: board.extraSafeClicks, potentialReward: potential(p, board), forgiven: true, reward: null, balance: null };
+        return presentReveal(p, board, { forgiven: true });
       }
       const board = { ...b, exploded: true };
       await tx.rows(sql`
         update game_rounds set state = 'settled', settled_at = now(), payout = 0, outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-      return { exploded: true, mines: b.mines, safeCount: b.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: 0, forgiven: false, reward: null, balance: null };
+      return presentReveal(p, board);
     }
     const board: Board = { ...b, revealed: [...b.revealed, cellIndex] };
     if (board.revealed.length === cellsOf(p) - b.placed) {
       // Every safe cell found: the game cashes out by itself ('Solved it!').
       const paid = await payOut(tx, userId, { ...game, outcome: board }, now);
-      return { exploded: false, mines: b.mines, safeCount: board.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: paid.reward, forgiven: false, reward: paid.reward, balance: paid.balance };
+      return presentReveal(p, board, { cashedOut: paid });
     }
     await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-    return { exploded: false, mines: null, safeCount: board.revealed.length, extraSafeClicks: b.extraSafeClicks, potentialReward: potential(p, board), forgiven: false, reward: null, balance: null };
+    return presentReveal(p, board);
   });
 }
 
@@ -148,26 +111,11 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
     const game = await lockGame(tx, userId, sessionId);
     if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
     const paid = await payOut(tx, userId, game, now);
-    return { reward: paid.reward, mines: game.outcome.mines, balance: paid.balance };
+    return presentCashout(game.outcome, paid);
   });
 }
 
 export async function active(deps: Deps, userId: number): Promise<MinefieldActiveDto | null> {
-  const [game] = await deps.db.rows<GameRow>(sql`
-    select id, state, params, outcome from game_rounds where user_id = ${userId} and game = 'minefield' and state = 'open' limit 1`);
-  if (!game) return null;
-  const p = game.params;
-  const b = game.outcome;
-  return {
-    sessionId: String(game.id),
-    betAmount: p.stake,
-    rows: p.rows,
-    cols: p.cols,
-    minesCount: b.placed,
-    revealed: b.revealed,
-    forgiven: b.forgiven,
-    safeCount: b.revealed.length,
-    extraSafeClicks: b.extraSafeClicks,
-    potentialReward: potential(p, b),
-  };
+  const game = await openGameOf(deps.db, userId);
+  return game ? presentActive(game) : null;
 }

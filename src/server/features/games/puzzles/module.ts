@@ -1,6 +1,6 @@
 import { defineModule } from '../../../platform/module';
-import { puzzleLeaderboard } from './leaderboard';
 import { puzzleHandlers } from './routes';
+import { puzzleLeaderboard } from './service';
 
 export const puzzlesModule = defineModule({
   name: 'puzzles',

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { PuzzleRushLeaderboardEntry } from '../../../../shared/api/leaderboard';
 import type { MemoryFlipResponse, PuzzleRushDto, PuzzleSubmitResponse } from '../../../../shared/api/puzzles';
 import { PUZZLE_RUSH_REWARD } from '../../../../shared/games/catalog';
-import { checkAnswer, dailySeed, faceAt, generateDailyPuzzles, publicPuzzle, type DailyPuzzle, type PuzzleType } from '../../../../shared/puzzles';
+import { checkAnswer, dailySeed, faceAt, generateDailyPuzzles, type DailyPuzzle } from '../../../../shared/puzzles';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';
 import { bumpStat, readStats } from '../../../platform/stats';
 import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
+import { presentFlip, presentPuzzleSolver, presentSolve, presentToday } from './presenter';
+import { hasSolved, solvedTypesOn, topPuzzleSolvers } from './queries';
 import { puzzleTypes } from './tables';
-
-const DAY_MS = 86_400_000;
 
 export const utcDate = (now: Date): string => now.toISOString().slice(0, 10);
 
@@ -45,20 +46,8 @@ export async function dailyPuzzles(deps: Pick<Deps, 'db'>, date: string): Promis
 export async function today(deps: Deps, userId: number): Promise<PuzzleRushDto> {
   const now = deps.clock.now();
   const date = utcDate(now);
-  const [puzzles, solvedRows, stats] = await Promise.all([
-    dailyPuzzles(deps, date),
-    deps.db.rows<{ puzzle_type: PuzzleType }>(sql`select puzzle_type from puzzle_solves where user_id = ${userId} and date = ${date}`),
-    readStats(deps.db, userId),
-  ]);
-  const solvedTypes = new Set(solvedRows.map((r) => r.puzzle_type));
-  return {
-    date,
-    puzzles: puzzles.map(publicPuzzle),
-    wins: stats.puzzleWins,
-    solved: puzzles.filter((p) => solvedTypes.has(p.type)).map((p) => p.id),
-    reward: PUZZLE_RUSH_REWARD,
-    nextReset: new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString(),
-  };
+  const [puzzles, solvedTypes, stats] = await Promise.all([dailyPuzzles(deps, date), solvedTypesOn(deps.db, userId, date), readStats(deps.db, userId)]);
+  return presentToday(date, puzzles, solvedTypes, stats.puzzleWins);
 }
 
 /** Today's puzzle named by `puzzleId`; yesterday's or an unknown one is refused by name. */
@@ -81,10 +70,7 @@ async function todaysPuzzle(deps: Deps, puzzleId: string): Promise<{ date: strin
 export async function submit(deps: Deps, userId: number, puzzleId: string, answer: unknown): Promise<PuzzleSubmitResponse> {
   const { date, puzzle } = await todaysPuzzle(deps, puzzleId);
   const alreadySolved = () => conflict('You have solved this puzzle already today. New puzzles come at midnight UTC.');
-  const [solved] = await deps.db.rows<{ id: number }>(
-    sql`select id from puzzle_solves where user_id = ${userId} and date = ${date} and puzzle_type = ${puzzle.type}`,
-  );
-  if (solved) throw alreadySolved();
+  if (await hasSolved(deps.db, userId, date, puzzle.type)) throw alreadySolved();
   const verdict = checkAnswer(puzzle, answer);
   if (!verdict.ok) throw badRequest(`Incorrect: ${verdict.reason}`);
   const now = deps.clock.now();
@@ -99,7 +85,7 @@ export async function submit(deps: Deps, userId: number, puzzleId: string, answe
     const balance = await moveForRound(tx, userId, row.id, reward, 'puzzle_reward', 'puzzle');
     await bumpStat(tx, userId, 'puzzle_wins');
     const stats = await readStats(tx, userId);
-    return { puzzleId, reward, wins: stats.puzzleWins, balance };
+    return presentSolve(puzzleId, reward, stats.puzzleWins, balance);
   });
 }
 
@@ -109,5 +95,10 @@ export async function flip(deps: Deps, puzzleId: string, index: number): Promise
   if (puzzle.type !== 'memory') throw badRequest('puzzleId must be a memory puzzle');
   const face = faceAt(puzzle, index);
   if (face === null) throw badRequest(`index must be 0 to ${puzzle.secret.faces.length - 1}`);
-  return { index, face };
+  return presentFlip(index, face);
+}
+
+/** The Puzzle Rush table of GET /api/leaderboard/games. */
+export async function puzzleLeaderboard(q: Queryable): Promise<PuzzleRushLeaderboardEntry[]> {
+  return (await topPuzzleSolvers(q)).map(presentPuzzleSolver);
 }

@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   RPS_CHALLENGE_TTL_MS,
-  RPS_HISTORY_LIMIT,
-  RPS_LEADERBOARD_SIZE,
   RPS_MAX_OPEN_CHALLENGES,
   rpsWinner,
   type RpsCancelResponse,
@@ -15,12 +13,24 @@ import {
   type RpsPlayResponse,
 } from '../../../../shared/api/rps';
 import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
+import type { GamesProgressDto } from '../../../../shared/api/spinner';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
 import { bumpStat, readStats } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
+import {
+  presentCanceled,
+  presentChallenge,
+  presentDuelist,
+  presentHistory,
+  presentInvite,
+  presentResolved,
+  presentRpsStats,
+  presentWaiting,
+} from './presenter';
+import { challengesFrom, dueChallenges, findOpponent, invitesTo, resolvedDuelCount, resolvedDuelsOf, topDuelists, type Opponent } from './queries';
 
 /**
  * Rock-paper-scissors duels. Lock order in every transaction: the accounts of both parties
@@ -30,8 +40,6 @@ import * as ledger from '../../wallet/ledger';
  */
 
 export const commitmentOf = (move: RpsMove, salt: string): string => createHash('sha256').update(`${move}:${salt}`).digest('hex');
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
 
 interface DuelParties {
   id: number;
@@ -63,9 +71,7 @@ async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<nu
  */
 export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<number> {
   const now = deps.clock.now().toISOString();
-  const scope = onlyFor && onlyFor.length > 0 ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``;
-  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
-    select id, challenger_id, opponent_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
+  const due = await dueChallenges(deps.db, now, onlyFor);
   let expired = 0;
   for (const candidate of due) {
     const done = await deps.db.tx(async (tx) => {
@@ -86,18 +92,6 @@ export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<numb
   // Reads and the timer sweep too, and only writes' responses wake the live readers.
   if (expired > 0) deps.live.changed();
   return expired;
-}
-
-interface Opponent {
-  id: number;
-  username: string;
-  status: string;
-}
-
-async function findOpponent(q: Queryable, username: string): Promise<Opponent | undefined> {
-  const [row] = await q.rows<Opponent>(sql`
-    select id, username, status from users where lower(username) = lower(${username}) and status <> 'deleted'`);
-  return row && { ...row, id: Number(row.id) };
 }
 
 const unavailable = (o: Opponent) => conflict(`${o.username} is ${o.status} and cannot play`);
@@ -163,16 +157,7 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
   await tellParties(tx, 'duel.resolved', duel);
   // From the payout or refund when it reached the answerer, else from the buy-in.
   const balance = postedBalance(balances.has(userId) ? balances : afterBuyIn, userId);
-  const winner = result === 'draw' ? 'draw' : result === 'a' ? 'user' : 'opponent';
-  return {
-    status: 'resolved',
-    duelId: String(duel.id),
-    userPick: move,
-    oppPick: duel.challenger_move,
-    winner,
-    outcome: winner === 'draw' ? 'draw' : winner === 'user' ? 'win' : 'lose',
-    balance,
-  };
+  return presentResolved(Number(duel.id), move, duel.challenger_move, result, balance);
 }
 
 /** A user's balance as the posting that moved it left it (ledger balance_after), never read again. */
@@ -204,14 +189,7 @@ async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opp
     { actorId: userId },
   );
   await tellParties(tx, 'duel.invited', duel);
-  return {
-    status: 'waiting',
-    duelId: String(duel.id),
-    userPick: body.userChoice,
-    commitment,
-    expiresAt: expiresAt.toISOString(),
-    balance: postedBalance(balances, userId),
-  };
+  return presentWaiting(Number(duel.id), body.userChoice, commitment, expiresAt, postedBalance(balances, userId));
 }
 
 /** The challenger takes back an open challenge: the buy-in comes back. */
@@ -234,7 +212,7 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
     }
     const balances = await refundChallenger(tx, duel);
     await tellParties(tx, 'duel.canceled', duel);
-    return { message: 'Challenge canceled; your buy-in is back', duelId: String(duel.id), balance: postedBalance(balances, userId) };
+    return presentCanceled(Number(duel.id), postedBalance(balances, userId));
   });
 }
 
@@ -261,108 +239,26 @@ export async function cancelDuelsOf(q: Queryable, userId: number): Promise<numbe
 
 export async function invites(deps: Deps, userId: number): Promise<RpsInviteDto[]> {
   await sweepExpired(deps, [userId]);
-  const rows = await deps.db.rows<{ id: number; username: string; buy_in: number; commitment: string; created_at: Date; expires_at: Date }>(sql`
-    select d.id, u.username, d.buy_in, d.commitment, d.created_at, d.expires_at
-    from rps_duels d join users u on u.id = d.challenger_id
-    where d.opponent_id = ${userId} and d.state = 'open' and d.expires_at > ${deps.clock.now().toISOString()}
-    order by d.id`);
-  return rows.map((r) => ({
-    _id: String(r.id),
-    fromUsername: r.username,
-    buyIn: Number(r.buy_in),
-    commitment: r.commitment,
-    createdAt: iso(r.created_at),
-    expiresAt: iso(r.expires_at),
-  }));
+  return (await invitesTo(deps.db, userId, deps.clock.now())).map(presentInvite);
 }
 
 export async function challenges(deps: Deps, userId: number): Promise<RpsChallengeDto[]> {
   await sweepExpired(deps, [userId]);
-  const rows = await deps.db.rows<{
-    id: number;
-    username: string;
-    buy_in: number;
-    challenger_move: RpsMove;
-    commitment: string;
-    created_at: Date;
-    expires_at: Date;
-  }>(sql`
-    select d.id, u.username, d.buy_in, d.challenger_move, d.commitment, d.created_at, d.expires_at
-    from rps_duels d join users u on u.id = d.opponent_id
-    where d.challenger_id = ${userId} and d.state = 'open' and d.expires_at > ${deps.clock.now().toISOString()}
-    order by d.id`);
-  return rows.map((r) => ({
-    _id: String(r.id),
-    toUsername: r.username,
-    buyIn: Number(r.buy_in),
-    userPick: r.challenger_move,
-    commitment: r.commitment,
-    createdAt: iso(r.created_at),
-    expiresAt: iso(r.expires_at),
-  }));
+  return (await challengesFrom(deps.db, userId, deps.clock.now())).map(presentChallenge);
 }
 
 export async function history(deps: Deps, userId: number): Promise<RpsHistoryDto[]> {
   await sweepExpired(deps, [userId]);
-  const rows = await deps.db.rows<{
-    id: number;
-    challenger_id: number;
-    challenger_name: string;
-    opponent_name: string;
-    buy_in: number;
-    challenger_move: RpsMove;
-    opponent_move: RpsMove;
-    winner_id: number | null;
-    salt: string;
-    commitment: string;
-    closed_at: Date;
-  }>(sql`
-    select d.id, d.challenger_id, c.username as challenger_name, o.username as opponent_name, d.buy_in,
-      d.challenger_move, d.opponent_move, d.winner_id, d.salt, d.commitment, d.closed_at
-    from rps_duels d join users c on c.id = d.challenger_id join users o on o.id = d.opponent_id
-    where (d.challenger_id = ${userId} or d.opponent_id = ${userId}) and d.state = 'resolved'
-    order by d.closed_at desc, d.id desc limit ${RPS_HISTORY_LIMIT}`);
-  return rows.map((r) => {
-    const mine = Number(r.challenger_id) === userId;
-    return {
-      _id: String(r.id),
-      opponent: mine ? r.opponent_name : r.challenger_name,
-      buyIn: Number(r.buy_in),
-      yourPick: mine ? r.challenger_move : r.opponent_move,
-      theirPick: mine ? r.opponent_move : r.challenger_move,
-      outcome: r.winner_id === null ? 'draw' : Number(r.winner_id) === userId ? 'win' : 'lose',
-      role: mine ? 'challenger' : 'opponent',
-      salt: r.salt,
-      commitment: r.commitment,
-      resolvedAt: iso(r.closed_at),
-    };
-  });
+  return (await resolvedDuelsOf(deps.db, userId)).map((r) => presentHistory(r, userId));
 }
 
 /** GET /api/games/progress's rpsStats: wins from the rps_wins counter, games counted from resolved duels (draws too). */
-export async function rpsStats(q: Queryable, userId: number): Promise<{ wins: number; games: number }> {
-  const [stats, [games]] = await Promise.all([
-    readStats(q, userId),
-    q.rows<{ n: number }>(sql`
-      select count(*)::int as n from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'resolved'`),
-  ]);
-  return { wins: stats.rpsWins, games: games?.n ?? 0 };
+export async function rpsStats(q: Queryable, userId: number): Promise<GamesProgressDto['rpsStats']> {
+  const [stats, games] = await Promise.all([readStats(q, userId), resolvedDuelCount(q, userId)]);
+  return presentRpsStats(stats.rpsWins, games);
 }
 
 /** The top active players by duel wins, then games played. */
 export async function rpsLeaderboard(q: Queryable): Promise<RpsLeaderboardEntry[]> {
-  const rows = await q.rows<{ id: number; username: string; profile_image: string | null; wins: number; games: number }>(sql`
-    with played as (
-      select user_id, count(*)::bigint as games from (
-        select challenger_id as user_id from rps_duels where state = 'resolved'
-        union all
-        select opponent_id from rps_duels where state = 'resolved'
-      ) p group by user_id
-    )
-    select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
-    from played p join users u on u.id = p.user_id and u.status = 'active'
-      left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
-    order by wins desc, p.games desc, u.id
-    limit ${RPS_LEADERBOARD_SIZE}`);
-  return rows.map((r) => ({ _id: String(r.id), username: r.username, profileImage: r.profile_image, wins: Number(r.wins), games: Number(r.games) }));
+  return (await topDuelists(q)).map(presentDuelist);
 }

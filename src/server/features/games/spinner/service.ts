@@ -10,12 +10,12 @@ import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { gamesProgressParts } from '../../../platform/module';
+import { presentProgress, presentSpin, presentSpinnerTables } from './presenter';
+import { cooldownsOf, editedSpinnerTables } from './queries';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
 export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
-  const rows = await q.rows<{ spinner_id: string; reward_options: number[]; weights: number[] }>(
-    sql`select spinner_id, reward_options, weights from spinner_tables`,
-  );
+  const rows = await editedSpinnerTables(q);
   const tables = { ...DEFAULT_SPINNER_TABLES };
   for (const row of rows) {
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) {
@@ -26,27 +26,13 @@ export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, Spi
 }
 
 export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> {
-  const tables = await spinnerTables(q);
-  const dto = {} as SpinnerTablesDto;
-  for (const id of SPINNER_IDS) dto[id] = { rewardOptions: [...tables[id].rewardOptions], weights: [...tables[id].weights] };
-  return dto;
+  return presentSpinnerTables(await spinnerTables(q));
 }
 
 export async function progress(deps: Deps, userId: number): Promise<GamesProgressDto> {
   const now = deps.clock.now();
-  const [spinners, buffs, rows] = await Promise.all([
-    spinnerTablesDto(deps.db),
-    buffState(deps.db, userId, now),
-    deps.db.rows<{ spinner_id: string; next_spin_at: Date | string }>(
-      sql`select spinner_id, next_spin_at from spinner_cooldowns where user_id = ${userId}`,
-    ),
-  ]);
-  const cooldowns = Object.fromEntries(SPINNER_IDS.map((id) => [id, null])) as Record<SpinnerId, string | null>;
-  for (const row of rows) {
-    if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) cooldowns[row.spinner_id as SpinnerId] = new Date(row.next_spin_at).toISOString();
-  }
-  // Other games add their part (rock-paper-scissors: its counters) through their modules.
-  return { spinners, cooldowns, rpsStats: { wins: 0, games: 0 }, ...(await gamesProgressParts(deps, userId)), buffs, serverTime: now.toISOString() };
+  const [spinners, buffs, cooldowns] = await Promise.all([spinnerTablesDto(deps.db), buffState(deps.db, userId, now), cooldownsOf(deps.db, userId)]);
+  return presentProgress(spinners, cooldowns, buffs, await gamesProgressParts(deps, userId), now);
 }
 
 const cooldownRefusal = (nextSpin: string) =>
@@ -85,7 +71,6 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
         payout: result.reward + boost.extra,
       };
     });
-    const { slice, reward, bonus } = round.record.outcome;
     const paid = round.record.payout;
     let balance: number;
     if (paid > 0) {
@@ -94,16 +79,6 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
       const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
       balance = Number(row?.balance ?? 0);
     }
-    return {
-      reward: paid,
-      slice,
-      baseReward: reward,
-      bonus,
-      nextSpin: nextSpin.toISOString(),
-      serverTime: now.toISOString(),
-      roundId: String(round.id),
-      nonce: round.draw.nonce,
-      balance,
-    };
+    return presentSpin({ id: round.id, nonce: round.draw.nonce, payout: paid, outcome: round.record.outcome }, nextSpin, now, balance);
   });
 }

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { AchievementRow, ClaimedRow } from './presenter';
+
+/** Active achievements plus retired ones the user claimed, with when they claimed each. */
+export const achievementsOf = (q: Queryable, userId: number) =>
+  q.rows<AchievementRow>(sql`
+    select a.id, a.title, a.description, a.criteria, a.threshold, a.reward, a.icon, c.created_at as claimed_at
+    from achievements a left join achievement_claims c on c.achievement_id = a.id and c.user_id = ${userId}
+    where a.active or c.id is not null
+    order by a.criteria, a.threshold, a.id`);
+
+export async function findActiveAchievement(q: Queryable, id: number): Promise<AchievementRow | undefined> {
+  const [row] = await q.rows<AchievementRow>(sql`
+    select id, title, description, criteria, threshold, reward, icon, null as claimed_at from achievements where id = ${id} and active`);
+  return row;
+}
+
+/** The user's claimed achievements, newest first. */
+export const claimedOf = (q: Queryable, userId: number) =>
+  q.rows<ClaimedRow>(sql`
+    select a.id, a.title, a.icon from achievement_claims c join achievements a on a.id = c.achievement_id
+    where c.user_id = ${userId} order by c.id desc`);

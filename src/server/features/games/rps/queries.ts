@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/api/rps';
+import type { Queryable } from '../../../db/client';
+import type { ChallengeRow, HistoryRow, InviteRow, LeaderboardRow } from './presenter';
+
+export interface Opponent {
+  id: number;
+  username: string;
+  status: string;
+}
+
+export async function findOpponent(q: Queryable, username: string): Promise<Opponent | undefined> {
+  const [row] = await q.rows<Opponent>(sql`
+    select id, username, status from users where lower(username) = lower(${username}) and status <> 'deleted'`);
+  return row && { ...row, id: Number(row.id) };
+}
+
+/** Open challenges past their 24 hours, oldest first; `onlyFor` limits them to duels of those users. */
+export function dueChallenges(q: Queryable, now: string, onlyFor?: number[]) {
+  const scope = onlyFor && onlyFor.length > 0 ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``;
+  return q.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
+    select id, challenger_id, opponent_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
+}
+
+export const invitesTo = (q: Queryable, userId: number, now: Date) =>
+  q.rows<InviteRow>(sql`
+    select d.id, u.username, d.buy_in, d.commitment, d.created_at, d.expires_at
+    from rps_duels d join users u on u.id = d.challenger_id
+    where d.opponent_id = ${userId} and d.state = 'open' and d.expires_at > ${now.toISOString()}
+    order by d.id`);
+
+export const challengesFrom = (q: Queryable, userId: number, now: Date) =>
+  q.rows<ChallengeRow>(sql`
+    select d.id, u.username, d.buy_in, d.challenger_move, d.commitment, d.created_at, d.expires_at
+    from rps_duels d join users u on u.id = d.opponent_id
+    where d.challenger_id = ${userId} and d.state = 'open' and d.expires_at > ${now.toISOString()}
+    order by d.id`);
+
+export const resolvedDuelsOf = (q: Queryable, userId: number) =>
+  q.rows<HistoryRow>(sql`
+    select d.id, d.challenger_id, c.username as challenger_name, o.username as opponent_name, d.buy_in,
+      d.challenger_move, d.opponent_move, d.winner_id, d.salt, d.commitment, d.closed_at
+    from rps_duels d join users c on c.id = d.challenger_id join users o on o.id = d.opponent_id
+    where (d.challenger_id = ${userId} or d.opponent_id = ${userId}) and d.state = 'resolved'
+    order by d.closed_at desc, d.id desc limit ${RPS_HISTORY_LIMIT}`);
+
+/** Duels the user finished, draws included. */
+export async function resolvedDuelCount(q: Queryable, userId: number): Promise<number> {
+  const [games] = await q.rows<{ n: number }>(sql`
+    select count(*)::int as n from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'resolved'`);
+  return games?.n ?? 0;
+}
+
+/** The top active players by duel wins (the rps_wins counter), then games played. */
+export const topDuelists = (q: Queryable) =>
+  q.rows<LeaderboardRow>(sql`
+    with played as (
+      select user_id, count(*)::bigint as games from (
+        select challenger_id as user_id from rps_duels where state = 'resolved'
+        union all
+        select opponent_id from rps_duels where state = 'resolved'
+      ) p group by user_id
+    )
+    select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
+    from played p join users u on u.id = p.user_id and u.status = 'active'
+      left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
+    order by wins desc, p.games desc, u.id
+    limit ${RPS_LEADERBOARD_SIZE}`);

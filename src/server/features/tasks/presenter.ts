@@ -1,0 +1,52 @@
+import type { CompleteTaskResponse, CreatedDto, GoalType, TaskDto, TasksDto, TaskType } from '../../../shared/api/tasks';
+import { percentOf } from '../../platform/stats';
+import { nextReset, periodStart } from './periods';
+import type { PeriodCounts } from './progress';
+
+export interface TaskRow {
+  id: number;
+  title: string;
+  description: string;
+  reward: number;
+  type: TaskType;
+  goal_type: GoalType;
+  goal_amount: number;
+  emoji: string;
+}
+
+const bucket = { daily: 'daily', weekly: 'weekly', bonus: 'lifetime' } as const;
+
+/** A task with the user's progress in its current period (a bonus task's period is the account's life). */
+export function presentTask(row: TaskRow, counts: PeriodCounts, now: Date): TaskDto {
+  const progress = counts[bucket[row.type]][row.goal_type];
+  const goal = Number(row.goal_amount);
+  const reset = nextReset(row.type, now);
+  return {
+    _id: String(row.id),
+    title: row.title,
+    description: row.description,
+    reward: Number(row.reward),
+    type: row.type,
+    goalType: row.goal_type,
+    goalAmount: goal,
+    emoji: row.emoji,
+    progress,
+    percent: percentOf(progress, goal),
+    periodStart: periodStart(row.type, now).toISOString(),
+    resetsAt: reset && reset.toISOString(),
+  };
+}
+
+export const presentTasks = (rows: TaskRow[], counts: PeriodCounts, now: Date): TasksDto => ({
+  tasks: rows.map((r) => presentTask(r, counts, now)),
+  now: now.toISOString(),
+});
+
+export const presentCompletion = (task: TaskDto, reward: number, balance: number): CompleteTaskResponse => ({
+  message: `Completed "${task.title}"! +${reward} coins`,
+  reward,
+  balance,
+  task,
+});
+
+export const presentCreated = (message: string, id: number): CreatedDto => ({ message, _id: String(id) });
