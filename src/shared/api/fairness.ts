@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
 import { ROUND_GAMES } from '../games/catalog';
 import { defineRoutes } from './contract';
-import { spinnerTablesDto } from './spinner';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
 export const fairnessDto = z.object({
@@ -67,6 +66,5 @@ export const fairnessRoutes = defineRoutes({
     summary: 'Reveal your server seed and start a new pair at nonce 0 (409 while a round on it is open)',
     reply: rotateSeedResponse,
   },
-  'GET /api/fairness/spinners': { auth: 'public', summary: "Every spinner's reward table, for the published expected values", reply: spinnerTablesDto },
   'GET /api/games/rounds': { auth: 'user', summary: 'Your game rounds, newest first, with what verifies them', query: roundsQuery, reply: roundsPage },
 });

@@ -37,6 +37,8 @@ export const spinResponse = z.object({
 export type SpinResponse = z.infer<typeof spinResponse>;
 
 export const spinnerRoutes = defineRoutes({
+  // Under /api/fairness (the spec's path) but the spinner's own data: /fairness publishes each wheel's expected reward from it.
+  'GET /api/fairness/spinners': { auth: 'public', summary: "Every spinner's reward table, for the published expected values", reply: spinnerTablesDto },
   'GET /api/games/progress': { auth: 'user', summary: 'Spinner tables, your cooldowns and duel stats', reply: gamesProgressDto },
   'POST /api/games/spinner': { auth: 'user', idempotent: true, summary: 'Spin the hourly wheel', reply: spinResponse },
   'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: spinResponse },

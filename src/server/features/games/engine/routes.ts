@@ -1,6 +1,5 @@
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
-import { spinnerTablesDto } from '../spinner/service';
 import { listRounds } from './rounds';
 import { currentSeed, rotateSeed, setClientSeed } from './seeds';
 
@@ -8,6 +7,5 @@ export const fairnessHandlers = (deps: Deps) => defineHandlers('fairness', {
   'GET /api/fairness': async ({ user }) => currentSeed(deps, user.id),
   'POST /api/fairness/client-seed': async ({ user, body }) => setClientSeed(deps, user.id, body.clientSeed),
   'POST /api/fairness/rotate': async ({ user }) => rotateSeed(deps, user.id),
-  'GET /api/fairness/spinners': async () => spinnerTablesDto(deps.db),
   'GET /api/games/rounds': async ({ user, query }) => listRounds(deps, user.id, query),
 });
