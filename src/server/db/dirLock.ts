@@ -16,14 +16,29 @@ export interface DirLockInfo {
 
 export const lockFileOf = (dir: string) => path.join(dir, 'fair-square.lock');
 
+/**
+ * A killed process stays a zombie until its parent reaps it (at once under a shell, never under
+ * a PID 1 that does not reap), and kill(pid, 0) succeeds on a zombie: its state in
+ * /proc/PID/stat tells it is gone, so a supervisor's immediate restart can take the lock.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false; // no /proc (not Linux): kill(pid, 0) alone decides
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !zombie(pid);
 }
 
 export function readDirLock(dir: string): DirLockInfo | null {
