@@ -21,6 +21,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
+import { registerHealth, type Lifecycle } from './platform/health';
 
 import { registerApiDocs } from './platform/apiDocs';
 import { LiveHub } from './platform/realtime/hub';
@@ -38,7 +39,7 @@ export interface BuildOptions {
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function buildApp({ config, db, logger = true, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void> }> {
+export async function buildApp({ config, db, logger = true, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void>; lifecycle: Lifecycle }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -77,12 +78,18 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   installErrorHandling(app);
 
   // Shutdown waits for handlers still running so none of them meets a closed database pool.
+  // A socket's upgrade request never gets onResponse (the socket is handed over), so it is not
+  // counted: it would hold every shutdown until the drain's time-out.
   let inFlight = 0;
+  const counted = new WeakSet<object>();
   const idleWaiters: (() => void)[] = [];
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+    counted.add(request);
     inFlight++;
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', async (request) => {
+    if (!counted.delete(request)) return;
     if (--inFlight === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
   });
   const drain = (timeoutMs = 10_000) =>
@@ -92,6 +99,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     });
 
   const modules: readonly FeatureModule[] = moduleList;
+  const lifecycle: Lifecycle = { draining: false };
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
   const sessions = new Sessions(db, config.authCacheMs);
@@ -159,9 +167,15 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) live.changed();
   });
+  // Before @fastify/websocket's own preClose, which closes every socket without a code (1005).
+  app.addHook('preClose', (done) => {
+    live.closeSockets();
+    done();
+  });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   registerLiveSocket(app, deps);
 
+  registerHealth(app, db, lifecycle);
   await registerApiDocs(app);
   registerRoutes(app, deps, Object.assign({}, ...modules.map((m) => m.handlers?.(deps) ?? {})) as AllHandlers);
 
@@ -218,5 +232,5 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     return reply.status(404).send({ message: `No route for ${request.method} ${shown}`, code: 'NOT_FOUND' });
   });
 
-  return { app, deps, drain };
+  return { app, deps, drain, lifecycle };
 }

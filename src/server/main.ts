@@ -18,12 +18,24 @@ const db = await openDb({
     seeded = await seed(opened, config, systemClock);
   },
 });
-const { app, drain } = await buildApp({ config, db });
+const { app, drain, lifecycle } = await buildApp({ config, db });
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down (readyz 503, finishing requests in flight, closing live sockets with 1012)`);
+  lifecycle.draining = true;
+  // A request that never ends must not keep the process (and the PGlite directory) forever.
+  setTimeout(() => {
+    app.log.error(`shutdown took over ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  // Stops accepting, closes the sockets (preClose) and waits for the requests in flight.
   await app.close();
   await drain();
+  // Releases the PGlite directory (its lock file) for the next process or an audit.
   await db.close();
   process.exit(0);
 };

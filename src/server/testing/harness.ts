@@ -11,6 +11,7 @@ import { openDb, type Db } from '../db/client';
 import { buildApp } from '../app';
 import type { Deps } from '../platform/deps';
 import type { Clock } from '../platform/clock';
+import type { Lifecycle } from '../platform/health';
 import { auditReport } from '../platform/audit';
 import { pgliteTemplate } from './pgliteTemplate';
 
@@ -25,6 +26,8 @@ export interface TestServer {
   deps: Deps;
   db: Db;
   config: Config;
+  /** Whether the server is draining (what /readyz answers). */
+  lifecycle: Lifecycle;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     databaseUrl = url.toString();
   }
   const db = await openDb({ databaseUrl, poolSize: 10, pgliteTemplate: pgliteTemplate() });
-  const { app, deps } = await buildApp({ config, db, logger: false, clock: options.clock });
+  const { app, deps, lifecycle } = await buildApp({ config, db, logger: false, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -85,6 +88,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     deps,
     db,
     config,
+    lifecycle,
     async close() {
       await app.close();
       await db.close();

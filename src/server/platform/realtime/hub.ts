@@ -90,9 +90,17 @@ export class LiveHub {
     for (const timer of this.timers) clearInterval(timer);
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     if (this.readTimer) clearTimeout(this.readTimer);
-    for (const set of this.clients.values()) for (const client of set) client.socket.close(1001, 'Server shutting down');
+    this.closeSockets();
     await this.reading;
     await this.listener?.end().catch(() => undefined);
+  }
+
+  /**
+   * Closes every socket with 1012 (service restart): the page reconnects, through the load
+   * balancer to a process that is still up, instead of treating it as an error.
+   */
+  closeSockets(): void {
+    for (const set of this.clients.values()) for (const client of set) client.socket.close(1012, 'Service restart');
   }
 
   /** A one-time ticket for opening the socket, tied to the session that asked for it. */
