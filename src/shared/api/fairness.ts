@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
-import { ROUND_GAMES } from '../games/catalog';
+import { ROUND_GAMES } from '../games/roundGames';
 import { defineRoutes } from './contract';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */

@@ -20,10 +20,6 @@ export const SPINNER_INFO: Readonly<Record<SpinnerId, { title: string; interval:
 export const SPIN_ANIMATION_MS = 4000;
 export const SPIN_RESULT_MS = 4500;
 
-/** What game_rounds.game says: one name per game with a random outcome. */
-export const ROUND_GAMES = ['spinner', 'minefield', 'roulette', 'coin-flip', 'slots'] as const;
-export type RoundGame = (typeof ROUND_GAMES)[number];
-
 /** Click Frenzy (spec sections 2, 4 and 9): the animals that fall, and the limits the server keeps. */
 export const FRENZY_ANIMALS = ['🐶', '🐱', '🐭', '🐹', '🐰', '🦊', '🐻', '🐼', '🐨', '🐯', '🦁', '🐮', '🐷', '🐸', '🐵', '🐔'] as const;
 export const FRENZY_HOURLY_LIMIT = 100;

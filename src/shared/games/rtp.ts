@@ -1,26 +1,14 @@
 // The fairness page's figures (DESIGN.md section 5), computed by the same functions that pay, so
 // a pay-table change cannot leave a stale number on the page.
-import { coinFlipRtp, COIN_FLIP_MULTIPLIER } from './coinflip';
 import { BUFF_EXTRA_PRICE_MULTIPLE, REWARD_MULTIPLIER_CAP } from './items';
-import { MINEFIELD_MAX_PROFIT, MINEFIELD_RTP, minefieldRtpWithForgiveness } from './minefield';
-import {
-  add,
-  mul,
-  rational,
-  sub,
-  ONE,
-  toDecimalString,
-  toFractionString,
-  toNumber,
-  toPercentString,
-  type Rational,
-} from './rational';
-import { ROULETTE_MULTIPLIERS, rouletteRtp, rouletteWinProbability, type RouletteColour } from './roulette';
+import { minefieldRtpWithForgiveness } from './minefield';
+import { mul, sub, toDecimalString, toFractionString, toNumber, toPercentString } from './rational';
+import { MAX_MULTIPLIER, rtpWithRewardMultiplier, type PublishedRtp } from './roundGame';
+import { ROUND_GAME_DEFS } from './roundGames';
 import { sliceProbability, spinnerExpectedValue, type SpinnerTable } from './spinner';
 import {
   SLOT_EMOJI,
   SLOTS_MAX_LUCK,
-  slotsHitRate,
   slotsHitRateWithLuck,
   slotsPayTable,
   slotsRtp,
@@ -29,81 +17,11 @@ import {
   type SlotSymbol,
 } from './slots';
 
-export type GameKey = 'coin-flip' | 'roulette' | 'slots' | 'minefield';
+export { rtpWithRewardMultiplier, type PublishedRtp } from './roundGame';
 
-export interface PublishedRtp {
-  game: GameKey;
-  /** Which bet, when a game has several with different returns. */
-  variant: string;
-  /** Exact return per coin staked, e.g. '14/15'. */
-  fraction: string;
-  value: number;
-  percent: string;
-  houseEdgePercent: string;
-  /** With reward multipliers at their 3x cap, per round, before the per-buff coin cap. */
-  percentAtMaxRewardMultiplier: string;
-  notes: readonly string[];
-}
-
-/**
- * A reward multiplier R pays R x the profit of a won stake, so a round returns
- * RTP + (R - 1) x E[profit], where E[profit] is the expected positive profit per coin staked.
- */
-export const rtpWithRewardMultiplier = (rtp: Rational, expectedProfit: Rational, multiplier: Rational): Rational =>
-  add(rtp, mul(sub(multiplier, ONE), expectedProfit));
-
-const MAX_MULTIPLIER = rational(REWARD_MULTIPLIER_CAP);
-
-function publish(game: GameKey, variant: string, rtp: Rational, expectedProfit: Rational, notes: string[]): PublishedRtp {
-  return {
-    game,
-    variant,
-    fraction: toFractionString(rtp),
-    value: toNumber(rtp),
-    percent: toPercentString(rtp),
-    houseEdgePercent: toPercentString(sub(ONE, rtp)),
-    percentAtMaxRewardMultiplier: toPercentString(rtpWithRewardMultiplier(rtp, expectedProfit, MAX_MULTIPLIER)),
-    notes,
-  };
-}
-
-/** Expected profit per coin when every win pays at least the stake: RTP - P(win). */
-const profitOf = (rtp: Rational, winProbability: Rational): Rational => sub(rtp, winProbability);
-
-function rouletteEntry(choice: RouletteColour, variant: string): PublishedRtp {
-  const rtp = rouletteRtp(choice);
-  const win = rouletteWinProbability(choice);
-  const multiplier = ROULETTE_MULTIPLIERS[choice];
-  return publish('roulette', variant, rtp, profitOf(rtp, win), [
-    'Pocket = floor(float #0 x 15): 0 is green, 1-7 red, 8-14 black.',
-    `A win on ${variant} pays ${multiplier}x: ${toFractionString(win)} x ${multiplier} = ${toFractionString(rtp)}.`,
-  ]);
-}
-
-/** Every wagered game's published return, house edge and notes. */
+/** Every wagered game's published return, house edge and notes, in the list's order. */
 export function gameRtps(): PublishedRtp[] {
-  const coin = coinFlipRtp();
-  const slots = slotsRtp();
-  const hit = slotsHitRate();
-  const luckRtp = slotsRtpWithLuck(SLOTS_MAX_LUCK);
-  return [
-    publish('coin-flip', 'heads or tails', coin, profitOf(coin, rational(1, 2)), [
-      `Heads when float #0 is below 0.5 (exactly half of all values); a win pays ${COIN_FLIP_MULTIPLIER}x.`,
-    ]),
-    rouletteEntry('red', 'red or black'),
-    rouletteEntry('green', 'green'),
-    publish('slots', 'one spin', slots, profitOf(slots, hit), [
-      `Stops = floor(float x 21) for floats #0-2; every one of the 9,261 stop combinations counted, hit rate ${toPercentString(hit)}.`,
-      `With slot luck L% a losing spin is re-spun once (float #3 decides, #4-6 re-spin): RTP(L) = RTP x (1 + P(lose) x L/100), L/100 exact to within 2^-32; at the +${SLOTS_MAX_LUCK}% cap ${toPercentString(luckRtp)}.`,
-    ]),
-    // E[profit] = 0.99 - P(survive) approaches 0.99 as the cash-out point gets riskier: the bound to state.
-    publish('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, MINEFIELD_RTP, [
-      'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99.',
-      `Payouts are floored to whole coins and a game's profit is capped at ${MINEFIELD_MAX_PROFIT.toLocaleString('en-US')} coins, which lowers the return of very large stakes.`,
-      'Mine reduction places fewer mines and prices the multiplier on the mines really placed: still 99%.',
-      'With a 3x reward multiplier a cash-out after k reveals returns 0.99 + 2 x (0.99 - P(survive k)): below 297%, never reaching it.',
-    ]),
-  ];
+  return ROUND_GAME_DEFS.flatMap((def) => ('rtp' in def && def.rtp ? def.rtp() : []));
 }
 
 export interface SlotsPayRow {

@@ -1,24 +1,12 @@
 import { Link } from 'react-router';
 import type { RoundDto } from '../../../../shared/api/fairness';
+import { roundGameDef } from '../../../../shared/games/roundGames';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { formatCoins, formatDateTime } from '../../../lib/format';
 import { useRounds } from '../queries';
 import { verifyHref } from '../verifyLink';
 
-function describe(round: RoundDto): string {
-  if (round.game === 'spinner') {
-    const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';
-    return `${wheel} · slice ${String(round.outcome.slice ?? '?')}`;
-  }
-  if (round.game === 'roulette') return `roulette · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')} ${String(round.outcome.pocket ?? '')}`;
-  if (round.game === 'coin-flip') return `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`;
-  if (round.game === 'minefield') {
-    const p = round.params;
-    return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
-  }
-  if (round.game === 'slots') return `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`;
-  return round.game;
-}
+const describe = (round: RoundDto): string => roundGameDef(round.game).summary(round);
 
 /** Your last rounds with what verifies them; a round links to the verifier once its seed is revealed. */
 export function RoundHistory({ limit = 10 }: { limit?: number }) {

@@ -1,4 +1,4 @@
-import type { RoundGame } from '../../../../shared/games/catalog';
+import type { RoundGame } from '../../../../shared/games/roundGames';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';

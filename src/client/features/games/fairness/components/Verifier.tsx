@@ -1,19 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ROUND_GAMES, type RoundGame } from '../../../../../shared/games/catalog';
 import { isServerSeed, sha256Hex } from '../../../../../shared/games/fairness';
+import { isRoundGame, ROUND_GAME_DEFS, type RoundGame } from '../../../../../shared/games/roundGames';
 import { replayRound, VERIFY_PARAM_EXAMPLES } from '../../../../../shared/games/verify';
 import { SelectField, TextAreaField, TextField } from '../../../../components/TextField';
-
-const GAME_LABELS: Record<RoundGame, string> = {
-  spinner: 'Spinner',
-  minefield: 'Minefield',
-  roulette: 'Roulette',
-  'coin-flip': 'Coin flip',
-  slots: 'Slots',
-};
-
-const isRoundGame = (value: string | null): value is RoundGame => (ROUND_GAMES as readonly (string | null)[]).includes(value);
 
 function compute(game: RoundGame, serverSeed: string, clientSeed: string, nonce: string, params: string) {
   let parsed: unknown;
@@ -66,9 +56,9 @@ export function Verifier() {
             setParams(JSON.stringify(VERIFY_PARAM_EXAMPLES[value]));
           }}
         >
-          {ROUND_GAMES.map((g) => (
-            <option key={g} value={g}>
-              {GAME_LABELS[g]}
+          {ROUND_GAME_DEFS.map((def) => (
+            <option key={def.game} value={def.game}>
+              {def.label}
             </option>
           ))}
         </SelectField>

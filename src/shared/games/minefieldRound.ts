@@ -1,0 +1,30 @@
+import { MINEFIELD_MAX_PROFIT, MINEFIELD_RTP, minefieldBoard } from './minefield';
+import { defineRoundGame, num, publishRtp } from './roundGame';
+
+export const minefieldRound = defineRoundGame({
+  game: 'minefield',
+  label: 'Minefield',
+  example: { rows: 8, cols: 8, mines: 10, mineReduction: 0 },
+  replay: (serverSeed, clientSeed, nonce, params) => {
+    const board = minefieldBoard(serverSeed, clientSeed, nonce, {
+      rows: num(params.rows, 'rows'),
+      cols: num(params.cols, 'cols'),
+      mines: num(params.mines, 'mines'),
+      mineReduction: params.mineReduction === undefined ? 0 : num(params.mineReduction, 'mineReduction'),
+    });
+    return { mines: board.positions, placed: board.placed };
+  },
+  summary: (round) => {
+    const p = round.params;
+    return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
+  },
+  // E[profit] = 0.99 - P(survive) approaches 0.99 as the cash-out point gets riskier: the bound to state.
+  rtp: () => [
+    publishRtp('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, MINEFIELD_RTP, [
+      'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99.',
+      `Payouts are floored to whole coins and a game's profit is capped at ${MINEFIELD_MAX_PROFIT.toLocaleString('en-US')} coins, which lowers the return of very large stakes.`,
+      'Mine reduction places fewer mines and prices the multiplier on the mines really placed: still 99%.',
+      'With a 3x reward multiplier a cash-out after k reveals returns 0.99 + 2 x (0.99 - P(survive k)): below 297%, never reaching it.',
+    ]),
+  ],
+});

@@ -1,0 +1,84 @@
+// What a game with provably fair rounds declares once, in its own shared files, so that the
+// verifier, the round lists and the published returns learn a new game from the list in
+// roundGames.ts and from nothing else (DESIGN.md sections 1 and 5).
+import { REWARD_MULTIPLIER_CAP } from './items';
+import { add, mul, rational, sub, ONE, toFractionString, toNumber, toPercentString, type Rational } from './rational';
+
+export type Replay = Record<string, unknown>;
+
+/** A recorded round as the lists show it (RoundDto's fields, without the zod import). */
+export interface RoundView {
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  state: 'open' | 'settled';
+}
+
+export interface PublishedRtp {
+  game: string;
+  /** Which bet, when a game has several with different returns. */
+  variant: string;
+  /** Exact return per coin staked, e.g. '14/15'. */
+  fraction: string;
+  value: number;
+  percent: string;
+  houseEdgePercent: string;
+  /** With reward multipliers at their 3x cap, per round, before the per-buff coin cap. */
+  percentAtMaxRewardMultiplier: string;
+  notes: readonly string[];
+}
+
+export interface RoundGameDef<G extends string = string> {
+  /** game_rounds.game: the name the server records and the verifier link carries. */
+  game: G;
+  /** The verifier's name for it. */
+  label: string;
+  /**
+   * The outcome fields a round records that follow from the seeds alone (a reward multiplier's
+   * bonus depends on the buffs running, not on the seeds). Throws RangeError with a readable
+   * message on bad seeds or params.
+   */
+  replay: (serverSeed: string, clientSeed: string, nonce: number, params: Record<string, unknown>) => Replay;
+  /** The params the verifier form starts with. */
+  example: Record<string, unknown>;
+  /** One line for the round lists. */
+  summary: (round: RoundView) => string;
+  /** The published return of each bet, for a game that takes stakes. */
+  rtp?: () => PublishedRtp[];
+}
+
+export const defineRoundGame = <const G extends string>(def: RoundGameDef<G>): RoundGameDef<G> => def;
+
+export const numberList = (value: unknown, name: string): number[] => {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'number')) throw new RangeError(`${name} must be a list of numbers`);
+  return value as number[];
+};
+
+export const num = (value: unknown, name: string): number => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RangeError(`${name} must be a number`);
+  return value;
+};
+
+/**
+ * A reward multiplier R pays R x the profit of a won stake, so a round returns
+ * RTP + (R - 1) x E[profit], where E[profit] is the expected positive profit per coin staked.
+ */
+export const rtpWithRewardMultiplier = (rtp: Rational, expectedProfit: Rational, multiplier: Rational): Rational =>
+  add(rtp, mul(sub(multiplier, ONE), expectedProfit));
+
+export const MAX_MULTIPLIER = rational(REWARD_MULTIPLIER_CAP);
+
+export function publishRtp(game: string, variant: string, rtp: Rational, expectedProfit: Rational, notes: string[]): PublishedRtp {
+  return {
+    game,
+    variant,
+    fraction: toFractionString(rtp),
+    value: toNumber(rtp),
+    percent: toPercentString(rtp),
+    houseEdgePercent: toPercentString(sub(ONE, rtp)),
+    percentAtMaxRewardMultiplier: toPercentString(rtpWithRewardMultiplier(rtp, expectedProfit, MAX_MULTIPLIER)),
+    notes,
+  };
+}
+
+/** Expected profit per coin when every win pays at least the stake: RTP - P(win). */
+export const profitOf = (rtp: Rational, winProbability: Rational): Rational => sub(rtp, winProbability);

@@ -1,0 +1,25 @@
+import { toPercentString } from './rational';
+import { defineRoundGame, num, profitOf, publishRtp } from './roundGame';
+import { slots, SLOTS_MAX_LUCK, slotsHitRate, slotsRtp, slotsRtpWithLuck } from './slots';
+
+export const slotsRound = defineRoundGame({
+  game: 'slots',
+  label: 'Slots',
+  example: { stake: 10, luck: 0 },
+  replay: (serverSeed, clientSeed, nonce, params) => {
+    const r = slots(serverSeed, clientSeed, nonce, { stake: num(params.stake, 'stake'), luck: params.luck === undefined ? 0 : num(params.luck, 'luck') });
+    return { reel: [...r.reel], stops: [...r.stops], combo: r.combo, win: r.win, payout: r.payout, respun: r.respun };
+  },
+  summary: (round) => `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`,
+  rtp: () => {
+    const rtp = slotsRtp();
+    const hit = slotsHitRate();
+    const luckRtp = slotsRtpWithLuck(SLOTS_MAX_LUCK);
+    return [
+      publishRtp('slots', 'one spin', rtp, profitOf(rtp, hit), [
+        `Stops = floor(float x 21) for floats #0-2; every one of the 9,261 stop combinations counted, hit rate ${toPercentString(hit)}.`,
+        `With slot luck L% a losing spin is re-spun once (float #3 decides, #4-6 re-spin): RTP(L) = RTP x (1 + P(lose) x L/100), L/100 exact to within 2^-32; at the +${SLOTS_MAX_LUCK}% cap ${toPercentString(luckRtp)}.`,
+      ]),
+    ];
+  },
+});

@@ -1,0 +1,19 @@
+import { defineRoundGame, numberList } from './roundGame';
+import { spin } from './spinner';
+
+export const spinnerRound = defineRoundGame({
+  game: 'spinner',
+  label: 'Spinner',
+  example: { rewardOptions: [5, 10, 20, 50, 100, 250], weights: [35, 30, 18, 10, 5, 2] },
+  replay: (serverSeed, clientSeed, nonce, params) => {
+    const result = spin(serverSeed, clientSeed, nonce, {
+      rewardOptions: numberList(params.rewardOptions, 'rewardOptions'),
+      weights: numberList(params.weights, 'weights'),
+    });
+    return { slice: result.index, reward: result.reward };
+  },
+  summary: (round) => {
+    const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';
+    return `${wheel} · slice ${String(round.outcome.slice ?? '?')}`;
+  },
+});
