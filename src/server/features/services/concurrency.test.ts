@@ -32,6 +32,17 @@ describe('service races', () => {
     expect(await serviceLedger(s._id)).toEqual({ n: 1, total: '-300' });
   });
 
+  it('the buyers who lose a race are told the service was bought, not that the provider cannot sell it', async () => {
+    const provider = await registerUser(server);
+    for (let round = 0; round < 3; round++) {
+      const buyers = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+      const s = await listService(server, provider, 50);
+      const results = await Promise.all(buyers.map((b) => api.buy(b.token, s._id)));
+      const refused = results.filter((r) => r.status === 409).map((r) => (r.body as unknown as { message: string }).message);
+      expect(refused).toEqual(Array<string>(5).fill('This service has already been bought'));
+    }
+  });
+
   it('one buyer buying 5 services in parallel pays for each exactly once', async () => {
     const [provider, buyer] = [await registerUser(server), await registerUser(server)];
     const list = await Promise.all(Array.from({ length: 5 }, () => listService(server, provider, 100)));

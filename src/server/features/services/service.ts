@@ -111,7 +111,10 @@ export async function buyService(deps: Deps, userId: number, id: number): Promis
         and exists (select 1 from users p where p.id = s.provider_id and p.status = 'active')
       returning s.price, s.provider_id`);
     if (!row) {
-      if (found.status === 'listed') throw conflict('The provider of this service can no longer sell it');
+      // Explained from a read taken after the refused update, not from `found`: a buyer who
+      // raced another must hear that it was bought, not what the service looked like before.
+      const now = await header(tx, id, 'id');
+      if (now.status === 'listed') throw conflict('The provider of this service can no longer sell it');
       throw conflict('This service has already been bought');
     }
     await ledger.post(
