@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
-import { Redis } from 'ioredis';
 import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -22,6 +21,8 @@ import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 import { registerHealth, type Lifecycle } from './platform/health';
+import { SharedLimits } from './platform/rateLimitStore';
+import { MAX_SEGMENT_LENGTH, PATH_TOO_LONG, rejectLongPaths } from './platform/paths';
 
 import { registerApiDocs } from './platform/apiDocs';
 import { LiveHub } from './platform/realtime/hub';
@@ -46,7 +47,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     bodyLimit: 1024 * 1024,
     // A hop count trusts the n proxies nearest to us, as proxy-addr defines it.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    // Three times the hook's limit: a percent-encoded segment of 200 characters still routes.
+    routerOptions: { maxParamLength: 3 * MAX_SEGMENT_LENGTH },
     // Node answers malformed requests (headers over 16 KB, bad framing) before any route runs;
     // this keeps those answers in the API's one error shape.
     clientErrorHandler: (err, socket) => {
@@ -68,7 +70,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     // handler; without this they answer Fastify's own { error, code, message, statusCode } body.
     frameworkErrors: (err, _request, reply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-      const message = status === 414 ? 'Request path is too long' : status === 400 ? 'Request URL is not valid' : 'Internal server error';
+      const message = status === 414 ? PATH_TOO_LONG.message : status === 400 ? 'Request URL is not valid' : 'Internal server error';
       void (reply as FastifyReply).status(status).send({ message, code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
     },
   });
@@ -135,16 +137,14 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     void reply.headers(headers);
     done();
   });
-  // Shared limits across processes when Redis is configured; per process otherwise.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
-  if (redis) {
-    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
-    redis.on('error', (err: Error) => app.log.warn({ err }, 'redis: connection failed; rate limits fall back to allowing'));
-    app.addHook('onClose', async () => void redis.disconnect());
-  }
+  rejectLongPaths(app);
+  // Shared limits across processes when Redis is configured (each process's own while it is
+  // away); per process otherwise.
+  const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
+  if (shared) app.addHook('onClose', async () => shared.close());
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'fs-rate-limit-', skipOnError: true } : {}),
+    ...(shared ? { store: shared.storeClass() } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
