@@ -23,6 +23,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** PostgreSQL connections in the pool. */
   dbPoolSize: number;
+  /** How long start-up waits for a PostgreSQL that is not up yet. */
+  dbWaitMs: number;
   clientDir: string | undefined;
   /** Origins (https://host) pictures may come from besides this server, for the CSP. */
   imageHosts: string[];
@@ -55,11 +57,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     seedDemo: env.SEED_DEMO !== 'false',
     dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
+    dbWaitMs: parseSeconds('DB_WAIT_SECONDS', env.DB_WAIT_SECONDS, 60) * 1000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
   };
+}
+
+function parseSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`${name} must be a number of seconds, 0 or more; got ${value}`);
+  return seconds;
 }
 
 export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

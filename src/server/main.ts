@@ -1,7 +1,8 @@
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config';
-import { openDb } from './db/client';
+import { DatabaseUnavailableError, openDb } from './db/client';
+import { DirLockedError } from './db/dirLock';
 import { credentialsBox, seed, type SeedResult } from './db/seed';
 import { buildApp } from './app';
 import { systemClock } from './platform/clock';
@@ -14,9 +15,18 @@ const db = await openDb({
   pgliteDir: path.join(config.dataDir, 'pglite'),
   poolSize: config.dbPoolSize,
   purpose: 'server',
+  waitMs: config.dbWaitMs,
+  onWaiting: (message) => log.warn(message),
   afterMigrate: async (opened) => {
     seeded = await seed(opened, config, systemClock);
   },
+}).catch((err: unknown) => {
+  // What an operator can act on, in one line, instead of a driver's stack trace.
+  if (err instanceof DatabaseUnavailableError || err instanceof DirLockedError) {
+    log.fatal(err.message);
+    process.exit(1);
+  }
+  throw err;
 });
 const { app, drain, lifecycle } = await buildApp({ config, db });
 

@@ -1,122 +1,109 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from './db/client';
-import { DirLockedError } from './db/dirLock';
-import { createPgDatabase, usingPostgres } from './testing/harness';
-import { exitOf, runScript, spawnServer, startServerProcess, stopProcess, type ServerProcess } from './testing/processes';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, uniqueName, usingPostgres } from './testing/harness';
+import { exitOf, freePort, spawnServer, startServerProcess } from './testing/processes';
 
-/**
- * Starting the real server as `npm start` does: first-start credentials and demo content,
- * several processes on one database, and the audit while a server runs.
- */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-startup-'));
-const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_USERNAME: 'bossadmin' };
-let dropPg: (() => Promise<void>) | undefined;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  if (usingPostgres()) {
-    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-    env.DATABASE_URL = created.url;
-    dropPg = created.drop;
-  } else {
-    env.DATABASE_URL = '';
-  }
-  server = await startServerProcess(env);
-}, 120_000);
-
+/** Start-up as a deployment meets it (issue 18), on real server processes. */
+const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  if (server) await stopProcess(server.child);
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const c of cleanups.reverse()) await c();
 });
 
-const boxLine = (output: string, label: string) => new RegExp(`│ ${label}:?\\s+(\\S+)\\s+│`).exec(output)?.[1];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-startup-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
 
-describe('the first start', () => {
-  it('prints the generated admin and demo passwords once, as plain boxed lines, and both sign in', async () => {
-    const output = server.output();
-    const adminPassword = boxLine(output, 'Password');
-    const demoPassword = boxLine(output, 'Their password');
-    expect(adminPassword, output).toBeTruthy();
-    expect(demoPassword, output).toBeTruthy();
-    expect(output).toContain('npm run admin:reset-password');
-    // Not buried in a JSON log line.
-    expect(output.split('\n').filter((l) => l.startsWith('{') && l.includes(adminPassword!))).toEqual([]);
-    for (const [username, password] of [['bossadmin', adminPassword], ['LuckyLarry', demoPassword]]) {
-      const res = await fetch(`${server.url}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
-      expect(res.status, `${username} signs in`).toBe(200);
+/** A TCP forwarder to PostgreSQL, listening only from when it is started. */
+function forwarder(port: number, target: URL): Promise<Server> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
     }
+    client.pipe(upstream).pipe(client);
   });
+  cleanups.push(() => new Promise<void>((resolve) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => resolve());
+  }));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
 
-  it('opens demo bets with end times days ahead, so there is something to bet on', async () => {
-    const demoPassword = boxLine(server.output(), 'Their password');
-    const login = await fetch(`${server.url}/auth/login`, {
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out; the server printed: ${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('start-up with PostgreSQL not up', () => {
+  it('says once what it waits for, then exits 1 with one line naming host, port and cause', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const server = await spawnServer({ DATABASE_URL: `postgres://root@127.0.0.1:${port}/test`, DB_WAIT_SECONDS: '2', LOG_LEVEL: 'info', DATA_DIR: tempDir() });
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    expect(await exitOf(server.child), server.output()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const out = server.output();
+    expect(count(out, `waiting for PostgreSQL at 127.0.0.1:${port}`), out).toBe(1);
+    expect(out).toContain(`PostgreSQL at 127.0.0.1:${port} did not answer within 2 s`);
+    expect(out).toContain('ECONNREFUSED');
+    // One line an operator can read, not pg-pool's stack trace.
+    expect(out, out).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it.runIf(usingPostgres())('waits for a PostgreSQL that comes up after the server started, then serves', async () => {
+    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    cleanups.push(created.drop);
+    const target = new URL(created.url);
+    const port = await freePort();
+    const url = new URL(created.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+    const server = await spawnServer({ DATABASE_URL: url.toString(), DB_WAIT_SECONDS: '60', LOG_LEVEL: 'info', SEED_DEMO: 'false', DATA_DIR: tempDir() });
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    // PostgreSQL "comes up" once the server has said it is waiting: nothing listens until then.
+    await until(() => server.output().includes('waiting for PostgreSQL'), 30_000, server.output);
+    await forwarder(port, target);
+    const ready = async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`).catch(() => null))?.status === 200;
+    await until(ready, 30_000, server.output);
+    expect(count(server.output(), `waiting for PostgreSQL at 127.0.0.1:${port}`)).toBe(1);
+  }, 90_000);
+});
+
+describe('restart after SIGKILL', () => {
+  it('starts again at once on the same data directory, with what was acknowledged before the kill', async () => {
+    const env: Record<string, string> = { DATA_DIR: tempDir(), SEED_DEMO: 'false', DATABASE_URL: '' };
+    if (usingPostgres()) {
+      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+      env.DATABASE_URL = created.url;
+      cleanups.push(created.drop);
+    }
+    const first = await startServerProcess(env);
+    cleanups.push(() => void first.child.kill('SIGKILL'));
+    const username = uniqueName();
+    const register = await fetch(`${first.url}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'ParlayPete', password: demoPassword }),
+      body: JSON.stringify({ username, password: 'correct-horse-9' }),
     });
-    const { token } = (await login.json()) as { token: string };
-    const bets = (await (await fetch(`${server.url}/api/bets/active`, { headers: { authorization: `Bearer ${token}` } })).json()) as { endTime: string }[];
-    expect(bets.length).toBeGreaterThanOrEqual(3);
-    for (const bet of bets) expect(new Date(bet.endTime).getTime()).toBeGreaterThan(Date.now() + 2 * 86_400_000);
-  });
-
-  it('logs no line per request by default', async () => {
-    const before = server.output().length;
-    for (let i = 0; i < 5; i++) await fetch(`${server.url}/api/leaderboard/users`);
-    expect(server.output().slice(before)).not.toMatch(/incoming request|request completed/);
-  });
-});
-
-describe('a second process on the same database', () => {
-  if (usingPostgres()) {
-    it('starts alongside: four processes started together on an empty database all come up, with one admin', async () => {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      const together = { ...env, DATABASE_URL: created.url, ADMIN_PASSWORD: 'four-at-once-1' };
-      const started = await Promise.allSettled(Array.from({ length: 4 }, () => startServerProcess(together)));
-      try {
-        expect(started.map((s) => (s.status === 'rejected' ? String(s.reason).slice(0, 300) : 'up'))).toEqual(['up', 'up', 'up', 'up']);
-        const first = (started[0] as PromiseFulfilledResult<ServerProcess>).value;
-        const board = (await (await fetch(`${first.url}/api/leaderboard/users?sort=balance`)).json()) as { username: string }[];
-        expect(board.filter((u) => u.username === 'LuckyLarry')).toHaveLength(1);
-      } finally {
-        await Promise.all(started.map((s) => (s.status === 'fulfilled' ? stopProcess(s.value.child) : undefined)));
-        await created.drop();
-      }
-    }, 180_000);
-  } else {
-    it('is refused with a message naming the running server, and the server keeps working', async () => {
-      const second = await spawnServer(env);
-      expect(await exitOf(second.child)).not.toBe(0);
-      expect(second.output()).toMatch(new RegExp(`open in process ${server.child.pid} \\(server`));
-      await expect(openDb({ pgliteDir: path.join(dataDir, 'pglite'), purpose: 'test' })).rejects.toBeInstanceOf(DirLockedError);
-      expect((await fetch(`${server.url}/api/leaderboard/users`)).status).toBe(200);
-    }, 120_000);
-  }
-});
-
-describe('npm run audit while the server runs', () => {
-  it('asks the running server (as an admin) instead of opening its database again', async () => {
-    const adminPassword = boxLine(server.output(), 'Password')!;
-    const result = await runScript('src/server/scripts/audit.ts', { ...env, ADMIN_PASSWORD: adminPassword });
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/audit ok: \d+ ledger rows/);
-    if (!usingPostgres()) expect(result.output).toContain(`asked the server on port ${server.port}`);
-    expect((await fetch(`${server.url}/api/leaderboard/users`)).status).toBe(200);
+    expect(register.status).toBe(201);
+    // A supervisor restarts at once: the killed process may still be a zombie holding nothing.
+    first.child.kill('SIGKILL');
+    const second = await startServerProcess(env);
+    cleanups.push(() => void second.child.kill('SIGKILL'));
+    const profile = await fetch(`${second.url}/api/user/public/${username}`);
+    expect(profile.status, second.output()).toBe(200);
   }, 120_000);
-
-  if (!usingPostgres()) {
-    it('says what it needs when no admin password is given', async () => {
-      const result = await runScript('src/server/scripts/audit.ts', { ...env, ADMIN_PASSWORD: '' });
-      expect(result.code).toBe(2);
-      expect(result.output).toContain('Set ADMIN_PASSWORD');
-    }, 120_000);
-  }
 });

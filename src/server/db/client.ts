@@ -138,6 +138,61 @@ export interface OpenOptions {
    * seeding goes here, so processes started together neither migrate nor seed twice.
    */
   afterMigrate?: (db: Db) => Promise<void>;
+  /**
+   * PostgreSQL only: how long to wait for a server that is not up yet (started at the same
+   * time by a compose file or an orchestrator), retrying with backoff. 0 fails at once.
+   */
+  waitMs?: number;
+  /** Told once when the first attempt fails and waiting begins. */
+  onWaiting?: (message: string) => void;
+}
+
+/** Failures that mean "not up yet": nothing listening, name not resolvable yet, still starting. */
+const TRANSIENT_CONNECT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P03']);
+
+const causeOf = (err: unknown): string => {
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  // node's AggregateError (IPv4 and IPv6 both refused) has an empty message.
+  const inner = Array.isArray(e.errors) && e.errors.length > 0 ? (e.errors[0] as { message?: unknown }) : undefined;
+  const message = typeof e.message === 'string' && e.message ? e.message : typeof inner?.message === 'string' ? inner.message : String(err);
+  return typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+};
+
+/** host:port of a postgres:// URL, for messages (never the password). */
+export function postgresAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}`;
+  } catch {
+    return 'the configured PostgreSQL';
+  }
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+/**
+ * Waits until PostgreSQL answers, retrying transient failures with backoff (250 ms doubling to
+ * 2 s) until `waitMs` has passed; then, or at once for a failure waiting cannot cure (bad
+ * password, no such database), throws one clear line naming host, port and the cause.
+ */
+export async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number, onWaiting?: (message: string) => void): Promise<void> {
+  const where = postgresAddress(url);
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      const transient = typeof code === 'string' && TRANSIENT_CONNECT.has(code);
+      if (!transient) throw new DatabaseUnavailableError(`PostgreSQL at ${where} refused the connection: ${causeOf(err)}`);
+      if (Date.now() >= deadline) {
+        throw new DatabaseUnavailableError(`PostgreSQL at ${where} did not answer within ${Math.round(waitMs / 1000)} s: ${causeOf(err)}`);
+      }
+      if (attempt === 0) onWaiting?.(`waiting for PostgreSQL at ${where} (${causeOf(err)}), up to ${Math.round(waitMs / 1000)} s`);
+      await new Promise((r) => setTimeout(r, Math.min(2000, 250 * 2 ** attempt, Math.max(0, deadline - Date.now()))));
+    }
+  }
 }
 
 /** Key of the advisory lock that serializes migrations and seeding across processes. */
@@ -166,6 +221,12 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // Processes started together on an empty database would race creating the schema (23505
     // on pg_type) and the admin: one holds a session-level advisory lock while it migrates and
     // seeds, the others wait and then find the work done.
+    try {
+      await waitForPostgres(pool, options.databaseUrl, options.waitMs ?? 0, options.onWaiting);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);

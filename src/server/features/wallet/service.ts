@@ -6,6 +6,25 @@ import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
 
+/**
+ * Why the transfer statement moved nothing; runs only on that path, after it. Explained from a
+ * read taken after the refused statement, not from the statement's own view of the recipient
+ * (its snapshot from before it waited for the accounts' locks): a send that raced a ban of the
+ * recipient must hear that they are banned, not that it should try again.
+ */
+async function explainRefusedTransfer(deps: Deps, fromUserId: number, recipientUsername: string): Promise<never> {
+  const [[recipient], [sender]] = await Promise.all([
+    deps.db.rows<{ id: number; username: string; status: UserStatus }>(sql`
+      select id, username, status from users where lower(username) = lower(${recipientUsername}) and status <> 'deleted'`),
+    deps.db.rows<{ status: UserStatus }>(sql`select status from users where id = ${fromUserId}`),
+  ]);
+  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`, [{ field: 'recipientUsername', rule: 'not_found', value: recipientUsername }]);
+  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself', [{ field: 'recipientUsername', rule: 'self' }]);
+  if (sender?.status !== 'active') throw banned();
+  if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
+  throw conflict('The transfer could not be completed; try again');
+}
+
 export async function sendMoney(
   deps: Deps,
   fromUserId: number,
@@ -14,10 +33,10 @@ export async function sendMoney(
 ): Promise<SendMoneyResponse> {
   // One statement, one round trip: find the recipient, lock both accounts in id order (so
   // transfers in opposite directions queue rather than deadlock), record the transfer, debit
-  // the sender (only while active) and credit the recipient, each by key, and report what it
-  // found so refusals can be explained. The guard aborts everything, the transfers row with
-  // it, if only one side moved.
-  let rows: { id: number; username: string; status: UserStatus; balance: number | null; moved: number; sender_active: boolean }[];
+  // the sender (only while active) and credit the recipient, each by key, and report what
+  // moved; a refusal is explained by explainRefusedTransfer. The guard aborts everything, the
+  // transfers row with it, if only one side moved.
+  let rows: { id: number; username: string; balance: number | null; moved: number }[];
   try {
     rows = await deps.db.prepared('send_money', sql`
       with r as (
@@ -46,21 +65,16 @@ export async function sendMoney(
         counterpartyId: fromUserId,
         when: sql`exists (select 1 from debit)`,
       })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}
-      select r.id, r.username, r.status,
+      select r.id, r.username,
         (select balance_after from upd where user_id = ${fromUserId}) as balance,
         (select count(*)::int from upd) as moved,
-        coalesce((select status = 'active' from lk where id = ${fromUserId}), true) as sender_active,
         1 / (case when (select count(*) from upd) in (0, 2) then 1 else 0 end) as guard
       from r`);
   } catch (err) {
     throw ledger.postingError(err);
   }
   const recipient = rows[0];
-  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`, [{ field: 'recipientUsername', rule: 'not_found', value: recipientUsername }]);
-  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself', [{ field: 'recipientUsername', rule: 'self' }]);
-  if (!recipient.sender_active) throw banned();
-  if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
-  if (recipient.moved !== 2 || recipient.balance === null) throw conflict('The transfer could not be completed; try again');
+  if (!recipient || recipient.moved !== 2 || recipient.balance === null) return explainRefusedTransfer(deps, fromUserId, recipientUsername);
   deps.events.emit('CoinsSent', { fromUserId, toUserId: recipient.id, amount });
   return {
     message: `Sent ${amount} coins to ${recipient.username}`,

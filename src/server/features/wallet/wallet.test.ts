@@ -155,6 +155,21 @@ describe('send-money under concurrency', () => {
     await expectLedgerBalanced(server);
   });
 
+  it('sends racing a ban of the recipient: those refused are told the recipient is banned, not to try again', async () => {
+    // Senders of their own, so the sends queue on the recipient's account, which the ban locks too.
+    const senders = await Promise.all(Array.from({ length: 12 }, () => registerUser(server)));
+    for (let round = 0; round < 8; round++) {
+      const recipient = await registerUser(server);
+      const sendAll = () => Promise.all(senders.map((s) => send(s.token, { recipientUsername: recipient.username, amount: 10 })));
+      const [, results] = await Promise.all([ban(server, admin, recipient), sendAll()]);
+      const refused = results.filter((r) => r.status !== 200).map((r) => [r.status, (r.body as { message?: string }).message]);
+      expect(refused).toEqual(refused.map(() => [409, `${recipient.username} is banned and cannot receive coins`]));
+      const sent = results.filter((r) => r.status === 200).length;
+      expect(await balanceOf(server, recipient.id)).toBe(1000 + 10 * sent);
+    }
+    await expectLedgerBalanced(server);
+  });
+
   it('a ring of parallel transfers that drain accounts never goes negative', async () => {
     const users = [await registerUser(server), await registerUser(server), await registerUser(server)];
     const requests = users.flatMap((from, i) =>
