@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BetDto } from '../../../shared/api/bets';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, type TestUser } from '../../testing/harness';
@@ -258,6 +259,26 @@ describe('concurrency', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect(await balanceOf(server, user.id)).toBe(900 + 250);
     await expectLedgerBalanced(server);
+  });
+
+  it('odds edits racing a finalize: none lands after the settlement (admin log order on PostgreSQL)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const bet = await createBet(server, admin);
+      const params = { betTitle: bet._id, optionId: optionId(bet, 'No') };
+      const edits = Array.from({ length: 4 }, (_, i) =>
+        callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params, body: { odds: 3 + i } }),
+      );
+      const [fin, ...edited] = await Promise.all([finalize(admin.token, { betId: bet._id, optionId: optionId(bet, 'Yes') }), ...edits]);
+      expect(fin.status).toBe(200);
+      expect(edited.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      const logs = await server.db.rows<{ id: number; action: string }>(
+        sql`select id, action from admin_logs where target = ${bet.title} and action in ('set_odds', 'finalize_bet') order by id`,
+      );
+      const settledAt = logs.findIndex((l) => l.action === 'finalize_bet');
+      expect(settledAt).toBeGreaterThanOrEqual(0);
+      expect(logs.slice(settledAt + 1).map((l) => l.action)).toEqual([]);
+      expect(logs.filter((l) => l.action === 'set_odds')).toHaveLength(edited.filter((r) => r.status === 200).length);
+    }
   });
 
   it('wagers racing a finalize are either settled or refused, never left open', async () => {

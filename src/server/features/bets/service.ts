@@ -285,6 +285,10 @@ export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string,
   const option = bet.options.find((o) => o.id === optionId);
   if (!option) throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`, [{ field: 'optionId', rule: 'not_found', value: String(optionId) }]);
   await deps.db.tx(async (tx) => {
+    // The read above is only a first answer: this waits for a finalize or void in flight (they
+    // lock the bet for update) and sees its result, so a settled bet's odds never change.
+    const [locked] = await tx.rows<{ status: string }>(sql`select status from bets where id = ${bet.id} for share`);
+    if (locked?.status !== 'open') throw conflict(`Bet "${bet.title}" is ${locked?.status ?? 'gone'}; its odds can no longer change`);
     await tx.rows(sql`update bet_options set odds = ${oddsToHundredths(odds)} where id = ${optionId}`);
     await logAdminAction(tx, {
       adminId: admin.id,
