@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './db/client';
 import { createPgDatabase, uniqueName, usingPostgres } from './testing/harness';
 import { openLive, takeTicket } from './testing/liveClient';
-import { exitOf, startServerProcess } from './testing/processes';
+import { exitOf, freePort, startServerProcess } from './testing/processes';
 
 /** SIGTERM on a real server process, as an orchestrator sends it (issue 18). */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-shutdown-'));
@@ -42,5 +43,64 @@ describe('SIGTERM', () => {
       const db = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), poolSize: 1, purpose: 'audit' });
       await db.close();
     }
+  }, 120_000);
+});
+
+/** `npm start` (scripts/start.mjs) and `npm run start:cluster` forward the signal to every server process. */
+describe('SIGTERM to npm start', () => {
+  const launch = async (args: string[], env: Record<string, string>) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', SKIP_CLIENT_BUILD: 'true', SEED_DEMO: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    cleanups.push(() => void child.kill('SIGKILL'));
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 90_000;
+    while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { child, url, output: () => output };
+  };
+
+  const drains = async (started: Awaited<ReturnType<typeof launch>>, sockets: number) => {
+    const register = await fetch(`${started.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: uniqueName(), password: 'correct-horse-9' }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    // Several sockets, so that with several processes each is likely to hold one.
+    const live = await Promise.all(Array.from({ length: sockets }, async () => openLive(started.url, await takeTicket(started.url, token))));
+    const at = Date.now();
+    started.child.kill('SIGTERM');
+    expect(await exitOf(started.child), started.output()).toBe(0);
+    expect(Date.now() - at).toBeLessThan(8_000);
+    for (const socket of live) expect((await socket.closed).code).toBe(1012);
+  };
+
+  it('single process: exits 0, sockets closed with 1012, directory released', async () => {
+    const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fs-start-')), DATABASE_URL: '' };
+    cleanups.push(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+    if (usingPostgres()) {
+      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+      env.DATABASE_URL = created.url;
+      cleanups.push(created.drop);
+    }
+    await drains(await launch([], env), 2);
+    if (!usingPostgres()) {
+      const db = await openDb({ pgliteDir: path.join(env.DATA_DIR!, 'pglite'), poolSize: 1, purpose: 'audit' });
+      await db.close();
+    }
+  }, 120_000);
+
+  it.runIf(usingPostgres())('cluster of two: every process drains and the primary exits 0', async () => {
+    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    cleanups.push(created.drop);
+    await drains(await launch(['--cluster', '2'], { DATABASE_URL: created.url }), 6);
   }, 120_000);
 });
