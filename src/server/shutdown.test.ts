@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,31 @@ describe('SIGTERM', () => {
       const db = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), poolSize: 1, purpose: 'audit' });
       await db.close();
     }
+  }, 120_000);
+});
+
+describe('SIGTERM after a client gave up mid-request', () => {
+  it('does not wait for the abandoned request: exits 0 at once', async () => {
+    const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fs-abort-')), SEED_DEMO: 'false', DATABASE_URL: '' };
+    cleanups.push(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+    if (usingPostgres()) {
+      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+      env.DATABASE_URL = created.url;
+      cleanups.push(created.drop);
+    }
+    const server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    // Headers promise a body that never comes; then the client hangs up (no onResponse follows).
+    const socket = createConnection(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user');
+    await new Promise((r) => setTimeout(r, 300));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server.child), server.output()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
   }, 120_000);
 });
 
