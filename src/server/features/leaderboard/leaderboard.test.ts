@@ -131,6 +131,21 @@ describe('GET /api/leaderboard/users', () => {
     }
   });
 
+  it('leaves admins off every board, the game tables too, however rich they make themselves', async () => {
+    const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: admin.username }, body: { amount: 1_000_000 } });
+    expect(grant.status).toBe(200);
+    await server.db.rows(sql`update users set bets_won = 999 where id = ${admin.id}`);
+    await bumpStat(server.db, admin.id, 'achievements_claimed', 999);
+    await bumpStat(server.db, admin.id, 'puzzle_wins', 999);
+    for (const sort of ['balance', 'wins', 'achievements'] as const) {
+      const res = await board({ sort });
+      expect(res.status).toBe(200);
+      expect(res.body.map((u) => u.username)).not.toContain(admin.username);
+    }
+    const games = await callRoute(server, 'GET /api/games/leaderboard', { token: poor.token });
+    expect(games.body.puzzleRush.map((row) => row.username)).not.toContain(admin.username);
+  });
+
   it('leaves deleted users off the board', async () => {
     const gone = await registerUser(server);
     expect((await callRoute(server, 'DELETE /api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);

@@ -19,11 +19,11 @@ export async function hasSolved(q: Queryable, userId: number, date: string, type
 
 const puzzleStat: StatName = 'puzzle_wins';
 
-/** The Puzzle Rush table: active players by puzzles solved, ever (the puzzle_wins counter). */
+/** The Puzzle Rush table: active players (admins aside) by puzzles solved, ever (the puzzle_wins counter). */
 export function topPuzzleSolvers(q: Queryable): Promise<PuzzleRushRow[]> {
   return q.rows<PuzzleRushRow>(sql`
     select u.id, u.username, u.profile_image, s.value::bigint as solves
     from user_stats s join users u on u.id = s.user_id
-    where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active'
+    where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active' and u.role = 'user'
     order by s.value desc, u.id limit ${LEADERBOARD_SIZE}`);
 }

@@ -62,7 +62,7 @@ export const topDuelists = (q: Queryable) =>
       ) p group by user_id
     )
     select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
-    from played p join users u on u.id = p.user_id and u.status = 'active'
+    from played p join users u on u.id = p.user_id and u.status = 'active' and u.role = 'user' -- admins are not ranked
       left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
     order by wins desc, p.games desc, u.id
     limit ${RPS_LEADERBOARD_SIZE}`);
