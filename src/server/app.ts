@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -35,14 +35,16 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** The process's logger (main.ts); without it Fastify makes its own JSON one when `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   clock?: Clock;
 }
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function buildApp({ config, db, logger = true, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void>; lifecycle: Lifecycle }> {
+export async function buildApp({ config, db, logger = true, loggerInstance, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void>; lifecycle: Lifecycle }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ? { level: config.logLevel } : false }),
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     // A hop count trusts the n proxies nearest to us, as proxy-addr defines it.

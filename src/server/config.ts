@@ -8,6 +8,11 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: string;
+  /**
+   * Human-readable log lines (pino-pretty) instead of JSON: by default when stdout is a
+   * terminal, where a person reads them; LOG_FORMAT=json or pretty decides otherwise.
+   */
+  prettyLogs: boolean;
   /** One log line per request; on in `npm run dev`, off by default so real events stand out. */
   logRequests: boolean;
   /** Sign-in and registration attempts per IP per minute. */
@@ -52,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    prettyLogs: parseLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     logRequests: env.LOG_REQUESTS === 'true',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
@@ -63,6 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
   };
+}
+
+function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean {
+  const format = value?.trim() ?? '';
+  if (format === '') return isTerminal;
+  if (format === 'pretty' || format === 'json') return format === 'pretty';
+  throw new Error(`LOG_FORMAT must be pretty or json; got ${value}`);
 }
 
 function parseSeconds(name: string, value: string | undefined, fallback: number): number {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from './config';
+import { createLogger } from './platform/logger';
 import { DatabaseUnavailableError, openDb } from './db/client';
 import { DirLockedError } from './db/dirLock';
 import { credentialsBox, seed, type SeedResult } from './db/seed';
@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { systemClock } from './platform/clock';
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = createLogger(config);
 let seeded: SeedResult = { created: false, demoBets: 0 };
 const db = await openDb({
   databaseUrl: config.databaseUrl,
@@ -28,7 +28,7 @@ const db = await openDb({
   }
   throw err;
 });
-const { app, drain, lifecycle } = await buildApp({ config, db });
+const { app, drain, lifecycle } = await buildApp({ config, db, loggerInstance: log });
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
@@ -58,7 +58,8 @@ const port = typeof address === 'object' && address ? address.port : config.port
 db.dirLock?.update({ port });
 if (seeded.created) log.info(`First start: created admin "${config.adminUsername}"${config.seedDemo ? ' and the demo players' : ''}`);
 if (seeded.demoBets > 0) log.info(`Opened ${seeded.demoBets} demo bets`);
-const box = credentialsBox(config, seeded);
-// Plain lines on stdout, not a JSON log line: the operator must be able to read them.
-if (box) console.log(box);
 app.log.info(`Fair & Square on http://localhost:${port} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+// Last, after the address to open, so that it does not scroll away among the log lines; plain
+// lines on stdout, not a log line: the operator must be able to read them.
+const box = credentialsBox(config, seeded);
+if (box) console.log(box);

@@ -107,3 +107,27 @@ describe('restart after SIGKILL', () => {
     expect(profile.status, second.output()).toBe(200);
   }, 120_000);
 });
+
+describe('start-up output', () => {
+  it('human-readable lines for a person (LOG_FORMAT=pretty, the default on a terminal), the credentials box last', async () => {
+    const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: '', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', SEED_DEMO: 'false' });
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    await until(() => server.output().includes('Shown once.'), 10_000, server.output);
+    const out = server.output();
+    expect(out).not.toMatch(/^\{"level"/m);
+    expect(out).toMatch(/INFO.*Fair & Square on http:\/\/localhost:\d+/);
+    // The box comes after the address to open, and nothing is logged after it at start.
+    expect(out.indexOf('Admin account:')).toBeGreaterThan(out.indexOf('Fair & Square on http://localhost'));
+    expect(out.trimEnd().endsWith('┘')).toBe(true);
+  }, 90_000);
+
+  it('JSON lines for a log collector (not a terminal), the box still last', async () => {
+    const server = await startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: '', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    await until(() => server.output().includes('Shown once.'), 10_000, server.output);
+    const out = server.output();
+    const address = out.split('\n').find((line) => line.includes('Fair & Square on http://localhost'));
+    expect(JSON.parse(address!)).toMatchObject({ level: 30 });
+    expect(out.indexOf('Admin account:')).toBeGreaterThan(out.indexOf('Fair & Square on http://localhost'));
+  }, 90_000);
+});
