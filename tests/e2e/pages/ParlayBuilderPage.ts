@@ -94,8 +94,16 @@ export class ParlayBuilderPage {
     await this.dragging.waitFor();
     const zone = await this.dropZone.boundingBox();
     if (!zone) throw new Error('the parlay drop zone is not on screen');
-    await this.page.mouse.move(zone.x + zone.width / 2, zone.y + zone.height / 2, { steps: 5 });
-    await this.over.waitFor();
+    const [x, y] = [zone.x + zone.width / 2, zone.y + zone.height / 2];
+    await this.page.mouse.move(x, y, { steps: 5 });
+    // dnd-kit decides "over" on a pointer move after it has measured the drop zone; on a busy
+    // machine the moves can all come before that, and nothing moves again. Nudge the pointer
+    // until the zone says it is over, instead of waiting once and failing at the time-out.
+    for (let nudge = 1; !(await this.over.isVisible()); nudge++) {
+      if (nudge > 40) await this.over.waitFor({ timeout: 1 });
+      await this.page.mouse.move(x + (nudge % 2 ? 2 : -2), y, { steps: 1 });
+      await this.over.waitFor({ timeout: 250 }).catch(() => undefined);
+    }
     await this.page.mouse.up();
     await this.dragging.waitFor({ state: 'detached' });
     await this.pick(title, choice).waitFor();
