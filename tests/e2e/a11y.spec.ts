@@ -189,4 +189,26 @@ describe('accessibility (axe-core)', () => {
     // One walk over some twenty-four pages, each waited for by its state: on a busy two-core
     // machine that takes longer than the suite's 60 s per test without anything being wrong.
   }, 240_000);
+
+  it('finds no serious violation on /dashboard when the open bets fill their scrolling list', async () => {
+    const [admin, user] = await Promise.all([world.admin(), world.user()]);
+    for (let i = 0; i < 8; i++) {
+      const bet = await createBet(world.server, admin, undefined, `Axe scroll ${i} ${uniqueName()}`);
+      const placed = await call(world.server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'Yes', amount: 5 } });
+      expect(placed.status).toBe(200);
+    }
+    const page = await world.newPage({ bypassCSP: true });
+    await signInAs(page, world.server, user);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.openBetEntries.nth(7).waitFor();
+    const list = page.getByRole('list', { name: 'Your open bets', exact: true });
+    // The case axe is about: the list really scrolls.
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    // A keyboard reaches it and scrolls it.
+    await list.focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => (document.querySelector('[aria-label="Your open bets"]')?.scrollTop ?? 0) > 0);
+  });
 });

@@ -119,6 +119,36 @@ describe('form problems in player words', () => {
     expect(await auth.username.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('states the rules under the register fields before any attempt and drops a refusal once its field changes', async () => {
+    const existing = await world.user();
+    const page = await world.newPage();
+    const auth = new AuthPage(page);
+
+    await auth.openRegister();
+    expect(await describedText(auth.username)).toBe('3-20 letters, digits, _ and -');
+    expect(await describedText(auth.password)).toBe('8-128 characters');
+    await auth.register(existing.username, 'another-pass-1');
+    expect(await auth.errorText()).toBe('That username is already taken');
+    await auth.username.pressSequentially('x');
+    await auth.error.waitFor({ state: 'detached' });
+    expect(await describedText(auth.username)).toBe('3-20 letters, digits, _ and -');
+
+    // A refused password stays while the username changes, and goes once the password does.
+    await auth.register(uniqueName('new'), 'short');
+    const refused = await auth.errorText();
+    expect(await auth.password.getAttribute('aria-invalid')).toBe('true');
+    await auth.username.pressSequentially('y');
+    expect(await auth.errorText()).toBe(refused);
+    await auth.password.pressSequentially('9');
+    await auth.error.waitFor({ state: 'detached' });
+    expect(await auth.password.getAttribute('aria-invalid')).toBeNull();
+
+    // Signing in has no rules to state.
+    await auth.switchToLogin();
+    expect(await describedText(auth.username)).toBeNull();
+    expect(await describedText(auth.password)).toBeNull();
+  });
+
   it('keeps the typed username when switching between login and register', async () => {
     const page = await world.newPage();
     const auth = new AuthPage(page);

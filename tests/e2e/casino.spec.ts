@@ -6,6 +6,7 @@ import { startBuff } from '../../src/server/features/items/buffs';
 import { insertItem } from '../../src/server/features/store/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { CasinoPage, ClickFrenzyPage } from './pages/GamesPages';
+import { Toasts } from './pages/Toasts';
 
 let world: World;
 
@@ -83,6 +84,87 @@ describe('casino', () => {
     expect(slotsRound?.params).toEqual({ stake: 10, luck: 25 });
     const stops = slotsRound!.outcome.stops as number[];
     for (let reel = 0; reel < 3; reel++) expect(await casino.reel(reel).getAttribute('data-stop')).toBe(String(stops[reel]));
+  });
+});
+
+describe('casino (issue 19)', () => {
+  it("says 'Insufficient balance.' beside the button on every tab for a bet above the balance, and the server's words when it refuses", async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const casino = new CasinoPage(page);
+    await casino.open();
+    for (const [tab, label] of [['Roulette', 'Spin'], ['Coin Flip', 'Flip'], ['Slots', 'Spin']] as const) {
+      await casino.tab(tab);
+      await casino.bet().fill('999999');
+      await casino.submit(label).click();
+      await expect.poll(() => casino.notice().innerText()).toBe('Insufficient balance.');
+      // The message belongs to the bet: editing the bet clears it.
+      await casino.bet().fill('5');
+      await expect.poll(() => casino.notice().count()).toBe(0);
+    }
+    expect(await roundsOf(user)).toHaveLength(0);
+
+    // The page thinks 1,000 coins cover it; the server knows better and its words are shown inline.
+    await page.route('**/api/games/coin-flip', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }) }),
+    );
+    await casino.tab('Coin Flip');
+    await casino.bet().fill('10');
+    await casino.submit('Flip').click();
+    await expect.poll(() => casino.notice().innerText()).toBe('Insufficient balance');
+  });
+
+  it('one toast per coin-flip auto-repeat run, updated in place, with the round in the panel; a single flip keeps its own toast', async () => {
+    const user = await world.user();
+    const page = await world.newPage({ width: 390, height: 844 });
+    await signInAs(page, world.server, user);
+    const casino = new CasinoPage(page);
+    const toasts = new Toasts(page);
+    await casino.open();
+    await casino.tab('Coin Flip');
+    await casino.bet().fill('1');
+    const mostAtOnce = await toasts.trackMostAtOnce(/You won|You lost|Auto-repeat/);
+    await casino.autoRepeat().check();
+    await casino.times().fill('6');
+    await casino.submit('Flip').click();
+    await expect.poll(() => casino.submit('Flip').innerText()).toBe('Playing…');
+    await expect.poll(() => casino.result('coin-flip').innerText(), { timeout: 10_000 }).toMatch(/^(Heads|Tails): (won 2|lost)$/);
+    await expect.poll(() => casino.submit('Flip').innerText(), { timeout: 20_000 }).toBe('Flip');
+    const run = await toasts.matching(/^Auto-repeat: 6 rounds/).innerText();
+    const [, wins, losses, net] = /^Auto-repeat: 6 rounds, (\d) won, (\d) lost, net ([+-]?\d+) coins?$/.exec(run.trim()) ?? [];
+    expect(Number(wins) + Number(losses)).toBe(6);
+    expect(Number(net)).toBe(Number(wins) * 1 - Number(losses) * 1);
+    expect(await casino.tally('coin-flip').innerText()).toBe(run.trim());
+    expect(await mostAtOnce()).toBe(1);
+    expect((await roundsOf(user)).filter((r) => r.game === 'coin-flip')).toHaveLength(6);
+
+    await casino.autoRepeat().uncheck();
+    await casino.submit('Flip').click();
+    await expect.poll(async () => (await toasts.matching(/You won|You lost/).allInnerTexts()).join('|'), { timeout: 10_000 }).toMatch(/^(heads|tails)(! You won 2 coins|\. You lost)$/);
+  });
+
+  it('slots auto-repeat spins until Stop, up to a published maximum', async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const casino = new CasinoPage(page);
+    await casino.open();
+    await casino.tab('Slots');
+    await casino.panel().getByText('Spins until Stop, at most 100 spins.').waitFor();
+    expect(await casino.times().count()).toBe(0);
+    await casino.bet().fill('1');
+    await casino.autoRepeat().check();
+    await casino.submit('Spin').click();
+    await expect.poll(async () => (await roundsOf(user)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await casino.submit('Spin').innerText()).toBe('Playing…');
+    await casino.stop().click();
+    await expect.poll(() => casino.submit('Spin').innerText(), { timeout: 10_000 }).toBe('Spin');
+    const spun = (await roundsOf(user)).filter((r) => r.game === 'slots').length;
+    expect(spun).toBeGreaterThanOrEqual(2);
+    expect(spun).toBeLessThan(100);
+    // The run is over once the button is back: the panel's count is the server's.
+    expect(await casino.tally('slots').innerText()).toMatch(new RegExp(`^Auto-repeat: ${spun} rounds,`));
   });
 });
 

@@ -69,6 +69,31 @@ describe('dashboard', () => {
     await expectLedgerBalanced(world.server);
   });
 
+  it('shows the newest 10 statement rows, then 10 more per Show more', async () => {
+    const [admin, user] = await Promise.all([world.admin(), world.user()]);
+    // 23 grants of 1..23 coins after the signup row: 24 rows, the newest +23.
+    for (let amount = 1; amount <= 23; amount++) {
+      const res = await call(world.server, 'PATCH', `/api/admin/balance/${user.username}`, { token: admin.token, body: { amount } });
+      expect(res.status).toBe(200);
+    }
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const dashboard = new DashboardPage(page);
+    const showMore = dashboard.statement.getByRole('button', { name: 'Show more', exact: true });
+
+    await dashboard.open();
+    await showMore.waitFor();
+    expect(await dashboard.ledgerCount()).toBe(10);
+    expect(await dashboard.ledgerEntries.first().innerText()).toMatch(/\+23/);
+    await showMore.click();
+    await dashboard.ledgerEntries.nth(19).waitFor();
+    expect(await dashboard.ledgerEntries.count()).toBe(20);
+    await showMore.click();
+    await dashboard.ledgerEntries.nth(23).waitFor();
+    await showMore.waitFor({ state: 'detached' });
+    expect(await dashboard.ledgerEntries.count()).toBe(24);
+  });
+
   it('asks for a recipient and an amount when the form is empty, and sends nothing', async () => {
     const user = await world.user();
     const page = await world.newPage();

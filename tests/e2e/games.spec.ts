@@ -3,7 +3,7 @@ import type { RoundsPage } from '../../src/shared/api/fairness';
 import { replayRound } from '../../src/shared/games/verify';
 import { call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
+import { ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 
 let world: World;
@@ -123,5 +123,24 @@ describe('spinner page', () => {
     await page.getByTestId('rtp-coin-flip').getByText('100.00%').first().waitFor();
     await page.getByTestId('ev-spinner').getByText('23.35').waitFor();
     await page.getByTestId('ev-spinnerWeekly').getByText('1117.50').waitFor();
+  });
+});
+
+describe('click frenzy', () => {
+  it('animals appear whole inside the play area, on a phone and on a desktop', async () => {
+    const user = await world.user();
+    for (const width of [390, 1280]) {
+      const page = await world.newPage({ width, height: 844 });
+      await signInAs(page, world.server, user);
+      const frenzy = new ClickFrenzyPage(page);
+      await frenzy.open();
+      const { area, animals } = await frenzy.spawnBoxes(8);
+      // Half a pixel for sub-pixel rounding.
+      const outside = animals.filter(
+        (a) => a.x < area.x - 0.5 || a.y < area.y - 0.5 || a.x + a.width > area.x + area.width + 0.5 || a.y + a.height > area.y + area.height + 0.5,
+      );
+      expect({ width, outside }).toEqual({ width, outside: [] });
+      await page.close();
+    }
   });
 });

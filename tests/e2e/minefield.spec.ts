@@ -56,6 +56,28 @@ describe('minefield', () => {
     expect(await mf.slider('Rows').isDisabled()).toBe(false);
   });
 
+  it("says 'Insufficient balance.' under the start button for a stake above the balance, and the server's words when it refuses", async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const mf = new MinefieldPage(page);
+    await mf.open();
+    await mf.stake().fill('5000');
+    await mf.button('Enter').click();
+    await expect.poll(() => mf.refusal().innerText()).toBe('Insufficient balance.');
+    const [open] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    expect(open?.n).toBe(0);
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
+
+    await page.route('**/api/games/minefield/start', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }) }),
+    );
+    await mf.stake().fill('100');
+    await expect.poll(() => mf.refusal().count()).toBe(0);
+    await mf.button('Enter').click();
+    await expect.poll(() => mf.refusal().innerText()).toBe('Insufficient balance');
+  });
+
   it("refuses a stake below 1 with 'Bet must be ≥ 1' and clamps mines when the grid shrinks", async () => {
     const user = await world.user();
     const page = await world.newPage();

@@ -114,6 +114,18 @@ describe('rock-paper-scissors between two browsers', () => {
     expect(await balanceOf(world.server, alice.id)).toBe(1000);
   });
 
+  it("says 'Insufficient balance.' beside Challenge for a buy-in above the balance, and the server's words inline too", async () => {
+    const [alice, bob] = [await world.user(), await world.user()];
+    const a = await rpsOf(alice);
+    await a.rps.challenge(bob.username, '5000', 'Rock');
+    await expect.poll(() => a.rps.refusal.innerText()).toBe('Insufficient balance.');
+    expect(await balanceOf(world.server, alice.id)).toBe(1000);
+    expect(await a.rps.matches().count()).toBe(0);
+
+    await a.rps.challenge('no-such-player-zz', '10', 'Rock');
+    await expect.poll(() => a.rps.refusal.innerText()).toBe('No such user');
+  });
+
   it('cancels an open challenge: the buy-in comes back and the invite disappears for the opponent', async () => {
     const [alice, bob] = [await world.user(), await world.user()];
     const a = await rpsOf(alice);

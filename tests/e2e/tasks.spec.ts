@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBet } from '../../src/server/features/bets/builders';
+import type { Locator } from 'playwright-core';
 import { insertItem } from '../../src/server/features/store/builders';
+import { startBuff } from '../../src/server/features/items/buffs';
 import { balanceOf, call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { horizontalFit } from './support/helpers';
@@ -116,6 +118,46 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     await new Toasts(page).waitFor(`Claimed "${title}"! +25 coins`);
     await achievements.entry('Claimed', title).waitFor();
     expect(await balanceOf(world.server, user.id)).toBe(1025);
+  });
+
+  it('a running reward buff shows on the task and achievement cards the reward a claim pays', async () => {
+    const admin = await world.admin();
+    const [taskTitle, achTitle] = [`Buffed task ${stamp()}`, `Buffed feat ${stamp()}`];
+    const task = await call(world.server, 'POST', '/api/tasks/create', {
+      token: admin.token,
+      body: { title: taskTitle, description: 'Sign in', reward: 25, type: 'daily', goalType: 'logins', goalAmount: 1 },
+    });
+    expect(task.status).toBe(201);
+    const feat = await call(world.server, 'POST', '/api/achievements/create', {
+      token: admin.token,
+      body: { title: achTitle, description: 'Sign in', criteria: 'logins', threshold: 1, reward: 25 },
+    });
+    expect(feat.status).toBe(201);
+    const user = await world.user();
+    const item = await insertItem(world.server.db, { effectType: 'reward-multiplier', effectValue: 125, price: 100 });
+    await startBuff(world.server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 125, itemPrice: 100 }, new Date());
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const shown = async (card: Locator) => {
+      const reward = card.getByTestId('reward');
+      await reward.waitFor();
+      return (await reward.textContent())?.replace(/\s+/g, ' ').trim();
+    };
+
+    const tasks = new TasksPage(page);
+    await tasks.open();
+    expect(await shown(tasks.task(taskTitle))).toBe('+31 (25 × 1.25 reward buff)');
+    await tasks.complete(taskTitle).click();
+    await new Toasts(page).waitFor(`Completed "${taskTitle}"! +31 coins`);
+
+    const achievements = new AchievementsPage(page);
+    await achievements.open();
+    expect(await shown(achievements.entry('Unclaimed', achTitle))).toBe('+31 (25 × 1.25 reward buff)');
+    await achievements.claim(achTitle).click();
+    await new Toasts(page).waitFor(`Claimed "${achTitle}"! +31 coins`);
+    // Claimed, it shows the reward it was created with.
+    expect(await shown(achievements.entry('Claimed', achTitle))).toBe('+25');
+    expect(await balanceOf(world.server, user.id)).toBe(1062);
   });
 
   it('sorts the leaderboard and links rows to profiles; game tables show their empty state', async () => {

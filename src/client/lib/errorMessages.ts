@@ -15,6 +15,12 @@ import { formatCoins } from './format';
 /** The text shown for a request that never got an answer (spec section 8, profile update). */
 export const CONNECTION_ERROR = 'Connection error';
 
+/**
+ * A stake game's refusal when the page already knows the balance cannot cover the bet (issue 19),
+ * said before any call; a refusal from the server keeps the server's own words.
+ */
+export const INSUFFICIENT_BALANCE = 'Insufficient balance.';
+
 type Words = (issue: FieldIssue) => string;
 
 /** '*' words any rule of the field that has no words of its own. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
-import { ROUND_GAMES } from '../games/roundGames';
+import { isRoundGame, ROUND_GAMES, type RoundGame } from '../games/roundGames';
 import { defineRoutes } from './contract';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
@@ -35,6 +35,17 @@ export const roundsQuery = z.strictObject({
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
     .default(20),
+  /** One game's rounds, or several games' ('roulette,coin-flip,slots'): a game's page lists only its own. */
+  game: z
+    .string()
+    .transform((text, ctx) => {
+      const games = text.split(',');
+      const bad = games.find((g) => !isRoundGame(g));
+      if (bad === undefined) return games as RoundGame[];
+      ctx.addIssue({ code: 'custom', message: `game must be one or more of ${ROUND_GAMES.join(', ')}, comma-separated (not '${bad}')`, params: { rule: 'one_of' } });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 export const roundDto = z.object({

@@ -50,6 +50,23 @@ export const completeAchievementBody = z.strictObject({ achievementId: idString(
 export type CreateTaskBody = z.output<typeof createTaskBody>;
 export type CreateAchievementBody = z.output<typeof createAchievementBody>;
 
+/**
+ * The coins a claim would pay now, computed by the code that pays it: the reward plus what the
+ * running reward-multiplier buffs add (DESIGN.md section 6), within each buff's cap. Null when
+ * no buff adds anything (or the achievement is claimed), so the card shows the plain reward. In
+ * a claim's answer it is what that claim paid.
+ */
+export const buffedReward = z
+  .object({
+    amount: z.number(),
+    /** Combined multiplier in hundredths (125 = x1.25). */
+    multiplier: z.number(),
+    /** A buff's cap holds the extra below reward x (multiplier - 1). */
+    capped: z.boolean(),
+  })
+  .nullable();
+export type BuffedReward = z.infer<typeof buffedReward>;
+
 export const taskDto = z.object({
   _id: z.string(),
   title: z.string(),
@@ -66,6 +83,7 @@ export const taskDto = z.object({
   periodStart: z.string(),
   /** When the task comes back after completion; null for bonus tasks (once ever). */
   resetsAt: z.string().nullable(),
+  buffedReward,
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
@@ -91,6 +109,7 @@ export const achievementDto = z.object({
   percent: z.number(),
   claimed: z.boolean(),
   claimedAt: z.string().nullable(),
+  buffedReward,
 });
 export type AchievementDto = z.infer<typeof achievementDto>;
 

@@ -1,6 +1,6 @@
 import { coinFlip, coinFlipRtp, COIN_FLIP_MULTIPLIER, type CoinSide } from './coinflip';
 import { rational } from './rational';
-import { defineRoundGame, num, profitOf, publishRtp } from './roundGame';
+import { defineRoundGame, num, paysText, profitOf, publishRtp, winText } from './roundGame';
 
 export const coinFlipRound = defineRoundGame({
   game: 'coin-flip',
@@ -10,6 +10,7 @@ export const coinFlipRound = defineRoundGame({
     const r = coinFlip(serverSeed, clientSeed, nonce, { choice: params.choice as CoinSide, stake: num(params.stake, 'stake') });
     return { result: r.result, win: r.win, payout: r.payout };
   },
+  describe: (replay, params) => `${String(replay.result)} (called ${String(params.choice)}), ${winText(replay.win)}, ${paysText(replay.payout)}`,
   summary: (round) => `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`,
   rtp: () => {
     const rtp = coinFlipRtp();

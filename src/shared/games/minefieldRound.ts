@@ -14,6 +14,12 @@ export const minefieldRound = defineRoundGame({
     });
     return { mines: board.positions, placed: board.placed };
   },
+  describe: (replay, params) => {
+    const mines = Array.isArray(replay.mines) ? replay.mines : [];
+    const cells = typeof params.rows === 'number' && typeof params.cols === 'number' ? ` (of 0-${params.rows * params.cols - 1})` : '';
+    return `${String(replay.placed)} ${replay.placed === 1 ? 'mine on cell' : 'mines on cells'} ${mines.join(', ')}${cells}`;
+  },
+  paidFrom: 'the cash-out',
   summary: (round) => {
     const p = round.params;
     return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;

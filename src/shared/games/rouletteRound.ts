@@ -1,6 +1,6 @@
 import { toFractionString } from './rational';
 import { roulette, ROULETTE_MULTIPLIERS, rouletteRtp, rouletteWinProbability, type RouletteColour } from './roulette';
-import { defineRoundGame, num, profitOf, publishRtp, type PublishedRtp } from './roundGame';
+import { defineRoundGame, num, paysText, profitOf, publishRtp, winText, type PublishedRtp } from './roundGame';
 
 function rouletteEntry(choice: RouletteColour, variant: string): PublishedRtp {
   const rtp = rouletteRtp(choice);
@@ -20,6 +20,8 @@ export const rouletteRound = defineRoundGame({
     const r = roulette(serverSeed, clientSeed, nonce, { choice: params.choice as RouletteColour, stake: num(params.stake, 'stake') });
     return { pocket: r.pocket, result: r.result, win: r.win, payout: r.payout };
   },
+  describe: (replay, params) =>
+    `pocket ${String(replay.pocket)}, ${String(replay.result)} (bet ${String(params.choice)}), ${winText(replay.win)}, ${paysText(replay.payout)}`,
   summary: (round) => `roulette · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')} ${String(round.outcome.pocket ?? '')}`,
   rtp: () => [rouletteEntry('red', 'red or black'), rouletteEntry('green', 'green')],
 });

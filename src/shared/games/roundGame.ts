@@ -42,6 +42,13 @@ export interface RoundGameDef<G extends string = string> {
   example: Record<string, unknown>;
   /** One line for the round lists. */
   summary: (round: RoundView) => string;
+  /** The verifier's recomputed outcome in words ('pocket 4, red, win, pays 20'), from this game's own replay. */
+  describe: (replay: Replay, params: Record<string, unknown>) => string;
+  /**
+   * Where a round's payout before buffs comes from, when the seeds alone do not decide it
+   * (a Minefield payout depends on when the player cashed out).
+   */
+  paidFrom?: string;
   /** The published return of each bet, for a game that takes stakes. */
   rtp?: () => PublishedRtp[];
 }
@@ -82,3 +89,9 @@ export function publishRtp(game: string, variant: string, rtp: Rational, expecte
 
 /** Expected profit per coin when every win pays at least the stake: RTP - P(win). */
 export const profitOf = (rtp: Rational, winProbability: Rational): Rational => sub(rtp, winProbability);
+
+/** 'pays 10' for a replay's payout, as every game's describe() ends. */
+export const paysText = (payout: unknown): string => `pays ${String(payout)}`;
+
+/** 'win' or 'loss'. */
+export const winText = (win: unknown): string => (win === true ? 'win' : 'loss');

@@ -1,6 +1,15 @@
 import { toPercentString } from './rational';
-import { defineRoundGame, num, profitOf, publishRtp } from './roundGame';
+import { defineRoundGame, num, paysText, profitOf, publishRtp, winText } from './roundGame';
 import { slots, SLOTS_MAX_LUCK, slotsHitRate, slotsRtp, slotsRtpWithLuck } from './slots';
+
+const plural = (symbol: string): string => (symbol.endsWith('y') ? `${symbol.slice(0, -1)}ies` : `${symbol}s`);
+
+/** 'three-bell' -> 'three bells', 'two-cherries' -> 'two cherries'; null is a line that pays nothing. */
+const comboText = (combo: unknown): string => {
+  if (typeof combo !== 'string') return 'no combination';
+  const three = /^three-(.+)$/.exec(combo);
+  return three?.[1] ? `three ${plural(three[1])}` : combo.replace(/-/g, ' ');
+};
 
 export const slotsRound = defineRoundGame({
   game: 'slots',
@@ -9,6 +18,11 @@ export const slotsRound = defineRoundGame({
   replay: (serverSeed, clientSeed, nonce, params) => {
     const r = slots(serverSeed, clientSeed, nonce, { stake: num(params.stake, 'stake'), luck: params.luck === undefined ? 0 : num(params.luck, 'luck') });
     return { reel: [...r.reel], stops: [...r.stops], combo: r.combo, win: r.win, payout: r.payout, respun: r.respun };
+  },
+  describe: (replay) => {
+    const reel = Array.isArray(replay.reel) ? replay.reel.join(' ') : '?';
+    const respun = replay.respun === true ? ', after a slot-luck re-spin' : '';
+    return `${reel}: ${comboText(replay.combo)}, ${winText(replay.win)}, ${paysText(replay.payout)}${respun}`;
   },
   summary: (round) => `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`,
   rtp: () => {

@@ -1,4 +1,4 @@
-import { defineRoundGame, numberList } from './roundGame';
+import { defineRoundGame, numberList, paysText } from './roundGame';
 import { spin } from './spinner';
 
 export const spinnerRound = defineRoundGame({
@@ -11,6 +11,10 @@ export const spinnerRound = defineRoundGame({
       weights: numberList(params.weights, 'weights'),
     });
     return { slice: result.index, reward: result.reward };
+  },
+  describe: (replay, params) => {
+    const slices = Array.isArray(params.rewardOptions) ? ` of ${params.rewardOptions.length}` : '';
+    return `slice ${String(replay.slice)}${slices}, ${paysText(replay.reward)}`;
   },
   summary: (round) => {
     const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';

@@ -122,6 +122,57 @@ export class FairnessPage {
   field(label: string): Locator {
     return this.page.getByLabel(label, { exact: true });
   }
+
+  /** 'Matches round #N' or 'Does not match round #N', with what differs and how the payout splits. */
+  verdict(): Locator {
+    return this.page.getByTestId('verify-verdict');
+  }
+
+  /** The recomputed outcome in words. */
+  summary(): Locator {
+    return this.page.getByTestId('verify-summary');
+  }
+
+  payoutLine(): Locator {
+    return this.page.getByTestId('verify-payout');
+  }
+
+  verifyError(): Locator {
+    return this.page.getByTestId('verify-error');
+  }
+
+  verifyHint(): Locator {
+    return this.page.getByTestId('verify-hint');
+  }
+
+  verifyHeading(): Locator {
+    return this.page.getByRole('heading', { name: 'Verify a round', level: 2 });
+  }
+
+  /** The Verify link of the round list's row for this round id. */
+  verifyLinkOf(roundId: string): Locator {
+    return this.page.locator(`[data-testid="round-row"][data-round="${roundId}"]`).getByRole('link', { name: 'Verify', exact: true });
+  }
+
+  /** The round list's game menu ('All games' or a game's label). */
+  async filterRounds(label: string): Promise<void> {
+    await this.page.getByRole('region', { name: 'Your last rounds' }).getByLabel('Game', { exact: true }).selectOption({ label });
+  }
+}
+
+/** 'Your last rounds' on any page that lists them. */
+export class RoundList {
+  constructor(private readonly page: Page) {}
+
+  rows(): Locator {
+    return this.page.getByTestId('round-row');
+  }
+
+  /** The game of each row, in the order shown, once the list has loaded. */
+  async games(): Promise<string[]> {
+    await this.page.getByTestId('round-history').waitFor();
+    return this.rows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-game') ?? ''));
+  }
 }
 
 /** /games/casino: tabs Roulette, Coin Flip and Slots, each with a bet form and a pay table. */
@@ -172,6 +223,16 @@ export class CasinoPage {
   reel(index: number): Locator {
     return this.page.getByTestId(`reel-${index}`);
   }
+
+  /** Why a play did not start or stopped early, beside the submit button. */
+  notice(): Locator {
+    return this.panel().getByRole('alert');
+  }
+
+  /** The running or last auto-repeat run: rounds, wins, losses and net. */
+  tally(game: 'roulette' | 'coin-flip' | 'slots'): Locator {
+    return this.page.getByTestId(`${game}-tally`);
+  }
 }
 
 /** /games/click-frenzy: falling animal buttons, a counter out of 100 and the balance. */
@@ -199,6 +260,42 @@ export class ClickFrenzyPage {
     await target.waitFor();
     await target.dispatchEvent('click');
   }
+
+  /**
+   * The boxes of the next `count` animals at the moment each appears (read as it is added, before
+   * it has fallen), and the play area's box inside its border.
+   */
+  async spawnBoxes(count: number): Promise<{ area: Box; animals: Box[] }> {
+    return this.page.evaluate(async (wanted) => {
+      const area = document.querySelector<HTMLElement>('section[aria-label="Falling animals"]');
+      if (!area) throw new Error('no play area');
+      const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+      const animals: ReturnType<typeof box>[] = [];
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (node instanceof HTMLElement && node.dataset.testid === 'frenzy-target') animals.push(box(node.getBoundingClientRect()));
+            }
+          }
+          if (animals.length >= wanted) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(area, { childList: true });
+      });
+      const outer = area.getBoundingClientRect();
+      return { area: { x: outer.x + area.clientLeft, y: outer.y + area.clientTop, width: area.clientWidth, height: area.clientHeight }, animals };
+    }, count);
+  }
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** /games/minefield: sliders, stake with Max, Enter / Cash Out / Play Again, and the grid. */
@@ -230,5 +327,10 @@ export class MinefieldPage {
 
   cell(index: number): Locator {
     return this.page.getByTestId(`cell-${index}`);
+  }
+
+  /** Why the last start was refused, under the start button. */
+  refusal(): Locator {
+    return this.page.getByRole('alert').and(this.page.getByTestId('minefield-refusal'));
   }
 }

@@ -12,6 +12,8 @@ export class RpsPage {
   readonly result: Locator;
   readonly outcome: Locator;
   readonly formError: Locator;
+  /** Why the last challenge was refused (balance, server), beside the Challenge button. */
+  readonly refusal: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Rock Paper Scissors', level: 1 });
@@ -21,6 +23,7 @@ export class RpsPage {
     this.result = page.getByTestId('rps-result');
     this.outcome = page.getByTestId('rps-outcome');
     this.formError = page.getByRole('alert').filter({ hasText: 'Enter opponent' });
+    this.refusal = page.getByRole('alert').and(page.getByTestId('rps-refusal'));
   }
 
   async open(): Promise<void> {

@@ -9,6 +9,35 @@ export class Toasts {
     return this.page.getByRole('status').filter({ hasText: text }).getByText(text, { exact: true });
   }
 
+  /** Toasts whose message matches (the toaster's bars only, not a page's own status lines). */
+  matching(pattern: RegExp): Locator {
+    return this.page.locator('div[role="status"][aria-live="polite"]').filter({ hasText: pattern });
+  }
+
+  /**
+   * Starts counting, in the page, the most toasts matching the pattern on screen at once; the
+   * returned function reads that figure. It samples on every change of the page, so a toast that
+   * lives for a moment is still seen.
+   */
+  async trackMostAtOnce(pattern: RegExp): Promise<() => Promise<number>> {
+    const key = `mostToasts${Math.random().toString(36).slice(2)}`;
+    await this.page.evaluate(
+      ({ key, source, flags }) => {
+        const re = new RegExp(source, flags);
+        const store = window as unknown as Record<string, number>;
+        store[key] = 0;
+        const sample = () => {
+          const shown = [...document.querySelectorAll('div[role="status"][aria-live="polite"]')].filter((el) => re.test(el.textContent ?? '')).length;
+          store[key] = Math.max(store[key] ?? 0, shown);
+        };
+        sample();
+        new MutationObserver(sample).observe(document.body, { childList: true, subtree: true, characterData: true });
+      },
+      { key, source: pattern.source, flags: pattern.flags },
+    );
+    return () => this.page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? 0, key);
+  }
+
   /** Waits for a toast with exactly this message and returns its text. */
   async waitFor(text: string): Promise<string> {
     const toast = this.message(text).first();

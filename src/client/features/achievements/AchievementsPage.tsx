@@ -4,8 +4,8 @@ import { achievementCriteria, criteriaLabels, type AchievementCriteria } from '.
 import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
-import { formatCoins } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { RewardTag } from '../tasks/RewardTag';
 import { ProgressBar } from '../tasks/ProgressBar';
 import { useAchievements, useClaimAchievementMutation } from '../tasks/queries';
 
@@ -26,7 +26,7 @@ function AchievementCard({ achievement }: { achievement: AchievementDto }) {
           <h3 className="font-semibold wrap-anywhere text-white">{achievement.title}</h3>
           <p className="text-sm wrap-anywhere text-slate-300">{achievement.description}</p>
         </div>
-        <p className="shrink-0 font-semibold text-emerald-300">+{formatCoins(achievement.reward)}</p>
+        <RewardTag reward={achievement.reward} buffed={achievement.buffedReward} />
       </div>
       <ProgressBar percent={achievement.percent} label={`${achievement.title} progress`} />
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -7,10 +7,10 @@ import { ActiveBuffs } from '../store/components/ActiveBuffs';
 import { BadgeShelf } from '../store/components/BadgeShelf';
 import { UsableInventory } from '../store/components/UsableInventory';
 import { CosmeticMark } from '../store/components/CosmeticMark';
-import { LedgerStatement } from '../wallet/LedgerStatement';
 import { SendCoinsForm } from '../wallet/SendCoinsForm';
 import { TradeCenter } from '../trades/components/TradeCenter';
 import { AchievementList } from '../accounts/components/ProfileCollections';
+import { LedgerStatement } from '../wallet/LedgerStatement';
 
 export function DashboardPage() {
   const { userQuery } = useSession();

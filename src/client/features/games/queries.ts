@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RoundGame } from '../../../shared/games/roundGames';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -9,7 +10,7 @@ import { useSession } from '../../lib/session';
 export const gameKeys = {
   all: ['games'] as const,
   progress: (token: string | null) => ['games', 'progress', token] as const,
-  rounds: (token: string | null, limit: number) => ['games', 'rounds', token, limit] as const,
+  rounds: (token: string | null, limit: number, games: readonly RoundGame[] = []) => ['games', 'rounds', token, limit, games.join(',')] as const,
 };
 
 /** Wheels, cooldowns, buffs and the server's clock: the hub's one read for every game. */
@@ -22,11 +23,12 @@ export function useGamesProgress() {
   });
 }
 
-export function useRounds(limit = 10) {
+/** Your last rounds, of `games` only when given (a game's page lists its own). */
+export function useRounds(limit = 10, games: readonly RoundGame[] = []) {
   const { token } = useSession();
   return useQuery({
-    queryKey: gameKeys.rounds(token, limit),
-    queryFn: ({ signal }) => api('GET /api/games/rounds', { query: { limit }, signal }),
+    queryKey: gameKeys.rounds(token, limit, games),
+    queryFn: ({ signal }) => api('GET /api/games/rounds', { query: { limit, game: games.length > 0 ? games.join(',') : undefined }, signal }),
     enabled: token !== null,
   });
 }

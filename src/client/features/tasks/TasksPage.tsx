@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { TaskDto, TaskType } from '../../../shared/api/tasks';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { CONNECTION_ERROR, errorMessage } from '../../lib/errorMessages';
-import { formatCoins } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { RewardTag } from './RewardTag';
 import { ProgressBar } from './ProgressBar';
 import { useCompleteTaskMutation, useTasks } from './queries';
 
@@ -43,7 +43,7 @@ function TaskCard({ task }: { task: TaskDto }) {
           <h3 className="font-semibold wrap-anywhere text-white">{task.title}</h3>
           <p className="text-sm wrap-anywhere text-slate-300">{task.description}</p>
         </div>
-        <p className="shrink-0 font-semibold text-emerald-300">+{formatCoins(task.reward)}</p>
+        <RewardTag reward={task.reward} buffed={task.buffedReward} />
       </div>
       <ProgressBar percent={task.percent} label={`${task.title} progress`} />
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,8 +1,15 @@
+import { useState } from 'react';
 import type { LedgerEntryDto } from '../../../shared/api/wallet';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins, formatDateTime, formatSignedCoins } from '../../lib/format';
 import { useLedger } from './queries';
+
+/**
+ * Rows shown at first and added per 'Show more'. One session of games writes hundreds of rows;
+ * listing every loaded one made the dashboard thousands of pixels tall.
+ */
+export const STATEMENT_STEP = 10;
 
 function counterpartyText(entry: LedgerEntryDto): string | null {
   if (!entry.counterparty) return null;
@@ -34,9 +41,21 @@ function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
   );
 }
 
+/** The statement on the dashboard: the newest rows, STATEMENT_STEP more per 'Show more'. */
 export function LedgerStatement() {
   const ledger = useLedger();
+  const [limit, setLimit] = useState(STATEMENT_STEP);
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+  const shown = entries.slice(0, limit);
+  const more = entries.length > limit || ledger.hasNextPage;
+  // Waiting on the server only when the rows already loaded cannot fill the next step.
+  const waiting = ledger.isFetchingNextPage && entries.length <= limit;
+
+  function showMore() {
+    const next = limit + STATEMENT_STEP;
+    setLimit(next);
+    if (entries.length < next && ledger.hasNextPage && !ledger.isFetchingNextPage) void ledger.fetchNextPage();
+  }
 
   return (
     <section aria-labelledby="statement-heading" className="card">
@@ -54,7 +73,7 @@ export function LedgerStatement() {
       ) : (
         <>
           <ul className="divide-y divide-white/5 overflow-hidden rounded-xl border border-white/10 bg-slate-950/40">
-            {entries.map((entry) => (
+            {shown.map((entry) => (
               <LedgerRow key={entry._id} entry={entry} />
             ))}
           </ul>
@@ -63,14 +82,9 @@ export function LedgerStatement() {
               <ErrorBanner>{errorMessage(ledger.error, 'Failed to load more entries')}</ErrorBanner>
             </div>
           )}
-          {ledger.hasNextPage && (
-            <button
-              type="button"
-              className="btn-secondary mt-4 w-full"
-              onClick={() => void ledger.fetchNextPage()}
-              disabled={ledger.isFetchingNextPage}
-            >
-              {ledger.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {more && (
+            <button type="button" className="btn-secondary mt-4 w-full" onClick={showMore} disabled={waiting}>
+              {waiting ? 'Loading…' : 'Show more'}
             </button>
           )}
         </>

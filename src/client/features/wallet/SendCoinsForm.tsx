@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { CONNECTION_ERROR, errorField, errorMessage } from '../../lib/errorMessages';
 import { formatCoins } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { useActionGuard } from '../../lib/useActionGuard';
 import { useSendCoinsMutation } from './mutations';
 import { CoinInput } from '../../components/CoinInput';
 import { TextField } from '../../components/TextField';
@@ -15,6 +16,7 @@ export function SendCoinsForm() {
   // Fields left empty on the last try; cleared as soon as the player types in them.
   const [missing, setMissing] = useState<Field[]>([]);
   const send = useSendCoinsMutation();
+  const guard = useActionGuard();
   const refusedField = errorField(send.error);
   const refusal = send.error ? errorMessage(send.error, 'Transfer failed', CONNECTION_ERROR) : null;
 
@@ -41,17 +43,16 @@ export function SendCoinsForm() {
       notify.error('Enter recipient and amount');
       return;
     }
-    send.mutate(
-      { recipientUsername, amount: coins },
-      {
-        onSuccess: () => {
-          notify.success(`Sent ${formatCoins(coins)} coins to ${recipientUsername}`);
-          setRecipient('');
-          setAmount('');
-        },
-        onError: (error) => notify.error(errorMessage(error, 'Transfer failed', CONNECTION_ERROR)),
-      },
-    );
+    void guard.run(async () => {
+      try {
+        await send.mutateAsync({ recipientUsername, amount: coins });
+        notify.success(`Sent ${formatCoins(coins)} coins to ${recipientUsername}`);
+        setRecipient('');
+        setAmount('');
+      } catch (error) {
+        notify.error(errorMessage(error, 'Transfer failed', CONNECTION_ERROR));
+      }
+    });
   }
 
   return (
@@ -80,7 +81,7 @@ export function SendCoinsForm() {
           error={problemOf('amount')}
           onValueChange={edit('amount', setAmount)}
         />
-        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={send.isPending}>
+        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={send.isPending || guard.quiet}>
           {send.isPending ? 'Sending…' : 'Send Coins'}
         </button>
       </form>

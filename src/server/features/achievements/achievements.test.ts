@@ -5,6 +5,7 @@ import { balanceOf, registerUser, useTestServer, type TestUser } from '../../tes
 import { expectBadField, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from '../store/builders';
 import { placeWager } from '../tasks/builders';
+import { startBuff } from '../items/buffs';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import { ban, useAdmin } from '../../testing/builders';
 
@@ -77,6 +78,20 @@ describe('POST /api/achievements/complete', () => {
     await ban(server, admin, user);
     expect([401, 403]).toContain((await claim(user.token, id)).status);
     expect(await balanceOf(server, user.id)).toBe(1000);
+  });
+
+  it('lists the reward a claim pays under a running reward buff, and the claim pays exactly it', async () => {
+    const id = await achievement({ title: 'Boosted fan', criteria: 'logins', threshold: 1, reward: 25 });
+    const user = await registerUser(server);
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ reward: 25, buffedReward: null });
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 125, price: 100 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 125, itemPrice: 100 }, new Date());
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ reward: 25, buffedReward: { amount: 31, multiplier: 125, capped: false } });
+    const res = await claim(user.token, id);
+    expect(res.body).toMatchObject({ message: 'Claimed "Boosted fan"! +31 coins', reward: 31 });
+    expect(await balanceOf(server, user.id)).toBe(1031);
+    // Claimed, it pays nothing more: no buffed figure beside it.
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ claimed: true, buffedReward: null });
   });
 
   it('20 parallel claims pay one reward', async () => {

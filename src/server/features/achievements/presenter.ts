@@ -1,6 +1,7 @@
 import type { AchievementRef } from '../../../shared/api/accounts';
 import type { AchievementCriteria, AchievementDto, ClaimAchievementResponse, CreatedDto } from '../../../shared/api/tasks';
 import { percentOf } from '../../platform/stats';
+import { presentBuffedReward, type RewardPreview } from '../items/buffs';
 
 export interface AchievementRow {
   id: number;
@@ -13,22 +14,26 @@ export interface AchievementRow {
   claimed_at: Date | string | null;
 }
 
-/** An achievement with the user's lifetime progress towards it. */
-export function presentAchievement(row: AchievementRow, counters: Record<AchievementCriteria, number>): AchievementDto {
+/** An achievement with the user's lifetime progress towards it; `boost` tells what running reward buffs add to a claim. */
+export function presentAchievement(row: AchievementRow, counters: Record<AchievementCriteria, number>, boost: (reward: number) => RewardPreview): AchievementDto {
   const progress = counters[row.criteria];
   const threshold = Number(row.threshold);
+  const reward = Number(row.reward);
+  const claimed = row.claimed_at !== null;
   return {
     _id: String(row.id),
     title: row.title,
     description: row.description,
     criteria: row.criteria,
     threshold,
-    reward: Number(row.reward),
+    reward,
     icon: row.icon,
     progress,
     percent: percentOf(progress, threshold),
-    claimed: row.claimed_at !== null,
+    claimed,
     claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at).toISOString(),
+    // A claimed achievement pays nothing more, so no buff applies to it.
+    buffedReward: claimed ? null : presentBuffedReward(reward, boost(reward)),
   };
 }
 

@@ -6,7 +6,7 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier } from '../items/buffs';
+import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewer } from '../items/buffs';
 import { lifetimeCounters } from './progress';
 import * as ledger from '../wallet/ledger';
 import { presentAchievement, presentClaim, presentClaimed, presentCreated } from './presenter';
@@ -16,7 +16,8 @@ import { achievementsOf, claimedOf, findActiveAchievement } from './queries';
 export async function listAchievements(deps: Deps, userId: number): Promise<AchievementDto[]> {
   const rows = await achievementsOf(deps.db, userId);
   const counters = await lifetimeCounters(deps.db, userId);
-  return rows.map((r) => presentAchievement(r, counters));
+  const boost = await rewardPreviewer(deps.db, userId, deps.clock.now());
+  return rows.map((r) => presentAchievement(r, counters, boost));
 }
 
 export async function claimAchievement(deps: Deps, userId: number, achievementId: number): Promise<ClaimAchievementResponse> {
@@ -26,15 +27,15 @@ export async function claimAchievement(deps: Deps, userId: number, achievementId
     if (!row) throw notFound(`achievementId: no achievement with id ${achievementId}`);
     // The account first: the claim row below references users, and the posting locks it anyway.
     await ledger.lockAccounts(tx, [userId], userId);
-    const dto = presentAchievement(row, await lifetimeCounters(tx, userId));
+    const dto = presentAchievement(row, await lifetimeCounters(tx, userId), noRewardBuff);
     if (dto.progress < dto.threshold) throw conflict(`"${row.title}" is not reached yet: ${dto.progress}/${dto.threshold} (${dto.percent}%)`);
     const [claim] = await tx.rows<{ id: number }>(sql`
       insert into achievement_claims (user_id, achievement_id, reward) values (${userId}, ${achievementId}, ${dto.reward})
       on conflict (user_id, achievement_id) do nothing returning id`);
     if (!claim) throw conflict(`You have already claimed "${row.title}"`);
-    const { extra } = await applyRewardMultiplier(tx, userId, dto.reward, now);
-    const reward = dto.reward + extra;
-    if (extra > 0) await tx.rows(sql`update achievement_claims set reward = ${reward} where id = ${claim.id}`);
+    const boost = await applyRewardMultiplier(tx, userId, dto.reward, now);
+    const reward = dto.reward + boost.extra;
+    if (boost.extra > 0) await tx.rows(sql`update achievement_claims set reward = ${reward} where id = ${claim.id}`);
     const balances = await ledger.post(
       tx,
       [{ userId, delta: reward, category: 'achievement_reward' }],
@@ -42,7 +43,7 @@ export async function claimAchievement(deps: Deps, userId: number, achievementId
       { actorId: userId },
     );
     await bumpStat(tx, userId, 'achievements_claimed');
-    return presentClaim(dto, reward, balances.get(userId) ?? 0, now);
+    return presentClaim({ ...dto, buffedReward: presentBuffedReward(dto.reward, boost) }, reward, balances.get(userId) ?? 0, now);
   });
 }
 

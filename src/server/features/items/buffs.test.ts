@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock';
 import { registerUser, useTestServer } from '../../testing/harness';
-import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, spendSlotsLuck, startBuff, pickMinefieldItems } from './buffs';
+import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, rewardPreviewer, spendSlotsLuck, startBuff, pickMinefieldItems } from './buffs';
 import { giveItem, insertItem } from '../store/builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
@@ -19,12 +19,12 @@ const extraPaid = async (buffId: number) =>
 describe('reward-multiplier buffs', () => {
   it('multiply a reward, combine by product and stop at 3x', async () => {
     const user = await registerUser(server);
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 0, multiplier: 100 });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 0, multiplier: 100, capped: false });
     await buff(user.id, 'reward-multiplier', 150, 1000);
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 50, multiplier: 150 });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 50, multiplier: 150, capped: false });
     await buff(user.id, 'reward-multiplier', 200, 1000);
     // 1.5 x 2 = 3x
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 200, multiplier: 300 });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 200, multiplier: 300, capped: false });
     await buff(user.id, 'reward-multiplier', 250, 1000);
     // 1.5 x 2 x 2.5 = 7.5x, capped at 3x
     expect((await applyRewardMultiplier(server.db, user.id, 100, clock.now())).multiplier).toBe(300);
@@ -41,6 +41,17 @@ describe('reward-multiplier buffs', () => {
     expect(after.extra_paid).toBe(300);
     expect(after.ended_at).not.toBeNull();
     expect((await applyRewardMultiplier(server.db, user.id, 250, clock.now())).extra).toBe(0);
+  });
+
+  it('preview what a reward would pay, caps included, without spending', async () => {
+    const user = await registerUser(server);
+    expect((await rewardPreviewer(server.db, user.id, clock.now()))(250)).toEqual({ extra: 0, multiplier: 100, capped: false });
+    const started = await buff(user.id, 'reward-multiplier', 200, 30);
+    const preview = await rewardPreviewer(server.db, user.id, clock.now());
+    expect(preview(250)).toEqual({ extra: 250, multiplier: 200, capped: false });
+    expect(preview(400)).toEqual({ extra: 300, multiplier: 200, capped: true });
+    expect((await extraPaid(started.id)).extra_paid).toBe(0);
+    expect(await applyRewardMultiplier(server.db, user.id, 400, clock.now())).toEqual(preview(400));
   });
 
   it(`last ${BUFF_MINUTES} minutes`, async () => {

@@ -8,6 +8,7 @@ import {
   rewardMultiplierExtra,
 } from '../../../shared/games/items';
 import type { BuffEffectType } from '../store/tables';
+import type { BuffedReward } from '../../../shared/api/tasks';
 
 /**
  * Power-ups at work (DESIGN.md section 6). Features that pay rewards call these inside the
@@ -57,20 +58,22 @@ export async function buffState(q: Queryable, userId: number, now: Date): Promis
   };
 }
 
-/**
- * Shares `extra` out over the buffs that earned it, each within what is left of its cap, and
- * records it (ending a buff whose cap is reached). Returns the coins actually granted.
- */
-async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[], extra: number, now: Date): Promise<number> {
-  if (extra <= 0 || running.length === 0) return 0;
+/** Shares `extra` out over the buffs that earned it, each within what is left of its cap. */
+function shareExtra(running: RunningBuff[], weights: number[], extra: number) {
+  if (extra <= 0 || running.length === 0) return [];
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   let left = extra;
-  const grants = running.map((buff, i) => {
+  return running.map((buff, i) => {
     const share = i === running.length - 1 ? left : Math.floor((extra * weights[i]!) / totalWeight);
     const granted = Math.max(0, Math.min(share, buff.extra_cap - buff.extra_paid));
     left -= Math.min(share, left);
     return { id: buff.id, granted, ends: buff.extra_paid + granted >= buff.extra_cap };
   });
+}
+
+/** Grants `extra` as shareExtra shares it and records it (ending a buff whose cap is reached). Returns the coins granted. */
+async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[], extra: number, now: Date): Promise<number> {
+  const grants = shareExtra(running, weights, extra);
   const paid = grants.filter((g) => g.granted > 0 || g.ends);
   if (paid.length > 0) {
     await q.rows(sql`
@@ -87,14 +90,44 @@ async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[
  * stake; never the stake itself). Call inside the paying transaction and add the result to the
  * payout of the same posting.
  */
-export async function applyRewardMultiplier(q: Queryable, userId: number, amount: number, now: Date): Promise<{ extra: number; multiplier: number }> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return { extra: 0, multiplier: 100 };
+export async function applyRewardMultiplier(q: Queryable, userId: number, amount: number, now: Date): Promise<RewardPreview> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return noRewardBuff();
   const running = await lockRunning(q, userId, 'reward-multiplier', now);
-  if (running.length === 0) return { extra: 0, multiplier: 100 };
+  if (running.length === 0) return noRewardBuff();
   const multiplier = combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
   const wanted = rewardMultiplierExtra(amount, multiplier);
   const extra = await spendExtra(q, running, running.map((b) => b.value - 100), wanted, now);
-  return { extra, multiplier };
+  return { extra, multiplier, capped: extra < wanted };
+}
+
+export interface RewardPreview {
+  /** Coins the running reward buffs would add, within what is left of each buff's cap. */
+  extra: number;
+  /** Their combined multiplier in hundredths (100 = none). */
+  multiplier: number;
+  /** True when a buff's cap holds the extra below reward x (multiplier - 1). */
+  capped: boolean;
+}
+
+export const noRewardBuff = (): RewardPreview => ({ extra: 0, multiplier: 100, capped: false });
+
+/** A reward card's buffed figure (null when the buffs add nothing), for the presenters. */
+export const presentBuffedReward = (reward: number, boost: RewardPreview): BuffedReward =>
+  boost.extra > 0 ? { amount: reward + boost.extra, multiplier: boost.multiplier, capped: boost.capped } : null;
+
+/**
+ * What applyRewardMultiplier would add to a free reward right now, for a page to show the
+ * reward a claim pays: the same multiplier and cap sharing, read without locks and without
+ * spending. One read serves every reward on the page.
+ */
+export async function rewardPreviewer(q: Queryable, userId: number, now: Date): Promise<(amount: number) => RewardPreview> {
+  const running = await readRunning(q, userId, 'reward-multiplier', now);
+  const multiplier = running.length === 0 ? 100 : combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
+  return (amount) => {
+    const wanted = rewardMultiplierExtra(amount, multiplier);
+    const extra = shareExtra(running, running.map((b) => b.value - 100), wanted).reduce((sum, g) => sum + g.granted, 0);
+    return { extra, multiplier, capped: extra < wanted };
+  };
 }
 
 /** The luck percent to play a slots spin with, locking the buffs that give it. */

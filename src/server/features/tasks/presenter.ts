@@ -1,4 +1,5 @@
 import type { CompleteTaskResponse, CreatedDto, GoalType, TaskDto, TasksDto, TaskType } from '../../../shared/api/tasks';
+import { presentBuffedReward, type RewardPreview } from '../items/buffs';
 import { percentOf } from '../../platform/stats';
 import { nextReset, periodStart } from './periods';
 import type { PeriodCounts } from './progress';
@@ -17,7 +18,9 @@ export interface TaskRow {
 const bucket = { daily: 'daily', weekly: 'weekly', bonus: 'lifetime' } as const;
 
 /** A task with the user's progress in its current period (a bonus task's period is the account's life). */
-export function presentTask(row: TaskRow, counts: PeriodCounts, now: Date): TaskDto {
+
+/** `boost` tells what running reward buffs add to a reward, so the card shows what a claim pays. */
+export function presentTask(row: TaskRow, counts: PeriodCounts, now: Date, boost: (reward: number) => RewardPreview): TaskDto {
   const progress = counts[bucket[row.type]][row.goal_type];
   const goal = Number(row.goal_amount);
   const reset = nextReset(row.type, now);
@@ -34,11 +37,12 @@ export function presentTask(row: TaskRow, counts: PeriodCounts, now: Date): Task
     percent: percentOf(progress, goal),
     periodStart: periodStart(row.type, now).toISOString(),
     resetsAt: reset && reset.toISOString(),
+    buffedReward: presentBuffedReward(Number(row.reward), boost(Number(row.reward))),
   };
 }
 
-export const presentTasks = (rows: TaskRow[], counts: PeriodCounts, now: Date): TasksDto => ({
-  tasks: rows.map((r) => presentTask(r, counts, now)),
+export const presentTasks = (rows: TaskRow[], counts: PeriodCounts, now: Date, boost: (reward: number) => RewardPreview): TasksDto => ({
+  tasks: rows.map((r) => presentTask(r, counts, now, boost)),
   now: now.toISOString(),
 });
 

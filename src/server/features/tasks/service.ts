@@ -5,7 +5,7 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier } from '../items/buffs';
+import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewer } from '../items/buffs';
 import * as ledger from '../wallet/ledger';
 import { periodStart } from './periods';
 import { presentCompletion, presentCreated, presentTask, presentTasks } from './presenter';
@@ -20,7 +20,7 @@ async function countsAt(q: Queryable, userId: number, now: Date): Promise<Period
 export async function listTasks(deps: Deps, userId: number): Promise<TasksDto> {
   const now = deps.clock.now();
   const rows = await openTasksOf(deps.db, userId, periodStart('daily', now), periodStart('weekly', now));
-  return presentTasks(rows, await countsAt(deps.db, userId, now), now);
+  return presentTasks(rows, await countsAt(deps.db, userId, now), now, await rewardPreviewer(deps.db, userId, now));
 }
 
 export async function completeTask(deps: Deps, userId: number, taskId: number): Promise<CompleteTaskResponse> {
@@ -30,7 +30,7 @@ export async function completeTask(deps: Deps, userId: number, taskId: number): 
     if (!task) throw notFound(`taskId: no task with id ${taskId}`);
     // The account first: the claim row below references users, and the posting locks it anyway.
     await ledger.lockAccounts(tx, [userId], userId);
-    const dto = presentTask(task, await countsAt(tx, userId, now), now);
+    const dto = presentTask(task, await countsAt(tx, userId, now), now, noRewardBuff);
     if (dto.progress < dto.goalAmount) {
       throw conflict(`"${task.title}" is not done yet: ${dto.progress}/${dto.goalAmount} (${dto.percent}%)`);
     }
@@ -41,12 +41,12 @@ export async function completeTask(deps: Deps, userId: number, taskId: number): 
     if (!claim) {
       throw conflict(task.type === 'bonus' ? `You have already completed "${task.title}"` : `You have already completed "${task.title}" this ${task.type === 'daily' ? 'day' : 'week'}`);
     }
-    const { extra } = await applyRewardMultiplier(tx, userId, dto.reward, now);
-    const reward = dto.reward + extra;
-    if (extra > 0) await tx.rows(sql`update task_claims set reward = ${reward} where id = ${claim.id}`);
+    const boost = await applyRewardMultiplier(tx, userId, dto.reward, now);
+    const reward = dto.reward + boost.extra;
+    if (boost.extra > 0) await tx.rows(sql`update task_claims set reward = ${reward} where id = ${claim.id}`);
     const balances = await ledger.post(tx, [{ userId, delta: reward, category: 'task_reward' }], { refType: 'task_claim', refId: claim.id }, { actorId: userId });
     await bumpStat(tx, userId, 'tasks_completed');
-    return presentCompletion(dto, reward, balances.get(userId) ?? 0);
+    return presentCompletion({ ...dto, buffedReward: presentBuffedReward(dto.reward, boost) }, reward, balances.get(userId) ?? 0);
   });
 }
 

@@ -70,6 +70,34 @@ describe('POST /api/tasks/complete', () => {
     expect(await balanceOf(server, user.id)).toBe(1090);
   });
 
+  it('lists the reward a claim pays under a running reward buff, and the claim pays exactly it', async () => {
+    const id = await createTask(server, admin, { title: 'Shown boost', goalType: 'logins', reward: 25 });
+    const user = await registerUser(server);
+    expect((await list(user)).body.tasks.find((t) => t._id === id)).toMatchObject({ reward: 25, buffedReward: null });
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 125, price: 100 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 125, itemPrice: 100 }, new Date());
+    const shown = (await list(user)).body.tasks.find((t) => t._id === id);
+    expect(shown).toMatchObject({ reward: 25, buffedReward: { amount: 31, multiplier: 125, capped: false } });
+    const res = await complete(user.token, id);
+    expect(res.body).toMatchObject({ reward: 31, task: { buffedReward: { amount: 31 } } });
+    expect(await balanceOf(server, user.id)).toBe(1031);
+  });
+
+  it("shows a reward held down by the buff's cap as the claim pays it", async () => {
+    const id = await createTask(server, admin, { title: 'Capped boost', goalType: 'logins', reward: 60 });
+    const user = await registerUser(server);
+    // A 1-coin item caps its buff's extra at 10 coins, below the 30 that x1.5 would add.
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1 }, new Date());
+    const shown = (await list(user)).body.tasks.find((t) => t._id === id);
+    expect(shown?.buffedReward).toEqual({ amount: 70, multiplier: 150, capped: true });
+    expect((await complete(user.token, id)).body).toMatchObject({ reward: 70 });
+    expect(await balanceOf(server, user.id)).toBe(1070);
+    // The cap is spent, so the buff has ended and other rewards show plain again.
+    const other = await createTask(server, admin, { title: 'After the cap', goalType: 'logins', reward: 60 });
+    expect((await list(user)).body.tasks.find((t) => t._id === other)).toMatchObject({ buffedReward: null });
+  });
+
   it('counts bets won', async () => {
     const id = await createTask(server, admin, { title: 'Win one', type: 'bonus', goalType: 'betsWon' });
     const user = await registerUser(server);

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorField, errorMessage } from '../../../lib/errorMessages';
 import { TextField } from '../../../components/TextField';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../../shared/constants';
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
 
@@ -47,6 +48,18 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const fromState: unknown = location.state;
   const switchState: AuthState = { ...carried, username };
 
+  // A refusal speaks of what was sent: once its field (or, for one naming no field, either field)
+  // changes, it no longer describes the form and would only mislead.
+  function edited(field: 'username' | 'password', set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      if (auth.error && !auth.isPending && (refusedField === field || refusedField === null)) auth.reset();
+    };
+  }
+  // The server's rules, shown before the first attempt rather than learnt from a refusal; a
+  // refusal of the field takes their place while it stands, so it is read alone.
+  const rule = (field: 'username' | 'password', text: string) => (mode === 'register' && refusedField !== field ? text : undefined);
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     auth.mutate(
@@ -70,7 +83,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           value={username}
           error={refusedField === 'username'}
           aria-describedby={refusedField === 'username' ? errorId : undefined}
-          onValueChange={setUsername}
+          hint={rule('username', `${USERNAME_MIN}-${USERNAME_MAX} letters, digits, _ and -`)}
+          onValueChange={edited('username', setUsername)}
         />
         <TextField
           id={`${ids}-password`}
@@ -80,7 +94,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           value={password}
           error={refusedField === 'password'}
           aria-describedby={refusedField === 'password' ? errorId : undefined}
-          onValueChange={setPassword}
+          hint={rule('password', `${PASSWORD_MIN}-${PASSWORD_MAX} characters`)}
+          onValueChange={edited('password', setPassword)}
         />
 
         {auth.error && (

@@ -114,8 +114,14 @@ function ParlayEntry({ parlay, testId }: { parlay: ParlayDto; testId: string }) 
 }
 
 function EntryList({ entries, label, testId }: { entries: Entry[]; label: string; testId: string }) {
+  // The list scrolls inside its card: keyboard users need a stop on it to scroll it (axe
+  // scrollable-region-focusable); its label names that stop.
   return (
-    <ul aria-label={label} className="flex max-h-[32rem] flex-col gap-2 overflow-y-auto pr-1">
+    <ul
+      aria-label={label}
+      tabIndex={0}
+      className="flex max-h-[32rem] flex-col gap-2 overflow-y-auto pr-1"
+    >
       {entries.map((entry) =>
         entry.kind === 'parlay' ? (
           <ParlayEntry key={`parlay-${entry._id}`} parlay={entry} testId={testId} />

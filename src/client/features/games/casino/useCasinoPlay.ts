@@ -1,10 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/errorMessages';
+import { errorMessage, INSUFFICIENT_BALANCE } from '../../../lib/errorMessages';
+import { formatSignedCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useActionGuard } from '../../../lib/useActionGuard';
 import { useAfterGamePlayed } from '../mutations';
 import { useGameSound } from '../useGameSound';
 
 export const MAX_AUTO_REPEAT = 100;
+/** Slots auto-repeat has no count: it spins until Stop, at most this many times (shown on the tab). */
+export const SLOTS_MAX_AUTO_SPINS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,9 +20,28 @@ export function parseBet(text: string): number | null {
 
 export interface CasinoRound {
   balance: number;
+  win: boolean;
+  payout: number;
+}
+
+/** An auto-repeat run so far, for its one toast and the panel. */
+export interface RunTally {
+  rounds: number;
+  wins: number;
+  losses: number;
+  /** Coins won minus coins staked over the run. */
+  net: number;
+}
+
+const EMPTY_TALLY: RunTally = { rounds: 0, wins: 0, losses: 0, net: 0 };
+
+export function tallyText({ rounds, wins, losses, net }: RunTally): string {
+  return `Auto-repeat: ${rounds} ${rounds === 1 ? 'round' : 'rounds'}, ${wins} won, ${losses} lost, net ${formatSignedCoins(net)} ${Math.abs(net) === 1 ? 'coin' : 'coins'}`;
 }
 
 interface PlayOptions<R extends CasinoRound> {
+  /** Names the run's one toast, so a run's updates replace each other instead of stacking. */
+  game: string;
   /** One round on the server. */
   call: (bet: number) => Promise<R>;
   /** How long after the call starts the result is shown (spec section 9's spin times). */
@@ -29,26 +52,40 @@ interface PlayOptions<R extends CasinoRound> {
 
 /**
  * Spec section 4: bet -> spinning -> result toast -> refresh; auto-repeat runs up to its count
- * and stops on Stop, on a failed call, or when the balance falls below the bet.
+ * and stops on Stop, on a failed call, or when the balance falls below the bet. A run of more
+ * than one round keeps one toast (fixed id) that is updated in place: ten rounds stacking ten
+ * toasts covered the header on a phone (issue 19). Why a run did not start or stopped early is
+ * also kept in `notice`, shown beside the submit button.
  */
-export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult, toastOf }: PlayOptions<R>) {
+export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onResult, toastOf }: PlayOptions<R>) {
   const afterGamePlayed = useAfterGamePlayed();
   const { playWin } = useGameSound();
+  const guard = useActionGuard();
   const [running, setRunning] = useState(false);
   const [roundsDone, setRoundsDone] = useState(0);
+  const [tally, setTally] = useState<RunTally>(EMPTY_TALLY);
+  const [notice, setNotice] = useState<string | null>(null);
   /** True from a call until its result is shown (the spin, flip or reels). */
   const [revealing, setRevealing] = useState(false);
   const stopRef = useRef(false);
 
-  const play = useCallback(
+  const run = useCallback(
     async (bet: number, count: number, balance: number) => {
       stopRef.current = false;
       setRunning(true);
       setRoundsDone(0);
+      setTally(EMPTY_TALLY);
+      const repeat = count > 1;
+      const toastId = `casino-run-${game}`;
       let known = balance;
+      let sum = EMPTY_TALLY;
       try {
         for (let i = 0; i < count; i++) {
-          if (stopRef.current || known < bet) break;
+          if (stopRef.current) break;
+          if (known < bet) {
+            setNotice('Auto-repeat stopped: your balance is below the bet.');
+            break;
+          }
           let result: R;
           setRevealing(true);
           const started = Date.now();
@@ -56,19 +93,31 @@ export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult,
             result = await call(bet);
           } catch (error) {
             setRevealing(false);
-            notify.error(errorMessage(error, 'The bet could not be placed'));
+            const text = errorMessage(error, 'The bet could not be placed');
+            setNotice(text);
+            notify.error(text);
             break;
           }
           await wait(Math.max(0, revealMs(result) - (Date.now() - started)));
           setRevealing(false);
           known = result.balance;
           onResult(result);
-          const { text, good } = toastOf(result);
-          if (good) {
-            notify.success(text);
-            playWin();
+          sum = {
+            rounds: sum.rounds + 1,
+            wins: sum.wins + (result.win ? 1 : 0),
+            losses: sum.losses + (result.win ? 0 : 1),
+            net: sum.net + result.payout - bet,
+          };
+          setTally(sum);
+          if (repeat) {
+            const show = sum.net > 0 ? notify.success : notify.info;
+            show(tallyText(sum), { id: toastId });
+          } else {
+            const { text, good } = toastOf(result);
+            if (good) notify.success(text);
+            else notify.info(text);
           }
-          else notify.info(text);
+          if (result.win) playWin();
           setRoundsDone(i + 1);
           void afterGamePlayed();
         }
@@ -76,12 +125,28 @@ export function useCasinoPlay<R extends CasinoRound>({ call, revealMs, onResult,
         setRunning(false);
       }
     },
-    [call, revealMs, onResult, toastOf, afterGamePlayed, playWin],
+    [game, call, revealMs, onResult, toastOf, afterGamePlayed, playWin],
+  );
+
+  const { run: guarded } = guard;
+  const play = useCallback(
+    async (bet: number, count: number, balance: number) => {
+      setNotice(null);
+      // Said at once, without a call: the server would refuse it anyway.
+      if (bet > balance) {
+        setNotice(INSUFFICIENT_BALANCE);
+        return;
+      }
+      await guarded(() => run(bet, count, balance));
+    },
+    [guarded, run],
   );
 
   const stop = useCallback(() => {
     stopRef.current = true;
   }, []);
 
-  return { play, stop, running, roundsDone, revealing };
+  const clearNotice = useCallback(() => setNotice(null), []);
+
+  return { play, stop, running, roundsDone, revealing, tally, notice, clearNotice, quiet: guard.quiet };
 }

@@ -6,6 +6,7 @@ import { gameKeys } from '../queries';
 export const fairnessKeys = {
   seeds: (token: string | null) => [...gameKeys.all, 'fairness', token] as const,
   spinnerTables: () => [...gameKeys.all, 'spinner-tables'] as const,
+  round: (token: string | null, id: string) => [...gameKeys.all, 'round', token, id] as const,
 };
 
 /** Your active seed pair (the server seed only as its hash) and the nonce. */
@@ -23,5 +24,18 @@ export function useSpinnerTables() {
   return useQuery({
     queryKey: fairnessKeys.spinnerTables(),
     queryFn: ({ signal }) => api('GET /api/fairness/spinners', { signal }),
+  });
+}
+
+/** One of your rounds by id (null when it is not yours): the rounds list's page that starts at it. */
+export function useRound(id: string | null) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: fairnessKeys.round(token, id ?? ''),
+    queryFn: async ({ signal }) => {
+      const page = await api('GET /api/games/rounds', { query: { before: Number(id) + 1, limit: 1 }, signal });
+      return page.rounds.find((r) => r._id === id) ?? null;
+    },
+    enabled: token !== null && id !== null && /^\d{1,15}$/.test(id),
   });
 }

@@ -1,5 +1,6 @@
 import type { StoreItemDto } from '../../../../shared/api/store';
 import { formatCoins } from '../../../lib/format';
+import { useActionGuard } from '../../../lib/useActionGuard';
 import { ItemPicture } from './ItemPicture';
 
 const TYPE_LABEL: Record<StoreItemDto['type'], string> = { badge: 'Badge', 'power-up': 'Power-up', cosmetic: 'Cosmetic' };
@@ -10,13 +11,15 @@ interface StoreItemCardProps {
   processing: boolean;
   /** Another purchase is in flight. */
   busy: boolean;
-  onBuy: (item: StoreItemDto) => void;
+  onBuy: (item: StoreItemDto) => Promise<void>;
 }
 
 /** Spec section 4: 'Sold Out' at stock 0, 'Processing' while the purchase is pending. */
 export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardProps) {
   const name = item.name || 'Unknown Item';
   const soldOut = item.stock <= 0;
+  // Two clicks 150 ms apart bought twice: the first purchase had finished and re-enabled the button.
+  const guard = useActionGuard();
   return (
     <li data-testid="store-item" data-item-id={item._id} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4">
       <div className="flex items-start gap-3">
@@ -44,7 +47,7 @@ export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardPr
           </dd>
         </div>
       </dl>
-      <button type="button" className="btn-primary" disabled={soldOut || busy} onClick={() => onBuy(item)}>
+      <button type="button" className="btn-primary" disabled={soldOut || busy || guard.quiet} onClick={() => void guard.run(() => onBuy(item))}>
         {soldOut ? 'Sold Out' : processing ? 'Processing' : 'Buy'}
         <span className="sr-only"> {name}</span>
       </button>

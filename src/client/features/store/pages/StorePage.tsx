@@ -55,11 +55,13 @@ export function StorePage() {
   const balance = mine.data?.balance ?? userQuery.data?.balance;
   const shown = items.data ? shelfView(items.data, filter, sort, direction) : [];
 
-  function buy(item: StoreItemDto) {
-    purchase.mutate(item._id, {
-      onSuccess: (answer) => notify.success(`${answer.item.name} purchased!`),
-      onError: (error) => notify.error(errorMessage(error, 'Purchase failed', CONNECTION_ERROR)),
-    });
+  async function buy(item: StoreItemDto) {
+    try {
+      const answer = await purchase.mutateAsync(item._id);
+      notify.success(`${answer.item.name} purchased!`);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Purchase failed', CONNECTION_ERROR));
+    }
   }
 
   return (

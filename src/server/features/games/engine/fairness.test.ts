@@ -138,6 +138,50 @@ describe('POST /api/fairness/rotate', () => {
   });
 });
 
+describe('GET /api/games/rounds?game=', () => {
+  const playAll = async (user: TestUser) => {
+    // One after another, so the nonces follow this order.
+    const plays: (() => Promise<HttpResult<unknown>>)[] = [
+      () => callRoute(server, 'POST /api/games/spinner', { token: user.token }),
+      () => callRoute(server, 'POST /api/games/coin-flip', { token: user.token, body: { betAmount: 5, guess: 'heads' } }),
+      () => callRoute(server, 'POST /api/games/roulette', { token: user.token, body: { betAmount: 5, color: 'red' } }),
+      () => callRoute(server, 'POST /api/games/slots', { token: user.token, body: { betAmount: 5 } }),
+      () => callRoute(server, 'POST /api/games/spinner12', { token: user.token }),
+    ];
+    for (const play of plays) {
+      expect((await recorded(play())).status).toBe(200);
+    }
+  };
+  const gamesOf = async (user: TestUser, query: Record<string, string>) => {
+    const res = await recorded(callRoute(server, 'GET /api/games/rounds', { token: user.token, query }));
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('lists only the games asked for, newest first, and pages within them', async () => {
+    const user = await registerUser(server);
+    await playAll(user);
+    expect((await gamesOf(user, {})).rounds.map((r) => r.game)).toEqual(['spinner', 'slots', 'roulette', 'coin-flip', 'spinner']);
+    expect((await gamesOf(user, { game: 'spinner' })).rounds.map((r) => r.nonce)).toEqual([4, 0]);
+    expect((await gamesOf(user, { game: 'roulette,coin-flip,slots' })).rounds.map((r) => r.game)).toEqual(['slots', 'roulette', 'coin-flip']);
+    expect((await gamesOf(user, { game: 'minefield' })).rounds).toEqual([]);
+    // The cursor of a filtered page leads to the next page of the same games.
+    const first = await gamesOf(user, { game: 'spinner', limit: '1' });
+    expect(first.rounds.map((r) => r.nonce)).toEqual([4]);
+    const second = await gamesOf(user, { game: 'spinner', limit: '1', before: first.nextBefore! });
+    expect(second).toMatchObject({ rounds: [{ game: 'spinner', nonce: 0 }], nextBefore: null });
+  });
+
+  it.each([['dice'], ['spinner,dice'], [''], ['spinner,'], ['Spinner']])('rejects game=%j naming game', async (game) => {
+    const user = await registerUser(server);
+    expectBadField(await recorded(callRouteRaw(server, 'GET /api/games/rounds', { token: user.token, query: { game } })), 'game');
+  });
+
+  it('needs a token', async () => {
+    expectError(await recorded(callRoute(server, 'GET /api/games/rounds', { query: { game: 'spinner' } })), 401);
+  });
+});
+
 describe('no server seed leaves the server before its rotation', () => {
   it('a user who spins, reads and pages through everything never sees an active server seed', async () => {
     const user = await registerUser(server);

@@ -71,8 +71,8 @@ export async function nextRound<R extends RoundRecord>(
   return { id: round.id, draw, record };
 }
 
-/** A user's rounds, newest first; the server seed only once its pair was rotated. */
-export async function listRounds(deps: Deps, userId: number, query: { before?: number; limit: number }): Promise<RoundsPage> {
+/** A user's rounds, newest first, of the games asked for; the server seed only once its pair was rotated. */
+export async function listRounds(deps: Deps, userId: number, query: { before?: number; limit: number; game?: RoundGame[] }): Promise<RoundsPage> {
   // One more than the page tells whether there is a next one.
-  return presentRoundsPage(await roundsOf(deps.db, userId, query.before, query.limit + 1), query.limit);
+  return presentRoundsPage(await roundsOf(deps.db, userId, query.before, query.limit + 1, query.game), query.limit);
 }

@@ -2,15 +2,22 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CoinInput } from '../../../../components/CoinInput';
 import { TextField } from '../../../../components/TextField';
 import { formatCoins } from '../../../../lib/format';
-import { MAX_AUTO_REPEAT, parseBet } from '../useCasinoPlay';
+import { MAX_AUTO_REPEAT, SLOTS_MAX_AUTO_SPINS, parseBet, tallyText, type RunTally } from '../useCasinoPlay';
 
 interface BetControlsProps {
   idPrefix: string;
   balance: number;
   running: boolean;
   roundsDone: number;
-  /** Roulette and coin flip offer auto-repeat; slots does not. */
-  autoRepeat: boolean;
+  /** Spec section 2: roulette and coin flip repeat a chosen count; slots repeats until Stop (at most SLOTS_MAX_AUTO_SPINS). */
+  repeatMode: 'count' | 'until-stop';
+  /** The running or last auto-repeat run. */
+  tally: RunTally;
+  /** Why the last play did not start or stopped early; shown beside the submit button. */
+  notice: string | null;
+  /** True for the quiet second after a play, when a second click is ignored. */
+  quiet: boolean;
+  onBetChange: () => void;
   submitLabel: string;
   /** The game's own choices (colour, side), above the bet. */
   children?: ReactNode;
@@ -19,12 +26,20 @@ interface BetControlsProps {
 }
 
 /** Balance, bet box with Max, optional auto-repeat with a count and Stop, and the submit button. */
-export function BetControls({ idPrefix, balance, running, roundsDone, autoRepeat, submitLabel, children, onPlay, onStop }: BetControlsProps) {
+export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode, tally, notice, quiet, onBetChange, submitLabel, children, onPlay, onStop }: BetControlsProps) {
   const [bet, setBet] = useState('10');
   const [repeat, setRepeat] = useState(false);
   const [count, setCount] = useState('5');
   const [error, setError] = useState<string | null>(null);
   const checkboxId = useId();
+  const noticeId = `${idPrefix}-notice`;
+  const counted = repeatMode === 'count';
+  const [repeatedRun, setRepeatedRun] = useState(false);
+
+  function changeBet(value: string) {
+    setBet(value);
+    onBetChange();
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,12 +48,13 @@ export function BetControls({ idPrefix, balance, running, roundsDone, autoRepeat
       setError('Enter a valid bet');
       return;
     }
-    const times = repeat ? Number(count) : 1;
-    if (repeat && (!Number.isInteger(times) || times < 1 || times > MAX_AUTO_REPEAT)) {
+    const times = !repeat ? 1 : counted ? Number(count) : SLOTS_MAX_AUTO_SPINS;
+    if (repeat && counted && (!Number.isInteger(times) || times < 1 || times > MAX_AUTO_REPEAT)) {
       setError(`Auto-repeat runs 1 to ${MAX_AUTO_REPEAT} times`);
       return;
     }
     setError(null);
+    setRepeatedRun(repeat);
     onPlay(amount, times);
   }
 
@@ -49,17 +65,17 @@ export function BetControls({ idPrefix, balance, running, roundsDone, autoRepeat
       </p>
       {children}
       <div className="flex flex-wrap items-end gap-2">
-        <CoinInput id={`${idPrefix}-bet`} label="Bet" value={bet} onValueChange={setBet} min={1} error={error} className="min-w-0 flex-1 basis-36" disabled={running} />
-        <button type="button" className="btn-secondary" disabled={running} onClick={() => setBet(String(Math.max(0, balance)))}>
+        <CoinInput id={`${idPrefix}-bet`} label="Bet" value={bet} onValueChange={changeBet} min={1} error={error} className="min-w-0 flex-1 basis-36" disabled={running} aria-describedby={notice ? noticeId : undefined} />
+        <button type="button" className="btn-secondary" disabled={running} onClick={() => changeBet(String(Math.max(0, balance)))}>
           Max
         </button>
       </div>
-      {autoRepeat && (
-        <div className="flex flex-wrap items-end gap-3">
-          <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm text-slate-200">
-            <input id={checkboxId} type="checkbox" checked={repeat} onChange={(e) => setRepeat(e.target.checked)} disabled={running} className="size-4" />
-            Auto-repeat
-          </label>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm text-slate-200">
+          <input id={checkboxId} type="checkbox" checked={repeat} onChange={(e) => setRepeat(e.target.checked)} disabled={running} className="size-4" />
+          Auto-repeat
+        </label>
+        {counted ? (
           <TextField
             id={`${idPrefix}-count`}
             label="Times"
@@ -71,23 +87,33 @@ export function BetControls({ idPrefix, balance, running, roundsDone, autoRepeat
             disabled={!repeat || running}
             className="w-24"
           />
-        </div>
-      )}
+        ) : (
+          <p className="text-sm text-slate-400">Spins until Stop, at most {SLOTS_MAX_AUTO_SPINS} spins.</p>
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className="btn-primary" disabled={running}>
+        <button type="submit" className="btn-primary" disabled={running || quiet}>
           {running ? 'Playing…' : submitLabel}
         </button>
-        {autoRepeat && (
-          <button type="button" className="btn-secondary" disabled={!running} onClick={onStop}>
-            Stop
-          </button>
-        )}
-        {running && repeat && (
+        <button type="button" className="btn-secondary" disabled={!running} onClick={onStop}>
+          Stop
+        </button>
+        {running && repeatedRun && (
           <span className="text-sm text-slate-400" data-testid={`${idPrefix}-progress`}>
-            {roundsDone} / {count}
+            {roundsDone} / {counted ? count : SLOTS_MAX_AUTO_SPINS}
           </span>
         )}
       </div>
+      {notice && (
+        <p id={noticeId} role="alert" className="text-sm font-semibold text-rose-300" data-testid={noticeId}>
+          {notice}
+        </p>
+      )}
+      {repeatedRun && tally.rounds > 0 && (
+        <p className="text-sm text-slate-300" data-testid={`${idPrefix}-tally`}>
+          {tallyText(tally)}
+        </p>
+      )}
     </form>
   );
 }

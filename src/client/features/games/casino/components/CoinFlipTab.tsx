@@ -29,7 +29,7 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
     [],
   );
   const revealMs = useCallback(() => FLIP_MS, []);
-  const game = useCasinoPlay({ call, revealMs, onResult, toastOf });
+  const game = useCasinoPlay({ game: 'coin-flip', call, revealMs, onResult, toastOf });
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -38,7 +38,11 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
         balance={balance}
         running={game.running}
         roundsDone={game.roundsDone}
-        autoRepeat
+        repeatMode="count"
+        tally={game.tally}
+        notice={game.notice}
+        quiet={game.quiet}
+        onBetChange={game.clearNotice}
         submitLabel="Flip"
         onPlay={(bet, count) => void game.play(bet, count, balance)}
         onStop={game.stop}

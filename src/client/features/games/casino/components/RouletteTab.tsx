@@ -30,7 +30,7 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
     [],
   );
   const revealMs = useCallback(() => SPIN_MS, []);
-  const game = useCasinoPlay({ call, revealMs, onResult, toastOf });
+  const game = useCasinoPlay({ game: 'roulette', call, revealMs, onResult, toastOf });
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -39,7 +39,11 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
         balance={balance}
         running={game.running}
         roundsDone={game.roundsDone}
-        autoRepeat
+        repeatMode="count"
+        tally={game.tally}
+        notice={game.notice}
+        quiet={game.quiet}
+        onBetChange={game.clearNotice}
         submitLabel="Spin"
         onPlay={(bet, count) => void game.play(bet, count, balance)}
         onStop={game.stop}

@@ -70,7 +70,7 @@ export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { bal
     [],
   );
   const revealMs = useCallback(() => REVEAL_MS, []);
-  const game = useCasinoPlay({ call, revealMs, onResult, toastOf });
+  const game = useCasinoPlay({ game: 'slots', call, revealMs, onResult, toastOf });
   const display = game.revealing ? result : shown;
 
   return (
@@ -80,9 +80,13 @@ export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { bal
         balance={balance}
         running={game.running}
         roundsDone={game.roundsDone}
-        autoRepeat={false}
+        repeatMode="until-stop"
+        tally={game.tally}
+        notice={game.notice}
+        quiet={game.quiet}
+        onBetChange={game.clearNotice}
         submitLabel="Spin"
-        onPlay={(bet) => void game.play(bet, 1, balance)}
+        onPlay={(bet, count) => void game.play(bet, count, balance)}
         onStop={game.stop}
       >
         {slotsLuck > 0 && (

@@ -71,7 +71,7 @@ export function CasinoPage() {
         {tab === 'coin-flip' && <CoinFlipTab {...props} />}
         {tab === 'slots' && <SlotsTab {...props} slotsLuck={slotsLuck} />}
       </section>
-      <RoundHistory />
+      <RoundHistory games={['roulette', 'coin-flip', 'slots']} />
     </div>
   );
 }

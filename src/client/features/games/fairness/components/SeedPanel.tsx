@@ -58,7 +58,7 @@ export function SeedPanel() {
   }
 
   return (
-    <section id="seeds" aria-labelledby="seeds-title" className="card flex flex-col gap-4">
+    <section id="seeds" aria-labelledby="seeds-title" className="card flex scroll-mt-[calc(var(--nav-bottom,4rem)+1rem)] flex-col gap-4">
       <h2 id="seeds-title" className="font-display text-xl font-bold text-white">
         Your seeds
       </h2>

@@ -11,10 +11,11 @@ export function FairnessPage() {
   const { isAuthenticated } = useSession();
   const { hash, search } = useLocation();
 
-  // A verify link lands on its section once the page is drawn.
+  // A verify link lands on its section once the page is drawn, from this page's own list too
+  // (same hash, new values).
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash]);
+  }, [hash, search]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -28,7 +29,7 @@ export function FairnessPage() {
       {isAuthenticated && <SeedPanel />}
       {/* A verify link to this same page brings new values: the form starts again from them. */}
       <Verifier key={search} />
-      {isAuthenticated && <RoundHistory />}
+      {isAuthenticated && <RoundHistory filterable />}
       <PublishedReturns />
     </div>
   );

@@ -14,7 +14,7 @@ export function FallingTarget({ target, reducedMotion, onCatch }: { target: Targ
       type="button"
       aria-label={`Catch ${target.emoji}`}
       data-testid="frenzy-target"
-      className={`absolute -translate-x-1/2 text-4xl leading-none ${reducedMotion ? '' : 'animate-fall'}`}
+      className={`absolute -translate-x-1/2 text-4xl leading-none ${reducedMotion ? '' : 'animate-drop'}`}
       style={
         // Clamped so an animal near an edge stays whole on a narrow phone (it is centred on `left`).
         reducedMotion

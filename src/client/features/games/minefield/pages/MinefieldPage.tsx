@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE } from '../../../../../shared/games/minefield';
 import { CoinInput } from '../../../../components/CoinInput';
-import { errorMessage } from '../../../../lib/errorMessages';
+import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
+import { useActionGuard } from '../../../../lib/useActionGuard';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SoundToggle } from '../../components/SoundToggle';
 import { useGamesProgress } from '../../queries';
@@ -32,6 +33,9 @@ export function MinefieldPage() {
   const [busy, setBusy] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  /** Why the last start was refused, shown under the start button (a toast alone went unseen). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const startGuard = useActionGuard();
 
   // A running game survives a reload: the server still has it.
   useEffect(() => {
@@ -43,9 +47,17 @@ export function MinefieldPage() {
     setStake(String(a.betAmount));
   }, [activeQuery.data, game]);
 
+  // The last answer's balance until the refreshed user arrives: a stale one could refuse a stake wrongly.
+  useEffect(() => setBalance(null), [user?.balance]);
+
   const running = game !== null && !game.ended;
   const shownBalance = balance ?? user?.balance ?? 0;
   const multiplier = (progress.data?.buffs.rewardMultiplier ?? 100) / 100;
+
+  function changeStake(value: string) {
+    setStake(value);
+    setRefusal(null);
+  }
 
   function changeGrid(nextRows: number, nextCols: number) {
     setRows(nextRows);
@@ -61,17 +73,26 @@ export function MinefieldPage() {
       return;
     }
     setStakeError(null);
-    setBusy(true);
-    setMessage(null);
-    try {
-      const r = await startGame.mutateAsync({ betAmount: bet, rows, cols, mines });
-      setBalance(r.balance);
-      setGame(startedGame(r, rows, cols));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Network error starting game'));
-    } finally {
-      setBusy(false);
+    setRefusal(null);
+    if (bet > shownBalance) {
+      setRefusal(INSUFFICIENT_BALANCE);
+      return;
     }
+    await startGuard.run(async () => {
+      setBusy(true);
+      setMessage(null);
+      try {
+        const r = await startGame.mutateAsync({ betAmount: bet, rows, cols, mines });
+        setBalance(r.balance);
+        setGame(startedGame(r, rows, cols));
+      } catch (error) {
+        const text = errorMessage(error, 'Network error starting game');
+        setRefusal(text);
+        notify.error(text);
+      } finally {
+        setBusy(false);
+      }
+    });
   }
 
   function ended(reward: number | null, balanceAfter: number | null) {
@@ -136,8 +157,18 @@ export function MinefieldPage() {
           <GridSlider id="mf-cols" label="Cols" value={cols} min={MINEFIELD_MIN_SIDE} max={MINEFIELD_MAX_SIDE} disabled={running} onChange={(v) => changeGrid(rows, v)} />
           <GridSlider id="mf-mines" label="Mines" value={mines} min={MINEFIELD_MIN_MINES} max={rows * cols - 1} disabled={running} onChange={setMines} />
           <div className="flex items-end gap-2">
-            <CoinInput id="mf-stake" label="Stake" value={stake} onValueChange={setStake} min={1} error={stakeError} disabled={running} className="min-w-0 flex-1" />
-            <button type="button" className="btn-secondary" disabled={running} onClick={() => setStake(String(shownBalance))}>
+            <CoinInput
+              id="mf-stake"
+              label="Stake"
+              value={stake}
+              onValueChange={changeStake}
+              min={1}
+              error={stakeError}
+              disabled={running}
+              className="min-w-0 flex-1"
+              aria-describedby={refusal ? 'mf-refusal' : undefined}
+            />
+            <button type="button" className="btn-secondary" disabled={running} onClick={() => changeStake(String(shownBalance))}>
               Max
             </button>
           </div>
@@ -151,14 +182,19 @@ export function MinefieldPage() {
               Cash Out {game.potentialReward > 0 ? formatCoins(game.potentialReward) : ''}
             </button>
           ) : (
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <button type="submit" className="btn-primary" disabled={busy || startGuard.quiet}>
               {game ? 'Play Again' : 'Enter'}
             </button>
           )}
           {running && (
-            <button type="button" className="btn-secondary" disabled={busy} onClick={() => void onStart()}>
+            <button type="button" className="btn-secondary" disabled={busy || startGuard.quiet} onClick={() => void onStart()}>
               Restart
             </button>
+          )}
+          {refusal && (
+            <p id="mf-refusal" role="alert" className="text-sm font-semibold text-rose-300" data-testid="minefield-refusal">
+              {refusal}
+            </p>
           )}
           <p role="status" className="min-h-6 font-semibold text-white" data-testid="minefield-message">
             {message ?? (running ? `Potential reward: ${formatCoins(game.potentialReward)}` : '')}
@@ -166,7 +202,7 @@ export function MinefieldPage() {
         </form>
         <MinefieldGrid rows={gridRows} cols={gridCols} game={game} playable={running && !busy} onReveal={(cell) => void onReveal(cell)} />
       </div>
-      <RoundHistory />
+      <RoundHistory games={['minefield']} />
     </div>
   );
 }

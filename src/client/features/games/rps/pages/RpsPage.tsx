@@ -4,11 +4,12 @@ import { RPS_MAX_BUY_IN, RPS_MOVES, RPS_POLL_MS, type RpsMove } from '../../../.
 import { CoinInput } from '../../../../components/CoinInput';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { TextField } from '../../../../components/TextField';
-import { errorMessage } from '../../../../lib/errorMessages';
+import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useLiveConnected } from '../../../../lib/liveSocket';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
+import { useActionGuard } from '../../../../lib/useActionGuard';
 import { useAfterCoinsMoved } from '../../../../lib/useAfterCoinsMoved';
 import { useRpsCancelMutation, useRpsPlayMutation } from '../mutations';
 import { useGamesProgress } from '../../queries';
@@ -63,6 +64,9 @@ export function RpsPage() {
   const [move, setMove] = useState<RpsMove | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [betError, setBetError] = useState<string | null>(null);
+  /** Why the last challenge was refused (balance, server), beside the Challenge button. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const playGuard = useActionGuard();
   const [accepting, setAccepting] = useState<RpsInviteDto | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const moveRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -127,21 +131,30 @@ export function RpsPage() {
     }
     setFormError(null);
     setBetError(null);
-    try {
-      const r = await playMutation.mutateAsync({ opponentUsername: name, buyIn: bet, userChoice: move });
-      setAccepting(null);
-      if (r.status === 'resolved') {
-        const next: Result = { duelId: r.duelId, opponent: name, userPick: r.userPick, oppPick: r.oppPick, outcome: r.outcome, balance: r.balance };
-        setResult(next);
-        announce(next);
-      } else {
-        watching.current.add(r.duelId);
-        setResult(null);
-        notify.success(`Challenge sent to ${name}`);
-      }
-    } catch (error) {
-      notify.error(errorMessage(error, 'Error!'));
+    setRefusal(null);
+    if (bet > (user?.balance ?? 0)) {
+      setRefusal(INSUFFICIENT_BALANCE);
+      return;
     }
+    await playGuard.run(async () => {
+      try {
+        const r = await playMutation.mutateAsync({ opponentUsername: name, buyIn: bet, userChoice: move });
+        setAccepting(null);
+        if (r.status === 'resolved') {
+          const next: Result = { duelId: r.duelId, opponent: name, userPick: r.userPick, oppPick: r.oppPick, outcome: r.outcome, balance: r.balance };
+          setResult(next);
+          announce(next);
+        } else {
+          watching.current.add(r.duelId);
+          setResult(null);
+          notify.success(`Challenge sent to ${name}`);
+        }
+      } catch (error) {
+        const text = errorMessage(error, 'Error!');
+        setRefusal(text);
+        notify.error(text);
+      }
+    });
   }
 
   async function onCancel(challenge: RpsChallengeDto) {
@@ -232,10 +245,12 @@ export function RpsPage() {
             onValueChange={(v) => {
               setBuyIn(v);
               setBetError(null);
+              setRefusal(null);
             }}
             min={1}
             max={RPS_MAX_BUY_IN}
             error={betError}
+            aria-describedby={refusal ? 'rps-refusal' : undefined}
           />
           <div>
             <p id="rps-move-label" className="label">
@@ -284,9 +299,14 @@ export function RpsPage() {
               {formError}
             </p>
           )}
-          <button type="submit" className="btn-primary" disabled={playMutation.isPending}>
+          <button type="submit" className="btn-primary" disabled={playMutation.isPending || playGuard.quiet}>
             {playMutation.isPending ? 'Challenging…' : 'Challenge'}
           </button>
+          {refusal && (
+            <p id="rps-refusal" role="alert" className="text-sm font-semibold text-rose-300" data-testid="rps-refusal">
+              {refusal}
+            </p>
+          )}
         </form>
       </div>
 

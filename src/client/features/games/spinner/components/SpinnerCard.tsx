@@ -5,6 +5,7 @@ import { ApiError } from '../../../../lib/api';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
+import { useActionGuard } from '../../../../lib/useActionGuard';
 import { useAfterGamePlayed } from '../../mutations';
 import { useSpinMutation } from '../mutations';
 import { useGameSound } from '../../useGameSound';
@@ -47,6 +48,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
   const [ownNextSpin, setOwnNextSpin] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const guard = useActionGuard();
 
   const effectiveNextSpin = ownNextSpin ?? nextSpin;
   const remaining = effectiveNextSpin ? Date.parse(effectiveNextSpin) - (now + clockOffset) : 0;
@@ -100,7 +102,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
       </header>
       <Wheel id={id} title={info.title} table={table} rotation={rotation} durationMs={reducedMotion ? 0 : SPIN_ANIMATION_MS} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="btn-primary" disabled={spinning || !ready} onClick={() => void onSpin()}>
+        <button type="button" className="btn-primary" disabled={spinning || !ready || guard.quiet} onClick={() => void guard.run(onSpin)}>
           {spinning ? 'Spinning…' : 'Spin Now'}
         </button>
         <p className="text-sm text-slate-300">

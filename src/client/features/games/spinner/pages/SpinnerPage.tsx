@@ -50,7 +50,7 @@ export function SpinnerPage() {
           ))}
         </div>
       )}
-      <RoundHistory />
+      <RoundHistory games={['spinner']} />
     </div>
   );
 }
