@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -84,19 +84,22 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   // Shutdown waits for handlers still running so none of them meets a closed database pool.
   // A socket's upgrade request never gets onResponse (the socket is handed over), so it is not
   // counted: it would hold every shutdown until the drain's time-out.
-  // A request ends when its response is written or its connection closes first (a client that
-  // gives up mid-request gets no onResponse, and would hold every shutdown for the deadline).
+  // A request ends when its response is sent (onResponse) or when its client hangs up first
+  // (onRequestAbort: no onResponse follows, and it would hold every shutdown to the deadline).
   let inFlight = 0;
+  const counted = new WeakSet<object>();
   const idleWaiters: (() => void)[] = [];
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
-      inFlight++;
-      reply.raw.once('close', () => {
-        if (--inFlight === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
-      });
-    }
-    done();
+  const finished = async (request: FastifyRequest) => {
+    if (!counted.delete(request)) return;
+    if (--inFlight === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+  };
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+    counted.add(request);
+    inFlight++;
   });
+  app.addHook('onResponse', finished);
+  app.addHook('onRequestAbort', finished);
   const drain = (timeoutMs = 10_000) =>
     inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => {
       idleWaiters.push(resolve);

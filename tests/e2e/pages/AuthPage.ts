@@ -20,12 +20,22 @@ export class AuthPage {
 
   async openLogin(): Promise<void> {
     await openDocument(this.page, '/login');
+    await this.live();
     await this.signInButton.waitFor();
   }
 
   async openRegister(): Promise<void> {
     await openDocument(this.page, '/register');
+    await this.live();
     await this.registerButton.waitFor();
+  }
+
+  /**
+   * /login and /register arrive prerendered (an inert copy, scripts/prerender.mjs) and the app
+   * replaces the copy once its route has loaded: what the page says is read from the live form.
+   */
+  private async live(): Promise<void> {
+    await this.page.locator('#prerendered').waitFor({ state: 'detached' });
   }
 
   /** Follows the "Register" link under the login form (keeps the return-to page). */
