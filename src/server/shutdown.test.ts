@@ -1,29 +1,21 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './db/client';
 import { createPgDatabase, uniqueName, usingPostgres } from './testing/harness';
 import { openLive, takeTicket } from './testing/liveClient';
-import { exitOf, freePort, startServerProcess } from './testing/processes';
+import { exitOf, freePort, processEnv, startServerProcess } from './testing/processes';
 
 /** SIGTERM on a real server process, as an orchestrator sends it (issue 18). */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-shutdown-'));
-const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
 describe('SIGTERM', () => {
   it('drains: exits 0 within a few seconds, closes live sockets with 1012 and releases the database', async () => {
-    const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '' };
-    if (usingPostgres()) {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = created.url;
-      cleanups.push(created.drop);
-    }
+    const env = await processEnv(cleanups);
     const server = await startServerProcess(env);
     cleanups.push(() => void server.child.kill('SIGKILL'));
     const register = await fetch(`${server.url}/auth/register`, {
@@ -41,7 +33,7 @@ describe('SIGTERM', () => {
     expect((await socket.closed).code).toBe(1012);
     // The directory is free the moment the process is gone: an audit or a restart may open it.
     if (!usingPostgres()) {
-      const db = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), poolSize: 1, purpose: 'audit' });
+      const db = await openDb({ pgliteDir: path.join(env.DATA_DIR!, 'pglite'), poolSize: 1, purpose: 'audit' });
       await db.close();
     }
   }, 120_000);
@@ -49,13 +41,7 @@ describe('SIGTERM', () => {
 
 describe('SIGTERM after a client gave up mid-request', () => {
   it('does not wait for the abandoned request: exits 0 at once', async () => {
-    const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fs-abort-')), SEED_DEMO: 'false', DATABASE_URL: '' };
-    cleanups.push(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
-    if (usingPostgres()) {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = created.url;
-      cleanups.push(created.drop);
-    }
+    const env = await processEnv(cleanups);
     const server = await startServerProcess(env);
     cleanups.push(() => void server.child.kill('SIGKILL'));
     // Headers promise a body that never comes; then the client hangs up (no onResponse follows).
@@ -110,13 +96,7 @@ describe('SIGTERM to npm start', () => {
   };
 
   it('single process: exits 0, sockets closed with 1012, directory released', async () => {
-    const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fs-start-')), DATABASE_URL: '' };
-    cleanups.push(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
-    if (usingPostgres()) {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = created.url;
-      cleanups.push(created.drop);
-    }
+    const env = await processEnv(cleanups);
     await drains(await launch([], env), 2);
     if (!usingPostgres()) {
       const db = await openDb({ pgliteDir: path.join(env.DATA_DIR!, 'pglite'), poolSize: 1, purpose: 'audit' });

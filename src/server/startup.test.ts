@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, uniqueName, usingPostgres } from './testing/harness';
-import { exitOf, freePort, spawnServer, startServerProcess } from './testing/processes';
+import { exitOf, freePort, processEnv, spawnServer, startServerProcess } from './testing/processes';
 
 /** Start-up as a deployment meets it (issue 18), on real server processes. */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -84,12 +84,7 @@ describe('start-up with PostgreSQL not up', () => {
 
 describe('restart after SIGKILL', () => {
   it('starts again at once on the same data directory, with what was acknowledged before the kill', async () => {
-    const env: Record<string, string> = { DATA_DIR: tempDir(), SEED_DEMO: 'false', DATABASE_URL: '' };
-    if (usingPostgres()) {
-      const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = created.url;
-      cleanups.push(created.drop);
-    }
+    const env = await processEnv(cleanups);
     const first = await startServerProcess(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));
     const username = uniqueName();

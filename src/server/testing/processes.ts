@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createPgDatabase, usingPostgres } from './harness';
 
 /** A real server process (src/server/main.ts, as `npm start` runs it) for tests across processes. */
 export interface ServerProcess {
@@ -81,4 +85,20 @@ export function runScript(script: string, env: Record<string, string>, args: str
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   return exitOf(child).then((code) => ({ code, output }));
+}
+
+/**
+ * The environment of a server process under test: its own data directory, and on a PostgreSQL
+ * run (TEST_DATABASE_URL) its own database. What it creates is undone by the cleanups pushed.
+ */
+export async function processEnv(cleanups: (() => Promise<void> | void)[], extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-process-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', ...extra };
+  if (usingPostgres()) {
+    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    env.DATABASE_URL = created.url;
+    cleanups.push(created.drop);
+  }
+  return env;
 }
