@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +13,7 @@ import type { Db } from './db/client';
 import { Sessions } from './platform/auth';
 import type { Deps } from './platform/deps';
 import { AppError, installErrorHandling } from './platform/errors';
+import { InFlight } from './platform/inFlight';
 import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
 import { Idempotency } from './platform/idempotency';
@@ -82,29 +83,8 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   installErrorHandling(app);
 
   // Shutdown waits for handlers still running so none of them meets a closed database pool.
-  // A socket's upgrade request never gets onResponse (the socket is handed over), so it is not
-  // counted: it would hold every shutdown until the drain's time-out.
-  // A request ends when its response is sent (onResponse) or when its client hangs up first
-  // (onRequestAbort: no onResponse follows, and it would hold every shutdown to the deadline).
-  let inFlight = 0;
-  const counted = new WeakSet<object>();
-  const idleWaiters: (() => void)[] = [];
-  const finished = async (request: FastifyRequest) => {
-    if (!counted.delete(request)) return;
-    if (--inFlight === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
-  };
-  app.addHook('onRequest', async (request) => {
-    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
-    counted.add(request);
-    inFlight++;
-  });
-  app.addHook('onResponse', finished);
-  app.addHook('onRequestAbort', finished);
-  const drain = (timeoutMs = 10_000) =>
-    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => {
-      idleWaiters.push(resolve);
-      setTimeout(resolve, timeoutMs).unref();
-    });
+  const inFlight = new InFlight();
+  const drain = (timeoutMs = 10_000) => inFlight.idle(timeoutMs);
 
   const modules: readonly FeatureModule[] = moduleList;
   const lifecycle: Lifecycle = { draining: false };
@@ -122,6 +102,7 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     idempotency: new Idempotency(db),
     clock,
     modules,
+    inFlight,
   };
   const pruneTimer = setInterval(() => {
     deps.idempotency.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));

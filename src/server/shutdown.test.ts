@@ -58,6 +58,32 @@ describe('SIGTERM after a client gave up mid-request', () => {
   }, 120_000);
 });
 
+describe('SIGTERM after clients hung up while their handlers ran', () => {
+  it('waits for those handlers, not for answers nobody will read: exits 0 at once', async () => {
+    const env = await processEnv(cleanups);
+    const server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    // Whole requests (the body arrived, so Node does not call them aborted) whose clients leave
+    // before the answer, as a load generator's connections do when its run ends.
+    const body = (i: number) => JSON.stringify({ username: `${uniqueName()}${i}`.slice(0, 20), password: 'correct-horse-9' });
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const socket = createConnection(server.port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        const json = body(i);
+        socket.write(`POST /auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
+        await new Promise((r) => setTimeout(r, 5 * i));
+        socket.destroy();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server.child), server.output()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 120_000);
+});
+
 /** `npm start` (scripts/start.mjs) and `npm run start:cluster` forward the signal to every server process. */
 describe('SIGTERM to npm start', () => {
   const launch = async (args: string[], env: Record<string, string>) => {

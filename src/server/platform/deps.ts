@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { Uploads } from './uploads';
 import type { LiveHub } from './realtime/hub';
 import type { FeatureModule } from './module';
+import type { InFlight } from './inFlight';
 
 /** What every feature's routes and services are built with. */
 export interface Deps {
@@ -20,4 +21,6 @@ export interface Deps {
   live: LiveHub;
   /** Every feature module, in the order closure hooks run (src/server/modules.ts). */
   modules: readonly FeatureModule[];
+  /** Route handlers still running (shutdown drains them). */
+  inFlight: InFlight;
 }

@@ -122,7 +122,7 @@ export function registerRoute(app: FastifyInstance, deps: Deps, feature: string,
     ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
     ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
     ...(spec.rateLimit === 'auth' ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } } : {}),
-    handler: async (request, reply) => {
+    handler: (request, reply) => deps.inFlight.track(async () => {
       const run = async () => {
         const result = await call({
           body: request.body,
@@ -155,7 +155,7 @@ export function registerRoute(app: FastifyInstance, deps: Deps, feature: string,
         else await deps.idempotency.release(userId, key);
         throw err;
       }
-    },
+    }),
   };
   app.route(options);
 }
