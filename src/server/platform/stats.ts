@@ -66,7 +66,7 @@ export async function bumpStat(q: Queryable, userId: number, stat: StatName, by 
  * bumpStat as a CTE named `name`, for one-statement hot paths: adds 1 to the counter when
  * `when` (over the statement's earlier CTEs) holds.
  */
-export function statBumpCte(name: string, userId: number, stat: StatName, when: SQL): SQL {
+export function statBumpCte(name: string, userId: number | SQL, stat: StatName, when: SQL): SQL {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`statBumpCte: bad CTE name ${name}`);
   return sql`${sql.raw(name)} as (
       insert into user_stats (user_id, stat, value) select ${userId}, ${stat}, 1 where ${when}

@@ -298,3 +298,49 @@ export async function balanceOf(q: Queryable, userId: number, currency: Currency
   const [row] = await q.rows<{ amount: number }>(sql`select amount from (${balancesOf(currency)}) b where user_id = ${userId}`);
   return Number(row?.amount ?? 0);
 }
+
+/**
+ * CTEs `upd` and `ins` for a game round settled in one statement with no transaction around it
+ * (games/engine/oneStatement.ts): the stake leaves and the payout arrives in one update of the
+ * player's row, written as the two postings the transactional path writes (stake, then payout,
+ * each with the house's side). An UPDATE can touch a row once per statement, so the guards a
+ * separate debit would get from the CHECK are written into it: a stake above the balance sets
+ * -1, which the users CHECK refuses (23514, 'Insufficient balance' by postingError), and an
+ * account that is not active divides by zero (22012, roundRefusal turns it into 403). Either
+ * aborts the whole statement, so the round, its nonce and its counters are not written either.
+ * `when` (over earlier CTEs) gates the update; the caller's CTEs gate on `upd`.
+ */
+export function roundPostingCtes(p: {
+  userId: SQL;
+  stake: SQL;
+  payout: SQL;
+  when: SQL;
+  refId: SQL;
+  payoutCategory: LedgerCategory | SQL;
+}): SQL {
+  const stake = sql`(${p.stake})::bigint`;
+  const payout = sql`(${p.payout})::bigint`;
+  const refId = sql`(${p.refId})::text`;
+  return sql`upd as (
+      update users u set balance = case
+          when u.status <> 'active' then u.balance / 0
+          when u.balance < ${stake} then -1
+          else u.balance - ${stake} + ${payout} end
+      where u.id = ${p.userId} and (${p.when})
+      returning u.id as user_id, u.balance as balance_after
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
+      select user_id, -${stake}, balance_after - ${payout}, 'game_stake', 'round', ${refId}, null::bigint from upd where ${stake} > 0
+      union all
+      select null, ${stake}, null, 'game_stake', 'round', ${refId}, null from upd where ${stake} > 0
+      union all
+      select user_id, ${payout}, balance_after, ${p.payoutCategory}, 'round', ${refId}, null from upd where ${payout} > 0
+      union all
+      select null, -${payout}, null, ${p.payoutCategory}, 'round', ${refId}, null from upd where ${payout} > 0
+    )`;
+}
+
+/** postingError for roundPostingCtes: an account that is not active is refused as banned. */
+export function roundPostingError(err: unknown): unknown {
+  return pgErrorCode(err) === '22012' ? banned() : postingError(err);
+}

@@ -118,6 +118,34 @@ describe('POST /api/games/coin-flip', () => {
     expect(await balanceOf(server, user.id)).toBe(0);
   });
 
+  it('parallel bets while the client seed changes: every round replays from the seeds and nonce it records, nonces without a gap', async () => {
+    const user = await registerUser(server);
+    const bets = Array.from({ length: 20 }, () => flip(user, { betAmount: 1, guess: 'heads' }));
+    const changes = Array.from({ length: 4 }, (_, i) => callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed: `changed-${i}` } }));
+    const results = await Promise.all(bets);
+    await Promise.all(changes);
+    for (const r of results) expect(r.status).toBe(200);
+    await callRoute(server, 'POST /api/fairness/rotate', { token: user.token });
+    const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: 50 } })).body.rounds;
+    expect(rounds.map((r) => r.nonce).sort((a, b) => a - b)).toEqual(rounds.map((_, i) => i));
+    for (const round of rounds) {
+      const replay = replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params);
+      expect(replay).toEqual({ result: round.outcome.result, win: round.outcome.win, payout: round.outcome.payout });
+      expect(results.find((r) => r.body.roundId === round._id)?.body.result).toBe(round.outcome.result);
+    }
+  });
+
+  it("refuses a banned player's bet with 403, and takes no coin and no nonce", async () => {
+    const user = await registerUser(server);
+    expect((await flip(user, { betAmount: 1, guess: 'heads' })).status).toBe(200);
+    const balance = await balanceOf(server, user.id);
+    await server.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
+    expectError(await flip(user, { betAmount: 1, guess: 'heads' }), 403);
+    expect(await balanceOf(server, user.id)).toBe(balance);
+    const [seed] = await server.db.rows<{ nonce: number }>(sql`select nonce from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
+    expect(Number(seed!.nonce)).toBe(1);
+  });
+
   it.each([
     [{ guess: 'heads' }, 'betAmount'],
     [{ betAmount: 0, guess: 'heads' }, 'betAmount'],

@@ -5,6 +5,7 @@ import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../..
 import type { Deps } from '../../../platform/deps';
 import { lockSlotsLuck, spendSlotsLuck } from '../../items/buffs';
 import { presentCoinFlip, presentRoulette, presentSlots } from './presenter';
+import type { Draw } from '../engine/rounds';
 import { playStakeRound } from './stakeRound';
 
 /**
@@ -14,7 +15,7 @@ import { playStakeRound } from './stakeRound';
 
 /** Heads or tails from float #0; a right guess pays 2x. */
 export async function flipCoin(deps: Deps, userId: number, betAmount: number, guess: CoinSide): Promise<CoinFlipResponse> {
-  const r = await playStakeRound(deps, userId, 'coin-flip', betAmount, (_tx, draw) => {
+  const play = (draw: Draw) => {
     const result = coinFlip(draw.serverSeed, draw.clientSeed, draw.nonce, { choice: guess, stake: betAmount });
     return {
       params: { choice: guess, stake: betAmount },
@@ -22,13 +23,13 @@ export async function flipCoin(deps: Deps, userId: number, betAmount: number, gu
       win: result.win,
       paid: result.payout,
     };
-  });
-  return presentCoinFlip(r);
+  };
+  return presentCoinFlip(await playStakeRound(deps, userId, 'coin-flip', betAmount, play, (_tx, draw) => play(draw)));
 }
 
 /** The 15-pocket wheel: pocket = floor(float #0 x 15); red and black pay 2x, green 14x. */
 export async function spinRoulette(deps: Deps, userId: number, betAmount: number, color: RouletteColour): Promise<RouletteResponse> {
-  const r = await playStakeRound(deps, userId, 'roulette', betAmount, (_tx, draw) => {
+  const play = (draw: Draw) => {
     const result = roulette(draw.serverSeed, draw.clientSeed, draw.nonce, { choice: color, stake: betAmount });
     return {
       params: { choice: color, stake: betAmount },
@@ -36,8 +37,8 @@ export async function spinRoulette(deps: Deps, userId: number, betAmount: number
       win: result.win,
       paid: result.payout,
     };
-  });
-  return presentRoulette(r);
+  };
+  return presentRoulette(await playStakeRound(deps, userId, 'roulette', betAmount, play, (_tx, draw) => play(draw)));
 }
 
 /**
@@ -46,25 +47,39 @@ export async function spinRoulette(deps: Deps, userId: number, betAmount: number
  * wins is paid within the luck buffs' cap, which the outcome records next to the replayable payout.
  */
 export async function spinSlots(deps: Deps, userId: number, betAmount: number): Promise<SlotsResponse> {
-  const r = await playStakeRound(deps, userId, 'slots', betAmount, async (tx, draw, now) => {
-    const { luck, buffs } = await lockSlotsLuck(tx, userId, now);
-    const result = slots(draw.serverSeed, draw.clientSeed, draw.nonce, { stake: betAmount, luck });
-    const paid = result.respun && result.payout > 0 ? await spendSlotsLuck(tx, buffs, result.payout, now) : result.payout;
-    return {
-      params: { stake: betAmount, luck },
-      outcome: {
-        reel: [...result.reel],
-        stops: [...result.stops],
-        combo: result.combo,
-        win: result.win,
-        payout: result.payout,
-        respun: result.respun,
-        luckCapped: result.payout - paid,
-        luck,
-      },
+  const spin = (draw: Draw, luck: number) => slots(draw.serverSeed, draw.clientSeed, draw.nonce, { stake: betAmount, luck });
+  const record = (luck: number, result: ReturnType<typeof spin>, paid: number) => ({
+    params: { stake: betAmount, luck },
+    outcome: {
+      reel: [...result.reel],
+      stops: [...result.stops],
+      combo: result.combo,
       win: result.win,
-      paid,
-    };
+      payout: result.payout,
+      respun: result.respun,
+      luckCapped: result.payout - paid,
+      luck,
+    },
+    win: result.win,
+    paid,
   });
+  const r = await playStakeRound(
+    deps,
+    userId,
+    'slots',
+    betAmount,
+    // No luck buff runs: a loss is not re-spun and the payout is the table's.
+    (draw) => {
+      const result = spin(draw, 0);
+      return record(0, result, result.payout);
+    },
+    async (tx, draw, now) => {
+      const { luck, buffs } = await lockSlotsLuck(tx, userId, now);
+      const result = spin(draw, luck);
+      const paid = result.respun && result.payout > 0 ? await spendSlotsLuck(tx, buffs, result.payout, now) : result.payout;
+      return record(luck, result, paid);
+    },
+    { usesSlotsLuck: true },
+  );
   return presentSlots(r);
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';
 import { applyRewardMultiplier } from '../../items/buffs';
+import { playSettledRound } from '../engine/oneStatement';
 import { moveForRound } from '../engine/payments';
 import { nextRound, type Draw } from '../engine/rounds';
 
@@ -25,23 +26,67 @@ export interface StakeResult<O> {
   balance: number;
 }
 
+/** How a stake game plays a draw when no buff of its own is running: no database, no locks. */
+export type QuickPlay<O> = (draw: Draw) => StakePlay<O>;
+
 /**
- * A casino round in one transaction: the nonce is taken (locking the seed pair, so one user's
- * rounds queue), the game plays from the fair stream, a reward multiplier adds to the profit of
- * a win (never to the stake), the stake is debited (refused below zero by the balance CHECK)
- * and the payout credited, both against the round; a win counts for achievements in the same
- * transaction.
+ * A casino round. Most rounds meet no buff: they take engine/oneStatement's path (a read, the
+ * outcome computed here, one statement that takes the nonce, records the round, moves the stake
+ * and the payout and counts a win). A round that a running buff could change takes the locked
+ * path: one transaction that takes the nonce (locking the seed pair, so one user's rounds
+ * queue), plays from the fair stream with `play` (which may lock and spend the game's own buffs),
+ * adds the reward multiplier's share to the profit of a win (never to the stake), debits the
+ * stake (refused below zero by the balance CHECK) and credits the payout, both against the
+ * round, and counts a win. `usesSlotsLuck` says which buffs `play` spends.
  */
 export async function playStakeRound<O extends Record<string, unknown>>(
   deps: Deps,
   userId: number,
   game: RoundGame,
   stake: number,
+  quick: QuickPlay<O>,
   play: (tx: Queryable, draw: Draw, now: Date) => Promise<StakePlay<O>> | StakePlay<O>,
+  options: { usesSlotsLuck?: boolean } = {},
 ): Promise<StakeResult<O>> {
   const now = deps.clock.now();
-  return deps.db.tx(async (tx) => {
-    let win = false;
+  let win = false;
+  const settled = await playSettledRound(deps, userId, game, now, (read) => {
+    if (options.usesSlotsLuck && read.slotsLuck) return null;
+    const played = quick(read.draw);
+    win = played.win;
+    if (played.paid > stake && read.rewardMultiplier) return null;
+    return {
+      params: played.params,
+      outcome: { ...played.outcome, bonus: 0, multiplier: 100 },
+      stake,
+      payout: played.paid,
+      payoutCategory: 'game_payout',
+      ...(played.win ? { stat: 'casino_wins' as const } : {}),
+    };
+  });
+  if (settled) {
+    return {
+      outcome: settled.plan.outcome as unknown as O,
+      win,
+      payout: settled.plan.payout,
+      bonus: 0,
+      roundId: String(settled.id),
+      nonce: settled.draw.nonce,
+      balance: settled.balance,
+    };
+  }
+  return playLocked(deps, userId, game, stake, play, now);
+}
+
+async function playLocked<O extends Record<string, unknown>>(
+  deps: Deps,
+  userId: number,
+  game: RoundGame,
+  stake: number,
+  play: (tx: Queryable, draw: Draw, now: Date) => Promise<StakePlay<O>> | StakePlay<O>,
+  now: Date,
+): Promise<StakeResult<O>> {
+  return deps.db.tx(async (tx) => {    let win = false;
     let bonus = 0;
     const round = await nextRound(tx, userId, game, async (draw) => {
       const played = await play(tx, draw, now);

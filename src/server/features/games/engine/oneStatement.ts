@@ -1,0 +1,163 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerCategory } from '../../../../shared/api/wallet';
+import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { Deps } from '../../../platform/deps';
+import { statBumpCte, type StatName } from '../../../platform/stats';
+import * as ledger from '../../wallet/ledger';
+import type { Draw } from './rounds';
+import { ensureSeed } from './seeds';
+
+/*
+ * A settled round in two round trips and no transaction (DESIGN.md section 3: two where the
+ * outcome must be computed from the seed first). The first reads the active seed pair as it
+ * is; the game computes the outcome from it with the shared code /fairness runs; the second is
+ * one statement that takes the nonce only if the pair is still exactly as read (same nonce,
+ * same client seed, not revealed), and in the same statement records the round, moves the
+ * coins and bumps the counter. The nonce therefore advances only together with its round, so
+ * the sequence stays gapless; a refusal (short balance, banned) aborts the whole statement; a
+ * round of the same user that got in first makes the statement match nothing, and the round is
+ * computed again on the next nonce.
+ *
+ * The transactional path (rounds.ts nextRound, which locks the pair and queues) stays for what
+ * this cannot do in one statement: spending a buff's cap. The read says whether a buff that
+ * could touch this round is running; the game then asks for the locked path.
+ */
+
+/** What the read found: the draw to compute from, and the buffs running for this user now. */
+export interface SeedRead {
+  draw: Draw;
+  rewardMultiplier: boolean;
+  slotsLuck: boolean;
+}
+
+/** What the game decided, to be recorded and paid in one statement. */
+export interface SettledPlan {
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  stake: number;
+  payout: number;
+  payoutCategory: LedgerCategory;
+  /** A counter that this round earns (bumped by one in the same statement). */
+  stat?: StatName;
+}
+
+/** Attempts before yielding to the locked path, which queues instead of racing. */
+const OPTIMISTIC_ATTEMPTS = 4;
+
+const p = (name: string) => sql.placeholder(name);
+
+const READ_SEED = sql`
+  select s.id, s.server_seed, s.server_seed_hash, s.client_seed, s.nonce,
+    exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'reward-multiplier'
+      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as reward_multiplier,
+    exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'slots-luck'
+      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as slots_luck
+  from fairness_seeds s where s.user_id = ${p('userId')} and s.revealed_at is null`;
+
+interface SeedRow {
+  id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  reward_multiplier: boolean;
+  slots_luck: boolean;
+}
+
+/** The statement for one shape of round (with or without a counter), built once. */
+const settleStatements = new Map<string, SQL>();
+function settleStatement(stat: StatName | undefined): SQL {
+  const key = stat ?? '';
+  let statement = settleStatements.get(key);
+  if (!statement) {
+    statement = sql`
+      with seed as (
+        update fairness_seeds set nonce = nonce + 1
+        where id = ${p('seedId')} and nonce = ${p('nonce')} and client_seed = ${p('clientSeed')} and revealed_at is null
+        returning id, nextval('game_rounds_id_seq') as round_id
+      ), ${ledger.roundPostingCtes({
+        userId: sql`${p('userId')}`,
+        stake: sql`${p('stake')}`,
+        payout: sql`${p('payout')}`,
+        when: sql`exists (select 1 from seed)`,
+        refId: sql`select round_id from seed`,
+        payoutCategory: sql`${p('payoutCategory')}::text`,
+      })}, round as (
+        insert into game_rounds (id, user_id, game, seed_id, client_seed, nonce, stake, payout, params, outcome, state, settled_at)
+        select seed.round_id, ${p('userId')}::bigint, ${p('game')}::text, seed.id, ${p('clientSeed')}::text, ${p('nonce')}::bigint,
+          ${p('stake')}::bigint, ${p('payout')}::bigint,
+          ${p('params')}::jsonb, ${p('outcome')}::jsonb, 'settled', now()
+        from seed where exists (select 1 from upd)
+        returning id
+      )${stat ? sql`, ${statBumpCte('stat', sql`${p('userId')}::bigint`, stat, sql`exists (select 1 from upd)`)}` : sql``}
+      select seed.round_id, upd.balance_after as balance from seed, upd`;
+    settleStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/** Reads the user's active pair (making one first if there is none) and their running buffs. */
+export async function readSeed(deps: Deps, userId: number, now: Date): Promise<SeedRead> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await deps.db.compiled<SeedRow>('round_read_seed', READ_SEED, { userId, now: now.toISOString() });
+    if (row) {
+      return {
+        draw: { seedId: Number(row.id), serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) },
+        rewardMultiplier: row.reward_multiplier,
+        slotsLuck: row.slots_luck,
+      };
+    }
+    await ensureSeed(deps.db, userId);
+  }
+  throw new Error('readSeed: no active seed pair after creating one');
+}
+
+export interface SettledRound {
+  id: number;
+  draw: Draw;
+  plan: SettledPlan;
+  balance: number;
+}
+
+/**
+ * Plays a settled round in one statement after one read. `plan` computes the round from a
+ * read, or returns null when the read shows a buff it must spend (the caller then plays the
+ * locked path); a null answer from here means the same, or that other rounds of this user kept
+ * getting in first.
+ */
+export async function playSettledRound(
+  deps: Deps,
+  userId: number,
+  game: RoundGame,
+  now: Date,
+  plan: (read: SeedRead) => SettledPlan | null,
+): Promise<SettledRound | null> {
+  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+    const read = await readSeed(deps, userId, now);
+    const planned = plan(read);
+    if (!planned) return null;
+    if (!Number.isSafeInteger(planned.stake) || !Number.isSafeInteger(planned.payout) || planned.stake < 0 || planned.payout < 0) {
+      throw new Error(`playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`);
+    }
+    let rows: { round_id: number; balance: number }[];
+    try {
+      rows = await deps.db.compiled(`round_settle${planned.stat ? `_${planned.stat}` : ''}`, settleStatement(planned.stat), {
+        seedId: read.draw.seedId,
+        nonce: read.draw.nonce,
+        clientSeed: read.draw.clientSeed,
+        userId,
+        game,
+        stake: planned.stake,
+        payout: planned.payout,
+        payoutCategory: planned.payoutCategory,
+        params: JSON.stringify(planned.params),
+        outcome: JSON.stringify(planned.outcome),
+      });
+    } catch (err) {
+      throw ledger.roundPostingError(err);
+    }
+    const [row] = rows;
+    if (row) return { id: Number(row.round_id), draw: read.draw, plan: planned, balance: Number(row.balance) };
+  }
+  return null;
+}
