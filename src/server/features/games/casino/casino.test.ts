@@ -125,6 +125,14 @@ describe('POST /api/games/slots', () => {
     expect(round?.params).toEqual({ stake: 10, luck: 25 });
   });
 
+  it('plays with a luck buff started after the last spin', async () => {
+    const user = await registerUser(server);
+    expect((await spinSlots(user, { betAmount: 1 })).body.luck).toBe(0);
+    const item = await insertItem(server.db, { effectType: 'slots-luck', effectValue: 2500, price: 500 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 }, clock.now());
+    expect((await spinSlots(user, { betAmount: 1 })).body.luck).toBe(25);
+  });
+
   it.each([[{}], [{ betAmount: 0 }], [{ betAmount: 'ten' }], [{ betAmount: 2_000_000 }]])('rejects %j naming betAmount', async (body) => {
     const user = await registerUser(server);
     expectBadField(await spinSlots(user, body), 'betAmount');

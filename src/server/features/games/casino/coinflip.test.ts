@@ -73,6 +73,22 @@ describe('POST /api/games/coin-flip', () => {
     expect(won!.payout).toBe(250);
   });
 
+  it('a reward multiplier started after the last round counts from the next round on', async () => {
+    const user = await registerUser(server);
+    expect((await flip(user, { betAmount: 1, guess: 'heads' })).status).toBe(200);
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, clock.now());
+    let won: CoinFlipResponse | undefined;
+    for (let i = 0; i < 30 && !won; i++) {
+      const res = await flip(user, { betAmount: 100, guess: 'heads' });
+      expect(res.status).toBe(200);
+      if (res.body.win) won = res.body;
+    }
+    expect(won).toBeDefined();
+    expect(won!.bonus).toBe(50);
+    expect(won!.payout).toBe(250);
+  });
+
   it('refuses a bet above the balance with 409 and changes nothing, nonce included', async () => {
     const user = await registerUser(server);
     const before = (await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce;

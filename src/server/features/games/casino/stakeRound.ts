@@ -56,6 +56,7 @@ export async function playStakeRound<O extends Record<string, unknown>>(
     win = played.win;
     if (played.paid > stake && read.rewardMultiplier) return null;
     return {
+      assumesNoBuff: [...(played.paid > stake ? (['reward-multiplier'] as const) : []), ...(options.usesSlotsLuck ? (['slots-luck'] as const) : [])],
       params: played.params,
       outcome: { ...played.outcome, bonus: 0, multiplier: 100 },
       stake,

@@ -6,17 +6,19 @@ import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
 import { ensureSeed } from './seeds';
+import type { BuffEffectType } from '../../store/tables';
 
 /*
- * A settled round in two round trips and no transaction (DESIGN.md section 3: two where the
- * outcome must be computed from the seed first). The first reads the active seed pair as it
- * is; the game computes the outcome from it with the shared code /fairness runs; the second is
- * one statement that takes the nonce only if the pair is still exactly as read (same nonce,
- * same client seed, not revealed), and in the same statement records the round, moves the
- * coins and bumps the counter. The nonce therefore advances only together with its round, so
- * the sequence stays gapless; a refusal (short balance, banned) aborts the whole statement; a
- * round of the same user that got in first makes the statement match nothing, and the round is
- * computed again on the next nonce.
+ * A settled round in one statement and no transaction, two round trips at most (DESIGN.md
+ * section 3: two where the outcome must be computed from the seed first). The game computes the
+ * outcome with the shared code /fairness runs from the active seed pair as last seen (this
+ * process remembers each player's pair after their round, or reads it); then one statement takes
+ * the nonce only if the pair is still exactly that (same nonce, same client seed, not revealed)
+ * and no buff the outcome assumed absent has started, and in the same statement records the
+ * round, moves the coins and bumps the counter. The nonce therefore advances only together with
+ * its round, so the sequence stays gapless; a refusal (short balance, banned) aborts the whole
+ * statement; a pair that moved on (a round in another tab or process, a new client seed, a
+ * rotation) makes the statement match nothing, and the round is computed again from a fresh read.
  *
  * The transactional path (rounds.ts nextRound, which locks the pair and queues) stays for what
  * this cannot do in one statement: spending a buff's cap. The read says whether a buff that
@@ -32,6 +34,8 @@ export interface SeedRead {
 
 /** What the game decided, to be recorded and paid in one statement. */
 export interface SettledPlan {
+  /** Buffs that would have changed this outcome: the statement matches nothing if one runs. */
+  assumesNoBuff: BuffEffectType[];
   params: Record<string, unknown>;
   outcome: Record<string, unknown>;
   stake: number;
@@ -74,6 +78,8 @@ function settleStatement(stat: StatName | undefined): SQL {
       with seed as (
         update fairness_seeds set nonce = nonce + 1
         where id = ${p('seedId')} and nonce = ${p('nonce')} and client_seed = ${p('clientSeed')} and revealed_at is null
+          and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = any(${p('buffTypes')}::text[])
+            and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz)
         returning id, nextval('game_rounds_id_seq') as round_id
       ), ${ledger.roundPostingCtes({
         userId: sql`${p('userId')}`,
@@ -94,6 +100,26 @@ function settleStatement(stat: StatName | undefined): SQL {
     settleStatements.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * Each player's active pair as this process last saw it, with the nonce their next round takes,
+ * per database (tests run several). Only a guess: the statement checks it. Bounded: the oldest
+ * entry goes first.
+ */
+const lastSeen = new WeakMap<object, Map<number, Draw>>();
+const LAST_SEEN_MAX = 50_000;
+function lastSeenOf(deps: Deps): Map<number, Draw> {
+  let seen = lastSeen.get(deps.db);
+  if (!seen) lastSeen.set(deps.db, (seen = new Map()));
+  return seen;
+}
+function remember(deps: Deps, userId: number, draw: Draw | null): void {
+  const seen = lastSeenOf(deps);
+  seen.delete(userId);
+  if (!draw) return;
+  if (seen.size >= LAST_SEEN_MAX) seen.delete(seen.keys().next().value!);
+  seen.set(userId, draw);
 }
 
 /** Reads the user's active pair (making one first if there is none) and their running buffs. */
@@ -133,7 +159,9 @@ export async function playSettledRound(
   plan: (read: SeedRead) => SettledPlan | null,
 ): Promise<SettledRound | null> {
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const read = await readSeed(deps, userId, now);
+    const seen = attempt === 0 ? lastSeenOf(deps).get(userId) : undefined;
+    // A remembered pair says nothing of buffs: the statement checks the ones the plan assumed absent.
+    const read = seen ? { draw: seen, rewardMultiplier: false, slotsLuck: false } : await readSeed(deps, userId, now);
     const planned = plan(read);
     if (!planned) return null;
     if (!Number.isSafeInteger(planned.stake) || !Number.isSafeInteger(planned.payout) || planned.stake < 0 || planned.payout < 0) {
@@ -146,6 +174,8 @@ export async function playSettledRound(
         nonce: read.draw.nonce,
         clientSeed: read.draw.clientSeed,
         userId,
+        buffTypes: planned.assumesNoBuff,
+        now: now.toISOString(),
         game,
         stake: planned.stake,
         payout: planned.payout,
@@ -157,7 +187,11 @@ export async function playSettledRound(
       throw ledger.roundPostingError(err);
     }
     const [row] = rows;
-    if (row) return { id: Number(row.round_id), draw: read.draw, plan: planned, balance: Number(row.balance) };
+    if (row) {
+      remember(deps, userId, { ...read.draw, nonce: read.draw.nonce + 1 });
+      return { id: Number(row.round_id), draw: read.draw, plan: planned, balance: Number(row.balance) };
+    }
+    remember(deps, userId, null);
   }
   return null;
 }
