@@ -19,6 +19,8 @@ export interface Config {
   authRateLimit: number;
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
+  /** How old a leaderboard may be (each process recomputes each board at most this often). */
+  leaderboardCacheMs: number;
   seedDemo: boolean;
   /**
    * Which X-Forwarded-For entries to believe: false (none), a number of proxy hops in front
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.LOG_REQUESTS === 'true',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
+    leaderboardCacheMs: Number(env.LEADERBOARD_CACHE_MS ?? 1000),
     seedDemo: env.SEED_DEMO !== 'false',
     dbPoolSize: Number(env.DB_POOL_SIZE ?? 20),
     dbWaitMs: parseSeconds('DB_WAIT_SECONDS', env.DB_WAIT_SECONDS, 60) * 1000,

@@ -49,6 +49,6 @@ export const gameLeaderboardDto = z.object({ rps: z.array(rpsLeaderboardEntry), 
 export type GameLeaderboardDto = z.infer<typeof gameLeaderboardDto>;
 
 export const leaderboardRoutes = defineRoutes({
-  'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements', query: leaderboardQuery, reply: z.array(leaderboardUserDto) },
-  'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables', reply: gameLeaderboardDto },
+  'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements (a snapshot at most a second old: the Age header says how old)', query: leaderboardQuery, reply: z.array(leaderboardUserDto) },
+  'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables (a snapshot at most a second old: the Age header says how old)', reply: gameLeaderboardDto },
 });

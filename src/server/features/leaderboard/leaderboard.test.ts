@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import { ManualClock } from '../../platform/clock';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { bumpStat } from '../../platform/stats';
 import { giveItem, insertItem } from '../store/builders';
@@ -173,5 +174,31 @@ describe('GET /api/games/leaderboard', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ rps: [], puzzleRush: [] });
     expectError(await callRoute(server, 'GET /api/games/leaderboard'), 401);
+  });
+});
+
+describe('the boards as a snapshot (LEADERBOARD_CACHE_MS, a second by default)', () => {
+  it('answers the same board within a second, with its age, and the new one after', async () => {
+    const clock = new ManualClock('2026-06-01T12:00:00Z');
+    const cached = await startTestServer({ leaderboardCacheMs: 1000 }, { clock });
+    try {
+      const a = await registerUser(cached);
+      const b = await registerUser(cached);
+      const top = async () => {
+        const res = await callRoute(cached, 'GET /api/leaderboard/users', {});
+        return { first: res.body[0]?.username, age: res.headers.get('age') };
+      };
+      expect((await callRoute(cached, 'POST /api/user/send-money', { token: a.token, body: { recipientUsername: b.username, amount: 10 } })).status).toBe(200);
+      expect(await top()).toEqual({ first: b.username, age: '0' });
+      expect((await callRoute(cached, 'POST /api/user/send-money', { token: b.token, body: { recipientUsername: a.username, amount: 30 } })).status).toBe(200);
+      clock.advance(999);
+      expect(await top()).toEqual({ first: b.username, age: '0' });
+      clock.advance(1);
+      // The first request after a second starts the new board and answers the old one, aged.
+      expect(await top()).toEqual({ first: b.username, age: '1' });
+      await expect.poll(top).toEqual({ first: a.username, age: '0' });
+    } finally {
+      await cached.close();
+    }
   });
 });
