@@ -17,8 +17,10 @@ const REREAD_WINDOW = 1000;
 const GAP_MS = 10_000;
 /** More missing ids than this at once (a burst of rolled-back inserts) are not chased one by one. */
 const MAX_GAPS = 1000;
-/** A process wakes the others at most this often; NOTIFY takes a global lock at commit. */
+/** Under a burst of writes a process wakes the others at most this often; NOTIFY takes a global lock at commit. */
 const NOTIFY_BATCH_MS = 100;
+/** A change this long after the previous one wakes the other processes at once. */
+const QUIET_MS = 20;
 /** Reads even without a wake-up, so a lost NOTIFY delays an event by at most this. */
 const SAFETY_POLL_MS = 1000;
 /** Reads are batched: a burst of writes costs one read per this interval, not one each. */
@@ -60,6 +62,9 @@ export class LiveHub {
   private readTimer: NodeJS.Timeout | null = null;
   private lastRead = 0;
   private notifyTimer: NodeJS.Timeout | null = null;
+  private lastNotify = 0;
+  private lastChange = 0;
+  private lastWake = 0;
   private listener: pg.Client | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
@@ -153,29 +158,48 @@ export class LiveHub {
 
   /**
    * Something committed here: read now for this process's sockets, and wake the other
-   * processes, at most once per NOTIFY_BATCH_MS however many writes there were.
+   * processes. A change after a quiet moment (no other change for QUIET_MS) wakes them at once;
+   * changes that come closer together are a burst, which shares one NOTIFY at the end of each
+   * NOTIFY_BATCH_MS. So a trickle of writes is pushed everywhere within a few milliseconds, and
+   * a process under load still sends at most one NOTIFY per NOTIFY_BATCH_MS.
    */
   changed(): void {
     this.wake();
+    const now = Date.now();
+    const quiet = now - this.lastChange >= QUIET_MS;
+    this.lastChange = now;
     if (!this.databaseUrl || this.notifyTimer || this.closed) return;
+    if (quiet) {
+      this.notify();
+      return;
+    }
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      this.db.rows(sql`select pg_notify(${CHANNEL}, '')`).catch((err: unknown) => this.log.warn({ err }, 'live: NOTIFY failed'));
-    }, NOTIFY_BATCH_MS);
+      this.notify();
+    }, Math.max(0, this.lastNotify + NOTIFY_BATCH_MS - now));
     this.notifyTimer.unref();
   }
 
+  private notify(): void {
+    this.lastNotify = Date.now();
+    this.db.rows(sql`select pg_notify(${CHANNEL}, '')`).catch((err: unknown) => this.log.warn({ err }, 'live: NOTIFY failed'));
+  }
+
   /**
-   * Reads what changed, at most once per READ_EVERY_MS: under load every write calls this, and
-   * one read covers all the writes since the last. Calls during a read run one more after it.
+   * Reads what changed: at once after a quiet moment (QUIET_MS without a call), else at most
+   * once per READ_EVERY_MS: under load every write calls this, and one read covers all the
+   * writes since the last. Calls during a read run one more after it.
    */
   wake(): void {
+    const now = Date.now();
+    const quiet = now - this.lastWake >= QUIET_MS;
+    this.lastWake = now;
     if (this.closed || this.readTimer) return;
     if (this.reading) {
       this.readAgain = true;
       return;
     }
-    const wait = this.lastRead + READ_EVERY_MS - Date.now();
+    const wait = quiet ? 0 : this.lastRead + READ_EVERY_MS - now;
     if (wait > 0) {
       this.readTimer = setTimeout(() => {
         this.readTimer = null;
