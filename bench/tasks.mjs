@@ -2,7 +2,7 @@
 // connections on PostgreSQL for a user with 10,000 wagers and 1,000 purchases, among other
 // users' rows; prints the EXPLAIN of the progress query (index range scans, no ledger).
 import pg from 'pg';
-import { api, freshPgDatabase, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, cpuMs, freshPgDatabase, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -17,38 +17,65 @@ async function seed(databaseUrl) {
   const { rows: [item] } = await c.query(`
     insert into items (name, type, effect, price, stock, emoji, description) values ('Bench item', 'cosmetic', 'none', 1, 1000000, '🧪', 'bench') returning id`);
   // Every user gets rows (the measured one 10,000 wagers and 1,000 purchases; the others 1,000
-  // and 100), spread over the last 30 days so the period filters have work to do.
+  // and 100), spread over the last 30 days so the period filters have work to do. Wagers take
+  // their ids in the order of their times, as real ones do; a third of them won an hour later.
   await c.query(`
-    insert into wagers (bet_id, option_id, user_id, stake, odds, created_at)
-    select $1, $2, u.id, 1, 190, now() - (g % 720) * interval '1 hour'
-    from users u cross join lateral generate_series(1, case when u.username = 'tb0' then 10000 else 1000 end) g
-    where u.role = 'user'`, [bet.id, opt.id]);
+    insert into wagers (bet_id, option_id, user_id, stake, odds, created_at, status, payout, settled_at)
+    select $1, $2, id, 1, 190, at, case when won then 'won' else 'open' end, case when won then 1 else 0 end,
+      case when won then at + interval '1 hour' end
+    from (
+      select u.id, now() - (g % 720) * interval '1 hour' - interval '2 hours' as at, g % 3 = 0 as won
+      from users u cross join lateral generate_series(1, case when u.username = 'tb0' then 10000 else 1000 end) g
+      where u.role = 'user'
+    ) r order by at`, [bet.id, opt.id]);
+  await c.query(`
+    insert into wager_wins_daily (user_id, day, wins)
+    select user_id, (settled_at at time zone 'UTC')::date, count(*) from wagers where status = 'won' group by 1, 2`);
+  // The marks the tasks sweep would have written every minute; one an hour is as good here.
+  await c.query(`
+    insert into period_marks (at, wagers_id)
+    select h, coalesce((select max(id) from wagers where created_at < h), 0)
+    from generate_series(now() - interval '31 days', now() - interval '1 hour', interval '1 hour') h
+    on conflict do nothing`);
   await c.query(`
     insert into purchases (user_id, item_id, price, created_at)
     select u.id, $1, 1, now() - (g % 720) * interval '1 hour'
     from users u cross join lateral generate_series(1, case when u.username = 'tb0' then 1000 else 100 end) g
     where u.role = 'user'`, [item.id]);
-  await c.query(`update users set bets_placed = (select count(*) from wagers w where w.user_id = users.id)`);
+  await c.query(`update users set bets_placed = (select count(*) from wagers w where w.user_id = users.id),
+    bets_won = (select count(*) from wagers w where w.user_id = users.id and w.status = 'won')`);
   await c.query('commit');
   await c.query('analyze');
   const { rows: [u] } = await c.query(`select id from users where username = 'tb0'`);
-  const plan = await c.query(`explain (analyze, costs off, timing off, summary off)
-    select count(*) from wagers where user_id = $1 and created_at >= now() - interval '7 days'`, [u.id]);
-  console.log('EXPLAIN wagers since the week start:\n' + plan.rows.map((r) => '  ' + r['QUERY PLAN']).join('\n'));
-  const won = await c.query(`explain (analyze, costs off, timing off, summary off)
-    select count(*) from wagers where user_id = $1 and status = 'won' and settled_at >= now() - interval '7 days'`, [u.id]);
-  console.log('EXPLAIN wagers won since the week start:\n' + won.rows.map((r) => '  ' + r['QUERY PLAN']).join('\n'));
-  const bought = await c.query(`explain (analyze, costs off, timing off, summary off)
-    select count(*) from purchases where user_id = $1 and created_at >= now() - interval '7 days'`, [u.id]);
-  console.log('EXPLAIN purchases since the week start:\n' + bought.rows.map((r) => '  ' + r['QUERY PLAN']).join('\n'));
+  const explain = async (what, query) => {
+    const plan = await c.query(`explain (analyze, costs off, timing off, summary off) ${query}`, [u.id]);
+    console.log(`EXPLAIN ${what}:\n` + plan.rows.map((r) => '  ' + r['QUERY PLAN']).join('\n'));
+  };
+  const weekStart = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
+  await explain('wagers since the week start (from its mark)', `select count(*) from wagers where user_id = $1 and created_at >= ${weekStart}
+    and id > coalesce((select wagers_id from period_marks where at <= ${weekStart} - interval '1 minute' order by at desc limit 1), 0)`);
+  await explain('wagers won since the week start', `select coalesce(sum(wins), 0) from wager_wins_daily where user_id = $1 and day >= (${weekStart} at time zone 'UTC')::date`);
+  await explain('purchases since the week start', `select count(*) from purchases where user_id = $1 and created_at >= ${weekStart}`);
   await c.end();
 }
 
-async function get(url, path, token) {
+async function get(url, path, token, serverPid) {
   const { default: autocannon } = await import('autocannon');
+  const before = cpuMs(serverPid);
   const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+  const after = cpuMs(serverPid);
   const ok = result['2xx'];
-  return { path, okPerSec: Math.round(ok / SECONDS), p50ms: result.latency.p50, p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const perRequest = (k) => Math.round(((after[k] - before[k]) * 1000) / Math.max(1, ok));
+  return {
+    path,
+    okPerSec: Math.round(ok / SECONDS),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    serverCpuUs: perRequest('server'),
+    dbCpuUs: perRequest('db'),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 if (!(await pgReachable())) {
@@ -62,7 +89,7 @@ try {
   await seed(databaseUrl);
   const me = users[0];
   await api(server.url, 'GET', '/api/tasks', undefined, me.token);
-  for (const path of ['/api/tasks', '/api/achievements']) console.log(JSON.stringify(await get(server.url, path, me.token)));
+  for (const path of ['/api/tasks', '/api/achievements']) console.log(JSON.stringify(await get(server.url, path, me.token, server.child.pid)));
 } finally {
   await stopServer(server.child);
 }

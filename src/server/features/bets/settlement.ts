@@ -49,6 +49,13 @@ export async function settleWagers(tx: Queryable, betId: number, winningOptionId
       alsoSet: sql`bets_won = u.bets_won + i.wins`,
     },
   );
+  // The day's wins for tasks (wagerWinsDaily): the winners only, by the (bet, option) index.
+  await tx.rows(sql`
+    insert into wager_wins_daily (user_id, day, wins)
+    select user_id, (now() at time zone 'UTC')::date, count(*)::int from wagers
+    where bet_id = ${betId} and option_id = ${winningOptionId} and status = 'won' and settled_at = now()
+    group by user_id
+    on conflict (user_id, day) do update set wins = wager_wins_daily.wins + excluded.wins`);
   return { winners };
 }
 

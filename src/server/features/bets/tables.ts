@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { betStatuses, type ParlayLegDto, type WagerStatus } from '../../../shared/api/bets';
 import { listOf, oneOf } from '../../db/columns';
 import { users } from '../accounts/tables';
@@ -126,4 +126,22 @@ export const parlayLegs = pgTable(
     index('parlay_legs_bet_idx').on(t.betId, t.optionId),
     check('parlay_legs_status_known', oneOf(t.status, parlayLegStatuses)),
   ],
+);
+
+/**
+ * Single wagers won per user per UTC day of settlement, written by settlement in its
+ * transaction. Tasks count a week's wins from here (at most seven rows) instead of every wager
+ * the user ever placed: wagers carry no index on settled_at, which would make each
+ * settlement's rewrite of its wagers a non-HOT update (migration 0014).
+ */
+export const wagerWinsDaily = pgTable(
+  'wager_wins_daily',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    wins: integer('wins').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,12 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+
+const isDb = (q: Queryable): q is Db => 'compiled' in q;
 
 /**
  * What tasks and achievements measure (DESIGN.md section 3: durable, from rows written in the
  * transactions that earned them). Period counts come from timestamped rows over indexes on
- * (user_id, created_at) and (user_id, settled_at) WHERE status = 'won', so a user's week costs
- * a range scan of that week's rows, never their whole history nor the ledger.
+ * (user_id, created_at) and (user_id, settled_at) WHERE status = 'won'; wagers, which carry
+ * neither (migration 0014), are counted from the (user_id, id) index after the period's mark
+ * (tasks/tables.ts periodMarks) and their wins from wager_wins_daily. So a user's week costs a
+ * range scan of that week's rows, never their whole history nor the ledger.
+ *
+ * Periods start at 00:00 UTC (periods.ts), so a day's rows in wager_wins_daily fall wholly
+ * inside or outside each period.
  */
 export interface PeriodCounts {
   daily: Record<GoalType, number>;
@@ -30,17 +37,16 @@ interface CountsRow {
   logins_all: number;
 }
 
-/** Every goal type's count for the current day, week and lifetime of one user, in one round trip. */
-export async function periodCounts(q: Queryable, userId: number, dayStart: Date, weekStart: Date): Promise<PeriodCounts> {
-  const d = dayStart.toISOString();
-  const w = weekStart.toISOString();
-  const [row] = await q.rows<CountsRow>(sql`
+const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
     with placed as (
+      -- The row comparison keeps the range on the (user_id, id) index.
       select created_at as at from wagers where user_id = ${userId} and created_at >= ${w}
+        and (user_id, id) > (${userId}, coalesce((select wagers_id from period_marks where at <= ${w}::timestamptz - interval '1 minute' order by at desc limit 1), 0))
       union all select created_at from parlays where user_id = ${userId} and created_at >= ${w}
     ), won as (
-      select settled_at as at from wagers where user_id = ${userId} and status = 'won' and settled_at >= ${w}
-      union all select settled_at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
+      select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
+    ), wagers_won as (
+      select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${w}::timestamptz at time zone 'UTC')::date
     ), bought as (
       select created_at as at from purchases where user_id = ${userId} and created_at >= ${w}
     ), signed_in as (
@@ -49,13 +55,25 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
     select
       (select count(*) filter (where at >= ${d}) from placed)::int as placed_d, (select count(*) from placed)::int as placed_w,
       u.bets_placed as placed_all,
-      (select count(*) filter (where at >= ${d}) from won)::int as won_d, (select count(*) from won)::int as won_w,
+      ((select count(*) filter (where at >= ${d}) from won)
+        + (select coalesce(sum(wins) filter (where day >= (${d}::timestamptz at time zone 'UTC')::date), 0) from wagers_won))::int as won_d,
+      ((select count(*) from won) + (select coalesce(sum(wins), 0) from wagers_won))::int as won_w,
       u.bets_won as won_all,
       (select count(*) filter (where at >= ${d}) from bought)::int as bought_d, (select count(*) from bought)::int as bought_w,
-      (select count(*) from purchases where user_id = ${userId})::int as bought_all,
+      coalesce((select value from user_stats where user_id = ${userId} and stat = 'store_purchases'), 0)::int as bought_all,
       (select count(*) filter (where at >= ${d}) from signed_in)::int as logins_d, (select count(*) from signed_in)::int as logins_w,
       (select count(*) from sessions where user_id = ${userId})::int as logins_all
-    from users u where u.id = ${userId}`);
+    from users u where u.id = ${userId}`;
+
+/** The same, built once with placeholders: planning it costs more than running it. */
+const COUNTS = countsQuery(sql.placeholder('userId'), sql.placeholder('d'), sql.placeholder('w'));
+
+/** Every goal type's count for the current day, week and lifetime of one user, in one round trip. */
+export async function periodCounts(q: Queryable, userId: number, dayStart: Date, weekStart: Date): Promise<PeriodCounts> {
+  const d = dayStart.toISOString();
+  const w = weekStart.toISOString();
+  // Outside a transaction the statement and its plan are kept (Db.compiled); inside one, sent whole.
+  const [row] = isDb(q) ? await q.compiled<CountsRow>('period_counts', COUNTS, { userId, d, w }) : await q.rows<CountsRow>(countsQuery(userId, d, w));
   const r = row ?? ({} as Partial<CountsRow>);
   const n = (v: number | undefined) => Number(v ?? 0);
   return {
@@ -65,3 +83,16 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
   };
 }
 
+
+/**
+ * Records where the wagers sequence stands now (at most one mark a minute across processes) and
+ * forgets marks older than any period needs. Runs every minute (tasks module) and at start.
+ */
+export async function recordPeriodMark(q: Queryable): Promise<void> {
+  await q.rows(sql`
+    insert into period_marks (at, wagers_id)
+    select now(), (select case when is_called then last_value else last_value - 1 end from wagers_id_seq)
+    where not exists (select 1 from period_marks where at > now() - interval '50 seconds')
+    on conflict (at) do nothing`);
+  await q.rows(sql`delete from period_marks where at < now() - interval '15 days'`);
+}
