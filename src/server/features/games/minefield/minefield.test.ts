@@ -117,6 +117,17 @@ describe('Minefield', () => {
     expect(payouts?.n).toBe(1);
   });
 
+  it('parallel reveals of different safe cells on one game all count, none lost', async () => {
+    const user = await registerUser(server);
+    const game = await start(user, { betAmount: 100, rows: 6, cols: 6, mines: 2 });
+    const safe = safeCells(await minesOf(game.body.sessionId), 36).slice(0, 12);
+    const results = await Promise.all(safe.map((cell) => reveal(user, game.body.sessionId, cell)));
+    for (const r of results) expect(r.status).toBe(200);
+    const [row] = await server.db.rows<{ state: string; outcome: { revealed: number[] } }>(sql`select state, outcome from game_rounds where id = ${Number(game.body.sessionId)}`);
+    expect(row?.state).toBe('open');
+    expect([...row!.outcome.revealed].sort((a, b) => a - b)).toEqual([...safe].sort((a, b) => a - b));
+  });
+
   it('an extra safe click forgives one mine; mine reduction places fewer mines', async () => {
     const user = await registerUser(server);
     const safeClick = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 100, price: 50 });

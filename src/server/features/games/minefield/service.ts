@@ -75,33 +75,63 @@ async function payOut(tx: Queryable, userId: number, game: GameRow, now: Date): 
   return { reward, balance, board };
 }
 
+/** What a reveal does to a board, decided from the board alone: null when it ends in a cash-out. */
+function revealOn(p: GameRow['params'], b: Board, cellIndex: number): { board: Board; settled: boolean; forgiven?: true } | null {
+  if (cellIndex >= cellsOf(p)) throw badRequest(`cellIndex must be below ${cellsOf(p)}`);
+  if (b.revealed.includes(cellIndex) || b.forgiven.includes(cellIndex)) throw badRequest('cellIndex: that cell is already revealed');
+  if (b.mines.includes(cellIndex)) {
+    if (b.extraSafeClicks > 0) return { board: { ...b, forgiven: [...b.forgiven, cellIndex], extraSafeClicks: b.extraSafeClicks - 1 }, settled: false, forgiven: true };
+    return { board: { ...b, exploded: true }, settled: true };
+  }
+  const board: Board = { ...b, revealed: [...b.revealed, cellIndex] };
+  return board.revealed.length === cellsOf(p) - b.placed ? null : { board, settled: false };
+}
+
+const OPTIMISTIC_REVEALS = 3;
+
+/**
+ * A reveal that pays nothing (a safe cell, a forgiven mine, an explosion) is one read and one
+ * conditional UPDATE, with no transaction: the update applies only if the board is still the one
+ * read, so a cash-out or another reveal that got in first makes it match nothing and the reveal
+ * is decided again on the new board. A reveal that finds the last safe cell cashes out, in the
+ * locked transaction below.
+ */
 export async function reveal(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
+  if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
+  for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
+    const [game] = await deps.db.rows<GameRow>(sql`
+      select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
+    if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
+    if (game.state !== 'open') throw conflict('This game has already ended');
+    const next = revealOn(game.params, game.outcome, cellIndex);
+    if (!next) break;
+    const [updated] = await deps.db.rows<{ id: number }>(sql`
+      update game_rounds set outcome = ${JSON.stringify(next.board)}::jsonb
+        ${next.settled ? sql`, state = 'settled', settled_at = now(), payout = 0` : sql``}
+      where id = ${game.id} and state = 'open' and outcome = ${JSON.stringify(game.outcome)}::jsonb
+      returning id`);
+    if (updated) return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
+  }
+  return revealLocked(deps, userId, sessionId, cellIndex);
+}
+
+async function revealLocked(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
     const p = game.params;
-    const b = game.outcome;
-    if (cellIndex >= cellsOf(p)) throw badRequest(`cellIndex must be below ${cellsOf(p)}`);
-    if (b.revealed.includes(cellIndex) || b.forgiven.includes(cellIndex)) throw badRequest('cellIndex: that cell is already revealed');
-    if (b.mines.includes(cellIndex)) {
-      if (b.extraSafeClicks > 0) {
-        const board = { ...b, forgiven: [...b.forgiven, cellIndex], extraSafeClicks: b.extraSafeClicks - 1 };
-        await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-        return presentReveal(p, board, { forgiven: true });
-      }
-      const board = { ...b, exploded: true };
+    const next = revealOn(p, game.outcome, cellIndex);
+    if (next) {
       await tx.rows(sql`
-        update game_rounds set state = 'settled', settled_at = now(), payout = 0, outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-      return presentReveal(p, board);
+        update game_rounds set outcome = ${JSON.stringify(next.board)}::jsonb
+          ${next.settled ? sql`, state = 'settled', settled_at = now(), payout = 0` : sql``}
+        where id = ${game.id}`);
+      return presentReveal(p, next.board, next.forgiven ? { forgiven: true } : undefined);
     }
-    const board: Board = { ...b, revealed: [...b.revealed, cellIndex] };
-    if (board.revealed.length === cellsOf(p) - b.placed) {
-      // Every safe cell found: the game cashes out by itself ('Solved it!').
-      const paid = await payOut(tx, userId, { ...game, outcome: board }, now);
-      return presentReveal(p, board, { cashedOut: paid });
-    }
-    await tx.rows(sql`update game_rounds set outcome = ${JSON.stringify(board)}::jsonb where id = ${game.id}`);
-    return presentReveal(p, board);
+    // Every safe cell found: the game cashes out by itself ('Solved it!').
+    const board: Board = { ...game.outcome, revealed: [...game.outcome.revealed, cellIndex] };
+    const paid = await payOut(tx, userId, { ...game, outcome: board }, now);
+    return presentReveal(p, board, { cashedOut: paid });
   });
 }
 
