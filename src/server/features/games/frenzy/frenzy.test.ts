@@ -113,6 +113,20 @@ describe('Click Frenzy', () => {
     expect((await stats(user)).body.frenzyTotal).toBe(0);
   });
 
+  it("a banned player's click is refused with 403 and counts nothing", async () => {
+    const user = await registerUser(server);
+    clock.advance(1000);
+    expect((await clickOnce(user)).status).toBe(200);
+    await server.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
+    clock.advance(1000);
+    expectError(await clickOnce(user), 403);
+    expect(await balanceOf(server, user.id)).toBe(1001);
+    expect((await readStats(server.db, user.id)).frenzyClicks).toBe(1);
+    const [row] = await server.db.rows<{ clicks: number; n: number }>(sql`
+      select (select clicks from frenzy_hours where user_id = ${user.id}) as clicks, (select count(*)::int from frenzy_clicks where user_id = ${user.id}) as n`);
+    expect(row).toEqual({ clicks: 1, n: 1 });
+  });
+
   it('needs a token', async () => {
     expectError(await clickOnce(undefined), 401);
     expectError(await callRoute(server, 'GET /api/games/click-frenzy'), 401);
