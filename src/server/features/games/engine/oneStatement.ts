@@ -43,6 +43,13 @@ export interface SettledPlan {
   payoutCategory: LedgerCategory;
   /** A counter that this round earns (bumped by one in the same statement). */
   stat?: StatName;
+  /**
+   * A game's own part of the statement, built once per `name` with sql.placeholder()s that
+   * `values` fills: `gate`, a condition the seed pair's update must also meet (evaluated before
+   * anything is written), and `ctes`, more writes after the round's (each may use `upd` and
+   * `seed`). A round that the gate refuses matches nothing, like a stale pair.
+   */
+  part?: { name: string; gate: SQL; ctes: SQL; values: Record<string, unknown> };
 }
 
 /** Attempts before yielding to the locked path, which queues instead of racing. */
@@ -70,8 +77,8 @@ interface SeedRow {
 
 /** The statement for one shape of round (with or without a counter), built once. */
 const settleStatements = new Map<string, SQL>();
-function settleStatement(stat: StatName | undefined): SQL {
-  const key = stat ?? '';
+function settleStatement(stat: StatName | undefined, part: SettledPlan['part']): SQL {
+  const key = `${stat ?? ''}/${part?.name ?? ''}`;
   let statement = settleStatements.get(key);
   if (!statement) {
     statement = sql`
@@ -80,6 +87,7 @@ function settleStatement(stat: StatName | undefined): SQL {
         where id = ${p('seedId')} and nonce = ${p('nonce')} and client_seed = ${p('clientSeed')} and revealed_at is null
           and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = any(${p('buffTypes')}::text[])
             and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz)
+          ${part ? sql`and (${part.gate})` : sql``}
         returning id, nextval('game_rounds_id_seq') as round_id
       ), ${ledger.roundPostingCtes({
         userId: sql`${p('userId')}`,
@@ -95,7 +103,7 @@ function settleStatement(stat: StatName | undefined): SQL {
           ${p('params')}::jsonb, ${p('outcome')}::jsonb, 'settled', now()
         from seed where exists (select 1 from upd)
         returning id
-      )${stat ? sql`, ${statBumpCte('stat', sql`${p('userId')}::bigint`, stat, sql`exists (select 1 from upd)`)}` : sql``}
+      )${stat ? sql`, ${statBumpCte('stat', sql`${p('userId')}::bigint`, stat, sql`exists (select 1 from upd)`)}` : sql``}${part ? sql`, ${part.ctes}` : sql``}
       select seed.round_id, upd.balance_after as balance from seed, upd`;
     settleStatements.set(key, statement);
   }
@@ -169,7 +177,9 @@ export async function playSettledRound(
     }
     let rows: { round_id: number; balance: number }[];
     try {
-      rows = await deps.db.compiled(`round_settle${planned.stat ? `_${planned.stat}` : ''}`, settleStatement(planned.stat), {
+      const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}`;
+      rows = await deps.db.compiled(name, settleStatement(planned.stat, planned.part), {
+        ...planned.part?.values,
         seedId: read.draw.seedId,
         nonce: read.draw.nonce,
         clientSeed: read.draw.clientSeed,

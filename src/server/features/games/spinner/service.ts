@@ -7,6 +7,7 @@ import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
 import { applyRewardMultiplier, buffState } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
+import { playSettledRound } from '../engine/oneStatement';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { gamesProgressParts } from '../../../platform/module';
@@ -44,9 +45,54 @@ const cooldownRefusal = (nextSpin: string) =>
  * stream, running reward multipliers add their share, and the reward is paid through the
  * ledger against the round.
  */
+const sp = (name: string) => sql.placeholder(name);
+
+/** The spinner's part of a settled round: the wheel must be off cooldown, and the spin starts it. */
+const SPIN_PART = {
+  name: 'spinner',
+  gate: sql`not exists (select 1 from spinner_cooldowns where user_id = ${sp('userId')} and spinner_id = ${sp('spinnerId')}
+    and next_spin_at > ${sp('now')}::timestamptz)`,
+  ctes: sql`cooldown as (
+    insert into spinner_cooldowns (user_id, spinner_id, next_spin_at)
+    select ${sp('userId')}::bigint, ${sp('spinnerId')}::text, ${sp('nextSpin')}::timestamptz from upd
+    on conflict (user_id, spinner_id) do update set next_spin_at = excluded.next_spin_at
+    returning next_spin_at
+  )`,
+};
+
+/**
+ * One spin. While no reward buff runs it is a settled round of engine/oneStatement.ts: the
+ * wheel's cooldown is checked with the seed pair and started in the statement that records the
+ * round and pays it (a user's rounds queue on their pair's nonce, so two spins of one wheel
+ * cannot both find it free). Otherwise, or when that keeps failing (a cooldown, a race), the
+ * locked transaction below decides, with the refusal's wording.
+ */
 export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId): Promise<SpinResponse> {
   const now = deps.clock.now();
   const nextSpin = new Date(now.getTime() + SPINNER_INFO[spinnerId].cooldownMs);
+  const table = (await spinnerTables(deps.db))[spinnerId];
+  let outcome = { slice: 0, reward: 0, bonus: 0, multiplier: 100 };
+  const settled = await playSettledRound(deps, userId, 'spinner', now, (read) => {
+    const result = spin(read.draw.serverSeed, read.draw.clientSeed, read.draw.nonce, table);
+    if (result.reward > 0 && read.rewardMultiplier) return null;
+    outcome = { slice: result.index, reward: result.reward, bonus: 0, multiplier: 100 };
+    return {
+      assumesNoBuff: result.reward > 0 ? ['reward-multiplier'] : [],
+      params: { wheel: spinnerId, rewardOptions: [...table.rewardOptions], weights: [...table.weights] },
+      outcome,
+      stake: 0,
+      payout: result.reward,
+      payoutCategory: 'spinner_reward',
+      part: { ...SPIN_PART, values: { spinnerId, nextSpin: nextSpin.toISOString() } },
+    };
+  });
+  if (settled) {
+    return presentSpin({ id: settled.id, nonce: settled.draw.nonce, payout: settled.plan.payout, outcome }, nextSpin, now, settled.balance);
+  }
+  return spinLocked(deps, userId, spinnerId, now, nextSpin);
+}
+
+async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now: Date, nextSpin: Date): Promise<SpinResponse> {
   return deps.db.tx(async (tx) => {
     const [claimed] = await tx.rows<{ next_spin_at: Date | string }>(sql`
       insert into spinner_cooldowns (user_id, spinner_id, next_spin_at)
