@@ -1,7 +1,8 @@
 // `npm run bench:leaderboard`: GET /api/leaderboard/users (each sort) and GET /api/games/leaderboard
 // at 16 connections on PostgreSQL with BENCH_USERS players (300,000 by default), once with the
 // boards computed on every request (LEADERBOARD_CACHE_MS=0) and once as served (a snapshot a
-// second old at most), with the server's and PostgreSQL's CPU microseconds per request.
+// second old at most), with the server's and PostgreSQL's CPU microseconds per request; and the
+// admin's user list (a page, a search, a page from the middle) at that size.
 import pg from 'pg';
 import { api, cpuMs, freshPgDatabase, PG_BASE, pgReachable, startServer, stopServer } from './lib.mjs';
 
@@ -56,6 +57,21 @@ for (const cacheMs of [0, 1000]) {
     for (const path of paths) {
       const alone = [await one(path), await one(path), await one(path)];
       console.log(JSON.stringify({ case: `${USERS} users, LEADERBOARD_CACHE_MS=${cacheMs}`, aloneMs: alone, ...(await getLoad(url, path, player.token, child.pid)) }));
+    }
+    if (cacheMs === 0) {
+      // The admin's lists at this size: a page, a search, the page after one in the middle.
+      const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+      for (const path of ['/api/admin/users', '/api/admin/users?q=lb1234', '/api/admin/users?after=lb150000', '/api/admin/logs', '/api/admin/bets']) {
+        const times = [];
+        let bytes = 0;
+        for (let i = 0; i < 5; i++) {
+          const t = process.hrtime.bigint();
+          const res = await fetch(url + path, { headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'identity' } });
+          bytes = (await res.arrayBuffer()).byteLength;
+          times.push(+(Number(process.hrtime.bigint() - t) / 1e6).toFixed(1));
+        }
+        console.log(JSON.stringify({ case: `${USERS} users, admin list`, path, bytes, ms: times }));
+      }
     }
   } finally {
     await stopServer(child);

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import type { AdminLogDto } from '../../shared/api/admin';
+import type { PageQuery } from '../../shared/api/common';
 import type { Queryable } from '../db/client';
 import { users } from '../features/accounts/tables';
 import { adminLogs, type AdminAction } from './tables';
@@ -27,10 +28,8 @@ export async function logAdminAction(q: Queryable, entry: AdminLogEntry): Promis
   return row.id;
 }
 
-const ADMIN_LOG_PAGE = 500;
-
-/** The newest entries first, with the acting admin's current name. */
-export async function listAdminLogs(q: Queryable, limit = ADMIN_LOG_PAGE): Promise<AdminLogDto[]> {
+/** The newest entries first (below `before`, a page of `limit`), with the acting admin's current name. */
+export async function listAdminLogs(q: Queryable, page: PageQuery): Promise<AdminLogDto[]> {
   const rows = await q.orm
     .select({
       id: adminLogs.id,
@@ -42,8 +41,9 @@ export async function listAdminLogs(q: Queryable, limit = ADMIN_LOG_PAGE): Promi
     })
     .from(adminLogs)
     .leftJoin(users, eq(users.id, adminLogs.adminId))
+    .where(page.before ? lt(adminLogs.id, page.before) : undefined)
     .orderBy(desc(adminLogs.id))
-    .limit(limit);
+    .limit(page.limit);
   return rows.map((r) => ({
     _id: String(r.id),
     timestamp: r.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { roles, userStatuses } from './accounts';
-import { MAX_COIN_AMOUNT, usernameParams } from './common';
+import { MAX_COIN_AMOUNT, PAGE_SIZE, pageQuery, usernameParams } from './common';
 
 /** Positive adds funds, negative removes them (never below zero). */
 export const adminBalanceBody = z.strictObject({
@@ -57,9 +57,27 @@ export const auditReportDto = z.object({
 });
 export type AuditReportDto = z.infer<typeof auditReportDto>;
 
+/** The admin's user list: by name, a page at a time, optionally only the names starting with `q`. */
+export const adminUsersQuery = z.strictObject({
+  q: z.string({ error: 'q must be text' }).trim().max(40, 'q must be at most 40 characters').optional(),
+  after: z.string({ error: 'after must be text' }).max(40, 'after must be at most 40 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(PAGE_SIZE),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
 export const adminRoutes = defineRoutes({
-  'GET /api/admin/users': { auth: 'admin', summary: 'Every account', reply: z.array(adminUserDto) },
-  'GET /api/admin/logs': { auth: 'admin', summary: 'The admin audit log, newest first', reply: z.array(adminLogDto) },
+  'GET /api/admin/users': {
+    auth: 'admin',
+    summary: 'Accounts by name, a page at a time (after: the last username of the previous page; q: names starting with it)',
+    query: adminUsersQuery,
+    reply: z.array(adminUserDto),
+  },
+  'GET /api/admin/logs': { auth: 'admin', summary: 'The admin audit log, newest first, a page at a time', query: pageQuery, reply: z.array(adminLogDto) },
   'GET /api/admin/audit': { auth: 'admin', summary: 'Check coin conservation on the live database', reply: auditReportDto },
   'PATCH /api/admin/balance/:username': {
     auth: 'admin',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
-import { coinAmount, futureDateTime, idParams, idString } from './common';
+import { coinAmount, futureDateTime, idParams, idString, pageQuery } from './common';
 import { hasAtMostTwoDecimals, MAX_ODDS, MIN_ODDS, PARLAY_MAX_LEGS, PARLAY_MIN_LEGS } from '../odds';
 
 export const oddsValue = (field: string) =>
@@ -153,7 +153,7 @@ export const betsRoutes = defineRoutes({
   'POST /api/bets/parlay': { auth: 'user', idempotent: true, summary: 'Place a parlay of 2-10 legs', body: parlayBody, reply: placeParlayResponse, status: 201 },
   'POST /api/bets/create': { auth: 'admin', summary: 'Create a bet', body: createBetBody, reply: betActionResponse, status: 201 },
   'POST /api/bets/finalize': { auth: 'admin', summary: 'Settle a bet with its winning option', body: finalizeBody, reply: betActionResponse },
-  'GET /api/admin/bets': { auth: 'admin', summary: 'Every bet with totals', reply: z.array(adminBetDto) },
+  'GET /api/admin/bets': { auth: 'admin', summary: 'Bets with totals, open ones first, then newest, a page at a time', query: pageQuery, reply: z.array(adminBetDto) },
   'PATCH /api/admin/odds/:betTitle/:optionId': {
     auth: 'admin',
     summary: "Change an option's odds for new wagers (bet by title or id)",

@@ -15,6 +15,26 @@ export const idString = (field: string) =>
 
 export const idParams = z.strictObject({ id: idString('id') });
 
+/** Lists come a page at a time (issue 20: an answer stays small however large the site grows). */
+export const PAGE_SIZE = 50;
+const pageLimit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be an integer')
+  .min(1, 'limit must be at least 1')
+  .max(100, 'limit must be at most 100')
+  .default(PAGE_SIZE);
+
+/** A keyset page, newest first: `limit` rows with ids below `before` (the last `_id` of the previous page). */
+export const pageQuery = z.strictObject({
+  before: z.coerce
+    .number({ error: 'before must be a number' })
+    .int('before must be an integer')
+    .positive('before must be positive')
+    .optional(),
+  limit: pageLimit,
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
 export const coinAmount = (field: string, max = MAX_COIN_AMOUNT) =>
   z
     .number({ error: `${field} must be a number` })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
-import { coinAmount } from './common';
+import { coinAmount, pageQuery } from './common';
 
 export const sendMoneyBody = z.strictObject({
   recipientUsername: z
@@ -76,19 +76,7 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   puzzle_reward: 'Puzzle Rush reward',
 };
 
-export const ledgerQuery = z.strictObject({
-  before: z.coerce
-    .number({ error: 'before must be a number' })
-    .int('before must be an integer')
-    .positive('before must be positive')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(50),
-});
+export const ledgerQuery = pageQuery;
 
 export const ledgerEntryDto = z.object({
   _id: z.string(),

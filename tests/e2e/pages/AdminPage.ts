@@ -16,6 +16,7 @@ export class AdminPage {
   readonly superuserBadge: Locator;
   readonly userManagement: Locator;
   readonly users: Locator;
+  readonly searchInput: Locator;
   readonly selectedUser: Locator;
   readonly amountInput: Locator;
   readonly addFundsButton: Locator;
@@ -41,6 +42,7 @@ export class AdminPage {
     this.superuserBadge = page.getByTestId('superuser-badge');
     this.userManagement = page.getByRole('region', { name: 'User Management' });
     this.users = this.userManagement.getByTestId('admin-user');
+    this.searchInput = this.userManagement.getByLabel('Search users', { exact: true });
     this.selectedUser = this.userManagement.getByLabel('Selected user', { exact: true });
     this.amountInput = this.userManagement.getByLabel('Amount', { exact: true });
     this.addFundsButton = this.userManagement.getByRole('button', { name: 'Add Funds', exact: true });
@@ -65,8 +67,12 @@ export class AdminPage {
     await this.heading.waitFor();
   }
 
-  /** The user's row in User Management, once the list has loaded. */
+  /**
+   * The user's row in User Management, once the list has loaded. The list comes a page at a
+   * time, so the name is typed into the search field first (unless it is there already).
+   */
   async userRow(username: string): Promise<Locator> {
+    if ((await this.searchInput.inputValue()) !== username) await this.searchInput.fill(username);
     const row = this.users.filter({ has: this.page.getByRole('button', { name: selectName(username) }) });
     await row.waitFor();
     return row;
@@ -79,6 +85,7 @@ export class AdminPage {
 
   /** The row's summary ("{name} user · active · 🪙 1,000"), waiting for `expected` text when given. */
   async userSummary(username: string, expected?: string | RegExp): Promise<string> {
+    await this.userRow(username);
     const summary = this.selectButton(username);
     await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor();
     return (await summary.innerText()).replace(/\s+/g, ' ').replace(/^Select /, '').trim();
@@ -96,6 +103,7 @@ export class AdminPage {
 
   /** Clicks Ban and answers the confirm dialog with Ban; resolves with its question. */
   async ban(username: string): Promise<string> {
+    await this.userRow(username);
     return this.dialog.answer(() => this.banButton(username).click(), 'Ban');
   }
 

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/api/accounts';
+import { PAGE_SIZE } from '../../../shared/api/common';
 import { api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
+import { nextBefore } from '../../lib/paging';
 
 export const betKeys = {
   all: ['bets'] as const,
@@ -28,10 +30,14 @@ export function useMyBets() {
   });
 }
 
+/** Every bet with its totals, open ones first, then newest, PAGE_SIZE at a time. */
 export function useAdminBets() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: betKeys.admin(),
-    queryFn: ({ signal }) => api('GET /api/admin/bets', { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/admin/bets', { query: { before: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: nextBefore,
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AdminBalanceResponse, AdminLogDto, AdminStatusResponse, AdminUserDto } from '../../../shared/api/admin';
+import type { AdminBalanceResponse, AdminLogDto, AdminStatusResponse, AdminUserDto, AdminUsersQuery } from '../../../shared/api/admin';
 import type { UserStatus } from '../../../shared/api/accounts';
+import type { PageQuery } from '../../../shared/api/common';
 import { users } from '../accounts/tables';
 import { listAdminLogs, logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
@@ -12,8 +13,8 @@ import { closeAccount } from '../../platform/module';
 import { presentAdminUser, presentBalanceChange, presentStatusChange } from './presenter';
 import { visibleUsers } from './queries';
 
-export async function listUsers(deps: Deps): Promise<AdminUserDto[]> {
-  return (await visibleUsers(deps.db)).map(presentAdminUser);
+export async function listUsers(deps: Deps, query: AdminUsersQuery): Promise<AdminUserDto[]> {
+  return (await visibleUsers(deps.db, query)).map(presentAdminUser);
 }
 
 export async function adjustBalance(deps: Deps, admin: AuthUser, username: string, amount: number): Promise<AdminBalanceResponse> {
@@ -64,6 +65,6 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
 }
 
 /** The audit log lives in the platform (platform/adminLog.ts); this is the admin page's view of it. */
-export async function listLogs(deps: Deps): Promise<AdminLogDto[]> {
-  return listAdminLogs(deps.db);
+export async function listLogs(deps: Deps, page: PageQuery): Promise<AdminLogDto[]> {
+  return listAdminLogs(deps.db, page);
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '../../../shared/api/common';
 import type { Queryable } from '../../db/client';
 import type { BetRow, ParlayRow, WagerRow } from './presenter';
 
@@ -17,8 +18,19 @@ const betSelect = (where: SQL, withTotals = false) => sql`
 
 export const listOpenBets = (q: Queryable) => q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);
 
-export const listAllBets = (q: Queryable) =>
-  q.rows<BetRow>(sql`${betSelect(sql`true`, true)} order by (b.status = 'open') desc, b.created_at desc, b.id desc`);
+/**
+ * Bets for the admin, open ones first, then newest, a page at a time: the cursor is the last bet
+ * of the previous page, and the next page continues after it in that order (open ones below its
+ * id, then every settled one, if it was open; settled ones below its id if it was not).
+ */
+export const listAllBets = (q: Queryable, page: PageQuery) => {
+  const after = page.before
+    ? sql`(case when (select status from bets where id = ${page.before}) = 'open'
+          then (b.status = 'open' and b.id < ${page.before}) or b.status <> 'open'
+          else b.status <> 'open' and b.id < ${page.before} end)`
+    : sql`true`;
+  return q.rows<BetRow>(sql`${betSelect(after, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`);
+};
 
 export async function findBet(q: Queryable, id: number): Promise<BetRow | undefined> {
   const [row] = await q.rows<BetRow>(betSelect(sql`b.id = ${id}`));

@@ -1,3 +1,4 @@
+import type { PageQuery } from '../../../shared/api/common';
 import { sql } from 'drizzle-orm';
 import type {
   AdminBetDto,
@@ -32,8 +33,8 @@ export async function activeBets(deps: Deps): Promise<BetDto[]> {
   return (await queries.listOpenBets(deps.db)).map(presentBet);
 }
 
-export async function allBets(deps: Deps): Promise<AdminBetDto[]> {
-  return (await queries.listAllBets(deps.db)).map(presentAdminBet);
+export async function allBets(deps: Deps, page: PageQuery): Promise<AdminBetDto[]> {
+  return (await queries.listAllBets(deps.db, page)).map(presentAdminBet);
 }
 
 export async function myBets(deps: Deps, userId: number): Promise<MyBetsDto> {

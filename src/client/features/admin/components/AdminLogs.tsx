@@ -27,6 +27,9 @@ export function AdminLogs() {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const logs = useAdminLogs(open);
+  const entries = logs.data?.pages.flat() ?? [];
+  // Loading the next page is not a refresh of the ones already listed.
+  const refreshing = logs.isFetching && !logs.isFetchingNextPage;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
@@ -52,7 +55,7 @@ export function AdminLogs() {
           }}
           disabled={logs.isFetching}
         >
-          {logs.isFetching ? 'Refreshing…' : 'Refresh'}
+          {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
 
@@ -60,16 +63,33 @@ export function AdminLogs() {
         <div id={`${ids}-list`}>
           {logs.isPending ? (
             <LoadingState>Loading logs…</LoadingState>
-          ) : logs.isError ? (
+          ) : logs.isError && entries.length === 0 ? (
             <ErrorBanner>{errorMessage(logs.error, 'Failed to load logs')}</ErrorBanner>
-          ) : logs.data.length === 0 ? (
+          ) : entries.length === 0 ? (
             <EmptyState>No admin actions logged yet</EmptyState>
           ) : (
-            <ul aria-label="Admin log entries" className="flex h-96 flex-col gap-2 overflow-y-auto pr-1">
-              {logs.data.map((log) => (
-                <LogEntry key={log._id} log={log} />
-              ))}
-            </ul>
+            <>
+              <ul aria-label="Admin log entries" className="flex h-96 flex-col gap-2 overflow-y-auto pr-1">
+                {entries.map((log) => (
+                  <LogEntry key={log._id} log={log} />
+                ))}
+              </ul>
+              {logs.isFetchNextPageError && (
+                <div className="mt-3">
+                  <ErrorBanner>{errorMessage(logs.error, 'Failed to load more logs')}</ErrorBanner>
+                </div>
+              )}
+              {logs.hasNextPage && (
+                <button
+                  type="button"
+                  className="btn-secondary mt-3 w-full"
+                  onClick={() => void logs.fetchNextPage()}
+                  disabled={logs.isFetchingNextPage}
+                >
+                  {logs.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </button>
+              )}
+            </>
           )}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { AdminUserDto } from '../../../../shared/api/admin';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { CONNECTION_ERROR, errorField, errorMessage } from '../../../lib/errorMessages';
@@ -8,7 +8,10 @@ import { notify } from '../../../lib/toast';
 import { useAddFundsMutation, useBanUserMutation } from '../mutations';
 import { useAdminUsers } from '../queries';
 import { CoinInput } from '../../../components/CoinInput';
-import { SelectField } from '../../../components/TextField';
+import { SelectField, TextField } from '../../../components/TextField';
+
+/** How long typing pauses before the list is searched. */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 interface UserCellProps {
   user: AdminUserDto;
@@ -58,7 +61,9 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
 
 export function UserManagement() {
   const ids = useId();
-  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const users = useAdminUsers(query);
   const addFunds = useAddFundsMutation();
   const ban = useBanUserMutation();
   const [selected, setSelected] = useState('');
@@ -67,6 +72,16 @@ export function UserManagement() {
   const [banning, setBanning] = useState<string | null>(null);
   const refusedField = errorField(addFunds.error);
   const refusal = addFunds.error ? errorMessage(addFunds.error, 'Failed to add funds', CONNECTION_ERROR) : null;
+  const loaded = users.data?.pages.flat() ?? [];
+  // The pages of the previous search stay listed while a new one loads.
+  const searching = users.isPlaceholderData;
+  const more = users.hasNextPage && !searching;
+
+  useEffect(() => {
+    const q = search.trim();
+    const timer = setTimeout(() => setQuery(q), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
 
   function onAddFunds(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,15 +120,38 @@ export function UserManagement() {
         <span aria-hidden="true">👥 </span>User Management
       </h2>
 
+      <TextField
+        id={`${ids}-search`}
+        label="Search users"
+        type="search"
+        placeholder="Search by name"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        className="w-full"
+        value={search}
+        onValueChange={setSearch}
+      />
+
       {users.isPending ? (
         <LoadingState>Loading users…</LoadingState>
-      ) : users.isError ? (
+      ) : users.isError && loaded.length === 0 ? (
         <ErrorBanner>{errorMessage(users.error, 'Failed to load users')}</ErrorBanner>
-      ) : users.data.length === 0 ? (
-        <EmptyState>No users yet</EmptyState>
+      ) : loaded.length === 0 ? (
+        searching ? (
+          <LoadingState>Searching…</LoadingState>
+        ) : query === '' ? (
+          <EmptyState>No users yet</EmptyState>
+        ) : (
+          <EmptyState>No users match "{query}".</EmptyState>
+        )
       ) : (
-        <ul aria-label="All users" className="grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2">
-          {users.data.map((user) => (
+        <ul
+          aria-label="All users"
+          aria-busy={searching || undefined}
+          className={`grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
+        >
+          {loaded.map((user) => (
             <UserCell
               key={user._id}
               user={user}
@@ -124,6 +162,19 @@ export function UserManagement() {
             />
           ))}
         </ul>
+      )}
+      {users.isFetchNextPageError && (
+        <ErrorBanner>{errorMessage(users.error, 'Failed to load more users')}</ErrorBanner>
+      )}
+      {loaded.length > 0 && more && (
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          onClick={() => void users.fetchNextPage()}
+          disabled={users.isFetchingNextPage}
+        >
+          {users.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </button>
       )}
 
       <form onSubmit={onAddFunds} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -140,7 +191,11 @@ export function UserManagement() {
           }}
         >
           <option value="">Choose a user…</option>
-          {users.data?.map((user) => (
+          {/* The chosen user stays choosable after a search that no longer lists them. */}
+          {selected !== '' && !loaded.some((user) => user.username === selected) && (
+            <option value={selected}>{selected}</option>
+          )}
+          {loaded.map((user) => (
             <option key={user._id} value={user.username}>
               {user.username}
             </option>

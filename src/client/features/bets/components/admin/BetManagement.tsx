@@ -240,7 +240,10 @@ export function BetManagement() {
   const ids = useId();
   const bets = useAdminBets();
   const [filter, setFilter] = useState<Filter>('all');
-  const shown = bets.data?.filter((bet) => filter === 'all' || bet.status === filter) ?? [];
+  const loaded = bets.data?.pages.flat() ?? [];
+  const shown = loaded.filter((bet) => filter === 'all' || bet.status === filter);
+  // A filter may match nothing loaded yet while later pages hold some, so 'Show more' stays offered.
+  const more = bets.hasNextPage;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
@@ -265,16 +268,35 @@ export function BetManagement() {
 
       {bets.isPending ? (
         <LoadingState>Loading bets…</LoadingState>
-      ) : bets.isError ? (
+      ) : bets.isError && loaded.length === 0 ? (
         <ErrorBanner>{errorMessage(bets.error, 'Failed to load bets')}</ErrorBanner>
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && !more ? (
         <EmptyState>{filter === 'all' ? 'No bets yet. Create one above.' : `No ${filter} bets.`}</EmptyState>
       ) : (
-        <ul aria-label="All bets" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
-          {shown.map((bet) => (
-            <AdminBetItem key={bet._id} bet={bet} />
-          ))}
-        </ul>
+        <>
+          {shown.length === 0 ? (
+            <EmptyState>{`No ${filter} bets among those loaded so far.`}</EmptyState>
+          ) : (
+            <ul aria-label="All bets" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
+              {shown.map((bet) => (
+                <AdminBetItem key={bet._id} bet={bet} />
+              ))}
+            </ul>
+          )}
+          {bets.isFetchNextPageError && (
+            <ErrorBanner>{errorMessage(bets.error, 'Failed to load more bets')}</ErrorBanner>
+          )}
+          {more && (
+            <button
+              type="button"
+              className="btn-secondary w-full"
+              onClick={() => void bets.fetchNextPage()}
+              disabled={bets.isFetchingNextPage}
+            >
+              {bets.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          )}
+        </>
       )}
     </section>
   );
