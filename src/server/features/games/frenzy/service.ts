@@ -26,6 +26,15 @@ export async function frenzyStats(deps: Deps, userId: number): Promise<FrenzySta
 
 const p = (name: string) => sql.placeholder(name);
 
+/** The upsert's second half: a click counts only with room under the hour's and the second's limits. */
+const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
+      clicks = frenzy_hours.clicks + 1,
+      second_clicks = case when frenzy_hours.second_at = excluded.second_at then frenzy_hours.second_clicks + 1 else 1 end,
+      second_at = excluded.second_at
+    where frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
+      and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})
+    returning clicks`;
+
 /**
  * A click in one statement (DESIGN.md section 3), while no reward buff runs: the hour's row
  * counts it only if one conditional upsert finds room under both limits (the hour's 100 and the
@@ -42,13 +51,7 @@ const CLICK = sql`
   ), counted as (
     insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
     select ${p('userId')}::bigint, ${p('hour')}::timestamptz, 1, ${p('second')}::bigint, 1 where not (select running from buff)
-    on conflict (user_id, hour_start) do update set
-      clicks = frenzy_hours.clicks + 1,
-      second_clicks = case when frenzy_hours.second_at = excluded.second_at then frenzy_hours.second_clicks + 1 else 1 end,
-      second_at = excluded.second_at
-    where frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
-      and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})
-    returning clicks
+    ${COUNT_ON_CONFLICT}
   ), click as (
     insert into frenzy_clicks (user_id, emoji, reward)
     select ${p('userId')}::bigint, ${p('emoji')}::text, ${FRENZY_REWARD} from counted
@@ -99,13 +102,7 @@ async function clickLocked(deps: Deps, userId: number, emoji: string, now: Date)
     const [counted] = await tx.rows<{ clicks: number }>(sql`
       insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
       values (${userId}, ${hour.start.toISOString()}, 1, ${second}, 1)
-      on conflict (user_id, hour_start) do update set
-        clicks = frenzy_hours.clicks + 1,
-        second_clicks = case when frenzy_hours.second_at = excluded.second_at then frenzy_hours.second_clicks + 1 else 1 end,
-        second_at = excluded.second_at
-      where frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
-        and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})
-      returning clicks`);
+      ${COUNT_ON_CONFLICT}`);
     if (!counted) return refuseClick(tx, userId, hour);
     const boost = await applyRewardMultiplier(tx, userId, FRENZY_REWARD, now);
     const reward = FRENZY_REWARD + boost.extra;
