@@ -119,7 +119,7 @@ async function run(label, fleet) {
   debug('fleet up');
   const users = await registerUsers(first, USERS, `ch${Date.now().toString(36).slice(-5)}`);
 
-  const acked = { sends: new Map(), wagers: [], parlays: [], finalized: [], created: 0 };
+  const acked = { sends: new Map(), wagers: [], parlays: [], finalized: [], created: 0, rounds: [], purchases: [] };
   const refused = { status4xx: 0, failed: 0 };
   const openBets = [];
 
@@ -136,6 +136,11 @@ async function run(label, fleet) {
     }
   }
   while (openBets.length < 6) await createBet();
+  let item = null;
+  while (!item) {
+    const res = await send(fleet, 'POST', '/api/store/create', { name: `Chaos ${randomUUID().slice(0, 8)}`, type: 'cosmetic', price: 2, stock: 1_000_000, emoji: '🧪' }, admin);
+    if (res.ok) item = res.json.item;
+  }
 
   const tally = (res) => {
     if (res.ok) return true;
@@ -149,14 +154,22 @@ async function run(label, fleet) {
     while (running) {
       const roll = Math.random();
       const user = pick(users);
-      if (roll < 0.4) {
+      if (roll < 0.15) {
+        // A game round and a purchase: the one-statement paths (issue 20) under the same kills.
+        const amount = 1 + rand(5);
+        const res = await send(fleet, 'POST', '/api/games/coin-flip', { betAmount: amount, guess: pick(['heads', 'tails']) }, user.token);
+        if (tally(res)) acked.rounds.push({ id: Number(res.json.roundId), stake: amount, payout: res.json.payout });
+      } else if (roll < 0.25) {
+        const res = await send(fleet, 'POST', '/api/store/purchase', { itemId: item._id }, user.token);
+        if (tally(res)) acked.purchases.push(Number(res.json.purchase._id));
+      } else if (roll < 0.5) {
         const to = pick(users.filter((u) => u !== user));
         const amount = 1 + rand(5);
         if (tally(await send(fleet, 'POST', '/api/user/send-money', { recipientUsername: to.username, amount }, user.token))) {
           const key = `${user.username}>${to.username}:${amount}`;
           acked.sends.set(key, (acked.sends.get(key) ?? 0) + 1);
         }
-      } else if (roll < 0.8) {
+      } else if (roll < 0.85) {
         const bet = pick(openBets);
         const amount = 1 + rand(5);
         const res = await send(fleet, 'POST', '/api/bets/predict', { betId: bet._id, choice: pick(['Yes', 'No']), amount }, user.token);
@@ -236,6 +249,19 @@ async function run(label, fleet) {
       const [bet] = await db.rows(sql`select status, result_option_id from bets where id = ${f.id}`);
       if (bet?.status !== 'finalized' || bet.result_option_id !== f.optionId) problems.push(`acknowledged settlement of bet ${f.id} is missing`);
     }
+    const foundRounds = new Map((await db.rows(sql`select id, stake, payout from game_rounds`)).map((r) => [r.id, r]));
+    for (const r of acked.rounds) {
+      const row = foundRounds.get(r.id);
+      if (row?.stake !== r.stake || row.payout !== r.payout) problems.push(`acknowledged round ${r.id} (stake ${r.stake}, payout ${r.payout}) is missing or differs`);
+    }
+    const foundPurchases = new Set((await db.rows(sql`select id from purchases`)).map((r) => r.id));
+    for (const id of acked.purchases) if (!foundPurchases.has(id)) problems.push(`acknowledged purchase ${id} is missing`);
+    // Every seed pair's nonce counts exactly its rounds, numbered 0..n-1 (no gap, none twice).
+    const gaps = await db.rows(sql`
+      select s.id, s.nonce, count(r.id)::int as rounds, coalesce(max(r.nonce) + 1, 0)::int as next
+      from fairness_seeds s left join game_rounds r on r.seed_id = s.id
+      group by s.id, s.nonce having s.nonce <> count(r.id) or s.nonce <> coalesce(max(r.nonce) + 1, 0)`);
+    for (const g of gaps) problems.push(`seed pair ${g.id}: nonce ${g.nonce} but ${g.rounds} rounds up to nonce ${g.next - 1}`);
     const doubles = await db.rows(sql`
       select ref_type, ref_id, user_id, category, count(*)::int as n from ledger
       where category in ('bet_payout', 'parlay_payout', 'bet_refund', 'parlay_refund') and user_id is not null
@@ -249,10 +275,10 @@ async function run(label, fleet) {
     if (!report.ok) problems.push(describeReport(report));
     const [{ settledWagers }] = await db.rows(sql`select count(*)::int as "settledWagers" from wagers where status <> 'open'`);
     const sends = [...acked.sends.values()].reduce((a, b) => a + b, 0);
-    const total = sends + acked.wagers.length + acked.parlays.length + acked.finalized.length + acked.created;
+    const total = sends + acked.wagers.length + acked.parlays.length + acked.finalized.length + acked.created + acked.rounds.length + acked.purchases.length;
     console.log(
       `${label}: ${elapsed.toFixed(0)} s, ${fleet.kills} SIGKILLs, ${total} acknowledged operations ` +
-        `(${sends} sends, ${acked.wagers.length} wagers, ${acked.parlays.length} parlays, ${acked.created} bets created, ` +
+        `(${sends} sends, ${acked.wagers.length} wagers, ${acked.parlays.length} parlays, ${acked.rounds.length} coin flips, ${acked.purchases.length} purchases, ${acked.created} bets created, ` +
         `${acked.finalized.length} settled; ${settledWagers} wagers settled), ${refused.status4xx} refused (4xx), ` +
         `${refused.failed} attempts unanswered (process down or killed mid-request); ${problems.length === 0 ? 'nothing lost, audit ok, no double payout' : `${problems.length} PROBLEMS`}`,
     );

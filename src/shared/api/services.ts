@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
-import { idParams, idString, messageResponse } from './common';
+import { idParams, idString, messageResponse, pageQuery } from './common';
 
 /**
  * Spec section 4, service lifecycle: listed -> bought -> finalized -> completed (accepted by
@@ -48,9 +48,16 @@ export const updateServiceBody = z
 
 export const serviceIdBody = z.strictObject({ serviceId: idString('serviceId') });
 
-export const servicesQuery = z.strictObject({
+export const servicesQuery = pageQuery.extend({
   showAll: z.enum(['true', 'false'], { error: "showAll must be 'true' or 'false'" }).optional(),
 });
+
+const cursor = (field: string) =>
+  z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be an integer`).positive(`${field} must be positive`).optional();
+
+/** History a page per side: each side's cursor is the last `_id` of that side's list so far. */
+export const serviceHistoryQuery = pageQuery.omit({ before: true }).extend({ providerBefore: cursor('providerBefore'), buyerBefore: cursor('buyerBefore') });
+export type ServiceHistoryQuery = z.infer<typeof serviceHistoryQuery>;
 
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
@@ -88,12 +95,17 @@ export type ServiceActionResponse = z.infer<typeof serviceActionResponse>;
 export const servicesRoutes = defineRoutes({
   'GET /api/services': {
     auth: 'user',
-    summary: 'Your services; with showAll=true every listed service plus your own',
+    summary: 'Your services; with showAll=true every listed service plus your own; newest first, a page at a time (before: the last _id of the previous page)',
     query: servicesQuery,
     reply: z.array(serviceDto),
   },
-  'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought', reply: z.array(serviceDto) },
-  'GET /api/services/history': { auth: 'user', summary: 'Completed and refunded services you provided or bought', reply: serviceHistoryDto },
+  'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought, newest first, a page at a time', query: pageQuery, reply: z.array(serviceDto) },
+  'GET /api/services/history': {
+    auth: 'user',
+    summary: 'Completed and refunded services you provided or bought, most recently closed first, a page per side (providerBefore, buyerBefore)',
+    query: serviceHistoryQuery,
+    reply: serviceHistoryDto,
+  },
   'POST /api/services': { auth: 'user', summary: 'List a service', body: createServiceBody, reply: serviceDto, status: 201 },
   'PUT /api/services/:id': { auth: 'user', summary: 'Edit your service before it is bought', params: idParams, body: updateServiceBody, reply: serviceDto },
   'DELETE /api/services/:id': { auth: 'user', summary: 'Delete your service before it is bought', params: idParams, reply: messageResponse },

@@ -44,6 +44,21 @@ export class ServicesPage {
     return card.getByRole('button', { name, exact: true });
   }
 
+  /** Every service card on the open tab. */
+  get cards(): Locator {
+    return this.page.getByTestId('service');
+  }
+
+  /** The 'Show more' button under a list (of the open tab; on History, scope it to a side's section). */
+  showMore(scope: Locator | Page = this.page): Locator {
+    return scope.getByRole('button', { name: 'Show more', exact: true });
+  }
+
+  /** One side of the History tab: 'Services you provided' or 'Services you bought'. */
+  historySide(name: 'Services you provided' | 'Services you bought'): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
   historyEntry(title: string): Locator {
     return this.page.getByTestId('service-history').filter({ hasText: title });
   }

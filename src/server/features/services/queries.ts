@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '../../../shared/api/common';
 import type { Queryable } from '../../db/client';
 import type { ServiceRow } from './presenter';
 
@@ -10,8 +11,8 @@ const serviceSelect = (where: SQL) => sql`
   from services s join users p on p.id = s.provider_id left join users b on b.id = s.buyer_id
   where ${where}`;
 
-/** How many services a list shows, newest first. */
-const LIST_LIMIT = 200;
+/** Below the previous page's last service, in a newest-first list. */
+const below = (before: number | undefined) => (before ? sql`and s.id < ${before}` : sql``);
 
 export async function findService(q: Queryable, id: number): Promise<ServiceRow | undefined> {
   const [row] = await q.rows<ServiceRow>(serviceSelect(sql`s.id = ${id}`));
@@ -19,26 +20,33 @@ export async function findService(q: Queryable, id: number): Promise<ServiceRow 
 }
 
 /** The marketplace: every listed service of an active provider, plus the caller's own open ones. */
-export async function marketplace(q: Queryable, userId: number): Promise<ServiceRow[]> {
+export async function marketplace(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
   return q.rows<ServiceRow>(sql`
-    ${serviceSelect(sql`((s.status = 'listed' and p.status = 'active') or (s.provider_id = ${userId} and s.status <> 'deleted'))`)}
-    order by s.id desc limit ${LIST_LIMIT}`);
+    ${serviceSelect(sql`((s.status = 'listed' and p.status = 'active') or (s.provider_id = ${userId} and s.status <> 'deleted')) ${below(page.before)}`)}
+    order by s.id desc limit ${page.limit}`);
 }
 
-export async function providedBy(q: Queryable, userId: number): Promise<ServiceRow[]> {
-  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.provider_id = ${userId} and s.status <> 'deleted'`)} order by s.id desc limit ${LIST_LIMIT}`);
+export async function providedBy(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.provider_id = ${userId} and s.status <> 'deleted' ${below(page.before)}`)} order by s.id desc limit ${page.limit}`);
 }
 
-export async function boughtBy(q: Queryable, userId: number): Promise<ServiceRow[]> {
-  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.buyer_id = ${userId}`)} order by s.id desc limit ${LIST_LIMIT}`);
+export async function boughtBy(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.buyer_id = ${userId} ${below(page.before)}`)} order by s.id desc limit ${page.limit}`);
 }
 
-/** Closed services (completed or refunded) on one side, most recently closed first. */
-export async function history(q: Queryable, userId: number, side: 'provider' | 'buyer'): Promise<ServiceRow[]> {
+/**
+ * Closed services (completed or refunded) on one side, most recently closed first, a page at a
+ * time: after the service `before` in that order (its close time, then its id).
+ */
+export async function history(q: Queryable, userId: number, side: 'provider' | 'buyer', page: PageQuery): Promise<ServiceRow[]> {
   const mine = side === 'provider' ? sql`s.provider_id = ${userId}` : sql`s.buyer_id = ${userId}`;
+  const after = page.before
+    ? sql`and (coalesce(s.completed_at, s.refunded_at), s.id) <
+        (select coalesce(c.completed_at, c.refunded_at), c.id from services c where c.id = ${page.before})`
+    : sql``;
   return q.rows<ServiceRow>(sql`
-    ${serviceSelect(sql`${mine} and s.status in ('completed', 'refunded')`)}
-    order by coalesce(s.completed_at, s.refunded_at) desc, s.id desc limit ${LIST_LIMIT}`);
+    ${serviceSelect(sql`${mine} and s.status in ('completed', 'refunded') ${after}`)}
+    order by coalesce(s.completed_at, s.refunded_at) desc, s.id desc limit ${page.limit}`);
 }
 
 export interface ServiceHeader {

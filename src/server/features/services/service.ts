@@ -1,3 +1,4 @@
+import type { PageQuery } from '../../../shared/api/common';
 import { sql } from 'drizzle-orm';
 import {
   MAX_LISTED_SERVICES,
@@ -6,6 +7,7 @@ import {
   type ServiceActionResponse,
   type ServiceDto,
   type ServiceHistoryDto,
+  type ServiceHistoryQuery,
   type UpdateServiceBody,
 } from '../../../shared/api/services';
 import type { MessageResponse } from '../../../shared/api/common';
@@ -208,20 +210,23 @@ export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<numb
   return released;
 }
 
-export async function listServices(deps: Deps, userId: number, showAll: boolean): Promise<ServiceDto[]> {
+export async function listServices(deps: Deps, userId: number, showAll: boolean, page: PageQuery): Promise<ServiceDto[]> {
   await releaseOverdue(deps, userId);
-  const rows = showAll ? await queries.marketplace(deps.db, userId) : await queries.providedBy(deps.db, userId);
+  const rows = showAll ? await queries.marketplace(deps.db, userId, page) : await queries.providedBy(deps.db, userId, page);
   return rows.map(presentService);
 }
 
-export async function listPurchases(deps: Deps, userId: number): Promise<ServiceDto[]> {
+export async function listPurchases(deps: Deps, userId: number, page: PageQuery): Promise<ServiceDto[]> {
   await releaseOverdue(deps, userId);
-  return (await queries.boughtBy(deps.db, userId)).map(presentService);
+  return (await queries.boughtBy(deps.db, userId, page)).map(presentService);
 }
 
-export async function serviceHistory(deps: Deps, userId: number): Promise<ServiceHistoryDto> {
+export async function serviceHistory(deps: Deps, userId: number, query: ServiceHistoryQuery): Promise<ServiceHistoryDto> {
   await releaseOverdue(deps, userId);
-  const [asProvider, asBuyer] = await Promise.all([queries.history(deps.db, userId, 'provider'), queries.history(deps.db, userId, 'buyer')]);
+  const [asProvider, asBuyer] = await Promise.all([
+    queries.history(deps.db, userId, 'provider', { before: query.providerBefore, limit: query.limit }),
+    queries.history(deps.db, userId, 'buyer', { before: query.buyerBefore, limit: query.limit }),
+  ]);
   return { asProvider: asProvider.map(presentService), asBuyer: asBuyer.map(presentService) };
 }
 

@@ -146,10 +146,12 @@ export function UserManagement() {
           <EmptyState>No users match "{query}".</EmptyState>
         )
       ) : (
+        <>
+        {searching && <LoadingState>Searching…</LoadingState>}
         <ul
           aria-label="All users"
           aria-busy={searching || undefined}
-          className={`grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
+          className="grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
         >
           {loaded.map((user) => (
             <UserCell
@@ -162,6 +164,7 @@ export function UserManagement() {
             />
           ))}
         </ul>
+        </>
       )}
       {users.isFetchNextPageError && (
         <ErrorBanner>{errorMessage(users.error, 'Failed to load more users')}</ErrorBanner>

@@ -12,40 +12,78 @@ import { useServiceHistory, useServicePurchases, useServices } from '../queries'
 const TABS = ['All Services', 'My Services', 'My Purchases', 'History'] as const;
 type Tab = (typeof TABS)[number];
 
-function ServiceList({ services, meId, onEdit, empty }: { services: ServiceDto[]; meId: string | null; onEdit: (s: ServiceDto) => void; empty: string }) {
-  if (services.length === 0) return <EmptyState>{empty}</EmptyState>;
+/** The part of an infinite query the lists read: its pages and the next one. */
+interface Paged {
+  data: { pages: ServiceDto[][] } | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetchNextPageError: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+const flat = (query: Paged): ServiceDto[] => query.data?.pages.flat() ?? [];
+
+/** A load that failed outright, as opposed to loading one more page (that one keeps the list shown). */
+const failed = (query: Paged) => query.error !== null && !query.isFetchNextPageError;
+
+/** Under a list that may go on: a banner when the next page failed, and the button that loads it. */
+function ShowMore({ query, what }: { query: Paged; what: string }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-      {services.map((s) => (
-        <ServiceCard key={s._id} service={s} meId={meId} onEdit={onEdit} />
-      ))}
-    </ul>
+    <>
+      {query.isFetchNextPageError && <ErrorBanner>{errorMessage(query.error, `Failed to load more ${what}`)}</ErrorBanner>}
+      {query.hasNextPage && (
+        <button type="button" className="btn-secondary w-full" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </button>
+      )}
+    </>
   );
 }
 
-function HistoryList({ title, services, role }: { title: string; services: ServiceDto[]; role: 'provider' | 'buyer' }) {
+function ServiceList({ query, meId, onEdit, empty }: { query: Paged; meId: string | null; onEdit: (s: ServiceDto) => void; empty: string }) {
+  const services = flat(query);
+  if (services.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
-    <section aria-label={title} className="card flex flex-col gap-2">
+    <div className="flex flex-col gap-4">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {services.map((s) => (
+          <ServiceCard key={s._id} service={s} meId={meId} onEdit={onEdit} />
+        ))}
+      </ul>
+      <ShowMore query={query} what="services" />
+    </div>
+  );
+}
+
+function HistoryList({ title, query, role }: { title: string; query: Paged; role: 'provider' | 'buyer' }) {
+  const services = flat(query);
+  return (
+    <section aria-label={title} className="card flex min-w-0 flex-col gap-2">
       <h2 className="section-title">{title}</h2>
       {services.length === 0 ? (
         <EmptyState>Nothing yet.</EmptyState>
       ) : (
-        <ul className="flex flex-col divide-y divide-white/10">
-          {services.map((s) => {
-            const when = s.completedAt ?? s.refundedAt;
-            const other = role === 'provider' ? s.buyer?.username : s.provider.username;
-            return (
-              <li key={s._id} data-testid="service-history" className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <span className="min-w-0 wrap-anywhere text-white">
-                  {s.title} <span className="text-slate-400">{role === 'provider' ? `for ${other ?? '—'}` : `by ${other}`}</span>
-                </span>
-                <span className="text-slate-300">
-                  {s.status === 'refunded' ? 'Refunded' : 'Completed'} {when ? formatDate(when) : '—'} · 🪙 {s.price}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul className="flex flex-col divide-y divide-white/10">
+            {services.map((s) => {
+              const when = s.completedAt ?? s.refundedAt;
+              const other = role === 'provider' ? s.buyer?.username : s.provider.username;
+              return (
+                <li key={s._id} data-testid="service-history" className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                  <span className="min-w-0 wrap-anywhere text-white">
+                    {s.title} <span className="text-slate-400">{role === 'provider' ? `for ${other ?? '—'}` : `by ${other}`}</span>
+                  </span>
+                  <span className="text-slate-300">
+                    {s.status === 'refunded' ? 'Refunded' : 'Completed'} {when ? formatDate(when) : '—'} · 🪙 {s.price}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <ShowMore query={query} what="history" />
+        </>
       )}
     </section>
   );
@@ -58,12 +96,13 @@ export function ServicesPage() {
   const all = useServices(true);
   const mine = useServices(false);
   const purchases = useServicePurchases();
-  const history = useServiceHistory();
+  const provided = useServiceHistory('provider');
+  const bought = useServiceHistory('buyer');
   const meId = user?._id ?? null;
 
   // Spec section 8: list loads fail with 'Failed to fetch services', the rest with 'Failed to load data'.
   const listError = all.error ?? mine.error;
-  const dataError = purchases.error ?? history.error;
+  const dataError = purchases.error ?? provided.error ?? bought.error;
   useEffect(() => {
     if (listError) notify.error(errorMessage(listError, 'Failed to fetch services'), { id: 'services-load' });
   }, [listError]);
@@ -78,20 +117,21 @@ export function ServicesPage() {
 
   function body() {
     if (tab === 'History') {
-      if (history.isPending) return <LoadingState />;
-      if (history.error) return <ErrorBanner>{errorMessage(history.error, 'Failed to load data')}</ErrorBanner>;
+      if (provided.isPending || bought.isPending) return <LoadingState />;
+      const historyError = failed(provided) ? provided.error : failed(bought) ? bought.error : null;
+      if (historyError) return <ErrorBanner>{errorMessage(historyError, 'Failed to load data')}</ErrorBanner>;
       return (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <HistoryList title="Services you provided" services={history.data.asProvider} role="provider" />
-          <HistoryList title="Services you bought" services={history.data.asBuyer} role="buyer" />
+          <HistoryList title="Services you provided" query={provided} role="provider" />
+          <HistoryList title="Services you bought" query={bought} role="buyer" />
         </div>
       );
     }
     const query = tab === 'All Services' ? all : tab === 'My Services' ? mine : purchases;
     if (query.isPending) return <LoadingState />;
-    if (query.error) return <ErrorBanner>{errorMessage(query.error, tab === 'My Purchases' ? 'Failed to load data' : 'Failed to fetch services')}</ErrorBanner>;
+    if (failed(query)) return <ErrorBanner>{errorMessage(query.error, tab === 'My Purchases' ? 'Failed to load data' : 'Failed to fetch services')}</ErrorBanner>;
     const empty = tab === 'All Services' ? 'No services on offer yet.' : tab === 'My Services' ? 'You offer no services yet.' : 'You have bought no services yet.';
-    return <ServiceList services={query.data} meId={meId} onEdit={edit} empty={empty} />;
+    return <ServiceList query={query} meId={meId} onEdit={edit} empty={empty} />;
   }
 
   return (
