@@ -12,16 +12,16 @@ import { distinctItemsHeld } from '../items/holdings';
 export async function lifetimeCounters(q: Queryable, userId: number): Promise<Record<AchievementCriteria, number>> {
   // One after the other: q may be a transaction, whose one connection runs one query at a time.
   const stats = await readStats(q, userId);
-  const [row] = await q.rows<{ placed: number; won: number; bought: number; owned: number }>(sql`
+  const [row] = await q.rows<{ placed: number; won: number; owned: number }>(sql`
       select u.bets_placed as placed, u.bets_won as won,
-        (select count(*) from purchases where user_id = ${userId})::int as bought,
         ${distinctItemsHeld(userId)}::int as owned
       from users u where u.id = ${userId}`);
   return {
     ...criterionCounters(stats),
     betsPlaced: Number(row?.placed ?? 0),
     betsWon: Number(row?.won ?? 0),
-    storePurchases: Number(row?.bought ?? 0),
+    // The counter every purchase bumps in its statement, not a count of the user's purchases.
+    storePurchases: stats.storePurchases,
     itemsOwned: Number(row?.owned ?? 0),
   };
 }

@@ -14,9 +14,12 @@ import { achievementsOf, claimedOf, findActiveAchievement } from './queries';
 
 /** Active achievements plus retired ones the user claimed, with lifetime progress. */
 export async function listAchievements(deps: Deps, userId: number): Promise<AchievementDto[]> {
-  const rows = await achievementsOf(deps.db, userId);
-  const counters = await lifetimeCounters(deps.db, userId);
-  const boost = await rewardPreviewer(deps.db, userId, deps.clock.now());
+  // Three reads that do not depend on each other: at once, on three pool connections.
+  const [rows, counters, boost] = await Promise.all([
+    achievementsOf(deps.db, userId),
+    lifetimeCounters(deps.db, userId),
+    rewardPreviewer(deps.db, userId, deps.clock.now()),
+  ]);
   return rows.map((r) => presentAchievement(r, counters, boost));
 }
 

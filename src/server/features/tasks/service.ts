@@ -19,8 +19,13 @@ async function countsAt(q: Queryable, userId: number, now: Date): Promise<Period
 /** Active tasks the user has not completed in their current period, with progress. */
 export async function listTasks(deps: Deps, userId: number): Promise<TasksDto> {
   const now = deps.clock.now();
-  const rows = await openTasksOf(deps.db, userId, periodStart('daily', now), periodStart('weekly', now));
-  return presentTasks(rows, await countsAt(deps.db, userId, now), now, await rewardPreviewer(deps.db, userId, now));
+  // Three reads that do not depend on each other: at once, on three pool connections.
+  const [rows, counts, boost] = await Promise.all([
+    openTasksOf(deps.db, userId, periodStart('daily', now), periodStart('weekly', now)),
+    countsAt(deps.db, userId, now),
+    rewardPreviewer(deps.db, userId, now),
+  ]);
+  return presentTasks(rows, counts, now, boost);
 }
 
 export async function completeTask(deps: Deps, userId: number, taskId: number): Promise<CompleteTaskResponse> {
