@@ -5,6 +5,9 @@
 // the differences worth finding. Here both servers run at once on their own databases and take
 // short bursts of the same load in turn (A B, then B A, ...), so a slow minute of the host lands
 // on both; the answer is the median of each round's ratio.
+//
+// BENCH_GAME=coin-flip|roulette|slots compares that stake game's rounds instead of wagers (the
+// same users, bet 1; 'one hot bet' then means one player).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { driveLoad, freshPgDatabase, median, PG_BASE, pgReachable, randomWager, setupWagerBench, startServer, stopServer } from './lib.mjs';
@@ -21,6 +24,16 @@ if (!(await pgReachable())) {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const BURST = Number(process.env.BENCH_BURST_SECONDS ?? 4);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
+const GAME = process.env.BENCH_GAME;
+const gameBodies = {
+  'coin-flip': () => ({ betAmount: 1, guess: Math.random() < 0.5 ? 'heads' : 'tails' }),
+  roulette: () => ({ betAmount: 1, color: ['red', 'black', 'green'][Math.floor(Math.random() * 3)] }),
+  slots: () => ({ betAmount: 1 }),
+};
+if (GAME && !gameBodies[GAME]) {
+  console.log(`BENCH_GAME must be one of ${Object.keys(gameBodies).join(', ')}`);
+  process.exit(2);
+}
 
 const trees = [
   { name: 'this', cwd: process.cwd(), port: 3831 },
@@ -32,7 +45,16 @@ try {
     Object.assign(t, { child, url }, await setupWagerBench(url, USERS));
   }
   const burst = (t, hot, seconds) =>
-    driveLoad({ url: t.url, serverPid: t.child.pid, path: '/api/bets/predict', seconds, connections: 32, makeRequest: randomWager(t.users, hot ? [t.bets[0]] : t.bets) });
+    GAME
+      ? driveLoad({
+          url: t.url,
+          serverPid: t.child.pid,
+          path: `/api/games/${GAME}`,
+          seconds,
+          connections: 32,
+          makeRequest: () => ({ token: (hot ? t.users[0] : t.users[Math.floor(Math.random() * t.users.length)]).token, body: gameBodies[GAME]() }),
+        })
+      : driveLoad({ url: t.url, serverPid: t.child.pid, path: '/api/bets/predict', seconds, connections: 32, makeRequest: randomWager(t.users, hot ? [t.bets[0]] : t.bets) });
   // JIT and pools warm before anything counts.
   for (const t of trees) await burst(t, false, 3);
 
@@ -48,7 +70,7 @@ try {
     const ratios = rounds.map((g) => g.this.okPerSec / g.other.okPerSec);
     console.log(
       JSON.stringify({
-        case: hot ? 'one hot bet' : 'spread over 50 bets',
+        case: GAME ? `${GAME}, ${hot ? 'one player' : `${USERS} players`}` : hot ? 'one hot bet' : 'spread over 50 bets',
         rounds: ROUNDS,
         burstSeconds: BURST,
         thisWagersPerSec: of('this', 'okPerSec'),
