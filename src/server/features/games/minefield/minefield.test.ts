@@ -7,6 +7,7 @@ import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { giveItem, insertItem } from '../../store/builders';
+import { startBuff } from '../../items/buffs';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const server = useTestServer();
@@ -126,6 +127,31 @@ describe('Minefield', () => {
     const [row] = await server.db.rows<{ state: string; outcome: { revealed: number[] } }>(sql`select state, outcome from game_rounds where id = ${Number(game.body.sessionId)}`);
     expect(row?.state).toBe('open');
     expect([...row!.outcome.revealed].sort((a, b) => a - b)).toEqual([...safe].sort((a, b) => a - b));
+  });
+
+  it('a cash-out under a reward multiplier adds its share of the profit', async () => {
+    const user = await registerUser(server);
+    const game = await start(user);
+    const [a, b] = safeCells(await minesOf(game.body.sessionId), 25);
+    await reveal(user, game.body.sessionId, a!);
+    expect((await reveal(user, game.body.sessionId, b!)).body.potentialReward).toBe(128);
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, new Date());
+    const out = await cashout(user, game.body.sessionId);
+    // 128 pays 28 of profit; x1.5 adds half of it.
+    expect(out.body).toMatchObject({ reward: 142, balance: 1042 });
+  });
+
+  it("refuses a banned player's cash-out with 403 and leaves the game open and unpaid", async () => {
+    const user = await registerUser(server);
+    const game = await start(user);
+    const [a] = safeCells(await minesOf(game.body.sessionId), 25);
+    await reveal(user, game.body.sessionId, a!);
+    await server.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
+    expectError(await callRouteRaw(server, 'POST /api/games/minefield/cashout', { token: user.token, body: { sessionId: game.body.sessionId } }), 403);
+    const [row] = await server.db.rows<{ state: string }>(sql`select state from game_rounds where id = ${Number(game.body.sessionId)}`);
+    expect(row?.state).toBe('open');
+    expect(await balanceOf(server, user.id)).toBe(900);
   });
 
   it('an extra safe click forgives one mine; mine reduction places fewer mines', async () => {

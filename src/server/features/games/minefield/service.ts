@@ -5,8 +5,9 @@ import { minefieldBoard } from '../../../../shared/games/minefield';
 import type { Queryable } from '../../../db/client';
 import { pgErrorCode } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
-import { badRequest, conflict, notFound } from '../../../platform/errors';
-import { bumpStat } from '../../../platform/stats';
+import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
+import { bumpStat, statBumpCte } from '../../../platform/stats';
+import * as ledger from '../../wallet/ledger';
 import { applyRewardMultiplier, pickMinefieldItems } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { nextRound } from '../engine/rounds';
@@ -54,13 +55,18 @@ async function lockGame(tx: Queryable, userId: number, sessionId: string): Promi
   return row;
 }
 
+/** What a cash-out of this board pays before any reward buff. */
+function cashoutReward(game: GameRow): number {
+  const paid = potential(game.params, game.outcome);
+  // A game an extra safe click saved pays within that item's cap (DESIGN.md section 6).
+  return game.outcome.forgiven.length > 0 ? savedGamePayout(paid, game.params.stake, game.outcome.safeClickItemPrice) : paid;
+}
+
 /** Ends a game with a cash-out inside the caller's transaction: pays, settles, counts the win. */
 async function payOut(tx: Queryable, userId: number, game: GameRow, now: Date): Promise<{ reward: number; balance: number; board: Board }> {
   const p = game.params;
   const b = game.outcome;
-  let paid = potential(p, b);
-  // A game an extra safe click saved pays within that item's cap (DESIGN.md section 6).
-  if (b.forgiven.length > 0) paid = savedGamePayout(paid, p.stake, b.safeClickItemPrice);
+  const paid = cashoutReward(game);
   const profit = paid - p.stake;
   const boost = profit > 0 ? await applyRewardMultiplier(tx, userId, profit, now) : { extra: 0 };
   const reward = paid + boost.extra;
@@ -135,8 +141,68 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
   });
 }
 
+/**
+ * A cash-out while no reward buff runs is one read and one statement with no transaction: the
+ * round is settled only if its board is still the one read (and no buff has started), and the
+ * same statement pays it through the ledger and counts a win. A closed account is refused and the
+ * guard rolls the statement back; a board that moved on is read again; a running buff (its cap
+ * is spent under its lock) takes the locked transaction.
+ */
+const CASHOUT = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    with settled as (
+      update game_rounds set state = 'settled', settled_at = now(), payout = ${p('reward')}::bigint, outcome = ${p('board')}::jsonb
+      where id = ${p('gameId')} and user_id = ${p('userId')} and state = 'open' and outcome = ${p('seen')}::jsonb
+        and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = 'reward-multiplier'
+          and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz and ${p('reward')}::bigint > ${p('stake')}::bigint)
+      returning id
+    ), ${ledger.accountUpdate('paid', {
+      userId: sql`${p('userId')}::bigint`,
+      delta: sql`${p('reward')}::bigint`,
+      category: 'game_payout',
+      actor: true,
+      when: sql`exists (select 1 from settled)`,
+    })}, ${ledger.ledgerRowsFor(['paid'], { refType: 'round', refId: sql`select id from settled`, houseCategory: 'game_payout' })},
+    ${statBumpCte('won', sql`${p('userId')}::bigint`, 'minefield_wins', sql`exists (select 1 from paid) and ${p('reward')}::bigint > ${p('stake')}::bigint`)}
+    select (select id from settled) as settled_id, (select balance_after from paid) as balance,
+      1 / (case when exists (select 1 from settled) and not exists (select 1 from paid) then 0 else 1 end) as guard`;
+})();
+
 export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
+  if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
   const now = deps.clock.now();
+  for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
+    const [game] = await deps.db.rows<GameRow>(sql`
+      select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
+    if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
+    if (game.state !== 'open') throw conflict('This game has already ended');
+    if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
+    const reward = cashoutReward(game);
+    // Nothing to pay: the locked path settles it (the ledger writes no zero rows).
+    if (reward === 0) break;
+    const board: Board = { ...game.outcome, reward, bonus: 0 };
+    let rows: { settled_id: number | null; balance: number | null }[];
+    try {
+      rows = await deps.db.compiled('minefield_cashout', CASHOUT, {
+        reward,
+        board: JSON.stringify(board),
+        gameId: game.id,
+        userId,
+        seen: JSON.stringify(game.outcome),
+        now: now.toISOString(),
+        stake: game.params.stake,
+      });
+    } catch (err) {
+      throw pgErrorCode(err) === '22012' ? banned() : err;
+    }
+    const [row] = rows;
+    if (row?.settled_id != null && row.balance != null) return presentCashout(game.outcome, { reward, balance: Number(row.balance) });
+  }
+  return cashoutLocked(deps, userId, sessionId, now);
+}
+
+async function cashoutLocked(deps: Deps, userId: number, sessionId: string, now: Date): Promise<MinefieldCashoutResponse> {
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
     if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
