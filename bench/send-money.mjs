@@ -16,6 +16,7 @@ async function benchSendMoney(label, databaseUrl, port) {
     const users = await registerUsers(url, USERS, `bm${Date.now().toString(36).slice(-4)}`);
     const { okPerSec, ...rest } = await driveLoad({
       url,
+      serverPid: child.pid,
       path: '/api/user/send-money',
       seconds: DURATION,
       connections: CONNECTIONS,

@@ -60,6 +60,7 @@ try {
 
   const { okPerSec, ...rest } = await driveLoad({
     url,
+    serverPid: child.pid,
     path: '/api/store/purchase',
     seconds: DURATION,
     connections: CONNECTIONS,
