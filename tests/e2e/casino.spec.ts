@@ -183,8 +183,15 @@ describe('click frenzy', () => {
     await frenzy.catchOne();
     await expect.poll(() => frenzy.count.innerText()).toBe('2 / 100');
 
-    // The rest of the hour's clicks arrive from elsewhere; the next click meets the limit.
-    await world.server.db.rows(sql`update frenzy_hours set clicks = 100 where user_id = ${user.id}`);
+    // The rest of the hour's clicks arrive from elsewhere; the next click meets the limit. The next
+    // hour's too: the server counts by the real clock, and the suite may cross an hour meanwhile.
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    for (const start of [hour, hour + 3_600_000]) {
+      await world.server.db.rows(sql`
+        insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+        values (${user.id}, ${new Date(start).toISOString()}, 100, 0, 0)
+        on conflict (user_id, hour_start) do update set clicks = 100`);
+    }
     await frenzy.catchOne();
     await frenzy.overlay.getByText('Hourly limit reached! Come back later.').waitFor();
     await frenzy.overlay.getByText(/The next hour starts at \d\d:\d\d/).waitFor();
