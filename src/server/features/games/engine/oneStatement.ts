@@ -53,7 +53,7 @@ export interface SettledPlan {
 }
 
 /** Attempts before yielding to the locked path, which queues instead of racing. */
-const OPTIMISTIC_ATTEMPTS = 4;
+const OPTIMISTIC_ATTEMPTS = 2;
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -159,7 +159,38 @@ export interface SettledRound {
  * locked path); a null answer from here means the same, or that other rounds of this user kept
  * getting in first.
  */
-export async function playSettledRound(
+export function playSettledRound(
+  deps: Deps,
+  userId: number,
+  game: RoundGame,
+  now: Date,
+  plan: (read: SeedRead) => SettledPlan | null,
+): Promise<SettledRound | null> {
+  return inTurn(deps, userId, () => settle(deps, userId, game, now, plan));
+}
+
+/**
+ * One player's settled rounds in this process run one after another: they would queue on the
+ * seed pair's row anyway, and in turn each finds the pair as the last one left it (one round
+ * trip each) instead of all but one racing to a stale nonce and trying again.
+ */
+const turns = new WeakMap<object, Map<number, Promise<unknown>>>();
+function inTurn<T>(deps: Deps, userId: number, run: () => Promise<T>): Promise<T> {
+  let queue = turns.get(deps.db);
+  if (!queue) turns.set(deps.db, (queue = new Map()));
+  const mine = (queue.get(userId) ?? Promise.resolve()).then(run, run);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(userId, tail);
+  void tail.then(() => {
+    if (queue.get(userId) === tail) queue.delete(userId);
+  });
+  return mine;
+}
+
+async function settle(
   deps: Deps,
   userId: number,
   game: RoundGame,
