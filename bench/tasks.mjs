@@ -53,7 +53,7 @@ async function seed(databaseUrl) {
   };
   const weekStart = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
   await explain('wagers since the week start (from its mark)', `select count(*) from wagers where user_id = $1 and created_at >= ${weekStart}
-    and id > coalesce((select wagers_id from period_marks where at <= ${weekStart} - interval '1 minute' order by at desc limit 1), 0)`);
+    and id > coalesce((select wagers_id from period_marks where at <= ${weekStart} - interval '2 minutes' order by at desc limit 1), 0)`);
   await explain('wagers won since the week start', `select coalesce(sum(wins), 0) from wager_wins_daily where user_id = $1 and day >= (${weekStart} at time zone 'UTC')::date`);
   await explain('purchases since the week start', `select count(*) from purchases where user_id = $1 and created_at >= ${weekStart}`);
   await c.end();

@@ -41,7 +41,7 @@ const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
     with placed as (
       -- The row comparison keeps the range on the (user_id, id) index.
       select created_at as at from wagers where user_id = ${userId} and created_at >= ${w}
-        and (user_id, id) > (${userId}, coalesce((select wagers_id from period_marks where at <= ${w}::timestamptz - interval '1 minute' order by at desc limit 1), 0))
+        and (user_id, id) > (${userId}, coalesce((select wagers_id from period_marks where at <= ${w}::timestamptz - interval '2 minutes' order by at desc limit 1), 0))
       union all select created_at from parlays where user_id = ${userId} and created_at >= ${w}
     ), won as (
       select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
@@ -85,14 +85,15 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
 
 
 /**
- * Records where the wagers sequence stands now (at most one mark a minute across processes) and
- * forgets marks older than any period needs. Runs every minute (tasks module) and at start.
+ * Records where the wagers sequence stands now, under the minute it is in (the key: processes
+ * that record at once in the same minute leave one mark), and forgets marks older than any
+ * period needs. Runs every minute (tasks module) and at start. The mark's time is up to a
+ * minute before the sequence was read, so a period trusts only marks two minutes older than it.
  */
 export async function recordPeriodMark(q: Queryable): Promise<void> {
   await q.rows(sql`
     insert into period_marks (at, wagers_id)
-    select now(), (select case when is_called then last_value else last_value - 1 end from wagers_id_seq)
-    where not exists (select 1 from period_marks where at > now() - interval '50 seconds')
+    select date_trunc('minute', now()), (select case when is_called then last_value else last_value - 1 end from wagers_id_seq)
     on conflict (at) do nothing`);
   await q.rows(sql`delete from period_marks where at < now() - interval '15 days'`);
 }
