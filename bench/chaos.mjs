@@ -137,9 +137,20 @@ async function run(label, fleet) {
   }
   while (openBets.length < 6) await createBet();
   let item = null;
-  while (!item) {
-    const res = await send(fleet, 'POST', '/api/store/create', { name: `Chaos ${randomUUID().slice(0, 8)}`, type: 'cosmetic', price: 2, stock: 1_000_000, emoji: '🧪' }, admin);
+  // A few tries: a process may be down for a moment; a refusal is a bug in this script.
+  for (let attempt = 0; !item; attempt++) {
+    const res = await send(fleet, 'POST', '/api/store/create', {
+      name: `Chaos ${randomUUID().slice(0, 8)}`,
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 1,
+      price: 2,
+      stock: 1_000_000,
+      emoji: '🧪',
+      description: 'fault test',
+    }, admin);
     if (res.ok) item = res.json.item;
+    else if (attempt >= 10 || (res.status >= 400 && res.status < 500)) throw new Error(`creating the chaos item failed: ${res.status} ${JSON.stringify(res.json)}`);
   }
 
   const tally = (res) => {
