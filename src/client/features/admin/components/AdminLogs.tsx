@@ -1,3 +1,4 @@
+import { ShowMore } from '../../../components/ShowMore';
 import { useId, useState } from 'react';
 import type { AdminLogDto } from '../../../../shared/api/admin';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
@@ -74,21 +75,7 @@ export function AdminLogs() {
                   <LogEntry key={log._id} log={log} />
                 ))}
               </ul>
-              {logs.isFetchNextPageError && (
-                <div className="mt-3">
-                  <ErrorBanner>{errorMessage(logs.error, 'Failed to load more logs')}</ErrorBanner>
-                </div>
-              )}
-              {logs.hasNextPage && (
-                <button
-                  type="button"
-                  className="btn-secondary mt-3 w-full"
-                  onClick={() => void logs.fetchNextPage()}
-                  disabled={logs.isFetchingNextPage}
-                >
-                  {logs.isFetchingNextPage ? 'Loading…' : 'Show more'}
-                </button>
-              )}
+              <ShowMore query={logs} what="logs" className="mt-3" />
             </>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { ShowMore } from '../../../components/ShowMore';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { AdminUserDto } from '../../../../shared/api/admin';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
@@ -166,19 +167,7 @@ export function UserManagement() {
         </ul>
         </>
       )}
-      {users.isFetchNextPageError && (
-        <ErrorBanner>{errorMessage(users.error, 'Failed to load more users')}</ErrorBanner>
-      )}
-      {loaded.length > 0 && more && (
-        <button
-          type="button"
-          className="btn-secondary w-full"
-          onClick={() => void users.fetchNextPage()}
-          disabled={users.isFetchingNextPage}
-        >
-          {users.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </button>
-      )}
+      <ShowMore query={users} what="users" shown={loaded.length > 0 && more} />
 
       <form onSubmit={onAddFunds} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <SelectField

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ServiceDto } from '../../../../shared/api/services';
+import { ShowMore } from '../../../components/ShowMore';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
 import { formatDate } from '../../../lib/format';
@@ -27,20 +28,6 @@ const flat = (query: Paged): ServiceDto[] => query.data?.pages.flat() ?? [];
 
 /** A load that failed outright, as opposed to loading one more page (that one keeps the list shown). */
 const failed = (query: Paged) => query.error !== null && !query.isFetchNextPageError;
-
-/** Under a list that may go on: a banner when the next page failed, and the button that loads it. */
-function ShowMore({ query, what }: { query: Paged; what: string }) {
-  return (
-    <>
-      {query.isFetchNextPageError && <ErrorBanner>{errorMessage(query.error, `Failed to load more ${what}`)}</ErrorBanner>}
-      {query.hasNextPage && (
-        <button type="button" className="btn-secondary w-full" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </button>
-      )}
-    </>
-  );
-}
 
 function ServiceList({ query, meId, onEdit, empty }: { query: Paged; meId: string | null; onEdit: (s: ServiceDto) => void; empty: string }) {
   const services = flat(query);

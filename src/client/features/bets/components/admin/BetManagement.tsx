@@ -1,3 +1,4 @@
+import { ShowMore } from '../../../../components/ShowMore';
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminBetDto, BetOptionDto, BetStatus } from '../../../../../shared/api/bets';
 import { MAX_ODDS, MIN_ODDS } from '../../../../../shared/odds';
@@ -283,19 +284,7 @@ export function BetManagement() {
               ))}
             </ul>
           )}
-          {bets.isFetchNextPageError && (
-            <ErrorBanner>{errorMessage(bets.error, 'Failed to load more bets')}</ErrorBanner>
-          )}
-          {more && (
-            <button
-              type="button"
-              className="btn-secondary w-full"
-              onClick={() => void bets.fetchNextPage()}
-              disabled={bets.isFetchingNextPage}
-            >
-              {bets.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </button>
-          )}
+          <ShowMore query={bets} what="bets" shown={more} />
         </>
       )}
     </section>
