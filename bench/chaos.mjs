@@ -119,7 +119,7 @@ async function run(label, fleet) {
   debug('fleet up');
   const users = await registerUsers(first, USERS, `ch${Date.now().toString(36).slice(-5)}`);
 
-  const acked = { sends: new Map(), wagers: [], parlays: [], finalized: [], created: 0, rounds: [], purchases: [] };
+  const acked = { sends: new Map(), wagers: [], parlays: [], finalized: [], created: 0, rounds: [], purchases: [], pets: new Map() };
   const refused = { status4xx: 0, failed: 0 };
   const openBets = [];
 
@@ -153,6 +153,24 @@ async function run(label, fleet) {
     else if (attempt >= 10 || (res.status >= 400 && res.status < 500)) throw new Error(`creating the chaos item failed: ${res.status} ${JSON.stringify(res.json)}`);
   }
 
+  // Every player adopts a starter, so the pet actions below (issue 21) have a critter to care for.
+  const critters = new Map();
+  for (const user of users) {
+    for (let attempt = 0; attempt < 10 && !critters.has(user.username); attempt++) {
+      const res = await send(fleet, 'POST', '/api/critters/adopt', { species: 'sproutling' }, user.token);
+      if (res.ok) critters.set(user.username, res.json.critter._id);
+      else if (res.status === 409) {
+        const mine = await send(fleet, 'GET', '/api/critters/mine', undefined, user.token);
+        if (mine.ok && mine.json.critters[0]) critters.set(user.username, mine.json.critters[0]._id);
+      }
+    }
+  }
+  const petAcked = (user, what) => {
+    const counts = acked.pets.get(user.username) ?? { claims: 0, bought: 0, fed: 0 };
+    counts[what]++;
+    acked.pets.set(user.username, counts);
+  };
+
   const tally = (res) => {
     if (res.ok) return true;
     if (res.status >= 400 && res.status < 500) refused.status4xx++;
@@ -170,9 +188,20 @@ async function run(label, fleet) {
         const amount = 1 + rand(5);
         const res = await send(fleet, 'POST', '/api/games/coin-flip', { betAmount: amount, guess: pick(['heads', 'tails']) }, user.token);
         if (tally(res)) acked.rounds.push({ id: Number(res.json.roundId), stake: amount, payout: res.json.payout });
-      } else if (roll < 0.25) {
+      } else if (roll < 0.22) {
         const res = await send(fleet, 'POST', '/api/store/purchase', { itemId: item._id }, user.token);
         if (tally(res)) acked.purchases.push(Number(res.json.purchase._id));
+      } else if (roll < 0.28) {
+        // Pet coins, shards and pet goods under the same kills: a claim, a food bought with pet coins, a feed.
+        const op = rand(3);
+        const critterId = critters.get(user.username);
+        if (op === 0) {
+          if (tally(await send(fleet, 'GET', '/api/sanctuary/resources', undefined, user.token))) petAcked(user, 'claims');
+        } else if (op === 1) {
+          if (tally(await send(fleet, 'POST', '/api/shop/buy', { itemId: 'berry-bites', quantity: 1 }, user.token))) petAcked(user, 'bought');
+        } else if (critterId) {
+          if (tally(await send(fleet, 'POST', `/api/critters/feed/${critterId}`, { foodItem: 'berry-bites' }, user.token))) petAcked(user, 'fed');
+        }
       } else if (roll < 0.5) {
         const to = pick(users.filter((u) => u !== user));
         const amount = 1 + rand(5);
@@ -267,6 +296,16 @@ async function run(label, fleet) {
     }
     const foundPurchases = new Set((await db.rows(sql`select id from purchases`)).map((r) => r.id));
     for (const id of acked.purchases) if (!foundPurchases.has(id)) problems.push(`acknowledged purchase ${id} is missing`);
+    // A pet action acknowledged is stored (one whose answer was lost may be stored too).
+    const petRows = new Map((await db.rows(sql`
+      select u.username, p.claims, p.fed, (select count(*)::int from pet_purchases pp where pp.user_id = u.id) as bought
+      from pet_profiles p join users u on u.id = p.user_id`)).map((r) => [r.username, r]));
+    for (const [username, counts] of acked.pets) {
+      const row = petRows.get(username) ?? { claims: 0, fed: 0, bought: 0 };
+      for (const what of ['claims', 'bought', 'fed']) {
+        if (row[what] < counts[what]) problems.push(`${username}: ${counts[what]} acknowledged pet ${what}, ${row[what]} stored`);
+      }
+    }
     // Every seed pair's nonce counts exactly its rounds, numbered 0..n-1 (no gap, none twice).
     const gaps = await db.rows(sql`
       select s.id, s.nonce, count(r.id)::int as rounds, coalesce(max(r.nonce) + 1, 0)::int as next
@@ -286,10 +325,11 @@ async function run(label, fleet) {
     if (!report.ok) problems.push(describeReport(report));
     const [{ settledWagers }] = await db.rows(sql`select count(*)::int as "settledWagers" from wagers where status <> 'open'`);
     const sends = [...acked.sends.values()].reduce((a, b) => a + b, 0);
-    const total = sends + acked.wagers.length + acked.parlays.length + acked.finalized.length + acked.created + acked.rounds.length + acked.purchases.length;
+    const petOps = [...acked.pets.values()].reduce((a, c) => a + c.claims + c.bought + c.fed, 0);
+    const total = sends + acked.wagers.length + acked.parlays.length + acked.finalized.length + acked.created + acked.rounds.length + acked.purchases.length + petOps;
     console.log(
       `${label}: ${elapsed.toFixed(0)} s, ${fleet.kills} SIGKILLs, ${total} acknowledged operations ` +
-        `(${sends} sends, ${acked.wagers.length} wagers, ${acked.parlays.length} parlays, ${acked.rounds.length} coin flips, ${acked.purchases.length} purchases, ${acked.created} bets created, ` +
+        `(${sends} sends, ${acked.wagers.length} wagers, ${acked.parlays.length} parlays, ${acked.rounds.length} coin flips, ${acked.purchases.length} purchases, ${petOps} pet actions, ${acked.created} bets created, ` +
         `${acked.finalized.length} settled; ${settledWagers} wagers settled), ${refused.status4xx} refused (4xx), ` +
         `${refused.failed} attempts unanswered (process down or killed mid-request); ${problems.length === 0 ? 'nothing lost, audit ok, no double payout' : `${problems.length} PROBLEMS`}`,
     );

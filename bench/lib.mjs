@@ -248,7 +248,8 @@ export async function pageJs(port, pagePath, clientDir = 'dist/client') {
 export function pgbench(scale, seconds) {
   const url = new URL(PG_BASE);
   const db = `fs_pgbench_s${scale}`;
-  const conn = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
+  // A socket directory in ?host= (as node-pg reads it) is where pgbench connects too: same transport for both.
+  const conn = ['-h', url.searchParams.get('host') ?? url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
   execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
   execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
   const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(seconds), db], { encoding: 'utf8' });

@@ -17,6 +17,7 @@ import { casinoModule } from './features/games/casino/module';
 import { frenzyModule } from './features/games/frenzy/module';
 import { puzzlesModule } from './features/games/puzzles/module';
 import { rpsModule } from './features/games/rps/module';
+import { petsModule } from './features/pets/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -46,6 +47,7 @@ export const modules = [
   casinoModule,
   frenzyModule,
   puzzlesModule,
+  petsModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];
 

@@ -75,6 +75,15 @@ const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
  * whose connection dropped is sent again with the same key, so it applies at most once.
  */
 const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
+  'POST /api/critters/adopt': true,
+  'POST /api/critters/feed/:id': true,
+  'POST /api/critters/play/:id': true,
+  'POST /api/critters/evolve': true,
+  'POST /api/traits/unlock': true,
+  'POST /api/critters/equip-cosmetic': true,
+  'POST /api/shop/buy': true,
+  'POST /api/shop/buy-cosmetic': true,
+  'POST /api/shop/buy-pet': true,
   'POST /api/user/send-money': true,
   'PATCH /api/admin/balance/:username': true,
   'POST /api/bets/predict': true,

@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * values. The values are constants of the code, never user input.
  */
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  for (const v of values) if (!/^[a-z0-9_-]+$/.test(v)) throw new Error(`oneOf: unexpected value ${v}`);
+  for (const v of values) if (!/^[A-Za-z0-9_-]+$/.test(v)) throw new Error(`oneOf: unexpected value ${v}`);
   return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 }
 

@@ -77,9 +77,14 @@ export interface HourlyLimitDetails {
   nextHour: string;
 }
 
+/** 400 of a sanctuary claim before its time (spec: a 400 with nextClaim). */
+export interface ClaimCooldownDetails {
+  nextClaim: string;
+}
+
 /** The `details` each code may carry; a code not named here carries none. */
 export interface ErrorDetailsByCode {
-  BAD_REQUEST: FieldIssue[];
+  BAD_REQUEST: FieldIssue[] | ClaimCooldownDetails;
   NOT_FOUND: FieldIssue[];
   FORBIDDEN: FieldIssue[];
   CONFLICT: FieldIssue[] | OddsChangedDetails | SpinCooldownDetails | HourlyLimitDetails;

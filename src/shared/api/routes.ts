@@ -16,6 +16,7 @@ import { casinoRoutes } from './casino';
 import { frenzyRoutes } from './frenzy';
 import { puzzlesRoutes } from './puzzles';
 import { rpsRoutes } from './rps';
+import { crittersRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
  * Every route of the API, by feature: the index of the route tables each shared api file
@@ -40,6 +41,9 @@ export const routes = {
   minefield: minefieldRoutes,
   casino: casinoRoutes,
   frenzy: frenzyRoutes,
+  sanctuary: sanctuaryRoutes,
+  critters: crittersRoutes,
+  petShop: petShopRoutes,
   puzzles: puzzlesRoutes,
   rps: rpsRoutes,
 };

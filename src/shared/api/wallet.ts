@@ -43,10 +43,18 @@ export const ledgerCategories = [
   'duel_payout',
   'duel_refund',
   'puzzle_reward',
+  'pet_shop',
+  'pet_claim',
+  'shards_bought',
+  'trait_unlock',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
 export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
+  pet_shop: 'Pet shop',
+  pet_claim: 'Sanctuary claim',
+  shards_bought: 'Shards bought',
+  trait_unlock: 'Trait unlocked',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

@@ -7,8 +7,9 @@ import { rouletteRound } from './rouletteRound';
 import type { RoundGameDef } from './roundGame';
 import { slotsRound } from './slotsRound';
 import { spinnerRound } from './spinnerRound';
+import { sanctuaryClaimRound } from '../pets/claimRound';
 
-export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound] as const;
+export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound] as const;
 
 type Defs = typeof ROUND_GAME_DEFS;
 export type RoundGame = Defs[number]['game'];

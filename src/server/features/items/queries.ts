@@ -7,5 +7,5 @@ import { sql, type SQL } from 'drizzle-orm';
 export const cosmeticColumn = (userId: SQL) => sql`(
   select json_build_object('emoji', i.emoji, 'image', i.image, 'name', i.name)
   from inventory inv join items i on i.id = inv.item_id
-  where inv.user_id = ${userId} and inv.quantity > 0 and i.type = 'cosmetic'
+  where inv.user_id = ${userId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
   order by i.id desc limit 1)`;

@@ -13,12 +13,15 @@ import { oneOf } from '../../db/columns';
  * - use: consumed by 'Use' to start a buff (ref: buffs.id)
  * - game: consumed by a game it modifies (ref: game_rounds.id)
  * - trade: given or received in a finalized trade (ref: trades.id)
+ * - pet_shop: bought in the pet shop (ref: pet_purchases.id)
+ * - pet_claim: drawn by a sanctuary claim (ref: game_rounds.id)
+ * - care: fed to or played with by a critter (ref: critters.id)
  */
-export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade'] as const;
+export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade', 'pet_shop', 'pet_claim', 'care'] as const;
 export type MovementReason = (typeof movementReasons)[number];
 
 /** What a movement's ref_id names. */
-export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade'] as const;
+export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade', 'pet_purchase', 'critter'] as const;
 export type ItemRefType = (typeof itemRefTypes)[number];
 
 /**

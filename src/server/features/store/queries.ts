@@ -18,20 +18,20 @@ const itemColumns = sql`i.id, i.name, i.type, i.effect, i.effect_type, i.effect_
 
 /** The store's shelf: items on sale with stock left (spec section 4: stock 0 is hidden). */
 export const listOnSale = (q: Queryable) =>
-  q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.retired_at is null and i.stock > 0 order by i.id`);
+  q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.retired_at is null and i.stock > 0 and i.pet_key is null order by i.id`);
 
 /** Every item, for the admin's list (sold out and retired too). */
-export const listAll = (q: Queryable) => q.rows<ItemRow>(sql`select ${itemColumns} from items i order by i.id`);
+export const listAll = (q: Queryable) => q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.pet_key is null order by i.id`);
 
 export async function findItem(q: Queryable, id: number, lock = false): Promise<ItemRow | undefined> {
-  const [row] = await q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.id = ${id}${lock ? sql` for update` : sql``}`);
+  const [row] = await q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.id = ${id} and i.pet_key is null${lock ? sql` for update` : sql``}`);
   return row;
 }
 
 const inventorySelect = (where: SQL) => sql`
   select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value
   from inventory inv join items i on i.id = inv.item_id
-  where ${where} and inv.quantity > 0
+  where ${where} and inv.quantity > 0 and i.pet_key is null
   order by i.type, i.name, inv.item_id`;
 
 /** What a user holds (units left, locked units), with the items as they are now. */

@@ -34,7 +34,7 @@ export const DEMO_ITEMS: DemoItem[] = [
 
 /** Fills an empty store; returns how many items it made. */
 export async function ensureDemoItems(q: Queryable): Promise<number> {
-  const [existing] = await q.rows<{ n: number }>(sql`select count(*)::int as n from items`);
+  const [existing] = await q.rows<{ n: number }>(sql`select count(*)::int as n from items where pet_key is null`);
   if ((existing?.n ?? 0) > 0) return 0;
   const rows = DEMO_ITEMS.map((item) => ({
     name: item.name,

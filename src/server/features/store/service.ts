@@ -82,7 +82,7 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
     rows = await deps.db.prepared('store_purchase', sql`
       with it as (
         update items set stock = stock - 1
-        where id = ${itemId} and retired_at is null and stock > 0
+        where id = ${itemId} and retired_at is null and stock > 0 and pet_key is null
         returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at,
           nextval('purchases_id_seq') as next_purchase_id
       ), ${items.receiveCte('held', {

@@ -28,9 +28,16 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Retired items leave the store but stay in inventories. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /**
+     * The pet catalogue's key (shared/pets/catalog.ts) of a food, toy or cosmetic: those units
+     * live in the items module like any other, but are sold by the pet shop, not the store.
+     */
+    petKey: text('pet_key'),
   },
   (t) => [
-    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`),
+    // Names are unique among the store's items; the pet catalogue's may repeat one.
+    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`).where(sql`${t.petKey} is null`),
+    uniqueIndex('items_pet_key_idx').on(t.petKey),
     check('items_type_known', oneOf(t.type, itemTypes)),
     check('items_effect_type_known', sql`${t.effectType} is null or ${oneOf(t.effectType, effectTypes)}`),
     check('items_price_non_negative', sql`${t.price} >= 0`),

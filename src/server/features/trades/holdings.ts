@@ -36,6 +36,12 @@ async function explainShortfall(q: Queryable, userId: number, field: string, ent
 
 /** Locks the units of every entry; a shortfall on any entry throws (rolling back the transaction). */
 export async function lockUnits(q: Queryable, userId: number, entries: TradeEntry[], field: string): Promise<void> {
+  // Pet goods are worn and fed in the sanctuary, which counts on them staying with their owner.
+  const ids = entries.map((e) => e.itemId);
+  if (ids.length > 0) {
+    const [pet] = await q.rows<{ name: string }>(sql`select name from items where id in ${ids} and pet_key is not null limit 1`);
+    if (pet) throw conflict(`${field}: ${pet.name} belongs to the pet sanctuary and cannot be traded`);
+  }
   const short = await items.lock(
     q,
     entries.map((e) => ({ userId, itemId: e.itemId, quantity: e.quantity })),

@@ -35,7 +35,7 @@ export async function tradableInventory(q: Queryable, userId: number): Promise<T
   return q.rows<TradableRow>(sql`
     select inv.item_id, i.name, i.image, i.emoji, i.price, inv.quantity, inv.locked
     from inventory inv join items i on i.id = inv.item_id
-    where inv.user_id = ${userId} and inv.quantity > 0
+    where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is null
     order by lower(i.name), inv.item_id`);
 }
 

@@ -21,6 +21,8 @@ import { currencies } from './currencies';
  * - frenzy: a Click Frenzy click's reward (the click row)
  * - duel: a rock-paper-scissors buy-in, payout or refund (the duel row)
  * - puzzle: a Puzzle Rush reward (the solve row)
+ * - pet_purchase: a pet shop purchase (pet_purchases.id)
+ * - critter: a trait unlocked on a critter (critters.id)
  */
 export const refTypes = [
   'user',
@@ -38,6 +40,8 @@ export const refTypes = [
   'frenzy',
   'duel',
   'puzzle',
+  'pet_purchase',
+  'critter',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../../lib/session';
 import { PublishedReturns } from '../components/PublishedReturns';
+import { SanctuaryOdds } from '../components/SanctuaryOdds';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SeedPanel } from '../components/SeedPanel';
 import { Verifier } from '../components/Verifier';
@@ -31,6 +32,7 @@ export function FairnessPage() {
       <Verifier key={search} />
       {isAuthenticated && <RoundHistory filterable />}
       <PublishedReturns />
+      <SanctuaryOdds />
     </div>
   );
 }
