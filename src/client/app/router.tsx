@@ -3,8 +3,21 @@ import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { lazyPage } from './lazyChunk';
-import { GAME_CARDS } from '../features/games/catalog';
+import { GAME_CARDS, type GameCard } from '../features/games/catalog';
 import { LoadingState } from '../components/States';
+
+/**
+ * A built game's route: /games/{key}, and for a card with sub-pages its own pages below it plus a
+ * splat that shows the card's page for any other sub-path (/games/virtual-pet/* is the sanctuary).
+ */
+function gameRoute(card: GameCard, page: NonNullable<GameCard['page']>): RouteObject {
+  const path = `games/${card.key}`;
+  if (!card.subPages) return { path, lazy: page };
+  return {
+    path,
+    children: [{ index: true, lazy: page }, ...card.subPages.map((sub) => ({ path: sub.path, lazy: sub.page })), { path: '*', lazy: page }],
+  };
+}
 
 /** Spec section 2 route map. Screens of later issues are deliberately absent and fall to '*'. */
 export const routes: RouteObject[] = [
@@ -71,7 +84,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
               // Each built game's page, from the games list (features/games/catalog.ts).
-              ...GAME_CARDS.flatMap((card) => (card.page ? [{ path: `games/${card.key}`, lazy: card.page }] : [])),
+              ...GAME_CARDS.flatMap((card) => (card.page ? [gameRoute(card, card.page)] : [])),
             ],
           },
           {

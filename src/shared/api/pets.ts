@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COSMETIC_SLOTS, GOODS, RARITIES, SHARD_BUNDLES, SHOP_MAX_QUANTITY, SPECIES, TRAIT_EFFECTS, TRAIT_KEYS, TRAIT_RARITIES } from '../pets/catalog';
+import { COSMETIC_SLOTS, GOODS, SHOP_TABS, RARITIES, SHARD_BUNDLES, SHOP_MAX_QUANTITY, SPECIES, TRAIT_EFFECTS, TRAIT_KEYS, TRAIT_RARITIES } from '../pets/catalog';
 import { idParams, idString } from './common';
 import { defineRoutes } from './contract';
 
@@ -114,9 +114,6 @@ export const cosmeticDto = z.object({
 });
 export const cosmeticsDto = z.object({ cosmetics: z.array(cosmeticDto) });
 export type CosmeticDto = z.infer<typeof cosmeticDto>;
-
-export const SHOP_TABS = ['pets', 'foods', 'toys', 'cosmetics', 'shards'] as const;
-export type ShopTab = (typeof SHOP_TABS)[number];
 
 export const shopItemDto = z.object({
   _id: z.string(),

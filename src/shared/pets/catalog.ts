@@ -201,6 +201,10 @@ export const SHARD_BUNDLES: readonly ShardBundle[] = [
 const bundleByKey = new Map(SHARD_BUNDLES.map((b) => [b.key, b]));
 export const shardBundleOf = (key: string): ShardBundle | undefined => bundleByKey.get(key);
 
+/** The pet shop's tabs (spec section 2). */
+export const SHOP_TABS = ['pets', 'foods', 'toys', 'cosmetics', 'shards'] as const;
+export type ShopTab = (typeof SHOP_TABS)[number];
+
 /** Foods and toys sell in quantities of 1 to 99 (DESIGN.md section 8); shard bundles the same. */
 export const SHOP_MAX_QUANTITY = 99;
 

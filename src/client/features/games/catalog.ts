@@ -1,4 +1,5 @@
 import { lazyPage } from '../../app/lazyChunk';
+import { PET_SUB_PAGES, sanctuaryPage } from '../pets/pages';
 
 /**
  * Spec section 1: the hub's twelve keys, and the client's list of games: a card with a `page`
@@ -12,6 +13,11 @@ export interface GameCard {
   icon: string;
   /** The route's lazy loader (the page's chunk loads when the route is visited). */
   page?: ReturnType<typeof lazyPage>;
+  /**
+   * Pages under /games/{key}/{path}. A card with sub-pages owns its whole branch: any other path
+   * below /games/{key}/ shows its `page` (spec section 2: /games/virtual-pet/* is the sanctuary).
+   */
+  subPages?: readonly { path: string; page: ReturnType<typeof lazyPage> }[];
 }
 
 export const isBuilt = (card: GameCard) => card.page !== undefined;
@@ -23,7 +29,7 @@ export const GAME_CARDS: readonly GameCard[] = [
   { key: 'click-frenzy', name: 'Click Frenzy', description: 'Catch falling animals for coins, 100 an hour.', icon: '🐾', page: lazyPage(() => import('./frenzy/pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) },
   { key: 'rps', name: 'Rock Paper Scissors', description: 'Challenge another player for a buy-in.', icon: '✊', page: lazyPage(() => import('./rps/pages/RpsPage'), (m) => m.RpsPage) },
   { key: 'puzzle-rush', name: 'Puzzle Rush', description: 'Five daily puzzles with coin rewards.', icon: '🧩', page: lazyPage(() => import('./puzzles/pages/PuzzleRushPage'), (m) => m.PuzzleRushPage) },
-  { key: 'virtual-pet', name: 'Virtual Pet', description: 'Adopt, feed and breed critters in your sanctuary.', icon: '🐣' },
+  { key: 'virtual-pet', name: 'Virtual Pet', description: 'Adopt, feed and breed critters in your sanctuary.', icon: '🐣', page: sanctuaryPage, subPages: PET_SUB_PAGES },
   { key: 'mystery-box', name: 'Mystery Box', description: 'What is inside? Nobody knows yet.', icon: '🎁' },
   { key: '-tycoon', name: 'Tycoon', description: 'Build a business empire one coin at a time.', icon: '🏭' },
   { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
