@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COSMETIC_SLOTS, GOODS, SHOP_TABS, RARITIES, SHARD_BUNDLES, SHOP_MAX_QUANTITY, SPECIES, TRAIT_EFFECTS, TRAIT_KEYS, TRAIT_RARITIES } from '../pets/catalog';
+import { GACHA_POOL_IDS } from '../pets/gacha';
+import { MINIGAMES } from '../pets/minigames';
 import { idParams, idString } from './common';
 import { defineRoutes } from './contract';
 
@@ -200,4 +202,103 @@ export const petShopRoutes = defineRoutes({
   'POST /api/shop/buy': { auth: 'user', idempotent: true, summary: 'Buy foods, toys or shards (quantity 1-99)', body: shopBuyBody, reply: shopPurchaseResponse },
   'POST /api/shop/buy-cosmetic': { auth: 'user', idempotent: true, summary: 'Buy a cosmetic', body: buyCosmeticBody, reply: shopPurchaseResponse },
   'POST /api/shop/buy-pet': { auth: 'user', idempotent: true, summary: 'Buy a Common or Uncommon critter', body: buyPetBody, reply: buyPetResponse, status: 201 },
+});
+
+// ---- part 2: gacha, breeding, mini-games (issue 22) ----------------------------------------
+
+export const gachaPoolDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  /** Gold per pull. */
+  cost: z.number(),
+  /** Weight out of 10,000 per rarity. */
+  odds: z.record(z.string(), z.number()),
+  /** Pulls on this pool since your last Legendary-or-better, out of 100. */
+  pityCount: z.number(),
+});
+export type GachaPoolDto = z.infer<typeof gachaPoolDto>;
+export const gachaPoolsDto = z.object({ pools: z.array(gachaPoolDto) });
+
+export const gachaResultDto = z.object({
+  species: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  variant: z.string(),
+  rarity: z.enum(RARITIES),
+  traits: z.array(z.string()),
+  /** The pull pity decided. */
+  pity: z.boolean(),
+  critterId: z.string(),
+  roundId: z.string(),
+  nonce: z.number(),
+});
+export type GachaResultDto = z.infer<typeof gachaResultDto>;
+export const gachaSpinResponse = z.object({ newBalance: z.number(), pityCount: z.number(), results: z.array(gachaResultDto) });
+export type GachaSpinResponse = z.infer<typeof gachaSpinResponse>;
+
+export const gachaSpinBody = z.strictObject({
+  pool: z.enum(GACHA_POOL_IDS as [string, ...string[]], { error: `pool must be one of ${GACHA_POOL_IDS.join(', ')}` }),
+  count: z.union([z.literal(1), z.literal(10)], { error: 'count must be 1 or 10' }),
+});
+
+export const eggDto = z.object({
+  _id: z.string(),
+  hatchAt: z.string(),
+  ready: z.boolean(),
+  child: z.object({ species: z.string(), name: z.string(), emoji: z.string(), variant: z.string(), rarity: z.enum(RARITIES), generation: z.number(), traits: z.array(z.string()) }),
+  parents: z.array(z.string()),
+  roundId: z.string(),
+});
+export type EggDto = z.infer<typeof eggDto>;
+export const eggsDto = z.object({ eggs: z.array(eggDto), serverTime: z.string() });
+export type EggsDto = z.infer<typeof eggsDto>;
+
+export const breedBody = z.strictObject({
+  parentA: idString('parentA'),
+  parentB: idString('parentB'),
+  paymentMethod: z.enum(['pet', 'gold'], { error: "paymentMethod must be 'pet' or 'gold'" }),
+});
+export const breedResponse = z.object({ message: z.string(), egg: eggDto, balance: z.number(), resources: petResourcesDto });
+export const hatchResponse = z.object({ message: z.string(), critter: critterDto });
+
+export const minigameStartBody = z.strictObject({
+  critterId: idString('critterId'),
+  game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
+});
+export const minigameStartResponse = z.object({ runId: z.string(), serverTime: z.string(), expiresAt: z.string() });
+export type MinigameStartResponse = z.infer<typeof minigameStartResponse>;
+export const minigameCompleteBody = z.strictObject({
+  critterId: idString('critterId'),
+  game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
+  actualScore: z.number({ error: 'actualScore must be a number' }).min(0, 'actualScore must be at least 0').max(1_000_000, 'actualScore must be at most 1000000'),
+  runId: idString('runId'),
+});
+export const minigameCompleteResponse = z.object({
+  message: z.string(),
+  /** The score counted: the claim, clamped to what the run's length allows. */
+  score: z.number(),
+  clamped: z.boolean(),
+  experienceEarned: z.number(),
+  coinsEarned: z.number(),
+  /** Pet coins the daily cap held back. */
+  coinsCapped: z.number(),
+  critter: critterDto,
+});
+export type MinigameCompleteResponse = z.infer<typeof minigameCompleteResponse>;
+
+export const gachaRoutes = defineRoutes({
+  'GET /api/gacha/pools': { auth: 'user', summary: 'The gacha pools, their odds and your pity count on each', reply: gachaPoolsDto },
+  'POST /api/gacha/spin': { auth: 'user', idempotent: true, summary: 'Pull 1 or 10 critters from a pool for gold (x10 costs ten pulls)', body: gachaSpinBody, reply: gachaSpinResponse },
+});
+
+export const breedingRoutes = defineRoutes({
+  'GET /api/breeding/eggs': { auth: 'user', summary: 'Your eggs not yet hatched', reply: eggsDto },
+  'POST /api/breeding/critters/breed': { auth: 'user', idempotent: true, summary: 'Breed two of your critters for 500 pet coins or 5,000 gold', body: breedBody, reply: breedResponse, status: 201 },
+  'POST /api/breeding/eggs/:id/hatch': { auth: 'user', idempotent: true, summary: 'Hatch a ready egg', params: idParams, reply: hatchResponse },
+});
+
+export const minigamesRoutes = defineRoutes({
+  'POST /api/sanctuary/minigame/start': { auth: 'user', summary: 'Start a mini-game run for a critter (the server times it)', body: minigameStartBody, reply: minigameStartResponse, status: 201 },
+  'POST /api/sanctuary/minigame/complete': { auth: 'user', idempotent: true, summary: 'Complete a run with its score: pays experience and pet coins once', body: minigameCompleteBody, reply: minigameCompleteResponse },
 });

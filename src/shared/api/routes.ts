@@ -16,7 +16,7 @@ import { casinoRoutes } from './casino';
 import { frenzyRoutes } from './frenzy';
 import { puzzlesRoutes } from './puzzles';
 import { rpsRoutes } from './rps';
-import { crittersRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
+import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
  * Every route of the API, by feature: the index of the route tables each shared api file
@@ -44,6 +44,9 @@ export const routes = {
   sanctuary: sanctuaryRoutes,
   critters: crittersRoutes,
   petShop: petShopRoutes,
+  gacha: gachaRoutes,
+  breeding: breedingRoutes,
+  minigames: minigamesRoutes,
   puzzles: puzzlesRoutes,
   rps: rpsRoutes,
 };

@@ -47,6 +47,9 @@ export const ledgerCategories = [
   'pet_claim',
   'shards_bought',
   'trait_unlock',
+  'gacha_pull',
+  'breeding',
+  'minigame_reward',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -55,6 +58,9 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   pet_claim: 'Sanctuary claim',
   shards_bought: 'Shards bought',
   trait_unlock: 'Trait unlocked',
+  gacha_pull: 'Gacha pull',
+  breeding: 'Breeding',
+  minigame_reward: 'Mini-game reward',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

@@ -8,8 +8,10 @@ import type { RoundGameDef } from './roundGame';
 import { slotsRound } from './slotsRound';
 import { spinnerRound } from './spinnerRound';
 import { sanctuaryClaimRound } from '../pets/claimRound';
+import { gachaRound } from '../pets/gachaRound';
+import { breedingRound } from '../pets/breedingRound';
 
-export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound] as const;
+export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound] as const;
 
 type Defs = typeof ROUND_GAME_DEFS;
 export type RoundGame = Defs[number]['game'];

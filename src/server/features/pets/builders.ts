@@ -9,6 +9,11 @@ export async function grantPetCurrency(db: Db, userId: number, currency: 'pet_co
   await ledger.post(db, [{ userId, delta: amount, category: 'admin_grant' }], { refType: 'user', refId: userId, currency });
 }
 
+/** Test set-up: gold handed out through the ledger. */
+export async function grantGold(db: Db, userId: number, amount: number): Promise<void> {
+  await ledger.post(db, [{ userId, delta: amount, category: 'admin_grant' }], { refType: 'user', refId: userId });
+}
+
 /** Test set-up: units of a catalogue good, through the items module. */
 export async function grantGood(db: Db, userId: number, key: string, quantity: number): Promise<number> {
   const itemId = (await catalogItemIds(db)).get(key);

@@ -4,10 +4,13 @@ import { auditReport } from '../../platform/audit';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
-import { grantGood, grantPetCurrency } from './builders';
+import { grantGold, grantGood, grantPetCurrency } from './builders';
+import { ManualClock } from '../../platform/clock';
+import { HATCH_MS } from '../../../shared/pets/breeding';
 
 /** Issue 21: pet actions under parallel requests, each followed by the coin and holdings audits. */
-const server = useTestServer();
+const clock = new ManualClock('2026-06-01T12:00:00Z');
+const server = useTestServer({}, { clock });
 
 async function expectConserved(): Promise<void> {
   await expectLedgerBalanced(server);
@@ -90,5 +93,52 @@ describe('parallel pet actions', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) expectError(r, 409, { message: 'already have a critter' });
     expect((await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters).toHaveLength(1);
+  });
+
+  it('10 x10 gacha spins at once with gold for 3: exactly 3 are pulled, 30 critters, 30 rounds', async () => {
+    const user = await registerUser(server);
+    await grantGold(server.db, user.id, 15_000 - 1000 + 100);
+    const results = await Promise.all(Array.from({ length: 10 }, () => callRouteRaw(server, 'POST /api/gacha/spin', { token: user.token, body: { pool: 'starlight', count: 10 } })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const r of results.filter((r) => r.status !== 200)) expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
+    expect(await balanceOf(server, user.id)).toBe(100);
+    expect((await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters).toHaveLength(30);
+    const [rounds] = await server.db.rows<{ n: number; distinct_nonces: number }>(sql`
+      select count(*)::int as n, count(distinct nonce)::int as distinct_nonces from game_rounds where user_id = ${user.id} and game = 'gacha'`);
+    expect(rounds).toEqual({ n: 30, distinct_nonces: 30 });
+    await expectConserved();
+  });
+
+  it('two breeds of the same parent at once: one egg; 10 hatches of it at once: one critter', async () => {
+    const { user, critterId } = await adopted();
+    await grantPetCurrency(server.db, user.id, 'pet_coins', 300 + 300 + 1000);
+    const second = (await callRoute(server, 'POST /api/shop/buy-pet', { token: user.token, body: { species: 'sproutling' } })).body.critter._id;
+    const third = (await callRoute(server, 'POST /api/shop/buy-pet', { token: user.token, body: { species: 'emberpup' } })).body.critter._id;
+    const breeds = await Promise.all([second, third].map((mate) =>
+      callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { parentA: critterId, parentB: mate, paymentMethod: 'pet' } })));
+    expect(breeds.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of breeds.filter((r) => r.status !== 201)) expectError(r, 409, { message: 'is breeding' });
+    expect((await resources(user)).coins).toBe(500);
+    const egg = breeds.find((r) => r.status === 201)!.body.egg;
+    clock.advance(HATCH_MS.Common);
+    const hatches = await Promise.all(Array.from({ length: 10 }, () => callRouteRaw(server, 'POST /api/breeding/eggs/:id/hatch', { token: user.token, params: { id: egg._id } })));
+    expect(hatches.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of hatches.filter((r) => r.status !== 200)) expectError(r, 409, { message: 'already hatched' });
+    expect((await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters).toHaveLength(4);
+    await expectConserved();
+  });
+
+  it('10 completes of one mini-game run at once: paid once', async () => {
+    const { user, critterId } = await adopted();
+    const run = (await callRoute(server, 'POST /api/sanctuary/minigame/start', { token: user.token, body: { critterId, game: 'critter-match' } })).body;
+    clock.advance(60_000);
+    const results = await Promise.all(Array.from({ length: 10 }, () =>
+      callRouteRaw(server, 'POST /api/sanctuary/minigame/complete', { token: user.token, body: { critterId, game: 'critter-match', actualScore: 100, runId: run.runId } })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expectError(r, 409, { message: 'already completed' });
+    expect((await resources(user)).coins).toBe(10);
+    const [critter] = (await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters;
+    expect(critter?.experience).toBe(100);
+    await expectConserved();
   });
 });

@@ -3,6 +3,9 @@ import { defineHandlers } from '../../platform/routing';
 import * as critters from './critters/service';
 import * as sanctuary from './sanctuary/service';
 import * as shop from './shop/service';
+import * as gacha from './gacha/service';
+import * as breeding from './breeding/service';
+import * as minigames from './minigames/service';
 
 export const sanctuaryHandlers = (deps: Deps) =>
   defineHandlers('sanctuary', {
@@ -33,4 +36,23 @@ export const petShopHandlers = (deps: Deps) =>
     'POST /api/shop/buy': async ({ user, body }) => shop.buy(deps, user.id, body.itemId, body.quantity),
     'POST /api/shop/buy-cosmetic': async ({ user, body }) => shop.buyCosmetic(deps, user.id, body.itemId),
     'POST /api/shop/buy-pet': async ({ user, body }) => shop.buyPet(deps, user.id, body.species),
+  });
+
+export const gachaHandlers = (deps: Deps) =>
+  defineHandlers('gacha', {
+    'GET /api/gacha/pools': async ({ user }) => gacha.pools(deps, user.id),
+    'POST /api/gacha/spin': async ({ user, body }) => gacha.spin(deps, user.id, body.pool, body.count),
+  });
+
+export const breedingHandlers = (deps: Deps) =>
+  defineHandlers('breeding', {
+    'GET /api/breeding/eggs': async ({ user }) => breeding.eggsOf(deps, user.id),
+    'POST /api/breeding/critters/breed': async ({ user, body }) => breeding.breed(deps, user.id, body.parentA, body.parentB, body.paymentMethod),
+    'POST /api/breeding/eggs/:id/hatch': async ({ user, params }) => breeding.hatch(deps, user.id, params.id),
+  });
+
+export const minigamesHandlers = (deps: Deps) =>
+  defineHandlers('minigames', {
+    'POST /api/sanctuary/minigame/start': async ({ user, body }) => minigames.startRun(deps, user.id, body.critterId, body.game),
+    'POST /api/sanctuary/minigame/complete': async ({ user, body }) => minigames.completeRun(deps, user.id, body),
   });

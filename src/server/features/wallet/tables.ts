@@ -23,6 +23,9 @@ import { currencies } from './currencies';
  * - puzzle: a Puzzle Rush reward (the solve row)
  * - pet_purchase: a pet shop purchase (pet_purchases.id)
  * - critter: a trait unlocked on a critter (critters.id)
+ * - gacha_spin: a gacha spin of 1 or 10 pulls (gacha_spins.id)
+ * - egg: a breeding's payment (eggs.id)
+ * - minigame_run: a mini-game's pet coins (minigame_runs.id)
  */
 export const refTypes = [
   'user',
@@ -42,6 +45,9 @@ export const refTypes = [
   'puzzle',
   'pet_purchase',
   'critter',
+  'gacha_spin',
+  'egg',
+  'minigame_run',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

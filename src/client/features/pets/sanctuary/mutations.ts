@@ -7,7 +7,7 @@ import { nextClaimOf } from './claim';
 /**
  * The claim is a GET that acts (spec section 7), so it is a mutation, called on a click only and
  * never as a background query. Its answer is what is held now; a 400 that names nextClaim resets
- * the timer to it.
+ * the timer to it, and what is held is read again (the claim it was refused for was made elsewhere).
  */
 export function useClaimMutation() {
   const cache = usePetCache();
@@ -21,9 +21,10 @@ export function useClaimMutation() {
       void cache.refresh(['me']);
     },
     onError: (error) => {
+      // Too soon means a claim was made elsewhere (another tab): the holdings on screen miss it, so they are read again too.
       const nextClaim = nextClaimOf(error);
       if (nextClaim) cache.setNextClaim(nextClaim);
-      else void cache.refresh(['me']);
+      void cache.refresh(['me']);
     },
   });
 }

@@ -73,6 +73,8 @@ export async function evolve(deps: Deps, userId: number, critterId: number): Pro
   return deps.db.tx(async (tx) => {
     await lockProfile(tx, userId);
     const critter = await lockCritter(tx, userId, critterId);
+    // A parent keeps the form it bred in until its egg hatches (the egg records it).
+    if (critter.breeding_hatch_at) throw conflict('This critter is breeding: it can evolve once its egg hatches');
     const check = evolveCheck(critter);
     if (!check.into) throw conflict(`${speciesOf(critter.species)?.name ?? critter.species} is at its final form`);
     if (!check.ready) throw conflict(`Not ready to evolve: ${check.condition}`);

@@ -1,0 +1,16 @@
+import { defineRoundGame } from '../games/roundGame';
+import { breedChild } from './breeding';
+
+/** A breeding: the egg's child from the round's stream and both parents as they were. */
+export const breedingRound = defineRoundGame({
+  game: 'breeding',
+  label: 'Breeding',
+  example: {
+    a: { species: 'sproutling', variant: 'Classic', rarity: 'Common', generation: 1, traits: ['forager'] },
+    b: { species: 'emberpup', variant: 'Ash', rarity: 'Uncommon', generation: 2, traits: ['bold'] },
+  },
+  replay: (serverSeed, clientSeed, nonce, params) => ({ ...breedChild(serverSeed, clientSeed, nonce, { a: params.a, b: params.b }) }),
+  describe: (replay) =>
+    `${String(replay.rarity)} ${String(replay.species)} (${String(replay.variant)}${replay.mutated ? ', mutated' : ''}), generation ${String(replay.generation)}${Array.isArray(replay.traits) && replay.traits.length > 0 ? `, inherits ${replay.traits.join(', ')}` : ''}`,
+  summary: (round) => `egg · ${String(round.outcome.rarity ?? '?')} ${String(round.outcome.species ?? '')}`,
+});
