@@ -8,7 +8,7 @@ import { signInAs, startWorld, type World } from './support/world';
 import { seriousAxeFindings, type AxeFinding } from './support/axe';
 import { coinsIn, horizontalFit, waitForPath, type HorizontalFit } from './support/helpers';
 import { GamesHubPage } from './pages/GamesPages';
-import { ComingPetPage, PET_BASE, PetNav, PetShopPage, SanctuaryPage, type CritterCard } from './pages/PetPages';
+import { PetSubPage, PET_BASE, PetNav, PetShopPage, SanctuaryPage, type CritterCard } from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
 
 /**
@@ -387,9 +387,9 @@ describe('virtual pet', () => {
     await shop.item('star-fruit').getByText('1 to 99').waitFor();
     await check(page, 'shop: Foods with a refused quantity');
 
-    const coming = new ComingPetPage(page);
+    const sub = new PetSubPage(page);
     for (const path of ['gacha', 'breeding', 'mini'] as const) {
-      await coming.open(path);
+      await sub.open(path);
       await check(page, path);
     }
     expect(report).toEqual({});

@@ -235,16 +235,15 @@ export class PetShopPage {
 }
 
 /** /games/virtual-pet/{gacha,breeding,mini}: pages that say they arrive with the next update. */
-export class ComingPetPage {
-  readonly notice: Locator;
-
-  constructor(private readonly page: Page) {
-    this.notice = page.getByTestId('pet-coming-soon');
-  }
+/** The gacha, breeding and mini-games pages: open one and wait for its own content. */
+export class PetSubPage {
+  constructor(private readonly page: Page) {}
 
   async open(path: 'gacha' | 'breeding' | 'mini'): Promise<void> {
     await openDocument(this.page, `${PET_BASE}/${path}`);
     await this.page.getByRole('heading', { level: 1 }).waitFor();
-    await this.notice.waitFor();
+    // Each page shows its data once loaded: the pool cards, the parent pickers, the game picker.
+    const ready = { gacha: this.page.getByRole('heading', { name: /Starlight Pool/ }), breeding: this.page.getByTestId('breeding-gold'), mini: this.page.getByTestId('minigame-pick-critter-match') }[path];
+    await ready.waitFor();
   }
 }
