@@ -1,6 +1,6 @@
 // `npm run bench:pets` (issue 21): GET /api/critters/mine for a player with 200 critters, and
 // sanctuary claims per second at 32 connections on PostgreSQL, each request a different player
-// (a player claims once per 4 hours), against pgbench scale 10 in the same run.
+// (a player claims once per 4 hours), and gacha x10 spins, against pgbench scale 10 in the same run.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { api, cpuMs, freshPgDatabase, pgbench, pgReachable, startServer, stopServer } from './lib.mjs';
@@ -79,13 +79,38 @@ try {
   if (next > CLAIMERS) console.log(JSON.stringify({ warning: `${next} requests for ${CLAIMERS} claimers: some were refused as too soon` }));
   const [{ n }] = (await c.query(`select count(*)::int as n from game_rounds where game = 'sanctuary-claim'`)).rows;
   console.log(JSON.stringify({ case: 'GET /api/sanctuary/resources (claim), distinct players', claimsPerSec: Math.round(ok / SECONDS), p50ms: claims.latency.p50, p99ms: claims.latency.p99, ...perRequest(before, after, ok), non2xx: claims.non2xx, roundsRecorded: n }));
+
+  // x10 gacha spins: 200 players with gold for many spins, 32 connections (one player's spins
+  // take turns on their pity row, as two tabs would).
+  const SPINNERS = 200;
+  await c.query(`update users set balance = balance + 100000000 where username like 'pc%' and id in (select id from users where username like 'pc%' order by id limit ${SPINNERS})`);
+  await c.query(`
+    insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id)
+    select id, 100000000, balance, 'admin_grant', 'user', id::text from users where username like 'pc%' and id in (select id from users where username like 'pc%' order by id limit ${SPINNERS})`);
+  await c.query(`insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, -100000000::bigint * ${SPINNERS}, 'admin_grant', 'user', 'bench')`);
+  const spinners = (await c.query(`select u.username from users u where username like 'pc%' order by id limit ${SPINNERS}`)).rows.map((r) => Number(r.username.slice(2)) - 1);
+  let turn = 0;
+  before = cpuMs(child.pid);
+  const spins = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{
+      method: 'POST',
+      path: '/api/gacha/spin',
+      setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[spinners[turn++ % SPINNERS]]}` }, body: JSON.stringify({ pool: 'starlight', count: 10 }) }),
+    }],
+  });
+  after = cpuMs(child.pid);
+  const spun = spins['2xx'];
+  console.log(JSON.stringify({ case: 'POST /api/gacha/spin x10, 200 players', spinsPerSec: Math.round(spun / SECONDS), pullsPerSec: Math.round((10 * spun) / SECONDS), p50ms: spins.latency.p50, p99ms: spins.latency.p99, ...perRequest(before, after, spun), non2xx: spins.non2xx }));
   await c.end();
   const audit = await import('node:child_process').then(({ execFileSync }) =>
     execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' }),
   );
   console.log(audit.trim());
   const tps = pgbench(10, SECONDS);
-  console.log(JSON.stringify({ claimsVsPgbench10: +(ok / SECONDS / tps).toFixed(2) }));
+  console.log(JSON.stringify({ claimsVsPgbench10: +(ok / SECONDS / tps).toFixed(2), x10SpinsVsPgbench10: +(spun / SECONDS / tps).toFixed(2), pullsVsPgbench10: +((10 * spun) / SECONDS / tps).toFixed(2) }));
 } finally {
   await stopServer(child);
 }
