@@ -212,7 +212,7 @@ export async function driveLoad({ url, path, seconds, connections, makeRequest, 
  * The JavaScript a page loads in Debian's chromium (every .js response up to network idle),
  * raw and as gzip -9 and brotli would send it. Null without chromium or a client build.
  */
-export async function pageJs(port, pagePath, clientDir = 'dist/client') {
+export async function pageJs(port, pagePath, clientDir = 'dist/client', { signedIn = false } = {}) {
   if (!existsSync('/usr/bin/chromium') || !existsSync(path.join(clientDir, 'index.html'))) return null;
   const { chromium } = await import('playwright-core');
   const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve(clientDir) } });
@@ -221,7 +221,17 @@ export async function pageJs(port, pagePath, clientDir = 'dist/client') {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    if (signedIn) {
+      // A fresh player's session, in local storage before the app's first script runs (src/client/lib/sessionStore.ts).
+      const player = await api(url, 'POST', '/auth/register', { username: `js${port}${Date.now().toString(36).slice(-4)}`, password: 'bench-password-1' });
+      const me = await (await fetch(`${url}/api/user/stats`, { headers: { authorization: `Bearer ${player.token}` } })).json();
+      await context.addInitScript(([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+      }, [player.token, me]);
+    }
+    const page = await context.newPage();
     const scripts = new Set();
     page.on('response', (res) => {
       if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
