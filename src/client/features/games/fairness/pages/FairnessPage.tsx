@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../../../lib/session';
 import { PublishedReturns } from '../components/PublishedReturns';
 import { SanctuaryOdds } from '../components/SanctuaryOdds';
+import { PetOdds } from '../components/PetOdds';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SeedPanel } from '../components/SeedPanel';
 import { Verifier } from '../components/Verifier';
@@ -33,6 +34,7 @@ export function FairnessPage() {
       {isAuthenticated && <RoundHistory filterable />}
       <PublishedReturns />
       <SanctuaryOdds />
+      <PetOdds />
     </div>
   );
 }
