@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import type { EggDto } from '../../../../../shared/api/pets';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
-import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { RoundHistory } from '../../../games/components/RoundHistory';
-import { PET_BASE, PetNav } from '../../components/PetNav';
+import { PET_BASE } from '../../components/PetNav';
+import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';
 import { BreedForm } from '../components/BreedForm';
 import { EggList } from '../components/EggList';
@@ -51,36 +51,7 @@ export function BreedingPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">🥚 </span>Breeding
-            </h1>
-            <p className="mt-1 text-slate-400">Pair two critters for an egg that hatches into a new one of the next generation.</p>
-          </div>
-          {user.data ? (
-            <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Your balances">
-              <div>
-                <dt className="text-xs text-slate-400">Pet coins</dt>
-                <dd className="font-mono text-lg font-semibold text-amber-200" data-testid="breeding-coins">
-                  {formatCoins(user.data.resources.coins)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-400">Gold</dt>
-                <dd className="font-mono text-lg font-semibold text-emerald-300" data-testid="breeding-gold">
-                  {formatCoins(user.data.balance)}
-                </dd>
-              </div>
-            </dl>
-          ) : user.isPending ? (
-            <LoadingState>Loading your balances…</LoadingState>
-          ) : null}
-        </div>
-        <PetNav />
-      </header>
-      {user.isError && <ErrorBanner>{errorMessage(user.error, 'Your balances could not be loaded. Try again in a moment.')}</ErrorBanner>}
+      <PetPageHeader icon="🥚" title="Breeding" blurb="Pair two critters for an egg that hatches into a new one of the next generation." balances={['coins', 'gold']} testIdPrefix="breeding" />
 
       <section aria-labelledby="breed-title" className="card flex flex-col gap-4">
         <h2 id="breed-title" className="section-title">

@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import type { GachaPoolDto } from '../../../../../shared/api/pets';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
-import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { RoundHistory } from '../../../games/components/RoundHistory';
 import { useReducedMotion } from '../../../games/useReducedMotion';
-import { PetNav } from '../../components/PetNav';
+import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';
 import { PoolCard } from '../components/PoolCard';
 import type { SpinOutcome } from '../components/PullResults';
@@ -49,28 +48,7 @@ export function GachaPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">🎲 </span>Gacha
-            </h1>
-            <p className="mt-1 text-slate-400">Spend gold on a pull for a new critter. The odds are published and every pull can be verified.</p>
-          </div>
-          {user.data ? (
-            <dl className="text-sm" aria-label="Your balance">
-              <dt className="text-xs text-slate-400">Gold</dt>
-              <dd className="font-mono text-lg font-semibold text-emerald-300" data-testid="gacha-gold">
-                {formatCoins(user.data.balance)}
-              </dd>
-            </dl>
-          ) : user.isPending ? (
-            <LoadingState>Loading your balance…</LoadingState>
-          ) : null}
-        </div>
-        <PetNav />
-      </header>
-      {user.isError && <ErrorBanner>{errorMessage(user.error, 'Your balance could not be loaded. Try again in a moment.')}</ErrorBanner>}
+      <PetPageHeader icon="🎲" title="Gacha" blurb="Spend gold on a pull for a new critter. The odds are published and every pull can be verified." balances={['gold']} testIdPrefix="gacha" />
       {pools.isPending ? (
         <LoadingState>Loading the pools…</LoadingState>
       ) : pools.isError ? (

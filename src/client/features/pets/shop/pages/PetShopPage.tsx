@@ -2,9 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import type { ShopItemDto, ShopTab } from '../../../../../shared/api/pets';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
-import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
-import { PetNav } from '../../components/PetNav';
+import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';
 import { ShopItemCard } from '../components/ShopItemCard';
 import { useBuyCosmeticMutation, useBuyMutation, useBuyPetMutation } from '../mutations';
@@ -71,42 +70,7 @@ export function PetShopPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">🛍️ </span>Pet Shop
-            </h1>
-            <p className="mt-1 text-slate-400">Critters, food, toys, cosmetics and shards for your sanctuary.</p>
-          </div>
-          {user.data ? (
-            <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Your balances">
-              <div>
-                <dt className="text-xs text-slate-400">Gold</dt>
-                <dd className="font-mono text-lg font-semibold text-emerald-300" data-testid="pet-shop-gold">
-                  {formatCoins(user.data.balance)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-400">Pet coins</dt>
-                <dd className="font-mono text-lg font-semibold text-amber-200" data-testid="pet-shop-coins">
-                  {formatCoins(user.data.resources.coins)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-400">Shards</dt>
-                <dd className="font-mono text-lg font-semibold text-sky-200" data-testid="pet-shop-shards">
-                  {formatCoins(user.data.resources.shards)}
-                </dd>
-              </div>
-            </dl>
-          ) : user.isPending ? (
-            <LoadingState>Loading your balances…</LoadingState>
-          ) : null}
-        </div>
-        <PetNav />
-      </header>
-      {user.isError && <ErrorBanner>{errorMessage(user.error, 'Your balances could not be loaded. Try again in a moment.')}</ErrorBanner>}
+      <PetPageHeader icon="🛍️" title="Pet Shop" blurb="Critters, food, toys, cosmetics and shards for your sanctuary." balances={['gold', 'coins', 'shards']} testIdPrefix="pet-shop" />
 
       <div role="tablist" aria-label="Shop sections" className="flex flex-wrap gap-2" onKeyDown={onTabKey}>
         {SHOP_TABS.map((t) => (
