@@ -18,6 +18,7 @@ import { frenzyModule } from './features/games/frenzy/module';
 import { puzzlesModule } from './features/games/puzzles/module';
 import { rpsModule } from './features/games/rps/module';
 import { petsModule } from './features/pets/module';
+import { mysteryBoxModule } from './features/games/mysteryBox/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -48,6 +49,7 @@ export const modules = [
   frenzyModule,
   puzzlesModule,
   petsModule,
+  mysteryBoxModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];
 

@@ -88,6 +88,8 @@ const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
   'POST /api/breeding/critters/breed': true,
   'POST /api/breeding/eggs/:id/hatch': true,
   'POST /api/sanctuary/minigame/complete': true,
+  'POST /api/games/mystery-box/open': true,
+  'POST /api/games/mystery-box/sell': true,
   'POST /api/user/send-money': true,
   'PATCH /api/admin/balance/:username': true,
   'POST /api/bets/predict': true,

@@ -18,6 +18,8 @@ export interface LiveEventPayloads {
   /** Vote counts changed; published at most once a second per bet. */
   'bet.votes': { betId: string };
   'admin.log': { logId: string };
+  /** A notable mystery-box drop (rare tiers and up), for everyone's recent-drops feed. */
+  'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
   /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
   'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }

@@ -16,6 +16,7 @@ import { casinoRoutes } from './casino';
 import { frenzyRoutes } from './frenzy';
 import { puzzlesRoutes } from './puzzles';
 import { rpsRoutes } from './rps';
+import { mysteryBoxRoutes } from './mysteryBox';
 import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
@@ -49,6 +50,7 @@ export const routes = {
   minigames: minigamesRoutes,
   puzzles: puzzlesRoutes,
   rps: rpsRoutes,
+  mysteryBox: mysteryBoxRoutes,
 };
 
 export type Routes = typeof routes;

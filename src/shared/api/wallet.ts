@@ -50,6 +50,8 @@ export const ledgerCategories = [
   'gacha_pull',
   'breeding',
   'minigame_reward',
+  'box_opening',
+  'box_sale',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -61,6 +63,8 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   gacha_pull: 'Gacha pull',
   breeding: 'Breeding',
   minigame_reward: 'Mini-game reward',
+  box_opening: 'Mystery box',
+  box_sale: 'Collectible sold',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

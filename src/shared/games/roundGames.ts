@@ -10,8 +10,9 @@ import { spinnerRound } from './spinnerRound';
 import { sanctuaryClaimRound } from '../pets/claimRound';
 import { gachaRound } from '../pets/gachaRound';
 import { breedingRound } from '../pets/breedingRound';
+import { mysteryBoxRound } from './mysteryBoxRound';
 
-export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound] as const;
+export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound, mysteryBoxRound] as const;
 
 type Defs = typeof ROUND_GAME_DEFS;
 export type RoundGame = Defs[number]['game'];

@@ -25,6 +25,8 @@ describe('published returns', () => {
       ['roulette', 'green', '14/15', '93.33%', '6.67%'],
       ['slots', 'one spin', '8912/9261', '96.23%', '3.77%'],
       ['minefield', 'any grid, mines and cash-out point', '99/100', '99.00%', '1.00%'],
+      ['mystery-box', 'Bronze Box', '47407/50000', '94.81%', '5.19%'],
+      ['mystery-box', 'Gold Box', '47407/50000', '94.81%', '5.19%'],
     ]);
     for (const entry of gameRtps()) expect(entry.notes.length).toBeGreaterThan(0);
     expect(JSON.parse(JSON.stringify(gameRtps()))).toEqual(gameRtps());

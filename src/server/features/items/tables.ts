@@ -16,12 +16,14 @@ import { oneOf } from '../../db/columns';
  * - pet_shop: bought in the pet shop (ref: pet_purchases.id)
  * - pet_claim: drawn by a sanctuary claim (ref: game_rounds.id)
  * - care: fed to or played with by a critter (ref: critters.id)
+ * - box_drop: dropped by a mystery box (ref: game_rounds.id)
+ * - box_sale: sold back at its published value (ref: box_sales.id)
  */
-export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade', 'pet_shop', 'pet_claim', 'care'] as const;
+export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade', 'pet_shop', 'pet_claim', 'care', 'box_drop', 'box_sale'] as const;
 export type MovementReason = (typeof movementReasons)[number];
 
 /** What a movement's ref_id names. */
-export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade', 'pet_purchase', 'critter'] as const;
+export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade', 'pet_purchase', 'critter', 'box_sale'] as const;
 export type ItemRefType = (typeof itemRefTypes)[number];
 
 /**

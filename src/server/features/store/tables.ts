@@ -33,11 +33,14 @@ export const items = pgTable(
      * live in the items module like any other, but are sold by the pet shop, not the store.
      */
     petKey: text('pet_key'),
+    /** A mystery-box collectible's key (shared/games/mysteryBox.ts): a store cosmetic that is dropped, never sold. */
+    collectibleKey: text('collectible_key'),
   },
   (t) => [
-    // Names are unique among the store's items; the pet catalogue's may repeat one.
-    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`).where(sql`${t.petKey} is null`),
+    // Names are unique among the store's items; the pet catalogue's and the boxes' collectibles may repeat one.
+    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`).where(sql`${t.petKey} is null and ${t.collectibleKey} is null`),
     uniqueIndex('items_pet_key_idx').on(t.petKey),
+    uniqueIndex('items_collectible_key_idx').on(t.collectibleKey),
     check('items_type_known', oneOf(t.type, itemTypes)),
     check('items_effect_type_known', sql`${t.effectType} is null or ${oneOf(t.effectType, effectTypes)}`),
     check('items_price_non_negative', sql`${t.price} >= 0`),

@@ -26,6 +26,8 @@ import { currencies } from './currencies';
  * - gacha_spin: a gacha spin of 1 or 10 pulls (gacha_spins.id)
  * - egg: a breeding's payment (eggs.id)
  * - minigame_run: a mini-game's pet coins (minigame_runs.id)
+ * - box_opening: mystery boxes opened (box_openings.id)
+ * - box_sale: collectibles sold back (box_sales.id)
  */
 export const refTypes = [
   'user',
@@ -48,6 +50,8 @@ export const refTypes = [
   'gacha_spin',
   'egg',
   'minigame_run',
+  'box_opening',
+  'box_sale',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 
