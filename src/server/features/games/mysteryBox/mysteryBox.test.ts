@@ -46,6 +46,11 @@ describe('mystery box', () => {
     const sold = await callRoute(server, 'POST /api/games/mystery-box/sell', { token: user.token, body: { itemId: opened.item._id, quantity: 1 } });
     expect(sold.body).toMatchObject({ paid: opened.item.value, balance: 900 + opened.item.value, left: 0 });
     expectError(await callRouteRaw(server, 'POST /api/games/mystery-box/sell', { token: user.token, body: { itemId: opened.item._id, quantity: 1 } }), 409, { message: 'You have 0' });
+    // Another player's unit is not the caller's to sell: the owner keeps it and nobody is paid.
+    const theirs = (await callRoute(server, 'POST /api/games/mystery-box/open', { token: friend.token, body: { boxId: 'bronze', count: 1 } })).body.results[0]!;
+    expectError(await callRouteRaw(server, 'POST /api/games/mystery-box/sell', { token: user.token, body: { itemId: theirs.item._id, quantity: 1 } }), 409, { message: 'You have' });
+    expect((await callRoute(server, 'GET /api/store/user', { token: friend.token })).body.inventory.find((e) => e.item._id === theirs.item._id)?.quantity).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(server, friend.id)).toBe(900);
     const kept = (await callRoute(server, 'POST /api/games/mystery-box/open', { token: user.token, body: { boxId: 'bronze', count: 1 } })).body.results[0]!;
     const trade = await callRoute(server, 'POST /api/trades/request', { token: user.token, body: { toUsername: friend.username, fromItems: [{ itemId: kept.item._id, quantity: 1 }] } });
     expect(trade.status, JSON.stringify(trade.body)).toBe(201);
