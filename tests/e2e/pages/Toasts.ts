@@ -41,8 +41,18 @@ export class Toasts {
   /** Waits for a toast with exactly this message and returns its text. */
   async waitFor(text: string): Promise<string> {
     const toast = this.message(text).first();
-    await toast.waitFor();
-    return (await toast.innerText()).trim();
+    // A success toast lives 2 s; on a loaded machine it can come and go between two polls of
+    // toast.waitFor, so a toast the page recorded (support/world.ts) counts as seen too.
+    const recorded = this.page
+      .waitForFunction((t) => ((window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).includes(t), text, { polling: 100 })
+      .then(() => text);
+    const shown = toast.waitFor().then(async () => (await toast.innerText()).trim());
+    try {
+      return await Promise.any([shown, recorded]);
+    } catch {
+      const seen = await this.page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
+      throw new Error(`No toast '${text}' within the timeout; toasts seen on this page: ${JSON.stringify(seen)}`);
+    }
   }
 
   /** Where the toast with this message is on screen (its whole bar, icon included), once shown. */

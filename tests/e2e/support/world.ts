@@ -35,6 +35,9 @@ export async function startWorld(): Promise<World> {
     async newPage({ width = 1280, height = 800, bypassCSP = false } = {}) {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, bypassCSP });
       contexts.push(context);
+      // Every toast text shown, so a test on a loaded machine still sees a 2-second toast that
+      // came and went between two of Playwright's polls (see Toasts.waitFor).
+      await context.addInitScript(recordToasts);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return page;
@@ -47,6 +50,25 @@ export async function startWorld(): Promise<World> {
       await server.close();
     },
   };
+}
+
+/** Runs in the page: keeps the text of every toast bar that appears, in order, on window.__toastsSeen. */
+function recordToasts(): void {
+  const seen: string[] = [];
+  (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+  const last = new WeakMap<Element, string>();
+  const sample = () => {
+    for (const bar of document.querySelectorAll('div[role="status"][aria-live="polite"]')) {
+      const text = (bar.textContent ?? '').trim();
+      if (text !== '' && last.get(bar) !== text) {
+        last.set(bar, text);
+        seen.push(text);
+      }
+    }
+  };
+  const start = () => new MutationObserver(sample).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  if (document.documentElement) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
 /** Puts a session into local storage the way the app's login does, to skip the form in setup. */
