@@ -40,6 +40,8 @@ export const inventoryEntry = z.object({
     effect: z.string().nullable(),
     effectType: z.string().nullable(),
     effectValue: z.number().nullable(),
+    /** A mystery-box collectible's sell-back value (POST /api/games/mystery-box/sell); null for anything else. */
+    sellBack: z.number().nullable(),
   }),
 });
 export type InventoryEntry = z.infer<typeof inventoryEntry>;

@@ -53,6 +53,8 @@ export interface InventoryRow {
   effect: string | null;
   effect_type: EffectType | null;
   effect_value: number | null;
+  /** Set on mystery-box collectibles, whose price is their sell-back value. */
+  collectible_key?: string | null;
 }
 
 export function presentInventoryEntry(row: InventoryRow): InventoryEntry {
@@ -72,6 +74,7 @@ export function presentInventoryEntry(row: InventoryRow): InventoryEntry {
       effect: row.effect || describeEffect(row.effect_type, value),
       effectType: row.effect_type,
       effectValue: value,
+      sellBack: row.collectible_key ? Number(row.price) : null,
     },
   };
 }

@@ -29,7 +29,7 @@ export async function findItem(q: Queryable, id: number, lock = false): Promise<
 }
 
 const inventorySelect = (where: SQL) => sql`
-  select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value
+  select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value, i.collectible_key
   from inventory inv join items i on i.id = inv.item_id
   where ${where} and inv.quantity > 0 and i.pet_key is null
   order by i.type, i.name, inv.item_id`;

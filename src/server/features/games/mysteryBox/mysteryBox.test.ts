@@ -34,6 +34,8 @@ describe('mystery box', () => {
     const inventory = (await callRoute(server, 'GET /api/store/user', { token: user.token })).body.inventory;
     expect(inventory.reduce((n, e) => n + e.quantity, 0)).toBe(5);
     expect(inventory.every((e) => e.item.type === 'cosmetic')).toBe(true);
+    // Each says what it sells back for, so the inventory can offer the sale later.
+    for (const r of res.body.results) expect(inventory.find((e) => e.item._id === r.item._id)?.item.sellBack).toBe(r.item.value);
     const store = await callRoute(server, 'GET /api/store', {});
     expect(store.body.some((i) => res.body.results.some((r) => r.item._id === i._id))).toBe(false);
     await expectConserved();
