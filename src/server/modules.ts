@@ -19,6 +19,7 @@ import { puzzlesModule } from './features/games/puzzles/module';
 import { rpsModule } from './features/games/rps/module';
 import { petsModule } from './features/pets/module';
 import { mysteryBoxModule } from './features/games/mysteryBox/module';
+import { quizDuelModule } from './features/games/quizDuel/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -33,6 +34,7 @@ import { liveModule } from './platform/realtime/module';
 export const modules = [
   servicesModule,
   rpsModule,
+  quizDuelModule,
   accountsModule,
   tradesModule,
   walletModule,

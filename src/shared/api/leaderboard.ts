@@ -45,7 +45,12 @@ export const puzzleRushLeaderboardEntry = z.object({
 });
 export type PuzzleRushLeaderboardEntry = z.infer<typeof puzzleRushLeaderboardEntry>;
 
-export const gameLeaderboardDto = z.object({ rps: z.array(rpsLeaderboardEntry), puzzleRush: z.array(puzzleRushLeaderboardEntry) });
+export const gameLeaderboardDto = z.object({
+  rps: z.array(rpsLeaderboardEntry),
+  puzzleRush: z.array(puzzleRushLeaderboardEntry),
+  /** Quiz duels: wins and games, like the rock-paper-scissors table. */
+  quizDuel: z.array(rpsLeaderboardEntry),
+});
 export type GameLeaderboardDto = z.infer<typeof gameLeaderboardDto>;
 
 export const leaderboardRoutes = defineRoutes({

@@ -1,3 +1,5 @@
+import type { QuizDuelDto } from './quizDuel';
+
 /**
  * Live events (DESIGN.md section 7): what the server pushes on /api/live. Each says what
  * changed; the client updates or invalidates what it shows. Private events reach only their
@@ -20,6 +22,13 @@ export interface LiveEventPayloads {
   'admin.log': { logId: string };
   /** A notable mystery-box drop (rare tiers and up), for everyone's recent-drops feed. */
   'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
+  /**
+   * A quiz duel changed for this player (joined, a question opened or closed, finished): the
+   * duel as they may see it, so the reveal needs no second request.
+   */
+  'quizDuel.update': { duelId: string; duel: QuizDuelDto };
+  /** A challenge was addressed to this player, or one of theirs was joined, canceled or expired. */
+  'quizDuel.lobby': { duelId: string };
   /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
   'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }

@@ -17,6 +17,7 @@ import { frenzyRoutes } from './frenzy';
 import { puzzlesRoutes } from './puzzles';
 import { rpsRoutes } from './rps';
 import { mysteryBoxRoutes } from './mysteryBox';
+import { quizDuelRoutes } from './quizDuel';
 import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
@@ -51,6 +52,7 @@ export const routes = {
   puzzles: puzzlesRoutes,
   rps: rpsRoutes,
   mysteryBox: mysteryBoxRoutes,
+  quizDuel: quizDuelRoutes,
 };
 
 export type Routes = typeof routes;

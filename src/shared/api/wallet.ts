@@ -52,6 +52,10 @@ export const ledgerCategories = [
   'minigame_reward',
   'box_opening',
   'box_sale',
+  'quiz_stake',
+  'quiz_payout',
+  'quiz_refund',
+  'quiz_daily',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -65,6 +69,10 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   minigame_reward: 'Mini-game reward',
   box_opening: 'Mystery box',
   box_sale: 'Collectible sold',
+  quiz_stake: 'Quiz duel stake',
+  quiz_payout: 'Quiz duel won',
+  quiz_refund: 'Quiz duel refund',
+  quiz_daily: 'Daily quiz',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

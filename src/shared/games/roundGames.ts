@@ -11,8 +11,9 @@ import { sanctuaryClaimRound } from '../pets/claimRound';
 import { gachaRound } from '../pets/gachaRound';
 import { breedingRound } from '../pets/breedingRound';
 import { mysteryBoxRound } from './mysteryBoxRound';
+import { quizDuelRound } from './quizDuelRound';
 
-export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound, mysteryBoxRound] as const;
+export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound, mysteryBoxRound, quizDuelRound] as const;
 
 type Defs = typeof ROUND_GAME_DEFS;
 export type RoundGame = Defs[number]['game'];

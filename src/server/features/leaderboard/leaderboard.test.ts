@@ -172,7 +172,7 @@ describe('GET /api/games/leaderboard', () => {
   it('answers both game tables (empty until those games land) and needs a token', async () => {
     const res = await callRoute(server, 'GET /api/games/leaderboard', { token: poor.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ rps: [], puzzleRush: [] });
+    expect(res.body).toEqual({ rps: [], puzzleRush: [], quizDuel: [] });
     expectError(await callRoute(server, 'GET /api/games/leaderboard'), 401);
   });
 });

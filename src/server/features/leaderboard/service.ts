@@ -17,6 +17,6 @@ export function leaderboards(deps: Deps) {
     /** Banned and deleted accounts and admins are left off the public boards. */
     topUsers: (sort: LeaderboardSort) => users.get(sort, async () => (await queries.topUsers(deps.db, sort)).map(presentLeaderboardUser)),
     /** The game tables: rock-paper-scissors by wins, then games; Puzzle Rush by solves. */
-    gameLeaderboard: () => games.get('games', () => gameLeaderboards(deps, { rps: [], puzzleRush: [] })),
+    gameLeaderboard: () => games.get('games', () => gameLeaderboards(deps, { rps: [], puzzleRush: [], quizDuel: [] })),
   };
 }

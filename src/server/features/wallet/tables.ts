@@ -28,6 +28,8 @@ import { currencies } from './currencies';
  * - minigame_run: a mini-game's pet coins (minigame_runs.id)
  * - box_opening: mystery boxes opened (box_openings.id)
  * - box_sale: collectibles sold back (box_sales.id)
+ * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duels.id)
+ * - quiz_daily: a daily quiz's reward (quiz_daily_plays.id)
  */
 export const refTypes = [
   'user',
@@ -52,6 +54,8 @@ export const refTypes = [
   'minigame_run',
   'box_opening',
   'box_sale',
+  'quiz_duel',
+  'quiz_daily',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { QUIZ_ASYNC_TTL_MS, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
+import { quizDuelRound } from '../../../../shared/games/quizDuelRound';
+import { ManualClock } from '../../../platform/clock';
+import { callRoute, callRouteRaw } from '../../../testing/callRoute';
+import { expectBadField, expectError } from '../../../testing/expectations';
+import { balanceOf, useTestServer, type TestUser } from '../../../testing/harness';
+import { closeDueLive } from './service';
+import { quizKit } from './testing';
+
+const clock = new ManualClock(Date.parse('2026-11-26T10:00:00Z'));
+const server = useTestServer({ trustProxy: 1 }, { clock });
+const kit = quizKit(server, clock);
+const { as, player, challenge, join, view, answer, cancel, lobby, rightAnswers, wrong, wait } = kit;
+
+/** Plays every question of a self-paced (asynchronous) turn: right where `right[i]` is true, answering at once. */
+async function playSelfPaced(user: TestUser, duelId: string, right: boolean[]): Promise<void> {
+  const answers = await rightAnswers(duelId);
+  for (let q = 0; q < QUIZ_QUESTIONS; q++) {
+    wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
+    const res = await answer(user, duelId, q, right[q] ? answers[q]! : wrong(answers[q]!));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.correct).toBe(right[q]);
+  }
+}
+
+describe('quiz duel: asynchronous', () => {
+  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes 95% of the pot', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const made = await challenge(a, { opponentUsername: b.username, stake: 100, mode: 'async' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ matched: false, balance: 900 });
+    const id = made.body.duel._id;
+    expect(made.body.duel.questions).toEqual([]);
+    // b sees the invite in the lobby.
+    expect((await lobby(b)).body.invites.map((i) => i._id)).toContain(id);
+
+    await playSelfPaced(a, id, [true, true, true, false, false, false, true]);
+    const aDone = (await view(a, id)).body;
+    expect(aDone.yourTurnsDone).toBe(true);
+    expect(aDone.theirScore).toBeNull();
+    expect(aDone.state).toBe('open');
+
+    const joined = await join(b, id);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body.balance).toBe(900);
+    // b's view while playing: a's picks and score hidden.
+    await playSelfPaced(b, id, [true, true, true, true, true, true, true]);
+    const end = (await view(b, id)).body;
+    expect(end.state).toBe('finished');
+    expect(end.result).toEqual({ outcome: 'won', payout: quizPayout(100) });
+    expect(end.theirScore).toBe((await view(a, id)).body.yourScore);
+    expect((await view(a, id)).body.result?.outcome).toBe('lost');
+    expect(await balanceOf(server, b.id)).toBe(900 + 190);
+    expect(await balanceOf(server, a.id)).toBe(900);
+    const stats = (await lobby(b)).body.stats;
+    expect(stats).toMatchObject({ wins: 1, games: 1 });
+  });
+
+  it('an equal score refunds both stakes', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' })).body.duel._id;
+    const pattern = [true, false, true, false, true, false, false];
+    await playSelfPaced(a, id, pattern);
+    await join(b, id);
+    await playSelfPaced(b, id, pattern);
+    expect((await view(a, id)).body.result).toEqual({ outcome: 'tie', payout: 50 });
+    expect(await balanceOf(server, a.id)).toBe(1000);
+    expect(await balanceOf(server, b.id)).toBe(1000);
+    expect((await kit.ledgerOf(id)).map((r) => r.category).sort()).toEqual(['quiz_refund', 'quiz_refund', 'quiz_stake', 'quiz_stake']);
+  });
+
+  it('an unanswered question scores 0 once its 15 s are up, and the next opens after the pause', async () => {
+    const a = await player();
+    const id = (await challenge(a, { stake: 10, mode: 'async' })).body.duel._id;
+    wait(3000 + QUIZ_QUESTION_MS + 1);
+    const late = await answer(a, id, 0, 0);
+    expectError(late, 409, { message: 'time is up' });
+    let seen = (await view(a, id)).body;
+    expect(seen.questions[0]).toMatchObject({ closed: true, yourChoice: null, yourPoints: null });
+    expect(seen.questions[0]!.answer).not.toBeNull();
+    wait(QUIZ_LIVE_REVEAL_MS);
+    seen = (await view(a, id)).body;
+    expect(seen.questions).toHaveLength(2);
+    expect(seen.questions[1]).toMatchObject({ closed: false, answer: null });
+    const right = await rightAnswers(id);
+    wait(QUIZ_QUESTION_MS + 1);
+    expectError(await answer(a, id, 1, right[1]!), 409, { message: 'time is up' });
+    expectError(await answer(a, id, 3, right[3]!), 409, { message: 'not open yet' });
+  });
+
+  it('an open challenge: anyone may join within 24 hours; unjoined, it is refunded', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const id = (await challenge(a, { stake: 30, mode: 'async' })).body.duel._id;
+    expect((await lobby(b)).body.openChallenges.map((c) => c._id)).toContain(id);
+    wait(QUIZ_ASYNC_TTL_MS + 1);
+    expectError(await join(b, id), 409, { message: 'expired' });
+    await lobby(a);
+    expect((await kit.duelRow(id)).state).toBe('expired');
+    expect(await balanceOf(server, a.id)).toBe(1000);
+    expect(await balanceOf(server, b.id)).toBe(1000);
+  });
+
+  it('the challenger may cancel before the first question opens, not after', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const first = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' })).body.duel._id;
+    const canceled = await cancel(a, first);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.balance).toBe(1000);
+    const second = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' })).body.duel._id;
+    wait(3001);
+    expectError(await cancel(a, second), 409, { message: 'started playing' });
+    expectError(await cancel(b, second), 404);
+  });
+});
+
+describe('quiz duel: live', () => {
+  it('questions open for both at once, close when both answered with the reveal, and the last counts double', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 200, mode: 'live' })).body.duel._id;
+    const joined = (await join(b, id)).body.duel;
+    expect(joined.state).toBe('playing');
+    expect(joined.questions).toEqual([]);
+    expectError(await answer(a, id, 0, 0), 409, { message: 'not open yet' });
+    const right = await rightAnswers(id);
+    for (let q = 0; q < QUIZ_QUESTIONS; q++) {
+      wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
+      const open = (await view(a, id)).body.questions[q]!;
+      expect(open).toMatchObject({ index: q, closed: false, answer: null });
+      const first = await answer(a, id, q, right[q]!);
+      // The first answer is not revealed until the question closes.
+      expect(first.body).toMatchObject({ correct: null, points: null });
+      expect((await view(a, id)).body.questions[q]!.answer).toBeNull();
+      wait(1000);
+      const second = await answer(b, id, q, wrong(right[q]!));
+      expect(second.body).toMatchObject({ correct: false, points: 0 });
+      expect(second.body.duel.questions[q]).toMatchObject({ closed: true, answer: right[q], theirChoice: right[q] });
+    }
+    const end = (await view(a, id)).body;
+    expect(end.state).toBe('finished');
+    // Each answered at once: 10 + 10 a question, the last doubled.
+    expect(end.yourScore).toBe(6 * 20 + 40);
+    expect(end.theirScore).toBe(0);
+    expect(end.result).toEqual({ outcome: 'won', payout: 380 });
+    expect(await balanceOf(server, a.id)).toBe(800 + 380);
+  });
+
+  it('a question nobody answers closes at its deadline, once, whichever process sweeps it', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 10, mode: 'live' })).body.duel._id;
+    await join(b, id);
+    wait(3000 + QUIZ_QUESTION_MS + 1);
+    const sweeps = await Promise.all([closeDueLive(server.deps, [Number(id)]), closeDueLive(server.deps, [Number(id)]), closeDueLive(server.deps, [Number(id)])]);
+    expect(sweeps.reduce((n, s) => n + s, 0)).toBeLessThanOrEqual(1);
+    expect((await kit.duelRow(id)).current_q).toBe(1);
+    const seen = (await view(b, id)).body;
+    expect(seen.questions[0]).toMatchObject({ closed: true, yourChoice: null, theirPoints: 0 });
+  });
+
+  it('Find opponent joins a waiting live challenge of a similar stake, else waits; an unjoined one is refunded after 2 minutes', async () => {
+    const [a, b, c] = await Promise.all([player(), player(), player()]);
+    const waiting = await challenge(a, { stake: 100, mode: 'live' });
+    expect(waiting.body.matched).toBe(false);
+    // 300 is too far from 100: c waits too.
+    const far = await challenge(c, { stake: 300, mode: 'live' });
+    expect(far.body.matched).toBe(false);
+    const found = await challenge(b, { stake: 110, mode: 'live' });
+    expect(found.body.matched).toBe(true);
+    expect(found.body.duel._id).toBe(waiting.body.duel._id);
+    expect(found.body.duel.stake).toBe(100);
+    expect(found.body.balance).toBe(900);
+    wait(QUIZ_LIVE_WAIT_MS + 1);
+    await lobby(c);
+    expect((await kit.duelRow(far.body.duel._id)).state).toBe('expired');
+    expect(await balanceOf(server, c.id)).toBe(1000);
+  });
+});
+
+describe('quiz duel: rules and refusals', () => {
+  it('refuses bad input, no token and a stranger, changing nothing', async () => {
+    const [a, b, stranger] = await Promise.all([player(), player(), player()]);
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 0, mode: 'async' } }), 'stake');
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 10_001, mode: 'async' } }), 'stake');
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 5, mode: 'blitz' } }), 'mode');
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { body: { stake: 5, mode: 'async' } }), 401);
+    expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel'), 401);
+    expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel/daily'), 401);
+    expectError(await challenge(a, { opponentUsername: a.username, stake: 5, mode: 'async' }), 400, { message: 'yourself' });
+    expectError(await challenge(a, { opponentUsername: 'nobody-here-at-all', stake: 5, mode: 'async' }), 404);
+    expectError(await challenge(a, { opponentUsername: b.username, stake: 2000, mode: 'async' }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' })).body.duel._id;
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { ...as(a), params: { id }, body: { question: 7, choice: 0 } }), 'question');
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { ...as(a), params: { id }, body: { question: 0, choice: 4 } }), 'choice');
+    expectBadField(await callRouteRaw(server, 'GET /api/games/quiz-duel/:id', { ...as(a), params: { id: 'x' } }), 'id');
+    // An invite to b is not the stranger's to join, read or answer.
+    expectError(await join(stranger, id), 404);
+    expectError(await view(stranger, id), 404);
+    expectError(await answer(stranger, id, 0, 0), 404);
+    expectError(await join(a, id), 400, { message: 'your own' });
+    expect(await balanceOf(server, stranger.id)).toBe(1000);
+    expect(await balanceOf(server, a.id)).toBe(995);
+  });
+
+  it('accounts seen on one address in the last day cannot duel each other', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const shared = '192.0.2.77';
+    await callRoute(server, 'GET /api/games/quiz-duel', as(a, shared));
+    await callRoute(server, 'GET /api/games/quiz-duel', as(b, shared));
+    expectError(await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' }), 409, { message: 'same address' });
+    const open = (await challenge(a, { stake: 5, mode: 'async' })).body.duel._id;
+    expectError(await join(b, open), 409, { message: 'same address' });
+    // A day later the rule no longer binds them.
+    wait(24 * 3600_000 + 1);
+    await cancel(a, open).catch(() => undefined);
+    expect((await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' })).status).toBe(200);
+  });
+
+  it('records the questions as a verifiable round of the challenger', async () => {
+    const a = await player();
+    const made = (await challenge(a, { stake: 5, mode: 'async' })).body.duel;
+    const [round] = await server.db.rows<{ server_seed: string; client_seed: string; nonce: number; params: Record<string, unknown>; outcome: { questions: number[] }; game: string }>(sql`
+      select s.server_seed, r.client_seed, r.nonce, r.params, r.outcome, r.game from game_rounds r join fairness_seeds s on s.id = r.seed_id where r.id = ${Number(made.roundId)}`);
+    expect(round?.game).toBe('quiz-duel');
+    expect(quizDuelRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toEqual({ questions: round!.outcome.questions });
+  });
+});
+
+describe('daily quiz', () => {
+  it('the same questions for everyone today; pays 5 a right answer once; a share card and a best', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    const before = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body;
+    expect(before.startAt).toBeNull();
+    expect(before.questions).toEqual([]);
+    const started = await callRoute(server, 'POST /api/games/quiz-duel/daily/start', as(a));
+    expect(started.status).toBe(200);
+    await callRoute(server, 'POST /api/games/quiz-duel/daily/start', as(b));
+    let right = 0;
+    for (let q = 0; q < QUIZ_QUESTIONS; q++) {
+      wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
+      const mine = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body.questions[q]!;
+      const theirs = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(b))).body.questions[q]!;
+      expect(mine.prompt).toBe(theirs.prompt);
+      expect(mine.answer).toBeNull();
+      expect((await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(b), body: { question: q, choice: 0 } })).status).toBe(200);
+      const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: q, choice: q % 2 === 0 ? 0 : 1 } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      if (res.body.correct) right++;
+      expect(res.body.daily.questions[q]!.answer).not.toBeNull();
+    }
+    const done = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body;
+    expect(done).toMatchObject({ done: true, right, reward: right * 5 });
+    expect(done.shareCard?.match(/🟩|🟥/gu)).toHaveLength(7);
+    expect(await balanceOf(server, a.id)).toBe(1000 + right * 5);
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 6, choice: 0 } }), 409, { message: 'finished' });
+    expect((await lobby(a)).body.stats.dailyBest).toBe(done.score);
+  });
+});

@@ -1,0 +1,557 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { QuizAnswerBody, QuizAnswerResponse, QuizChallengeBody, QuizChallengeResponse, QuizDuelDto, QuizLobbyDto } from '../../../../shared/api/quizDuel';
+import {
+  pickQuestions,
+  QUIZ_ASYNC_TTL_MS,
+  QUIZ_DAILY_WIN_CAP,
+  QUIZ_LIVE_REVEAL_MS,
+  QUIZ_LIVE_START_MS,
+  QUIZ_LIVE_WAIT_MS,
+  QUIZ_MATCH_HIGH,
+  QUIZ_MATCH_LOW,
+  QUIZ_MAX_OPEN_CHALLENGES,
+  QUIZ_MAX_STAKE,
+  QUIZ_MIN_STAKE,
+  QUIZ_QUESTION_MS,
+  QUIZ_QUESTIONS,
+  QUIZ_SAME_ADDRESS_WINDOW_MS,
+  quizPayout,
+  quizPoints,
+  selfPacedEnd,
+  utcDay,
+} from '../../../../shared/games/quizDuel';
+import type { Queryable } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import { badRequest, conflict, notFound } from '../../../platform/errors';
+import { publishLive } from '../../../platform/realtime/publish';
+import * as ledger from '../../wallet/ledger';
+import { nextRounds } from '../engine/rounds';
+import { bankSize, questionAt, questionById } from './bankIndex';
+import { presentChallenge, presentDuel, presentSummary, selfPacedOf, sideOf, type Side } from './presenter';
+import {
+  answersOf,
+  duelsOf,
+  findDuel,
+  invitesTo,
+  openChallengeCount,
+  openChallengesFor,
+  sharedAddress,
+  statsOf,
+  waitingLiveChallenges,
+  wonOn,
+  type AnswerRow,
+  type DuelRow,
+} from './queries';
+
+/**
+ * Quiz duels. Lock order in every transaction that can move coins: both parties' accounts
+ * (ledger.lockAccounts, ascending ids), then the duel row (FOR UPDATE or its conditional
+ * UPDATE), then the postings. An answer locks them too, because it may finish the duel and pay.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const msOf = (d: Date | string) => new Date(d).getTime();
+
+/** A duel's parties' accounts; an open challenge's opponent is not known yet. */
+const partiesOf = (duel: Pick<DuelRow, 'challenger_id' | 'opponent_id'>): number[] =>
+  [Number(duel.challenger_id), duel.opponent_id === null ? null : Number(duel.opponent_id)].filter((id): id is number => id !== null);
+
+/** The address a request came from, kept only as a hash (quiz_addresses). */
+export const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
+
+/** Notes that this user called the quiz from this address now (for the same-address rule). */
+export async function recordAddress(deps: Deps, userId: number, address: string): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  await deps.db.rows(sql`
+    insert into quiz_addresses (user_id, address_hash, seen_at) values (${userId}, ${addressHash(address)}, ${now})
+    on conflict (user_id, address_hash) do update set seen_at = excluded.seen_at`);
+}
+
+async function refuseSameAddress(deps: Deps, a: number, b: number, otherName: string): Promise<void> {
+  const since = new Date(deps.clock.now().getTime() - QUIZ_SAME_ADDRESS_WINDOW_MS).toISOString();
+  if (await sharedAddress(deps.db, a, b, since)) {
+    throw conflict(`You cannot duel ${otherName}: your accounts used the same address in the last day`);
+  }
+}
+
+async function refuseAtWinCap(deps: Deps, userId: number): Promise<void> {
+  const won = wonOn(await statsOf(deps.db, userId), utcDay(deps.clock.now()));
+  if (won >= QUIZ_DAILY_WIN_CAP) throw conflict(`You have won the daily maximum of ${QUIZ_DAILY_WIN_CAP.toLocaleString('en-US')} coins from quiz duels; come back tomorrow (UTC)`);
+}
+
+/** Each party's view, pushed to them; the lobby event tells their lobby to refetch. */
+async function tellParties(q: Queryable, duelId: number, nowMs: number, lobby = false): Promise<void> {
+  const duel = await findDuel(q, duelId);
+  if (!duel) return;
+  const answers = await answersOf(q, duelId);
+  for (const userId of partiesOf(duel)) {
+    await publishLive(q, 'quizDuel.update', { duelId: String(duelId), duel: presentDuel(duel, answers, userId, nowMs) }, userId);
+    if (lobby) await publishLive(q, 'quizDuel.lobby', { duelId: String(duelId) }, userId);
+  }
+}
+
+function postedBalance(balances: Map<number, number>, userId: number): number {
+  const balance = balances.get(userId);
+  if (balance === undefined) throw new Error(`quiz: the posting returned no balance for user ${userId}`);
+  return balance;
+}
+
+async function viewOf(q: Queryable, duelId: number, userId: number, nowMs: number): Promise<QuizDuelDto> {
+  const duel = await findDuel(q, duelId);
+  if (!duel) throw notFound(`id: there is no quiz duel with id ${duelId}`);
+  return presentDuel(duel, await answersOf(q, duelId), userId, nowMs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Challenges, joins, cancels
+
+/**
+ * POST /api/games/quiz-duel/challenge. A named opponent gets an invite; no name: an open
+ * asynchronous challenge anyone may join, or (live) Find opponent, which joins the oldest
+ * waiting live challenge of a similar stake or else waits for one.
+ */
+export async function challenge(deps: Deps, userId: number, body: QuizChallengeBody): Promise<QuizChallengeResponse> {
+  await refuseAtWinCap(deps, userId);
+  const name = body.opponentUsername?.trim() ?? '';
+  let opponent: { id: number; username: string } | null = null;
+  if (name !== '') {
+    const [found] = await deps.db.rows<{ id: number; username: string; status: string }>(sql`select id, username, status from users where lower(username) = lower(${name})`);
+    if (!found || found.status === 'deleted') throw notFound(`opponentUsername: there is no user called ${name}`);
+    if (Number(found.id) === userId) throw badRequest('opponentUsername: you cannot challenge yourself');
+    if (found.status !== 'active') throw conflict(`${found.username} is ${found.status} and cannot play`);
+    await refuseSameAddress(deps, userId, Number(found.id), found.username);
+    opponent = { id: Number(found.id), username: found.username };
+  } else if (body.mode === 'live') {
+    const matched = await findOpponent(deps, userId, body.stake);
+    if (matched) return { matched: true, duel: matched.duel, balance: matched.balance };
+  }
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const result = await deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, opponent ? [userId, opponent.id] : [userId], userId);
+    if ((await openChallengeCount(tx, userId, nowIso)) >= QUIZ_MAX_OPEN_CHALLENGES) {
+      throw conflict(`You can have at most ${QUIZ_MAX_OPEN_CHALLENGES} open challenges; cancel one or wait`);
+    }
+    const size = bankSize();
+    const [round] = await nextRounds(tx, userId, 'quiz-duel', 1, (draws) =>
+      draws.map((d) => {
+        const positions = pickQuestions(d.serverSeed, d.clientSeed, d.nonce, { bankSize: size, count: QUIZ_QUESTIONS });
+        return { params: { bankSize: size, count: QUIZ_QUESTIONS }, outcome: { questions: positions, ids: positions.map((p) => questionAt(p).id) }, stake: 0, payout: 0 };
+      }),
+    );
+    const ids = (round!.record.outcome.ids as string[]).map(String);
+    const expiresAt = iso(now.getTime() + (body.mode === 'live' ? QUIZ_LIVE_WAIT_MS : QUIZ_ASYNC_TTL_MS));
+    // An asynchronous challenger plays at once: the first question opens after the countdown.
+    const challengerStart = body.mode === 'async' ? iso(now.getTime() + QUIZ_LIVE_START_MS) : null;
+    const [duel] = await tx.rows<{ id: number }>(sql`
+      insert into quiz_duels (mode, challenger_id, opponent_id, invited, stake, question_ids, round_id, created_at, expires_at, challenger_start_at)
+      values (${body.mode}, ${userId}, ${opponent?.id ?? null}, ${opponent !== null}, ${body.stake}, ${JSON.stringify(ids)}::jsonb, ${round!.id},
+        ${nowIso}, ${expiresAt}, ${challengerStart})
+      returning id`);
+    const duelId = Number(duel!.id);
+    const balances = await ledger.post(tx, [{ userId, delta: -body.stake, category: 'quiz_stake', counterpartyId: opponent?.id }], { refType: 'quiz_duel', refId: duelId }, { actorId: userId });
+    if (opponent) await publishLive(tx, 'quizDuel.lobby', { duelId: String(duelId) }, opponent.id);
+    return { duelId, balance: postedBalance(balances, userId) };
+  });
+  return { matched: false, duel: await viewOf(deps.db, result.duelId, userId, deps.clock.now().getTime()), balance: result.balance };
+}
+
+/** Find opponent: the oldest waiting live challenge of a similar stake from an account not sharing an address. */
+async function findOpponent(deps: Deps, userId: number, stake: number): Promise<{ duel: QuizDuelDto; balance: number } | null> {
+  const low = Math.max(QUIZ_MIN_STAKE, Math.ceil(stake * QUIZ_MATCH_LOW));
+  const high = Math.min(QUIZ_MAX_STAKE, Math.floor(stake * QUIZ_MATCH_HIGH));
+  const candidates = await waitingLiveChallenges(deps.db, userId, low, high, deps.clock.now().toISOString());
+  const since = new Date(deps.clock.now().getTime() - QUIZ_SAME_ADDRESS_WINDOW_MS).toISOString();
+  for (const c of candidates) {
+    if (await sharedAddress(deps.db, userId, Number(c.challenger_id), since)) continue;
+    try {
+      return await joinDuel(deps, userId, Number(c.id));
+    } catch (err) {
+      // Someone else took it a moment ago: try the next.
+      if (err instanceof Error && 'status' in err && (err as { status: number }).status === 409 && /just joined/.test(err.message)) continue;
+      throw err;
+    }
+  }
+  return null;
+}
+
+/** POST /api/games/quiz-duel/:id/join: an invite to you, or an open challenge. Ten joins at once: one wins. */
+export async function join(deps: Deps, userId: number, duelId: number): Promise<{ duel: QuizDuelDto; balance: number }> {
+  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; invited: boolean; username: string }>(sql`
+    select d.challenger_id, d.opponent_id, d.invited, c.username from quiz_duels d join users c on c.id = d.challenger_id where d.id = ${duelId}`);
+  const someoneElse = header && header.opponent_id !== null && Number(header.opponent_id) !== userId && Number(header.challenger_id) !== userId;
+  // An invite to another player is none of the caller's business; an open challenge just taken is.
+  if (!header || (someoneElse && header.invited)) throw notFound(`id: there is no quiz challenge with id ${duelId} open to you`);
+  if (someoneElse) throw conflict('This challenge was just joined by someone else');
+  if (Number(header.challenger_id) === userId) throw badRequest('id: you cannot join your own challenge');
+  await refuseAtWinCap(deps, userId);
+  await refuseSameAddress(deps, userId, Number(header.challenger_id), header.username);
+  return joinDuel(deps, userId, duelId);
+}
+
+async function joinDuel(deps: Deps, userId: number, duelId: number): Promise<{ duel: QuizDuelDto; balance: number }> {
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const start = now.getTime() + QUIZ_LIVE_START_MS;
+  const result = await deps.db.tx(async (tx) => {
+    const [header] = await tx.rows<{ challenger_id: number }>(sql`select challenger_id from quiz_duels where id = ${duelId}`);
+    await ledger.lockAccounts(tx, [userId, Number(header!.challenger_id)], userId);
+    const [duel] = await tx.rows<{ id: number; mode: string; stake: number; challenger_id: number }>(sql`
+      update quiz_duels set state = 'playing', opponent_id = ${userId}, opponent_start_at = ${iso(start)},
+        challenger_start_at = case when mode = 'live' then ${iso(start)}::timestamptz else challenger_start_at end,
+        current_q = case when mode = 'live' then 0 end,
+        q_opens_at = case when mode = 'live' then ${iso(start)}::timestamptz end,
+        q_deadline = case when mode = 'live' then ${iso(start + QUIZ_QUESTION_MS)}::timestamptz end,
+        q_windows = case when mode = 'live' then ${JSON.stringify([[iso(start), iso(start + QUIZ_QUESTION_MS)]])}::jsonb else q_windows end
+      where id = ${duelId} and state = 'open' and (opponent_id is null or opponent_id = ${userId}) and expires_at > ${nowIso}
+      returning id, mode, stake, challenger_id`);
+    if (!duel) throw conflict('This challenge was just joined, canceled or expired');
+    const balances = await ledger.post(
+      tx,
+      [{ userId, delta: -Number(duel.stake), category: 'quiz_stake', counterpartyId: Number(duel.challenger_id) }],
+      { refType: 'quiz_duel', refId: duelId },
+      { actorId: userId },
+    );
+    await tellParties(tx, duelId, now.getTime(), true);
+    return { balance: postedBalance(balances, userId), live: duel.mode === 'live' };
+  });
+  if (result.live) scheduleLive(deps, duelId, start, start + QUIZ_QUESTION_MS);
+  return { duel: await viewOf(deps.db, duelId, userId, deps.clock.now().getTime()), balance: result.balance };
+}
+
+/**
+ * POST /api/games/quiz-duel/:id/cancel: the challenger takes an unjoined challenge back. An
+ * asynchronous one only before its first question opened, so nobody cancels after a bad start.
+ */
+export async function cancel(deps: Deps, userId: number, duelId: number): Promise<{ duel: QuizDuelDto; balance: number }> {
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const balance = await deps.db.tx(async (tx) => {
+    const [header] = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duels where id = ${duelId}`);
+    if (!header || Number(header.challenger_id) !== userId) throw notFound(`id: you have no quiz challenge with id ${duelId}`);
+    await ledger.lockAccounts(tx, partiesOf(header));
+    const [duel] = await tx.rows<{ id: number; stake: number; opponent_id: number | null }>(sql`
+      update quiz_duels set state = 'canceled', closed_at = ${nowIso}
+      where id = ${duelId} and challenger_id = ${userId} and state = 'open'
+        and (mode = 'live' or challenger_start_at > ${nowIso})
+      returning id, stake, opponent_id`);
+    if (!duel) {
+      const [row] = await tx.rows<{ state: string; mode: string }>(sql`select state, mode from quiz_duels where id = ${duelId}`);
+      if (row?.state === 'open') throw conflict('You have started playing this challenge; it can no longer be canceled');
+      throw conflict(`This challenge is already ${row?.state ?? 'gone'}; it cannot be canceled`);
+    }
+    const balances = await ledger.post(tx, [{ userId, delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: duelId });
+    await tellParties(tx, duelId, now.getTime(), true);
+    return postedBalance(balances, userId);
+  });
+  return { duel: await viewOf(deps.db, duelId, userId, deps.clock.now().getTime()), balance };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers, reveals and the end
+
+/**
+ * POST /api/games/quiz-duel/:id/answer. Timed by the server's receive time; the answers'
+ * primary key makes the first one final. A live question closes when both have answered (here)
+ * or at its deadline (the sweep), by one conditional UPDATE either way.
+ */
+export async function answer(deps: Deps, userId: number, duelId: number, body: QuizAnswerBody): Promise<QuizAnswerResponse> {
+  const received = deps.clock.now().getTime();
+  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duels where id = ${duelId}`);
+  if (!header || !partiesOf(header).includes(userId)) {
+    throw notFound(`id: you have no quiz duel with id ${duelId}`);
+  }
+  const outcome = await deps.db.tx(async (tx) => {
+    await ledger.lockAccounts(tx, partiesOf(header));
+    const duel = (await findDuel(tx, duelId, true))!;
+    // A join after the header read added an account this transaction has not locked.
+    if (partiesOf(duel).some((id) => !partiesOf(header).includes(id))) throw conflict('Your opponent just joined; answer again');
+    const side = sideOf(duel, userId)!;
+    const selfPacedOpen = duel.mode === 'async' && (duel.state === 'playing' || (duel.state === 'open' && side === 'challenger'));
+    if (!(duel.state === 'playing' || selfPacedOpen)) throw conflict(`This duel is ${duel.state}; there is nothing to answer`);
+    const answers = await answersOf(tx, duelId);
+    const window = duel.mode === 'live' ? liveWindowFor(duel, body.question, received) : selfPacedWindowFor(duel, side, answers, body.question, received);
+    const question = questionById(duel.question_ids[body.question]!);
+    const correct = body.choice === question.answer;
+    const points = quizPoints(correct, window.deadline - received, body.question);
+    const [inserted] = await tx.rows<{ q: number }>(sql`
+      insert into quiz_answers (duel_id, user_id, q, choice, correct, points, answered_at)
+      values (${duelId}, ${userId}, ${body.question}, ${body.choice}, ${correct}, ${points}, ${iso(received)})
+      on conflict do nothing returning q`);
+    if (!inserted) throw conflict('You already answered this question; the first answer is final');
+    await tx.rows(sql`update quiz_duels set ${side === 'challenger' ? sql`challenger_score = challenger_score` : sql`opponent_score = opponent_score`} + ${points} where id = ${duelId}`);
+    if (duel.mode === 'live') {
+      const closed = await closeLiveQuestion(deps, tx, duelId, body.question, received);
+      return { live: true, closed, correct, points };
+    }
+    await finishIfDone(deps, tx, duelId, received);
+    return { live: false, closed: true, correct, points };
+  });
+  if (outcome.live && outcome.closed) afterLiveClose(deps, duelId);
+  const duel = await viewOf(deps.db, duelId, userId, deps.clock.now().getTime());
+  return outcome.closed ? { correct: outcome.correct, points: outcome.points, duel } : { correct: null, points: null, duel };
+}
+
+function liveWindowFor(duel: DuelRow, q: number, received: number): { deadline: number } {
+  const current = duel.current_q ?? 0;
+  if (q < current) throw conflict(`Question ${q + 1} has closed`);
+  if (q > current || duel.q_opens_at === null || received < msOf(duel.q_opens_at)) throw conflict(`Question ${q + 1} is not open yet`);
+  const deadline = msOf(duel.q_deadline!);
+  if (received > deadline) throw conflict(`Time is up for question ${q + 1}`);
+  return { deadline };
+}
+
+function selfPacedWindowFor(duel: DuelRow, side: Side, answers: readonly AnswerRow[], q: number, received: number): { deadline: number } {
+  const { windows } = selfPacedOf(duel, side, answers, received);
+  const window = windows[q];
+  if (!window) throw conflict(`Question ${q + 1} is not open yet`);
+  if (window.answeredAt !== null) throw conflict('You already answered this question; the first answer is final');
+  if (received > window.deadline) throw conflict(`Time is up for question ${q + 1}`);
+  return { deadline: window.deadline };
+}
+
+/**
+ * Closes live question `q` if both have answered or its deadline has passed, with one
+ * conditional UPDATE (current_q = q), so of an answer, a sweep in this process and one in
+ * another, exactly one moves it on and publishes the reveal. The next question opens
+ * QUIZ_LIVE_REVEAL_MS later; after the last, the duel is settled in the same transaction.
+ */
+async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: number, q: number, nowMs: number): Promise<boolean> {
+  const next = q + 1;
+  const opens = nowMs + QUIZ_LIVE_REVEAL_MS;
+  const deadline = opens + QUIZ_QUESTION_MS;
+  const hasNext = next < QUIZ_QUESTIONS;
+  const [moved] = await tx.rows<{ id: number }>(sql`
+    update quiz_duels set current_q = ${next},
+      q_opens_at = ${hasNext ? iso(opens) : null}, q_deadline = ${hasNext ? iso(deadline) : null},
+      q_windows = ${hasNext ? sql`q_windows || ${JSON.stringify([[iso(opens), iso(deadline)]])}::jsonb` : sql`q_windows`}
+    where id = ${duelId} and state = 'playing' and mode = 'live' and current_q = ${q}
+      and (q_deadline <= ${iso(nowMs)} or (select count(*) from quiz_answers a where a.duel_id = ${duelId} and a.q = ${q}) = 2)
+    returning id`);
+  if (!moved) return false;
+  if (!hasNext) await settle(tx, duelId, nowMs);
+  await tellParties(tx, duelId, nowMs);
+  return true;
+}
+
+/** An asynchronous duel ends when both players' seven questions have closed. */
+async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+  const duel = (await findDuel(tx, duelId))!;
+  if (duel.state !== 'playing' || duel.mode !== 'async') return false;
+  const answers = await answersOf(tx, duelId);
+  if (!selfPacedOf(duel, 'challenger', answers, nowMs).done || !selfPacedOf(duel, 'opponent', answers, nowMs).done) return false;
+  if (!(await settle(tx, duelId, nowMs))) return false;
+  await tellParties(tx, duelId, nowMs, true);
+  return true;
+}
+
+/**
+ * The end: scores from the answers, then one conditional UPDATE playing -> finished, then the
+ * payout (95% of the pot) or, on a tie, both stakes back; the counters in the same transaction.
+ */
+async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+  const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
+    select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
+           coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
+    from quiz_duels d left join quiz_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
+  const c = scores?.challenger ?? 0;
+  const o = scores?.opponent ?? 0;
+  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number }>(sql`
+    update quiz_duels set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
+      winner_id = case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end,
+      current_q = case when mode = 'live' then ${QUIZ_QUESTIONS}::smallint end, q_opens_at = null, q_deadline = null
+    where id = ${duelId} and state = 'playing'
+    returning challenger_id, opponent_id, stake`);
+  if (!duel) return false;
+  const challengerId = Number(duel.challenger_id);
+  const opponentId = Number(duel.opponent_id);
+  const stake = Number(duel.stake);
+  const ref = { refType: 'quiz_duel' as const, refId: duelId };
+  const day = utcDay(new Date(nowMs));
+  if (c === o) {
+    await ledger.post(
+      tx,
+      [
+        { userId: challengerId, delta: stake, category: 'quiz_refund', counterpartyId: opponentId },
+        { userId: opponentId, delta: stake, category: 'quiz_refund', counterpartyId: challengerId },
+      ],
+      ref,
+    );
+  } else {
+    const [winner, loser] = c > o ? [challengerId, opponentId] : [opponentId, challengerId];
+    const payout = quizPayout(stake);
+    await ledger.post(tx, [{ userId: winner, delta: payout, category: 'quiz_payout', counterpartyId: loser }], ref);
+    await tx.rows(sql`
+      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${payout - stake})
+      on conflict (user_id) do update set wins = quiz_stats.wins + 1,
+        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${payout - stake}, won_day = ${day}`);
+  }
+  await tx.rows(sql`
+    insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
+    on conflict (user_id) do update set games = quiz_stats.games + 1`);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timers and sweeps
+
+/**
+ * The process that opened a live question pushes it when it opens and closes it at its
+ * deadline; the sweep (every process, every second) does the same for a process that died.
+ */
+const timers = new Set<NodeJS.Timeout>();
+
+function after(ms: number, run: () => Promise<unknown>): void {
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    run().catch(() => undefined);
+  }, Math.max(0, ms));
+  timer.unref();
+  timers.add(timer);
+}
+
+export function stopTimers(): void {
+  for (const t of timers) clearTimeout(t);
+  timers.clear();
+}
+
+function scheduleLive(deps: Deps, duelId: number, opensAt: number, deadline: number): void {
+  const now = deps.clock.now().getTime();
+  after(opensAt - now, async () => {
+    await deps.db.tx((tx) => tellParties(tx, duelId, deps.clock.now().getTime()));
+    deps.live.changed();
+  });
+  after(deadline - now + 50, () => closeDueLive(deps, [duelId]));
+}
+
+/** After a close: the next question's push and deadline. */
+function afterLiveClose(deps: Deps, duelId: number): void {
+  deps.live.changed();
+  void findDuel(deps.db, duelId).then((duel) => {
+    if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline) scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
+  });
+}
+
+/** Closes every live question whose deadline has passed (of `only`, when given). */
+export async function closeDueLive(deps: Deps, only?: number[]): Promise<number> {
+  const nowMs = deps.clock.now().getTime();
+  const due = await deps.db.rows<{ id: number; current_q: number; challenger_id: number; opponent_id: number }>(sql`
+    select id, current_q, challenger_id, opponent_id from quiz_duels
+    where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : sql``}
+    order by q_deadline limit 100`);
+  let closed = 0;
+  for (const d of due) {
+    const done = await deps.db.tx(async (tx) => {
+      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
+      return closeLiveQuestion(deps, tx, Number(d.id), Number(d.current_q), nowMs);
+    });
+    if (done) {
+      closed++;
+      afterLiveClose(deps, Number(d.id));
+    }
+  }
+  return closed;
+}
+
+/** Ends asynchronous duels whose players have both run out of questions or time. */
+export async function finishDueAsync(deps: Deps, only?: number[]): Promise<number> {
+  const nowMs = deps.clock.now().getTime();
+  // The opponent starts last; nobody plays past selfPacedEnd of their start.
+  const bound = iso(nowMs - selfPacedEnd(0));
+  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
+    select id, challenger_id, opponent_id from quiz_duels
+    where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}`}
+    order by id limit 100`);
+  let finished = 0;
+  for (const d of due) {
+    const done = await deps.db.tx(async (tx) => {
+      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
+      await tx.rows(sql`select id from quiz_duels where id = ${d.id} for update`);
+      return finishIfDone(deps, tx, Number(d.id), nowMs);
+    });
+    if (done) finished++;
+  }
+  if (finished > 0) deps.live.changed();
+  return finished;
+}
+
+/** Refunds unjoined challenges whose wait is over (a live one 2 minutes, an asynchronous one 24 hours). */
+export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number> {
+  const nowIso = deps.clock.now().toISOString();
+  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number | null }>(sql`
+    select id, challenger_id, opponent_id from quiz_duels
+    where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``}
+    order by expires_at limit 100`);
+  let expired = 0;
+  for (const d of due) {
+    const done = await deps.db.tx(async (tx) => {
+      await ledger.lockAccounts(tx, partiesOf(d));
+      const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
+        update quiz_duels set state = 'expired', closed_at = ${nowIso}
+        where id = ${d.id} and state = 'open' and expires_at <= ${nowIso}
+        returning id, stake, challenger_id`);
+      if (!duel) return false;
+      await ledger.post(tx, [{ userId: Number(duel.challenger_id), delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(duel.id) });
+      await tellParties(tx, Number(duel.id), msOf(nowIso), true);
+      return true;
+    });
+    if (done) expired++;
+  }
+  if (expired > 0) deps.live.changed();
+  return expired;
+}
+
+/**
+ * A closed or banned account's open challenges (made or addressed to it) are refunded to their
+ * challengers; duels being played run to their end, where unanswered questions score 0.
+ */
+export async function cancelOpenOf(tx: Queryable, userId: number): Promise<void> {
+  const open = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
+    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
+  if (open.length === 0) return;
+  await ledger.lockAccounts(tx, open.flatMap(partiesOf));
+  const duels = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
+    update quiz_duels set state = 'canceled', closed_at = now()
+    where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
+    returning id, stake, challenger_id`);
+  for (const d of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
+    await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** GET /api/games/quiz-duel/:id: lazily closes what is due first, so a read never shows a stale open question. */
+export async function duelView(deps: Deps, userId: number, duelId: number): Promise<QuizDuelDto> {
+  const duel = await findDuel(deps.db, duelId);
+  if (!duel) throw notFound(`id: there is no quiz duel with id ${duelId}`);
+  const side = sideOf(duel, userId);
+  // An invite to someone else is not yours to read; an open challenge anyone may see (without questions).
+  if (side === null && !(duel.state === 'open' && duel.opponent_id === null)) throw notFound(`id: there is no quiz duel with id ${duelId}`);
+  if (duel.state === 'playing') {
+    if (duel.mode === 'live') await closeDueLive(deps, [duelId]);
+    else await finishDueAsync(deps, [duelId]);
+  } else if (duel.state === 'open' && msOf(duel.expires_at) <= deps.clock.now().getTime()) {
+    await expireOpen(deps, [Number(duel.challenger_id)]);
+  }
+  return viewOf(deps.db, duelId, userId, deps.clock.now().getTime());
+}
+
+export async function lobby(deps: Deps, userId: number): Promise<QuizLobbyDto> {
+  await expireOpen(deps, [userId]);
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const [open, invites, mine, stats] = await Promise.all([openChallengesFor(deps.db, userId, nowIso), invitesTo(deps.db, userId, nowIso), duelsOf(deps.db, userId), statsOf(deps.db, userId)]);
+  const ids = mine.map((d) => Number(d.id));
+  const answers = ids.length === 0 ? [] : await deps.db.rows<AnswerRow & { duel_id: number }>(sql`
+    select duel_id, user_id, q, choice, correct, points, answered_at from quiz_answers where duel_id in ${ids}`);
+  return {
+    openChallenges: open.map(presentChallenge),
+    invites: invites.map(presentChallenge),
+    duels: mine.map((d) => presentSummary(d, answers.filter((a) => Number(a.duel_id) === Number(d.id)), userId, now.getTime())),
+    stats: { wins: Number(stats.wins), games: Number(stats.games), dailyBest: stats.daily_best === null ? null : Number(stats.daily_best) },
+    limits: { minStake: QUIZ_MIN_STAKE, maxStake: QUIZ_MAX_STAKE, dailyWinCap: QUIZ_DAILY_WIN_CAP, wonToday: wonOn(stats, utcDay(now)) },
+  };
+}
