@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_PATH, type LiveMessage } from '@shared/api/live';
 import { api } from './api';
 
@@ -27,6 +27,32 @@ export function useLiveConnected(): boolean {
     () => connected,
     () => false,
   );
+}
+
+/**
+ * Pages that show events themselves (a feed, not a refetch) listen here to the tab's one socket
+ * instead of opening their own.
+ */
+const messageListeners = new Set<Listener>();
+
+type MessageOf<K> = Extract<LiveMessage, { kind: K }>;
+
+/** Calls `handler` with each live message of this kind while the component is mounted. */
+export function useLiveMessage<K extends LiveMessage['kind']>(kind: K, handler: (message: MessageOf<K>) => void): void {
+  // The latest handler, so a new closure each render does not resubscribe.
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const listener: Listener = (message) => {
+      if (message.kind === kind) latest.current(message as MessageOf<K>);
+    };
+    messageListeners.add(listener);
+    return () => {
+      messageListeners.delete(listener);
+    };
+  }, [kind]);
 }
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
@@ -78,6 +104,7 @@ export function connectLive(onMessage: Listener, onReconnect: () => void): () =>
         return;
       }
       onMessage(message);
+      messageListeners.forEach((listen) => listen(message));
     };
     ws.onclose = () => {
       if (socket === ws) socket = null;

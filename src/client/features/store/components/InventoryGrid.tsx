@@ -14,10 +14,14 @@ interface InventoryGridProps {
   onUse?: (entry: InventoryEntry) => void;
   /** The item whose 'Use' is in flight. */
   usingId?: string | null;
+  /** Shows 'Sell for N' on collectibles (entries with a sell-back value) when given: one unit. */
+  onSell?: (entry: InventoryEntry) => void;
+  /** The item whose sale is in flight. */
+  sellingId?: string | null;
 }
 
 /** Spec section 3 inventory entries with their defaults ('Unknown Item', 'No effect', quantity 1). */
-export function InventoryGrid({ inventory, onUse, usingId = null }: InventoryGridProps) {
+export function InventoryGrid({ inventory, onUse, usingId = null, onSell, sellingId = null }: InventoryGridProps) {
   if (inventory.length === 0) return <EmptyState>No items yet</EmptyState>;
   return (
     <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3" data-testid="inventory-grid">
@@ -46,6 +50,12 @@ export function InventoryGrid({ inventory, onUse, usingId = null }: InventoryGri
                 >
                   {usingId === entry.item._id ? 'Using…' : 'Use'}
                   <span className="sr-only"> {name}</span>
+                </button>
+              )}
+              {onSell && entry.item.sellBack !== null && (
+                <button type="button" className="btn-secondary px-3 py-1" disabled={free < 1 || sellingId !== null} onClick={() => onSell(entry)}>
+                  {sellingId === entry.item._id ? 'Selling…' : `Sell for ${formatCoins(entry.item.sellBack)}`}
+                  <span className="sr-only">, one {name}</span>
                 </button>
               )}
             </div>
