@@ -29,7 +29,7 @@ const addressOf = (i) => `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 async function call(url, method, pathName, body, token, address) {
   const res = await fetch(url + pathName, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}`, 'x-forwarded-for': address },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
@@ -75,8 +75,7 @@ try {
   // --- Live quiz reveals across two processes.
   const duels = Math.ceil(QUESTIONS / 7);
   const players = await registerUsers(one.url, 2 * duels, `qz${Date.now().toString(36).slice(-4)}`);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = new pg.Pool({ connectionString: databaseUrl, max: PAIRS_AT_ONCE });
   const latencies = [];
   let n = 0;
   async function playDuel(k) {
