@@ -186,6 +186,14 @@ describe('quiz duel: rules and refusals', () => {
     expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { body: { stake: 5, mode: 'async' } }), 401);
     expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel'), 401);
     expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel/daily'), 401);
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/start'), 401);
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { body: { question: 0, choice: 0 } }), 401);
+    for (const name of ['POST /api/games/quiz-duel/:id/join', 'POST /api/games/quiz-duel/:id/cancel', 'GET /api/games/quiz-duel/:id'] as const) {
+      expectError(await callRouteRaw(server, name, { params: { id: 1 } }), 401);
+    }
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { params: { id: 1 }, body: { question: 0, choice: 0 } }), 401);
+    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 9, choice: 0 } }), 'question');
+    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 0, choice: 0 } }), 409, { message: 'start' });
     expectError(await challenge(a, { opponentUsername: a.username, stake: 5, mode: 'async' }), 400, { message: 'yourself' });
     expectError(await challenge(a, { opponentUsername: 'nobody-here-at-all', stake: 5, mode: 'async' }), 404);
     expectError(await challenge(a, { opponentUsername: b.username, stake: 2000, mode: 'async' }), 409, { code: 'INSUFFICIENT_FUNDS' });
