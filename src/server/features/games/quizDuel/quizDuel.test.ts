@@ -231,6 +231,16 @@ describe('quiz duel: rules and refusals', () => {
       select s.server_seed, r.client_seed, r.nonce, r.params, r.outcome, r.game from game_rounds r join fairness_seeds s on s.id = r.seed_id where r.id = ${Number(made.roundId)}`);
     expect(round?.game).toBe('quiz-duel');
     expect(quizDuelRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toEqual({ questions: round!.outcome.questions });
+    // While the challenger has questions to come, the draw stays hidden: no outcome in the round
+    // list, and no rotation that would reveal the server seed.
+    const listed = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })).body.rounds.find((r) => r._id === made.roundId);
+    expect(listed).toMatchObject({ state: 'open', outcome: {} });
+    expectError(await callRoute(server, 'POST /api/fairness/rotate', as(a)), 409, { message: 'open game' });
+    await playSelfPaced(a, made._id, [true, false, true, false, true, false, true]);
+    const after = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })).body.rounds.find((r) => r._id === made.roundId);
+    expect(after?.state).toBe('settled');
+    expect(after?.outcome).toMatchObject({ questions: round!.outcome.questions });
+    expect((await callRoute(server, 'POST /api/fairness/rotate', as(a))).status).toBe(200);
   });
 });
 

@@ -103,6 +103,23 @@ async function viewOf(q: Queryable, duelId: number, userId: number, nowMs: numbe
   return presentDuel(duel, await answersOf(q, duelId), userId, nowMs);
 }
 
+/**
+ * Settles the round that drew a duel's questions once they can no longer be a secret to its
+ * challenger (their own questions all closed, or the duel over); from then the round lists show
+ * its outcome and the challenger may rotate seeds to check it.
+ */
+async function settleQuestionsRound(q: Queryable, duelId: number): Promise<void> {
+  await q.rows(sql`
+    update game_rounds set state = 'settled', settled_at = now()
+    where id = (select round_id from quiz_duels where id = ${duelId}) and state = 'open'`);
+}
+
+/** An asynchronous challenger who has played every question no longer needs the draw hidden. */
+async function settleRoundIfChallengerDone(q: Queryable, duel: DuelRow, nowMs: number): Promise<void> {
+  if (duel.mode !== 'async') return;
+  if (selfPacedOf(duel, 'challenger', await answersOf(q, Number(duel.id)), nowMs).done) await settleQuestionsRound(q, Number(duel.id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Challenges, joins, cancels
 
@@ -137,7 +154,9 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
     const [round] = await nextRounds(tx, userId, 'quiz-duel', 1, (draws) =>
       draws.map((d) => {
         const positions = pickQuestions(d.serverSeed, d.clientSeed, d.nonce, { bankSize: size, count: QUIZ_QUESTIONS });
-        return { params: { bankSize: size, count: QUIZ_QUESTIONS }, outcome: { questions: positions, ids: positions.map((p) => questionAt(p).id) }, stake: 0, payout: 0 };
+        // Open until the challenger has seen every question: an open round's outcome stays out of
+        // the round lists and its seed pair cannot be rotated (which would reveal the draw).
+        return { params: { bankSize: size, count: QUIZ_QUESTIONS }, outcome: { questions: positions, ids: positions.map((p) => questionAt(p).id) }, stake: 0, payout: 0, state: 'open' as const };
       }),
     );
     const ids = (round!.record.outcome.ids as string[]).map(String);
@@ -242,6 +261,7 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
       throw conflict(`This challenge is already ${row?.state ?? 'gone'}; it cannot be canceled`);
     }
     const balances = await ledger.post(tx, [{ userId, delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: duelId });
+    await settleQuestionsRound(tx, duelId);
     await tellParties(tx, duelId, now.getTime(), true);
     return postedBalance(balances, userId);
   });
@@ -285,6 +305,7 @@ export async function answer(deps: Deps, userId: number, duelId: number, body: Q
       const closed = await closeLiveQuestion(deps, tx, duelId, body.question, received);
       return { live: true, closed, correct, points };
     }
+    if (side === 'challenger') await settleRoundIfChallengerDone(tx, duel, received);
     await finishIfDone(deps, tx, duelId, received);
     return { live: false, closed: true, correct, points };
   });
@@ -364,6 +385,7 @@ async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boo
     where id = ${duelId} and state = 'playing'
     returning challenger_id, opponent_id, stake`);
   if (!duel) return false;
+  await settleQuestionsRound(tx, duelId);
   const challengerId = Number(duel.challenger_id);
   const opponentId = Number(duel.opponent_id);
   const stake = Number(duel.stake);
@@ -493,6 +515,7 @@ export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number
         returning id, stake, challenger_id`);
       if (!duel) return false;
       await ledger.post(tx, [{ userId: Number(duel.challenger_id), delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(duel.id) });
+      await settleQuestionsRound(tx, Number(duel.id));
       await tellParties(tx, Number(duel.id), msOf(nowIso), true);
       return true;
     });
@@ -517,6 +540,7 @@ export async function cancelOpenOf(tx: Queryable, userId: number): Promise<void>
     returning id, stake, challenger_id`);
   for (const d of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
     await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
+    await settleQuestionsRound(tx, Number(d.id));
   }
 }
 
@@ -535,6 +559,9 @@ export async function duelView(deps: Deps, userId: number, duelId: number): Prom
     else await finishDueAsync(deps, [duelId]);
   } else if (duel.state === 'open' && msOf(duel.expires_at) <= deps.clock.now().getTime()) {
     await expireOpen(deps, [Number(duel.challenger_id)]);
+  } else if (duel.state === 'open' && side === 'challenger') {
+    // A challenger whose last questions timed out (no answer to settle it on).
+    await settleRoundIfChallengerDone(deps.db, duel, deps.clock.now().getTime());
   }
   return viewOf(deps.db, duelId, userId, deps.clock.now().getTime());
 }
