@@ -19,7 +19,7 @@ afterAll(async () => {
 const SPEC_KEYS = ['spinner', 'casino', 'minefield', 'click-frenzy', 'rps', 'puzzle-rush', 'virtual-pet', 'mystery-box', '-tycoon', 'merge-lab', 'quiz-duel', 'idle-ngu'];
 
 describe('games hub', () => {
-  it('lists the twelve keys; the spinner and mystery-box cards link to their pages, unbuilt ones say Coming soon', async () => {
+  it('lists the twelve keys; the spinner, mystery-box and quiz-duel cards link to their pages, unbuilt ones say Coming soon', async () => {
     const user = await world.user();
     const page = await world.newPage();
     await signInAs(page, world.server, user);
@@ -29,6 +29,8 @@ describe('games hub', () => {
     for (const key of SPEC_KEYS) await hub.card(key).waitFor();
     expect(await hub.card('mystery-box').getByRole('link').getAttribute('href')).toBe('/games/mystery-box');
     expect(await hub.card('mystery-box').getByText('Coming soon').count()).toBe(0);
+    expect(await hub.card('quiz-duel').getByRole('link').getAttribute('href')).toBe('/games/quiz-duel');
+    expect(await hub.card('quiz-duel').getByText('Coming soon').count()).toBe(0);
     expect(await hub.card('merge-lab').getByRole('link').count()).toBe(0);
     await hub.card('merge-lab').getByText('Coming soon').waitFor();
     await hub.card('spinner').getByRole('link').click();

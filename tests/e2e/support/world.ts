@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Config } from '../../../src/server/config';
 import { registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../../src/server/testing/harness';
 
 /**
@@ -9,8 +10,13 @@ import { registerAdmin, registerUser, startTestServer, type TestServer, type Tes
 export interface World {
   server: TestServer;
   browser: Browser;
-  /** `bypassCSP` lets a test inject scripts (axe-core) past the app's Content-Security-Policy. */
-  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean }): Promise<Page>;
+  /**
+   * `bypassCSP` lets a test inject scripts (axe-core) past the app's Content-Security-Policy.
+   * `address` makes every request of the page's context arrive from that address (an
+   * X-Forwarded-For header, believed by a world started with `trustProxy`), so two players are
+   * not one address to the server.
+   */
+  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean; address?: string }): Promise<Page>;
   user(): Promise<TestUser>;
   admin(): Promise<TestUser>;
   close(): Promise<void>;
@@ -22,8 +28,12 @@ export interface World {
  */
 export const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
 
-export async function startWorld(): Promise<World> {
-  const server = await startTestServer({ clientDir });
+/**
+ * `trustProxy` (hops) lets a spec give each browser context an address of its own (see newPage's
+ * `address`): every browser here connects from 127.0.0.1.
+ */
+export async function startWorld({ trustProxy }: { trustProxy?: Config['trustProxy'] } = {}): Promise<World> {
+  const server = await startTestServer({ clientDir, ...(trustProxy === undefined ? {} : { trustProxy }) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -32,8 +42,13 @@ export async function startWorld(): Promise<World> {
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 800, bypassCSP = false } = {}) {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, bypassCSP });
+    async newPage({ width = 1280, height = 800, bypassCSP = false, address }: { width?: number; height?: number; bypassCSP?: boolean; address?: string } = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height },
+        bypassCSP,
+        ...(address === undefined ? {} : { extraHTTPHeaders: { 'x-forwarded-for': address } }),
+      });
       contexts.push(context);
       // Every toast text shown, so a test on a loaded machine still sees a 2-second toast that
       // came and went between two of Playwright's polls (see Toasts.waitFor).

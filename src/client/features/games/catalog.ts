@@ -1,5 +1,6 @@
 import { lazyPage } from '../../app/lazyChunk';
 import { PET_SUB_PAGES, sanctuaryPage } from '../pets/pages';
+import { QUIZ_SUB_PAGES, quizLobbyPage } from '../quizDuel/pages';
 
 /**
  * Spec section 1: the hub's twelve keys, and the client's list of games: a card with a `page`
@@ -39,6 +40,6 @@ export const GAME_CARDS: readonly GameCard[] = [
   },
   { key: '-tycoon', name: 'Tycoon', description: 'Build a business empire one coin at a time.', icon: '🏭' },
   { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
-  { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓' },
+  { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓', page: quizLobbyPage, subPages: QUIZ_SUB_PAGES },
   { key: 'idle-ngu', name: 'Idle NGU', description: 'Numbers go up while you are away.', icon: '📈' },
 ];

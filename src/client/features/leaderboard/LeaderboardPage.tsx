@@ -140,6 +140,27 @@ export function LeaderboardPage() {
             <EmptyState>No puzzles solved yet.</EmptyState>
           )}
         </section>
+        <section aria-labelledby="quiz-duel-title" className="card flex flex-col gap-3">
+          <h2 id="quiz-duel-title" className="section-title">
+            Quiz Duel
+          </h2>
+          {games.data && games.data.quizDuel.length > 0 ? (
+            <Table caption="Quiz Duel" head={['Rank', 'Player', 'Wins', 'Games']}>
+              {games.data.quizDuel.map((r, i) => (
+                <tr key={r._id}>
+                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
+                  <td className="max-w-40 px-2 py-2">
+                    <Player username={r.username} image={r.profileImage} />
+                  </td>
+                  <td className="px-2 py-2">{r.wins}</td>
+                  <td className="px-2 py-2">{r.games}</td>
+                </tr>
+              ))}
+            </Table>
+          ) : (
+            <EmptyState>No quiz duels played yet.</EmptyState>
+          )}
+        </section>
       </div>
     </div>
   );

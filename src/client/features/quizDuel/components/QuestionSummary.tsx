@@ -1,0 +1,36 @@
+import type { QuizQuestionDto } from '../../../../shared/api/quizDuel';
+
+const pick = (q: QuizQuestionDto, choice: number | null, points: number | null) =>
+  choice === null ? 'no answer' : `${q.choices[choice]}${points === null ? '' : ` (+${points})`}`;
+
+/** Every question once played: the right answer, your pick and, in a duel, theirs. */
+export function QuestionSummary({ questions, theirName }: { questions: readonly QuizQuestionDto[]; theirName?: string | null }) {
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Questions" data-testid="quiz-summary">
+      {questions.map((q) => {
+        const right = q.yourChoice !== null && q.yourChoice === q.answer;
+        return (
+          <li key={q.index} className="rounded-xl border border-white/10 bg-slate-950/40 p-3 text-sm" data-testid="quiz-summary-row">
+            <p className="font-semibold break-words text-white">
+              <span aria-hidden="true">{right ? '🟩' : '🟥'} </span>
+              {q.index + 1}. {q.prompt}
+              {q.subject !== null && <span className="text-slate-300"> ({q.subject})</span>}
+            </p>
+            <p className="break-words text-slate-300">
+              Answer: <span className="font-semibold text-emerald-300">{q.answer === null ? '—' : q.choices[q.answer]}</span>
+            </p>
+            <p className="break-words text-slate-300">
+              You: <span className={right ? 'text-emerald-200' : 'text-rose-200'}>{pick(q, q.yourChoice, q.yourPoints)}</span>
+              {theirName !== undefined && (
+                <>
+                  {' · '}
+                  <span className="break-all">{theirName ?? 'Them'}</span>: {pick(q, q.theirChoice, q.theirPoints)}
+                </>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
