@@ -20,6 +20,7 @@ import { rpsModule } from './features/games/rps/module';
 import { petsModule } from './features/pets/module';
 import { mysteryBoxModule } from './features/games/mysteryBox/module';
 import { quizDuelModule } from './features/games/quizDuel/module';
+import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -52,6 +53,7 @@ export const modules = [
   puzzlesModule,
   petsModule,
   mysteryBoxModule,
+  coinTycoonModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];
 

@@ -18,6 +18,7 @@ import { puzzlesRoutes } from './puzzles';
 import { rpsRoutes } from './rps';
 import { mysteryBoxRoutes } from './mysteryBox';
 import { quizDuelRoutes } from './quizDuel';
+import { coinTycoonRoutes } from './coinTycoon';
 import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
@@ -53,6 +54,7 @@ export const routes = {
   rps: rpsRoutes,
   mysteryBox: mysteryBoxRoutes,
   quizDuel: quizDuelRoutes,
+  coinTycoon: coinTycoonRoutes,
 };
 
 export type Routes = typeof routes;

@@ -56,6 +56,8 @@ export const ledgerCategories = [
   'quiz_payout',
   'quiz_refund',
   'quiz_daily',
+  'tycoon_dividend',
+  'tycoon_boost',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -73,6 +75,8 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   quiz_payout: 'Quiz duel won',
   quiz_refund: 'Quiz duel refund',
   quiz_daily: 'Daily quiz',
+  tycoon_dividend: 'Tycoon dividend',
+  tycoon_boost: 'Tycoon boost',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

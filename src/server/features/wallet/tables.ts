@@ -30,6 +30,8 @@ import { currencies } from './currencies';
  * - box_sale: collectibles sold back (box_sales.id)
  * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duels.id)
  * - quiz_daily: a daily quiz's reward (quiz_daily_plays.id)
+ * - tycoon_claim: a Coin Tycoon dividend (tycoon_claims.id)
+ * - tycoon_boost: a Coin Tycoon income boost bought (tycoon_boosts.id)
  */
 export const refTypes = [
   'user',
@@ -56,6 +58,8 @@ export const refTypes = [
   'box_sale',
   'quiz_duel',
   'quiz_daily',
+  'tycoon_claim',
+  'tycoon_boost',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { TycoonActionResponse, TycoonDto } from '../../../../shared/api/coinTycoon';
+import * as tycoon from '../../../../shared/games/coinTycoon';
+import type { Queryable } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import * as ledger from '../../wallet/ledger';
+import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
+
+/**
+ * Coin Tycoon on the server: every intent settles the company to the server's clock and applies
+ * the shared pure rule (shared/games/coinTycoon.ts) under the row lock of engine/gameState, so
+ * the page, which animates with the same functions, shows what is paid. Coins move only for the
+ * dividend (in) and the boost (out), in the same transaction as the state.
+ */
+const TABLE: GameStateTable = { table: 'coin_tycoon_games' };
+
+const initial = (deps: Deps) => () => tycoon.toJson(tycoon.newTycoonState(deps.clock.now().getTime()));
+
+function present(state: tycoon.TycoonState, nowMs: number, away: tycoon.AwaySummary | null): TycoonDto {
+  let dividend = 0;
+  try {
+    dividend = tycoon.claimDividend(state, nowMs).coins;
+  } catch {
+    // Claimed today, or nothing earned yet.
+  }
+  return {
+    state: tycoon.toJson(state),
+    serverTime: new Date(nowMs).toISOString(),
+    away: away ? { awayMs: away.awayMs, cappedMs: away.cappedMs, earned: away.earned.toString() } : null,
+    dividend,
+    investorsOnSale: tycoon.investorsFor(tycoon.settle(state, nowMs).state.lifetimeBucks).toString(),
+  };
+}
+
+async function balanceOf(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * GET: the company settled to now. After more than a minute away the settle is saved (so the
+ * away summary shows once); a quick refresh only reads.
+ */
+export async function view(deps: Deps, userId: number): Promise<TycoonDto> {
+  const nowMs = deps.clock.now().getTime();
+  const loaded = await readState(deps, TABLE, userId, initial(deps), tycoon.fromJson);
+  const settled = tycoon.settle(loaded.state, nowMs);
+  if (!settled.awaySummary) return present(settled.state, nowMs, null);
+  const saved = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (_tx, current) => {
+    const s = tycoon.settle(current, nowMs);
+    return { state: s.state, away: s.awaySummary };
+  });
+  return present(saved.state, nowMs, saved.away);
+}
+
+type Intent = (state: tycoon.TycoonState, nowMs: number) => tycoon.TycoonState;
+
+/** An intent that moves no coins. */
+async function act(deps: Deps, userId: number, intent: Intent): Promise<TycoonActionResponse> {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => ({
+    state: intent(current, nowMs),
+    balance: await balanceOf(tx, userId),
+  }));
+  return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
+}
+
+export const buy = (deps: Deps, userId: number, business: string, count: number | 'max') => act(deps, userId, (s, now) => tycoon.buy(s, business, count, now));
+export const hireManager = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoon.hireManager(s, business, now));
+export const startCycle = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoon.startCycle(s, business, now));
+export const prestige = (deps: Deps, userId: number) => act(deps, userId, (s, now) => tycoon.prestige(s, now));
+
+/**
+ * Today's dividend: the state's lastClaimDay check and the tycoon_claims row (unique per player
+ * and day) in the transaction that credits the coins, so ten claims at once pay once.
+ */
+export async function claim(deps: Deps, userId: number): Promise<TycoonActionResponse> {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
+    const { state, coins } = tycoon.claimDividend(current, nowMs);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      insert into tycoon_claims (user_id, day, coins) values (${userId}, ${tycoon.utcDay(nowMs)}, ${coins})
+      on conflict (user_id, day) do nothing returning id`);
+    if (!row) throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
+    const balances = await ledger.post(tx, [{ userId, delta: coins, category: 'tycoon_dividend' }], { refType: 'tycoon_claim', refId: Number(row.id) }, { actorId: userId });
+    return { state, coins, balance: balances.get(userId) ?? 0 };
+  });
+  return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
+}
+
+/** The coin sink: 200 coins for 4 hours of doubled income. */
+export async function boost(deps: Deps, userId: number): Promise<TycoonActionResponse> {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
+    const state = tycoon.buyBoost(current, nowMs);
+    const [row] = await tx.rows<{ id: number }>(sql`
+      insert into tycoon_boosts (user_id, price, boost_until) values (${userId}, ${tycoon.TYCOON_BOOST_PRICE_COINS}, ${new Date(state.boostUntil).toISOString()}) returning id`);
+    const balances = await ledger.post(
+      tx,
+      [{ userId, delta: -tycoon.TYCOON_BOOST_PRICE_COINS, category: 'tycoon_boost' }],
+      { refType: 'tycoon_boost', refId: Number(row!.id) },
+      { actorId: userId },
+    );
+    return { state, coins: -tycoon.TYCOON_BOOST_PRICE_COINS, balance: balances.get(userId) ?? 0 };
+  });
+  return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
+}

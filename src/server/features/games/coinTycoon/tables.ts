@@ -1,0 +1,46 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../accounts/tables';
+
+/**
+ * A player's company: the whole state (shared/games/coinTycoon.ts TycoonStateJson) in one jsonb,
+ * written only by engine/gameState.applyIntent's conditional UPDATE on version.
+ */
+export const coinTycoonGames = pgTable('coin_tycoon_games', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  state: jsonb('state').notNull(),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A dividend paid: once per player per UTC day (the unique index backs the state's own check). */
+export const tycoonClaims = pgTable(
+  'tycoon_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+    coins: integer('coins').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tycoon_claims_user_day_idx').on(t.userId, t.day)],
+);
+
+/** A x2 boost bought with coins: what its ledger row references. */
+export const tycoonBoosts = pgTable(
+  'tycoon_boosts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    price: integer('price').notNull(),
+    boostUntil: timestamp('boost_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tycoon_boosts_user_idx').on(t.userId, t.id)],
+);
