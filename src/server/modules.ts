@@ -21,6 +21,7 @@ import { petsModule } from './features/pets/module';
 import { mysteryBoxModule } from './features/games/mysteryBox/module';
 import { quizDuelModule } from './features/games/quizDuel/module';
 import { coinTycoonModule } from './features/games/coinTycoon/module';
+import { idleNguModule } from './features/games/idleNgu/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -54,6 +55,7 @@ export const modules = [
   petsModule,
   mysteryBoxModule,
   coinTycoonModule,
+  idleNguModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];
 

@@ -19,6 +19,7 @@ import { rpsRoutes } from './rps';
 import { mysteryBoxRoutes } from './mysteryBox';
 import { quizDuelRoutes } from './quizDuel';
 import { coinTycoonRoutes } from './coinTycoon';
+import { idleNguRoutes } from './idleNgu';
 import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
@@ -55,6 +56,7 @@ export const routes = {
   mysteryBox: mysteryBoxRoutes,
   quizDuel: quizDuelRoutes,
   coinTycoon: coinTycoonRoutes,
+  idleNgu: idleNguRoutes,
 };
 
 export type Routes = typeof routes;

@@ -58,6 +58,7 @@ export const ledgerCategories = [
   'quiz_daily',
   'tycoon_dividend',
   'tycoon_boost',
+  'idle_boss',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -77,6 +78,7 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   quiz_daily: 'Daily quiz',
   tycoon_dividend: 'Tycoon dividend',
   tycoon_boost: 'Tycoon boost',
+  idle_boss: 'Boss first kill',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

@@ -32,6 +32,7 @@ import { currencies } from './currencies';
  * - quiz_daily: a daily quiz's reward (quiz_daily_plays.id)
  * - tycoon_claim: a Coin Tycoon dividend (tycoon_claims.id)
  * - tycoon_boost: a Coin Tycoon income boost bought (tycoon_boosts.id)
+ * - idle_kill: an idle trainer's first kill of a boss (idle_kills.id)
  */
 export const refTypes = [
   'user',
@@ -60,6 +61,7 @@ export const refTypes = [
   'quiz_daily',
   'tycoon_claim',
   'tycoon_boost',
+  'idle_kill',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { IdleDto } from '../../../../shared/api/idleNgu';
+import * as idle from '../../../../shared/games/idleTrainer';
+import type { Deps } from '../../../platform/deps';
+import * as ledger from '../../wallet/ledger';
+import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
+
+/**
+ * The idle trainer on the server: every intent settles the trainer to the server's clock and
+ * applies the shared pure rule (shared/games/idleTrainer.ts) under engine/gameState's row lock.
+ * Coins come only from first-ever boss kills, each an idle_kills row (unique per player and
+ * boss) in the transaction that credits it.
+ */
+const TABLE: GameStateTable = { table: 'idle_ngu_games' };
+const initial = (deps: Deps) => () => idle.toJson(idle.newIdleState(deps.clock.now().getTime()));
+
+function present(state: idle.IdleState, nowMs: number, away: idle.AwaySummary | null): IdleDto {
+  const settled = idle.settle(state, nowMs).state;
+  return {
+    state: idle.toJson(state),
+    serverTime: new Date(nowMs).toISOString(),
+    away,
+    power: idle.power(settled).toString(),
+    strongestBeatable: idle.strongestBeatable(settled),
+  };
+}
+
+/** GET: settled to now; saved only after more than a minute away, so the away summary shows once. */
+export async function view(deps: Deps, userId: number): Promise<IdleDto> {
+  const nowMs = deps.clock.now().getTime();
+  const loaded = await readState(deps, TABLE, userId, initial(deps), idle.fromJson);
+  const settled = idle.settle(loaded.state, nowMs);
+  if (!settled.away) return present(settled.state, nowMs, null);
+  const saved = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current) => idle.settle(current, nowMs));
+  return present(saved.state, nowMs, saved.away);
+}
+
+async function balanceOf(deps: Deps, userId: number): Promise<number> {
+  const [row] = await deps.db.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+  return Number(row?.balance ?? 0);
+}
+
+export async function allocate(deps: Deps, userId: number, allocations: idle.Allocations) {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current) => ({ state: idle.allocate(current, allocations, nowMs) }));
+  return { ...present(result.state, nowMs, null), balance: await balanceOf(deps, userId), coins: 0 };
+}
+
+export async function rebirth(deps: Deps, userId: number) {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current) => ({ state: idle.rebirth(current, nowMs) }));
+  return { ...present(result.state, nowMs, null), balance: await balanceOf(deps, userId), coins: 0 };
+}
+
+/** A fight the power wins; the first-ever kill of boss n pays 10 + 2n coins, once. */
+export async function fight(deps: Deps, userId: number, boss: number) {
+  const nowMs = deps.clock.now().getTime();
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, async (tx, current) => {
+    const won = idle.fight(current, boss, nowMs);
+    if (won.coins === 0) return { state: won.state, coins: 0, balance: null as number | null };
+    const [kill] = await tx.rows<{ id: number }>(sql`
+      insert into idle_kills (user_id, boss, coins) values (${userId}, ${boss}, ${won.coins})
+      on conflict (user_id, boss) do nothing returning id`);
+    if (!kill) return { state: won.state, coins: 0, balance: null };
+    const balances = await ledger.post(tx, [{ userId, delta: won.coins, category: 'idle_boss' }], { refType: 'idle_kill', refId: Number(kill.id) }, { actorId: userId });
+    return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? null };
+  });
+  return { ...present(result.state, nowMs, null), balance: result.balance ?? (await balanceOf(deps, userId)), coins: result.coins };
+}

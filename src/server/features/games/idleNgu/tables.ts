@@ -1,0 +1,28 @@
+import { bigint, bigserial, integer, jsonb, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../accounts/tables';
+
+/** A player's trainer: the whole state (shared/games/idleTrainer.ts IdleStateJson), written by engine/gameState. */
+export const idleNguGames = pgTable('idle_ngu_games', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  state: jsonb('state').notNull(),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A first-ever kill of a boss, paid once: the unique index backs the state's highestKill. */
+export const idleKills = pgTable(
+  'idle_kills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    boss: integer('boss').notNull(),
+    coins: integer('coins').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idle_kills_user_boss_idx').on(t.userId, t.boss)],
+);
