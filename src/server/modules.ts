@@ -22,6 +22,7 @@ import { mysteryBoxModule } from './features/games/mysteryBox/module';
 import { quizDuelModule } from './features/games/quizDuel/module';
 import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { idleNguModule } from './features/games/idleNgu/module';
+import { mergeLabModule } from './features/games/mergeLab/module';
 import { liveModule } from './platform/realtime/module';
 
 /**
@@ -56,6 +57,7 @@ export const modules = [
   mysteryBoxModule,
   coinTycoonModule,
   idleNguModule,
+  mergeLabModule,
   liveModule,
 ] as const satisfies readonly FeatureModule[];
 

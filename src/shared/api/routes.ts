@@ -20,6 +20,7 @@ import { mysteryBoxRoutes } from './mysteryBox';
 import { quizDuelRoutes } from './quizDuel';
 import { coinTycoonRoutes } from './coinTycoon';
 import { idleNguRoutes } from './idleNgu';
+import { mergeLabRoutes } from './mergeLab';
 import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
 
 /**
@@ -57,6 +58,7 @@ export const routes = {
   quizDuel: quizDuelRoutes,
   coinTycoon: coinTycoonRoutes,
   idleNgu: idleNguRoutes,
+  mergeLab: mergeLabRoutes,
 };
 
 export type Routes = typeof routes;

@@ -59,6 +59,8 @@ export const ledgerCategories = [
   'tycoon_dividend',
   'tycoon_boost',
   'idle_boss',
+  'merge_order',
+  'merge_sale',
 ] as const;
 export type LedgerCategory = (typeof ledgerCategories)[number];
 
@@ -79,6 +81,8 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   tycoon_dividend: 'Tycoon dividend',
   tycoon_boost: 'Tycoon boost',
   idle_boss: 'Boss first kill',
+  merge_order: 'Merge Lab order',
+  merge_sale: 'Merge Lab sale',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',

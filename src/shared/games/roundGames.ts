@@ -12,8 +12,9 @@ import { gachaRound } from '../pets/gachaRound';
 import { breedingRound } from '../pets/breedingRound';
 import { mysteryBoxRound } from './mysteryBoxRound';
 import { quizDuelRound } from './quizDuelRound';
+import { mergeLabRound } from './mergeLab';
 
-export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound, mysteryBoxRound, quizDuelRound] as const;
+export const ROUND_GAME_DEFS = [spinnerRound, coinFlipRound, rouletteRound, slotsRound, minefieldRound, sanctuaryClaimRound, gachaRound, breedingRound, mysteryBoxRound, quizDuelRound, mergeLabRound] as const;
 
 type Defs = typeof ROUND_GAME_DEFS;
 export type RoundGame = Defs[number]['game'];

@@ -33,6 +33,7 @@ import { currencies } from './currencies';
  * - tycoon_claim: a Coin Tycoon dividend (tycoon_claims.id)
  * - tycoon_boost: a Coin Tycoon income boost bought (tycoon_boosts.id)
  * - idle_kill: an idle trainer's first kill of a boss (idle_kills.id)
+ * - merge_payout: a Merge Lab order delivered or item sold (merge_payouts.id)
  */
 export const refTypes = [
   'user',
@@ -62,6 +63,7 @@ export const refTypes = [
   'tycoon_claim',
   'tycoon_boost',
   'idle_kill',
+  'merge_payout',
 ] as const;
 export type RefType = (typeof refTypes)[number];
 

@@ -78,11 +78,15 @@ export async function claim(deps: Deps, userId: number): Promise<TycoonActionRes
   const nowMs = deps.clock.now().getTime();
   const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
     const { state, coins } = tycoon.claimDividend(current, nowMs);
+    // The posting before the claim row, whose foreign key would otherwise hold a key-share lock on
+    // the account while the posting waits (mysteryBox.sell); a second claim's row still conflicts.
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_claims_id_seq') as id`);
+    const id = Number(next!.id);
+    const balances = await ledger.post(tx, [{ userId, delta: coins, category: 'tycoon_dividend' }], { refType: 'tycoon_claim', refId: id }, { actorId: userId });
     const [row] = await tx.rows<{ id: number }>(sql`
-      insert into tycoon_claims (user_id, day, coins) values (${userId}, ${tycoon.utcDay(nowMs)}, ${coins})
+      insert into tycoon_claims (id, user_id, day, coins) values (${id}, ${userId}, ${tycoon.utcDay(nowMs)}, ${coins})
       on conflict (user_id, day) do nothing returning id`);
     if (!row) throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
-    const balances = await ledger.post(tx, [{ userId, delta: coins, category: 'tycoon_dividend' }], { refType: 'tycoon_claim', refId: Number(row.id) }, { actorId: userId });
     return { state, coins, balance: balances.get(userId) ?? 0 };
   });
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
@@ -93,14 +97,10 @@ export async function boost(deps: Deps, userId: number): Promise<TycoonActionRes
   const nowMs = deps.clock.now().getTime();
   const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
     const state = tycoon.buyBoost(current, nowMs);
-    const [row] = await tx.rows<{ id: number }>(sql`
-      insert into tycoon_boosts (user_id, price, boost_until) values (${userId}, ${tycoon.TYCOON_BOOST_PRICE_COINS}, ${new Date(state.boostUntil).toISOString()}) returning id`);
-    const balances = await ledger.post(
-      tx,
-      [{ userId, delta: -tycoon.TYCOON_BOOST_PRICE_COINS, category: 'tycoon_boost' }],
-      { refType: 'tycoon_boost', refId: Number(row!.id) },
-      { actorId: userId },
-    );
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_boosts_id_seq') as id`);
+    const id = Number(next!.id);
+    const balances = await ledger.post(tx, [{ userId, delta: -tycoon.TYCOON_BOOST_PRICE_COINS, category: 'tycoon_boost' }], { refType: 'tycoon_boost', refId: id }, { actorId: userId });
+    await tx.rows(sql`insert into tycoon_boosts (id, user_id, price, boost_until) values (${id}, ${userId}, ${tycoon.TYCOON_BOOST_PRICE_COINS}, ${new Date(state.boostUntil).toISOString()})`);
     return { state, coins: -tycoon.TYCOON_BOOST_PRICE_COINS, balance: balances.get(userId) ?? 0 };
   });
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };

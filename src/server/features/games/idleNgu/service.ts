@@ -58,11 +58,15 @@ export async function fight(deps: Deps, userId: number, boss: number) {
   const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, async (tx, current) => {
     const won = idle.fight(current, boss, nowMs);
     if (won.coins === 0) return { state: won.state, coins: 0, balance: null as number | null };
-    const [kill] = await tx.rows<{ id: number }>(sql`
-      insert into idle_kills (user_id, boss, coins) values (${userId}, ${boss}, ${won.coins})
-      on conflict (user_id, boss) do nothing returning id`);
-    if (!kill) return { state: won.state, coins: 0, balance: null };
-    const balances = await ledger.post(tx, [{ userId, delta: won.coins, category: 'idle_boss' }], { refType: 'idle_kill', refId: Number(kill.id) }, { actorId: userId });
+    // Already paid (the state and this table disagree only if a row was edited): no coins.
+    const [paid] = await tx.rows<{ id: number }>(sql`select id from idle_kills where user_id = ${userId} and boss = ${boss}`);
+    if (paid) return { state: won.state, coins: 0, balance: null };
+    // The posting before the kill row, whose foreign key would otherwise hold a key-share lock on
+    // the account while the posting waits (mysteryBox.sell).
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('idle_kills_id_seq') as id`);
+    const id = Number(next!.id);
+    const balances = await ledger.post(tx, [{ userId, delta: won.coins, category: 'idle_boss' }], { refType: 'idle_kill', refId: id }, { actorId: userId });
+    await tx.rows(sql`insert into idle_kills (id, user_id, boss, coins) values (${id}, ${userId}, ${boss}, ${won.coins})`);
     return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? null };
   });
   return { ...present(result.state, nowMs, null), balance: result.balance ?? (await balanceOf(deps, userId)), coins: result.coins };
