@@ -38,7 +38,14 @@ export const GAME_CARDS: readonly GameCard[] = [
     icon: '🎁',
     page: lazyPage(() => import('../mysteryBox/pages/MysteryBoxPage'), (m) => m.MysteryBoxPage),
   },
-  { key: '-tycoon', name: 'Tycoon', description: 'Build a business empire one coin at a time.', icon: '🏭' },
+  // The spec shows only '…-tycoon'; issue 24 names it, and the key is the route's segment.
+  {
+    key: 'coin-tycoon',
+    name: 'Coin Tycoon',
+    description: 'Build a business empire one buck at a time.',
+    icon: '🏭',
+    page: lazyPage(() => import('../coinTycoon/pages/CoinTycoonPage'), (m) => m.CoinTycoonPage),
+  },
   { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
   { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓', page: quizLobbyPage, subPages: QUIZ_SUB_PAGES },
   { key: 'idle-ngu', name: 'Idle NGU', description: 'Numbers go up while you are away.', icon: '📈' },
