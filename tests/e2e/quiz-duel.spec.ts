@@ -202,7 +202,7 @@ describe('quiz duel pages', () => {
     await waitForDuelPage(b.page);
     const id = duelIdOf(b.page);
     await waitForPath(a.page, `${QUIZ_PATH}/${id}`);
-    await Promise.all([a.duel.countdown.waitFor(), b.duel.countdown.waitFor()]);
+    await Promise.all([a.duel.started(), b.duel.started()]);
 
     const answers = await rightAnswers(id);
     // A answers every question right; B only the first and the third.
@@ -279,7 +279,7 @@ describe('quiz duel pages', () => {
     await a.lobby.findButton.filter({ hasText: 'Post open challenge' }).click();
     await waitForDuelPage(a.page);
     const id = duelIdOf(a.page);
-    await a.duel.countdown.waitFor();
+    await a.duel.started();
     const answers = await rightAnswers(id);
 
     // B finds it among the open challenges (a new read of the lobby) and joins while A plays.
@@ -317,7 +317,7 @@ describe('quiz duel pages', () => {
     await daily.open();
     expect(await daily.rules.innerText()).toBe('Same 7 questions for everyone today (UTC). 5 coins per right answer on your first play.');
     await daily.start.click();
-    await daily.countdown.waitFor();
+    await daily.started();
 
     const day = utcDay(new Date());
     const [seed] = await world.server.db.rows<{ seed: string; seed_hash: string }>(sql`select seed, seed_hash from quiz_daily_seeds where day = ${day}`);
@@ -394,7 +394,7 @@ describe('quiz duel pages', () => {
     await p.lobby.mode('Async').check();
     await p.lobby.findButton.click();
     await waitForDuelPage(p.page);
-    await p.duel.countdown.waitFor();
+    await p.duel.started();
     await p.duel.openQuestion(0).waitFor(QUESTION_WAIT);
     await check('question');
 

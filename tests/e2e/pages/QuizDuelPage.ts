@@ -87,6 +87,14 @@ export class QuizPlayView {
     this.summaryRows = page.getByTestId('quiz-summary-row');
   }
 
+  /**
+   * Waits for the play to begin: the 3-2-1, or, on a loaded machine where the page arrives after
+   * those 3 s, the first question already open (the countdown lives only 3 s).
+   */
+  async started(): Promise<void> {
+    await this.countdown.or(this.openQuestion(0)).first().waitFor();
+  }
+
   /** Question `index` (0-6) while it is open for this player. */
   openQuestion(index: number): Locator {
     return this.page.locator(`[data-testid="quiz-question"][data-index="${index}"][data-closed="false"]`);
