@@ -20,7 +20,7 @@ afterAll(async () => {
 const SPEC_KEYS = ['spinner', 'casino', 'minefield', 'click-frenzy', 'rps', 'puzzle-rush', 'virtual-pet', 'mystery-box', 'coin-tycoon', 'merge-lab', 'quiz-duel', 'idle-ngu'];
 
 describe('games hub', () => {
-  it('lists the twelve keys; the spinner, mystery-box, quiz-duel and coin-tycoon cards link to their pages, unbuilt ones say Coming soon', async () => {
+  it('lists the twelve keys; the spinner, mystery-box, quiz-duel, coin-tycoon and idle-ngu cards link to their pages, unbuilt ones say Coming soon', async () => {
     const user = await world.user();
     const page = await world.newPage();
     await signInAs(page, world.server, user);
@@ -34,6 +34,8 @@ describe('games hub', () => {
     expect(await hub.card('quiz-duel').getByText('Coming soon').count()).toBe(0);
     expect(await hub.card('coin-tycoon').getByRole('link').getAttribute('href')).toBe('/games/coin-tycoon');
     expect(await hub.card('coin-tycoon').getByText('Coming soon').count()).toBe(0);
+    expect(await hub.card('idle-ngu').getByRole('link').getAttribute('href')).toBe('/games/idle-ngu');
+    expect(await hub.card('idle-ngu').getByText('Coming soon').count()).toBe(0);
     expect(await hub.card('merge-lab').getByRole('link').count()).toBe(0);
     await hub.card('merge-lab').getByText('Coming soon').waitFor();
     await hub.card('spinner').getByRole('link').click();

@@ -48,5 +48,11 @@ export const GAME_CARDS: readonly GameCard[] = [
   },
   { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
   { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓', page: quizLobbyPage, subPages: QUIZ_SUB_PAGES },
-  { key: 'idle-ngu', name: 'Idle NGU', description: 'Numbers go up while you are away.', icon: '📈' },
+  {
+    key: 'idle-ngu',
+    name: 'Idle NGU',
+    description: 'Numbers go up while you are away.',
+    icon: '📈',
+    page: lazyPage(() => import('../idleNgu/pages/IdleNguPage'), (m) => m.IdleNguPage),
+  },
 ];
