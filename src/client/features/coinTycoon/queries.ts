@@ -22,6 +22,9 @@ export function useTycoon() {
     queryKey: tycoonKeys.company(token),
     queryFn: async ({ signal }) => withOffset(await api('GET /api/games/coin-tycoon', { signal }), Date.now()),
     enabled: token !== null,
+    // An open page reads every 30 s (not while hidden), which the server saves: the away summary
+    // is then for time really away, not for time spent watching.
+    refetchInterval: 30_000,
     structuralSharing: (old, next) => newerView(old as TycoonView | undefined, next as TycoonView),
   });
 }

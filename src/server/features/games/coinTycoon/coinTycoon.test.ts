@@ -47,6 +47,11 @@ describe('coin tycoon', () => {
     expect(BigInt(back.body.away!.earned)).toBeGreaterThan(0n);
     // Shown once: the next read has nothing new to say.
     expect((await view(u)).body.away).toBeNull();
+    // A page left open reads every 30 s, and each such read is saved: no away summary for watching.
+    for (let i = 0; i < 4; i++) {
+      clock.advance(31_000);
+      expect((await view(u)).body.away).toBeNull();
+    }
   });
 
   it('pays the dividend once a UTC day in coins, and sells the boost for 200 coins', async () => {

@@ -38,14 +38,17 @@ async function balanceOf(q: Queryable, userId: number): Promise<number> {
 }
 
 /**
- * GET: the company settled to now. After more than a minute away the settle is saved (so the
- * away summary shows once); a quick refresh only reads.
+ * A read saves its settle once this long has passed since the last one: an open page reads every
+ * 30 s, so only a player who really left (a minute or more without a page) gets the away summary.
  */
+export const SAVE_READS_AFTER_MS = 30_000;
+
+/** GET: the company settled to now; saved after SAVE_READS_AFTER_MS (the away summary shows once). */
 export async function view(deps: Deps, userId: number): Promise<TycoonDto> {
   const nowMs = deps.clock.now().getTime();
   const loaded = await readState(deps, TABLE, userId, initial(deps), tycoon.fromJson);
   const settled = tycoon.settle(loaded.state, nowMs);
-  if (!settled.awaySummary) return present(settled.state, nowMs, null);
+  if (!settled.awaySummary && nowMs - loaded.state.lastSettled < SAVE_READS_AFTER_MS) return present(settled.state, nowMs, null);
   const saved = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (_tx, current) => {
     const s = tycoon.settle(current, nowMs);
     return { state: s.state, away: s.awaySummary };

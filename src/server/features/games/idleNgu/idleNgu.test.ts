@@ -31,6 +31,11 @@ describe('idle trainer', () => {
     expect(back.body.away?.cappedMs).toBe(IDLE_OFFLINE_CAP_MS);
     expect(back.body.away!.levelsGained.attack).toBeGreaterThan(0);
     expect((await view(u)).body.away).toBeNull();
+    // A page left open reads every 30 s, and each such read is saved: no away summary for watching.
+    for (let i = 0; i < 4; i++) {
+      clock.advance(31_000);
+      expect((await view(u)).body.away).toBeNull();
+    }
     const reach = back.body.strongestBeatable;
     expect(reach).toBeGreaterThan(1);
     expect(BigInt(back.body.power) >= bossHp(1)).toBe(true);

@@ -25,12 +25,15 @@ function present(state: idle.IdleState, nowMs: number, away: idle.AwaySummary | 
   };
 }
 
-/** GET: settled to now; saved only after more than a minute away, so the away summary shows once. */
+/**
+ * GET: settled to now; saved once 30 s have passed since the last settle. An open page reads every
+ * 30 s, so only a player who really left gets the away summary, and gets it once.
+ */
 export async function view(deps: Deps, userId: number): Promise<IdleDto> {
   const nowMs = deps.clock.now().getTime();
   const loaded = await readState(deps, TABLE, userId, initial(deps), idle.fromJson);
   const settled = idle.settle(loaded.state, nowMs);
-  if (!settled.away) return present(settled.state, nowMs, null);
+  if (!settled.away && nowMs - loaded.state.lastSettleMs < 30_000) return present(settled.state, nowMs, null);
   const saved = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current) => idle.settle(current, nowMs));
   return present(saved.state, nowMs, saved.away);
 }
