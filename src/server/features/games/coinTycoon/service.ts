@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TycoonActionResponse, TycoonDto } from '../../../../shared/api/coinTycoon';
 import * as tycoon from '../../../../shared/games/coinTycoon';
-import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
@@ -32,11 +31,6 @@ function present(state: tycoon.TycoonState, nowMs: number, away: tycoon.AwaySumm
   };
 }
 
-async function balanceOf(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
-  return Number(row?.balance ?? 0);
-}
-
 /**
  * A read saves its settle once this long has passed since the last one: an open page reads every
  * 30 s, so only a player who really left (a minute or more without a page) gets the away summary.
@@ -61,9 +55,9 @@ type Intent = (state: tycoon.TycoonState, nowMs: number) => tycoon.TycoonState;
 /** An intent that moves no coins. */
 async function act(deps: Deps, userId: number, intent: Intent): Promise<TycoonActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => ({
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (_tx, current, balance) => ({
     state: intent(current, nowMs),
-    balance: await balanceOf(tx, userId),
+    balance,
   }));
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }

@@ -33,7 +33,8 @@ export async function readState<S>(deps: Deps, t: GameStateTable, userId: number
 }
 
 /**
- * Applies one intent in a transaction: locks the row, runs `apply` (which may post coins
+ * Applies one intent in a transaction: locks the row (creating it on the player's first action),
+ * runs `apply` with the state and the player's coin balance as it stands (`apply` may post coins
  * through the ledger with `tx`), and writes the state it returns. Returns what `apply` returned.
  */
 export async function applyIntent<S, R extends { state: S }>(
@@ -43,16 +44,22 @@ export async function applyIntent<S, R extends { state: S }>(
   initial: () => unknown,
   parse: (json: unknown) => S,
   serialize: (state: S) => unknown,
-  apply: (tx: Queryable, current: S) => Promise<R> | R,
+  apply: (tx: Queryable, current: S, balance: number) => Promise<R> | R,
 ): Promise<R> {
-  // The row exists before the transaction, so the transaction's first lock is this row.
-  await readState(deps, t, userId, initial, parse);
   const name = sql.raw(t.table);
+  // The row and the balance in one statement; the users row is only read (FOR UPDATE OF g).
+  const lock = (tx: Queryable) =>
+    tx.rows<{ state: unknown; version: number; balance: number }>(sql`
+      select g.state, g.version, u.balance from ${name} g join users u on u.id = g.user_id where g.user_id = ${userId} for update of g`);
   return deps.db.tx(async (tx) => {
-    const [row] = await tx.rows<{ state: unknown; version: number }>(sql`select state, version from ${name} where user_id = ${userId} for update`);
+    let [row] = await lock(tx);
+    if (!row) {
+      await tx.rows(sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`);
+      [row] = await lock(tx);
+    }
     let result: R;
     try {
-      result = await apply(tx, parse(row!.state));
+      result = await apply(tx, parse(row!.state), Number(row!.balance));
     } catch (err) {
       if (err instanceof RangeError) throw conflict(err.message);
       throw err;

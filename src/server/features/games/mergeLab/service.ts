@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/api/mergeLab';
 import * as lab from '../../../../shared/games/mergeLab';
-import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
@@ -30,8 +29,6 @@ function present(state: lab.MergeLabState, nowMs: number): MergeLabDto {
   return { state: settled, serverTime: new Date(nowMs).toISOString(), nextEnergyAt: lab.nextEnergyAt(settled, nowMs) };
 }
 
-const balanceOf = async (q: Queryable, userId: number) => Number((await q.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`))[0]?.balance ?? 0);
-
 export async function view(deps: Deps, userId: number): Promise<MergeLabDto> {
   const { state } = await readState(deps, TABLE, userId, initial(deps), parseState);
   return present(state, deps.clock.now().getTime());
@@ -40,9 +37,9 @@ export async function view(deps: Deps, userId: number): Promise<MergeLabDto> {
 /** An action that moves no coins. */
 async function act(deps: Deps, userId: number, rule: (s: lab.MergeLabState, nowMs: number) => lab.MergeLabState): Promise<MergeLabActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current) => ({
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, (_tx, current, balance) => ({
     state: rule(lab.settleEnergy(current, nowMs), nowMs),
-    balance: await balanceOf(tx, userId),
+    balance,
   }));
   return { ...present(result.state, nowMs), balance: result.balance, coins: 0, drop: null };
 }
@@ -56,7 +53,7 @@ export const move = (deps: Deps, userId: number, from: number, to: number) => ac
  */
 export async function tap(deps: Deps, userId: number): Promise<MergeLabActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current) => {
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current, balance) => {
     const settled = lab.settleEnergy(current, nowMs);
     if (settled.energy < lab.TAP_ENERGY) throw new RangeError('Not enough energy');
     if (lab.emptyCells(settled.board).length === 0) throw new RangeError('The board is full');
@@ -67,7 +64,7 @@ export async function tap(deps: Deps, userId: number): Promise<MergeLabActionRes
       return { params: tapped.params, outcome: { chain: tapped.draw.chain, cell: tapped.draw.cell }, stake: 0, payout: 0 };
     });
     const outcome = round.record.outcome as { chain: string; cell: number };
-    return { state: next, balance: await balanceOf(tx, userId), drop: { chain: outcome.chain, cell: outcome.cell, roundId: String(round.id) } };
+    return { state: next, balance, drop: { chain: outcome.chain, cell: outcome.cell, roundId: String(round.id) } };
   });
   return { ...present(result.state, nowMs), balance: result.balance, coins: 0, drop: result.drop };
 }
@@ -80,9 +77,9 @@ async function pay(
   rule: (s: lab.MergeLabState) => { state: lab.MergeLabState; coins: number; item: lab.MergeItem },
 ): Promise<MergeLabActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current) => {
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current, balance) => {
     const done = rule(lab.settleEnergy(current, nowMs));
-    if (done.coins === 0) return { state: done.state, coins: 0, balance: await balanceOf(tx, userId) };
+    if (done.coins === 0) return { state: done.state, coins: 0, balance };
     // The posting before the payout row: the row's foreign key would take a key-share lock on the
     // account that another transaction's posting could be waiting behind (see mysteryBox.sell).
     const [next] = await tx.rows<{ id: number }>(sql`select nextval('merge_payouts_id_seq') as id`);
