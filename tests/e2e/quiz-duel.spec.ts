@@ -218,6 +218,14 @@ describe('quiz duel pages', () => {
       if (q === 0) await a.page.keyboard.press(String(answers[q]! + 1));
       else await a.duel.openQuestion(q).getByTestId(`quiz-choice-${answers[q]}`).click();
       await a.duel.locked.filter({ hasText: `Answer locked in — waiting for ${b.user.username}` }).waitFor();
+      // 'Locked in' shows while the answer is on its way: wait until the server has it, so a
+      // late answer on a loaded machine fails here, by name, rather than at the reveal.
+      await expect
+        .poll(async () => (await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from quiz_answers where duel_id = ${Number(id)} and user_id = ${a.user.id} and q = ${q}`))[0]?.n, {
+          timeout: 10_000,
+          message: `A's answer to question ${q + 1} reached the server in time`,
+        })
+        .toBe(1);
       const bChoice = bRight[q] ? answers[q]! : wrong(answers[q]!);
       await b.duel.openQuestion(q).getByTestId(`quiz-choice-${bChoice}`).click();
       if (q === QUIZ_QUESTIONS - 1) break;
