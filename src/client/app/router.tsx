@@ -7,10 +7,11 @@ import { GAME_CARDS, type GameCard } from '../features/games/catalog';
 import { LoadingState } from '../components/States';
 
 /**
- * A built game's route: /games/{key}, and for a card with sub-pages its own pages below it plus a
+ * A game's route: /games/{key}, and for a card with sub-pages its own pages below it plus a
  * splat that shows the card's page for any other sub-path (/games/virtual-pet/* is the sanctuary).
  */
-function gameRoute(card: GameCard, page: NonNullable<GameCard['page']>): RouteObject {
+function gameRoute(card: GameCard): RouteObject {
+  const { page } = card;
   const path = `games/${card.key}`;
   if (!card.subPages) return { path, lazy: page };
   return {
@@ -83,8 +84,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },
               { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
-              // Each built game's page, from the games list (features/games/catalog.ts).
-              ...GAME_CARDS.flatMap((card) => (card.page ? [gameRoute(card, card.page)] : [])),
+              // Each game's page, from the games list (features/games/catalog.ts).
+              ...GAME_CARDS.map(gameRoute),
             ],
           },
           {

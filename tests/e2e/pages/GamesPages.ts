@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { openDocument } from '../support/helpers';
 
-/** /games: one card per key of the spec; built games are links, the rest say 'Coming soon'. */
+/** /games: one card per key of the spec, each a link to its game. */
 export class GamesHubPage {
   readonly heading: Locator;
 

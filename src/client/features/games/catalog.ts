@@ -3,9 +3,9 @@ import { PET_SUB_PAGES, sanctuaryPage } from '../pets/pages';
 import { QUIZ_SUB_PAGES, quizLobbyPage } from '../quizDuel/pages';
 
 /**
- * Spec section 1: the hub's twelve keys, and the client's list of games: a card with a `page`
- * links to /games/{key}, which the router serves from that page (router.tsx maps this list);
- * the rest show 'Coming soon' until their issue lands. A new game is its folder and its page here.
+ * Spec section 1: the hub's twelve keys, and the client's list of games: each card links to
+ * /games/{key}, which the router serves from its `page` (router.tsx maps this list). A page is
+ * required, so no card can say 'Coming soon'. A new game is its folder and its card here.
  */
 export interface GameCard {
   key: string;
@@ -13,15 +13,13 @@ export interface GameCard {
   description: string;
   icon: string;
   /** The route's lazy loader (the page's chunk loads when the route is visited). */
-  page?: ReturnType<typeof lazyPage>;
+  page: ReturnType<typeof lazyPage>;
   /**
    * Pages under /games/{key}/{path}. A card with sub-pages owns its whole branch: any other path
    * below /games/{key}/ shows its `page` (spec section 2: /games/virtual-pet/* is the sanctuary).
    */
   subPages?: readonly { path: string; page: ReturnType<typeof lazyPage> }[];
 }
-
-export const isBuilt = (card: GameCard) => card.page !== undefined;
 
 export const GAME_CARDS: readonly GameCard[] = [
   { key: 'spinner', name: 'Spinners', description: 'Four free wheels: hourly, every 12 hours, daily and weekly.', icon: '🎡', page: lazyPage(() => import('./spinner/pages/SpinnerPage'), (m) => m.SpinnerPage) },
@@ -46,7 +44,13 @@ export const GAME_CARDS: readonly GameCard[] = [
     icon: '🏭',
     page: lazyPage(() => import('../coinTycoon/pages/CoinTycoonPage'), (m) => m.CoinTycoonPage),
   },
-  { key: 'merge-lab', name: 'Merge Lab', description: 'Combine items into rarer ones.', icon: '⚗️' },
+  {
+    key: 'merge-lab',
+    name: 'Merge Lab',
+    description: 'Combine items into rarer ones.',
+    icon: '⚗️',
+    page: lazyPage(() => import('../mergeLab/pages/MergeLabPage'), (m) => m.MergeLabPage),
+  },
   { key: 'quiz-duel', name: 'Quiz Duel', description: 'Answer faster than your opponent.', icon: '❓', page: quizLobbyPage, subPages: QUIZ_SUB_PAGES },
   {
     key: 'idle-ngu',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { GAME_CARDS, isBuilt, type GameCard } from '../catalog';
+import { GAME_CARDS, type GameCard } from '../catalog';
 
 function CardBody({ card }: { card: GameCard }) {
   return (
@@ -9,7 +9,6 @@ function CardBody({ card }: { card: GameCard }) {
       </span>
       <span className="font-display text-lg font-bold text-white">{card.name}</span>
       <span className="text-sm text-slate-400">{card.description}</span>
-      {!isBuilt(card) && <span className="mt-auto w-fit rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-slate-300">Coming soon</span>}
     </>
   );
 }
@@ -27,15 +26,9 @@ export function GamesHubPage() {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Games">
         {GAME_CARDS.map((card) => (
           <li key={card.key} data-testid={`game-card-${card.key}`}>
-            {isBuilt(card) ? (
-              <Link to={`/games/${card.key}`} className="card flex h-full flex-col gap-2 transition hover:border-amber-300/60 hover:bg-slate-900">
-                <CardBody card={card} />
-              </Link>
-            ) : (
-              <div className="card flex h-full flex-col gap-2 opacity-70" aria-disabled="true">
-                <CardBody card={card} />
-              </div>
-            )}
+            <Link to={`/games/${card.key}`} className="card flex h-full flex-col gap-2 transition hover:border-amber-300/60 hover:bg-slate-900">
+              <CardBody card={card} />
+            </Link>
           </li>
         ))}
       </ul>
