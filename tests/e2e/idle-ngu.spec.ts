@@ -5,9 +5,9 @@ import type { IdleDto } from '../../src/shared/api/idleNgu';
 import type { RouteReply } from '../../src/shared/api/routes';
 import { fromJson, IDLE_TRAININGS, levelsOf, settle, trainingLevel, type Allocations, type IdleState } from '../../src/shared/games/idleTrainer';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { horizontalFit, waitForPath, type HorizontalFit } from './support/helpers';
+import { waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
+import { phoneReport } from './support/phone';
 import { GamesHubPage } from './pages/GamesPages';
 import { IDLE_NGU_PATH, IdleNguPage, isAvailable } from './pages/IdleNguPage';
 import { NavBar } from './pages/NavBar';
@@ -92,12 +92,6 @@ async function allocateByApi(user: TestUser, allocations: Allocations): Promise<
 /** The transition the level bars glide with (CSS, so reduced motion turns it off). */
 const barTransition = (idle: IdleNguPage) =>
   idle.training('attack').progress.locator('div').evaluate((el) => getComputedStyle(el).transitionDuration);
-
-/** Takes the mouse off the controls and lets colour transitions end, so axe judges colours at rest. */
-async function pointerAway(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
-}
 
 describe('idle trainer', () => {
   it('the hub card leads to the page (10 idle energy, level 0, power 1, bosses 1-5 out of reach, the coin bound); energy allocated with +/- and by keyboard goes as one allocate after a pause and survives a reload', async () => {
@@ -313,6 +307,28 @@ describe('idle trainer', () => {
     await idle.ready();
   });
 
+  it('a reload after watching the trainer for minutes is not a return from away: no summary in that tab, while a new tab shows it', async () => {
+    const user = await world.user();
+    await allocateByApi(user, { attack: 5, defense: 5, speed: 0, magic: 0 });
+    const { page, idle } = await signedIn(user);
+    await idle.open();
+    // Three minutes watched: the server saw no read meanwhile (the page does not poll).
+    await moveBack(user, 3 * 60_000);
+    const read = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === API);
+    await page.reload();
+    const answer = (await (await read).json()) as IdleDto;
+    expect(answer.away).not.toBeNull();
+    await idle.ready();
+    expect(await idle.away.count()).toBe(0);
+
+    // The same three minutes seen from a tab that was not watching: away, with the summary.
+    await moveBack(user, 3 * 60_000);
+    const other = await signedIn(user);
+    await other.idle.open();
+    await other.idle.away.waitFor();
+    expect(await other.idle.away.getByTestId('idle-away-time').innerText()).toMatch(/^Away 3 min( \d+ s)?\.$/);
+  });
+
   it('after the clock jumps 9 h: the away summary with the levels gained (once); three bosses climbed; rebirth after its confirmation', async () => {
     const user = await world.user();
     await allocateByApi(user, { attack: 5, defense: 5, speed: 0, magic: 0 });
@@ -391,23 +407,7 @@ describe('idle trainer', () => {
   });
 
   it('fits a 390 px phone with no sideways scroll and no serious or critical axe finding, without motion: the away summary over a trained run, the rebirth confirmation', async () => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
-    const check = async (page: Page, name: string) => {
-      await pointerAway(page);
-      const dir = process.env.E2E_SCREENSHOT_DIR;
-      if (dir) await page.screenshot({ path: `${dir}/idle-ngu-390-${name.replace(/\W+/g, '-')}.png`, fullPage: true });
-      const fit = await horizontalFit(page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      const findings = await seriousAxeFindings(page);
-      if (findings.length > 0) problems.axe = findings;
-      if (Object.keys(problems).length > 0) report[name] = problems;
-    };
+    const { report, check } = phoneReport(PHONE.width, 'idle-ngu-390');
 
     const user = await world.user();
     await allocateByApi(user, { attack: 3, defense: 3, speed: 2, magic: 2 });

@@ -16,9 +16,9 @@ import {
   type MergeItem,
 } from '../../src/shared/games/mergeLab';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { horizontalFit, openDocument, waitForPath, type HorizontalFit } from './support/helpers';
+import { openDocument, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
+import { phoneReport } from './support/phone';
 import { GamesHubPage } from './pages/GamesPages';
 import { MERGE_LAB_PATH, MergeLabPage } from './pages/MergeLabPage';
 import { NavBar } from './pages/NavBar';
@@ -478,24 +478,7 @@ describe('merge lab', () => {
   });
 
   it('fits a 390 px phone with cells about 52 px, no sideways scroll and no serious or critical axe finding: the board, a selection, the sell confirm', async () => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
-    const check = async (page: Page, name: string) => {
-      await page.mouse.move(0, 0);
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
-      const dir = process.env.E2E_SCREENSHOT_DIR;
-      if (dir) await page.screenshot({ path: `${dir}/merge-lab-390-${name.replace(/\W+/g, '-')}.png`, fullPage: true });
-      const fit = await horizontalFit(page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      const findings = await seriousAxeFindings(page);
-      if (findings.length > 0) problems.axe = findings;
-      if (Object.keys(problems).length > 0) report[name] = problems;
-    };
+    const { report, check } = phoneReport(PHONE.width, 'merge-lab-390');
 
     const user = await world.user();
     const { page, lab } = await signedIn(user, { ...PHONE, bypassCSP: true });

@@ -8,8 +8,8 @@ import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/
 import { grantGold } from '../../src/server/features/pets/builders';
 import { holding, itemAudit } from '../../src/server/features/trades/builders';
 import { signInAs, startWorld, type World } from './support/world';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { horizontalFit, openDocument, waitForPath, type HorizontalFit } from './support/helpers';
+import { phoneReport } from './support/phone';
+import { openDocument, waitForPath } from './support/helpers';
 import { DashboardPage } from './pages/DashboardPage';
 import { FairnessPage, GamesHubPage } from './pages/GamesPages';
 import { MYSTERY_BOX_PATH, MysteryBoxPage } from './pages/MysteryBoxPage';
@@ -72,12 +72,6 @@ async function openStore(page: Page): Promise<StorePage> {
   const store = new StorePage(page);
   await store.balanceValue.waitFor();
   return store;
-}
-
-/** Takes the mouse off the controls and lets colour transitions end, so axe judges colours at rest. */
-async function pointerAway(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
 }
 
 describe('mystery box', () => {
@@ -423,25 +417,7 @@ describe('mystery box', () => {
   });
 
   it('fits a 390 px phone with no sideways scroll and no serious or critical axe finding: spinning, landed, contents open, collectibles; and the store inventory with a sell button', async () => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
-    const check = async (page: Page, name: string, { axe = true } = {}) => {
-      await pointerAway(page);
-      const dir = process.env.E2E_SCREENSHOT_DIR;
-      if (dir) await page.screenshot({ path: `${dir}/mystery-box-390-${name.replace(/\W+/g, '-')}.png`, fullPage: true });
-      const fit = await horizontalFit(page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      if (axe) {
-        const findings = await seriousAxeFindings(page);
-        if (findings.length > 0) problems.axe = findings;
-      }
-      if (Object.keys(problems).length > 0) report[name] = problems;
-    };
+    const { report, check } = phoneReport(PHONE.width, 'mystery-box-390');
 
     const user = await world.user();
     const { page, boxes } = await signedIn(user, { ...PHONE, bypassCSP: true });

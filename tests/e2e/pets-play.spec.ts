@@ -11,8 +11,8 @@ import { WORLD_H, WORLD_W } from '../../src/client/features/pets/minigames/engin
 import { call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { grantGold, grantPetCurrency } from '../../src/server/features/pets/builders';
 import { signInAs, startWorld, type World } from './support/world';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { horizontalFit, waitForPath, type HorizontalFit } from './support/helpers';
+import { phoneReport } from './support/phone';
+import { waitForPath } from './support/helpers';
 import { BreedingPage, GachaPage, MiniGamesPage, PET_BASE, PetNav, SanctuaryPage, type PetMinigame } from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
 
@@ -68,17 +68,6 @@ async function crittersOf(user: TestUser): Promise<CrittersDto['critters']> {
 /** The page's next answer to `method path`. */
 const answerTo = (page: Page, method: string, path: string): Promise<Response> =>
   page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
-
-/**
- * Takes the mouse off the controls and lets their colour transitions end. A click leaves the
- * desktop pointer over the button that replaces the one clicked (Start becomes Exit), showing its
- * hover colours; a phone has no hover (the app's hover styles sit in @media (hover: hover)), so
- * the phone check judges the colours at rest.
- */
-async function pointerAway(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
-}
 
 /** The pool card's odds per pull as the page prints them: '60.00%'. */
 const oddsShown = (pool: GachaPool): Record<string, string> => Object.fromEntries(Object.entries(pool.odds).map(([r, w]) => [r, `${(w / 100).toFixed(2)}%`]));
@@ -536,21 +525,7 @@ describe('virtual pet, part 2', () => {
   });
 
   it('fits every part-2 page on a 390 px phone in its interesting states with no serious or critical axe finding', async () => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
-    const check = async (page: Page, name: string) => {
-      await pointerAway(page);
-      const fit = await horizontalFit(page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      const axe = await seriousAxeFindings(page);
-      if (axe.length > 0) problems.axe = axe;
-      if (Object.keys(problems).length > 0) report[name] = problems;
-    };
+    const { report, check } = phoneReport(PHONE.width, 'pets-play-390');
 
     const keeper = await world.user();
     const { critter } = await adopt(keeper, 'emberpup');

@@ -1,12 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimResponse, CritterActionResponse, CrittersDto, GamesUserDto } from '../../src/shared/api/pets';
 import { STARTERS, TRAITS, goodOf } from '../../src/shared/pets/catalog';
 import { call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { grantGood, grantPetCurrency } from '../../src/server/features/pets/builders';
 import { signInAs, startWorld, type World } from './support/world';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { coinsIn, horizontalFit, waitForPath, type HorizontalFit } from './support/helpers';
+import { phoneReport } from './support/phone';
+import { coinsIn, waitForPath } from './support/helpers';
 import { GamesHubPage } from './pages/GamesPages';
 import { PetSubPage, PET_BASE, PetNav, PetShopPage, SanctuaryPage, type CritterCard } from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
@@ -323,20 +322,7 @@ describe('virtual pet', () => {
   });
 
   it('fits every pet page on a 390 px phone with no serious or critical axe finding', async () => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
-    const check = async (page: Page, name: string) => {
-      const fit = await horizontalFit(page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      const axe = await seriousAxeFindings(page);
-      if (axe.length > 0) problems.axe = axe;
-      if (Object.keys(problems).length > 0) report[name] = problems;
-    };
+    const { report, check } = phoneReport(PHONE.width, 'pets-390');
 
     // A newcomer: the starter screen.
     const newcomer = await world.user();

@@ -7,9 +7,9 @@ import { questionById } from '../../src/server/features/games/quizDuel/bankIndex
 import { dailyQuestionsFor } from '../../src/server/features/games/quizDuel/daily';
 import { callRoute } from '../../src/server/testing/callRoute';
 import { balanceOf, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { seriousAxeFindings, type AxeFinding } from './support/axe';
-import { endsWithCoins, horizontalFit, openDocument, pathOf, waitForPath, type HorizontalFit } from './support/helpers';
+import { endsWithCoins, openDocument, pathOf, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
+import { phoneReport } from './support/phone';
 import { GamesHubPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 import { QUIZ_PATH, QuizDailyView, QuizDuelView, QuizLobbyPage, type QuizPlayView } from './pages/QuizDuelPage';
@@ -361,23 +361,13 @@ describe('quiz duel pages', () => {
   }, LONG_TEST_MS);
 
   it.concurrent('the lobby (Find opponent waiting, then canceled) and a duel question fit a 390 px phone with no serious axe finding, and answer by keyboard', async ({ expect }) => {
-    type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
-    const report: Record<string, Problems> = {};
     const p = await player({ ...PHONE, bypassCSP: true });
+    const phone = phoneReport(PHONE.width, 'quiz-duel-390');
     const check = async (name: string) => {
-      // Colours are judged at rest: no hover, no transition half-way.
+      // Colours are judged at rest: no hover, no animation half-way.
       await p.page.mouse.move(0, 0);
       await p.page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-      const fit = await horizontalFit(p.page);
-      expect(fit.innerWidth).toBe(PHONE.width);
-      const problems: Problems = {};
-      if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
-      if (fit.overflowing.length > 0) problems.overflowing = fit.overflowing;
-      if (fit.hiddenControls.length > 0) problems.hiddenControls = fit.hiddenControls;
-      if (fit.truncated.length > 0) problems.truncated = fit.truncated;
-      const axe = await seriousAxeFindings(p.page);
-      if (axe.length > 0) problems.axe = axe;
-      if (Object.keys(problems).length > 0) report[name] = problems;
+      await phone.check(p.page, name, { atRest: false });
     };
 
     // A stake above the limit is refused before any call.
@@ -414,7 +404,7 @@ describe('quiz duel pages', () => {
     await p.duel.closedQuestion(0).waitFor();
     expect(await p.duel.closedQuestion(0).getByTestId('quiz-choice-0').getAttribute('data-look')).toMatch(/^(right|wrong)$/);
     await check('reveal');
-    expect(report).toEqual({});
+    expect(phone.report).toEqual({});
     expect(earlyReveals(await p.seen.all())).toEqual([]);
   });
 });

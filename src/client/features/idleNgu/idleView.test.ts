@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IdleDto } from '../../../shared/api/idleNgu';
 import { IDLE_OFFLINE_CAP_MS, newIdleState, toJson, type IdleState } from '../../../shared/games/idleTrainer';
-import { awayDuration, awayLines, clampAllocation, durationText, newerView, rebirthBlocked, rebirthPreview, towerFloors, victoryText, withOffset } from './idleView';
+import { awayDuration, awayLines, clampAllocation, durationText, newerView, rebirthBlocked, rebirthPreview, towerFloors, victoryText, watchedMeanwhile, withOffset } from './idleView';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const trainer = (over: Partial<IdleState> = {}): IdleState => ({ ...newIdleState(T0), ...over });
@@ -59,6 +59,16 @@ describe('idle trainer page', () => {
     const s = trainer({ bestBoss: 3, highestKill: 3 });
     expect(rebirthBlocked(s)).toBeNull();
     expect(rebirthPreview(s)).toEqual({ from: 'x1.0', to: 'x1.3', energyFrom: 10, energyTo: 12, bestBoss: 3 });
+  });
+
+  it('counts a read as a return from away only when this tab had not shown the trainer within the last minute', () => {
+    const at = '2026-11-26T12:00:00.000Z';
+    const ms = Date.parse(at);
+    expect(watchedMeanwhile(at, null)).toBe(false);
+    expect(watchedMeanwhile(at, ms - 1_000)).toBe(true);
+    expect(watchedMeanwhile(at, ms - 60_000)).toBe(true);
+    expect(watchedMeanwhile(at, ms - 60_001)).toBe(false);
+    expect(watchedMeanwhile('not a time', ms)).toBe(false);
   });
 
   it('sums up time away, naming the cap when it bit', () => {

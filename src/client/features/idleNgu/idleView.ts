@@ -9,6 +9,7 @@ import {
   firstKillCoins,
   formatBig,
   formatMultiplier,
+  IDLE_AWAY_SUMMARY_MS,
   IDLE_OFFLINE_CAP_MS,
   IDLE_TOWER_BOSSES,
   IDLE_TRAININGS,
@@ -153,4 +154,15 @@ export function awayLines(levelsGained: Readonly<Record<Training, number>>): { t
     training: t,
     text: `+${wholeText(levelsGained[t])} ${levelsGained[t] === 1 ? 'level' : 'levels'} ${IDLE_TRAINING_NAMES[t]}`,
   }));
+}
+
+/**
+ * Whether this tab had the trainer on screen within the away threshold before an answer with an
+ * away summary: the page does not poll, so the server cannot tell a player who watched the levels
+ * climb from one who left. A reload after watching is then not 'away'. `watchedAt` is the
+ * server-clock time the page last showed the trainer in this tab (sessionStorage), or null.
+ */
+export function watchedMeanwhile(serverTime: string, watchedAt: number | null): boolean {
+  const at = Date.parse(serverTime);
+  return watchedAt !== null && Number.isFinite(at) && at - watchedAt <= IDLE_AWAY_SUMMARY_MS;
 }

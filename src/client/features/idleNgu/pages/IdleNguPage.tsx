@@ -24,11 +24,11 @@ import { EnergyBar } from '../components/EnergyBar';
 import { RebirthCard } from '../components/RebirthCard';
 import { TrainerStats } from '../components/TrainerStats';
 import { TrainingRow } from '../components/TrainingRow';
-import { ACTION_FAILED, clampAllocation, LOAD_FAILED, sumOf, towerFloors, victoryText } from '../idleView';
+import { ACTION_FAILED, clampAllocation, LOAD_FAILED, sumOf, towerFloors, victoryText, watchedMeanwhile } from '../idleView';
 import { useIdleAction, type IdleAction, type IdleActionAnswer } from '../mutations';
 import { useIdleTrainer } from '../queries';
 import { useAllocationDraft } from '../useAllocationDraft';
-import { useServerNow } from '../useServerNow';
+import { useServerNow } from '../../../lib/useServerNow';
 
 /** Four times a second keeps the fastest bars moving; without motion the bars step twice a second. */
 const TICK_MS = 250;
@@ -41,6 +41,26 @@ function parse(state: unknown): IdleState | null {
     return fromJson(state);
   } catch {
     return null;
+  }
+}
+
+const WATCHED_KEY = 'idle-ngu:watched-at';
+
+/** When this tab last showed the trainer (server clock), for watchedMeanwhile. */
+function readWatchedAt(): number | null {
+  try {
+    const raw = sessionStorage.getItem(WATCHED_KEY);
+    return raw === null ? null : Number(raw);
+  } catch {
+    return null;
+  }
+}
+
+function rememberWatched(serverNow: number): void {
+  try {
+    sessionStorage.setItem(WATCHED_KEY, String(Math.floor(serverNow)));
+  } catch {
+    // Storage off (a private window's quota): the summary may show after a reload, nothing worse.
   }
 }
 
@@ -66,8 +86,11 @@ export function IdleNguPage() {
   const [awaySeenAt, setAwaySeenAt] = useState<string | null>(null);
   if (view?.away && view.serverTime !== awaySeenAt) {
     setAwaySeenAt(view.serverTime);
-    setAway(view.away);
+    if (!watchedMeanwhile(view.serverTime, readWatchedAt())) setAway(view.away);
   }
+  useEffect(() => {
+    if (now !== null) rememberWatched(now);
+  }, [now]);
 
   const { error, errorUpdatedAt } = trainer;
   useEffect(() => {

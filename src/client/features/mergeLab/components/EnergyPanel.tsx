@@ -3,7 +3,7 @@ import { emptyCells, ENERGY_MAX, ENERGY_REGEN_MS, nextEnergyAt, settleEnergy, TA
 import { useRound } from '../../games/fairness/queries';
 import { verifyHref } from '../../games/verifyLink';
 import { countdownText, tapBlockedText, verifyTapHref } from '../labView';
-import { useServerNow } from '../useServerNow';
+import { useServerNow } from '../../../lib/useServerNow';
 
 interface EnergyPanelProps {
   /** The board as shown (pending actions applied); settled here every tick on the server's clock. */
