@@ -3,7 +3,7 @@ import type { TycoonActionResponse, TycoonDto } from '../../../../shared/api/coi
 import * as tycoon from '../../../../shared/games/coinTycoon';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
-import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 
 /**
  * Coin Tycoon on the server: every intent settles the company to the server's clock and applies
@@ -43,7 +43,7 @@ export async function view(deps: Deps, userId: number): Promise<TycoonDto> {
   const loaded = await readState(deps, TABLE, userId, initial(deps), tycoon.fromJson);
   const settled = tycoon.settle(loaded.state, nowMs);
   if (!settled.awaySummary && nowMs - loaded.state.lastSettled < SAVE_READS_AFTER_MS) return present(settled.state, nowMs, null);
-  const saved = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (_tx, current) => {
+  const saved = await applyPure(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (current) => {
     const s = tycoon.settle(current, nowMs);
     return { state: s.state, away: s.awaySummary };
   });
@@ -55,7 +55,7 @@ type Intent = (state: tycoon.TycoonState, nowMs: number) => tycoon.TycoonState;
 /** An intent that moves no coins. */
 async function act(deps: Deps, userId: number, intent: Intent): Promise<TycoonActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (_tx, current, balance) => ({
+  const result = await applyPure(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (current, balance) => ({
     state: intent(current, nowMs),
     balance,
   }));

@@ -3,7 +3,7 @@ import type { IdleDto } from '../../../../shared/api/idleNgu';
 import * as idle from '../../../../shared/games/idleTrainer';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
-import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 
 /**
  * The idle trainer on the server: every intent settles the trainer to the server's clock and
@@ -34,19 +34,19 @@ export async function view(deps: Deps, userId: number): Promise<IdleDto> {
   const loaded = await readState(deps, TABLE, userId, initial(deps), idle.fromJson);
   const settled = idle.settle(loaded.state, nowMs);
   if (!settled.away && nowMs - loaded.state.lastSettleMs < 30_000) return present(settled.state, nowMs, null);
-  const saved = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current) => idle.settle(current, nowMs));
+  const saved = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current) => idle.settle(current, nowMs));
   return present(saved.state, nowMs, saved.away);
 }
 
 export async function allocate(deps: Deps, userId: number, allocations: idle.Allocations) {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current, balance) => ({ state: idle.allocate(current, allocations, nowMs), balance }));
+  const result = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current, balance) => ({ state: idle.allocate(current, allocations, nowMs), balance }));
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
 export async function rebirth(deps: Deps, userId: number) {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (_tx, current, balance) => ({ state: idle.rebirth(current, nowMs), balance }));
+  const result = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current, balance) => ({ state: idle.rebirth(current, nowMs), balance }));
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 

@@ -3,7 +3,7 @@ import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/api
 import * as lab from '../../../../shared/games/mergeLab';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
-import { applyIntent, readState, type GameStateTable } from '../engine/gameState';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 import { nextRound } from '../engine/rounds';
 
 /**
@@ -37,7 +37,7 @@ export async function view(deps: Deps, userId: number): Promise<MergeLabDto> {
 /** An action that moves no coins. */
 async function act(deps: Deps, userId: number, rule: (s: lab.MergeLabState, nowMs: number) => lab.MergeLabState): Promise<MergeLabActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, (_tx, current, balance) => ({
+  const result = await applyPure(deps, TABLE, userId, initial(deps), parseState, (s) => s, (current, balance) => ({
     state: rule(lab.settleEnergy(current, nowMs), nowMs),
     balance,
   }));
