@@ -116,6 +116,18 @@ describe('coin tycoon races', () => {
     expect(BigInt(state.bucks)).toBeGreaterThanOrEqual(0n);
   });
 
+  it('a burst of 20 affordable buys at once: every one applied, each once', async () => {
+    const u = await registerUser(server);
+    const b = businessOf('newspaper');
+    // Each unit at its own price, one at a time.
+    await grantBucks(u, Array.from({ length: 20 }, (_, k) => costOf(b, k, 1)).reduce((a, c) => a + c, 0n));
+    const results = await Promise.all(Array.from({ length: 20 }, () => buy(u, 'newspaper', 1)));
+    expect(results.filter((r) => r.status !== 200).map((r) => JSON.stringify(r.body))).toEqual([]);
+    const state = (await view(u)).body.state as TycoonStateJson;
+    expect(state.businesses.newspaper.owned).toBe(20);
+    expect(BigInt(state.bucks)).toBeGreaterThanOrEqual(0n);
+  });
+
   it('parallel boosts beyond the balance: each paid once, as many as the coins pay for', async () => {
     const u = await registerUser(server);
     const results = await Promise.all(Array.from({ length: 10 }, () => post(u, 'boost')));
