@@ -66,53 +66,61 @@ async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number
 const GUARD_FAILED = '22012';
 
 /**
- * Spec section 7 / issue 8, one statement (one round trip, and the item row, which every buyer
- * of a popular item queues on, is locked only for it): takes a unit off the shelf (stock - 1
- * where stock > 0, a single-row UPDATE by key, so a concurrent change is re-checked), adds it
+ * Spec section 7 / issue 8, one statement (one round trip). The item row, which every buyer of a
+ * popular item queues on, is locked last: the statement reads the item (no lock), adds the unit
  * to the inventory (a badge only if not held: the upsert's WHERE re-checks the latest row),
  * debits the price from the active buyer's account through the ledger's CTEs referencing the
- * purchase row (id taken from its sequence), writes that row and counts the purchase. When the
- * unit was taken but a later part refused (badge held, buyer banned), the final guard divides
- * by zero so the whole statement rolls back; a balance short of the price violates the users
- * CHECK the same way.
+ * purchase row (id taken from its sequence), writes that row and counts the purchase, and only
+ * then takes a unit off the shelf (stock - 1 where stock > 0 and the price is still the one
+ * read, a single-row UPDATE by key, so a concurrent change is re-checked). A buyer of a hot item
+ * thus holds its lock for the end of the statement and the commit only. When the item was there
+ * but any part refused (sold out meanwhile, price changed, badge held, buyer banned), the final
+ * guard divides by zero so the whole statement rolls back; a balance short of the price violates
+ * the users CHECK the same way.
  */
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
   let rows: (ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number; guard: number })[];
   try {
     rows = await deps.db.prepared('store_purchase', sql`
-      with it as (
-        update items set stock = stock - 1
-        where id = ${itemId} and retired_at is null and stock > 0 and pet_key is null
-        returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at,
+      with cur as (
+        select id, name, type, effect, effect_type, effect_value, price, image, emoji, description, retired_at,
           nextval('purchases_id_seq') as next_purchase_id
+        from items
+        where id = ${itemId} and retired_at is null and stock > 0 and pet_key is null
       ), ${items.receiveCte('held', {
         userId,
         itemId: sql`id`,
         quantity: 1,
-        from: sql`it`,
-        onlyIf: sql`(select type from it) <> 'badge' or inventory.quantity = 0`,
-      })}, ${items.movementRowsFor('moved', ['held'], { reason: 'purchase', refType: 'purchase', refId: sql`select next_purchase_id from it` })},
+        from: sql`cur`,
+        onlyIf: sql`(select type from cur) <> 'badge' or inventory.quantity = 0`,
+      })}, ${items.movementRowsFor('moved', ['held'], { reason: 'purchase', refType: 'purchase', refId: sql`select next_purchase_id from cur` })},
       active as (
         select 1 from users where id = ${userId} and status = 'active'
       ), ${ledger.accountUpdate('buyer', {
         userId,
-        delta: sql`-(select price from it)`,
+        delta: sql`-(select price from cur)`,
         category: 'store_purchase',
         actor: true,
-        when: sql`exists (select 1 from held) and (select price from it) > 0`,
-      })}, ${ledger.ledgerRowsFor(['buyer'], { refType: 'purchase', refId: sql`select next_purchase_id from it`, houseCategory: 'store_purchase' })},
+        when: sql`exists (select 1 from held) and (select price from cur) > 0`,
+      })}, ${ledger.ledgerRowsFor(['buyer'], { refType: 'purchase', refId: sql`select next_purchase_id from cur`, houseCategory: 'store_purchase' })},
       p as (
         insert into purchases (id, user_id, item_id, price)
-        select next_purchase_id, ${userId}, id, price from it
+        select next_purchase_id, ${userId}, id, price from cur
         where exists (select 1 from held) and (exists (select 1 from buyer) or (price = 0 and exists (select 1 from active)))
         returning id, created_at
-      ), ${statBumpCte('counted', userId, 'store_purchases', sql`exists (select 1 from p)`)}
-      select it.id, it.name, it.type, it.effect, it.effect_type, it.effect_value, it.price, it.stock, it.image, it.emoji,
-        it.description, it.retired_at, p.id as purchase_id, p.created_at,
+      ), ${statBumpCte('counted', userId, 'store_purchases', sql`exists (select 1 from p)`)},
+      it as (
+        update items set stock = stock - 1
+        where id = ${itemId} and retired_at is null and stock > 0 and pet_key is null
+          and price = (select price from cur) and exists (select 1 from p)
+        returning stock
+      )
+      select cur.id, cur.name, cur.type, cur.effect, cur.effect_type, cur.effect_value, cur.price, it.stock, cur.image, cur.emoji,
+        cur.description, cur.retired_at, p.id as purchase_id, p.created_at,
         (select quantity_after from held) as quantity, (select locked from held) as locked,
         coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
-        1 / (case when exists (select 1 from p) or not exists (select 1 from it) then 1 else 0 end) as guard
-      from (select 1) one left join it on true left join p on true`);
+        1 / (case when exists (select 1 from it) or not exists (select 1 from cur) then 1 else 0 end) as guard
+      from (select 1) one left join cur on true left join p on true left join it on true`);
   } catch (err) {
     if (pgErrorCode(err) === GUARD_FAILED) return explainRefusedPurchase(deps, userId, itemId);
     throw ledger.postingError(err);
