@@ -155,12 +155,18 @@ describe('merge lab', () => {
     });
     await lab.open();
 
-    const taps: Promise<Response>[] = [];
-    for (let i = 0; i < 5; i++) {
-      taps.push(answerTo(page, 'tap'));
-      await lab.tapButton.click();
-    }
-    const answers = await Promise.all(taps.map(answered));
+    // Every tap's answer, in the order they come (the page sends its taps one at a time). Not a
+    // waitForResponse per click: on a slow machine a later click's waiter would catch an earlier answer.
+    const tapAnswers: Response[] = [];
+    const onResponse = (r: Response) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/tap`) tapAnswers.push(r);
+    };
+    page.on('response', onResponse);
+    for (let i = 0; i < 5; i++) await lab.tapButton.click();
+    await expect.poll(() => tapAnswers.length, { timeout: 10_000 }).toBe(5);
+    page.off('response', onResponse);
+    const answers = await Promise.all(tapAnswers.map((r) => answered(Promise.resolve(r))));
+    expect(answers.map((a) => a.state.taps)).toEqual([1, 2, 3, 4, 5]);
     const last = answers.at(-1)!;
     const server = await labOf(user);
     expect(server.state.taps).toBe(5);
