@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserDto } from '../../../shared/api/accounts';
 import type { TycoonActionResponse } from '../../../shared/api/coinTycoon';
 import type { BusinessKey } from '../../../shared/games/coinTycoon';
 import { api } from '../../lib/api';
-import { sessionKeys } from '../../lib/session';
-import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
+import { useGameIntent } from '../games/useGameIntent';
 import { tycoonKeys, usePutTycoon } from './queries';
 
 /** One intent; the request never carries an amount, only what the player pressed. */
@@ -30,26 +27,7 @@ function send(action: TycoonAction): Promise<TycoonActionResponse> {
   }
 }
 
-/**
- * Every intent answers with the company as it now stands and the coin balance: the company goes
- * into the cache and the nav's balance updates at once; when coins moved (the dividend, the
- * boost) everything coins touch is read again.
- */
+/** Buy, hire, start, sell the company, claim and boost (see useGameIntent). */
 export function useTycoonAction() {
-  const queryClient = useQueryClient();
-  const put = usePutTycoon();
-  const afterCoinsMoved = useAfterCoinsMoved();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (answer) => {
-      put(answer);
-      queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: answer.balance } : user));
-      if (answer.coins !== 0) void afterCoinsMoved();
-    },
-    // A refusal usually means the screen was behind the server (bucks, a cycle, the balance).
-    onError: () => {
-      void queryClient.invalidateQueries({ queryKey: tycoonKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-    },
-  });
+  return useGameIntent(send, usePutTycoon(), tycoonKeys.all);
 }

@@ -3,7 +3,7 @@ import { cycleIncome, cycleProgress, formatBig, type Business, type TycoonState 
 import { rational } from '../../../../shared/games/rational';
 import type { TycoonAction } from '../mutations';
 import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../tycoonView';
-import { GameButton } from './GameButton';
+import { SteadyButton } from '../../../components/SteadyButton';
 
 interface BusinessRowProps {
   business: Business;
@@ -96,7 +96,7 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
 
       <div className="grid grid-cols-3 gap-2">
         {options.map((o) => (
-          <GameButton
+          <SteadyButton
             key={o.kind}
             className={`${o.kind === 'one' ? 'btn-primary' : 'btn-secondary'} min-w-0 flex-col gap-0 px-2`}
             unavailable={busy || !o.affordable}
@@ -108,12 +108,12 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
             <span className="text-xs font-normal wrap-anywhere" data-testid="tycoon-cost">
               {formatBig(o.cost)} bucks
             </span>
-          </GameButton>
+          </SteadyButton>
         ))}
       </div>
       {!row.managed && (
         <div className="flex flex-wrap gap-2">
-          <GameButton
+          <SteadyButton
             className="btn-secondary flex-1"
             unavailable={busy || row.owned === 0 || running}
             onPress={() => onAction({ intent: 'start', business: b.key })}
@@ -121,8 +121,8 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
           >
             {running ? 'Working…' : 'Start'}
             <span className="sr-only"> {b.name}</span>
-          </GameButton>
-          <GameButton
+          </SteadyButton>
+          <SteadyButton
             className="btn-secondary flex-1"
             unavailable={busy || row.owned === 0 || settled.bucks < b.managerPrice}
             onPress={() => onAction({ intent: 'manager', business: b.key })}
@@ -130,7 +130,7 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
           >
             Hire manager ({formatBig(b.managerPrice)} bucks)
             <span className="sr-only"> for the {b.name}</span>
-          </GameButton>
+          </SteadyButton>
         </div>
       )}
     </li>

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/Modal';
 import { useActionGuard } from '../../../lib/useActionGuard';
 import type { TycoonAction } from '../mutations';
 import { boostLabel, boostStatus, clockTime, dividendStatus, multiplierText, saleStatus } from '../tycoonView';
-import { GameButton } from './GameButton';
+import { SteadyButton } from '../../../components/SteadyButton';
 
 interface CardProps {
   settled: TycoonState;
@@ -37,7 +37,7 @@ export function BoostCard({ settled, now, busy, onAction, balance, offsetMs }: C
       <p className={status.active ? 'font-semibold text-emerald-300' : 'text-slate-400'} data-testid="tycoon-boost-status">
         {status.active ? boostLabel(status.leftMs, clockTime(settled.boostUntil, offsetMs)) : 'No boost running'}
       </p>
-      <GameButton
+      <SteadyButton
         className="btn-primary"
         unavailable={busy || guard.quiet || status.blocked !== null}
         aria-describedby={status.blocked ? blockedId : undefined}
@@ -45,7 +45,7 @@ export function BoostCard({ settled, now, busy, onAction, balance, offsetMs }: C
         data-testid="tycoon-boost"
       >
         Boost ×2 for {BOOST_HOURS} h — {TYCOON_BOOST_PRICE_COINS} coins
-      </GameButton>
+      </SteadyButton>
       {status.blocked && (
         <p id={blockedId} className="text-sm text-amber-200" data-testid="tycoon-boost-blocked">
           {status.blocked}
@@ -71,14 +71,14 @@ export function DividendCard({ settled, now, busy, onAction }: CardProps) {
         </strong>{' '}
         bucks.
       </p>
-      <GameButton
+      <SteadyButton
         className="btn-primary"
         unavailable={busy || guard.quiet || status.blocked !== null}
         onPress={() => void guard.run(() => onAction({ intent: 'claim' }))}
         data-testid="tycoon-claim"
       >
         {status.blocked ?? `Claim ${status.coins.toLocaleString('en-US')} ${status.coins === 1 ? 'coin' : 'coins'}`}
-      </GameButton>
+      </SteadyButton>
     </section>
   );
 }
@@ -104,9 +104,9 @@ export function SaleCard({ settled, busy, onAction }: Omit<CardProps, 'now'>) {
           ? `Selling now brings +${sale.gained.toLocaleString('en-US')} ${sale.gained === 1n ? 'investor' : 'investors'}.`
           : `The next investor joins at ${formatBig(sale.nextAt)} lifetime bucks.`}
       </p>
-      <GameButton className="btn-danger sm:self-start" unavailable={busy || sale.gained === 0n} onPress={() => setConfirming(true)} data-testid="tycoon-sell">
+      <SteadyButton className="btn-danger sm:self-start" unavailable={busy || sale.gained === 0n} onPress={() => setConfirming(true)} data-testid="tycoon-sell">
         Sell the company
-      </GameButton>
+      </SteadyButton>
       <ConfirmDialog
         open={confirming}
         question="Sell the company?"

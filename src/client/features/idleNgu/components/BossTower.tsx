@@ -1,6 +1,6 @@
 import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../../../../shared/games/idleTrainer';
 import { wholeText, type TowerFloor } from '../idleView';
-import { TrainerButton } from './TrainerButton';
+import { SteadyButton } from '../../../components/SteadyButton';
 
 interface BossTowerProps {
   floors: TowerFloor[];
@@ -58,7 +58,7 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
                   </p>
                 )}
               </div>
-              <TrainerButton
+              <SteadyButton
                 className={f.fightable ? 'btn-primary' : 'btn-secondary'}
                 unavailable={busy || !f.fightable}
                 aria-describedby={f.blocked ? reasonId : undefined}
@@ -66,7 +66,7 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
                 data-testid="idle-fight"
               >
                 Fight<span className="sr-only"> boss {f.n}</span>
-              </TrainerButton>
+              </SteadyButton>
             </li>
           );
         })}

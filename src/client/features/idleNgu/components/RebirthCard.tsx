@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { IdleState } from '../../../../shared/games/idleTrainer';
 import { ConfirmDialog } from '../../../components/Modal';
 import { rebirthBlocked, rebirthPreview } from '../idleView';
-import { TrainerButton } from './TrainerButton';
+import { SteadyButton } from '../../../components/SteadyButton';
 
 /**
  * Rebirth trades the run's trainings for a permanent multiplier from its best boss, after a
@@ -29,7 +29,7 @@ export function RebirthCard({ state, busy, onRebirth }: { state: IdleState; busy
           Now: multiplier {preview.from} → {preview.to}, energy {preview.energyFrom} → {preview.energyTo}.
         </p>
       )}
-      <TrainerButton
+      <SteadyButton
         className="btn-primary self-start"
         unavailable={busy || blocked !== null}
         aria-describedby={blocked ? 'idle-rebirth-blocked' : undefined}
@@ -37,7 +37,7 @@ export function RebirthCard({ state, busy, onRebirth }: { state: IdleState; busy
         data-testid="idle-rebirth"
       >
         Rebirth…
-      </TrainerButton>
+      </SteadyButton>
       <ConfirmDialog
         open={asking}
         question="Rebirth now?"

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { IDLE_TRAINING_BASE, IDLE_TRAINING_NAMES, msToNextLevel, trainingLevel, type IdleState, type Training } from '../../../../shared/games/idleTrainer';
 import { durationText, wholeText } from '../idleView';
-import { TrainerButton } from './TrainerButton';
+import { SteadyButton } from '../../../components/SteadyButton';
 
 interface TrainingRowProps {
   training: Training;
@@ -77,9 +77,9 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
           Energy
         </label>
         <div className="flex items-center gap-1">
-          <TrainerButton className="btn-secondary size-10 px-0 text-lg" unavailable={allocated === 0} onPress={() => onSet(allocated - 1)} aria-label={`Less ${name} energy`}>
+          <SteadyButton className="btn-secondary size-10 px-0 text-lg" unavailable={allocated === 0} onPress={() => onSet(allocated - 1)} aria-label={`Less ${name} energy`}>
             −
-          </TrainerButton>
+          </SteadyButton>
           <input
             id={inputId}
             type="number"
@@ -93,17 +93,17 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
             aria-label={`${name} energy`}
             className="input w-16 px-2 text-center font-mono tabular-nums"
           />
-          <TrainerButton className="btn-secondary size-10 px-0 text-lg" unavailable={idle === 0} onPress={() => onSet(allocated + 1)} aria-label={`More ${name} energy`}>
+          <SteadyButton className="btn-secondary size-10 px-0 text-lg" unavailable={idle === 0} onPress={() => onSet(allocated + 1)} aria-label={`More ${name} energy`}>
             +
-          </TrainerButton>
+          </SteadyButton>
         </div>
         <div className="ml-auto flex gap-2">
-          <TrainerButton unavailable={idle === 0} onPress={() => onSet(max)} aria-label={`Cap: all idle energy to ${name}`}>
+          <SteadyButton unavailable={idle === 0} onPress={() => onSet(max)} aria-label={`Cap: all idle energy to ${name}`}>
             Cap
-          </TrainerButton>
-          <TrainerButton unavailable={allocated === 0} onPress={() => onSet(0)} aria-label={`Clear ${name} energy`}>
+          </SteadyButton>
+          <SteadyButton unavailable={allocated === 0} onPress={() => onSet(0)} aria-label={`Clear ${name} energy`}>
             Clear
-          </TrainerButton>
+          </SteadyButton>
         </div>
       </div>
     </li>

@@ -1,19 +1,12 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/tables';
+import { gameStateColumns } from '../engine/tables';
 
 /**
  * A player's company: the whole state (shared/games/coinTycoon.ts TycoonStateJson) in one jsonb,
- * written only by engine/gameState.applyIntent's conditional UPDATE on version.
+ * written only by engine/gameState's conditional UPDATE on version.
  */
-export const coinTycoonGames = pgTable('coin_tycoon_games', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
-  state: jsonb('state').notNull(),
-  version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const coinTycoonGames = pgTable('coin_tycoon_games', gameStateColumns());
 
 /** A dividend paid: once per player per UTC day (the unique index backs the state's own check). */
 export const tycoonClaims = pgTable(

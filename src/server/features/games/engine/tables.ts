@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 
@@ -75,3 +75,18 @@ export const gameRounds = pgTable(
     check('game_rounds_amounts_non_negative', sql`${t.stake} >= 0 and ${t.payout} >= 0`),
   ],
 );
+
+/**
+ * The columns of a game whose state lives on the server (engine/gameState.ts, DESIGN.md section
+ * 9): one row per player with the whole state in jsonb, and the version its conditional UPDATE
+ * checks. A function, so each table gets its own column builders.
+ */
+export const gameStateColumns = () => ({
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  state: jsonb('state').notNull(),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,9 @@
-import { bigint, bigserial, integer, jsonb, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/tables';
+import { gameStateColumns } from '../engine/tables';
 
 /** A player's trainer: the whole state (shared/games/idleTrainer.ts IdleStateJson), written by engine/gameState. */
-export const idleNguGames = pgTable('idle_ngu_games', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
-  state: jsonb('state').notNull(),
-  version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const idleNguGames = pgTable('idle_ngu_games', gameStateColumns());
 
 /** A first-ever kill of a boss, paid once: the unique index backs the state's highestKill. */
 export const idleKills = pgTable(

@@ -1,18 +1,11 @@
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
+import { gameStateColumns } from '../engine/tables';
 
 /** A player's lab: the whole state (shared/games/mergeLab.ts MergeLabState), written by engine/gameState. */
-export const mergeLabGames = pgTable('merge_lab_games', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
-  state: jsonb('state').notNull(),
-  version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const mergeLabGames = pgTable('merge_lab_games', gameStateColumns());
 
 export const mergePayoutKinds = ['order', 'sale'] as const;
 
