@@ -78,6 +78,15 @@ describe('merge lab', () => {
     for (const intent of ['tap', 'merge', 'move', 'sell', 'deliver'] as const) {
       expectError(await callRouteRaw(server, `POST /api/games/merge-lab/${intent}`, { body: { from: 0, to: 1, cell: 0, order: 0 } }), 401);
     }
+    // Each player has their own lab: another's merge of the same cells acts on their board only.
+    await placeItems(u, { 3: { c: 'crystal', t: 2 }, 4: { c: 'crystal', t: 2 } });
+    const mine = (await view(u)).body.state;
+    const other = await registerUser(server);
+    expectError(await pair(other, 'merge', 3, 4), 409);
+    await placeItems(other, { 3: { c: 'crystal', t: 2 }, 4: { c: 'crystal', t: 2 } });
+    expect((await pair(other, 'merge', 3, 4)).status).toBe(200);
+    expect((await view(u)).body.state).toEqual(mine);
+    expect(await balanceOf(server, u.id)).toBe(1000);
   });
 
   it('twenty parallel merges of the same pair: one', async () => {
