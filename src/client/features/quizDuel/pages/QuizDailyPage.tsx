@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
@@ -13,8 +12,9 @@ import { SeedCheck } from '../components/SeedCheck';
 import { ShareCard } from '../components/ShareCard';
 import { useDailyAnswerMutation, useDailyStartMutation } from '../mutations';
 import { useQuizDaily } from '../queries';
-import { ANSWER_FAILED, LOAD_FAILED, nextChangeAt, playPhase } from '../quizView';
+import { LOAD_FAILED, nextChangeAt, playPhase } from '../quizView';
 import { useServerNow } from '../serverClock';
+import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
 
 export const DAILY_RULES = 'Same 7 questions for everyone today (UTC). 5 coins per right answer on your first play.';
@@ -27,9 +27,8 @@ export function QuizDailyPage() {
   const daily = useQuizDaily();
   const start = useDailyStartMutation();
   const answer = useDailyAnswerMutation();
+  const { sending, onAnswer } = useAnswerSender(answer.mutateAsync, () => void daily.refetch());
   const reducedMotion = useReducedMotion();
-  const [sending, setSending] = useState<{ q: number; choice: number } | null>(null);
-  const inFlight = useRef(false);
 
   const data = daily.data;
   const playing = data !== undefined && data.startAt !== null && !data.done;
@@ -46,20 +45,6 @@ export function QuizDailyPage() {
     }
   }
 
-  async function onAnswer(question: number, choice: number) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending({ q: question, choice });
-    try {
-      await answer.mutateAsync({ question, choice });
-    } catch (error) {
-      notify.error(errorMessage(error, ANSWER_FAILED));
-      void daily.refetch();
-    } finally {
-      inFlight.current = false;
-      setSending(null);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">

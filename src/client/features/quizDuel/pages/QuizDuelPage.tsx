@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuizDuelDto } from '../../../../shared/api/quizDuel';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
@@ -16,7 +15,6 @@ import { ScoreBars } from '../components/ScoreBars';
 import { useQuizAnswerMutation, useQuizCancelMutation, useQuizChallengeMutation, useQuizJoinMutation } from '../mutations';
 import { isDuelId, useQuizDuel, useQuizLiveUpdates } from '../queries';
 import {
-  ANSWER_FAILED,
   CHALLENGE_FAILED,
   duelPath,
   duelStage,
@@ -29,6 +27,7 @@ import {
   type DuelStage,
 } from '../quizView';
 import { useServerNow } from '../serverClock';
+import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
 
 const MODE_NAME = { live: 'Live', async: 'Async' } as const;
@@ -69,12 +68,10 @@ export function QuizDuelPage() {
   const live = useLiveConnected();
   const reducedMotion = useReducedMotion();
   const answer = useQuizAnswerMutation(id ?? '');
+  const { sending, onAnswer } = useAnswerSender(answer.mutateAsync, () => void duelQuery.refetch());
   const rematch = useQuizChallengeMutation();
   const join = useQuizJoinMutation();
   const cancel = useQuizCancelMutation();
-  const [sending, setSending] = useState<{ q: number; choice: number } | null>(null);
-  /** A ref, not state: two key presses in one frame must not send two answers. */
-  const inFlight = useRef(false);
 
   const duel = duelQuery.data;
   const stage = duel ? duelStage(duel) : null;
@@ -93,20 +90,6 @@ export function QuizDuelPage() {
     );
   }
 
-  async function onAnswer(question: number, choice: number) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending({ q: question, choice });
-    try {
-      await answer.mutateAsync({ question, choice });
-    } catch (error) {
-      notify.error(errorMessage(error, ANSWER_FAILED));
-      void duelQuery.refetch();
-    } finally {
-      inFlight.current = false;
-      setSending(null);
-    }
-  }
 
   async function onJoin() {
     try {
