@@ -283,6 +283,11 @@ describe('migration 0004 (counters to user_stats)', () => {
       'bets_won',
       'created_at',
       'deleted_at',
+      // Added by 0026 (placements per day and week).
+      'placed_day',
+      'placed_in_day',
+      'placed_week',
+      'placed_in_week',
     ]);
     const [kept] = await db.query<{ bets_placed: number; bets_won: number }>('select bets_placed, bets_won from users where id = 1');
     expect(kept).toEqual({ bets_placed: 11, bets_won: 12 });
@@ -313,5 +318,36 @@ describe('migrations 0016 (item movements) and 0017 (currencies)', () => {
     expect(currencies).toEqual([{ currency: 'gold', n: 2 }]);
     await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'gold', 5)")).rejects.toThrow(/balances_currency_known/);
     await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'shards', -1)")).rejects.toThrow(/balances_amount_non_negative/);
+  });
+});
+
+describe('migration 0026 (placements per day and week)', () => {
+  it("counts today's and this week's wagers and parlays (UTC, weeks from Monday) onto each users row", async () => {
+    const db = await databaseAt('0025_merge_lab');
+    const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+    const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
+    await db.exec(`
+      insert into users (id, username, password_hash) values (1, 'ann', 'x'), (2, 'bob', 'x'), (3, 'cy', 'x');
+      insert into bets (id, title, description, end_time) values (1, 'B', 'd', now() + interval '1 day');
+      insert into bet_options (id, bet_id, text, odds, position) values (1, 1, 'Yes', 200, 0);
+      -- ann: 2 today, 1 earlier this week (or, on a Monday, 1 last week), 1 last week; a parlay today
+      insert into wagers (bet_id, option_id, user_id, stake, odds, created_at) values
+        (1, 1, 1, 1, 200, now()), (1, 1, 1, 1, 200, ${day} + interval '1 second'),
+        (1, 1, 1, 1, 200, ${day} - interval '1 second'), (1, 1, 1, 1, 200, ${week} - interval '1 second'),
+        (1, 1, 2, 1, 200, ${week} - interval '1 day');
+      insert into parlays (user_id, stake, total_odds) values (1, 1, 400);
+    `);
+    await db.migrate(migrationsFolder);
+    const rows = await db.query<{ id: number; in_day: number; in_week: number; day_ok: boolean; week_ok: boolean }>(`
+      select id::int, placed_in_day as in_day, placed_in_week as in_week,
+        placed_day = (now() at time zone 'UTC')::date as day_ok, placed_week = date_trunc('week', now() at time zone 'UTC')::date as week_ok
+      from users order by id`);
+    const [monday] = await db.query<{ is: boolean }>(`select ${day} = ${week} as is`);
+    expect(rows[0]).toEqual({ id: 1, in_day: 3, in_week: monday!.is ? 3 : 4, day_ok: true, week_ok: true });
+    // No placement this week: nothing recorded, which reads as zero.
+    expect(rows.slice(1)).toEqual([
+      { id: 2, in_day: 0, in_week: 0, day_ok: null, week_ok: null },
+      { id: 3, in_day: 0, in_week: 0, day_ok: null, week_ok: null },
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from '../wallet/ledger';
+import { countPlacement } from '../accounts/placements';
 import { logAdminAction } from '../../platform/adminLog';
 import { publishLive } from '../../platform/realtime/publish';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
@@ -120,7 +121,7 @@ const PLACE_WAGER = (() => {
         category: 'bet_stake',
         actor: true,
         when: sql`exists (select 1 from opt)`,
-        alsoSet: sql`bets_placed = u.bets_placed + 1`,
+        alsoSet: countPlacement,
       })}, ${ledger.ledgerRowsFor(['stake'], { refType: 'wager', refId: sql`select wager_id from opt`, houseCategory: 'bet_stake' })},
       w as (
         insert into wagers (id, bet_id, option_id, user_id, stake, odds)
@@ -217,7 +218,7 @@ export async function placeParlay(
       tx,
       [{ userId, delta: -amount, category: 'parlay_stake' }],
       { refType: 'parlay', refId: parlay.id },
-      { actorId: userId, alsoSet: sql`bets_placed = u.bets_placed + 1` },
+      { actorId: userId, alsoSet: countPlacement },
     );
     return { parlayId: parlay.id, balance: after.get(userId) ?? 0, legs: resolved.map((l) => ({ betId: l.betId, optionId: l.optionId })) };
   });

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { registerUser, useTestServer } from '../../testing/harness';
 import { useAdmin } from '../../testing/builders';
 import { periodStart } from './periods';
-import { periodCounts, recordPeriodMark } from './progress';
+import { periodCounts } from './progress';
+import { createBet } from '../bets/builders';
+import { callRoute } from '../../testing/callRoute';
 import { placeWager, winWager } from './builders';
 
-/** The period counts without a pass over the user's history (issue 20): marks and daily wins. */
+/** The period counts without a pass over the user's history (issue 20): placement counters and daily wins. */
 const server = useTestServer();
 const admin = useAdmin(server);
 
@@ -30,39 +32,45 @@ describe('period counts', () => {
     expect(row?.wins).toBe(2);
   });
 
-  it("reads a period's wagers from the last mark before it starts, on", async () => {
+  it('counts wagers and parlays placed today and this week from the users row, none in the next day or week', async () => {
     const user = await registerUser(server);
     await placeWager(server, admin, user);
-    await placeWager(server, admin, user);
-    const [second] = await server.db.rows<{ id: number }>(sql`select max(id) as id from wagers where user_id = ${user.id}`);
-    await placeWager(server, admin, user);
-    // A mark says every wager up to the second was made before it: the count starts after it.
-    // (Marks are true by construction; this one is not, to show that the range is used.)
-    const start = new Date(today().getTime() - 7 * DAY_MS);
-    await server.db.rows(sql`insert into period_marks (at, wagers_id) values (${new Date(start.getTime() - 120_000).toISOString()}, ${second!.id})`);
-    try {
-      const counted = await periodCounts(server.db, user.id, start, start);
-      expect(counted.weekly.betsPlaced).toBe(1);
-      expect(counted.lifetime.betsPlaced).toBe(3);
-      // A mark younger than two minutes before the start is not trusted.
-      const later = new Date(start.getTime() - 90_000);
-      expect((await periodCounts(server.db, user.id, later, later)).weekly.betsPlaced).toBe(3);
-    } finally {
-      await server.db.rows(sql`delete from period_marks where wagers_id = ${second!.id}`);
-    }
+    const [a, b] = await Promise.all([createBet(server, admin), createBet(server, admin)]);
+    const parlay = await callRoute(server, 'POST /api/bets/parlay', {
+      token: user.token,
+      body: { amount: 10, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'Yes', odds: 2.5 }], totalOdds: 6.25 } });
+    expect(parlay.status, JSON.stringify(parlay.body)).toBe(201);
+    const now = await counts(user.id, today());
+    expect([now.daily.betsPlaced, now.weekly.betsPlaced, now.lifetime.betsPlaced]).toEqual([2, 2, 2]);
+    expect((await counts(user.id, new Date(today().getTime() + DAY_MS))).daily.betsPlaced).toBe(0);
+    const nextWeek = new Date(periodStart('weekly', today()).getTime() + 7 * DAY_MS);
+    expect((await periodCounts(server.db, user.id, nextWeek, nextWeek)).weekly.betsPlaced).toBe(0);
   });
 
-  it('records where the wagers sequence stands, one mark a minute however many processes ask at once', async () => {
-    await placeWager(server, admin, await registerUser(server));
-    await server.db.rows(sql`delete from period_marks`);
-    await Promise.all([recordPeriodMark(server.db), recordPeriodMark(server.db), recordPeriodMark(server.db)]);
-    await recordPeriodMark(server.db);
-    const marks = await server.db.rows<{ at: Date | string; wagers_id: number }>(sql`select at, wagers_id from period_marks`);
-    const [last] = await server.db.rows<{ id: number }>(sql`select max(id) as id from wagers`);
-    // One mark for the minute (two if the calls straddled a minute's end), each where the sequence stands.
-    const minutes = new Set(marks.map((m) => Math.floor(new Date(m.at).getTime() / 60_000)));
-    expect(marks.length).toBeLessThanOrEqual(2);
-    expect(minutes.size).toBe(marks.length);
-    for (const m of marks) expect(Number(m.wagers_id)).toBe(Number(last!.id));
+  it('20 wagers at once are 20 for the day and the week', async () => {
+    const user = await registerUser(server);
+    const bet = await createBet(server, admin);
+    const results = await Promise.all(Array.from({ length: 20 }, () =>
+      callRoute(server, 'POST /api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'Yes', amount: 1 } })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const now = await counts(user.id, today());
+    expect([now.daily.betsPlaced, now.weekly.betsPlaced, now.lifetime.betsPlaced]).toEqual([20, 20, 20]);
+  });
+
+  it("starts a new day's count from an older day, and leaves a newer day's count alone", async () => {
+    const user = await registerUser(server);
+    const day = (offset: number) => new Date(today().getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+    const row = async () => (await server.db.rows<{ placed_day: string | Date; placed_in_day: number }>(
+      sql`select placed_day::text, placed_in_day from users where id = ${user.id}`))[0]!;
+
+    await server.db.rows(sql`update users set placed_day = ${day(-1)}, placed_in_day = 7 where id = ${user.id}`);
+    await placeWager(server, admin, user);
+    expect(await row()).toEqual({ placed_day: day(0), placed_in_day: 1 });
+
+    // A wager whose transaction began before midnight commits after one from the next day.
+    await server.db.rows(sql`update users set placed_day = ${day(1)}, placed_in_day = 5 where id = ${user.id}`);
+    await placeWager(server, admin, user);
+    expect(await row()).toEqual({ placed_day: day(1), placed_in_day: 5 });
+    expect((await counts(user.id, today())).lifetime.betsPlaced).toBe(2);
   });
 });

@@ -1,16 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
+import { placedSince } from '../accounts/placements';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
 
 /**
  * What tasks and achievements measure (DESIGN.md section 3: durable, from rows written in the
- * transactions that earned them). Period counts come from timestamped rows over indexes on
- * (user_id, created_at) and (user_id, settled_at) WHERE status = 'won'; wagers, which carry
- * neither (migration 0014), are counted from the (user_id, id) index after the period's mark
- * (tasks/tables.ts periodMarks) and their wins from wager_wins_daily. So a user's week costs a
- * range scan of that week's rows, never their whole history nor the ledger.
+ * transactions that earned them), at a cost that does not grow with the user's history:
+ * placements from the day and week counters on the users row (accounts/placements.ts), wagers
+ * won from wager_wins_daily (at most 8 rows), and parlays won, purchases and sign-ins from their
+ * indexes on (user_id, time) over the period alone.
  *
  * Periods start at 00:00 UTC (periods.ts), so a day's rows in wager_wins_daily fall wholly
  * inside or outside each period.
@@ -38,12 +38,7 @@ interface CountsRow {
 }
 
 const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
-    with placed as (
-      -- The row comparison keeps the range on the (user_id, id) index.
-      select created_at as at from wagers where user_id = ${userId} and created_at >= ${w}
-        and (user_id, id) > (${userId}, coalesce((select wagers_id from period_marks where at <= ${w}::timestamptz - interval '2 minutes' order by at desc limit 1), 0))
-      union all select created_at from parlays where user_id = ${userId} and created_at >= ${w}
-    ), won as (
+    with won as (
       select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
     ), wagers_won as (
       select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${w}::timestamptz at time zone 'UTC')::date
@@ -53,7 +48,7 @@ const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
       select created_at as at from sessions where user_id = ${userId} and created_at >= ${w}
     )
     select
-      (select count(*) filter (where at >= ${d}) from placed)::int as placed_d, (select count(*) from placed)::int as placed_w,
+      ${placedSince(d, 'day')}::int as placed_d, ${placedSince(w, 'week')}::int as placed_w,
       u.bets_placed as placed_all,
       ((select count(*) filter (where at >= ${d}) from won)
         + (select coalesce(sum(wins) filter (where day >= (${d}::timestamptz at time zone 'UTC')::date), 0) from wagers_won))::int as won_d,
@@ -83,17 +78,3 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
   };
 }
 
-
-/**
- * Records where the wagers sequence stands now, under the minute it is in (the key: processes
- * that record at once in the same minute leave one mark), and forgets marks older than any
- * period needs. Runs every minute (tasks module) and at start. The mark's time is up to a
- * minute before the sequence was read, so a period trusts only marks two minutes older than it.
- */
-export async function recordPeriodMark(q: Queryable): Promise<void> {
-  await q.rows(sql`
-    insert into period_marks (at, wagers_id)
-    select date_trunc('minute', now()), (select case when is_called then last_value else last_value - 1 end from wagers_id_seq)
-    on conflict (at) do nothing`);
-  await q.rows(sql`delete from period_marks where at < now() - interval '15 days'`);
-}

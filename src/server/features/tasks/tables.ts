@@ -49,13 +49,3 @@ export const taskClaims = pgTable(
   (t) => [uniqueIndex('task_claims_once_idx').on(t.userId, t.taskId, t.periodStart), index('task_claims_task_idx').on(t.taskId)],
 );
 
-/**
- * Where the wagers id sequence stood at a moment, recorded every minute (tasks' sweep). A wager
- * made after a mark's moment has a larger id than its wagers_id (its id is drawn after its
- * created_at), so "wagers since the day started" is a range of the (user_id, id) index from the
- * last mark before that start, not a pass over the user's whole history.
- */
-export const periodMarks = pgTable('period_marks', {
-  at: timestamp('at', { withTimezone: true }).primaryKey(),
-  wagersId: bigint('wagers_id', { mode: 'number' }).notNull(),
-});
