@@ -77,15 +77,25 @@ export function statBumpCte(name: string, userId: number | SQL, stat: StatName, 
 
 /** Every counter of one user, logins included, in one round trip. */
 export async function readStats(q: Queryable, userId: number): Promise<UserStats> {
-  const rows = await q.rows<{ stat: StatName | 'logins'; value: number }>(sql`
-    select stat, value from user_stats where user_id = ${userId}
-    union all
-    select 'logins', count(*)::bigint from sessions where user_id = ${userId}`);
+  const [row] = await q.rows<StatsRow>(sql`select ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins`);
+  return statsOf(row);
+}
+
+/** readStats as two columns of a caller's statement (stats, logins), read back with statsOf. */
+export interface StatsRow {
+  stats: Record<string, number | string>;
+  logins: number | string;
+}
+export const statsJson = (userId: unknown): SQL =>
+  sql`(select coalesce(json_object_agg(stat, value), '{}'::json) from user_stats where user_id = ${userId})`;
+export const loginsCount = (userId: unknown): SQL => sql`(select count(*) from sessions where user_id = ${userId})::int`;
+
+export function statsOf(row: StatsRow | undefined): UserStats {
   const stats = zeroStats();
-  for (const row of rows) {
-    if (row.stat === 'logins') stats.logins = Number(row.value);
-    else if (row.stat in counters) stats[counters[row.stat].key] = Number(row.value);
+  for (const [stat, value] of Object.entries(row?.stats ?? {})) {
+    if (stat in counters) stats[counters[stat as StatName].key] = Number(value);
   }
+  stats.logins = Number(row?.logins ?? 0);
   return stats;
 }
 

@@ -1,21 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AchievementCriteria } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
-import { criterionCounters, readStats } from '../../platform/stats';
+import { criterionCounters, loginsCount, statsJson, statsOf, type StatsRow } from '../../platform/stats';
 import { distinctItemsHeld } from '../items/holdings';
 
 /**
  * Achievements read lifetime figures: the counters declared for it in platform/stats.ts, and
- * the ones counted from rows (bets from the users row, purchases, distinct items held).
+ * the ones counted from rows (bets from the users row, purchases, distinct items held), all in
+ * one statement over the users row.
  */
-/** The lifetime counter behind every achievement criterion. */
-export async function lifetimeCounters(q: Queryable, userId: number): Promise<Record<AchievementCriteria, number>> {
-  // One after the other: q may be a transaction, whose one connection runs one query at a time.
-  const stats = await readStats(q, userId);
-  const [row] = await q.rows<{ placed: number; won: number; owned: number }>(sql`
-      select u.bets_placed as placed, u.bets_won as won,
-        ${distinctItemsHeld(userId)}::int as owned
-      from users u where u.id = ${userId}`);
+export interface LifetimeRow extends StatsRow {
+  placed: number;
+  won: number;
+  owned: number;
+}
+
+/** The lifetime figures of one user as one statement; `also` adds columns (the list's page read). */
+export const lifetimeQuery = (userId: SQL, also?: SQL): SQL => sql`
+    select u.bets_placed as placed, u.bets_won as won, ${distinctItemsHeld(userId)}::int as owned,
+      ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins${also ? sql`, ${also}` : sql``}
+    from users u where u.id = ${userId}`;
+
+export function countersOf(row: LifetimeRow | undefined): Record<AchievementCriteria, number> {
+  const stats = statsOf(row);
   return {
     ...criterionCounters(stats),
     betsPlaced: Number(row?.placed ?? 0),
@@ -24,4 +31,10 @@ export async function lifetimeCounters(q: Queryable, userId: number): Promise<Re
     storePurchases: stats.storePurchases,
     itemsOwned: Number(row?.owned ?? 0),
   };
+}
+
+/** The lifetime counter behind every achievement criterion. */
+export async function lifetimeCounters(q: Queryable, userId: number): Promise<Record<AchievementCriteria, number>> {
+  const [row] = await q.rows<LifetimeRow>(lifetimeQuery(sql`${userId}`));
+  return countersOf(row);
 }

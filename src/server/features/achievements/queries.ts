@@ -1,14 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { AchievementRow, ClaimedRow } from './presenter';
 
-/** Active achievements plus retired ones the user claimed, with when they claimed each. */
-export const achievementsOf = (q: Queryable, userId: number) =>
-  q.rows<AchievementRow>(sql`
-    select a.id, a.title, a.description, a.criteria, a.threshold, a.reward, a.icon, c.created_at as claimed_at
-    from achievements a left join achievement_claims c on c.achievement_id = a.id and c.user_id = ${userId}
-    where a.active or c.id is not null
-    order by a.criteria, a.threshold, a.id`);
+/**
+ * Active achievements plus retired ones the user claimed, with when they claimed each, as a JSON
+ * array of AchievementRow (a scalar subquery for the list's one-statement read).
+ */
+export const achievementsJson = (userId: unknown): SQL => sql`(
+    select coalesce(json_agg(a order by a.criteria, a.threshold, a.id), '[]'::json) from (
+      select a.id, a.title, a.description, a.criteria, a.threshold, a.reward, a.icon, c.created_at as claimed_at
+      from achievements a left join achievement_claims c on c.achievement_id = a.id and c.user_id = ${userId}
+      where a.active or c.id is not null
+    ) a)`;
 
 export async function findActiveAchievement(q: Queryable, id: number): Promise<AchievementRow | undefined> {
   const [row] = await q.rows<AchievementRow>(sql`

@@ -6,21 +6,27 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewer } from '../items/buffs';
-import { lifetimeCounters } from './progress';
+import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewFrom, runningBuffsJson, type RunningBuff } from '../items/buffs';
+import { countersOf, lifetimeCounters, lifetimeQuery, type LifetimeRow } from './progress';
 import * as ledger from '../wallet/ledger';
-import { presentAchievement, presentClaim, presentClaimed, presentCreated } from './presenter';
-import { achievementsOf, claimedOf, findActiveAchievement } from './queries';
+import { presentAchievement, presentClaim, presentClaimed, presentCreated, type AchievementRow } from './presenter';
+import { achievementsJson, claimedOf, findActiveAchievement } from './queries';
+
+/** The list's one read: lifetime figures, achievements and running reward buffs in one statement. */
+const LIST = (() => {
+  const userId = sql`${sql.placeholder('userId')}`;
+  return lifetimeQuery(userId, sql`${achievementsJson(userId)} as achievements,
+      ${runningBuffsJson(userId, 'reward-multiplier', sql.placeholder('now'))} as buffs`);
+})();
 
 /** Active achievements plus retired ones the user claimed, with lifetime progress. */
 export async function listAchievements(deps: Deps, userId: number): Promise<AchievementDto[]> {
-  // Three reads that do not depend on each other: at once, on three pool connections.
-  const [rows, counters, boost] = await Promise.all([
-    achievementsOf(deps.db, userId),
-    lifetimeCounters(deps.db, userId),
-    rewardPreviewer(deps.db, userId, deps.clock.now()),
-  ]);
-  return rows.map((r) => presentAchievement(r, counters, boost));
+  const [row] = await deps.db.compiled<LifetimeRow & { achievements: AchievementRow[]; buffs: RunningBuff[] }>(
+    'achievements_list', LIST, { userId, now: deps.clock.now().toISOString() });
+  if (!row) throw notFound('This account no longer exists');
+  const counters = countersOf(row);
+  const boost = rewardPreviewFrom(row.buffs);
+  return row.achievements.map((r) => presentAchievement(r, counters, boost));
 }
 
 export async function claimAchievement(deps: Deps, userId: number, achievementId: number): Promise<ClaimAchievementResponse> {

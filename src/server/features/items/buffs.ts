@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as items from './holdings';
 import type { Queryable } from '../../db/client';
 import {
@@ -18,7 +18,7 @@ import type { BuffedReward } from '../../../shared/api/tasks';
 
 export const BUFF_MINUTES = 60;
 
-interface RunningBuff {
+export interface RunningBuff {
   id: number;
   value: number;
   extra_paid: number;
@@ -121,7 +121,11 @@ export const presentBuffedReward = (reward: number, boost: RewardPreview): Buffe
  * spending. One read serves every reward on the page.
  */
 export async function rewardPreviewer(q: Queryable, userId: number, now: Date): Promise<(amount: number) => RewardPreview> {
-  const running = await readRunning(q, userId, 'reward-multiplier', now);
+  return rewardPreviewFrom(await readRunning(q, userId, 'reward-multiplier', now));
+}
+
+/** rewardPreviewer over running reward buffs already read (runningBuffsJson). */
+export function rewardPreviewFrom(running: RunningBuff[]): (amount: number) => RewardPreview {
   const multiplier = running.length === 0 ? 100 : combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
   return (amount) => {
     const wanted = rewardMultiplierExtra(amount, multiplier);
@@ -129,6 +133,14 @@ export async function rewardPreviewer(q: Queryable, userId: number, now: Date): 
     return { extra, multiplier, capped: extra < wanted };
   };
 }
+
+/**
+ * The user's running buffs of one effect as a JSON array of RunningBuff (a scalar subquery), so
+ * a page that shows rewards reads them in the same statement as the rest of its figures.
+ */
+export const runningBuffsJson = (userId: unknown, effectType: BuffEffectType, now: unknown): SQL => sql`(
+    select coalesce(json_agg(json_build_object('id', id, 'value', value, 'extra_paid', extra_paid, 'extra_cap', extra_cap) order by id), '[]'::json)
+    from buffs where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now}::timestamptz)`;
 
 /** The luck percent to play a slots spin with, locking the buffs that give it. */
 export async function lockSlotsLuck(q: Queryable, userId: number, now: Date): Promise<{ luck: number; buffs: RunningBuff[] }> {

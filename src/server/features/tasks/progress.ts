@@ -22,7 +22,7 @@ export interface PeriodCounts {
   lifetime: Record<GoalType, number>;
 }
 
-interface CountsRow {
+export interface CountsRow {
   placed_d: number;
   placed_w: number;
   placed_all: number;
@@ -37,7 +37,8 @@ interface CountsRow {
   logins_all: number;
 }
 
-const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
+/** The counts as one statement over the users row; `also` adds columns (the task list's page read). */
+export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL): SQL => sql`
     with won as (
       select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
     ), wagers_won as (
@@ -57,7 +58,7 @@ const countsQuery = (userId: unknown, d: unknown, w: unknown): SQL => sql`
       (select count(*) filter (where at >= ${d}) from bought)::int as bought_d, (select count(*) from bought)::int as bought_w,
       coalesce((select value from user_stats where user_id = ${userId} and stat = 'store_purchases'), 0)::int as bought_all,
       (select count(*) filter (where at >= ${d}) from signed_in)::int as logins_d, (select count(*) from signed_in)::int as logins_w,
-      (select count(*) from sessions where user_id = ${userId})::int as logins_all
+      (select count(*) from sessions where user_id = ${userId})::int as logins_all${also ? sql`, ${also}` : sql``}
     from users u where u.id = ${userId}`;
 
 /** The same, built once with placeholders: planning it costs more than running it. */
@@ -69,7 +70,11 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
   const w = weekStart.toISOString();
   // Outside a transaction the statement and its plan are kept (Db.compiled); inside one, sent whole.
   const [row] = isDb(q) ? await q.compiled<CountsRow>('period_counts', COUNTS, { userId, d, w }) : await q.rows<CountsRow>(countsQuery(userId, d, w));
-  const r = row ?? ({} as Partial<CountsRow>);
+  return countsOf(row);
+}
+
+export function countsOf(row: Partial<CountsRow> | undefined): PeriodCounts {
+  const r = row ?? {};
   const n = (v: number | undefined) => Number(v ?? 0);
   return {
     daily: { betsPlaced: n(r.placed_d), betsWon: n(r.won_d), storePurchases: n(r.bought_d), logins: n(r.logins_d) },
@@ -77,4 +82,3 @@ export async function periodCounts(q: Queryable, userId: number, dayStart: Date,
     lifetime: { betsPlaced: n(r.placed_all), betsWon: n(r.won_all), storePurchases: n(r.bought_all), logins: n(r.logins_all) },
   };
 }
-

@@ -5,27 +5,34 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewer } from '../items/buffs';
+import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewFrom, runningBuffsJson, type RunningBuff } from '../items/buffs';
 import * as ledger from '../wallet/ledger';
 import { periodStart } from './periods';
-import { presentCompletion, presentCreated, presentTask, presentTasks } from './presenter';
-import { periodCounts, type PeriodCounts } from './progress';
-import { findActiveTask, openTasksOf } from './queries';
+import { presentCompletion, presentCreated, presentTask, presentTasks, type TaskRow } from './presenter';
+import { countsOf, countsQuery, periodCounts, type CountsRow, type PeriodCounts } from './progress';
+import { findActiveTask, openTasksJson } from './queries';
 
 async function countsAt(q: Queryable, userId: number, now: Date): Promise<PeriodCounts> {
   return periodCounts(q, userId, periodStart('daily', now), periodStart('weekly', now));
 }
 
+/**
+ * The list's one read: the counts, the open tasks and the running reward buffs in one statement
+ * (one round trip), built once with placeholders.
+ */
+const LIST = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return countsQuery(p('userId'), p('d'), p('w'), sql`${openTasksJson(p('userId'), p('d'), p('w'))} as tasks,
+      ${runningBuffsJson(p('userId'), 'reward-multiplier', p('now'))} as buffs`);
+})();
+
 /** Active tasks the user has not completed in their current period, with progress. */
 export async function listTasks(deps: Deps, userId: number): Promise<TasksDto> {
   const now = deps.clock.now();
-  // Three reads that do not depend on each other: at once, on three pool connections.
-  const [rows, counts, boost] = await Promise.all([
-    openTasksOf(deps.db, userId, periodStart('daily', now), periodStart('weekly', now)),
-    countsAt(deps.db, userId, now),
-    rewardPreviewer(deps.db, userId, now),
-  ]);
-  return presentTasks(rows, counts, now, boost);
+  const [d, w] = [periodStart('daily', now).toISOString(), periodStart('weekly', now).toISOString()];
+  const [row] = await deps.db.compiled<CountsRow & { tasks: TaskRow[]; buffs: RunningBuff[] }>('tasks_list', LIST, { userId, d, w, now: now.toISOString() });
+  if (!row) throw notFound('This account no longer exists');
+  return presentTasks(row.tasks, countsOf(row), now, rewardPreviewFrom(row.buffs));
 }
 
 export async function completeTask(deps: Deps, userId: number, taskId: number): Promise<CompleteTaskResponse> {
