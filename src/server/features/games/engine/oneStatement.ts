@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { RoundGame } from '../../../../shared/games/roundGames';
 import type { Deps } from '../../../platform/deps';
+import { lastSeen } from '../../../platform/lastSeen';
 import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
@@ -111,24 +112,10 @@ function settleStatement(stat: StatName | undefined, part: SettledPlan['part']):
 }
 
 /**
- * Each player's active pair as this process last saw it, with the nonce their next round takes,
- * per database (tests run several). Only a guess: the statement checks it. Bounded: the oldest
- * entry goes first.
+ * Each player's active pair as this process last saw it, with the nonce their next round takes.
+ * Only a guess: the statement checks it.
  */
-const lastSeen = new WeakMap<object, Map<number, Draw>>();
-const LAST_SEEN_MAX = 50_000;
-function lastSeenOf(deps: Deps): Map<number, Draw> {
-  let seen = lastSeen.get(deps.db);
-  if (!seen) lastSeen.set(deps.db, (seen = new Map()));
-  return seen;
-}
-function remember(deps: Deps, userId: number, draw: Draw | null): void {
-  const seen = lastSeenOf(deps);
-  seen.delete(userId);
-  if (!draw) return;
-  if (seen.size >= LAST_SEEN_MAX) seen.delete(seen.keys().next().value!);
-  seen.set(userId, draw);
-}
+const lastSeenOf = lastSeen<number, Draw>(50_000);
 
 /** Reads the user's active pair (making one first if there is none) and their running buffs. */
 export async function readSeed(deps: Deps, userId: number, now: Date): Promise<SeedRead> {
@@ -198,7 +185,7 @@ async function settle(
   plan: (read: SeedRead) => SettledPlan | null,
 ): Promise<SettledRound | null> {
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const seen = attempt === 0 ? lastSeenOf(deps).get(userId) : undefined;
+    const seen = attempt === 0 ? lastSeenOf(deps.db).get(userId) : undefined;
     // A remembered pair says nothing of buffs: the statement checks the ones the plan assumed absent.
     const read = seen ? { draw: seen, rewardMultiplier: false, slotsLuck: false } : await readSeed(deps, userId, now);
     const planned = plan(read);
@@ -229,10 +216,10 @@ async function settle(
     }
     const [row] = rows;
     if (row) {
-      remember(deps, userId, { ...read.draw, nonce: read.draw.nonce + 1 });
+      lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });
       return { id: Number(row.round_id), draw: read.draw, plan: planned, balance: Number(row.balance) };
     }
-    remember(deps, userId, null);
+    lastSeenOf(deps.db).set(userId, null);
   }
   return null;
 }

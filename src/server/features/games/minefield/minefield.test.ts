@@ -194,4 +194,26 @@ describe('Minefield', () => {
     expectError(await callRoute(server, 'POST /api/games/minefield/start', { body: { betAmount: 10, rows: 3, cols: 3, mines: 2 } }), 401);
     expectError(await callRoute(server, 'GET /api/games/minefield/active'), 401);
   });
+
+  it('a board moved on by another process is read again: its reveals count, a cash-out after them pays', async () => {
+    const user = await registerUser(server);
+    const game = await start(user);
+    const id = game.body.sessionId;
+    const [a, b, c] = safeCells(await minesOf(id), 25);
+    await reveal(user, id, a!);
+    // Another server process reveals b: this process still remembers the board with a alone.
+    await server.db.rows(sql`update game_rounds set outcome = jsonb_set(outcome, '{revealed}', ${JSON.stringify([a, b])}::jsonb) where id = ${Number(id)}`);
+    expectBadField(await reveal(user, id, b!), 'cellIndex');
+    const third = await reveal(user, id, c!);
+    expect(third.body).toMatchObject({ safeCount: 3, potentialReward: minefieldPayout(100, 25, 3, 3) });
+
+    // A fresh game: this process remembers nothing revealed; the other process reveals one.
+    expect((await cashout(user, id)).status).toBe(200);
+    const next = await start(user);
+    const [d] = safeCells(await minesOf(next.body.sessionId), 25);
+    await server.db.rows(sql`update game_rounds set outcome = jsonb_set(outcome, '{revealed}', ${JSON.stringify([d])}::jsonb) where id = ${Number(next.body.sessionId)}`);
+    const paid = await cashout(user, next.body.sessionId);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ reward: minefieldPayout(100, 25, 3, 1) });
+  });
 });

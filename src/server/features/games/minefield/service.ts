@@ -6,6 +6,7 @@ import type { Queryable } from '../../../db/client';
 import { pgErrorCode } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
+import { lastSeen } from '../../../platform/lastSeen';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import { applyRewardMultiplier, pickMinefieldItems } from '../../items/buffs';
@@ -16,7 +17,7 @@ import { openGameOf } from './queries';
 
 export async function start(deps: Deps, userId: number, body: { betAmount: number; rows: number; cols: number; mines: number }): Promise<MinefieldStartResponse> {
   try {
-    return await deps.db.tx(async (tx) => {
+    const started = await deps.db.tx(async (tx) => {
       const items = await pickMinefieldItems(tx, userId);
       const round = await nextRound(tx, userId, 'minefield', (draw) => {
         const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
@@ -37,8 +38,11 @@ export async function start(deps: Deps, userId: number, body: { betAmount: numbe
       await items.take(round.id);
       // The stake is held by the house until the game ends (escrow), against the round.
       const balance = await moveForRound(tx, userId, round.id, -body.betAmount, 'game_stake');
-      return presentStart(round.id, round.draw.nonce, round.record.params, round.record.outcome, balance);
+      return { round, balance };
     });
+    const { round } = started;
+    openGames(deps.db).set(round.id, { userId, game: { id: round.id, state: 'open', params: round.record.params, outcome: round.record.outcome } });
+    return presentStart(round.id, round.draw.nonce, round.record.params, round.record.outcome, started.balance);
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw conflict('You already have a Minefield game running: finish it first');
     throw err;
@@ -96,28 +100,47 @@ function revealOn(p: GameRow['params'], b: Board, cellIndex: number): { board: B
 const OPTIMISTIC_REVEALS = 3;
 
 /**
- * A reveal that pays nothing (a safe cell, a forgiven mine, an explosion) is one read and one
- * conditional UPDATE, with no transaction: the update applies only if the board is still the one
- * read, so a cash-out or another reveal that got in first makes it match nothing and the reveal
- * is decided again on the new board. A reveal that finds the last safe cell cashes out, in the
- * locked transaction below.
+ * Open games as this process last left them, so a player's next reveal or cash-out skips the
+ * read: the write below applies only if the board is still exactly the one remembered, and
+ * otherwise the game is read again. Mines and params never change, and a remembered board can
+ * only lag behind the real one, so a refusal it gives (a cell already revealed) holds too.
+ */
+const openGames = lastSeen<number, { userId: number; game: GameRow }>(20_000);
+
+/** The open game, remembered if `remembered` allows the remembered board, else read. */
+async function readGame(deps: Deps, userId: number, sessionId: string, remembered: (g: GameRow) => boolean): Promise<GameRow> {
+  const seen = openGames(deps.db).get(Number(sessionId));
+  if (seen?.userId === userId && remembered(seen.game)) return seen.game;
+  const [game] = await deps.db.rows<GameRow>(sql`
+    select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
+  if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
+  if (game.state !== 'open') throw conflict('This game has already ended');
+  return game;
+}
+
+/**
+ * A reveal that pays nothing (a safe cell, a forgiven mine, an explosion) is one conditional
+ * UPDATE after the board is known (remembered, or read), with no transaction: the update applies
+ * only if the board is still the one known, so a cash-out or another reveal that got in first
+ * makes it match nothing and the reveal is decided again on the board read afresh. A reveal that
+ * finds the last safe cell cashes out, in the locked transaction below.
  */
 export async function reveal(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
+  const games = openGames(deps.db);
   for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
-    const [game] = await deps.db.rows<GameRow>(sql`
-      select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
-    if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
-    if (game.state !== 'open') throw conflict('This game has already ended');
+    const game = await readGame(deps, userId, sessionId, () => attempt === 0);
     const next = revealOn(game.params, game.outcome, cellIndex);
     if (!next) break;
     const [updated] = await deps.db.rows<{ id: number }>(sql`
       update game_rounds set outcome = ${JSON.stringify(next.board)}::jsonb
         ${next.settled ? sql`, state = 'settled', settled_at = now(), payout = 0` : sql``}
-      where id = ${game.id} and state = 'open' and outcome = ${JSON.stringify(game.outcome)}::jsonb
+      where id = ${game.id} and user_id = ${userId} and state = 'open' and outcome = ${JSON.stringify(game.outcome)}::jsonb
       returning id`);
+    games.set(game.id, updated && !next.settled ? { userId, game: { ...game, outcome: next.board } } : null);
     if (updated) return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
   }
+  games.set(Number(sessionId), null);
   return revealLocked(deps, userId, sessionId, cellIndex);
 }
 
@@ -142,8 +165,9 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
 }
 
 /**
- * A cash-out while no reward buff runs is one read and one statement with no transaction: the
- * round is settled only if its board is still the one read (and no buff has started), and the
+ * A cash-out while no reward buff runs is one statement with no transaction once the board is
+ * known (remembered, or read): the round is settled only if its board is still the one known
+ * (and no buff has started), and the
  * same statement pays it through the ledger and counts a win. A closed account is refused and the
  * guard rolls the statement back; a board that moved on is read again; a running buff (its cap
  * is spent under its lock) takes the locked transaction.
@@ -172,11 +196,10 @@ const CASHOUT = (() => {
 export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
   const now = deps.clock.now();
+  const games = openGames(deps.db);
   for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
-    const [game] = await deps.db.rows<GameRow>(sql`
-      select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
-    if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
-    if (game.state !== 'open') throw conflict('This game has already ended');
+    // A remembered board with nothing revealed may lag behind: only a read may refuse for that.
+    const game = await readGame(deps, userId, sessionId, (g) => attempt === 0 && g.outcome.revealed.length > 0);
     if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
     const reward = cashoutReward(game);
     // Nothing to pay: the locked path settles it (the ledger writes no zero rows).
@@ -197,8 +220,10 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
       throw pgErrorCode(err) === '22012' ? banned() : err;
     }
     const [row] = rows;
+    games.set(game.id, null);
     if (row?.settled_id != null && row.balance != null) return presentCashout(game.outcome, { reward, balance: Number(row.balance) });
   }
+  games.set(Number(sessionId), null);
   return cashoutLocked(deps, userId, sessionId, now);
 }
 
