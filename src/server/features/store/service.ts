@@ -17,6 +17,7 @@ import type { AuthUser } from '../../platform/auth';
 import { alreadyOwned, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte } from '../../platform/stats';
+import { turns } from '../../platform/turns';
 import * as ledger from '../wallet/ledger';
 import * as items from '../items/holdings';
 import { buffState, startBuff } from '../items/buffs';
@@ -66,6 +67,14 @@ async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number
 const GUARD_FAILED = '22012';
 
 /**
+ * Two purchases of one item at a time per process: the item row's lock takes them one by one
+ * anyway, and a second in flight keeps the row busy during the first's commit. On one hot item
+ * (bench:store, 32 connections) this doubled purchases/s and cut PostgreSQL's CPU per purchase
+ * from 2.4 to 0.65 ms; 1 was slower (each waits out a round trip), 3 and 4 no better.
+ */
+const purchaseTurn = turns(2);
+
+/**
  * Spec section 7 / issue 8, one statement (one round trip). The item row, which every buyer of a
  * popular item queues on, is locked last: the statement reads the item (no lock), adds the unit
  * to the inventory (a badge only if not held: the upsert's WHERE re-checks the latest row),
@@ -81,7 +90,7 @@ const GUARD_FAILED = '22012';
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
   let rows: (ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number; guard: number })[];
   try {
-    rows = await deps.db.prepared('store_purchase', sql`
+    rows = await purchaseTurn(deps.db, itemId, () => deps.db.prepared('store_purchase', sql`
       with cur as (
         select id, name, type, effect, effect_type, effect_value, price, image, emoji, description, retired_at,
           nextval('purchases_id_seq') as next_purchase_id
@@ -120,7 +129,7 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
         (select quantity_after from held) as quantity, (select locked from held) as locked,
         coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
         1 / (case when exists (select 1 from it) or not exists (select 1 from cur) then 1 else 0 end) as guard
-      from (select 1) one left join cur on true left join p on true left join it on true`);
+      from (select 1) one left join cur on true left join p on true left join it on true`));
   } catch (err) {
     if (pgErrorCode(err) === GUARD_FAILED) return explainRefusedPurchase(deps, userId, itemId);
     throw ledger.postingError(err);

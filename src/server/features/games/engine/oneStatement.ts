@@ -3,6 +3,7 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { RoundGame } from '../../../../shared/games/roundGames';
 import type { Deps } from '../../../platform/deps';
 import { lastSeen } from '../../../platform/lastSeen';
+import { turns } from '../../../platform/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
@@ -153,7 +154,7 @@ export function playSettledRound(
   now: Date,
   plan: (read: SeedRead) => SettledPlan | null,
 ): Promise<SettledRound | null> {
-  return inTurn(deps, userId, () => settle(deps, userId, game, now, plan));
+  return inTurn(deps.db, userId, () => settle(deps, userId, game, now, plan));
 }
 
 /**
@@ -161,21 +162,7 @@ export function playSettledRound(
  * seed pair's row anyway, and in turn each finds the pair as the last one left it (one round
  * trip each) instead of all but one racing to a stale nonce and trying again.
  */
-const turns = new WeakMap<object, Map<number, Promise<unknown>>>();
-function inTurn<T>(deps: Deps, userId: number, run: () => Promise<T>): Promise<T> {
-  let queue = turns.get(deps.db);
-  if (!queue) turns.set(deps.db, (queue = new Map()));
-  const mine = (queue.get(userId) ?? Promise.resolve()).then(run, run);
-  const tail = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  queue.set(userId, tail);
-  void tail.then(() => {
-    if (queue.get(userId) === tail) queue.delete(userId);
-  });
-  return mine;
-}
+const inTurn = turns(1);
 
 async function settle(
   deps: Deps,
