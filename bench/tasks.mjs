@@ -42,6 +42,14 @@ async function seed(databaseUrl) {
     placed_day = (now() at time zone 'UTC')::date, placed_week = date_trunc('week', now() at time zone 'UTC')::date,
     placed_in_day = (select count(*) from wagers w where w.user_id = users.id and w.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'),
     placed_in_week = (select count(*) from wagers w where w.user_id = users.id and w.created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')`);
+  // ...and the store_purchases counter every purchase bumps (platform/stats.ts).
+  await c.query(`insert into user_stats (user_id, stat, value, day, in_day, week, in_week)
+    select user_id, 'store_purchases', count(*), (now() at time zone 'UTC')::date,
+      count(*) filter (where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'),
+      date_trunc('week', now() at time zone 'UTC')::date,
+      count(*) filter (where created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')
+    from purchases group by user_id
+    on conflict (user_id, stat) do update set value = excluded.value, day = excluded.day, in_day = excluded.in_day, week = excluded.week, in_week = excluded.in_week`);
   await c.query('commit');
   await c.query('analyze');
   const { rows: [u] } = await c.query(`select id from users where username = 'tb0'`);
@@ -52,7 +60,7 @@ async function seed(databaseUrl) {
   const weekStart = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
   await explain('wagers placed this week (the users row)', `select case when placed_week >= (${weekStart} at time zone 'UTC')::date then placed_in_week else 0 end from users where id = $1`);
   await explain('wagers won since the week start', `select coalesce(sum(wins), 0) from wager_wins_daily where user_id = $1 and day >= (${weekStart} at time zone 'UTC')::date`);
-  await explain('purchases since the week start', `select count(*) from purchases where user_id = $1 and created_at >= ${weekStart}`);
+  await explain('purchases this week (the counter\'s row)', `select case when week >= (${weekStart} at time zone 'UTC')::date then in_week else 0 end from user_stats where user_id = $1 and stat = 'store_purchases'`);
   await c.end();
 }
 

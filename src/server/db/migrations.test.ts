@@ -351,3 +351,30 @@ describe('migration 0026 (placements per day and week)', () => {
     ]);
   });
 });
+
+describe('migration 0027 (counters per day and week)', () => {
+  it("counts today's and this week's purchases (UTC, weeks from Monday) onto each store_purchases row", async () => {
+    const db = await databaseAt('0026_placement_counts');
+    const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+    const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
+    await db.exec(`
+      insert into users (id, username, password_hash) values (1, 'ann', 'x'), (2, 'bob', 'x');
+      insert into items (id, name, type, price, stock) values (1, 'Hat', 'cosmetic', 1, 100);
+      insert into purchases (user_id, item_id, price, created_at) values
+        (1, 1, 1, now()), (1, 1, 1, ${day} - interval '1 second'), (1, 1, 1, ${week} - interval '1 second'), (2, 1, 1, ${week} - interval '2 days');
+      insert into user_stats (user_id, stat, value) values (1, 'store_purchases', 3), (1, 'rps_wins', 2), (2, 'store_purchases', 1);
+    `);
+    await db.migrate(migrationsFolder);
+    const rows = await db.query<{ user_id: number; stat: string; value: number; in_day: number; in_week: number; current: boolean | null }>(`
+      select user_id::int, stat, value::int, in_day::int, in_week::int,
+        day = (now() at time zone 'UTC')::date and week = date_trunc('week', now() at time zone 'UTC')::date as current
+      from user_stats order by user_id, stat`);
+    const [monday] = await db.query<{ is: boolean }>(`select ${day} = ${week} as is`);
+    expect(rows).toEqual([
+      { user_id: 1, stat: 'rps_wins', value: 2, in_day: 0, in_week: 0, current: null },
+      { user_id: 1, stat: 'store_purchases', value: 3, in_day: 1, in_week: monday!.is ? 1 : 2, current: true },
+      // Nothing this week: no period recorded, which reads as zero.
+      { user_id: 2, stat: 'store_purchases', value: 1, in_day: 0, in_week: 0, current: null },
+    ]);
+  });
+});

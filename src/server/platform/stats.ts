@@ -54,12 +54,44 @@ export const criterionCounters = (stats: UserStats): CriterionCounters => pickFl
 /** Progress toward a goal as a whole percentage, capped at 100 (tasks and achievements). */
 export const percentOf = (progress: number, goal: number) => Math.min(100, Math.floor((progress / goal) * 100));
 
-/** Adds `by` to a user's counter (an upsert; the first bump creates the row). */
+/**
+ * Counters of the latest period: a day (UTC) or week (from Monday, UTC) column `mark` and the
+ * count in it, kept beside a lifetime counter and bumped in the same write, so "since the day
+ * (week) started" is read from one row (tasks) rather than counted from the user's history.
+ * Periods are those of tasks/periods.ts, taken from the statement's now(), as created_at is.
+ *
+ * A bump whose transaction began before one from a newer period that committed first (across
+ * midnight) finds the newer mark: it leaves that period's count alone, as a row-based count
+ * since that period's start would.
+ */
+export const PERIOD = { day: sql`(now() at time zone 'UTC')::date`, week: sql`date_trunc('week', now() at time zone 'UTC')::date` };
+
+/** The assignments bumping `count` by `by` in the current `period`, for the row aliased `row`. */
+export function bumpPeriodCount(row: string, mark: string, count: string, period: SQL, by: SQL): SQL {
+  const [r, m, c] = [sql.raw(row), sql.raw(mark), sql.raw(count)];
+  return sql`${c} = case when ${r}.${m} = ${period} then ${r}.${c} + ${by} when ${r}.${m} > ${period} then ${r}.${c} else ${by} end,
+      ${m} = greatest(${r}.${m}, ${period})`;
+}
+
+/**
+ * The count since `periodStart` (an ISO timestamp at 00:00 UTC) from the row aliased `row`. Only
+ * the latest period is kept, so an earlier start reads that period's count: exact for the
+ * current day and week, which is what tasks ask.
+ */
+export const periodCountSince = (row: string, mark: string, count: string, periodStart: unknown): SQL =>
+  sql`(case when ${sql.raw(row)}.${sql.raw(mark)} >= (${periodStart}::timestamptz at time zone 'UTC')::date then ${sql.raw(row)}.${sql.raw(count)} else 0 end)`;
+
+/** A counter's upsert from `source` (a VALUES or SELECT of user_id, stat, by): the first bump creates the row. */
+const upsertStat = (source: SQL): SQL => sql`
+    insert into user_stats (user_id, stat, value, day, in_day, week, in_week) ${source}
+    on conflict (user_id, stat) do update set value = user_stats.value + excluded.value,
+      ${bumpPeriodCount('user_stats', 'day', 'in_day', PERIOD.day, sql`excluded.value`)},
+      ${bumpPeriodCount('user_stats', 'week', 'in_week', PERIOD.week, sql`excluded.value`)}`;
+
+/** Adds `by` to a user's counter (for all time, today and this week). */
 export async function bumpStat(q: Queryable, userId: number, stat: StatName, by = 1): Promise<void> {
   if (!Number.isSafeInteger(by)) throw new Error(`bumpStat: by must be an integer, got ${by}`);
-  await q.rows(sql`
-    insert into user_stats (user_id, stat, value) values (${userId}, ${stat}, ${by})
-    on conflict (user_id, stat) do update set value = user_stats.value + excluded.value`);
+  await q.rows(upsertStat(sql`values (${userId}, ${stat}, ${by}, ${PERIOD.day}, ${by}, ${PERIOD.week}, ${by})`));
 }
 
 /**
@@ -69,8 +101,7 @@ export async function bumpStat(q: Queryable, userId: number, stat: StatName, by 
 export function statBumpCte(name: string, userId: number | SQL, stat: StatName, when: SQL): SQL {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`statBumpCte: bad CTE name ${name}`);
   return sql`${sql.raw(name)} as (
-      insert into user_stats (user_id, stat, value) select ${userId}, ${stat}, 1 where ${when}
-      on conflict (user_id, stat) do update set value = user_stats.value + excluded.value
+      ${upsertStat(sql`select ${userId}, ${stat}, 1, ${PERIOD.day}, 1, ${PERIOD.week}, 1 where ${when}`)}
       returning value
     )`;
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../features/accounts/tables';
 import type { StatName } from './stats';
 
@@ -70,6 +70,11 @@ export const userStats = pgTable(
       .references(() => users.id),
     stat: text('stat').$type<StatName>().notNull(),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
+    /** The same counter for the UTC day and the week of its latest bump (platform/stats.ts). */
+    day: date('day', { mode: 'string' }),
+    inDay: bigint('in_day', { mode: 'number' }).notNull().default(0),
+    week: date('week', { mode: 'string' }),
+    inWeek: bigint('in_week', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.stat] })],
 );

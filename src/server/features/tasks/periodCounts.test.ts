@@ -5,6 +5,7 @@ import { useAdmin } from '../../testing/builders';
 import { periodStart } from './periods';
 import { periodCounts } from './progress';
 import { createBet } from '../bets/builders';
+import { insertItem } from '../store/builders';
 import { callRoute } from '../../testing/callRoute';
 import { placeWager, winWager } from './builders';
 
@@ -72,5 +73,21 @@ describe('period counts', () => {
     await placeWager(server, admin, user);
     expect(await row()).toEqual({ placed_day: day(1), placed_in_day: 5 });
     expect((await counts(user.id, today())).lifetime.betsPlaced).toBe(2);
+  });
+
+  it("counts purchases today and this week from the counter's row: 12 at once are 12, a free one counts, none tomorrow", async () => {
+    const user = await registerUser(server);
+    const [item, free] = [await insertItem(server.db, { price: 5 }), await insertItem(server.db, { price: 0, type: 'cosmetic', effectType: null, effectValue: null })];
+    const buy = (itemId: number) => callRoute(server, 'POST /api/store/purchase', { token: user.token, body: { itemId: String(itemId) } });
+    const results = await Promise.all([...Array.from({ length: 12 }, () => buy(item.id)), buy(free.id)]);
+    expect(results.map((r) => r.status)).toEqual(Array(13).fill(200));
+    const now = await counts(user.id, today());
+    expect([now.daily.storePurchases, now.weekly.storePurchases, now.lifetime.storePurchases]).toEqual([13, 13, 13]);
+    expect((await counts(user.id, new Date(today().getTime() + DAY_MS))).daily.storePurchases).toBe(0);
+    // A day's count left from an older day starts again; the lifetime counter goes on.
+    await server.db.rows(sql`update user_stats set day = day - 1, in_day = 40 where user_id = ${user.id} and stat = 'store_purchases'`);
+    expect((await buy(item.id)).status).toBe(200);
+    const after = await counts(user.id, today());
+    expect([after.daily.storePurchases, after.weekly.storePurchases, after.lifetime.storePurchases]).toEqual([1, 14, 14]);
   });
 });

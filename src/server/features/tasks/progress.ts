@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
+import { periodCountSince } from '../../platform/stats';
 import { placedSince } from '../accounts/placements';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
@@ -8,9 +9,10 @@ const isDb = (q: Queryable): q is Db => 'compiled' in q;
 /**
  * What tasks and achievements measure (DESIGN.md section 3: durable, from rows written in the
  * transactions that earned them), at a cost that does not grow with the user's history:
- * placements from the day and week counters on the users row (accounts/placements.ts), wagers
- * won from wager_wins_daily (at most 8 rows), and parlays won, purchases and sign-ins from their
- * indexes on (user_id, time) over the period alone.
+ * placements from the day and week counters on the users row (accounts/placements.ts),
+ * purchases from those of their user_stats row (platform/stats.ts), wagers won from
+ * wager_wins_daily (at most 8 rows), and parlays won and sign-ins from their indexes on
+ * (user_id, time) over the period alone.
  *
  * Periods start at 00:00 UTC (periods.ts), so a day's rows in wager_wins_daily fall wholly
  * inside or outside each period.
@@ -44,7 +46,8 @@ export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL)
     ), wagers_won as (
       select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${w}::timestamptz at time zone 'UTC')::date
     ), bought as (
-      select created_at as at from purchases where user_id = ${userId} and created_at >= ${w}
+      select ${periodCountSince('s', 'day', 'in_day', d)} as d, ${periodCountSince('s', 'week', 'in_week', w)} as w, s.value as all
+      from user_stats s where s.user_id = ${userId} and s.stat = 'store_purchases'
     ), signed_in as (
       select created_at as at from sessions where user_id = ${userId} and created_at >= ${w}
     )
@@ -55,8 +58,8 @@ export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL)
         + (select coalesce(sum(wins) filter (where day >= (${d}::timestamptz at time zone 'UTC')::date), 0) from wagers_won))::int as won_d,
       ((select count(*) from won) + (select coalesce(sum(wins), 0) from wagers_won))::int as won_w,
       u.bets_won as won_all,
-      (select count(*) filter (where at >= ${d}) from bought)::int as bought_d, (select count(*) from bought)::int as bought_w,
-      coalesce((select value from user_stats where user_id = ${userId} and stat = 'store_purchases'), 0)::int as bought_all,
+      coalesce((select d from bought), 0)::int as bought_d, coalesce((select w from bought), 0)::int as bought_w,
+      coalesce((select "all" from bought), 0)::int as bought_all,
       (select count(*) filter (where at >= ${d}) from signed_in)::int as logins_d, (select count(*) from signed_in)::int as logins_w,
       (select count(*) from sessions where user_id = ${userId})::int as logins_all${also ? sql`, ${also}` : sql``}
     from users u where u.id = ${userId}`;
