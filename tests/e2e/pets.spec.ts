@@ -98,6 +98,7 @@ describe('virtual pet', () => {
     // A second tab of the same session, opened while a claim is still open: it offers the claim too.
     const second = await page.context().newPage();
     second.setDefaultTimeout(10_000);
+    second.setDefaultNavigationTimeout(30_000);
     const other = new SanctuaryPage(second);
     await other.open();
     await expect.poll(() => other.claimButton.isEnabled(), POLL).toBe(true);

@@ -55,6 +55,9 @@ export async function startWorld({ trustProxy }: { trustProxy?: Config['trustPro
       await context.addInitScript(recordToasts);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
+      // A navigation loads the app's scripts while the other file's browser and server share the
+      // two cores: on a slow day that alone passed 10 s (CI, quiz-duel.spec), with nothing wrong.
+      page.setDefaultNavigationTimeout(30_000);
       return page;
     },
     user: () => registerUser(server),
