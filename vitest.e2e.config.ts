@@ -15,5 +15,8 @@ export default defineConfig({
     // Two files at a time, each with its own server, database and browser.
     fileParallelism: true,
     maxWorkers: 2,
+    // Concurrent tests of one file (quiz-duel.spec: two browsers per duel) two at a time: all
+    // four at once beside the other file's browser passed their timeouts on a slow host.
+    maxConcurrency: 2,
   },
 });
