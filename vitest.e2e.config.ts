@@ -10,7 +10,9 @@ export default defineConfig({
     globalSetup: ['src/server/testing/pgliteTemplate.ts'],
     // As in vitest.config.ts: files share imported modules, each keeps its own server and browser.
     isolate: false,
-    testTimeout: 60_000,
+    // 120 s: on a slow day the host ran this suite at half speed, and a test that visits every
+    // page (phone.spec) or plays a duel passed 60 s with nothing wrong.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two files at a time, each with its own server, database and browser.
     fileParallelism: true,
