@@ -321,11 +321,15 @@ describe('migrations 0016 (item movements) and 0017 (currencies)', () => {
   });
 });
 
+/** SQL for the start of the current UTC day and week (from Monday), as the period counters use. */
+const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
+/** Whether today is a Monday (the day's start is the week's), which changes what "earlier this week" holds. */
+const isMonday = async (db: Raw) => (await db.query<{ is: boolean }>(`select ${day} = ${week} as is`))[0]!.is;
+
 describe('migration 0026 (placements per day and week)', () => {
   it("counts today's and this week's wagers and parlays (UTC, weeks from Monday) onto each users row", async () => {
     const db = await databaseAt('0025_merge_lab');
-    const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-    const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
     await db.exec(`
       insert into users (id, username, password_hash) values (1, 'ann', 'x'), (2, 'bob', 'x'), (3, 'cy', 'x');
       insert into bets (id, title, description, end_time) values (1, 'B', 'd', now() + interval '1 day');
@@ -342,8 +346,7 @@ describe('migration 0026 (placements per day and week)', () => {
       select id::int, placed_in_day as in_day, placed_in_week as in_week,
         placed_day = (now() at time zone 'UTC')::date as day_ok, placed_week = date_trunc('week', now() at time zone 'UTC')::date as week_ok
       from users order by id`);
-    const [monday] = await db.query<{ is: boolean }>(`select ${day} = ${week} as is`);
-    expect(rows[0]).toEqual({ id: 1, in_day: 3, in_week: monday!.is ? 3 : 4, day_ok: true, week_ok: true });
+    expect(rows[0]).toEqual({ id: 1, in_day: 3, in_week: (await isMonday(db)) ? 3 : 4, day_ok: true, week_ok: true });
     // No placement this week: nothing recorded, which reads as zero.
     expect(rows.slice(1)).toEqual([
       { id: 2, in_day: 0, in_week: 0, day_ok: null, week_ok: null },
@@ -355,8 +358,6 @@ describe('migration 0026 (placements per day and week)', () => {
 describe('migration 0027 (counters per day and week)', () => {
   it("counts today's and this week's purchases (UTC, weeks from Monday) onto each store_purchases row", async () => {
     const db = await databaseAt('0026_placement_counts');
-    const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-    const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
     await db.exec(`
       insert into users (id, username, password_hash) values (1, 'ann', 'x'), (2, 'bob', 'x');
       insert into items (id, name, type, price, stock) values (1, 'Hat', 'cosmetic', 1, 100);
@@ -369,10 +370,10 @@ describe('migration 0027 (counters per day and week)', () => {
       select user_id::int, stat, value::int, in_day::int, in_week::int,
         day = (now() at time zone 'UTC')::date and week = date_trunc('week', now() at time zone 'UTC')::date as current
       from user_stats order by user_id, stat`);
-    const [monday] = await db.query<{ is: boolean }>(`select ${day} = ${week} as is`);
+    const monday = await isMonday(db);
     expect(rows).toEqual([
       { user_id: 1, stat: 'rps_wins', value: 2, in_day: 0, in_week: 0, current: null },
-      { user_id: 1, stat: 'store_purchases', value: 3, in_day: 1, in_week: monday!.is ? 1 : 2, current: true },
+      { user_id: 1, stat: 'store_purchases', value: 3, in_day: 1, in_week: monday ? 1 : 2, current: true },
       // Nothing this week: no period recorded, which reads as zero.
       { user_id: 2, stat: 'store_purchases', value: 1, in_day: 0, in_week: 0, current: null },
     ]);

@@ -27,7 +27,7 @@ export const users = pgTable(
     betsWon: integer('bets_won').notNull().default(0),
     /**
      * The same placements counted for the UTC day and the week (from Monday) of the latest one:
-     * tasks read "placed today / this week" here (accounts/placements.ts) instead of a range of
+     * tasks read "placed today / this week" here (platform/placements.ts) instead of a range of
      * the user's wagers, which have no index on created_at. Bumped in the same UPDATE.
      */
     placedDay: date('placed_day', { mode: 'string' }),

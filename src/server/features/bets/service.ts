@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from '../wallet/ledger';
-import { countPlacement } from '../accounts/placements';
+import { countPlacement } from '../../platform/placements';
 import { logAdminAction } from '../../platform/adminLog';
 import { publishLive } from '../../platform/realtime/publish';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';

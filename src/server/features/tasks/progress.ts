@@ -2,14 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
 import { periodCountSince } from '../../platform/stats';
-import { placedSince } from '../accounts/placements';
+import { placedSince } from '../../platform/placements';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
 
 /**
  * What tasks and achievements measure (DESIGN.md section 3: durable, from rows written in the
  * transactions that earned them), at a cost that does not grow with the user's history:
- * placements from the day and week counters on the users row (accounts/placements.ts),
+ * placements from the day and week counters on the users row (platform/placements.ts),
  * purchases from those of their user_stats row (platform/stats.ts), wagers won from
  * wager_wins_daily (at most 8 rows), and parlays won and sign-ins from their indexes on
  * (user_id, time) over the period alone.

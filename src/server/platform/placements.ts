@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bumpPeriodCount, PERIOD, periodCountSince } from '../../platform/stats';
+import { bumpPeriodCount, PERIOD, periodCountSince } from './stats';
 
 /**
  * Wagers and parlays placed, counted on the users row (accounts/tables.ts): for all time, and for
