@@ -4,7 +4,7 @@
 // second old at most), with the server's and PostgreSQL's CPU microseconds per request; and the
 // admin's user list (a page, a search, a page from the middle) at that size.
 import pg from 'pg';
-import { api, cpuMs, freshPgDatabase, PG_BASE, pgReachable, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, startServer, stopServer } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -16,20 +16,8 @@ if (!(await pgReachable())) {
 }
 
 async function getLoad(url, path, token, serverPid) {
-  const { default: autocannon } = await import('autocannon');
-  const before = cpuMs(serverPid);
-  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const after = cpuMs(serverPid);
-  const ok = result['2xx'];
-  return {
-    path,
-    perSec: Math.round(ok / SECONDS),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    non2xx: result.non2xx,
-    serverCpuUs: Math.round(((after.server - before.server) * 1000) / Math.max(1, ok)),
-    dbCpuUs: Math.round(((after.db - before.db) * 1000) / Math.max(1, ok)),
-  };
+  const { okPerSec, ...rest } = await driveLoad({ url, path, method: 'GET', seconds: SECONDS, connections: CONNECTIONS, makeRequest: () => ({ token }), serverPid });
+  return { path, perSec: okPerSec, ...rest };
 }
 
 const databaseUrl = await freshPgDatabase('fs_bench_leaderboard');

@@ -1,6 +1,6 @@
-// Shared helpers for the load benchmarks: start the real server, make users, run autocannon.
+// Shared helpers for the load benchmarks: start the real server, make users, drive load (wrk or autocannon).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,10 +129,6 @@ export const median = (xs) => {
 };
 
 /**
- * Drives one POST route with autocannon for `seconds` at `connections`; `makeRequest()` returns
- * { token, body } for each request. Answers the 200s per second, latencies and status counts.
- */
-/**
  * CPU time (user + system, ms) spent so far by the given process and by every `postgres`
  * process on this machine, from /proc. Null where /proc is missing. Throughput on a shared
  * 2-core host swings ±10% run to run; CPU per request barely moves, so it is the steadier
@@ -168,44 +164,115 @@ const MS_PER_TICK = (() => {
 })();
 
 /**
- * Drives `path` with autocannon. With `serverPid`, also reports the server's and PostgreSQL's
+ * The load generator: wrk (C, like pgbench's own client) where it is installed, so the
+ * generator takes as little of the shared cores as the yardstick's does; autocannon (JavaScript,
+ * in this process) otherwise or with BENCH_LOADGEN=autocannon.
+ */
+export const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon');
+
+/**
+ * Drives one route (POST unless `method` says otherwise) with LOADGEN for `seconds` at
+ * `connections`; `makeRequest()` returns { token, body } for each request (no body for a GET, a
+ * null token for a visitor). Answers the 200s per second, latencies and status counts. With `serverPid`, also reports the server's and PostgreSQL's
  * CPU microseconds per answered request (backends that exit during the run are not counted).
  */
-export async function driveLoad({ url, path, seconds, connections, makeRequest, serverPid }) {
-  const { default: autocannon } = await import('autocannon');
+export async function driveLoad({ url, path: route, method = 'POST', seconds, connections, makeRequest, serverPid }) {
   const cpuBefore = serverPid ? cpuMs(serverPid) : null;
+  const load = { url, route, method, seconds, connections, makeRequest };
+  const run = LOADGEN === 'wrk' ? await wrkLoad(load) : await autocannonLoad(load);
+  const cpuAfter = cpuBefore ? cpuMs(serverPid) : null;
+  const perRequest = (k) => (cpuBefore && run.answered ? Math.round(((cpuAfter[k] - cpuBefore[k]) * 1000) / run.answered) : undefined);
+  return {
+    okPerSec: Math.round(run.ok / seconds),
+    p50ms: run.p50ms,
+    p99ms: run.p99ms,
+    serverCpuUs: perRequest('server'),
+    dbCpuUs: perRequest('db'),
+    statuses: run.statuses,
+    errors: run.errors,
+    loadgen: LOADGEN,
+  };
+}
+
+const headersFor = (token, body) => ({
+  ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+async function autocannonLoad({ url, route, method, seconds, connections, makeRequest }) {
+  const { default: autocannon } = await import('autocannon');
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     requests: [
       {
-        method: 'POST',
-        path,
+        method,
+        path: route,
         setupRequest: (req) => {
           const { token, body } = makeRequest();
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify(body),
-          };
+          return { ...req, headers: headersFor(token, body), ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
         },
       },
     ],
   });
-  const cpuAfter = cpuBefore ? cpuMs(serverPid) : null;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const perRequest = (k) => (cpuBefore && answered ? Math.round(((cpuAfter[k] - cpuBefore[k]) * 1000) / answered) : undefined);
-  return {
-    okPerSec: Math.round((statuses['200'] ?? 0) / seconds),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    serverCpuUs: perRequest('server'),
-    dbCpuUs: perRequest('db'),
-    statuses,
-    errors: result.errors,
-  };
+  return { ok: statuses['200'] ?? 0, answered, p50ms: result.latency.p50, p99ms: result.latency.p99, statuses, errors: result.errors };
+}
+
+/**
+ * wrk with one thread: 4,000 requests drawn from `makeRequest()` beforehand (Lua string
+ * literals written as JSON strings, whose escapes Lua reads alike for this ASCII), sent in a random
+ * order, so the mix is the one autocannon would send. wrk counts every non-2xx answer, so
+ * statuses are 200 and "other".
+ */
+async function wrkLoad({ url, route, method, seconds, connections, makeRequest }) {
+  const luaString = (v) => JSON.stringify(v);
+  const samples = Array.from({ length: 4000 }, () => {
+    const { token, body } = makeRequest();
+    const headers = Object.entries(headersFor(token, body)).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
+    return `wrk.format(${luaString(method)}, ${luaString(route)}, { ${headers} }${body === undefined ? '' : `, ${luaString(JSON.stringify(body))}`})`;
+  });
+  const lua = `
+local reqs = {}
+init = function(args)
+  ${samples.map((r, i) => `reqs[${i + 1}] = ${r}`).join('\n  ')}
+  math.randomseed(os.time())
+end
+request = function() return reqs[math.random(#reqs)] end
+done = function(summary, latency, requests)
+  io.write(string.format('WRK_RESULT {"requests":%d,"non2xx":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50us":%d,"p99us":%d}\\n',
+    summary.requests, summary.errors.status, summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
+`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-wrk-'));
+  const script = path.join(dir, 'load.lua');
+  writeFileSync(script, lua);
+  try {
+    const out = await new Promise((resolve, reject) => {
+      const child = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (d) => (text += d));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+    });
+    const line = /WRK_RESULT (\{.*\})/.exec(out);
+    if (!line) throw new Error(`wrk printed no result: ${out}`);
+    const r = JSON.parse(line[1]);
+    const errors = r.connect + r.read + r.write + r.timeout;
+    return {
+      ok: r.requests - r.non2xx,
+      answered: r.requests,
+      p50ms: +(r.p50us / 1000).toFixed(1),
+      p99ms: +(r.p99us / 1000).toFixed(1),
+      statuses: { 200: r.requests - r.non2xx, ...(r.non2xx ? { other: r.non2xx } : {}) },
+      errors,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // connections on PostgreSQL for a user with 10,000 wagers and 1,000 purchases, among other
 // users' rows; prints the EXPLAIN of the progress query's parts (a row, index range scans, no ledger).
 import pg from 'pg';
-import { api, cpuMs, freshPgDatabase, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import { api, driveLoad, freshPgDatabase, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -65,22 +65,8 @@ async function seed(databaseUrl) {
 }
 
 async function get(url, path, token, serverPid) {
-  const { default: autocannon } = await import('autocannon');
-  const before = cpuMs(serverPid);
-  const result = await autocannon({ url: url + path, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
-  const after = cpuMs(serverPid);
-  const ok = result['2xx'];
-  const perRequest = (k) => Math.round(((after[k] - before[k]) * 1000) / Math.max(1, ok));
-  return {
-    path,
-    okPerSec: Math.round(ok / SECONDS),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    serverCpuUs: perRequest('server'),
-    dbCpuUs: perRequest('db'),
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  const { okPerSec, ...rest } = await driveLoad({ url, path, method: 'GET', seconds: SECONDS, connections: CONNECTIONS, makeRequest: () => ({ token }), serverPid });
+  return { path, okPerSec, ...rest };
 }
 
 if (!(await pgReachable())) {

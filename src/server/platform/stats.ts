@@ -106,6 +106,15 @@ export function statBumpCte(name: string, userId: number | SQL, stat: StatName, 
     )`;
 }
 
+/** statBumpCte for many users at once: adds 1 to each (user_id, stat) row of `source` (one per user). */
+export function statBumpRowsCte(name: string, source: SQL): SQL {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`statBumpRowsCte: bad CTE name ${name}`);
+  return sql`${sql.raw(name)} as (
+      ${upsertStat(sql`select s.user_id, s.stat, 1, ${PERIOD.day}, 1, ${PERIOD.week}, 1 from (${source}) s`)}
+      returning value
+    )`;
+}
+
 /** Every counter of one user, logins included, in one round trip. */
 export async function readStats(q: Queryable, userId: number): Promise<UserStats> {
   const [row] = await q.rows<StatsRow>(sql`select ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins`);

@@ -87,7 +87,8 @@ async function playLocked<O extends Record<string, unknown>>(
   play: (tx: Queryable, draw: Draw, now: Date) => Promise<StakePlay<O>> | StakePlay<O>,
   now: Date,
 ): Promise<StakeResult<O>> {
-  return deps.db.tx(async (tx) => {    let win = false;
+  return deps.db.tx(async (tx) => {
+    let win = false;
     let bonus = 0;
     const round = await nextRound(tx, userId, game, async (draw) => {
       const played = await play(tx, draw, now);

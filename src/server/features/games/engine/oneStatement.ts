@@ -7,6 +7,7 @@ import { turns } from '../../../platform/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
+import { settleInBatch, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/tables';
 
@@ -180,27 +181,37 @@ async function settle(
     if (!Number.isSafeInteger(planned.stake) || !Number.isSafeInteger(planned.payout) || planned.stake < 0 || planned.payout < 0) {
       throw new Error(`playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`);
     }
-    let rows: { round_id: number; balance: number }[];
-    try {
-      const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}`;
-      rows = await deps.db.compiled(name, settleStatement(planned.stat, planned.part), {
-        ...planned.part?.values,
-        seedId: read.draw.seedId,
-        nonce: read.draw.nonce,
-        clientSeed: read.draw.clientSeed,
-        userId,
-        buffTypes: planned.assumesNoBuff,
-        now: now.toISOString(),
-        game,
-        stake: planned.stake,
-        payout: planned.payout,
-        payoutCategory: planned.payoutCategory,
-        params: JSON.stringify(planned.params),
-        outcome: JSON.stringify(planned.outcome),
-      });
-    } catch (err) {
-      throw ledger.roundPostingError(err);
-    }
+    const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}`;
+    const values = {
+      ...planned.part?.values,
+      seedId: read.draw.seedId,
+      nonce: read.draw.nonce,
+      clientSeed: read.draw.clientSeed,
+      userId,
+      buffTypes: planned.assumesNoBuff,
+      now: now.toISOString(),
+      game,
+      stake: planned.stake,
+      payout: planned.payout,
+      payoutCategory: planned.payoutCategory,
+      params: JSON.stringify(planned.params),
+      outcome: JSON.stringify(planned.outcome),
+    };
+    const alone = async () => {
+      try {
+        return await deps.db.compiled<SettleRow>(name, settleStatement(planned.stat, planned.part), values);
+      } catch (err) {
+        throw ledger.roundPostingError(err);
+      }
+    };
+    // A game's own part has its own writes: such rounds go alone.
+    const rows = planned.part
+      ? await alone()
+      : await settleInBatch(
+          deps.db,
+          { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) },
+          alone,
+        );
     const [row] = rows;
     if (row) {
       lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });
