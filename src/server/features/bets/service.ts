@@ -11,7 +11,8 @@ import type {
   PlaceWagerResponse,
 } from '../../../shared/api/bets';
 import { hundredthsToOdds, oddsToHundredths, parlayPayoutWithinLimit, PARLAY_MAX_PAYOUT, totalOddsHundredths } from '../../../shared/odds';
-import { pgErrorCode } from '../../db/client';
+import { pgErrorCode, type Db } from '../../db/client';
+import { groupCommit } from '../../platform/groupCommit';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
@@ -131,13 +132,71 @@ const PLACE_WAGER = (() => {
       select w.id, w.option_id, w.odds, w.created_at, (select balance_after from upd) as balance, (select title from opt) as title from w`;
 })();
 
+/**
+ * Wagers of many players in one statement (platform/groupCommit.ts), each as PLACE_WAGER places
+ * it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's own
+ * transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
+ * balance, account not active), drop out with nothing written and are placed alone, which
+ * waits where it must and says why.
+ */
+const PLACE_WAGERS = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+      with input as (
+        select * from jsonb_to_recordset(${p('items')}::jsonb) as t(i int, bet_id bigint, choice text, user_id bigint, amount bigint)
+      ), opt as (
+        select i.i, i.user_id, i.amount, b.id as bet_id, b.title, o.id as option_id, o.odds
+        from input i join bets b on b.id = i.bet_id join bet_options o on o.bet_id = b.id and o.text = i.choice
+          join users u on u.id = i.user_id
+        where b.status = 'open' and b.end_time > now()
+        for key share of b skip locked for update of u skip locked
+      ), ${ledger.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},
+      wid as (
+        select upd.i, nextval('wagers_id_seq') as wager_id from upd
+      ), ${ledger.groupDebitPostingsCte(
+        sql`select opt.user_id, opt.amount, upd.balance_after, wid.wager_id as ref_id from wid join opt on opt.i = wid.i join upd on upd.i = wid.i`,
+        'bet_stake',
+        'wager',
+      )},
+      w as (
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select wid.wager_id, opt.bet_id, opt.option_id, opt.user_id, opt.amount, opt.odds from wid join opt on opt.i = wid.i
+        returning id, option_id, odds, created_at
+      )
+      select wid.i, w.id, w.option_id, w.odds, w.created_at, upd.balance_after as balance, opt.title
+      from w join wid on wid.wager_id = w.id join upd on upd.i = wid.i join opt on opt.i = wid.i`;
+})();
+
+interface PlacedRow {
+  id: number;
+  option_id: number;
+  odds: number;
+  created_at: Date;
+  balance: number;
+  title: string;
+}
+
+const wagerGroup = groupCommit<{ betId: number; choice: string; userId: number; amount: number }>({
+  name: 'place_wagers',
+  statement: PLACE_WAGERS,
+  keyOf: (w) => w.userId,
+  toJson: (w) => ({ bet_id: w.betId, choice: w.choice, user_id: w.userId, amount: w.amount }),
+});
+
+/** Wager statements and wagers placed together by this process on `db` so far. */
+export const wagerGroupCounts = (db: Db) => wagerGroup.counts(db);
+/** Tests: holds back this process's wager statements on `db` until the answer is called. */
+export const holdWagerGroups = (db: Db) => wagerGroup.hold(db);
+
 export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
-  let rows: { id: number; option_id: number; odds: number; created_at: Date; balance: number; title: string }[];
-  try {
-    rows = await deps.db.compiled('place_wager', PLACE_WAGER, { betId, choice, userId, delta: -amount, amount });
-  } catch (err) {
-    throw ledger.postingError(err);
-  }
+  const alone = async (): Promise<PlacedRow[]> => {
+    try {
+      return await deps.db.compiled('place_wager', PLACE_WAGER, { betId, choice, userId, delta: -amount, amount });
+    } catch (err) {
+      throw ledger.postingError(err);
+    }
+  };
+  const rows = await wagerGroup.submit(deps.db, { betId, choice, userId, amount }, (row) => [row as unknown as PlacedRow], alone);
   const placed = rows[0];
   if (!placed) return explainRejectedWager(deps, userId, betId, choice);
   deps.events.emit('WagerPlaced', { wagerId: placed.id, betId, optionId: placed.option_id, userId, amount });

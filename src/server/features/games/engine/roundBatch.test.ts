@@ -72,7 +72,7 @@ describe('settled rounds of many players in one statement', () => {
 
     expect(alone).toEqual([]);
     const after = batchCounts(server.db);
-    expect(after.rounds - before.rounds).toBe(6);
+    expect(after.done - before.done).toBe(6);
     expect(after.statements - before.statements).toBe(1);
     expect(after.failed).toBe(before.failed);
     for (const [k, user] of users.entries()) {
