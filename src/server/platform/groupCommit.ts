@@ -31,8 +31,9 @@ export interface GroupKind<T> {
 
 /** What a kind's statements did in one process, for tests and benches. */
 export interface GroupCounts {
+  /** Group statements (an operation that finds no other waiting goes alone, not counted). */
   statements: number;
-  /** Operations carried out by the group statement (not those that went alone). */
+  /** Operations carried out by group statements (not those that went alone). */
   done: number;
   /** Statements that failed (each of their operations then went alone). */
   failed: number;
@@ -51,6 +52,8 @@ interface Pending<T> {
   item: T;
   done: (row: Record<string, unknown>) => void;
   alone: () => void;
+  /** alone(), answering when the operation has its answer (never rejects). */
+  aloneDone: () => Promise<void>;
 }
 
 class Group<T> {
@@ -107,6 +110,7 @@ class Group<T> {
   }
 
   private async run(group: Pending<T>[]): Promise<void> {
+    if (group.length === 1) return runLone(group[0]!);
     let rows: Record<string, unknown>[] = [];
     try {
       const items = JSON.stringify(group.map((p, i) => ({ ...this.kind.toJson(p.item, i), i })));
@@ -124,6 +128,26 @@ class Group<T> {
       if (row) pending.done(row);
       else pending.alone();
     }
+  }
+}
+
+/**
+ * An operation that finds no other waiting goes alone at once: its one-operation statement is
+ * cheaper than a group statement of one (compare-bets' one-player coin flips: 0.64x of the
+ * ungrouped tree through group statements of one). It may wait for a lock, so it keeps the slot
+ * only for LONE_SLOT_MS; then the next group goes while it waits.
+ */
+const LONE_SLOT_MS = 20;
+
+async function runLone<T>(pending: Pending<T>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const slotFree = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LONE_SLOT_MS);
+  });
+  try {
+    await Promise.race([pending.aloneDone(), slotFree]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -157,7 +181,8 @@ export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
               reject(err);
             }
           },
-          alone: () => alone().then(resolve, reject),
+          alone: () => void alone().then(resolve, reject),
+          aloneDone: () => alone().then(resolve, reject),
         });
       }),
     counts: (db) => ({ ...groupOf(db).counts }),

@@ -76,15 +76,39 @@ describe('wagers of many players in one statement', () => {
     const answers = await Promise.all(placing);
 
     expect(answers.map((a) => (typeof a === 'number' ? a : a.message))).toEqual(['Bet placed!', 409, 403, 400, 409, 'Bet placed!', 'Bet placed!']);
-    // The refused went alone; the second wager of one player went in the next statement.
+    // The refused went alone; the second wager of one player came next, alone too (no other waited).
     const after = wagerGroupCounts(server.db);
-    expect({ statements: after.statements - before.statements, done: after.done - before.done }).toEqual({ statements: 2, done: 3 });
+    expect({ statements: after.statements - before.statements, done: after.done - before.done }).toEqual({ statements: 1, done: 2 });
     for (const user of [short!, banned!, unknown!, late!]) {
       expect(await balanceOf(server, user.id)).toBe(1000);
       expect(await wagerTrail(user)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
     }
     expect(await balanceOf(server, twice!.id)).toBe(993);
     expect(await wagerTrail(twice!)).toEqual({ placed: 2, inDay: 2, wagers: 2, postings: 2 });
+  });
+
+  // PGlite has one connection: another transaction holding a row would hold every statement.
+  it.runIf(usingPostgres())('a wager alone that waits for a lock lets the next ones go', async () => {
+    const admin = await registerAdmin(server);
+    const bet = await createBet(server, admin);
+    const [busy, a, b] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    const other = new pg.Client({ connectionString: server.config.databaseUrl });
+    await other.connect();
+    let busyAnswer: Promise<PlaceWagerResponse | number>;
+    try {
+      await other.query('begin');
+      await other.query('select 1 from users where id = $1 for update', [busy!.id]);
+      // Nothing else waits, so this one goes alone, and waits for the row.
+      busyAnswer = place(busy!, bet._id, 'Yes', 6);
+      await new Promise((r) => setTimeout(r, 50));
+      const answers = await Promise.all([place(a!, bet._id, 'Yes', 5), place(b!, bet._id, 'No', 4)]);
+      expect(answers.map((x) => (x as PlaceWagerResponse).balance)).toEqual([995, 996]);
+      expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+    expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(994);
   });
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
