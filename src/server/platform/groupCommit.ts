@@ -7,7 +7,8 @@ import type { Db } from '../db/client';
  * PostgreSQL plans, starts an executor, parses each table's CHECKs and commits once per
  * statement, and every statement is a write to a socket and a wake-up on both sides. So a
  * process runs one statement of a kind at a time, and the operations that arrive meanwhile go
- * together in the next one. Alone (a quiet site) an operation goes at once, in a statement of one.
+ * together in the next one. Alone (a quiet site) an operation goes at once, with the caller's
+ * one-operation statement (see runLone).
  *
  * The kind's statement takes the operations as one jsonb array (each with its index `i`) and
  * answers a row with `i` for each one it carried out. It must write nothing for an operation it
