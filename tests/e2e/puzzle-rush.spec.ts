@@ -226,9 +226,11 @@ describe('puzzle rush page', () => {
 
     await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Not valid.');
     await rush.lock('n-queens').waitFor();
-    // Stop the page's clock just after the failure; from here only the test moves it.
+    // Stop the page's clock just after the failure; from here only the test moves it. 400 ms
+    // ahead: on a loaded host more than 100 ms passed between reading the time and pausing, and
+    // pausing in the past is refused ('Cannot fast-forward to the past').
     const at = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(at + 100);
+    await page.clock.pauseAt(at + 400);
     expect(await rush.lock('n-queens').innerText()).toBe('Locked: try again in 2 s');
     expect(await rush.submit('n-queens').isDisabled()).toBe(true);
     // The rejected solve is rolled back: the board is back, nothing counts as solved.
@@ -314,8 +316,9 @@ describe('puzzle rush page', () => {
     await expect.poll(() => rush.memoryCard(0).getAttribute('data-face')).toBe(faces[0]);
     await rush.memoryCard(other).click();
     await expect.poll(() => rush.memoryCard(other).getAttribute('data-face')).toBe(faces[other]);
+    // 400 ms ahead, as for the queens lock above.
     const at = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(at + 100);
+    await page.clock.pauseAt(at + 400);
     expect(await rush.memoryCard(0).getAttribute('data-face')).toBe(faces[0]);
     await page.clock.runFor(1000);
     await expect.poll(() => rush.memoryCard(0).getAttribute('data-face')).toBeNull();

@@ -52,9 +52,8 @@ const MAX_GROUP = 64;
 interface Pending<T> {
   item: T;
   done: (row: Record<string, unknown>) => void;
-  alone: () => void;
-  /** alone(), answering when the operation has its answer (never rejects). */
-  aloneDone: () => Promise<void>;
+  /** Does the operation alone; settles when it has its answer (never rejects). */
+  alone: () => Promise<void>;
 }
 
 class Group<T> {
@@ -127,7 +126,7 @@ class Group<T> {
       const row = byIndex.get(i);
       // Going alone is not awaited: it may wait for a lock, and the next statement must not.
       if (row) pending.done(row);
-      else pending.alone();
+      else void pending.alone();
     }
   }
 }
@@ -146,7 +145,7 @@ async function runLone<T>(pending: Pending<T>): Promise<void> {
     timer = setTimeout(resolve, LONE_SLOT_MS);
   });
   try {
-    await Promise.race([pending.aloneDone(), slotFree]);
+    await Promise.race([pending.alone(), slotFree]);
   } finally {
     clearTimeout(timer);
   }
@@ -182,8 +181,7 @@ export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
               reject(err);
             }
           },
-          alone: () => void alone().then(resolve, reject),
-          aloneDone: () => alone().then(resolve, reject),
+          alone: () => alone().then(resolve, reject),
         });
       }),
     counts: (db) => ({ ...groupOf(db).counts }),
