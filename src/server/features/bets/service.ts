@@ -17,6 +17,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import * as ledger from '../wallet/ledger';
+import * as groupPostings from '../wallet/groupPostings';
 import { countPlacement } from '../../platform/placements';
 import { logAdminAction } from '../../platform/adminLog';
 import { publishLive } from '../../platform/realtime/publish';
@@ -150,10 +151,10 @@ const PLACE_WAGERS = (() => {
           join users u on u.id = i.user_id
         where b.status = 'open' and b.end_time > now()
         for key share of b skip locked for update of u skip locked
-      ), ${ledger.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},
+      ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},
       wid as (
         select upd.i, nextval('wagers_id_seq') as wager_id from upd
-      ), ${ledger.groupDebitPostingsCte(
+      ), ${groupPostings.groupDebitPostingsCte(
         sql`select opt.user_id, opt.amount, upd.balance_after, wid.wager_id as ref_id from wid join opt on opt.i = wid.i join upd on upd.i = wid.i`,
         'bet_stake',
         'wager',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { PlaceWagerResponse } from '../../../shared/api/bets';
 import { AppError } from '../../platform/errors';
 import { balanceOf, registerAdmin, registerUser, useTestServer, usingPostgres, type TestUser } from '../../testing/harness';
+import { whileUserRowHeld } from '../../testing/rowHeld';
 import { closeBetByTime, createBet } from './builders';
 import { holdWagerGroups, placeWager, wagerGroupCounts } from './service';
 
@@ -92,22 +92,15 @@ describe('wagers of many players in one statement', () => {
     const admin = await registerAdmin(server);
     const bet = await createBet(server, admin);
     const [busy, a, b] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
-    const other = new pg.Client({ connectionString: server.config.databaseUrl });
-    await other.connect();
-    let busyAnswer: Promise<PlaceWagerResponse | number>;
-    try {
-      await other.query('begin');
-      await other.query('select 1 from users where id = $1 for update', [busy!.id]);
+    let busyAnswer!: Promise<PlaceWagerResponse | number>;
+    await whileUserRowHeld(server, busy!.id, async () => {
       // Nothing else waits, so this one goes alone, and waits for the row.
       busyAnswer = place(busy!, bet._id, 'Yes', 6);
       await new Promise((r) => setTimeout(r, 50));
       const answers = await Promise.all([place(a!, bet._id, 'Yes', 5), place(b!, bet._id, 'No', 4)]);
       expect(answers.map((x) => (x as PlaceWagerResponse).balance)).toEqual([995, 996]);
       expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
-    } finally {
-      await other.query('rollback');
-      await other.end();
-    }
+    });
     expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(994);
   });
 
@@ -116,22 +109,15 @@ describe('wagers of many players in one statement', () => {
     const admin = await registerAdmin(server);
     const bet = await createBet(server, admin);
     const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
-    const other = new pg.Client({ connectionString: server.config.databaseUrl });
-    await other.connect();
-    let busyAnswer: Promise<PlaceWagerResponse | number>;
-    try {
-      await other.query('begin');
-      await other.query('select 1 from users where id = $1 for update', [busy!.id]);
+    let busyAnswer!: Promise<PlaceWagerResponse | number>;
+    await whileUserRowHeld(server, busy!.id, async () => {
       const release = holdWagerGroups(server.db);
       const freeAnswer = place(free!, bet._id, 'Yes', 7);
       busyAnswer = place(busy!, bet._id, 'Yes', 8);
       release();
       expect(((await freeAnswer) as PlaceWagerResponse).balance).toBe(993);
       expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
-    } finally {
-      await other.query('rollback');
-      await other.end();
-    }
+    });
     expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(992);
   });
 });

@@ -4,9 +4,9 @@ import { coinFlip } from '../../../../shared/games/coinflip';
 import { replayRound } from '../../../../shared/games/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import pg from 'pg';
 import { balanceOf, registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
+import { whileUserRowHeld } from '../../../testing/rowHeld';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
 import { batchCounts, holdBatches, settleInBatch, type BatchRound, type SettleRow } from './roundBatch';
@@ -152,11 +152,7 @@ describe('settled rounds of many players in one statement', () => {
   it.runIf(usingPostgres())('skips a player whose row another transaction holds: that round goes alone, the others settle without waiting', async () => {
     const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
     const [freeSeed, busySeed] = [await activeSeed(free!), await activeSeed(busy!)];
-    const other = new pg.Client({ connectionString: server.config.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('begin');
-      await other.query('select 1 from users where id = $1 for update', [busy!.id]);
+    await whileUserRowHeld(server, busy!.id, async () => {
       const { alone, make } = aloneSpy();
       const release = holdBatches(server.db);
       const settling = [flipRound(free!, freeSeed, 4), flipRound(busy!, busySeed, 4)].map((round) => settleInBatch(server.db, round, make(round.userId)));
@@ -166,10 +162,7 @@ describe('settled rounds of many players in one statement', () => {
       expect(freeRows).toHaveLength(1);
       expect(busyRows).toEqual([]);
       expect(alone).toEqual([busy!.id]);
-    } finally {
-      await other.query('rollback');
-      await other.end();
-    }
+    });
     expect(await balanceOf(server, busy!.id)).toBe(1000);
     const [seed] = await server.db.rows<{ nonce: number }>(sql`select nonce from fairness_seeds where id = ${busySeed.id}`);
     expect(Number(seed!.nonce)).toBe(0);

@@ -3,7 +3,7 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
 import { groupCommit, type GroupCounts } from '../../../platform/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
+import * as groupPostings from '../../wallet/groupPostings';
 
 /*
  * Settled rounds of many players in one statement (platform/groupCommit.ts). The statement gives
@@ -54,13 +54,13 @@ const BATCH_STATEMENT = sql`
       and not exists (select 1 from buffs b where b.user_id = i.user_id and b.effect_type = any(string_to_array(i.buffs, ','))
         and b.ended_at is null and b.expires_at > i.now)
     for update of s, u skip locked
-  ), ${ledger.roundBatchBalanceCte(sql`select i.i, i.user_id, i.stake, i.payout from input i join locked l on l.i = i.i`)},
+  ), ${groupPostings.roundBatchBalanceCte(sql`select i.i, i.user_id, i.stake, i.payout from input i join locked l on l.i = i.i`)},
   seed as (
     update fairness_seeds s set nonce = s.nonce + 1
     from input i join upd on upd.i = i.i
     where s.id = i.seed_id
     returning i.i, nextval('game_rounds_id_seq') as round_id
-  ), ${ledger.roundBatchPostingsCte(sql`
+  ), ${groupPostings.roundBatchPostingsCte(sql`
     select i.user_id, i.stake, i.payout, upd.balance_after, i.payout_category, seed.round_id
     from seed join input i on i.i = seed.i join upd on upd.i = seed.i`)},
   round as (

@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LedgerCategory } from '../../../shared/api/wallet';
+import type { RefType } from './tables';
+
+/*
+ * The ledger's CTEs for group statements (platform/groupCommit.ts): the postings of many
+ * players' operations in one statement, each player once. Beside ledger.ts, which writes one
+ * operation's postings; both are the wallet's only writers of balances.
+ */
+
+/**
+ * roundPostingCtes for many players' rounds in one statement (games/engine/roundBatch.ts), as two
+ * CTEs. `upd` moves each player's balance once (`source`: i, user_id, stake, payout, one row per
+ * player): a round whose account is not active or short of the stake drops out instead of
+ * aborting the others, and its caller plays it alone for the exact refusal. `ins`
+ * (`postings`: user_id, stake, payout, balance_after, payout_category, round_id) writes the same
+ * postings as roundPostingCtes, in the same order, for the rounds that went through.
+ */
+export function roundBatchBalanceCte(source: SQL): SQL {
+  return sql`upd as (
+      update users u set balance = u.balance - r.stake + r.payout
+      from (${source}) r
+      where u.id = r.user_id and u.status = 'active' and u.balance >= r.stake
+      returning r.i, u.balance as balance_after
+    )`;
+}
+
+export function roundBatchPostingsCte(postings: SQL): SQL {
+  return sql`ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
+      select v.user_id, v.delta, v.balance_after, v.category, 'round', r.round_id::text, null::bigint
+      from (${postings}) r cross join lateral (values
+        (r.user_id, -r.stake, r.balance_after - r.payout, 'game_stake'),
+        (null::bigint, r.stake, null::bigint, 'game_stake'),
+        (r.user_id, r.payout, r.balance_after, r.payout_category),
+        (null::bigint, -r.payout, null::bigint, r.payout_category)
+      ) v(user_id, delta, balance_after, category)
+      where v.delta <> 0
+    )`;
+}
+
+/**
+ * accountUpdate and ledgerRowsFor for stakes of many players in one statement
+ * (platform/groupCommit.ts), as two CTEs. `upd` debits each player once (`source`: i, user_id,
+ * amount, one row per player; `alsoSet` as in accountUpdate, over the row aliased u): a stake
+ * whose account is not active or short of it drops out instead of aborting the others, and its
+ * caller places it alone for the exact refusal. `ins` (`postings`: user_id, amount,
+ * balance_after, ref_id) writes each debit and the house's side, as ledgerRowsFor does for one.
+ */
+export function groupDebitCte(source: SQL, alsoSet?: SQL): SQL {
+  return sql`upd as (
+      update users u set balance = u.balance - r.amount${alsoSet ? sql`, ${alsoSet}` : sql``}
+      from (${source}) r
+      where u.id = r.user_id and u.status = 'active' and u.balance >= r.amount
+      returning r.i, u.balance as balance_after
+    )`;
+}
+
+export function groupDebitPostingsCte(postings: SQL, category: LedgerCategory, refType: RefType): SQL {
+  return sql`ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
+      select v.user_id, v.delta, v.balance_after, ${category}, ${refType}, r.ref_id::text, null::bigint
+      from (${postings}) r cross join lateral (values
+        (r.user_id, -r.amount, r.balance_after),
+        (null::bigint, r.amount, null::bigint)
+      ) v(user_id, delta, balance_after)
+    )`;
+}
