@@ -92,6 +92,33 @@ export function receiveCte(name: string, a: { userId: number | SQL; itemId: SQL 
     )`;
 }
 
+/**
+ * receiveCte for many holdings in one statement (platform/groupCommit.ts): adds each row of
+ * `source` (user_id, item_id, quantity; one row per holding). `onlyIf` as in receiveCte, over
+ * inventory (the held row) and excluded (the row offered). A row it leaves out returns nothing.
+ * Returns (user_id, item_id, quantity_after, locked); the delta is the source's quantity.
+ */
+export function receiveRowsCte(name: string, source: SQL, onlyIf?: SQL): SQL {
+  return sql`${cteName(name)} as (
+      insert into inventory (user_id, item_id, quantity) select s.user_id, s.item_id, s.quantity from (${source}) s
+      on conflict (user_id, item_id) do update set quantity = inventory.quantity + excluded.quantity, updated_at = now()
+      ${onlyIf ? sql`where ${onlyIf}` : sql``}
+      returning user_id, item_id, quantity as quantity_after, locked
+    )`;
+}
+
+/**
+ * movementRowsFor where each movement names its own ref: `rows` gives (user_id, item_id, delta,
+ * quantity_after, ref_id), as a group statement's receiveRowsCte joined to what it wrote.
+ */
+export function movementRowsEach(name: string, rows: SQL, ref: Omit<ItemRef, 'refId'>): SQL {
+  return sql`${cteName(name)} as (
+      insert into item_movements (user_id, item_id, delta, quantity_after, reason, ref_type, ref_id)
+      select m.user_id, m.item_id, m.delta, m.quantity_after, ${ref.reason}, ${ref.refType}, m.ref_id::text from (${rows}) m
+      returning id
+    )`;
+}
+
 /** Adds units to a user's holding. Returns the quantity held after. */
 export async function give(q: Queryable, units: Units, ref: ItemRef): Promise<number> {
   positiveInt(units.quantity, 'quantity');

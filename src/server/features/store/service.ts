@@ -11,14 +11,16 @@ import {
   type StoreUserDto,
   type UseItemResponse,
 } from '../../../shared/api/store';
-import { pgErrorCode } from '../../db/client';
+import { pgErrorCode, type Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { alreadyOwned, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
-import { statBumpCte } from '../../platform/stats';
+import { groupCommit } from '../../platform/groupCommit';
+import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
 import { turns } from '../../platform/turns';
 import * as ledger from '../wallet/ledger';
+import * as groupPostings from '../wallet/groupPostings';
 import * as items from '../items/holdings';
 import { buffState, startBuff } from '../items/buffs';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
@@ -133,14 +135,92 @@ const PURCHASE = (() => {
       from (select 1) one left join cur on true left join p on true left join it on true`;
 })();
 
+/**
+ * PURCHASE for many buyers in one statement (platform/groupCommit.ts, one buyer once): each
+ * purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
+ * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers
+ * and their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per
+ * purchase, the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row
+ * is locked last, by one UPDATE taking the item's count off the shelf where the stock and price
+ * read still hold. Otherwise the guard divides by zero, nothing is written, and every purchase
+ * of the group goes alone. The stock a purchase answers is the shelf as it left it.
+ */
+const PURCHASES = sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder('items')}::jsonb) as t(i int, user_id bigint, item_id bigint)
+    ), cur as (
+      select id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at
+      from items where id in (select item_id from input) and retired_at is null and stock > 0 and pet_key is null
+    ), inv as (
+      select v.user_id, v.item_id, v.quantity from inventory v join input on v.user_id = input.user_id and v.item_id = input.item_id
+      for update of v skip locked
+    ), buyer as (
+      select input.i, input.user_id, cur.id as item_id, cur.price, u.balance
+      from input join cur on cur.id = input.item_id join users u on u.id = input.user_id
+      where u.status = 'active' and u.balance >= cur.price
+        and (exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id)
+          or not exists (select 1 from inventory v where v.user_id = input.user_id and v.item_id = cur.id))
+        and (cur.type <> 'badge' or not exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id and inv.quantity > 0))
+      for update of u skip locked
+    ), chosen as (
+      select b.i, b.user_id, b.item_id, b.price, b.balance, nextval('purchases_id_seq') as purchase_id
+      from (select buyer.*, row_number() over (partition by item_id order by i) as rn from buyer) b join cur on cur.id = b.item_id
+      where b.rn <= cur.stock
+    ), ${items.receiveRowsCte(
+      'held',
+      sql`select user_id, item_id, 1 as quantity from chosen`,
+      sql`(select type from cur where cur.id = excluded.item_id) <> 'badge' or inventory.quantity = 0`,
+    )}, ok as (
+      select chosen.*, held.quantity_after, held.locked from chosen join held on held.user_id = chosen.user_id and held.item_id = chosen.item_id
+    ), ${items.movementRowsEach('moved', sql`select user_id, item_id, 1 as delta, quantity_after, purchase_id as ref_id from ok`, { reason: 'purchase', refType: 'purchase' })},
+    ${groupPostings.groupDebitCte(sql`select i, user_id, price as amount from ok where price > 0`)},
+    ${groupPostings.groupDebitPostingsCte(
+      sql`select ok.user_id, ok.price as amount, upd.balance_after, ok.purchase_id as ref_id from ok join upd on upd.i = ok.i`,
+      'store_purchase',
+      'purchase',
+    )}, p as (
+      insert into purchases (id, user_id, item_id, price) select purchase_id, user_id, item_id, price from ok
+      returning id, created_at
+    ), ${statBumpRowsCte('counted', sql`select user_id, 'store_purchases' as stat from ok`)},
+    n as (
+      select item_id, count(*)::int as n, min(price) as price from ok group by item_id
+    ), it as (
+      update items set stock = items.stock - n.n from n
+      where items.id = n.item_id and items.retired_at is null and items.pet_key is null and items.stock >= n.n and items.price = n.price
+      returning items.id, items.stock
+    )
+    select ok.i, cur.id, cur.name, cur.type, cur.effect, cur.effect_type, cur.effect_value, cur.price, cur.image, cur.emoji,
+      cur.description, cur.retired_at, p.id as purchase_id, p.created_at, ok.quantity_after as quantity, ok.locked,
+      it.stock + (count(*) over (partition by ok.item_id) - row_number() over (partition by ok.item_id order by ok.i)) as stock,
+      coalesce(upd.balance_after, ok.balance) as balance,
+      1 / (case when (select count(*) from it) = (select count(*) from n)
+        and (select count(*) from upd) = (select count(*) from ok where price > 0) then 1 else 0 end) as guard
+    from ok join cur on cur.id = ok.item_id join p on p.id = ok.purchase_id left join it on it.id = ok.item_id left join upd on upd.i = ok.i`;
+
+type PurchaseRow = ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number };
+
+const purchaseGroup = groupCommit<{ userId: number; itemId: number }>({
+  name: 'store_purchases',
+  statement: PURCHASES,
+  keyOf: (p) => p.userId,
+  toJson: (p) => ({ user_id: p.userId, item_id: p.itemId }),
+});
+
+/** Purchase statements and purchases made together by this process on `db` so far. */
+export const purchaseGroupCounts = (db: Db) => purchaseGroup.counts(db);
+/** Tests: holds back this process's purchase statements on `db` until the answer is called. */
+export const holdPurchaseGroups = (db: Db) => purchaseGroup.hold(db);
+
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
-  let rows: (ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number; guard: number })[];
-  try {
-    rows = await purchaseTurn(deps.db, itemId, () => deps.db.compiled('store_purchase', PURCHASE, { userId, itemId }));
-  } catch (err) {
-    if (pgErrorCode(err) === GUARD_FAILED) return explainRefusedPurchase(deps, userId, itemId);
-    throw ledger.postingError(err);
-  }
+  const alone = async (): Promise<PurchaseRow[]> => {
+    try {
+      return await purchaseTurn(deps.db, itemId, () => deps.db.compiled('store_purchase', PURCHASE, { userId, itemId }));
+    } catch (err) {
+      if (pgErrorCode(err) === GUARD_FAILED) return [];
+      throw ledger.postingError(err);
+    }
+  };
+  const rows = await purchaseGroup.submit(deps.db, { userId, itemId }, (row) => [row as unknown as PurchaseRow], alone);
   const row = rows[0];
   if (!row || row.purchase_id === null || row.created_at === null) return explainRefusedPurchase(deps, userId, itemId);
   const item: ItemRow = row;
