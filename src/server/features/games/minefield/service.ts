@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { savedGamePayout } from '../../../../shared/games/items';
 import { minefieldBoard } from '../../../../shared/games/minefield';
-import type { Queryable } from '../../../db/client';
-import { pgErrorCode } from '../../../db/client';
+import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
+import { groupCommit } from '../../../platform/groupCommit';
 import { lastSeen } from '../../../platform/lastSeen';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
@@ -118,12 +118,80 @@ async function readGame(deps: Deps, userId: number, sessionId: string, remembere
   return game;
 }
 
+/** A reveal that pays nothing, as one conditional UPDATE of its round (see reveal). */
+interface BoardMove {
+  gameId: number;
+  userId: number;
+  seen: Board;
+  board: Board;
+  settled: boolean;
+}
+
+const REVEAL = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    update game_rounds set outcome = ${p('board')}::jsonb,
+      state = case when ${p('settled')}::boolean then 'settled' else state end,
+      settled_at = case when ${p('settled')}::boolean then now() else settled_at end,
+      payout = case when ${p('settled')}::boolean then 0 else payout end
+    where id = ${p('gameId')} and user_id = ${p('userId')} and game = 'minefield' and state = 'open' and outcome = ${p('seen')}::jsonb
+    returning id`;
+})();
+
+/**
+ * REVEAL for many games in one statement (platform/groupCommit.ts): each board moves only where
+ * its round is still open with the board its reveal was decided on, as REVEAL; a round another
+ * transaction holds is skipped, and its reveal goes alone.
+ */
+const REVEALS = sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder('items')}::jsonb) as t(i int, game_id bigint, user_id bigint, seen jsonb, board jsonb, settled boolean)
+    ), still as (
+      select g.id, input.i, input.board, input.settled from game_rounds g join input on g.id = input.game_id
+      where g.user_id = input.user_id and g.game = 'minefield' and g.state = 'open' and g.outcome = input.seen
+      for update of g skip locked
+    )
+    update game_rounds g set outcome = still.board,
+      state = case when still.settled then 'settled' else g.state end,
+      settled_at = case when still.settled then now() else g.settled_at end,
+      payout = case when still.settled then 0 else g.payout end
+    from still where g.id = still.id
+    returning still.i`;
+
+const revealGroup = groupCommit<BoardMove>({
+  name: 'minefield_reveals',
+  statement: REVEALS,
+  keyOf: (m) => m.gameId,
+  toJson: (m) => ({ game_id: m.gameId, user_id: m.userId, seen: m.seen, board: m.board, settled: m.settled }),
+});
+
+/** Reveal statements and reveals applied together by this process on `db` so far. */
+export const revealGroupCounts = (db: Db) => revealGroup.counts(db);
+/** Tests: holds back this process's reveal statements on `db` until the answer is called. */
+export const holdRevealGroups = (db: Db) => revealGroup.hold(db);
+
+/** Applies a reveal that pays nothing; false when the board was no longer the one it was decided on. */
+async function moveBoard(db: Db, move: BoardMove): Promise<boolean> {
+  const alone = async () =>
+    (
+      await db.compiled<{ id: number }>('minefield_reveal', REVEAL, {
+        board: JSON.stringify(move.board),
+        settled: move.settled,
+        gameId: move.gameId,
+        userId: move.userId,
+        seen: JSON.stringify(move.seen),
+      })
+    ).length > 0;
+  return revealGroup.submit(db, move, () => true, alone);
+}
+
 /**
  * A reveal that pays nothing (a safe cell, a forgiven mine, an explosion) is one conditional
- * UPDATE after the board is known (remembered, or read), with no transaction: the update applies
- * only if the board is still the one known, so a cash-out or another reveal that got in first
- * makes it match nothing and the reveal is decided again on the board read afresh. A reveal that
- * finds the last safe cell cashes out, in the locked transaction below.
+ * UPDATE after the board is known (remembered, or read), with no transaction, made together with
+ * other players' reveals: the update applies only if the board is still the one known, so a
+ * cash-out or another reveal that got in first makes it match nothing and the reveal is decided
+ * again on the board read afresh. A reveal that finds the last safe cell cashes out, in the
+ * locked transaction below.
  */
 export async function reveal(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
@@ -132,13 +200,9 @@ export async function reveal(deps: Deps, userId: number, sessionId: string, cell
     const game = await readGame(deps, userId, sessionId, () => attempt === 0);
     const next = revealOn(game.params, game.outcome, cellIndex);
     if (!next) break;
-    const [updated] = await deps.db.rows<{ id: number }>(sql`
-      update game_rounds set outcome = ${JSON.stringify(next.board)}::jsonb
-        ${next.settled ? sql`, state = 'settled', settled_at = now(), payout = 0` : sql``}
-      where id = ${game.id} and user_id = ${userId} and state = 'open' and outcome = ${JSON.stringify(game.outcome)}::jsonb
-      returning id`);
-    games.set(game.id, updated && !next.settled ? { userId, game: { ...game, outcome: next.board } } : null);
-    if (updated) return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
+    const moved = await moveBoard(deps.db, { gameId: game.id, userId, seen: game.outcome, board: next.board, settled: next.settled });
+    games.set(game.id, moved && !next.settled ? { userId, game: { ...game, outcome: next.board } } : null);
+    if (moved) return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
   }
   games.set(Number(sessionId), null);
   return revealLocked(deps, userId, sessionId, cellIndex);
