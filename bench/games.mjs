@@ -3,7 +3,8 @@
 // scale 10 in the same run (the betting bench's method), and Minefield reveal latency at 32
 // connections with many users each playing their own game.
 import { execFileSync } from 'node:child_process';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
+import http from 'node:http';
+import { api, cpuMs, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -19,17 +20,45 @@ const percentile = (xs, p) => {
 };
 
 /**
- * Minefield reveals at `CONNECTIONS` concurrent workers. autocannon cannot follow a game's
- * state (which cells are left, when a mine ends it), so each worker owns its own users and
- * reveals their next cell in turn; only reveal calls are timed, the restarts are not.
+ * One POST over a keep-alive connection of `agent`: node:http rather than fetch, whose client
+ * took about as much CPU per request as the server (the client shares the server's cores).
  */
-async function minefieldReveals(url, users) {
-  const games = new Map();
+function post(agent, url, route, token, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(`${url}${route}`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * Minefield at `CONNECTIONS` concurrent workers. wrk cannot follow a game's state (which cells
+ * are left, when a mine ends it), so each worker owns its own users and plays their games in
+ * turn. Mode 'reveal' reveals each game's next cell, restarting it when it ends; mode 'cashout'
+ * reveals one cell and cashes out, then starts again. Only the reveals, or only the cash-outs,
+ * are timed. Reports the server's and PostgreSQL's CPU per timed call (the untimed calls'
+ * included) and the bench client's own. `games` holds each user's open game between calls.
+ */
+async function minefield(url, users, serverPid, mode, games) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const start = async (u) => {
-    const g = await api(url, 'POST', '/api/games/minefield/start', { betAmount: 1, ...GRID }, u.token);
-    games.set(u.username, { sessionId: g.sessionId, next: 0 });
+    const res = await post(agent, url, '/api/games/minefield/start', u.token, { betAmount: 1, ...GRID });
+    if (res.status !== 200) throw new Error(`minefield start: ${res.status} ${JSON.stringify(res.body)}`);
+    games.set(u.username, { sessionId: res.body.sessionId, next: 0 });
   };
-  for (let i = 0; i < users.length; i += 16) await Promise.all(users.slice(i, i + 16).map(start));
+  const idle = users.filter((u) => !games.has(u.username));
+  for (let i = 0; i < idle.length; i += 16) await Promise.all(idle.slice(i, i + 16).map(start));
   const times = [];
   const statuses = {};
   let restarts = 0;
@@ -39,32 +68,44 @@ async function minefieldReveals(url, users) {
     for (let k = 0; Date.now() < deadline; k++) {
       const u = mine[k % mine.length];
       const g = games.get(u.username);
-      const started = process.hrtime.bigint();
-      const res = await fetch(`${url}/api/games/minefield/reveal`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
-        body: JSON.stringify({ sessionId: g.sessionId, cellIndex: g.next++ }),
-      });
-      const body = await res.json();
-      times.push(Number(process.hrtime.bigint() - started) / 1e6);
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      if (!res.ok || body.exploded || body.reward !== null) {
+      const timed = async (route, body) => {
+        const started = process.hrtime.bigint();
+        const res = await post(agent, url, route, u.token, body);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        return res;
+      };
+      const reveal = { sessionId: g.sessionId, cellIndex: g.next++ };
+      const res = mode === 'reveal' ? await timed('/api/games/minefield/reveal', reveal) : await post(agent, url, '/api/games/minefield/reveal', u.token, reveal);
+      const ended = res.status !== 200 || res.body.exploded || res.body.reward !== null;
+      if (mode === 'cashout' && !ended) await timed('/api/games/minefield/cashout', { sessionId: g.sessionId });
+      if (ended || mode === 'cashout') {
         restarts++;
         await start(u);
       }
     }
   };
   const t0 = Date.now();
+  const cpuBefore = cpuMs(serverPid);
+  const clientBefore = process.cpuUsage();
   await Promise.all(Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)));
   const seconds = (Date.now() - t0) / 1000;
+  const cpuAfter = cpuMs(serverPid);
+  const client = process.cpuUsage(clientBefore);
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const perCall = (ms) => Math.round((ms * 1000) / answered);
   const line = {
-    case: `postgres, Minefield reveal ${GRID.rows}x${GRID.cols} ${GRID.mines} mines, ${users.length} users`,
-    revealsPerSec: Math.round((statuses['200'] ?? 0) / seconds),
+    case: `postgres, Minefield ${mode} ${GRID.rows}x${GRID.cols} ${GRID.mines} mines, ${users.length} users`,
+    [`${mode}sPerSec`]: Math.round((statuses['200'] ?? 0) / seconds),
     p50ms: +percentile(times, 50).toFixed(1),
     p99ms: +percentile(times, 99).toFixed(1),
+    serverCpuUs: perCall(cpuAfter.server - cpuBefore.server),
+    dbCpuUs: perCall(cpuAfter.db - cpuBefore.db),
+    benchClientCpuUs: Math.round((client.user + client.system) / answered),
     statuses,
     gamesRestarted: restarts,
   };
+  agent.destroy();
   console.log(JSON.stringify(line));
   return line;
 }
@@ -103,7 +144,10 @@ try {
     console.log(JSON.stringify(results[key]));
   }
 
-  results.minefield = await minefieldReveals(url, users);
+    // Each user's game, as the reveals left it for the cash-outs.
+  const games = new Map();
+  results.minefield = await minefield(url, users, child.pid, 'reveal', games);
+  results.minefieldCashout = await minefield(url, users, child.pid, 'cashout', games);
 } finally {
   await stopServer(child);
 }
@@ -121,5 +165,6 @@ console.log(
       ]),
     ),
     minefieldRevealP99ms: results.minefield.p99ms,
+    minefieldCashoutP99ms: results.minefieldCashout.p99ms,
   }),
 );

@@ -186,6 +186,17 @@ export interface MinefieldItems {
  * and tells their effect, which the board needs; `take` consumes them once the game's round
  * exists, for their movements to name it.
  */
+/**
+ * Whether the user holds an unlocked unit that pickMinefieldItems would pick: read, not locked,
+ * by the one-statement start, which leaves a player holding one to the locked path. A scalar
+ * subquery, not EXISTS: in a group statement PostgreSQL would hash an EXISTS over every
+ * holding of those items instead of looking up the player's.
+ */
+export function minefieldItemsHeld(userId: SQL): SQL {
+  return sql`coalesce((select true from inventory inv join items it on it.id = inv.item_id
+      where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction') limit 1), false)`;
+}
+
 export async function pickMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
   // Locked here, so the later take by key cannot find them gone.
   const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`

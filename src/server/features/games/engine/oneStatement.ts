@@ -10,6 +10,7 @@ import type { Draw } from './rounds';
 import { settleInBatch, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/tables';
+import { minefieldItemsHeld } from '../../items/buffs';
 
 /*
  * A settled round in one statement and no transaction, two round trips at most (DESIGN.md
@@ -33,6 +34,8 @@ export interface SeedRead {
   draw: Draw;
   rewardMultiplier: boolean;
   slotsLuck: boolean;
+  /** An unlocked unit of an item that works by itself in Minefield is held (pickMinefieldItems). */
+  minefieldItems: boolean;
 }
 
 /** What the game decided, to be recorded and paid in one statement. */
@@ -46,6 +49,13 @@ export interface SettledPlan {
   payoutCategory: LedgerCategory;
   /** A counter that this round earns (bumped by one in the same statement). */
   stat?: StatName;
+  /**
+   * The round stays open (Minefield): the stake is held and the game settles it later. The
+   * statement matches nothing if the player already has an open round of this game.
+   */
+  open?: true;
+  /** Items that would have changed this outcome: the statement matches nothing if one is held. */
+  assumesNoItems?: true;
   /**
    * A game's own part of the statement, built once per `name` with sql.placeholder()s that
    * `values` fills: `gate`, a condition the seed pair's update must also meet (evaluated before
@@ -65,7 +75,8 @@ const READ_SEED = sql`
     exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'reward-multiplier'
       and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as reward_multiplier,
     exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'slots-luck'
-      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as slots_luck
+      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as slots_luck,
+    ${minefieldItemsHeld(sql`s.user_id`)} as minefield_items
   from fairness_seeds s where s.user_id = ${p('userId')} and s.revealed_at is null`;
 
 interface SeedRow {
@@ -76,12 +87,14 @@ interface SeedRow {
   nonce: number;
   reward_multiplier: boolean;
   slots_luck: boolean;
+  minefield_items: boolean;
 }
 
-/** The statement for one shape of round (with or without a counter), built once. */
+/** The statement for one shape of round (counter, open, items, part), built once. */
 const settleStatements = new Map<string, SQL>();
-function settleStatement(stat: StatName | undefined, part: SettledPlan['part']): SQL {
-  const key = `${stat ?? ''}/${part?.name ?? ''}`;
+function settleStatement(plan: SettledPlan): SQL {
+  const { stat, part, open, assumesNoItems } = plan;
+  const key = `${stat ?? ''}/${part?.name ?? ''}/${open ? 'open' : ''}/${assumesNoItems ? 'noitems' : ''}`;
   let statement = settleStatements.get(key);
   if (!statement) {
     statement = sql`
@@ -90,6 +103,7 @@ function settleStatement(stat: StatName | undefined, part: SettledPlan['part']):
         where id = ${p('seedId')} and nonce = ${p('nonce')} and client_seed = ${p('clientSeed')} and revealed_at is null
           and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = any(${p('buffTypes')}::text[])
             and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz)
+          ${assumesNoItems ? sql`and not ${minefieldItemsHeld(sql`${p('userId')}::bigint`)}` : sql``}
           ${part ? sql`and (${part.gate})` : sql``}
         returning id, nextval('game_rounds_id_seq') as round_id
       ), ${ledger.roundPostingCtes({
@@ -103,7 +117,7 @@ function settleStatement(stat: StatName | undefined, part: SettledPlan['part']):
         insert into game_rounds (id, user_id, game, seed_id, client_seed, nonce, stake, payout, params, outcome, state, settled_at)
         select seed.round_id, ${p('userId')}::bigint, ${p('game')}::text, seed.id, ${p('clientSeed')}::text, ${p('nonce')}::bigint,
           ${p('stake')}::bigint, ${p('payout')}::bigint,
-          ${p('params')}::jsonb, ${p('outcome')}::jsonb, 'settled', now()
+          ${p('params')}::jsonb, ${p('outcome')}::jsonb, ${open ? sql`'open', null::timestamptz` : sql`'settled', now()`}
         from seed where exists (select 1 from upd)
         returning id
       )${stat ? sql`, ${statBumpCte('stat', sql`${p('userId')}::bigint`, stat, sql`exists (select 1 from upd)`)}` : sql``}${part ? sql`, ${part.ctes}` : sql``}
@@ -128,6 +142,7 @@ export async function readSeed(deps: Deps, userId: number, now: Date): Promise<S
         draw: { seedId: Number(row.id), serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) },
         rewardMultiplier: row.reward_multiplier,
         slotsLuck: row.slots_luck,
+        minefieldItems: row.minefield_items,
       };
     }
     await ensureSeed(deps.db, userId);
@@ -175,13 +190,13 @@ async function settle(
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
     const seen = attempt === 0 ? lastSeenOf(deps.db).get(userId) : undefined;
     // A remembered pair says nothing of buffs: the statement checks the ones the plan assumed absent.
-    const read = seen ? { draw: seen, rewardMultiplier: false, slotsLuck: false } : await readSeed(deps, userId, now);
+    const read = seen ? { draw: seen, rewardMultiplier: false, slotsLuck: false, minefieldItems: false } : await readSeed(deps, userId, now);
     const planned = plan(read);
     if (!planned) return null;
     if (!Number.isSafeInteger(planned.stake) || !Number.isSafeInteger(planned.payout) || planned.stake < 0 || planned.payout < 0) {
       throw new Error(`playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`);
     }
-    const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}`;
+    const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}${planned.open ? '_open' : ''}${planned.assumesNoItems ? '_noitems' : ''}`;
     const values = {
       ...planned.part?.values,
       seedId: read.draw.seedId,
@@ -199,19 +214,17 @@ async function settle(
     };
     const alone = async () => {
       try {
-        return await deps.db.compiled<SettleRow>(name, settleStatement(planned.stat, planned.part), values);
+        return await deps.db.compiled<SettleRow>(name, settleStatement(planned), values);
       } catch (err) {
         throw ledger.roundPostingError(err);
       }
     };
-    // A game's own part has its own writes: such rounds go alone.
-    const rows = planned.part
-      ? await alone()
-      : await settleInBatch(
-          deps.db,
-          { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) },
-          alone,
-        );
+    // A game's own part has its own writes, and an open round meets the one-open-game index,
+    // whose violation would fail a group statement: such rounds go alone.
+    const rows =
+      planned.part || planned.open
+        ? await alone()
+        : await settleInBatch(deps.db, { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) }, alone);
     const [row] = rows;
     if (row) {
       lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });

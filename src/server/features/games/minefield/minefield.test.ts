@@ -169,6 +169,33 @@ describe('Minefield', () => {
     expect((await reveal(user, game.body.sessionId, mines[1]!)).body.exploded).toBe(true);
   });
 
+  it('an item come to hand after the last game is still used: the one-statement start steps aside for the locked one', async () => {
+    const user = await registerUser(server);
+    const first = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    expect(first.body).toMatchObject({ extraSafeClicks: 0, mineReduction: 0 });
+    expect((await reveal(user, first.body.sessionId, (await minesOf(first.body.sessionId))[0]!)).body.exploded).toBe(true);
+    // This process remembers the seed pair from that start, so the next start reads nothing first.
+    const safeClick = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 100, price: 50 });
+    await giveItem(server.db, user.id, safeClick.id);
+    const second = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    expect(second.body).toMatchObject({ extraSafeClicks: 1, nonce: first.body.nonce + 1 });
+    const [held] = await server.db.rows<{ quantity: number }>(sql`select quantity from inventory where user_id = ${user.id} and item_id = ${safeClick.id}`);
+    expect(held?.quantity).toBe(0);
+    expect(await balanceOf(server, user.id)).toBe(980);
+  });
+
+  it('a start short of the stake or by a banned player changes nothing', async () => {
+    const [poor, banned] = await Promise.all([registerUser(server), registerUser(server)]);
+    expectError(await start(poor, { betAmount: 1001, rows: 5, cols: 5, mines: 3 }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    await server.db.rows(sql`update users set status = 'banned' where id = ${banned.id}`);
+    expect((await start(banned)).status).toBe(403);
+    const rounds = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id in (${poor.id}, ${banned.id})`);
+    expect(rounds[0]?.n).toBe(0);
+    const [seeds] = await server.db.rows<{ n: number }>(sql`select coalesce(sum(nonce), 0)::int as n from fairness_seeds where user_id in (${poor.id}, ${banned.id})`);
+    expect(seeds?.n).toBe(0);
+    expect(await balanceOf(server, poor.id)).toBe(1000);
+  });
+
   it('refuses bad input naming the field, cells out of range or revealed twice, and cash-out before a reveal', async () => {
     const user = await registerUser(server);
     for (const [body, field] of [

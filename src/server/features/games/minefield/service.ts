@@ -9,30 +9,68 @@ import { groupCommit } from '../../../platform/groupCommit';
 import { lastSeen } from '../../../platform/lastSeen';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
-import { applyRewardMultiplier, pickMinefieldItems } from '../../items/buffs';
+import { applyRewardMultiplier, pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
+import { playSettledRound } from '../engine/oneStatement';
 import { moveForRound } from '../engine/payments';
-import { nextRound } from '../engine/rounds';
+import { nextRound, type Draw } from '../engine/rounds';
 import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
 import { openGameOf } from './queries';
 
-export async function start(deps: Deps, userId: number, body: { betAmount: number; rows: number; cols: number; mines: number }): Promise<MinefieldStartResponse> {
+type StartBody = { betAmount: number; rows: number; cols: number; mines: number };
+
+/** The board a start deals from a draw, with the items it picked (none on the one-statement path). */
+function deal(draw: Draw, body: StartBody, items: MinefieldItems): { params: Params; outcome: Board } {
+  const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
+  const board = minefieldBoard(draw.serverSeed, draw.clientSeed, draw.nonce, params);
+  const outcome: Board = {
+    mines: board.positions,
+    placed: board.placed,
+    revealed: [],
+    forgiven: [],
+    extraSafeClicks: items.extraSafeClicks,
+    safeClickItemPrice: items.safeClickItemPrice,
+    exploded: false,
+    reward: 0,
+    bonus: 0,
+  };
+  return { params, outcome };
+}
+
+const NO_ITEMS: MinefieldItems = { extraSafeClicks: 0, mineReduction: 0, safeClickItemPrice: 0 };
+
+/**
+ * A start by a player who holds no Minefield item is one statement after the seed is known
+ * (engine/oneStatement.ts, with other players' rounds): the round is recorded open, holding the
+ * stake, unless the player already has an open game or has come to hold such an item meanwhile.
+ * A player holding one takes the locked transaction below, which uses the items up.
+ */
+export async function start(deps: Deps, userId: number, body: StartBody): Promise<MinefieldStartResponse> {
   try {
+    const now = deps.clock.now();
+    let dealt: { params: Params; outcome: Board } | undefined;
+    const quick = await playSettledRound(deps, userId, 'minefield', now, (read) => {
+      if (read.minefieldItems) return null;
+      dealt = deal(read.draw, body, NO_ITEMS);
+      return {
+        assumesNoBuff: [],
+        assumesNoItems: true,
+        open: true,
+        params: { ...dealt.params },
+        outcome: { ...dealt.outcome },
+        stake: body.betAmount,
+        payout: 0,
+        payoutCategory: 'game_payout',
+      };
+    });
+    if (quick && dealt) {
+      const game: GameRow = { id: quick.id, state: 'open', ...dealt };
+      openGames(deps.db).set(quick.id, { userId, game });
+      return presentStart(quick.id, quick.draw.nonce, game.params, game.outcome, quick.balance);
+    }
     const started = await deps.db.tx(async (tx) => {
       const items = await pickMinefieldItems(tx, userId);
       const round = await nextRound(tx, userId, 'minefield', (draw) => {
-        const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
-        const board = minefieldBoard(draw.serverSeed, draw.clientSeed, draw.nonce, params);
-        const outcome: Board = {
-          mines: board.positions,
-          placed: board.placed,
-          revealed: [],
-          forgiven: [],
-          extraSafeClicks: items.extraSafeClicks,
-          safeClickItemPrice: items.safeClickItemPrice,
-          exploded: false,
-          reward: 0,
-          bonus: 0,
-        };
+        const { params, outcome } = deal(draw, body, items);
         return { params: { ...params }, outcome: { ...outcome }, stake: body.betAmount, payout: 0, state: 'open' as const };
       });
       await items.take(round.id);
