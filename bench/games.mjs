@@ -1,14 +1,19 @@
 // `npm run bench:games`: coin flip, roulette and slots rounds/s (with the server's and PostgreSQL's
 // CPU microseconds per round) at 32 connections on PostgreSQL against pgbench
-// scale 10 in the same run (the betting bench's method), and Minefield reveal latency at 32
-// connections with many users each playing their own game.
+// scale 10 in the same run (the betting bench's method), Minefield reveal and cash-out latency
+// at 32 connections with many users each playing their own game, and the wheels' spins and
+// Click Frenzy's clicks of 20,000 players against the same pgbench.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import { driveCalls, seedPlayers } from './players.mjs';
 import { api, cpuMs, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const USERS = Number(process.env.BENCH_USERS ?? 128);
+/** Players written straight into the tables for the wheels and Click Frenzy. */
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
+const CLICKERS = Math.ceil(PLAYERS / 10);
 // A big grid with the fewest mines keeps each game long, so most timed requests are reveals
 // rather than the game starts that follow an explosion.
 const GRID = { rows: 12, cols: 12, mines: 2 };
@@ -116,6 +121,8 @@ if (!(await pgReachable())) {
 }
 
 const results = {};
+/** Answered calls per second of each case, for the ratios to pgbench. */
+const rates = {};
 const databaseUrl = await freshPgDatabase('fs_bench_games');
 const { child, url } = await startServer({ databaseUrl, port: 3841 });
 try {
@@ -141,13 +148,30 @@ try {
       makeRequest: () => ({ token: pick(), body: body() }),
     });
     results[key] = { case: `postgres, ${path}, bet 1`, roundsPerSec: okPerSec, ...rest };
+    rates[key] = okPerSec;
     console.log(JSON.stringify(results[key]));
   }
 
-    // Each user's game, as the reveals left it for the cash-outs.
+  // Each user's game, as the reveals left it for the cash-outs.
   const games = new Map();
   results.minefield = await minefield(url, users, child.pid, 'reveal', games);
   results.minefieldCashout = await minefield(url, users, child.pid, 'cashout', games);
+
+  // Each player spins each wheel once (a wheel's cooldown is hours, so every spin is a player's
+  // first call for a while: the session and the seed pair are read too).
+  const tokens = await seedPlayers(databaseUrl, PLAYERS, `gp${Date.now().toString(36).slice(-4)}`, users[0].username);
+  const wheels = ['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly'];
+  const rewardGames = [
+    ['spinner', 'spins', (k) => (k < PLAYERS * wheels.length ? { route: `/api/games/${wheels[Math.floor(k / PLAYERS)]}`, token: tokens[k % PLAYERS] } : null)],
+    // A tenth of them click, a click each every second or so, as players do while the animals fall.
+    ['frenzy', 'clicks', (k) => (k < CLICKERS * 100 ? { route: '/api/games/click-frenzy', token: tokens[k % CLICKERS], body: { clicks: 1, emoji: '🐶' } } : null)],
+  ];
+  for (const [key, unit, calls] of rewardGames) {
+    const { okPerSec, ...rest } = await driveCalls({ url, serverPid: child.pid, calls, seconds: DURATION, connections: CONNECTIONS });
+    results[key] = { case: `postgres, ${key}, ${key === 'frenzy' ? CLICKERS : PLAYERS} players`, [`${unit}PerSec`]: okPerSec, ...rest };
+    rates[key] = okPerSec;
+    console.log(JSON.stringify(results[key]));
+  }
 } finally {
   await stopServer(child);
 }
@@ -159,8 +183,8 @@ console.log(
   JSON.stringify({
     pgbench10Tps: results.pgbench10,
     ...Object.fromEntries(
-      ['coinFlip', 'roulette', 'slots'].flatMap((k) => [
-        [`${k}VsPgbench10`, +(results[k].roundsPerSec / results.pgbench10).toFixed(2)],
+      ['coinFlip', 'roulette', 'slots', 'spinner', 'frenzy'].flatMap((k) => [
+        [`${k}VsPgbench10`, +(rates[k] / results.pgbench10).toFixed(2)],
         [`${k}P99ms`, results[k].p99ms],
       ]),
     ),

@@ -66,3 +66,13 @@ export function groupDebitPostingsCte(postings: SQL, category: LedgerCategory, r
       ) v(user_id, delta, balance_after)
     )`;
 }
+
+/** groupDebitCte for credits (`source`: i, user_id, amount > 0): the account must be active. */
+export function groupCreditCte(source: SQL): SQL {
+  return groupDebitCte(sql`select c.i, c.user_id, -c.amount as amount from (${source}) c`);
+}
+
+/** groupDebitPostingsCte for groupCreditCte's credits (`postings`: user_id, amount, balance_after, ref_id). */
+export function groupCreditPostingsCte(postings: SQL, category: LedgerCategory, refType: RefType): SQL {
+  return groupDebitPostingsCte(sql`select c.user_id, -c.amount as amount, c.balance_after, c.ref_id from (${postings}) c`, category, refType);
+}

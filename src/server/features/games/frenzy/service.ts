@@ -3,9 +3,11 @@ import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/api
 import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, banned, conflict } from '../../../platform/errors';
-import { bumpStat, statBumpCte } from '../../../platform/stats';
-import { pgErrorCode, type Queryable } from '../../../db/client';
+import { groupCommit } from '../../../platform/groupCommit';
+import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
+import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import * as ledger from '../../wallet/ledger';
+import * as groupPostings from '../../wallet/groupPostings';
 import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { presentClick, presentStats } from './presenter';
@@ -32,8 +34,7 @@ const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
       second_clicks = case when frenzy_hours.second_at = excluded.second_at then frenzy_hours.second_clicks + 1 else 1 end,
       second_at = excluded.second_at
     where frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
-      and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})
-    returning clicks`;
+      and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})`;
 
 /**
  * A click in one statement (DESIGN.md section 3), while no reward buff runs: the hour's row
@@ -52,6 +53,7 @@ const CLICK = sql`
     insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
     select ${p('userId')}::bigint, ${p('hour')}::timestamptz, 1, ${p('second')}::bigint, 1 where not (select running from buff)
     ${COUNT_ON_CONFLICT}
+    returning clicks
   ), click as (
     insert into frenzy_clicks (user_id, emoji, reward)
     select ${p('userId')}::bigint, ${p('emoji')}::text, ${FRENZY_REWARD} from counted
@@ -68,16 +70,73 @@ const CLICK = sql`
     (select balance_after from credit) as balance,
     1 / (case when exists (select 1 from click) and not exists (select 1 from credit) then 0 else 1 end) as guard`;
 
+/**
+ * CLICK for many players in one statement (platform/groupCommit.ts, each player once): a click
+ * counts where CLICK would count it, and drops out with nothing written (and is made alone, which
+ * answers why) where the player's row or hour row is held elsewhere, the player is not active, a
+ * reward buff runs or a limit is reached.
+ */
+const CLICKS = sql`
+  with input as (
+    select * from jsonb_to_recordset(${p('items')}::jsonb) as t(i int, user_id bigint, hour timestamptz, second bigint, emoji text, now timestamptz)
+  ), held as (
+    select h.user_id from frenzy_hours h join input on h.user_id = input.user_id and h.hour_start = input.hour
+    for update of h skip locked
+  ), ok as (
+    select input.* from input join users u on u.id = input.user_id
+    where u.status = 'active'
+      -- Scalar subqueries, looked up per click: PostgreSQL would hash an EXISTS over every row.
+      and not coalesce((select true from buffs b where b.user_id = input.user_id and b.effect_type = 'reward-multiplier'
+        and b.ended_at is null and b.expires_at > input.now limit 1), false)
+      and (coalesce((select true from held where held.user_id = input.user_id), false)
+        or not coalesce((select true from frenzy_hours h where h.user_id = input.user_id and h.hour_start = input.hour), false))
+    for update of u skip locked
+  ), counted as (
+    insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+    select user_id, hour, 1, second, 1 from ok
+    ${COUNT_ON_CONFLICT}
+    returning user_id, clicks
+  ), click as (
+    insert into frenzy_clicks (user_id, emoji, reward)
+    select ok.user_id, ok.emoji, ${FRENZY_REWARD} from ok join counted on counted.user_id = ok.user_id
+    returning id, user_id
+  ), ${groupPostings.groupCreditCte(sql`select ok.i, ok.user_id, ${FRENZY_REWARD}::bigint as amount from ok join click on click.user_id = ok.user_id`)},
+  ${groupPostings.groupCreditPostingsCte(
+    sql`select click.user_id, ${FRENZY_REWARD}::bigint as amount, upd.balance_after, click.id as ref_id from click join ok on ok.user_id = click.user_id join upd on upd.i = ok.i`,
+    'frenzy_reward',
+    'frenzy',
+  )}, ${statBumpRowsCte('stat', sql`select user_id, 'frenzy_clicks' as stat from click`)}
+  select ok.i, counted.clicks, click.id as click_id, upd.balance_after as balance,
+    1 / (case when (select count(*) from click) = (select count(*) from upd) then 1 else 0 end) as guard
+  from ok join counted on counted.user_id = ok.user_id join click on click.user_id = ok.user_id join upd on upd.i = ok.i`;
+
+type ClickRow = { buff_running: boolean; clicks: number | null; click_id: number | null; balance: number | null };
+
+const clickGroup = groupCommit<{ userId: number; hour: string; second: number; emoji: string; now: string }>({
+  name: 'frenzy_clicks',
+  statement: CLICKS,
+  keyOf: (c) => c.userId,
+  toJson: (c) => ({ user_id: c.userId, hour: c.hour, second: c.second, emoji: c.emoji, now: c.now }),
+});
+
+/** Click statements and clicks counted together by this process on `db` so far. */
+export const clickGroupCounts = (db: Db) => clickGroup.counts(db);
+/** Tests: holds back this process's click statements on `db` until the answer is called. */
+export const holdClickGroups = (db: Db) => clickGroup.hold(db);
+
 export async function click(deps: Deps, userId: number, emoji: string): Promise<FrenzyClickResponse> {
   const now = deps.clock.now();
   const hour = hourOf(now);
   const second = Math.floor(now.getTime() / 1000);
-  let row: { buff_running: boolean; clicks: number | null; click_id: number | null; balance: number | null } | undefined;
-  try {
-    [row] = await deps.db.compiled<NonNullable<typeof row>>('frenzy_click', CLICK, { userId, now: now.toISOString(), hour: hour.start.toISOString(), second, emoji });
-  } catch (err) {
-    throw pgErrorCode(err) === '22012' ? banned() : err;
-  }
+  const values = { userId, now: now.toISOString(), hour: hour.start.toISOString(), second, emoji };
+  const alone = async (): Promise<ClickRow[]> => {
+    try {
+      return await deps.db.compiled<ClickRow>('frenzy_click', CLICK, values);
+    } catch (err) {
+      throw pgErrorCode(err) === '22012' ? banned() : err;
+    }
+  };
+  const [row] = await clickGroup.submit(deps.db, values, (r) => [{ ...(r as unknown as ClickRow), buff_running: false }], alone);
   if (row?.buff_running) return clickLocked(deps, userId, emoji, now);
   if (row?.clicks == null || row.click_id === null || row.balance === null) return refuseClick(deps.db, userId, hour);
   return presentClick(Number(row.clicks), hour.next, now, { id: Number(row.click_id), reward: FRENZY_REWARD, balance: Number(row.balance) });
@@ -102,7 +161,8 @@ async function clickLocked(deps: Deps, userId: number, emoji: string, now: Date)
     const [counted] = await tx.rows<{ clicks: number }>(sql`
       insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
       values (${userId}, ${hour.start.toISOString()}, 1, ${second}, 1)
-      ${COUNT_ON_CONFLICT}`);
+      ${COUNT_ON_CONFLICT}
+      returning clicks`);
     if (!counted) return refuseClick(tx, userId, hour);
     const boost = await applyRewardMultiplier(tx, userId, FRENZY_REWARD, now);
     const reward = FRENZY_REWARD + boost.extra;
