@@ -8,6 +8,7 @@ import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, usingPost
 import { whileUserRowHeld } from '../../testing/rowHeld';
 import { giveItem, insertItem } from './builders';
 import { holdPurchaseGroups, purchase, purchaseGroupCounts } from './service';
+import { groupCountsSince } from '../../testing/groupCounts';
 
 const server = useTestServer();
 
@@ -31,11 +32,6 @@ async function trail(user: TestUser, itemId: number) {
   return { purchases: row!.purchases, held: Number(row!.held ?? 0), movements: row!.movements, postings: row!.postings, counted: Number(row!.counted ?? 0) };
 }
 
-function countsSince(before: ReturnType<typeof purchaseGroupCounts>) {
-  const after = purchaseGroupCounts(server.db);
-  return { statements: after.statements - before.statements, done: after.done - before.done, failed: after.failed - before.failed };
-}
-
 async function expectConserved(): Promise<void> {
   await expectLedgerBalanced(server);
   expect((await auditReport(server.db, server.deps.modules)).problem).toBeNull();
@@ -45,13 +41,13 @@ describe('purchases of many buyers in one statement', () => {
   it('makes each held purchase as alone: unit, movement and posting referencing it, counter, and the shelf as each left it', async () => {
     const [potion, free] = [await insertItem(server.db, { price: 40, stock: 10 }), await insertItem(server.db, { price: 0, stock: 10 })];
     const users = await Promise.all(Array.from({ length: 5 }, () => registerUser(server)));
-    const before = purchaseGroupCounts(server.db);
+    const since = groupCountsSince(() => purchaseGroupCounts(server.db));
     const release = holdPurchaseGroups(server.db);
     const buying = users.map((u, k) => buy(u, k < 3 ? potion.id : free.id));
     release();
     const answers = (await Promise.all(buying)) as PurchaseResponse[];
 
-    expect(countsSince(before)).toEqual({ statements: 1, done: 5, failed: 0 });
+    expect(since()).toEqual({ statements: 1, done: 5, failed: 0 });
     // In order of arrival, as one by one: each answer shows the shelf its purchase left.
     expect(answers.map((a) => a.item.stock)).toEqual([9, 8, 7, 9, 8]);
     expect(answers.map((a) => a.balance)).toEqual([960, 960, 960, 1000, 1000]);
@@ -80,7 +76,7 @@ describe('purchases of many buyers in one statement', () => {
     const [ok, short, banned, owner, first, second, third, twice] = await Promise.all(Array.from({ length: 8 }, () => registerUser(server)));
     await server.db.rows(sql`update users set status = 'banned' where id = ${banned!.id}`);
     await giveItem(server.db, owner!.id, badge.id);
-    const before = purchaseGroupCounts(server.db);
+    const since = groupCountsSince(() => purchaseGroupCounts(server.db));
     const release = holdPurchaseGroups(server.db);
     const buying = [
       buy(ok!, potion.id),
@@ -102,7 +98,7 @@ describe('purchases of many buyers in one statement', () => {
     expect(answers[6]).toMatch(/Sold out/);
     // ok, first, second and twice's first went together and the refused went alone; then the
     // second purchases of ok and twice went together, ok's of an unknown item dropping out.
-    expect(countsSince(before)).toEqual({ statements: 2, done: 5, failed: 0 });
+    expect(since()).toEqual({ statements: 2, done: 5, failed: 0 });
     for (const [user, item] of [[short!, dear], [banned!, potion], [third!, scarce]] as const) expect(await trail(user, item.id)).toEqual({ purchases: 0, held: 0, movements: 0, postings: 0, counted: 0 });
     expect(await trail(owner!, badge.id)).toEqual({ purchases: 0, held: 1, movements: 0, postings: 0, counted: 0 });
     expect(await trail(twice!, potion.id)).toEqual({ purchases: 2, held: 2, movements: 2, postings: 2, counted: 2 });
@@ -134,7 +130,7 @@ describe('purchases of many buyers in one statement', () => {
     const users = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
     const other = new pg.Client({ connectionString: server.config.databaseUrl });
     await other.connect();
-    const before = purchaseGroupCounts(server.db);
+    const since = groupCountsSince(() => purchaseGroupCounts(server.db));
     let answers: Promise<(PurchaseResponse | string)[]>;
     try {
       await other.query('begin');
@@ -150,7 +146,7 @@ describe('purchases of many buyers in one statement', () => {
       await other.end();
     }
     expect(((await answers) as PurchaseResponse[]).map((a) => a.balance)).toEqual([950, 950, 950]);
-    expect(countsSince(before)).toEqual({ statements: 1, done: 0, failed: 1 });
+    expect(since()).toEqual({ statements: 1, done: 0, failed: 1 });
     for (const user of users) expect(await trail(user, potion.id)).toEqual({ purchases: 1, held: 1, movements: 1, postings: 1, counted: 1 });
     expect(await stockOf(potion.id)).toBe(7);
     await expectConserved();

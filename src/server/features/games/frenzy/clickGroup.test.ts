@@ -9,6 +9,7 @@ import { whileUserRowHeld } from '../../../testing/rowHeld';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
 import { click, clickGroupCounts, holdClickGroups } from './service';
+import { groupCountsSince } from '../../../testing/groupCounts';
 
 // Mid-hour, so nothing here crosses into the next hour.
 const clock = new ManualClock('2026-06-01T12:10:00Z');
@@ -29,24 +30,19 @@ async function trail(user: TestUser) {
   return { clicks: row!.clicks, postings: row!.postings, hour: row!.hour ?? 0, counted: (await readStats(server.db, user.id)).frenzyClicks, balance: await balanceOf(server, user.id) };
 }
 
-function countsSince(before: ReturnType<typeof clickGroupCounts>) {
-  const after = clickGroupCounts(server.db);
-  return { statements: after.statements - before.statements, done: after.done - before.done, failed: after.failed - before.failed };
-}
-
 describe('Click Frenzy clicks of many players in one statement', () => {
   it('counts each held click as alone: the hour, the click row, its reward through the ledger, the counter', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(server)));
     // One of them has clicked this hour already, in an earlier second.
     expect(await clickAs(users[0]!)).toMatchObject({ frenzyTotal: 1 });
     clock.advance(1000);
-    const before = clickGroupCounts(server.db);
+    const since = groupCountsSince(() => clickGroupCounts(server.db));
     const release = holdClickGroups(server.db);
     const clicking = users.map(clickAs);
     release();
     const answers = (await Promise.all(clicking)) as FrenzyClickResponse[];
 
-    expect(countsSince(before)).toEqual({ statements: 1, done: 4, failed: 0 });
+    expect(since()).toEqual({ statements: 1, done: 4, failed: 0 });
     expect(answers.map((a) => [a.frenzyTotal, a.balance])).toEqual([[2, 1002], [1, 1001], [1, 1001], [1, 1001]]);
     expect(await trail(users[0]!)).toEqual({ clicks: 2, postings: 2, hour: 2, counted: 2, balance: 1002 });
     for (const user of users.slice(1)) expect(await trail(user)).toEqual({ clicks: 1, postings: 1, hour: 1, counted: 1, balance: 1001 });
@@ -65,13 +61,13 @@ describe('Click Frenzy clicks of many players in one statement', () => {
       (${full!.id}, ${hour}, 100, ${second - 5}, 1), (${fast!.id}, ${hour}, 8, ${second}, 8)`);
     const booster = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 200, price: 1000 });
     await startBuff(server.db, { userId: buffed!.id, itemId: booster.id, effectType: 'reward-multiplier', value: 200, itemPrice: 1000 }, clock.now());
-    const before = clickGroupCounts(server.db);
+    const since = groupCountsSince(() => clickGroupCounts(server.db));
     const release = holdClickGroups(server.db);
     const clicking = [ok, banned, full, fast, buffed].map((u) => clickAs(u!));
     release();
     const answers = await Promise.all(clicking);
 
-    expect(countsSince(before)).toEqual({ statements: 1, done: 1, failed: 0 });
+    expect(since()).toEqual({ statements: 1, done: 1, failed: 0 });
     expect(answers.map((a) => (typeof a === 'number' ? a : a.reward))).toEqual([1, 403, 409, 429, 2]);
     for (const user of [banned!, full!, fast!]) expect((await trail(user)).clicks).toBe(0);
     expect(await trail(buffed!)).toMatchObject({ clicks: 1, postings: 1, counted: 1, balance: 1002 });

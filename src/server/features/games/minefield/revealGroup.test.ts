@@ -5,6 +5,7 @@ import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
 import { registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';
 import { callRoute } from '../../../testing/callRoute';
 import { holdRevealGroups, reveal, revealGroupCounts } from './service';
+import { groupCountsSince } from '../../../testing/groupCounts';
 
 const server = useTestServer();
 
@@ -27,23 +28,18 @@ async function boardOf(sessionId: string) {
 /** A reveal decides on the remembered board a few microtasks before it joins the queue. */
 const queued = () => new Promise((resolve) => setImmediate(resolve));
 
-function countsSince(before: ReturnType<typeof revealGroupCounts>) {
-  const after = revealGroupCounts(server.db);
-  return { statements: after.statements - before.statements, done: after.done - before.done, failed: after.failed - before.failed };
-}
-
 describe('Minefield reveals of many games in one statement', () => {
   it('moves each held board as alone: safe cells count, a mine ends its game unpaid', async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(server)));
     const games = await Promise.all(users.map(startGame));
-    const before = revealGroupCounts(server.db);
+    const since = groupCountsSince(() => revealGroupCounts(server.db));
     const release = holdRevealGroups(server.db);
     const revealing = users.map((u, k) => reveal(server.deps, u.id, games[k]!.sessionId, k === 3 ? games[k]!.mines[0]! : games[k]!.safe[k]!));
     await queued();
     release();
     const answers = await Promise.all(revealing);
 
-    expect(countsSince(before)).toEqual({ statements: 1, done: 4, failed: 0 });
+    expect(since()).toEqual({ statements: 1, done: 4, failed: 0 });
     expect(answers.map((a) => a.exploded)).toEqual([false, false, false, true]);
     for (const k of [0, 1, 2]) expect(await boardOf(games[k]!.sessionId)).toEqual({ state: 'open', payout: 0, revealed: [games[k]!.safe[k]], exploded: false });
     expect(await boardOf(games[3]!.sessionId)).toEqual({ state: 'settled', payout: 0, revealed: [], exploded: true });
@@ -54,14 +50,14 @@ describe('Minefield reveals of many games in one statement', () => {
     const [game, otherGame] = await Promise.all([startGame(user), startGame(other)]);
     // Another server process reveals a cell: this process still remembers the board without it.
     await server.db.rows(sql`update game_rounds set outcome = jsonb_set(outcome, '{revealed}', ${JSON.stringify([game.safe[0]])}::jsonb) where id = ${Number(game.sessionId)}`);
-    const before = revealGroupCounts(server.db);
+    const since = groupCountsSince(() => revealGroupCounts(server.db));
     const release = holdRevealGroups(server.db);
     const revealing = [reveal(server.deps, user.id, game.sessionId, game.safe[1]!), reveal(server.deps, other.id, otherGame.sessionId, otherGame.safe[0]!)];
     await queued();
     release();
     const answers: MinefieldRevealResponse[] = await Promise.all(revealing);
 
-    expect(countsSince(before)).toEqual({ statements: 1, done: 1, failed: 0 });
+    expect(since()).toEqual({ statements: 1, done: 1, failed: 0 });
     expect(answers.map((a) => a.safeCount)).toEqual([2, 1]);
     expect(await boardOf(game.sessionId)).toEqual({ state: 'open', payout: 0, revealed: [game.safe[0], game.safe[1]], exploded: false });
   });
