@@ -72,6 +72,10 @@ class Group<T> {
     this.pump();
   }
 
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   hold(): () => void {
     this.held++;
     return () => {
@@ -160,6 +164,8 @@ export interface GroupCommit<T> {
   counts(db: Db): GroupCounts;
   /** Tests: operations submitted until the returned function is called wait, then go together. */
   hold(db: Db): () => void;
+  /** Tests: operations waiting for a statement now. */
+  waiting(db: Db): number;
 }
 
 export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
@@ -186,5 +192,6 @@ export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
       }),
     counts: (db) => ({ ...groupOf(db).counts }),
     hold: (db) => groupOf(db).hold(),
+    waiting: (db) => groupOf(db).waiting,
   };
 }

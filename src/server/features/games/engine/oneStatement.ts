@@ -7,7 +7,7 @@ import { turns } from '../../../platform/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
-import { settleInBatch, type SettleRow } from './roundBatch';
+import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/tables';
 import { minefieldItemsHeld } from '../../items/buffs';
@@ -62,7 +62,14 @@ export interface SettledPlan {
    * anything is written), and `ctes`, more writes after the round's (each may use `upd` and
    * `seed`). A round that the gate refuses matches nothing, like a stale pair.
    */
-  part?: { name: string; gate: SQL; ctes: SQL; values: Record<string, unknown> };
+  part?: {
+    name: string;
+    gate: SQL;
+    ctes: SQL;
+    values: Record<string, unknown>;
+    /** The same part for the group statement (roundBatch.ts), `values` as its i.extra; without it such rounds go alone. */
+    batch?: BatchPart;
+  };
 }
 
 /** Attempts before yielding to the locked path, which queues instead of racing. */
@@ -219,12 +226,14 @@ async function settle(
         throw ledger.roundPostingError(err);
       }
     };
-    // A game's own part has its own writes, and an open round meets the one-open-game index,
-    // whose violation would fail a group statement: such rounds go alone.
+    // An open round meets the one-open-game index, whose violation would fail a group
+    // statement, and a game's part goes in a group only in the form it gives for one: such
+    // rounds go alone.
+    const batched = { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) };
     const rows =
-      planned.part || planned.open
+      planned.open || (planned.part && !planned.part.batch)
         ? await alone()
-        : await settleInBatch(deps.db, { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) }, alone);
+        : await settleInBatch(deps.db, planned.part ? { ...batched, extra: planned.part.values } : batched, alone, planned.part?.batch);
     const [row] = rows;
     if (row) {
       lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });

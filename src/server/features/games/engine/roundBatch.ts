@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
-import { groupCommit, type GroupCounts } from '../../../platform/groupCommit';
+import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
 import * as groupPostings from '../../wallet/groupPostings';
 
@@ -33,6 +33,21 @@ export interface BatchRound {
   buffTypes: readonly string[];
   now: string;
   stat?: StatName;
+  /** The values of a game's part (BatchPart), read in its SQL as i.extra. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * A game's own part of the group statement, as SettledPlan.part is of the one-round statement:
+ * `gate`, a condition on each round's input row `i` (its `extra` holds the part's values) that
+ * the round must meet to be carried out, and `ctes`, more writes for the rounds carried out
+ * (`seed join input i on i.i = seed.i`). Neither may wait for another transaction's lock on a
+ * row the gate reads; a round the gate refuses drops out and goes alone.
+ */
+export interface BatchPart {
+  name: string;
+  gate: SQL;
+  ctes: SQL;
 }
 
 /** One settled round, as the one-round statement answers it. */
@@ -43,16 +58,17 @@ export interface SettleRow {
 
 const p = (name: string) => sql.placeholder(name);
 
-const BATCH_STATEMENT = sql`
+const batchStatement = (part?: BatchPart): SQL => sql`
   with input as (
     select * from jsonb_to_recordset(${p('items')}::jsonb) as t(i int, user_id bigint, seed_id bigint, nonce bigint,
       client_seed text, game text, stake bigint, payout bigint, payout_category text, params jsonb, outcome jsonb,
-      buffs text, now timestamptz, stat text)
+      buffs text, now timestamptz, stat text, extra jsonb)
   ), locked as (
     select i.i from input i join fairness_seeds s on s.id = i.seed_id join users u on u.id = i.user_id
     where s.user_id = i.user_id and s.nonce = i.nonce and s.client_seed = i.client_seed and s.revealed_at is null
       and not exists (select 1 from buffs b where b.user_id = i.user_id and b.effect_type = any(string_to_array(i.buffs, ','))
         and b.ended_at is null and b.expires_at > i.now)
+      ${part ? sql`and (${part.gate})` : sql``}
     for update of s, u skip locked
   ), ${groupPostings.roundBatchBalanceCte(sql`select i.i, i.user_id, i.stake, i.payout from input i join locked l on l.i = i.i`)},
   seed as (
@@ -68,41 +84,55 @@ const BATCH_STATEMENT = sql`
     select seed.round_id, i.user_id, i.game, i.seed_id, i.client_seed, i.nonce, i.stake, i.payout, i.params, i.outcome, 'settled', now()
     from seed join input i on i.i = seed.i
     returning id
-  ), ${statBumpRowsCte('stat', sql`select i.user_id, i.stat from seed join input i on i.i = seed.i where i.stat is not null`)}
+  ), ${statBumpRowsCte('stat', sql`select i.user_id, i.stat from seed join input i on i.i = seed.i where i.stat is not null`)}${part ? sql`, ${part.ctes}` : sql``}
   select seed.i, seed.round_id, upd.balance_after as balance from seed join upd on upd.i = seed.i`;
 
-const rounds = groupCommit<BatchRound>({
-  name: 'round_settle_batch',
-  statement: BATCH_STATEMENT,
-  keyOf: (r) => r.userId,
-  toJson: (r) => ({
-    user_id: r.userId,
-    seed_id: r.seedId,
-    nonce: r.nonce,
-    client_seed: r.clientSeed,
-    game: r.game,
-    stake: r.stake,
-    payout: r.payout,
-    payout_category: r.payoutCategory,
-    params: r.params,
-    outcome: r.outcome,
-    buffs: r.buffTypes.join(','),
-    now: r.now,
-    stat: r.stat ?? null,
-  }),
-});
-
-/**
- * Settles `round` with other players' waiting rounds in one statement, or alone with `alone`
- * (the one-round statement) when the statement left it out. Answers as `alone` does: the
- * settled row, or none when the seed pair moved on.
- */
-export function settleInBatch(db: Db, round: BatchRound, alone: () => Promise<SettleRow[]>): Promise<SettleRow[]> {
-  return rounds.submit(db, round, (row) => [{ round_id: Number(row.round_id), balance: Number(row.balance) }], alone);
+/** One group kind per part (each its own statement), '' for rounds without one. */
+const kinds = new Map<string, GroupCommit<BatchRound>>();
+function kindOf(part?: BatchPart): GroupCommit<BatchRound> {
+  const key = part?.name ?? '';
+  let kind = kinds.get(key);
+  if (!kind) {
+    kind = groupCommit<BatchRound>({
+      name: `round_settle_batch${part ? `_${part.name}` : ''}`,
+      statement: batchStatement(part),
+      keyOf: (r) => r.userId,
+      toJson: (r) => ({
+        user_id: r.userId,
+        seed_id: r.seedId,
+        nonce: r.nonce,
+        client_seed: r.clientSeed,
+        game: r.game,
+        stake: r.stake,
+        payout: r.payout,
+        payout_category: r.payoutCategory,
+        params: r.params,
+        outcome: r.outcome,
+        buffs: r.buffTypes.join(','),
+        now: r.now,
+        stat: r.stat ?? null,
+        extra: r.extra ?? null,
+      }),
+    });
+    kinds.set(key, kind);
+  }
+  return kind;
 }
 
-/** Statements and rounds settled together by this process on `db` so far. */
-export const batchCounts = (db: Db): GroupCounts => rounds.counts(db);
+/**
+ * Settles `round` with other players' waiting rounds (of the same part) in one statement, or
+ * alone with `alone` (the one-round statement) when the statement left it out. Answers as
+ * `alone` does: the settled row, or none when the seed pair moved on.
+ */
+export function settleInBatch(db: Db, round: BatchRound, alone: () => Promise<SettleRow[]>, part?: BatchPart): Promise<SettleRow[]> {
+  return kindOf(part).submit(db, round, (row) => [{ round_id: Number(row.round_id), balance: Number(row.balance) }], alone);
+}
 
-/** Tests: holds back this process's settling statements on `db` until the answer is called. */
-export const holdBatches = (db: Db): (() => void) => rounds.hold(db);
+/** Statements and rounds settled together by this process on `db` so far (of rounds with `part`). */
+export const batchCounts = (db: Db, part?: BatchPart): GroupCounts => kindOf(part).counts(db);
+
+/** Tests: holds back this process's settling statements on `db` (of rounds with `part`) until the answer is called. */
+export const holdBatches = (db: Db, part?: BatchPart): (() => void) => kindOf(part).hold(db);
+
+/** Tests: rounds (with `part`) waiting for a statement now. */
+export const batchWaiting = (db: Db, part?: BatchPart): number => kindOf(part).waiting(db);

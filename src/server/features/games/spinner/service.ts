@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/spinner';
 import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
 import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
-import type { Queryable } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
 import { applyRewardMultiplier, buffState } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
 import { playSettledRound } from '../engine/oneStatement';
+import { batchCounts, batchWaiting, holdBatches, type BatchPart } from '../engine/roundBatch';
 import { nextRound } from '../engine/rounds';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { gamesProgressParts } from '../../../platform/module';
@@ -47,8 +48,33 @@ const cooldownRefusal = (nextSpin: string) =>
  */
 const sp = (name: string) => sql.placeholder(name);
 
+/**
+ * SPIN_PART for the group statement (engine/roundBatch.ts): the same gate and cooldown for each
+ * spin carried out, the wheel and the next spin read from the round's i.extra. A user is once in
+ * a statement, so each cooldown row is written at most once.
+ */
+const SPIN_BATCH_PART: BatchPart = {
+  name: 'spinner',
+  // A scalar subquery, looked up per spin: PostgreSQL would hash an EXISTS over every cooldown.
+  gate: sql`not coalesce((select true from spinner_cooldowns c where c.user_id = i.user_id and c.spinner_id = i.extra->>'spinnerId'
+    and c.next_spin_at > i.now limit 1), false)`,
+  ctes: sql`cooldown as (
+    insert into spinner_cooldowns (user_id, spinner_id, next_spin_at)
+    select i.user_id, i.extra->>'spinnerId', (i.extra->>'nextSpin')::timestamptz from seed join input i on i.i = seed.i
+    on conflict (user_id, spinner_id) do update set next_spin_at = excluded.next_spin_at
+  )`,
+};
+
+/** Spin statements and spins settled together by this process on `db` so far. */
+export const spinGroupCounts = (db: Db) => batchCounts(db, SPIN_BATCH_PART);
+/** Tests: holds back this process's spin statements on `db` until the answer is called. */
+export const holdSpinGroups = (db: Db) => holdBatches(db, SPIN_BATCH_PART);
+/** Tests: spins waiting for a statement now. */
+export const spinsWaiting = (db: Db) => batchWaiting(db, SPIN_BATCH_PART);
+
 /** The spinner's part of a settled round: the wheel must be off cooldown, and the spin starts it. */
 const SPIN_PART = {
+  batch: SPIN_BATCH_PART,
   name: 'spinner',
   gate: sql`not exists (select 1 from spinner_cooldowns where user_id = ${sp('userId')} and spinner_id = ${sp('spinnerId')}
     and next_spin_at > ${sp('now')}::timestamptz)`,
