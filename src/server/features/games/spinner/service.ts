@@ -27,6 +27,26 @@ export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, Spi
   return tables;
 }
 
+/**
+ * The tables a spin draws from, read at most once a second per process: nothing in the product
+ * edits them (a change made in the database takes effect within the second), and every round
+ * records the table it was drawn from, so /fairness replays it all the same. A read per spin was
+ * a statement as costly as the spin's own.
+ */
+const TABLES_FRESH_MS = 1000;
+const spinTables = new WeakMap<Db, { readAt: number; tables: Promise<Record<SpinnerId, SpinnerTable>> }>();
+function tablesForSpin(db: Db): Promise<Record<SpinnerId, SpinnerTable>> {
+  const cached = spinTables.get(db);
+  if (cached && Date.now() - cached.readAt < TABLES_FRESH_MS) return cached.tables;
+  const tables = spinnerTables(db);
+  spinTables.set(db, { readAt: Date.now(), tables });
+  // A failed read is not kept: the next spin reads again.
+  tables.catch(() => {
+    if (spinTables.get(db)?.tables === tables) spinTables.delete(db);
+  });
+  return tables;
+}
+
 export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> {
   return presentSpinnerTables(await spinnerTables(q));
 }
@@ -96,7 +116,7 @@ const SPIN_PART = {
 export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId): Promise<SpinResponse> {
   const now = deps.clock.now();
   const nextSpin = new Date(now.getTime() + SPINNER_INFO[spinnerId].cooldownMs);
-  const table = (await spinnerTables(deps.db))[spinnerId];
+  const table = (await tablesForSpin(deps.db))[spinnerId];
   let outcome = { slice: 0, reward: 0, bonus: 0, multiplier: 100 };
   const settled = await playSettledRound(deps, userId, 'spinner', now, (read) => {
     const result = spin(read.draw.serverSeed, read.draw.clientSeed, read.draw.nonce, table);
