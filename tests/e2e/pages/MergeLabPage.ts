@@ -157,5 +157,10 @@ export class MergeLabPage {
       await this.page.waitForTimeout(25);
     }
     await this.page.mouse.up();
+    // dnd-kit swallows every click for 50 ms after a drop (a timer it starts in the page), so a
+    // click right after it, such as the sale dialog's button on a fast machine, would be lost;
+    // no person clicks that fast. A timer of the same length started after it in the page ends
+    // after it.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   }
 }
