@@ -5,7 +5,7 @@
 // Click Frenzy's clicks of 20,000 players against the same pgbench.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { driveCalls, seedPlayers } from './players.mjs';
+import { driveCalls, post, seedPlayers } from './players.mjs';
 import { api, cpuMs, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,29 +23,6 @@ const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
-
-/**
- * One POST over a keep-alive connection of `agent`: node:http rather than fetch, whose client
- * took about as much CPU per request as the server (the client shares the server's cores).
- */
-function post(agent, url, route, token, body) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(`${url}${route}`, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /**
  * Minefield at `CONNECTIONS` concurrent workers. wrk cannot follow a game's state (which cells

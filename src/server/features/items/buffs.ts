@@ -188,13 +188,11 @@ export interface MinefieldItems {
  */
 /**
  * Whether the user holds an unlocked unit that pickMinefieldItems would pick: read, not locked,
- * by the one-statement start, which leaves a player holding one to the locked path. A scalar
- * subquery, not EXISTS: in a group statement PostgreSQL would hash an EXISTS over every
- * holding of those items instead of looking up the player's.
+ * by the one-statement start, which leaves a player holding one to the locked path.
  */
 export function minefieldItemsHeld(userId: SQL): SQL {
-  return sql`coalesce((select true from inventory inv join items it on it.id = inv.item_id
-      where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction') limit 1), false)`;
+  return sql`exists (select 1 from inventory inv join items it on it.id = inv.item_id
+      where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction'))`;
 }
 
 export async function pickMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
