@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/client';
 import type { Role } from '../../shared/api/accounts';
 import { banned, forbidden, unauthorized } from './errors';
 import { publishLive } from './realtime/publish';
+import { readBatch } from './readBatch';
 
 export interface AuthUser {
   id: number;
@@ -30,27 +31,52 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const SESSION_IDLE_DAYS = 30;
 
 
-interface SessionRow {
+interface SessionRow extends Record<string, unknown> {
   id: number;
   username: string;
   role: Role;
   status: string;
   revoked: boolean;
   idle: boolean;
-  stale: boolean;
 }
 
 /**
- * Prepared once per connection: a player's first call after a few seconds away (an hourly spin,
- * say) pays this look-up. Planned on every call, it held bench:games' spins of 20,000 players
- * at 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us.
+ * Many look-ups in one statement (platform/readBatch.ts): a player's first call after a while
+ * away (an hourly spin, say) waits for this, and most of a look-up's cost was the statement's.
+ * Planned on every call, a look-up per statement held bench:games' spins of 20,000 players at
+ * 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us. The LATERAL with a
+ * LIMIT keeps each token's look-up an index probe, never a join over every session.
+ *
+ * Sliding expiry without a write per request: the same statement moves a live session's clock
+ * when it is over an hour old, which is every look-up of a player back after an hour away (as a
+ * separate statement it cost that spin half its speed).
  */
-const SESSION_LOOKUP = sql`
-  select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
-    s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
-    s.last_used_at < now() - interval '1 hour' as stale
-  from sessions s join users u on u.id = s.user_id
-  where s.token_hash = ${sql.placeholder('tokenHash')}`;
+const sessionLookups = readBatch<string>({
+  name: 'session_lookups',
+  statement: sql`
+    with found as (
+      select k.i, k.token_hash, x.* from jsonb_to_recordset(${sql.placeholder('keys')}::jsonb) as k(i int, token_hash text)
+      cross join lateral (
+        select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
+          s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
+          s.last_used_at < now() - interval '1 hour' as stale
+        from sessions s join users u on u.id = s.user_id
+        where s.token_hash = k.token_hash limit 1
+      ) x
+    ), touched as (
+      update sessions s set last_used_at = now()
+      from found f where s.token_hash = f.token_hash and f.stale and not f.idle and not f.revoked and f.status = 'active'
+    )
+    select * from found`,
+  toJson: (tokenHash) => ({ token_hash: tokenHash }),
+});
+
+/** Session look-ups and the statements they took in this process on `db` (tests). */
+export const sessionLookupCounts = (db: Db) => sessionLookups.counts(db);
+/** Tests: holds back this process's session look-ups on `db` until the answer is called. */
+export const holdSessionLookups = (db: Db) => sessionLookups.hold(db);
+/** Tests: session look-ups waiting for a statement now. */
+export const sessionLookupsWaiting = (db: Db) => sessionLookups.waiting(db);
 
 /**
  * Session tokens: 256 random bits, stored only as a SHA-256 hash. Lookups are cached in
@@ -79,7 +105,7 @@ export class Sessions {
     const cached = this.cache.get(tokenHash);
     if (cached && cached.expiresAt > now) return cached;
     const epoch = this.epoch;
-    const [row] = await this.db.compiled<SessionRow>('session_lookup', SESSION_LOOKUP, { tokenHash });
+    const row = await sessionLookups.read<SessionRow>(this.db, tokenHash);
     // A ban revokes every session; the banned user still learns why rather than a bare 401.
     if (row?.status === 'banned') throw banned();
     if (!row || row.revoked || row.status === 'deleted') {
@@ -90,8 +116,6 @@ export class Sessions {
       this.cache.delete(tokenHash);
       throw unauthorized(`You were signed out after ${SESSION_IDLE_DAYS} days without a visit; sign in again`);
     }
-    // Sliding expiry without a write per request: the clock moves at most once an hour.
-    if (row.stale) await this.db.rows(sql`update sessions set last_used_at = now() where token_hash = ${tokenHash}`);
     const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 50_000) this.cache.clear();

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { Batches } from './batches';
 
 /*
  * Group commit for the one-statement hot paths (DESIGN.md section 3: a game round, a wager).
@@ -56,47 +57,18 @@ interface Pending<T> {
   alone: () => Promise<void>;
 }
 
-class Group<T> {
-  private queue: Pending<T>[] = [];
-  private inFlight = 0;
-  private held = 0;
+class Group<T> extends Batches<Pending<T>> {
   readonly counts: GroupCounts = { statements: 0, done: 0, failed: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly kind: GroupKind<T>,
-  ) {}
-
-  add(pending: Pending<T>): void {
-    this.queue.push(pending);
-    this.pump();
-  }
-
-  get waiting(): number {
-    return this.queue.length;
-  }
-
-  hold(): () => void {
-    this.held++;
-    return () => {
-      this.held--;
-      this.pump();
-    };
-  }
-
-  private pump(): void {
-    while (this.held === 0 && this.inFlight < IN_FLIGHT && this.queue.length > 0) {
-      const group = this.take();
-      this.inFlight++;
-      void this.run(group).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
+  ) {
+    super(IN_FLIGHT);
   }
 
   /** The oldest waiting operations, one per key, up to MAX_GROUP; the rest keep their places. */
-  private take(): Pending<T>[] {
+  protected take(): Pending<T>[] {
     const keys = new Set<unknown>();
     const group: Pending<T>[] = [];
     const rest: Pending<T>[] = [];
@@ -113,7 +85,7 @@ class Group<T> {
     return group;
   }
 
-  private async run(group: Pending<T>[]): Promise<void> {
+  protected async run(group: Pending<T>[]): Promise<void> {
     if (group.length === 1) return runLone(group[0]!);
     let rows: Record<string, unknown>[] = [];
     try {

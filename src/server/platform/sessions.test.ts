@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { registerUser, useTestServer } from '../testing/harness';
 import { expectError } from '../testing/expectations';
-import { hashToken, SESSION_IDLE_DAYS } from './auth';
+import { hashToken, holdSessionLookups, SESSION_IDLE_DAYS, sessionLookupCounts, sessionLookupsWaiting } from './auth';
 import { callRoute } from '../testing/callRoute';
 
 // No session cache: every request reads the session row, as a second process would.
@@ -46,5 +46,36 @@ describe('sessions expire after 30 days without use', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
     expectError(await callRoute(server, 'GET /api/user/session'), 401);
+  });
+});
+
+describe('look-ups of many sessions in one statement', () => {
+  it('answers each as alone: a live session, a stale one (its clock moves), an idle, a revoked and a banned one', async () => {
+    const [live, stale, idle, revoked, bannedUser] = await Promise.all(Array.from({ length: 5 }, () => registerUser(server)));
+    const setLastUsed = (token: string, ago: string) =>
+      server.db.rows(sql`update sessions set last_used_at = now() - ${ago}::interval where token_hash = ${hashToken(token)}`);
+    await setLastUsed(stale!.token, '2 hours');
+    await setLastUsed(idle!.token, '31 days');
+    await server.db.rows(sql`update sessions set revoked_at = now() where token_hash = ${hashToken(revoked!.token)}`);
+    await server.db.rows(sql`update users set status = 'banned' where id = ${bannedUser!.id}`);
+    const users = [live!, stale!, idle!, revoked!, bannedUser!];
+    const before = await Promise.all(users.map((u) => lastUsed(u.token)));
+    const counted = sessionLookupCounts(server.db);
+
+    const release = holdSessionLookups(server.db);
+    const calls = Promise.all(users.map((u) => callRoute(server, 'GET /api/user/stats', { token: u.token })));
+    await vi.waitFor(() => expect(sessionLookupsWaiting(server.db)).toBe(users.length));
+    release();
+    const answers = await calls;
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 401, 403]);
+    expectError(answers[2]!, 401, { message: `${SESSION_IDLE_DAYS} days` });
+    const counts = sessionLookupCounts(server.db);
+    expect({ statements: counts.statements - counted.statements, keys: counts.keys - counted.keys }).toEqual({ statements: 1, keys: 5 });
+    const after = await Promise.all(users.map((u) => lastUsed(u.token)));
+    // Only the live session over an hour old moved; the idle one stays signed out.
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBeGreaterThan(before[1]! + 3_000_000);
+    expect(after.slice(2)).toEqual(before.slice(2));
   });
 });

@@ -180,21 +180,24 @@ export interface MinefieldItems {
 }
 
 /**
+ * Whether the user holds an unlocked unit that pickMinefieldItems would pick: read, not locked,
+ * by the one-statement start, which leaves a player holding one to the locked path. A scalar
+ * subquery rather than an EXISTS: the seed read asks it of many players in one statement, where
+ * PostgreSQL may hash an EXISTS over every holding.
+ */
+export function minefieldItemsHeld(userId: SQL): SQL {
+  return sql`coalesce((select true from inventory inv join items it on it.id = inv.item_id
+      where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction')
+      limit 1), false)`;
+}
+
+/**
  * DESIGN.md section 6: a Minefield game started while the user holds extra-safe-click or
  * mine-reduction items consumes one unit of each (the strongest, unlocked units only) and
  * applies its value. Runs in the game's starting transaction: this picks and locks the units
  * and tells their effect, which the board needs; `take` consumes them once the game's round
  * exists, for their movements to name it.
  */
-/**
- * Whether the user holds an unlocked unit that pickMinefieldItems would pick: read, not locked,
- * by the one-statement start, which leaves a player holding one to the locked path.
- */
-export function minefieldItemsHeld(userId: SQL): SQL {
-  return sql`exists (select 1 from inventory inv join items it on it.id = inv.item_id
-      where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction'))`;
-}
-
 export async function pickMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
   // Locked here, so the later take by key cannot find them gone.
   const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { lastSeen } from '../../../platform/lastSeen';
 import { turns } from '../../../platform/turns';
@@ -11,6 +12,7 @@ import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/tables';
 import { minefieldItemsHeld } from '../../items/buffs';
+import { readBatch } from '../../../platform/readBatch';
 
 /*
  * A settled round in one statement and no transaction, two round trips at most (DESIGN.md
@@ -77,16 +79,30 @@ const OPTIMISTIC_ATTEMPTS = 2;
 
 const p = (name: string) => sql.placeholder(name);
 
-const READ_SEED = sql`
-  select s.id, s.server_seed, s.server_seed_hash, s.client_seed, s.nonce,
-    exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'reward-multiplier'
-      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as reward_multiplier,
-    exists (select 1 from buffs b where b.user_id = s.user_id and b.effect_type = 'slots-luck'
-      and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz) as slots_luck,
-    ${minefieldItemsHeld(sql`s.user_id`)} as minefield_items
-  from fairness_seeds s where s.user_id = ${p('userId')} and s.revealed_at is null`;
+/**
+ * Many players' pairs and buffs in one statement (platform/readBatch.ts): a player's first round
+ * in a while waits for this read, and most of a read's cost was the statement's. Each player's
+ * row is found by its own look-ups (a LATERAL with a LIMIT is never turned into a join over the
+ * whole table, nor a scalar subquery into a hash of it).
+ */
+const seedReads = readBatch<{ userId: number; now: string }>({
+  name: 'round_read_seeds',
+  statement: sql`
+    select k.i, s.id, s.server_seed, s.server_seed_hash, s.client_seed, s.nonce,
+      ${buffRunning(sql`k.user_id`, 'reward-multiplier')} as reward_multiplier,
+      ${buffRunning(sql`k.user_id`, 'slots-luck')} as slots_luck,
+      ${minefieldItemsHeld(sql`k.user_id`)} as minefield_items
+    from jsonb_to_recordset(${p('keys')}::jsonb) as k(i int, user_id bigint, now timestamptz)
+    cross join lateral (select * from fairness_seeds s where s.user_id = k.user_id and s.revealed_at is null limit 1) s`,
+  toJson: (key) => ({ user_id: key.userId, now: key.now }),
+});
 
-interface SeedRow {
+function buffRunning(userId: SQL, effect: BuffEffectType): SQL {
+  return sql`coalesce((select true from buffs b where b.user_id = ${userId} and b.effect_type = ${sql.raw(`'${effect}'`)}
+      and b.ended_at is null and b.expires_at > k.now limit 1), false)`;
+}
+
+interface SeedRow extends Record<string, unknown> {
   id: number;
   server_seed: string;
   server_seed_hash: string;
@@ -140,10 +156,17 @@ function settleStatement(plan: SettledPlan): SQL {
  */
 const lastSeenOf = lastSeen<number, Draw>(50_000);
 
+/** Seed-pair reads and the statements they took in this process on `db` (tests, benches). */
+export const seedReadCounts = (db: Db) => seedReads.counts(db);
+/** Tests: holds back this process's seed reads on `db` until the answer is called. */
+export const holdSeedReads = (db: Db) => seedReads.hold(db);
+/** Tests: seed-pair reads waiting for a statement now. */
+export const seedReadsWaiting = (db: Db) => seedReads.waiting(db);
+
 /** Reads the user's active pair (making one first if there is none) and their running buffs. */
 export async function readSeed(deps: Deps, userId: number, now: Date): Promise<SeedRead> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await deps.db.compiled<SeedRow>('round_read_seed', READ_SEED, { userId, now: now.toISOString() });
+    const row = await seedReads.read<SeedRow>(deps.db, { userId, now: now.toISOString() });
     if (row) {
       return {
         draw: { seedId: Number(row.id), serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) },
