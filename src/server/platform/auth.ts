@@ -38,6 +38,7 @@ interface SessionRow extends Record<string, unknown> {
   status: string;
   revoked: boolean;
   idle: boolean;
+  stale: boolean;
 }
 
 /**
@@ -47,29 +48,22 @@ interface SessionRow extends Record<string, unknown> {
  * 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us. The LATERAL with a
  * LIMIT keeps each token's look-up an index probe, never a join over every session.
  *
- * Sliding expiry without a write per request: the same statement moves a live session's clock
- * when it is over an hour old, which is every look-up of a player back after an hour away (as a
- * separate statement it cost that spin half its speed).
  */
 const sessionLookups = readBatch<string>({
   name: 'session_lookups',
   statement: sql`
-    with found as (
-      select k.i, k.token_hash, x.* from jsonb_to_recordset(${sql.placeholder('keys')}::jsonb) as k(i int, token_hash text)
-      cross join lateral (
-        select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
-          s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
-          s.last_used_at < now() - interval '1 hour' as stale
-        from sessions s join users u on u.id = s.user_id
-        where s.token_hash = k.token_hash limit 1
-      ) x
-    ), touched as (
-      update sessions s set last_used_at = now()
-      from found f where s.token_hash = f.token_hash and f.stale and not f.idle and not f.revoked and f.status = 'active'
-    )
-    select * from found`,
+    select k.i, x.* from jsonb_to_recordset(${sql.placeholder('keys')}::jsonb) as k(i int, token_hash text)
+    cross join lateral (
+      select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
+        s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
+        s.last_used_at < now() - interval '1 hour' as stale
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = k.token_hash limit 1
+    ) x`,
   toJson: (tokenHash) => ({ token_hash: tokenHash }),
 });
+
+const SESSION_TOUCH = sql`update sessions set last_used_at = now() where token_hash = any(${sql.placeholder('hashes')}::text[])`;
 
 /** Session look-ups and the statements they took in this process on `db` (tests). */
 export const sessionLookupCounts = (db: Db) => sessionLookups.counts(db);
@@ -87,6 +81,10 @@ export class Sessions {
   private readonly cache = new Map<string, CachedSession>();
   /** Bumped by every revocation, so a look-up that raced one is not cached. */
   private epoch = 0;
+
+  /** Live sessions over an hour old, whose clocks the next touch statement moves. */
+  private readonly stale = new Set<string>();
+  private touching: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +114,7 @@ export class Sessions {
       this.cache.delete(tokenHash);
       throw unauthorized(`You were signed out after ${SESSION_IDLE_DAYS} days without a visit; sign in again`);
     }
+    if (row.stale) this.touch(tokenHash);
     const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 50_000) this.cache.clear();
@@ -124,8 +123,42 @@ export class Sessions {
     return entry;
   }
 
+  /**
+   * Sliding expiry without a write per request: a live session's clock moves when a look-up finds
+   * it over an hour old, which is every look-up of a player back after an hour away. The request
+   * does not wait for it: a write waits for the disk, and in the look-up's statement it cost
+   * bench:games' returning spinners a fifth of their speed. The touches of many sessions go in one
+   * statement, one at a time. One that fails or is lost in a crash leaves the clock as it was, a
+   * little over an hour behind, and the next look-up moves it.
+   */
+  private touch(tokenHash: string): void {
+    this.stale.add(tokenHash);
+    this.touching ??= this.touchAll().finally(() => {
+      this.touching = null;
+    });
+  }
+
+  private async touchAll(): Promise<void> {
+    while (this.stale.size > 0) {
+      const hashes = [...this.stale].slice(0, 1000);
+      for (const hash of hashes) this.stale.delete(hash);
+      try {
+        await this.db.compiled('session_touch', SESSION_TOUCH, { hashes });
+      } catch {
+        // Left as it was: the next look-up finds it stale again (see touch).
+      }
+    }
+  }
+
+  /** The touches asked for so far are written (or failed). */
+  async touched(): Promise<void> {
+    while (this.touching) await this.touching;
+  }
+
   /** When this session ends if it is not used again. */
   async expiresAt(tokenHash: string): Promise<Date | null> {
+    // The look-up of this request may have asked for a touch: the answer counts from it.
+    await this.touched();
     const [row] = await this.db.rows<{ expires_at: Date | string }>(sql`
       select last_used_at + make_interval(days => ${SESSION_IDLE_DAYS}) as expires_at from sessions where token_hash = ${tokenHash}`);
     return row ? new Date(row.expires_at) : null;

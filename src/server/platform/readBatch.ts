@@ -11,9 +11,8 @@ import { Batches } from './batches';
  * in the next one. On a quiet site a key goes at once, in a statement of one.
  *
  * The kind's statement takes the keys as one jsonb array (each with its index `i`) and answers
- * at most one row per key, carrying that `i`. It reads, and may write only what each key's own
- * read calls for (the session look-up moves a stale session's clock); nothing in it can fail for
- * one key and not another, so when it fails every key in it gets the error.
+ * at most one row per key, carrying that `i`. It only reads: it cannot fail for one key and not
+ * another, so when it fails every key in it gets the error.
  */
 
 export interface ReadKind<K> {
