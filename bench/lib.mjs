@@ -136,10 +136,12 @@ export const median = (xs) => {
  */
 export function cpuMs(pid) {
   if (!existsSync('/proc/self/stat')) return null;
-  const ticks = (p) => {
+  // With `reaped`, the CPU of its children that have exited too: the postmaster's, for the
+  // backends and autovacuum workers that ended during a case (they made the figure negative).
+  const ticks = (p, reaped = false) => {
     try {
       const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
+      return Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
     } catch {
       return 0;
     }
@@ -148,7 +150,7 @@ export function cpuMs(pid) {
   for (const p of readdirSync('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     try {
-      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') db += ticks(p);
+      if (readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') db += ticks(p, true);
     } catch {
       // exited meanwhile
     }
