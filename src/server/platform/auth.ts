@@ -84,6 +84,8 @@ export class Sessions {
 
   /** Live sessions over an hour old, whose clocks the next touch statement moves. */
   private readonly stale = new Set<string>();
+  /** The ones the touch statement in flight moves. */
+  private beingTouched = new Set<string>();
   private touching: Promise<void> | null = null;
 
   constructor(
@@ -142,25 +144,29 @@ export class Sessions {
     while (this.stale.size > 0) {
       const hashes = [...this.stale].slice(0, 1000);
       for (const hash of hashes) this.stale.delete(hash);
+      this.beingTouched = new Set(hashes);
       try {
         await this.db.compiled('session_touch', SESSION_TOUCH, { hashes });
       } catch {
         // Left as it was: the next look-up finds it stale again (see touch).
+      } finally {
+        this.beingTouched = new Set();
       }
     }
   }
 
-  /** The touches asked for so far are written (or failed). */
+  /** Tests: the touches asked for so far are written (or failed). */
   async touched(): Promise<void> {
     while (this.touching) await this.touching;
   }
 
   /** When this session ends if it is not used again. */
   async expiresAt(tokenHash: string): Promise<Date | null> {
-    // The look-up of this request may have asked for a touch: the answer counts from it.
-    await this.touched();
+    // This request's look-up may have asked for a touch not written yet: the end counts from now.
+    const touching = this.stale.has(tokenHash) || this.beingTouched.has(tokenHash);
     const [row] = await this.db.rows<{ expires_at: Date | string }>(sql`
-      select last_used_at + make_interval(days => ${SESSION_IDLE_DAYS}) as expires_at from sessions where token_hash = ${tokenHash}`);
+      select ${touching ? sql`now()` : sql`last_used_at`} + make_interval(days => ${SESSION_IDLE_DAYS}) as expires_at
+      from sessions where token_hash = ${tokenHash}`);
     return row ? new Date(row.expires_at) : null;
   }
 

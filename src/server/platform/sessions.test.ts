@@ -49,6 +49,14 @@ describe('sessions expire after 30 days without use', () => {
     expect(days).toBeLessThan(30.1);
     expectError(await callRoute(server, 'GET /api/user/session'), 401);
   });
+
+  it('tells a player back after two hours that the sign-in ends 30 days from now, its clock moved or on its way', async () => {
+    const user = await registerUser(server);
+    await server.db.rows(sql`update sessions set last_used_at = now() - interval '2 hours' where token_hash = ${hashToken(user.token)}`);
+    const res = await callRoute(server, 'GET /api/user/session', { token: user.token });
+    expect(res.status).toBe(200);
+    expect((new Date(res.body.expiresAt).getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.99);
+  });
 });
 
 describe('look-ups of many sessions in one statement', () => {
