@@ -150,6 +150,21 @@ export interface OpenOptions {
 /** Failures that mean "not up yet": nothing listening, name not resolvable yet, still starting. */
 const TRANSIENT_CONNECT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P03']);
 
+/**
+ * An error that says the database cannot be reached or is restarting (not that the request was
+ * wrong): nothing was written, and the same request can succeed in a moment.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
+  for (let current = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string' && TRANSIENT_CONNECT.has(current.code)) return true;
+    if (typeof current.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(current.message)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 const causeOf = (err: unknown): string => {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
   // node's AggregateError (IPv4 and IPv6 both refused) has an empty message.

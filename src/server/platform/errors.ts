@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorDetailsByCode, FieldIssue, FieldRule } from '../../shared/api/errors';
 import { fieldRules } from '../../shared/api/errors';
-import { pgErrorCode } from '../db/client';
+import { databaseUnavailable, pgErrorCode } from '../db/client';
 
 /** The one error type routes throw; the handler below turns it into `{ message, code, details? }`. */
 export class AppError extends Error {
@@ -167,6 +167,12 @@ export function installErrorHandling(app: FastifyInstance): void {
               ? 'Unsupported content type'
               : err.message;
       body = { message, code: codeForStatus(status) };
+    } else if (databaseUnavailable(err)) {
+      // An outage, not a bug: said once per request without a stack, and the client may retry.
+      request.log.warn({ cause: (err as Error).message }, 'database unavailable');
+      status = 503;
+      body = { message: 'The database is not answering; try again in a moment', code: 'UNAVAILABLE' };
+      void reply.header('retry-after', '1');
     } else {
       request.log.error({ err }, 'unhandled error');
       status = 500;

@@ -57,6 +57,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** PostgreSQL settings for every connection of the server (e.g. enable_seqscan: 'off'). */
   pgSettings?: Record<string, string>;
+  /** PostgreSQL: the address the server reaches its database by, from the real one (a test's proxy). */
+  reachDatabase?: (url: string) => string;
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -79,6 +81,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     url.searchParams.set('options', Object.entries(options.pgSettings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
     databaseUrl = url.toString();
   }
+  if (databaseUrl && options.reachDatabase) databaseUrl = options.reachDatabase(databaseUrl);
   const db = await openDb({ databaseUrl, poolSize: 10, pgliteTemplate: pgliteTemplate() });
   const { app, deps, lifecycle } = await buildApp({ config, db, logger: false, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
