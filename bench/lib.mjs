@@ -253,16 +253,7 @@ end
   const script = path.join(dir, 'load.lua');
   writeFileSync(script, lua);
   try {
-    const out = await new Promise((resolve, reject) => {
-      const child = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
-    });
-    const line = /WRK_RESULT (\{.*\})/.exec(out);
-    if (!line) throw new Error(`wrk printed no result: ${out}`);
-    const r = JSON.parse(line[1]);
+    const r = await runWrk({ script, url, connections, seconds });
     const errors = r.connect + r.read + r.write + r.timeout;
     return {
       ok: r.requests - r.non2xx,
@@ -275,6 +266,23 @@ end
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs wrk (one thread) with a Lua `script` whose done() writes `WRK_RESULT {json}`; answers
+ * that JSON.
+ */
+export async function runWrk({ script, url, connections, seconds }) {
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+  });
+  const line = /WRK_RESULT (\{.*\})/.exec(out);
+  if (!line) throw new Error(`wrk printed no result: ${out}`);
+  return JSON.parse(line[1]);
 }
 
 /**

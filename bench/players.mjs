@@ -3,11 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, LOADGEN } from './lib.mjs';
+import { cpuMs, LOADGEN, runWrk } from './lib.mjs';
 
 /**
  * `count` players straight into the tables (registering them through the API would take minutes
@@ -161,18 +160,9 @@ end
   try {
     const cpuBefore = cpuMs(serverPid);
     const clientBefore = reapedChildrenMs();
-    const out = await new Promise((resolve, reject) => {
-      const child = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
-    });
+    const r = await runWrk({ script, url, connections, seconds });
     const cpuAfter = cpuMs(serverPid);
     const client = reapedChildrenMs() - clientBefore;
-    const line = /WRK_RESULT (\{.*\})/.exec(out);
-    if (!line) throw new Error(`wrk printed no result: ${out}`);
-    const r = JSON.parse(line[1]);
     const perCall = (ms) => Math.round((ms * 1000) / Math.max(1, r.requests));
     return {
       okPerSec: Math.round((r.requests - r.non2xx) / seconds),
