@@ -2,7 +2,8 @@ import { defineModule } from '../../../platform/module';
 import { presentQuizzer } from './presenter';
 import { topQuizzers } from './queries';
 import { quizDuelHandlers } from './routes';
-import { cancelOpenOf, closeDueLive, expireOpen, finishDueAsync, stopTimers } from './service';
+import { cancelOpenOf } from './ending';
+import { closeDueLive, expireOpen, finishDueAsync, stopTimers } from './sweeps';
 
 /** Quiz Duel (DESIGN.md section 9): live and asynchronous duels over the question bank, and the daily quiz. */
 export const quizDuelModule = defineModule({

@@ -6,7 +6,7 @@ import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS } from '../../../
 import { ManualClock } from '../../../platform/clock';
 import { balanceOf, useTestServer } from '../../../testing/harness';
 import { openLive, takeTicket } from '../../../testing/liveClient';
-import { closeDueLive } from './service';
+import { closeDueLive } from './sweeps';
 import { quizKit } from './testing';
 
 // Races between answers, joins, cancels and the deadline sweep, on whichever database the run

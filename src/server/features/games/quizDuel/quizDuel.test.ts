@@ -6,7 +6,7 @@ import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { balanceOf, useTestServer, type TestUser } from '../../../testing/harness';
-import { closeDueLive } from './service';
+import { closeDueLive } from './sweeps';
 import { quizKit } from './testing';
 
 const clock = new ManualClock(Date.parse('2026-11-26T10:00:00Z'));

@@ -5,7 +5,6 @@ import {
   pickQuestions,
   QUIZ_ASYNC_TTL_MS,
   QUIZ_DAILY_WIN_CAP,
-  QUIZ_LIVE_REVEAL_MS,
   QUIZ_LIVE_START_MS,
   QUIZ_LIVE_WAIT_MS,
   QUIZ_MATCH_HIGH,
@@ -16,9 +15,7 @@ import {
   QUIZ_QUESTION_MS,
   QUIZ_QUESTIONS,
   QUIZ_SAME_ADDRESS_WINDOW_MS,
-  quizPayout,
   quizPoints,
-  selfPacedEnd,
   utcDay,
 } from '../../../../shared/games/quizDuel';
 import type { Queryable } from '../../../db/client';
@@ -43,19 +40,14 @@ import {
   type AnswerRow,
   type DuelRow,
 } from './queries';
+import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, settleRoundIfChallengerDone, tellParties } from './ending';
+import { afterLiveClose, closeDueLive, expireOpen, finishDueAsync, scheduleLive } from './sweeps';
 
 /**
  * Quiz duels. Lock order in every transaction that can move coins: both parties' accounts
  * (ledger.lockAccounts, ascending ids), then the duel row (FOR UPDATE or its conditional
  * UPDATE), then the postings. An answer locks them too, because it may finish the duel and pay.
  */
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const msOf = (d: Date | string) => new Date(d).getTime();
-
-/** A duel's parties' accounts; an open challenge's opponent is not known yet. */
-const partiesOf = (duel: Pick<DuelRow, 'challenger_id' | 'opponent_id'>): number[] =>
-  [Number(duel.challenger_id), duel.opponent_id === null ? null : Number(duel.opponent_id)].filter((id): id is number => id !== null);
 
 /** The address a request came from, kept only as a hash (quiz_addresses). */
 export const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
@@ -80,17 +72,6 @@ async function refuseAtWinCap(deps: Deps, userId: number): Promise<void> {
   if (won >= QUIZ_DAILY_WIN_CAP) throw conflict(`You have won the daily maximum of ${QUIZ_DAILY_WIN_CAP.toLocaleString('en-US')} coins from quiz duels; come back tomorrow (UTC)`);
 }
 
-/** Each party's view, pushed to them; the lobby event tells their lobby to refetch. */
-async function tellParties(q: Queryable, duelId: number, nowMs: number, lobby = false): Promise<void> {
-  const duel = await findDuel(q, duelId);
-  if (!duel) return;
-  const answers = await answersOf(q, duelId);
-  for (const userId of partiesOf(duel)) {
-    await publishLive(q, 'quizDuel.update', { duelId: String(duelId), duel: presentDuel(duel, answers, userId, nowMs) }, userId);
-    if (lobby) await publishLive(q, 'quizDuel.lobby', { duelId: String(duelId) }, userId);
-  }
-}
-
 function postedBalance(balances: Map<number, number>, userId: number): number {
   const balance = balances.get(userId);
   if (balance === undefined) throw new Error(`quiz: the posting returned no balance for user ${userId}`);
@@ -101,23 +82,6 @@ async function viewOf(q: Queryable, duelId: number, userId: number, nowMs: numbe
   const duel = await findDuel(q, duelId);
   if (!duel) throw notFound(`id: there is no quiz duel with id ${duelId}`);
   return presentDuel(duel, await answersOf(q, duelId), userId, nowMs);
-}
-
-/**
- * Settles the round that drew a duel's questions once they can no longer be a secret to its
- * challenger (their own questions all closed, or the duel over); from then the round lists show
- * its outcome and the challenger may rotate seeds to check it.
- */
-async function settleQuestionsRound(q: Queryable, duelId: number): Promise<void> {
-  await q.rows(sql`
-    update game_rounds set state = 'settled', settled_at = now()
-    where id = (select round_id from quiz_duels where id = ${duelId}) and state = 'open'`);
-}
-
-/** An asynchronous challenger who has played every question no longer needs the draw hidden. */
-async function settleRoundIfChallengerDone(q: Queryable, duel: DuelRow, nowMs: number): Promise<void> {
-  if (duel.mode !== 'async') return;
-  if (selfPacedOf(duel, 'challenger', await answersOf(q, Number(duel.id)), nowMs).done) await settleQuestionsRound(q, Number(duel.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,218 +294,6 @@ function selfPacedWindowFor(duel: DuelRow, side: Side, answers: readonly AnswerR
   if (window.answeredAt !== null) throw conflict('You already answered this question; the first answer is final');
   if (received > window.deadline) throw conflict(`Time is up for question ${q + 1}`);
   return { deadline: window.deadline };
-}
-
-/**
- * Closes live question `q` if both have answered or its deadline has passed, with one
- * conditional UPDATE (current_q = q), so of an answer, a sweep in this process and one in
- * another, exactly one moves it on and publishes the reveal. The next question opens
- * QUIZ_LIVE_REVEAL_MS later; after the last, the duel is settled in the same transaction.
- */
-async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: number, q: number, nowMs: number): Promise<boolean> {
-  const next = q + 1;
-  const opens = nowMs + QUIZ_LIVE_REVEAL_MS;
-  const deadline = opens + QUIZ_QUESTION_MS;
-  const hasNext = next < QUIZ_QUESTIONS;
-  const [moved] = await tx.rows<{ id: number }>(sql`
-    update quiz_duels set current_q = ${next},
-      q_opens_at = ${hasNext ? iso(opens) : null}, q_deadline = ${hasNext ? iso(deadline) : null},
-      q_windows = ${hasNext ? sql`q_windows || ${JSON.stringify([[iso(opens), iso(deadline)]])}::jsonb` : sql`q_windows`}
-    where id = ${duelId} and state = 'playing' and mode = 'live' and current_q = ${q}
-      and (q_deadline <= ${iso(nowMs)} or (select count(*) from quiz_answers a where a.duel_id = ${duelId} and a.q = ${q}) = 2)
-    returning id`);
-  if (!moved) return false;
-  if (!hasNext) await settle(tx, duelId, nowMs);
-  await tellParties(tx, duelId, nowMs);
-  return true;
-}
-
-/** An asynchronous duel ends when both players' seven questions have closed. */
-async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
-  const duel = (await findDuel(tx, duelId))!;
-  if (duel.state !== 'playing' || duel.mode !== 'async') return false;
-  const answers = await answersOf(tx, duelId);
-  if (!selfPacedOf(duel, 'challenger', answers, nowMs).done || !selfPacedOf(duel, 'opponent', answers, nowMs).done) return false;
-  if (!(await settle(tx, duelId, nowMs))) return false;
-  await tellParties(tx, duelId, nowMs, true);
-  return true;
-}
-
-/**
- * The end: scores from the answers, then one conditional UPDATE playing -> finished, then the
- * payout (95% of the pot) or, on a tie, both stakes back; the counters in the same transaction.
- */
-async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
-  const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
-    select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
-           coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
-    from quiz_duels d left join quiz_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
-  const c = scores?.challenger ?? 0;
-  const o = scores?.opponent ?? 0;
-  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number }>(sql`
-    update quiz_duels set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
-      winner_id = case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end,
-      current_q = case when mode = 'live' then ${QUIZ_QUESTIONS}::smallint end, q_opens_at = null, q_deadline = null
-    where id = ${duelId} and state = 'playing'
-    returning challenger_id, opponent_id, stake`);
-  if (!duel) return false;
-  await settleQuestionsRound(tx, duelId);
-  const challengerId = Number(duel.challenger_id);
-  const opponentId = Number(duel.opponent_id);
-  const stake = Number(duel.stake);
-  const ref = { refType: 'quiz_duel' as const, refId: duelId };
-  const day = utcDay(new Date(nowMs));
-  if (c === o) {
-    await ledger.post(
-      tx,
-      [
-        { userId: challengerId, delta: stake, category: 'quiz_refund', counterpartyId: opponentId },
-        { userId: opponentId, delta: stake, category: 'quiz_refund', counterpartyId: challengerId },
-      ],
-      ref,
-    );
-  } else {
-    const [winner, loser] = c > o ? [challengerId, opponentId] : [opponentId, challengerId];
-    const payout = quizPayout(stake);
-    await ledger.post(tx, [{ userId: winner, delta: payout, category: 'quiz_payout', counterpartyId: loser }], ref);
-    await tx.rows(sql`
-      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${payout - stake})
-      on conflict (user_id) do update set wins = quiz_stats.wins + 1,
-        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${payout - stake}, won_day = ${day}`);
-  }
-  await tx.rows(sql`
-    insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
-    on conflict (user_id) do update set games = quiz_stats.games + 1`);
-  return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Timers and sweeps
-
-/**
- * The process that opened a live question pushes it when it opens and closes it at its
- * deadline; the sweep (every process, every second) does the same for a process that died.
- */
-const timers = new Set<NodeJS.Timeout>();
-
-function after(ms: number, run: () => Promise<unknown>): void {
-  const timer = setTimeout(() => {
-    timers.delete(timer);
-    run().catch(() => undefined);
-  }, Math.max(0, ms));
-  timer.unref();
-  timers.add(timer);
-}
-
-export function stopTimers(): void {
-  for (const t of timers) clearTimeout(t);
-  timers.clear();
-}
-
-function scheduleLive(deps: Deps, duelId: number, opensAt: number, deadline: number): void {
-  const now = deps.clock.now().getTime();
-  after(opensAt - now, async () => {
-    await deps.db.tx((tx) => tellParties(tx, duelId, deps.clock.now().getTime()));
-    deps.live.changed();
-  });
-  after(deadline - now + 50, () => closeDueLive(deps, [duelId]));
-}
-
-/** After a close: the next question's push and deadline. */
-function afterLiveClose(deps: Deps, duelId: number): void {
-  deps.live.changed();
-  void findDuel(deps.db, duelId).then((duel) => {
-    if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline) scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
-  });
-}
-
-/** Closes every live question whose deadline has passed (of `only`, when given). */
-export async function closeDueLive(deps: Deps, only?: number[]): Promise<number> {
-  const nowMs = deps.clock.now().getTime();
-  const due = await deps.db.rows<{ id: number; current_q: number; challenger_id: number; opponent_id: number }>(sql`
-    select id, current_q, challenger_id, opponent_id from quiz_duels
-    where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : sql``}
-    order by q_deadline limit 100`);
-  let closed = 0;
-  for (const d of due) {
-    const done = await deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
-      return closeLiveQuestion(deps, tx, Number(d.id), Number(d.current_q), nowMs);
-    });
-    if (done) {
-      closed++;
-      afterLiveClose(deps, Number(d.id));
-    }
-  }
-  return closed;
-}
-
-/** Ends asynchronous duels whose players have both run out of questions or time. */
-export async function finishDueAsync(deps: Deps, only?: number[]): Promise<number> {
-  const nowMs = deps.clock.now().getTime();
-  // The opponent starts last; nobody plays past selfPacedEnd of their start.
-  const bound = iso(nowMs - selfPacedEnd(0));
-  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
-    select id, challenger_id, opponent_id from quiz_duels
-    where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}`}
-    order by id limit 100`);
-  let finished = 0;
-  for (const d of due) {
-    const done = await deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
-      await tx.rows(sql`select id from quiz_duels where id = ${d.id} for update`);
-      return finishIfDone(deps, tx, Number(d.id), nowMs);
-    });
-    if (done) finished++;
-  }
-  if (finished > 0) deps.live.changed();
-  return finished;
-}
-
-/** Refunds unjoined challenges whose wait is over (a live one 2 minutes, an asynchronous one 24 hours). */
-export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number> {
-  const nowIso = deps.clock.now().toISOString();
-  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number | null }>(sql`
-    select id, challenger_id, opponent_id from quiz_duels
-    where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``}
-    order by expires_at limit 100`);
-  let expired = 0;
-  for (const d of due) {
-    const done = await deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, partiesOf(d));
-      const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
-        update quiz_duels set state = 'expired', closed_at = ${nowIso}
-        where id = ${d.id} and state = 'open' and expires_at <= ${nowIso}
-        returning id, stake, challenger_id`);
-      if (!duel) return false;
-      await ledger.post(tx, [{ userId: Number(duel.challenger_id), delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(duel.id) });
-      await settleQuestionsRound(tx, Number(duel.id));
-      await tellParties(tx, Number(duel.id), msOf(nowIso), true);
-      return true;
-    });
-    if (done) expired++;
-  }
-  if (expired > 0) deps.live.changed();
-  return expired;
-}
-
-/**
- * A closed or banned account's open challenges (made or addressed to it) are refunded to their
- * challengers; duels being played run to their end, where unanswered questions score 0.
- */
-export async function cancelOpenOf(tx: Queryable, userId: number): Promise<void> {
-  const open = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
-    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
-  if (open.length === 0) return;
-  await ledger.lockAccounts(tx, open.flatMap(partiesOf));
-  const duels = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
-    update quiz_duels set state = 'canceled', closed_at = now()
-    where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
-    returning id, stake, challenger_id`);
-  for (const d of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
-    await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
-    await settleQuestionsRound(tx, Number(d.id));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

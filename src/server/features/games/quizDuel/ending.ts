@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel';
+import type { Queryable } from '../../../db/client';
+import type { Deps } from '../../../platform/deps';
+import { publishLive } from '../../../platform/realtime/publish';
+import * as ledger from '../../wallet/ledger';
+import { presentDuel, selfPacedOf } from './presenter';
+import { answersOf, findDuel, type DuelRow } from './queries';
+
+/*
+ * How a quiz duel ends: a live question closed, an asynchronous duel found done, the scores
+ * settled and paid, an account's open challenges refunded. The requests (service.ts) and the
+ * sweeps (sweeps.ts) both end duels through these, under the lock order service.ts states.
+ */
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const msOf = (d: Date | string) => new Date(d).getTime();
+
+/** A duel's parties' accounts; an open challenge's opponent is not known yet. */
+export const partiesOf = (duel: Pick<DuelRow, 'challenger_id' | 'opponent_id'>): number[] =>
+  [Number(duel.challenger_id), duel.opponent_id === null ? null : Number(duel.opponent_id)].filter((id): id is number => id !== null);
+
+/** Each party's view, pushed to them; the lobby event tells their lobby to refetch. */
+export async function tellParties(q: Queryable, duelId: number, nowMs: number, lobby = false): Promise<void> {
+  const duel = await findDuel(q, duelId);
+  if (!duel) return;
+  const answers = await answersOf(q, duelId);
+  for (const userId of partiesOf(duel)) {
+    await publishLive(q, 'quizDuel.update', { duelId: String(duelId), duel: presentDuel(duel, answers, userId, nowMs) }, userId);
+    if (lobby) await publishLive(q, 'quizDuel.lobby', { duelId: String(duelId) }, userId);
+  }
+}
+
+/**
+ * Settles the round that drew a duel's questions once they can no longer be a secret to its
+ * challenger (their own questions all closed, or the duel over); from then the round lists show
+ * its outcome and the challenger may rotate seeds to check it.
+ */
+export async function settleQuestionsRound(q: Queryable, duelId: number): Promise<void> {
+  await q.rows(sql`
+    update game_rounds set state = 'settled', settled_at = now()
+    where id = (select round_id from quiz_duels where id = ${duelId}) and state = 'open'`);
+}
+
+/** An asynchronous challenger who has played every question no longer needs the draw hidden. */
+export async function settleRoundIfChallengerDone(q: Queryable, duel: DuelRow, nowMs: number): Promise<void> {
+  if (duel.mode !== 'async') return;
+  if (selfPacedOf(duel, 'challenger', await answersOf(q, Number(duel.id)), nowMs).done) await settleQuestionsRound(q, Number(duel.id));
+}
+
+/**
+ * Closes live question `q` if both have answered or its deadline has passed, with one
+ * conditional UPDATE (current_q = q), so of an answer, a sweep in this process and one in
+ * another, exactly one moves it on and publishes the reveal. The next question opens
+ * QUIZ_LIVE_REVEAL_MS later; after the last, the duel is settled in the same transaction.
+ */
+export async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: number, q: number, nowMs: number): Promise<boolean> {
+  const next = q + 1;
+  const opens = nowMs + QUIZ_LIVE_REVEAL_MS;
+  const deadline = opens + QUIZ_QUESTION_MS;
+  const hasNext = next < QUIZ_QUESTIONS;
+  const [moved] = await tx.rows<{ id: number }>(sql`
+    update quiz_duels set current_q = ${next},
+      q_opens_at = ${hasNext ? iso(opens) : null}, q_deadline = ${hasNext ? iso(deadline) : null},
+      q_windows = ${hasNext ? sql`q_windows || ${JSON.stringify([[iso(opens), iso(deadline)]])}::jsonb` : sql`q_windows`}
+    where id = ${duelId} and state = 'playing' and mode = 'live' and current_q = ${q}
+      and (q_deadline <= ${iso(nowMs)} or (select count(*) from quiz_answers a where a.duel_id = ${duelId} and a.q = ${q}) = 2)
+    returning id`);
+  if (!moved) return false;
+  if (!hasNext) await settle(tx, duelId, nowMs);
+  await tellParties(tx, duelId, nowMs);
+  return true;
+}
+
+/** An asynchronous duel ends when both players' seven questions have closed. */
+export async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+  const duel = (await findDuel(tx, duelId))!;
+  if (duel.state !== 'playing' || duel.mode !== 'async') return false;
+  const answers = await answersOf(tx, duelId);
+  if (!selfPacedOf(duel, 'challenger', answers, nowMs).done || !selfPacedOf(duel, 'opponent', answers, nowMs).done) return false;
+  if (!(await settle(tx, duelId, nowMs))) return false;
+  await tellParties(tx, duelId, nowMs, true);
+  return true;
+}
+
+/**
+ * The end: scores from the answers, then one conditional UPDATE playing -> finished, then the
+ * payout (95% of the pot) or, on a tie, both stakes back; the counters in the same transaction.
+ */
+async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+  const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
+    select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
+           coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
+    from quiz_duels d left join quiz_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
+  const c = scores?.challenger ?? 0;
+  const o = scores?.opponent ?? 0;
+  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number }>(sql`
+    update quiz_duels set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
+      winner_id = case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end,
+      current_q = case when mode = 'live' then ${QUIZ_QUESTIONS}::smallint end, q_opens_at = null, q_deadline = null
+    where id = ${duelId} and state = 'playing'
+    returning challenger_id, opponent_id, stake`);
+  if (!duel) return false;
+  await settleQuestionsRound(tx, duelId);
+  const challengerId = Number(duel.challenger_id);
+  const opponentId = Number(duel.opponent_id);
+  const stake = Number(duel.stake);
+  const ref = { refType: 'quiz_duel' as const, refId: duelId };
+  const day = utcDay(new Date(nowMs));
+  if (c === o) {
+    await ledger.post(
+      tx,
+      [
+        { userId: challengerId, delta: stake, category: 'quiz_refund', counterpartyId: opponentId },
+        { userId: opponentId, delta: stake, category: 'quiz_refund', counterpartyId: challengerId },
+      ],
+      ref,
+    );
+  } else {
+    const [winner, loser] = c > o ? [challengerId, opponentId] : [opponentId, challengerId];
+    const payout = quizPayout(stake);
+    await ledger.post(tx, [{ userId: winner, delta: payout, category: 'quiz_payout', counterpartyId: loser }], ref);
+    await tx.rows(sql`
+      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${payout - stake})
+      on conflict (user_id) do update set wins = quiz_stats.wins + 1,
+        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${payout - stake}, won_day = ${day}`);
+  }
+  await tx.rows(sql`
+    insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
+    on conflict (user_id) do update set games = quiz_stats.games + 1`);
+  return true;
+}
+
+/**
+ * A closed or banned account's open challenges (made or addressed to it) are refunded to their
+ * challengers; duels being played run to their end, where unanswered questions score 0.
+ */
+export async function cancelOpenOf(tx: Queryable, userId: number): Promise<void> {
+  const open = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
+    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
+  if (open.length === 0) return;
+  await ledger.lockAccounts(tx, open.flatMap(partiesOf));
+  const duels = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
+    update quiz_duels set state = 'canceled', closed_at = now()
+    where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
+    returning id, stake, challenger_id`);
+  for (const d of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
+    await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
+    await settleQuestionsRound(tx, Number(d.id));
+  }
+}
