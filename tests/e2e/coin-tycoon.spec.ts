@@ -5,15 +5,13 @@ import type { TycoonActionResponse, TycoonDto } from '../../src/shared/api/coinT
 import {
   businessOf,
   costOf,
-  formatBig,
-  fromJson,
   incomePerSecond,
   settle,
-  toJson,
   TYCOON_BOOST_PRICE_COINS,
   TYCOON_OFFLINE_CAP_MS,
   type TycoonState,
 } from '../../src/shared/games/coinTycoon';
+import { formatBig, fromJson, toJson } from '../../src/shared/games/coinTycoonStorage';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';

@@ -2,34 +2,21 @@
 // so a failure replays exactly.
 import { describe, expect, it } from 'vitest';
 import {
-  buy,
-  buyBoost,
-  claimDividend,
-  coinFlow,
   costOf,
   cycleIncome,
   cycleProgress,
-  dividendCoins,
-  formatBig,
-  fromJson,
-  hireManager,
   incomePerSecond,
   investorMultiplier,
   investorsFor,
   lifetimeForInvestors,
-  log10Big,
   maxAffordable,
   milestoneMultiplier,
   newTycoonState,
-  prestige,
   settle,
-  startCycle,
-  toJson,
   TYCOON_BOOST_MS,
   TYCOON_BOOST_PRICE_COINS,
   TYCOON_BUSINESSES,
   TYCOON_DAILY_COIN_MAX,
-  TYCOON_INTENTS,
   TYCOON_MAX_BUY,
   TYCOON_OFFLINE_CAP_MS,
   TYCOON_STARTING_BUCKS,
@@ -37,6 +24,18 @@ import {
   type BusinessKey,
   type TycoonState,
 } from './coinTycoon';
+import {
+  buy,
+  buyBoost,
+  claimDividend,
+  coinFlow,
+  dividendCoins,
+  hireManager,
+  prestige,
+  startCycle,
+  TYCOON_INTENTS,
+} from './coinTycoonIntents';
+import { formatBig, fromJson, log10Big, toJson } from './coinTycoonStorage';
 import { ONE, rational } from './rational';
 import { seededRandom } from './testing';
 

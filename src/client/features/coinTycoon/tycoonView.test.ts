@@ -8,9 +8,9 @@ import {
   newTycoonState,
   TYCOON_BOOST_MS,
   TYCOON_MAX_BUY,
-  utcDay,
   type TycoonState,
 } from '../../../shared/games/coinTycoon';
+import { utcDay } from '../../../shared/games/coinTycoonIntents';
 import { rational } from '../../../shared/games/rational';
 import {
   awayDetails,

@@ -4,8 +4,6 @@
 import type { TycoonDto } from '../../../shared/api/coinTycoon';
 import {
   costOf,
-  dividendCoins,
-  formatBig,
   investorMultiplier,
   investorsFor,
   lifetimeForInvestors,
@@ -16,10 +14,11 @@ import {
   TYCOON_MAX_BUY,
   TYCOON_MILESTONES,
   TYCOON_OFFLINE_CAP_MS,
-  utcDay,
   type Business,
   type TycoonState,
 } from '../../../shared/games/coinTycoon';
+import { dividendCoins, utcDay } from '../../../shared/games/coinTycoonIntents';
+import { formatBig } from '../../../shared/games/coinTycoonStorage';
 import { toDecimalString, type Rational } from '../../../shared/games/rational';
 import { formatHms } from '../games/formatHms';
 

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { cycleIncome, cycleProgress, formatBig, type Business, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { cycleIncome, cycleProgress, type Business, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { formatBig } from '../../../../shared/games/coinTycoonStorage';
 import { rational } from '../../../../shared/games/rational';
 import type { TycoonAction } from '../mutations';
 import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../tycoonView';

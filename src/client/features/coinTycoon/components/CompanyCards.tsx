@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  formatBig,
   TYCOON_BOOST_MS,
   TYCOON_BOOST_PRICE_COINS,
   TYCOON_DAILY_COIN_MAX,
@@ -8,6 +7,7 @@ import {
   TYCOON_INVESTOR_BONUS_PERCENT,
   type TycoonState,
 } from '../../../../shared/games/coinTycoon';
+import { formatBig } from '../../../../shared/games/coinTycoonStorage';
 import { ConfirmDialog } from '../../../components/Modal';
 import { useActionGuard } from '../../../lib/useActionGuard';
 import type { TycoonAction } from '../mutations';

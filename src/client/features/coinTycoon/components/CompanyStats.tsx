@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatBig, incomePerSecond, TYCOON_INVESTOR_BONUS_PERCENT, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { incomePerSecond, TYCOON_INVESTOR_BONUS_PERCENT, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { formatBig } from '../../../../shared/games/coinTycoonStorage';
 import { formatCoins } from '../../../lib/format';
 import { formatRate, multiplierText } from '../tycoonView';
 

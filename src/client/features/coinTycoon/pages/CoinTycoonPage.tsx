@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TycoonActionResponse } from '../../../../shared/api/coinTycoon';
-import { fromJson, settle, TYCOON_BUSINESSES, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { settle, TYCOON_BUSINESSES, type TycoonState } from '../../../../shared/games/coinTycoon';
+import { fromJson } from '../../../../shared/games/coinTycoonStorage';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
 import { useSession } from '../../../lib/session';

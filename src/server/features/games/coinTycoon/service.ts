@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TycoonActionResponse, TycoonDto } from '../../../../shared/api/coinTycoon';
 import * as tycoon from '../../../../shared/games/coinTycoon';
+import * as tycoonIntents from '../../../../shared/games/coinTycoonIntents';
+import * as tycoonStorage from '../../../../shared/games/coinTycoonStorage';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
@@ -13,17 +15,17 @@ import { applyIntent, applyPure, readState, type GameStateTable } from '../engin
  */
 const TABLE: GameStateTable = { table: 'coin_tycoon_games' };
 
-const initial = (deps: Deps) => () => tycoon.toJson(tycoon.newTycoonState(deps.clock.now().getTime()));
+const initial = (deps: Deps) => () => tycoonStorage.toJson(tycoon.newTycoonState(deps.clock.now().getTime()));
 
 function present(state: tycoon.TycoonState, nowMs: number, away: tycoon.AwaySummary | null): TycoonDto {
   let dividend = 0;
   try {
-    dividend = tycoon.claimDividend(state, nowMs).coins;
+    dividend = tycoonIntents.claimDividend(state, nowMs).coins;
   } catch {
     // Claimed today, or nothing earned yet.
   }
   return {
-    state: tycoon.toJson(state),
+    state: tycoonStorage.toJson(state),
     serverTime: new Date(nowMs).toISOString(),
     away: away ? { awayMs: away.awayMs, cappedMs: away.cappedMs, earned: away.earned.toString() } : null,
     dividend,
@@ -40,10 +42,10 @@ export const SAVE_READS_AFTER_MS = 30_000;
 /** GET: the company settled to now; saved after SAVE_READS_AFTER_MS (the away summary shows once). */
 export async function view(deps: Deps, userId: number): Promise<TycoonDto> {
   const nowMs = deps.clock.now().getTime();
-  const loaded = await readState(deps, TABLE, userId, initial(deps), tycoon.fromJson);
+  const loaded = await readState(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson);
   const settled = tycoon.settle(loaded.state, nowMs);
   if (!settled.awaySummary && nowMs - loaded.state.lastSettled < SAVE_READS_AFTER_MS) return present(settled.state, nowMs, null);
-  const saved = await applyPure(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (current) => {
+  const saved = await applyPure(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson, tycoonStorage.toJson, (current) => {
     const s = tycoon.settle(current, nowMs);
     return { state: s.state, away: s.awaySummary };
   });
@@ -55,17 +57,17 @@ type Intent = (state: tycoon.TycoonState, nowMs: number) => tycoon.TycoonState;
 /** An intent that moves no coins. */
 async function act(deps: Deps, userId: number, intent: Intent): Promise<TycoonActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyPure(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, (current, balance) => ({
+  const result = await applyPure(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson, tycoonStorage.toJson, (current, balance) => ({
     state: intent(current, nowMs),
     balance,
   }));
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
-export const buy = (deps: Deps, userId: number, business: string, count: number | 'max') => act(deps, userId, (s, now) => tycoon.buy(s, business, count, now));
-export const hireManager = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoon.hireManager(s, business, now));
-export const startCycle = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoon.startCycle(s, business, now));
-export const prestige = (deps: Deps, userId: number) => act(deps, userId, (s, now) => tycoon.prestige(s, now));
+export const buy = (deps: Deps, userId: number, business: string, count: number | 'max') => act(deps, userId, (s, now) => tycoonIntents.buy(s, business, count, now));
+export const hireManager = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoonIntents.hireManager(s, business, now));
+export const startCycle = (deps: Deps, userId: number, business: string) => act(deps, userId, (s, now) => tycoonIntents.startCycle(s, business, now));
+export const prestige = (deps: Deps, userId: number) => act(deps, userId, (s, now) => tycoonIntents.prestige(s, now));
 
 /**
  * Today's dividend: the state's lastClaimDay check and the tycoon_claims row (unique per player
@@ -73,15 +75,15 @@ export const prestige = (deps: Deps, userId: number) => act(deps, userId, (s, no
  */
 export async function claim(deps: Deps, userId: number): Promise<TycoonActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
-    const { state, coins } = tycoon.claimDividend(current, nowMs);
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson, tycoonStorage.toJson, async (tx, current) => {
+    const { state, coins } = tycoonIntents.claimDividend(current, nowMs);
     // The posting before the claim row, whose foreign key would otherwise hold a key-share lock on
     // the account while the posting waits (mysteryBox.sell); a second claim's row still conflicts.
     const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_claims_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: coins, category: 'tycoon_dividend' }], { refType: 'tycoon_claim', refId: id }, { actorId: userId });
     const [row] = await tx.rows<{ id: number }>(sql`
-      insert into tycoon_claims (id, user_id, day, coins) values (${id}, ${userId}, ${tycoon.utcDay(nowMs)}, ${coins})
+      insert into tycoon_claims (id, user_id, day, coins) values (${id}, ${userId}, ${tycoonIntents.utcDay(nowMs)}, ${coins})
       on conflict (user_id, day) do nothing returning id`);
     if (!row) throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
     return { state, coins, balance: balances.get(userId) ?? 0 };
@@ -92,8 +94,8 @@ export async function claim(deps: Deps, userId: number): Promise<TycoonActionRes
 /** The coin sink: 200 coins for 4 hours of doubled income. */
 export async function boost(deps: Deps, userId: number): Promise<TycoonActionResponse> {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoon.fromJson, tycoon.toJson, async (tx, current) => {
-    const state = tycoon.buyBoost(current, nowMs);
+  const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson, tycoonStorage.toJson, async (tx, current) => {
+    const state = tycoonIntents.buyBoost(current, nowMs);
     const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_boosts_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: -tycoon.TYCOON_BOOST_PRICE_COINS, category: 'tycoon_boost' }], { refType: 'tycoon_boost', refId: id }, { actorId: userId });
