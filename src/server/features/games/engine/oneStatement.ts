@@ -227,8 +227,7 @@ async function settle(
       throw new Error(`playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`);
     }
     const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}${planned.open ? '_open' : ''}${planned.assumesNoItems ? '_noitems' : ''}`;
-    const values = {
-      ...planned.part?.values,
+    const round = {
       seedId: read.draw.seedId,
       nonce: read.draw.nonce,
       clientSeed: read.draw.clientSeed,
@@ -239,11 +238,11 @@ async function settle(
       stake: planned.stake,
       payout: planned.payout,
       payoutCategory: planned.payoutCategory,
-      params: JSON.stringify(planned.params),
-      outcome: JSON.stringify(planned.outcome),
     };
+    // The JSON text only for the one-round statement: a group statement serializes its rounds once.
     const alone = async () => {
       try {
+        const values = { ...planned.part?.values, ...round, params: JSON.stringify(planned.params), outcome: JSON.stringify(planned.outcome) };
         return await deps.db.compiled<SettleRow>(name, settleStatement(planned), values);
       } catch (err) {
         throw ledger.roundPostingError(err);
@@ -252,11 +251,15 @@ async function settle(
     // An open round meets the one-open-game index, whose violation would fail a group
     // statement, and a game's part goes in a group only in the form it gives for one: such
     // rounds go alone.
-    const batched = { ...values, params: planned.params, outcome: planned.outcome, ...(planned.stat ? { stat: planned.stat } : {}) };
+    const batched = {
+      ...round,
+      params: planned.params,
+      outcome: planned.outcome,
+      ...(planned.stat ? { stat: planned.stat } : {}),
+      ...(planned.part ? { extra: planned.part.values } : {}),
+    };
     const rows =
-      planned.open || (planned.part && !planned.part.batch)
-        ? await alone()
-        : await settleInBatch(deps.db, planned.part ? { ...batched, extra: planned.part.values } : batched, alone, planned.part?.batch);
+      planned.open || (planned.part && !planned.part.batch) ? await alone() : await settleInBatch(deps.db, batched, alone, planned.part?.batch);
     const [row] = rows;
     if (row) {
       lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });
