@@ -345,3 +345,49 @@ export function pgbench(scale, seconds) {
   console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
   return tps;
 }
+
+/**
+ * Resident memory of a process and of every process under it, from /proc (null where /proc is
+ * missing): what an operator's `ps` shows for `npm start`. `hwm` is each process's peak.
+ */
+export function processTree(pid) {
+  if (!existsSync('/proc/self/status')) return null;
+  const children = new Map();
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(p)]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const mib = (kib) => Math.round(kib / 1024);
+  const processes = [];
+  for (const queue = [pid]; queue.length; ) {
+    const p = queue.shift();
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => path.basename(a)).join(' ');
+      processes.push({ pid: p, cmd: cmd.slice(0, 60), rssMiB: mib(field('VmRSS')), peakMiB: mib(field('VmHWM')) });
+    } catch {
+      continue;
+    }
+    queue.push(...(children.get(p) ?? []));
+  }
+  return { processes: processes.length, rssMiB: processes.reduce((a, p) => a + p.rssMiB, 0), each: processes };
+}
+
+/** GETs `url` until it answers 200 (or `child` exits): ms since `startedAt` (process.hrtime.bigint()). */
+export async function waitReady(url, child, startedAt) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode} before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return Number(process.hrtime.bigint() - startedAt) / 1e6;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
