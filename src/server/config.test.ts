@@ -33,3 +33,11 @@ describe('IMAGE_HOSTS', () => {
     expect(loadConfig({}).imageHosts).toEqual([]);
   });
 });
+
+describe('PGLITE_SHARED_BUFFERS', () => {
+  it('takes a PostgreSQL size and refuses anything else, naming the setting', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64 megs' })).toThrow(/PGLITE_SHARED_BUFFERS must be a size/);
+  });
+});

@@ -37,6 +37,8 @@ export interface Config {
   imageHosts: string[];
   /** redis://…: rate limits shared by every process; unset keeps them per process. */
   redisUrl: string | undefined;
+  /** The embedded database's shared_buffers (`16MB`); unset keeps src/server/db/client.ts's default. */
+  pgliteSharedBuffers?: string;
   /**
    * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
    * mismatch (the test servers turn this on; production only serializes through the schema).
@@ -71,7 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    pgliteSharedBuffers: parseMemorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
   };
+}
+
+/** A PostgreSQL memory setting, spelled as PostgreSQL reads it: `16MB`, `512kB`, `1GB`. */
+function parseMemorySize(name: string, value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(text)) throw new Error(`${name} must be a size such as 16MB, 512kB or 1GB; got ${value}`);
+  return text;
 }
 
 function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean {

@@ -15,6 +15,8 @@ const db = await openDb({
   pgliteDir: path.join(config.dataDir, 'pglite'),
   poolSize: config.dbPoolSize,
   purpose: 'server',
+  createApart: true,
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
   waitMs: config.dbWaitMs,
   onWaiting: (message) => log.warn(message),
   afterMigrate: async (opened) => {
@@ -49,8 +51,11 @@ const shutdown = async (signal: string) => {
   await db.close();
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// `on`, not `once`: a stop often brings the signal twice (the process group's copy, and the one
+// npm or the cluster's primary forwards), and with no listener left the repeat killed the process
+// on the spot, mid-drain: sockets closed without their 1012, requests cut, exit code lost.
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { badRequest } from './errors';
 
 const AVATAR_SIZE = 256;
@@ -31,6 +30,8 @@ export class Uploads {
   async saveSquareImage(buf: Buffer, field = 'image'): Promise<string> {
     const format = sniff(buf);
     if (!format) throw badRequest(`${field} must be a PNG, JPEG, WebP or GIF image`, [{ field, rule: 'format' }]);
+    // Loaded on the first picture, not at start: libvips is ~12 MB of an idle server's memory.
+    const { default: sharp } = await import('sharp');
     let out: Buffer;
     try {
       out = await sharp(buf, { animated: false, limitInputPixels: 50_000_000 })
