@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['src/server/testing/pgliteTemplate.ts'],
+    globalSetup: ['src/server/testing/pgliteTemplate.ts', 'src/server/testing/serverBuild.ts'],
     // Files in one worker share imported modules (each file still gets its own server and
     // database): importing the app afresh per file was half the suite's time (170 s -> 90 s).
     isolate: false,

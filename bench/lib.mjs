@@ -30,8 +30,22 @@ export async function pgReachable() {
   }
 }
 
+const builtIn = new Set();
 /**
- * Starts src/server/main.ts as `npm start` would (without the build step) and waits for it.
+ * The server to run in `cwd`: the built one (dist/server/main.mjs, what `npm start` runs), built
+ * once per bench when stale; the TypeScript through tsx in a checkout from before the build.
+ */
+function serverCommand(cwd = process.cwd()) {
+  if (!existsSync(path.join(cwd, 'scripts/build-server.mjs'))) return ['--import', 'tsx', 'src/server/main.ts'];
+  if (!builtIn.has(cwd)) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd, stdio: 'inherit' });
+    builtIn.add(cwd);
+  }
+  return ['dist/server/main.mjs'];
+}
+
+/**
+ * Starts the server as `npm start` would (without the client build) and waits for it.
  * `cwd` runs another checkout's server (bench/compare-bets.mjs).
  */
 export async function startServer({ databaseUrl, port, extraEnv = {}, cwd }) {
@@ -49,7 +63,7 @@ export async function startServer({ databaseUrl, port, extraEnv = {}, cwd }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'src/server/main.ts'], { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...serverCommand(cwd)], { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {

@@ -2,7 +2,8 @@
 // `@shared/...` resolved) bundled by esbuild into dist/server/main.mjs, packages left to
 // node_modules, and the SQL migrations copied beside it (src/server/db/client.ts finds them next
 // to the running file). `npm start` builds it when it is missing or older than its sources, so
-// production runs no TypeScript compiler. `node scripts/build-server.mjs` builds it now.
+// production runs no TypeScript compiler. `node scripts/build-server.mjs` builds it now;
+// `--if-stale` only when it is missing or older than its sources (the test run's global setup).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +77,9 @@ export async function buildServer() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const started = Date.now();
-  await buildServer();
-  console.log(`Built the server (${path.relative(root, serverFile)}) in ${Date.now() - started} ms`);
+  if (!process.argv.includes('--if-stale') || serverBuildIsStale()) {
+    const started = Date.now();
+    await buildServer();
+    console.log(`Built the server (${path.relative(root, serverFile)}) in ${Date.now() - started} ms`);
+  }
 }

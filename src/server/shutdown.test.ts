@@ -84,18 +84,29 @@ describe('SIGTERM after clients hung up while their handlers ran', () => {
   }, 120_000);
 });
 
-/** `npm start` (scripts/start.mjs) and `npm run start:cluster` forward the signal to every server process. */
-describe('SIGTERM to npm start', () => {
-  const launch = async (args: string[], env: Record<string, string>) => {
+/**
+ * `npm start` as an operator stops it: a supervisor or container runtime signals one pid (npm's,
+ * or node's when it runs the script itself), a terminal's Ctrl-C or `kill -- -PGID` the whole
+ * group; `npm run start:cluster` forwards the signal to every server process. Each way drains.
+ */
+describe('stopping npm start', () => {
+  /** npm (npm's own shell must hand the signal on) or node running the script itself; detached: its own process group, as in a terminal. */
+  const launch = async (command: 'npm' | 'node', args: string[], env: Record<string, string>) => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    const cluster = args[0] === '--cluster';
+    const [file, argv] =
+      command === 'npm'
+        ? ['npm', ['run', '--silent', cluster ? 'start:cluster' : 'start', ...(cluster ? ['--', ...args.slice(1)] : [])]]
+        : [process.execPath, ['scripts/start.mjs', ...args]];
+    const child = spawn(file, argv, {
       env: { ...process.env, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', SKIP_CLIENT_BUILD: 'true', SEED_DEMO: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    cleanups.push(() => void child.kill('SIGKILL'));
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    cleanups.push(() => void signalGroup(child.pid!, 'SIGKILL'));
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 90_000;
     while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {
@@ -105,7 +116,16 @@ describe('SIGTERM to npm start', () => {
     return { child, url, output: () => output };
   };
 
-  const drains = async (started: Awaited<ReturnType<typeof launch>>, sockets: number) => {
+  const signalGroup = (pgid: number, signal: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-pgid, signal);
+      return true;
+    } catch {
+      return false; // no process left in the group
+    }
+  };
+
+  const drains = async (started: Awaited<ReturnType<typeof launch>>, sockets: number, stop: () => void) => {
     const register = await fetch(`${started.url}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -115,24 +135,45 @@ describe('SIGTERM to npm start', () => {
     // Several sockets, so that with several processes each is likely to hold one.
     const live = await Promise.all(Array.from({ length: sockets }, async () => openLive(started.url, await takeTicket(started.url, token))));
     const at = Date.now();
-    started.child.kill('SIGTERM');
+    stop();
     expect(await exitOf(started.child), started.output()).toBe(0);
     expect(Date.now() - at).toBeLessThan(8_000);
-    for (const socket of live) expect((await socket.closed).code).toBe(1012);
+    expect((await Promise.all(live.map((socket) => socket.closed))).map((closed) => closed.code)).toEqual(live.map(() => 1012));
+    // Nothing of the group outlives it (a server left answering after npm exited, until a SIGKILL).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(signalGroup(started.child.pid!, 0), 'a process of the group is still running').toBe(false);
   };
 
-  it('single process: exits 0, sockets closed with 1012, directory released', async () => {
+  const released = async (env: Record<string, string>) => {
+    if (usingPostgres()) return;
+    const db = await openDb({ pgliteDir: path.join(env.DATA_DIR!, 'pglite'), poolSize: 1, purpose: 'audit' });
+    await db.close();
+  };
+
+  it.each([
+    ['npm', 'SIGTERM', 'group'],
+    ['npm', 'SIGTERM', 'pid'],
+    ['npm', 'SIGINT', 'group'],
+    ['node', 'SIGTERM', 'group'],
+    ['node', 'SIGTERM', 'pid'],
+  ] as const)('%s start, %s to the %s: exits 0, sockets closed with 1012, database released, nothing left running', async (command, signal, target) => {
     const env = await processEnv(cleanups);
-    await drains(await launch([], env), 2);
-    if (!usingPostgres()) {
-      const db = await openDb({ pgliteDir: path.join(env.DATA_DIR!, 'pglite'), poolSize: 1, purpose: 'audit' });
-      await db.close();
-    }
+    const started = await launch(command, [], env);
+    await drains(started, 2, () => void (target === 'group' ? signalGroup(started.child.pid!, signal) : started.child.kill(signal)));
+    await released(env);
   }, 120_000);
 
-  it.runIf(usingPostgres())('cluster of two: every process drains and the primary exits 0', async () => {
+  it.runIf(usingPostgres())('cluster of two, SIGTERM to the group: every process drains and the primary exits 0', async () => {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
     cleanups.push(created.drop);
-    await drains(await launch(['--cluster', '2'], { DATABASE_URL: created.url }), 6);
+    const started = await launch('node', ['--cluster', '2'], { DATABASE_URL: created.url });
+    await drains(started, 6, () => void signalGroup(started.child.pid!, 'SIGTERM'));
+  }, 120_000);
+
+  it.runIf(usingPostgres())('npm run start:cluster, SIGTERM to npm alone: every process drains and npm exits 0', async () => {
+    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    cleanups.push(created.drop);
+    const started = await launch('npm', ['--cluster', '2'], { DATABASE_URL: created.url });
+    await drains(started, 6, () => void started.child.kill('SIGTERM'));
   }, 120_000);
 });

@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPgDatabase, usingPostgres } from './harness';
 
-/** A real server process (src/server/main.ts, as `npm start` runs it) for tests across processes. */
+/**
+ * The built server (dist/server/main.mjs), which `npm start` runs; the test run's global setup
+ * (serverBuild.ts) builds it from the sources under test.
+ */
+export const SERVER_FILE = 'dist/server/main.mjs';
+
+/** A real server process (the built server, as `npm start` runs it) for tests across processes. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -28,7 +34,7 @@ export function freePort(): Promise<number> {
 }
 
 export function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_FILE], {
     env: { ...process.env, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
