@@ -3,6 +3,8 @@ import { call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { HomePage } from './pages/HomePage';
 import { LeaderboardPage } from './pages/TasksPage';
+import { NavBar } from './pages/NavBar';
+import { bumpStat } from '../../src/server/platform/stats';
 
 let world: World;
 
@@ -34,5 +36,30 @@ describe('admins on the boards', () => {
     const hrefs = await home.topPlayerHrefs();
     expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs).not.toContain(`/profile/${encodeURIComponent(admin.username)}`);
+  });
+});
+
+/** Issue 33, item 2: a board page asks again each time it is shown, not ten seconds later. */
+describe('boards shown again', () => {
+  it('shows a new player and a new puzzle result after navigating away and back', async () => {
+    const player = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, player);
+    const board = new LeaderboardPage(page);
+    await board.open();
+    const puzzles = page.getByRole('region', { name: 'Puzzle Rush' });
+    await puzzles.getByText('No puzzles solved yet.').waitFor();
+    const nav = new NavBar(page);
+
+    const newcomer = await world.user();
+    await nav.goTo('Home');
+    const home = new HomePage(page);
+    await expect.poll(() => home.topPlayerHrefs()).toContain(`/profile/${encodeURIComponent(newcomer.username)}`);
+
+    const later = await world.user();
+    await bumpStat(world.server.db, player.id, 'puzzle_wins');
+    await nav.goTo('Leaderboard');
+    await puzzles.getByRole('link', { name: player.username }).waitFor();
+    expect(await board.usernames()).toContain(later.username);
   });
 });

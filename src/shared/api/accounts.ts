@@ -46,7 +46,10 @@ export const inventoryEntry = z.object({
 });
 export type InventoryEntry = z.infer<typeof inventoryEntry>;
 
-/** The cosmetic item a user shows beside their name (the latest bought). */
+/**
+ * The cosmetic item a user shows beside their name: the one they chose (PUT /api/user/cosmetic),
+ * otherwise a store cosmetic before a mystery-box collectible, then the newest.
+ */
 export const cosmeticRef = z.object({ emoji: z.string().nullable(), image: z.string().nullable(), name: z.string() });
 export type CosmeticRef = z.infer<typeof cosmeticRef>;
 
@@ -83,6 +86,8 @@ export const userDto = userCounters.extend({
   badges: z.array(badge),
   inventory: z.array(inventoryEntry),
   cosmetic: cosmeticRef.nullable(),
+  /** The item id chosen to show beside the name (while held); null when the default applies. */
+  cosmeticChoice: z.string().nullable(),
   currentBets: z.array(z.unknown()),
   createdAt: z.string(),
 });

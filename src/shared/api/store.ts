@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { idParams, MAX_COIN_AMOUNT } from './common';
-import { inventoryEntry } from './accounts';
+import { cosmeticRef, inventoryEntry } from './accounts';
 import { buffEffectTypes, effectTypes, itemTypes, powerUpEffectTypes, type EffectType } from '../store';
 
 export * from '../store';
@@ -140,6 +140,21 @@ export const purchaseHistoryEntry = z.object({
 });
 export type PurchaseHistoryEntry = z.infer<typeof purchaseHistoryEntry>;
 
+/** PUT /api/user/cosmetic: the cosmetic to show beside your name; null goes back to the default. */
+export const cosmeticChoiceBody = z.strictObject({
+  itemId: z
+    .union([z.string(), z.number()], { error: 'itemId is required (an item id, or null for the default)' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[1-9][0-9]{0,15}$/.test(v), 'itemId must be a valid id')
+    .transform(Number)
+    .nullable(),
+});
+export type CosmeticChoiceBody = z.input<typeof cosmeticChoiceBody>;
+
+/** What now shows beside the name, and the item chosen (null: the default rule picked it). */
+export const cosmeticChoiceDto = z.object({ cosmetic: cosmeticRef.nullable(), cosmeticChoice: z.string().nullable() });
+export type CosmeticChoiceDto = z.infer<typeof cosmeticChoiceDto>;
+
 export const storeUserDto = z.object({
   inventory: z.array(inventoryEntry),
   /** Newest first, the latest PURCHASE_HISTORY_LIMIT. */
@@ -199,6 +214,12 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 export const storeRoutes = defineRoutes({
   'GET /api/store': { auth: 'public', summary: 'Items on sale (stock left, not retired)', reply: z.array(storeItemDto) },
   'GET /api/store/user': { auth: 'user', summary: 'Your inventory, purchase history (newest 100) and balance', reply: storeUserDto },
+  'PUT /api/user/cosmetic': {
+    auth: 'user',
+    summary: 'Choose which held cosmetic shows beside your name (null: a store cosmetic before a collectible, then the newest)',
+    body: cosmeticChoiceBody,
+    reply: cosmeticChoiceDto,
+  },
   'GET /api/store/buffs': { auth: 'user', summary: 'Your running buffs and their combined effect', reply: activeBuffsDto },
   'POST /api/store/purchase': { auth: 'user', idempotent: true, summary: 'Buy one unit of an item', body: purchaseBody, reply: purchaseResponse },
   'POST /api/store/items/:id/use': {

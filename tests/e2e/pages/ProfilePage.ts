@@ -20,6 +20,9 @@ export class ProfilePage {
   readonly peaceOutButton: Locator;
   readonly nukeButton: Locator;
   readonly nukeDialog: Locator;
+  /** "Beside your name": which held cosmetic shows beside the name. */
+  readonly cosmeticChoice: Locator;
+  readonly shownCosmetic: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Vibe Zone', level: 1 });
@@ -37,6 +40,8 @@ export class ProfilePage {
     this.peaceOutButton = page.getByRole('button', { name: 'Peace Out' });
     this.nukeButton = page.getByRole('button', { name: 'Nuke Account' });
     this.nukeDialog = page.getByRole('dialog', { name: 'Nuke your account?' });
+    this.cosmeticChoice = page.getByLabel('Cosmetic to show', { exact: true });
+    this.shownCosmetic = page.getByTestId('shown-cosmetic');
   }
 
   async open(): Promise<void> {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
+import { leaderboardKeys } from '../leaderboard/queries';
 import { accountKeys } from './queries';
 
 export type AuthMode = 'login' | 'register';
@@ -52,6 +53,24 @@ export function useUpdateProfileMutation() {
       replaceUser(user);
       return queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
+  });
+}
+
+/**
+ * Which held cosmetic shows beside the name (null: the automatic choice). The user view, the
+ * boards and the public profile all show it, so all are asked again.
+ */
+export function useChooseCosmeticMutation() {
+  const { refreshUser } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string | null) => api('PUT /api/user/cosmetic', { body: { itemId } }),
+    onSuccess: () =>
+      Promise.all([
+        refreshUser(),
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: leaderboardKeys.all }),
+      ]),
   });
 }
 

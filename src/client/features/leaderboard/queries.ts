@@ -7,6 +7,13 @@ export const leaderboardKeys = {
   users: (sort: LeaderboardSort) => ['leaderboard', 'users', sort] as const,
 };
 
+/**
+ * Boards change with every game anyone plays, and the server keeps each one fresh and cheap (a
+ * shared snapshot at most LEADERBOARD_CACHE_MS old): a page that shows one asks again each time
+ * it is shown (mount, route visit, window focus) rather than showing what it had for a while.
+ */
+const boardFreshness = { staleTime: 0 } as const;
+
 /** Sent without a token: spec section 6 lists this call as public. */
 export function fetchLeaderboardUsers(sort: LeaderboardSort, signal?: AbortSignal): Promise<LeaderboardUserDto[]> {
   return api('GET /api/leaderboard/users', { query: { sort }, signal });
@@ -20,6 +27,7 @@ export function useLeaderboardUsers<T = LeaderboardUserDto[]>(
     queryKey: leaderboardKeys.users(sort),
     queryFn: ({ signal }) => fetchLeaderboardUsers(sort, signal),
     select,
+    ...boardFreshness,
   });
 }
 
@@ -28,5 +36,6 @@ export function useGameLeaderboard() {
   return useQuery({
     queryKey: [...leaderboardKeys.all, 'games'] as const,
     queryFn: ({ signal }) => api('GET /api/games/leaderboard', { signal }),
+    ...boardFreshness,
   });
 }

@@ -10,10 +10,11 @@ export interface UserCollections {
   /** Distinct items held (DESIGN.md section 6, achievements). */
   itemsOwned: number;
   cosmetic: UserDto['cosmetic'];
+  cosmeticChoice: UserDto['cosmeticChoice'];
   currentBets: UserDto['currentBets'];
 }
 
-export const noCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, currentBets: [] });
+export const noCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, cosmeticChoice: null, currentBets: [] });
 
 /**
  * The user's own record: the users row (balance, bets placed and won), the counters of
@@ -39,6 +40,7 @@ export function presentUser(row: VisibleUserRow, stats: UserStats, collections: 
     badges: collections.badges,
     inventory: collections.inventory,
     cosmetic: collections.cosmetic,
+    cosmeticChoice: collections.cosmeticChoice,
     currentBets: collections.currentBets,
     createdAt: row.createdAt.toISOString(),
   };

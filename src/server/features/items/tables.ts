@@ -106,3 +106,18 @@ export const buffs = pgTable(
     check('buffs_extra_within_cap', sql`${t.extraPaid} >= 0 and ${t.extraPaid} <= ${t.extraCap}`),
   ],
 );
+
+/**
+ * The cosmetic a player chose to show beside their name. It shows only while they hold it;
+ * without a row (or once it has left them) the default applies: a store cosmetic before a
+ * mystery-box collectible, then the newest item.
+ */
+export const cosmeticChoices = pgTable('cosmetic_choices', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  itemId: bigint('item_id', { mode: 'number' })
+    .notNull()
+    .references(() => items.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -82,12 +82,31 @@ export function presentInventoryEntry(row: InventoryRow): InventoryEntry {
 export const badgesOf = (inventory: InventoryEntry[]): Badge[] =>
   inventory.filter((e) => e.item.type === 'badge').map((e) => ({ _id: e.item._id, name: e.item.name, description: e.item.description }));
 
-/** The cosmetic shown beside a name: the one held with the highest item id (the newest in the store). */
-export function cosmeticOf(inventory: InventoryEntry[]): CosmeticRef | null {
-  const cosmetics = inventory.filter((e) => e.item.type === 'cosmetic');
-  const newest = cosmetics.reduce<InventoryEntry | null>((best, e) => (best === null || Number(e.item._id) > Number(best.item._id) ? e : best), null);
-  return newest ? { emoji: newest.item.emoji, image: newest.item.image, name: newest.item.name } : null;
+/** A cosmetic's rank for showing beside a name, as items/queries.ts shownCosmeticOrder ranks it. */
+const showRank = (e: InventoryEntry, choice: string | null): [number, number, number] => [
+  e.item._id === choice ? 1 : 0,
+  // sellBack is set for mystery-box collectibles only.
+  e.item.sellBack === null ? 1 : 0,
+  Number(e.item._id),
+];
+
+const outranks = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+/**
+ * The cosmetic shown beside a name: the one the player chose while they hold it, otherwise a
+ * store cosmetic before a collectible, then the newest.
+ */
+export function shownCosmeticOf(inventory: InventoryEntry[], choice: string | null): InventoryEntry | null {
+  let best: InventoryEntry | null = null;
+  for (const e of inventory) {
+    if (e.item.type !== 'cosmetic') continue;
+    if (best === null || outranks(showRank(e, choice), showRank(best, choice)) > 0) best = e;
+  }
+  return best;
 }
+
+export const cosmeticRefOf = (entry: InventoryEntry | null): CosmeticRef | null =>
+  entry ? { emoji: entry.item.emoji, image: entry.item.image, name: entry.item.name } : null;
 
 export interface PurchaseRow {
   id: number;

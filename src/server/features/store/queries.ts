@@ -4,10 +4,11 @@ import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/acc
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
   badgesOf,
-  cosmeticOf,
+  cosmeticRefOf,
   presentBuff,
   presentInventoryEntry,
   presentPurchase,
+  shownCosmeticOf,
   type BuffRow,
   type InventoryRow,
   type ItemRow,
@@ -71,10 +72,25 @@ export interface StoreCollections {
   badges: Badge[];
   itemsOwned: number;
   cosmetic: CosmeticRef | null;
+  /** The item id the player chose to show, while they hold it; null when the default applies. */
+  cosmeticChoice: string | null;
+}
+
+/** The item the player chose to show beside their name (held or not). */
+export async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
+  const [row] = await q.rows<{ item_id: number }>(sql`select item_id from cosmetic_choices where user_id = ${userId}`);
+  return row ? String(row.item_id) : null;
 }
 
 /** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
 export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {
-  const inventory = await inventoryOf(q, userId);
-  return { inventory, badges: badgesOf(inventory), itemsOwned: inventory.length, cosmetic: cosmeticOf(inventory) };
+  const [inventory, choice] = await Promise.all([inventoryOf(q, userId), cosmeticChoiceOf(q, userId)]);
+  const shown = shownCosmeticOf(inventory, choice);
+  return {
+    inventory,
+    badges: badgesOf(inventory),
+    itemsOwned: inventory.length,
+    cosmetic: cosmeticRefOf(shown),
+    cosmeticChoice: shown && shown.item._id === choice ? choice : null,
+  };
 }

@@ -31,6 +31,7 @@ export const storeHandlers = (deps: Deps) => defineHandlers('store', {
   'GET /api/store': async () => service.storeItems(deps),
   'GET /api/store/user': async ({ user }) => service.storeUser(deps, user.id),
   'GET /api/store/buffs': async ({ user }) => service.activeBuffs(deps, user.id),
+  'PUT /api/user/cosmetic': async ({ body, user }) => service.chooseCosmetic(deps, user.id, body.itemId),
   'POST /api/store/purchase': async ({ body, user }) => service.purchase(deps, user.id, body.itemId),
   'POST /api/store/items/:id/use': async ({ params, user }) => service.useItem(deps, user.id, params.id),
   'GET /api/store/items': async () => service.allItems(deps),

@@ -4,6 +4,7 @@ import {
   describeEffect,
   type ActiveBuffsDto,
   type BuffEffectType,
+  type CosmeticChoiceDto,
   type CreateItemBody,
   type ItemActionResponse,
   type PurchaseResponse,
@@ -14,7 +15,7 @@ import {
 import { pgErrorCode, type Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
-import { alreadyOwned, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
+import { alreadyOwned, badRequest, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
 import { groupCommit } from '../../platform/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
@@ -337,4 +338,30 @@ export async function updateItem(
     return row;
   });
   return { message: 'Item updated', item: presentItem(item) };
+}
+
+/**
+ * Chooses the cosmetic shown beside the player's name (null: back to the default). The choice
+ * is written only if, in that same statement, the player holds the item and it is a cosmetic.
+ */
+export async function chooseCosmetic(deps: Deps, userId: number, itemId: number | null): Promise<CosmeticChoiceDto> {
+  return deps.db.tx(async (tx) => {
+    if (itemId === null) {
+      await tx.rows(sql`delete from cosmetic_choices where user_id = ${userId}`);
+    } else {
+      const chosen = await tx.rows(sql`
+        insert into cosmetic_choices (user_id, item_id)
+        select inv.user_id, inv.item_id from inventory inv join items i on i.id = inv.item_id
+        where inv.user_id = ${userId} and inv.item_id = ${itemId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
+        on conflict (user_id) do update set item_id = excluded.item_id, updated_at = now()
+        returning item_id`);
+      if (chosen.length === 0) {
+        const held = await queries.inventoryEntry(tx, userId, itemId);
+        if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
+        throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
+      }
+    }
+    const { cosmetic, cosmeticChoice } = await queries.userCollections(tx, userId);
+    return { cosmetic, cosmeticChoice };
+  });
 }

@@ -1,6 +1,7 @@
 import { useSession } from '../../../lib/session';
 import { LoadingState } from '../../../components/States';
 import { AccountActions } from '../components/AccountActions';
+import { CosmeticPicker } from '../components/CosmeticPicker';
 import { JokeToys } from '../components/JokeToys';
 import { ProfileCard } from '../components/ProfileCard';
 import { ProfileEditor } from '../components/ProfileEditor';
@@ -19,6 +20,7 @@ export function ProfilePage() {
       {user ? (
         <>
           <ProfileCard user={user} />
+          <CosmeticPicker user={user} />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <ProfileEditor key={user._id} user={user} />
             <JokeToys />
