@@ -6,6 +6,7 @@ import { connectLive } from '../lib/liveSocket';
 import { sessionKeys, useSession } from '../lib/session';
 import { adminKeys } from '../features/admin/queries';
 import { betKeys } from '../features/bets/queries';
+import { serviceKeys } from '../features/services/queries';
 import { tradeKeys } from '../features/trades/queries';
 import { walletKeys } from '../features/wallet/queries';
 
@@ -25,6 +26,9 @@ function staleKeys(message: LiveMessage): QueryKey[] {
     case 'bet.settled':
     case 'bet.votes':
       return [betKeys.all];
+    case 'service.changed':
+    case 'service.listed':
+      return [serviceKeys.all];
     case 'admin.log':
       return [adminKeys.logs()];
     case 'duel.invited':

@@ -72,7 +72,10 @@ export type ClientInput<S extends RouteSpec> = ([Schema<S, 'params'>] extends [n
     ? { body: FormData }
     : [Schema<S, 'body'>] extends [never]
       ? unknown
-      : { body: z.input<Schema<S, 'body'>> });
+      : // An optional body (the whole of it) may be left out, as the spec's calls without one do.
+        undefined extends z.input<Schema<S, 'body'>>
+        ? { body?: z.input<Schema<S, 'body'>> }
+        : { body: z.input<Schema<S, 'body'>> });
 
 /** What the handler receives after validation: zod output types. */
 export type ServerInput<S extends RouteSpec> = {

@@ -1,4 +1,5 @@
 import type { OddsChangedDetails } from './bets';
+import type { PriceChangedDetails } from './services';
 
 /**
  * The closed list of error codes. A page words a refusal from its code and details, never from
@@ -87,7 +88,7 @@ export interface ErrorDetailsByCode {
   BAD_REQUEST: FieldIssue[] | ClaimCooldownDetails;
   NOT_FOUND: FieldIssue[];
   FORBIDDEN: FieldIssue[];
-  CONFLICT: FieldIssue[] | OddsChangedDetails | SpinCooldownDetails | HourlyLimitDetails;
+  CONFLICT: FieldIssue[] | OddsChangedDetails | PriceChangedDetails | SpinCooldownDetails | HourlyLimitDetails;
 }
 
 type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : never;

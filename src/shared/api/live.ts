@@ -20,6 +20,10 @@ export interface LiveEventPayloads {
   /** Vote counts changed; published at most once a second per bet. */
   'bet.votes': { betId: string };
   'admin.log': { logId: string };
+  /** A service this player provides or bought changed hands or state (bought, finalized, accepted, refunded, released). */
+  'service.changed': { serviceId: string };
+  /** The marketplace changed: a service was listed, edited (its price too) or withdrawn. */
+  'service.listed': { serviceId: string };
   /** A notable mystery-box drop (rare tiers and up), for everyone's recent-drops feed. */
   'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
   /**

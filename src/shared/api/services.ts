@@ -48,6 +48,29 @@ export const updateServiceBody = z
 
 export const serviceIdBody = z.strictObject({ serviceId: idString('serviceId') });
 
+/**
+ * The price the buyer agrees to (what their page showed): a service whose price has changed
+ * since is refused with 409 and PriceChangedDetails. Optional, and so is the body, for the
+ * spec's call without one, which buys at whatever the price is.
+ */
+export const buyServiceBody = z
+  .strictObject({
+    expectedPrice: z
+      .number({ error: 'expectedPrice must be a number' })
+      .int('expectedPrice must be a whole number of coins')
+      .min(1, 'expectedPrice must be at least 1')
+      .max(SERVICE_PRICE_MAX, `expectedPrice must be at most ${SERVICE_PRICE_MAX}`)
+      .optional(),
+  })
+  // A request without a body reaches the schema as null.
+  .nullish();
+export type BuyServiceBody = z.output<typeof buyServiceBody>;
+
+/** 409 details of a buy whose expectedPrice is no longer the service's price. */
+export interface PriceChangedDetails {
+  currentPrice: number;
+}
+
 export const servicesQuery = pageQuery.extend({
   showAll: z.enum(['true', 'false'], { error: "showAll must be 'true' or 'false'" }).optional(),
 });
@@ -112,8 +135,9 @@ export const servicesRoutes = defineRoutes({
   'POST /api/services/buy/:id': {
     auth: 'user',
     idempotent: true,
-    summary: "Buy a service (its price is held in escrow until you accept the provider's finalization)",
+    summary: "Buy a service (its price is held in escrow until you accept the provider's finalization); expectedPrice: the price you agree to, else 409",
     params: idParams,
+    body: buyServiceBody,
     reply: serviceActionResponse,
   },
   'POST /api/services/finalize': { auth: 'user', idempotent: true, summary: 'Mark a bought service of yours as delivered', body: serviceIdBody, reply: serviceActionResponse },

@@ -35,7 +35,14 @@ export interface EvolveCheck {
   condition: string;
 }
 
-export function evolveCheck(c: { species: string; experience: number; affection: number }): EvolveCheck {
+/** The text that says a breeding parent cannot evolve yet (the server's refusal says the same). */
+export const BREEDING_NO_EVOLVE = 'Breeding: it can evolve once its egg hatches.';
+
+/**
+ * `breeding`: a parent waiting for its egg keeps its form until the egg hatches (the server
+ * refuses the evolution), so it is never ready, whatever its level and affection.
+ */
+export function evolveCheck(c: { species: string; experience: number; affection: number; breeding?: boolean }): EvolveCheck {
   const into = speciesOf(c.species)?.evolvesTo ?? null;
   if (!into) return { into: null, ready: false, condition: 'This is its final form.' };
   const name = speciesOf(into)?.name ?? into;
@@ -44,7 +51,9 @@ export function evolveCheck(c: { species: string; experience: number; affection:
   const missing: string[] = [];
   if (level < EVOLVE_MIN_LEVEL) missing.push(`level ${level}/${EVOLVE_MIN_LEVEL}`);
   if (c.affection < EVOLVE_MIN_AFFECTION) missing.push(`affection ${c.affection}/${EVOLVE_MIN_AFFECTION}`);
-  return { into, ready: missing.length === 0, condition: missing.length === 0 ? `${rule}: ready!` : `${rule} (now ${missing.join(', ')})` };
+  const progress = missing.length === 0 ? rule : `${rule} (now ${missing.join(', ')})`;
+  if (c.breeding) return { into, ready: false, condition: `${BREEDING_NO_EVOLVE} ${progress}.` };
+  return { into, ready: missing.length === 0, condition: missing.length === 0 ? `${rule}: ready!` : progress };
 }
 
 /** Sum of one effect over a set of trait keys (unknown keys count nothing). */

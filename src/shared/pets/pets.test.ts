@@ -26,6 +26,13 @@ describe('evolution', () => {
     expect(evolveCheck({ species: 'sproutling', experience: 9000, affection: 49 }).condition).toContain('affection 49/50');
     expect(evolveCheck({ species: 'starwyrm', experience: 1e6, affection: 100 })).toMatchObject({ into: null, ready: false });
   });
+
+  it('is never ready while breeding, and says why', () => {
+    const breeding = evolveCheck({ species: 'sproutling', experience: 4050, affection: 50, breeding: true });
+    expect(breeding).toMatchObject({ into: 'bloomback', ready: false });
+    expect(breeding.condition).toMatch(/^Breeding: it can evolve once its egg hatches\./);
+    expect(breeding.condition).not.toContain('ready!');
+  });
 });
 
 describe('the catalogue', () => {

@@ -5,17 +5,24 @@ import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
 import { notify } from '../../lib/toast';
+import { useActionGuard } from '../../lib/useActionGuard';
 import { RewardTag } from '../tasks/RewardTag';
 import { ProgressBar } from '../tasks/ProgressBar';
 import { useAchievements, useClaimAchievementMutation } from '../tasks/queries';
 
 function AchievementCard({ achievement }: { achievement: AchievementDto }) {
   const claim = useClaimAchievementMutation();
+  // One request per click: a double click's second click lands before the re-render disables the button.
+  const guard = useActionGuard();
   const canClaim = achievement.percent >= 100 && !achievement.claimed;
-  function onClaim() {
-    // Spec section 8: a failed claim is silent; the lists are read again either way.
-    claim.mutate(achievement._id, { onSuccess: (res) => notify.success(`Claimed "${achievement.title}"! +${res.reward} coins`) });
-  }
+  const onClaim = () =>
+    void guard.run(() =>
+      claim.mutateAsync(achievement._id).then(
+        (res) => notify.success(`Claimed "${achievement.title}"! +${res.reward} coins`),
+        // Spec section 8: a failed claim is silent; the lists are read again either way.
+        () => undefined,
+      ),
+    );
   return (
     <li data-testid="achievement" data-achievement-id={achievement._id} className="card flex flex-col gap-2">
       <div className="flex items-start gap-3">
@@ -34,7 +41,7 @@ function AchievementCard({ achievement }: { achievement: AchievementDto }) {
           {criteriaLabels[achievement.criteria]}: {Math.min(achievement.progress, achievement.threshold)} / {achievement.threshold} ({achievement.percent}%)
         </p>
         {canClaim && (
-          <button type="button" className="btn-primary" disabled={claim.isPending} onClick={onClaim}>
+          <button type="button" className="btn-primary" disabled={claim.isPending || guard.quiet} onClick={onClaim}>
             Claim
           </button>
         )}

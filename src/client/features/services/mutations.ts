@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteBody } from '../../../shared/api/routes';
-import { api } from '../../lib/api';
+import type { PriceChangedDetails } from '../../../shared/api/services';
+import { api, ApiError } from '../../lib/api';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 import { serviceKeys } from './queries';
 
@@ -29,7 +30,19 @@ export const useUpdateServiceMutation = () =>
 
 export const useDeleteServiceMutation = () => useServiceMutation((id: string) => api('DELETE /api/services/:id', { params: { id } }), false);
 
-export const useBuyServiceMutation = () => useServiceMutation((id: string) => api('POST /api/services/buy/:id', { params: { id } }), true);
+/** A buy names the price the page showed: the server refuses it if the provider changed it since. */
+export const useBuyServiceMutation = () =>
+  useServiceMutation(
+    ({ id, expectedPrice }: { id: string; expectedPrice: number }) => api('POST /api/services/buy/:id', { params: { id }, body: { expectedPrice } }),
+    true,
+  );
+
+/** The 409 a buy gets when the service's price is no longer the one it named, narrowed from ApiError. */
+export function priceChangedDetails(error: unknown): PriceChangedDetails | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const details = error.details as Partial<PriceChangedDetails> | null | undefined;
+  return typeof details === 'object' && details !== null && typeof details.currentPrice === 'number' ? { currentPrice: details.currentPrice } : null;
+}
 
 export const useFinalizeServiceMutation = () =>
   useServiceMutation((serviceId: string) => api('POST /api/services/finalize', { body: { serviceId } }), false);

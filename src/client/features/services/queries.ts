@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLiveConnected } from '../../lib/liveSocket';
 import { PAGE_SIZE } from '../../../shared/api/common';
 import { api } from '../../lib/api';
 import { nextBefore } from '../../lib/paging';
@@ -12,12 +13,16 @@ export const serviceKeys = {
   history: (token: string | null) => ['services', 'history', token] as const,
 };
 
-/** The other party's steps (a purchase, a finalization) arrive by polling, as trades do. */
+/**
+ * The other party's steps (a purchase, a finalization) and the marketplace's changes arrive as
+ * live events (app/LiveUpdates.tsx); polling only while the live socket is down, as trades do.
+ */
 const SERVICE_POLL_MS = 10_000;
 
 /** showAll: the marketplace (every listed service plus your own); otherwise only yours. Newest first, PAGE_SIZE at a time. */
 export function useServices(showAll: boolean) {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useInfiniteQuery({
     queryKey: serviceKeys.list(token, showAll),
     queryFn: ({ pageParam, signal }) =>
@@ -28,13 +33,14 @@ export function useServices(showAll: boolean) {
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
     enabled: token !== null,
-    refetchInterval: SERVICE_POLL_MS,
+    refetchInterval: live ? false : SERVICE_POLL_MS,
   });
 }
 
 /** Services you bought, newest first, PAGE_SIZE at a time. */
 export function useServicePurchases() {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useInfiniteQuery({
     queryKey: serviceKeys.purchases(token),
     queryFn: ({ pageParam, signal }) =>
@@ -42,7 +48,7 @@ export function useServicePurchases() {
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
     enabled: token !== null,
-    refetchInterval: SERVICE_POLL_MS,
+    refetchInterval: live ? false : SERVICE_POLL_MS,
   });
 }
 
@@ -53,6 +59,7 @@ export function useServicePurchases() {
  */
 export function useServiceHistory(side: 'provider' | 'buyer') {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useInfiniteQuery({
     queryKey: [...serviceKeys.history(token), side] as const,
     queryFn: async ({ pageParam, signal }) => {
@@ -64,5 +71,6 @@ export function useServiceHistory(side: 'provider' | 'buyer') {
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
     enabled: token !== null,
+    refetchInterval: live ? false : SERVICE_POLL_MS,
   });
 }

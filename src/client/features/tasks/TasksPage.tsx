@@ -3,6 +3,7 @@ import type { TaskDto, TaskType } from '../../../shared/api/tasks';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { CONNECTION_ERROR, errorMessage } from '../../lib/errorMessages';
 import { notify } from '../../lib/toast';
+import { useActionGuard } from '../../lib/useActionGuard';
 import { RewardTag } from './RewardTag';
 import { ProgressBar } from './ProgressBar';
 import { useCompleteTaskMutation, useTasks } from './queries';
@@ -26,13 +27,16 @@ export function timeUntil(to: string, now: number): string {
 
 function TaskCard({ task }: { task: TaskDto }) {
   const complete = useCompleteTaskMutation();
+  // One request per click: a double click's second click lands before the re-render disables the button.
+  const guard = useActionGuard();
   const done = task.percent >= 100;
-  function onComplete() {
-    complete.mutate(task._id, {
-      onSuccess: (res) => notify.success(`Completed "${task.title}"! +${res.reward} coins`),
-      onError: (error) => notify.error(errorMessage(error, 'Could not complete the task', CONNECTION_ERROR)),
-    });
-  }
+  const onComplete = () =>
+    void guard.run(() =>
+      complete.mutateAsync(task._id).then(
+        (res) => notify.success(`Completed "${task.title}"! +${res.reward} coins`),
+        (error: unknown) => notify.error(errorMessage(error, 'Could not complete the task', CONNECTION_ERROR)),
+      ),
+    );
   return (
     <li data-testid="task" data-task-id={task._id} className="card flex flex-col gap-2">
       <div className="flex items-start gap-3">
@@ -50,7 +54,7 @@ function TaskCard({ task }: { task: TaskDto }) {
         <p className="text-sm text-slate-400">
           {Math.min(task.progress, task.goalAmount)} / {task.goalAmount} ({task.percent}%)
         </p>
-        <button type="button" className="btn-primary" disabled={!done || complete.isPending} onClick={onComplete}>
+        <button type="button" className="btn-primary" disabled={!done || complete.isPending || guard.quiet} onClick={onComplete}>
           Complete
         </button>
       </div>

@@ -10,6 +10,8 @@ export function serviceCalls(server: TestServer) {
     update: (token: string | undefined, id: string, body: unknown) => callRouteRaw(server, 'PUT /api/services/:id', { token, params: { id }, body }),
     remove: (token: string | undefined, id: string) => callRoute(server, 'DELETE /api/services/:id', { token, params: { id } }),
     buy: (token: string | undefined, id: string) => callRoute(server, 'POST /api/services/buy/:id', { token, params: { id } }),
+    /** A buy naming the price agreed to (or anything else, for the refusals). */
+    buyAt: (token: string | undefined, id: string, body: unknown) => callRouteRaw(server, 'POST /api/services/buy/:id', { token, params: { id }, body }),
     finalize: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/finalize', { token, body: { serviceId } }),
     accept: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/accept', { token, body: { serviceId } }),
     refund: (token: string | undefined, serviceId: unknown) => callRouteRaw(server, 'POST /api/services/refund', { token, body: { serviceId } }),

@@ -9,7 +9,7 @@ export const serviceHandlers = (deps: Deps) => defineHandlers('services', {
   'POST /api/services': async ({ body, user }) => service.createService(deps, user.id, body),
   'PUT /api/services/:id': async ({ params, body, user }) => service.updateService(deps, user.id, params.id, body),
   'DELETE /api/services/:id': async ({ params, user }) => service.deleteService(deps, user.id, params.id),
-  'POST /api/services/buy/:id': async ({ params, user }) => service.buyService(deps, user.id, params.id),
+  'POST /api/services/buy/:id': async ({ params, body, user }) => service.buyService(deps, user.id, params.id, body?.expectedPrice),
   'POST /api/services/finalize': async ({ body, user }) => service.finalizeService(deps, user.id, body.serviceId),
   'POST /api/services/accept': async ({ body, user }) => service.acceptService(deps, user.id, body.serviceId),
   'POST /api/services/refund': async ({ body, user }) => service.refundService(deps, user.id, body.serviceId),

@@ -2,6 +2,7 @@ import type { PageQuery } from '../../../shared/api/common';
 import { sql } from 'drizzle-orm';
 import {
   MAX_LISTED_SERVICES,
+  type PriceChangedDetails,
   SERVICE_AUTO_RELEASE_MS,
   type CreateServiceBody,
   type ServiceActionResponse,
@@ -14,6 +15,7 @@ import type { MessageResponse } from '../../../shared/api/common';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { publishLive } from '../../platform/realtime/publish';
 import * as ledger from '../wallet/ledger';
 import { presentService } from './presenter';
 import * as queries from './queries';
@@ -39,6 +41,19 @@ async function header(q: Queryable, id: number, field: string) {
 }
 
 type Role = 'provider' | 'buyer';
+
+/**
+ * Both parties' pages learn of a step at once (the other party's, and the actor's other tabs),
+ * in the step's own transaction: a refused or rolled-back step pushes nothing.
+ */
+async function tellParties(q: Queryable, id: number, providerId: number, buyerId: number | null): Promise<void> {
+  const payload = { serviceId: String(id) };
+  await publishLive(q, 'service.changed', payload, providerId);
+  if (buyerId !== null) await publishLive(q, 'service.changed', payload, buyerId);
+}
+
+/** Every signed-in page showing the marketplace reads it again (a new listing, a new price). */
+const tellMarketplace = (q: Queryable, id: number) => publishLive(q, 'service.listed', { serviceId: String(id) });
 
 /** Why a transition's conditional UPDATE changed nothing; runs only on the refusal path. */
 async function explainRefusal(q: Queryable, id: number, userId: number, role: Role, verb: string, field: string): Promise<never> {
@@ -66,6 +81,7 @@ export async function createService(deps: Deps, userId: number, body: CreateServ
     const [row] = await tx.rows<{ id: number }>(sql`
       insert into services (provider_id, title, description, price)
       values (${userId}, ${body.title}, ${body.description}, ${body.price}) returning id`);
+    await tellMarketplace(tx, Number(row!.id));
     return reload(tx, Number(row!.id));
   });
 }
@@ -82,6 +98,7 @@ export async function updateService(deps: Deps, userId: number, id: number, body
       where id = ${id} and provider_id = ${userId} and status = 'listed'
       returning id`);
     if (!row) return explainEdit(tx, id, userId, 'edit');
+    await tellMarketplace(tx, id);
     return reload(tx, id);
   });
 }
@@ -98,11 +115,18 @@ export async function deleteService(deps: Deps, userId: number, id: number): Pro
     const [row] = await tx.rows<{ id: number }>(sql`
       update services set status = 'deleted' where id = ${id} and provider_id = ${userId} and status = 'listed' returning id`);
     if (!row) return explainEdit(tx, id, userId, 'delete');
+    await tellMarketplace(tx, id);
     return { message: 'Service deleted' };
   });
 }
 
-export async function buyService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+const coins = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * `expectedPrice`: the price the buyer's page showed; the provider may have changed it since
+ * (an edit while listed), and a buyer pays only what they agreed to. Absent, the current price.
+ */
+export async function buyService(deps: Deps, userId: number, id: number, expectedPrice?: number): Promise<ServiceActionResponse> {
   return deps.db.tx(async (tx) => {
     const found = await header(tx, id, 'id');
     if (found.provider_id === userId) throw forbidden('You cannot buy your own service');
@@ -110,14 +134,22 @@ export async function buyService(deps: Deps, userId: number, id: number): Promis
     const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
       update services s set status = 'bought', buyer_id = ${userId}, bought_at = now()
       where s.id = ${id} and s.status = 'listed' and s.provider_id <> ${userId}
+        and (${expectedPrice ?? null}::bigint is null or s.price = ${expectedPrice ?? null}::bigint)
         and exists (select 1 from users p where p.id = s.provider_id and p.status = 'active')
       returning s.price, s.provider_id`);
     if (!row) {
       // Explained from a read taken after the refused update, not from `found`: a buyer who
       // raced another must hear that it was bought, not what the service looked like before.
       const now = await header(tx, id, 'id');
-      if (now.status === 'listed') throw conflict('The provider of this service can no longer sell it');
-      throw conflict('This service has already been bought');
+      if (now.status !== 'listed') throw conflict('This service has already been bought');
+      if (expectedPrice !== undefined && now.price !== expectedPrice) {
+        const details: PriceChangedDetails = { currentPrice: now.price };
+        throw conflict(
+          `The price of this service has changed: it now costs ${coins(now.price)} coins, not ${coins(expectedPrice)}. Check it and buy again.`,
+          details,
+        );
+      }
+      throw conflict('The provider of this service can no longer sell it');
     }
     await ledger.post(
       tx,
@@ -125,6 +157,7 @@ export async function buyService(deps: Deps, userId: number, id: number): Promis
       { refType: 'service', refId: id },
       { actorId: userId },
     );
+    await tellParties(tx, id, Number(row.provider_id), userId);
     return { message: 'Purchase successful!', service: await reload(tx, id) };
   });
 }
@@ -132,10 +165,11 @@ export async function buyService(deps: Deps, userId: number, id: number): Promis
 export async function finalizeService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId], userId);
-    const [row] = await tx.rows<{ id: number }>(sql`
+    const [row] = await tx.rows<{ id: number; buyer_id: number }>(sql`
       update services set status = 'finalized', finalized_at = ${deps.clock.now().toISOString()}
-      where id = ${id} and provider_id = ${userId} and status = 'bought' returning id`);
+      where id = ${id} and provider_id = ${userId} and status = 'bought' returning id, buyer_id`);
     if (!row) return explainRefusal(tx, id, userId, 'provider', 'finalize', 'serviceId');
+    await tellParties(tx, id, userId, Number(row.buyer_id));
     return { message: 'Service finalized!', service: await reload(tx, id) };
   });
 }
@@ -154,6 +188,7 @@ export async function acceptService(deps: Deps, userId: number, id: number): Pro
       [{ userId: Number(row.provider_id), delta: Number(row.price), category: 'service_release', counterpartyId: userId }],
       { refType: 'service', refId: id },
     );
+    await tellParties(tx, id, Number(row.provider_id), userId);
     return { message: 'Finalization accepted!', service: await reload(tx, id) };
   });
 }
@@ -169,6 +204,7 @@ export async function refundService(deps: Deps, userId: number, id: number): Pro
       where id = ${id} and provider_id = ${userId} and status = 'bought' returning price, buyer_id`);
     if (!row) return explainRefusal(tx, id, userId, 'provider', 'refund', 'serviceId');
     await refundEscrow(tx, id, Number(row.buyer_id), Number(row.price), userId);
+    await tellParties(tx, id, userId, Number(row.buyer_id));
     return { message: 'Service refunded', service: await reload(tx, id) };
   });
 }
@@ -203,6 +239,7 @@ export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<numb
         [{ userId: found.provider_id, delta: Number(row.price), category: 'service_release', counterpartyId: Number(row.buyer_id) }],
         { refType: 'service', refId: id },
       );
+      await tellParties(tx, id, found.provider_id, Number(row.buyer_id));
       return true;
     });
     if (done) released++;
@@ -245,6 +282,9 @@ export async function retireServicesOf(q: Queryable, userId: number): Promise<vo
     const [row] = await q.rows<{ price: number }>(sql`
       update services set status = 'refunded', refunded_at = now()
       where id = ${s.id} and status in ('bought', 'finalized') returning price`);
-    if (row) await refundEscrow(q, Number(s.id), Number(s.buyer_id), Number(row.price), Number(s.provider_id));
+    if (!row) continue;
+    await refundEscrow(q, Number(s.id), Number(s.buyer_id), Number(row.price), Number(s.provider_id));
+    // The closing user's own event is harmless: their sockets are closed with the account.
+    await tellParties(q, Number(s.id), Number(s.provider_id), Number(s.buyer_id));
   }
 }

@@ -169,6 +169,29 @@ describe('the lifecycle: buy, finalize, accept', () => {
     expect(await statusOf(pricey._id)).toBe('listed');
   });
 
+  it('buy at an expected price: a price changed since the buyer looked is a 409 naming the new one, and nothing moves', async () => {
+    const { provider, buyer } = await pair();
+    const s = await listService(server, provider, 10);
+    expect((await api.update(provider.token, s._id, { price: 1000 })).status).toBe(200);
+    const stale = expectError(await api.buyAt(buyer.token, s._id, { expectedPrice: 10 }), 409, { code: 'CONFLICT', message: 'it now costs 1,000 coins' });
+    expect(stale.details).toEqual({ currentPrice: 1000 });
+    expect(await statusOf(s._id)).toBe('listed');
+    expect(await balanceOf(server, buyer.id)).toBe(1000);
+    expect(await ledgerRows(s._id)).toEqual([]);
+    // Bad expected prices are refused by name, buying nothing.
+    expectBadField(await api.buyAt(buyer.token, s._id, { expectedPrice: 10.5 }), 'expectedPrice');
+    expectBadField(await api.buyAt(buyer.token, s._id, { expectedPrice: 'ten' }), 'expectedPrice');
+    expectBadField(await api.buyAt(buyer.token, s._id, { price: 1000 }), 'price');
+    expect(await statusOf(s._id)).toBe('listed');
+    // Agreeing to the new price buys at it.
+    const bought = await api.buyAt(buyer.token, s._id, { expectedPrice: 1000 });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(await balanceOf(server, buyer.id)).toBe(0);
+    // A stale price on a service someone else bought hears that it was bought.
+    const late = await registerUser(server);
+    expectError(await api.buyAt(late.token, s._id, { expectedPrice: 10 }), 409, { message: 'already been bought' });
+  });
+
   it('finalize: only the provider, only once bought', async () => {
     const { provider, buyer } = await pair();
     const s = await listService(server, provider);

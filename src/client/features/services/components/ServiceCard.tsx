@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ServiceDto, ServiceStatus } from '../../../../shared/api/services';
 import { Avatar } from '../../../components/Avatar';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatCoins, formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useActionGuard } from '../../../lib/useActionGuard';
 import {
+  priceChangedDetails,
   useAcceptServiceMutation,
   useBuyServiceMutation,
   useDeleteServiceMutation,
@@ -36,15 +38,36 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
   const finalize = useFinalizeServiceMutation();
   const accept = useAcceptServiceMutation();
   const refund = useRefundServiceMutation();
-  const busy = buy.isPending || remove.isPending || finalize.isPending || accept.isPending || refund.isPending;
+  // One request per click: a double click's second click lands before the re-render disables the button.
+  const guard = useActionGuard();
+  const busy = buy.isPending || remove.isPending || finalize.isPending || accept.isPending || refund.isPending || guard.quiet;
+  /** The price the server reported after the provider changed it: shown, and what Buy agrees to next. */
+  const [repriced, setRepriced] = useState<number | null>(null);
+  const shownPrice = repriced ?? service.price;
   const isOwner = meId === service.provider._id;
   const isBuyer = service.buyer !== null && meId === service.buyer._id;
   const status = service.status;
 
-  const run = (mutate: (id: string, o: { onSuccess: () => void; onError: (e: unknown) => void }) => void, success: string, fallback: string) =>
-    mutate(service._id, {
-      onSuccess: () => notify.success(success),
-      onError: (error) => notify.error(errorMessage(error, fallback, CONNECTION_ERROR)),
+  const run = (action: () => Promise<unknown>, success: string, fallback: string) =>
+    void guard.run(() =>
+      action().then(
+        () => notify.success(success),
+        (error: unknown) => notify.error(errorMessage(error, fallback, CONNECTION_ERROR)),
+      ),
+    );
+
+  const onBuy = () =>
+    void guard.run(async () => {
+      try {
+        await buy.mutateAsync({ id: service._id, expectedPrice: shownPrice });
+        setRepriced(null);
+        notify.success('Purchase successful!');
+      } catch (error) {
+        const changed = priceChangedDetails(error);
+        if (!changed) return notify.error(errorMessage(error, 'Purchase failed', CONNECTION_ERROR));
+        setRepriced(changed.currentPrice);
+        notify.error(`The price has changed: this service now costs ${formatCoins(changed.currentPrice)} coins. Check it and buy again.`);
+      }
     });
 
   const completedOn = service.completedAt ?? service.refundedAt;
@@ -55,7 +78,9 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
         <h3 id={`${ids}-title`} className="min-w-0 text-lg font-semibold wrap-anywhere text-white">
           {service.title}
         </h3>
-        <p className="font-semibold text-emerald-300">🪙 {formatCoins(service.price)}</p>
+        <p data-testid="service-price" className="font-semibold text-emerald-300">
+          🪙 {formatCoins(shownPrice)}
+        </p>
       </div>
       <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-300">{service.description}</p>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -73,34 +98,39 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
           {status === 'completed' ? 'Completed' : 'Refunded'} on <time dateTime={completedOn}>{formatDate(completedOn)}</time>
         </p>
       )}
+      {repriced !== null && !isOwner && status === 'listed' && (
+        <p role="status" data-testid="service-repriced" className="rounded-lg bg-amber-500/15 px-3 py-2 text-sm text-amber-100">
+          The provider changed the price to 🪙 {formatCoins(repriced)}. Buy again to pay the new price.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {isOwner && status === 'listed' && (
           <>
             <button type="button" className="btn-secondary" disabled={busy} onClick={() => onEdit(service)}>
               Edit
             </button>
-            <button type="button" className="btn-danger" disabled={busy} onClick={() => run(remove.mutate, 'Service deleted', 'Delete failed')}>
+            <button type="button" className="btn-danger" disabled={busy} onClick={() => run(() => remove.mutateAsync(service._id), 'Service deleted', 'Delete failed')}>
               Delete
             </button>
           </>
         )}
         {!isOwner && status === 'listed' && (
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => run(buy.mutate, 'Purchase successful!', 'Purchase failed')}>
-            Buy
+          <button type="button" className="btn-primary" disabled={busy} onClick={onBuy}>
+            {repriced === null ? 'Buy' : `Buy for 🪙 ${formatCoins(repriced)}`}
           </button>
         )}
         {isOwner && status === 'bought' && (
           <>
-            <button type="button" className="btn-primary" disabled={busy} onClick={() => run(finalize.mutate, 'Service finalized!', 'Finalize failed')}>
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => run(() => finalize.mutateAsync(service._id), 'Service finalized!', 'Finalize failed')}>
               Finalize
             </button>
-            <button type="button" className="btn-danger" disabled={busy} onClick={() => run(refund.mutate, 'Service refunded', 'Refund failed')}>
+            <button type="button" className="btn-danger" disabled={busy} onClick={() => run(() => refund.mutateAsync(service._id), 'Service refunded', 'Refund failed')}>
               Refund
             </button>
           </>
         )}
         {isBuyer && status === 'finalized' && (
-          <button type="button" className="btn-primary" disabled={busy} onClick={() => run(accept.mutate, 'Finalization accepted!', 'Accept failed')}>
+          <button type="button" className="btn-primary" disabled={busy} onClick={() => run(() => accept.mutateAsync(service._id), 'Finalization accepted!', 'Accept failed')}>
             Accept
           </button>
         )}

@@ -3,6 +3,7 @@ import type { TradableItemDto, TradeDto } from '../../../../shared/api/trades';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useActionGuard } from '../../../lib/useActionGuard';
 import { useCancelTradeMutation, useFinalizeTradeMutation, useRespondTradeMutation } from '../mutations';
 import { isActiveTrade, pickedEntries, type Picks } from '../picks';
 import { ItemPicker } from './ItemPicker';
@@ -36,7 +37,10 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
   const respond = useRespondTradeMutation();
   const cancel = useCancelTradeMutation();
   const finalize = useFinalizeTradeMutation();
-  const busy = respond.isPending || cancel.isPending || finalize.isPending;
+  // One request per click: a double click's second click lands before the re-render disables
+  // the button, and its refusal ('already answered') replaced the first one's success toast.
+  const guard = useActionGuard();
+  const busy = respond.isPending || cancel.isPending || finalize.isPending || guard.quiet;
   const active = isActiveTrade(trade.status);
   const canRespond = direction === 'incoming' && trade.status === 'pending';
   const canFinalize = direction === 'outgoing' && trade.status === 'responded';
@@ -44,29 +48,26 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
 
   const fail = (fallback: string) => (error: unknown) => onFailure(errorMessage(error, fallback, CONNECTION_ERROR));
 
+  const once = (action: () => Promise<unknown>, onSuccess: () => void, fallback: string) =>
+    void guard.run(() => {
+      onFailure(null);
+      return action().then(onSuccess, fail(fallback));
+    });
+
   function answer(action: 'accept' | 'deny') {
-    onFailure(null);
-    respond.mutate(
-      { tradeId: trade._id, action, toItems: action === 'accept' ? pickedEntries(picks) : [] },
-      {
-        onSuccess: () => {
-          setPicks({});
-          notify.success(action === 'accept' ? `Trade accepted; ${other} can now finalize it` : 'Trade denied');
-        },
-        onError: fail('Response failed'),
+    once(
+      () => respond.mutateAsync({ tradeId: trade._id, action, toItems: action === 'accept' ? pickedEntries(picks) : [] }),
+      () => {
+        setPicks({});
+        notify.success(action === 'accept' ? `Trade accepted; ${other} can now finalize it` : 'Trade denied');
       },
+      'Response failed',
     );
   }
 
-  function doCancel() {
-    onFailure(null);
-    cancel.mutate(trade._id, { onSuccess: () => notify.success('Trade canceled'), onError: fail('Cancel failed') });
-  }
+  const doCancel = () => once(() => cancel.mutateAsync(trade._id), () => notify.success('Trade canceled'), 'Cancel failed');
 
-  function doFinalize() {
-    onFailure(null);
-    finalize.mutate(trade._id, { onSuccess: () => notify.success('Trade complete: items swapped'), onError: fail('Finalize failed') });
-  }
+  const doFinalize = () => once(() => finalize.mutateAsync(trade._id), () => notify.success('Trade complete: items swapped'), 'Finalize failed');
 
   return (
     <li

@@ -24,7 +24,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 export function presentCritter(row: CritterRow): CritterDto {
   const species = speciesOf(row.species);
   const progress = levelProgress(row.experience);
-  const evolve = evolveCheck(row);
+  const evolve = evolveCheck({ ...row, breeding: row.breeding_hatch_at !== null });
   return {
     _id: String(row.id),
     species: row.species,
