@@ -1,3 +1,4 @@
+import { Emoji } from '../../components/Emoji';
 const RULES = [
   'The house always wins, except when you do. Then it was obviously rigged in your favour.',
   'Never bet more imaginary coins than you can imaginarily afford to lose.',
@@ -16,7 +17,7 @@ export function RulesPage() {
     <section className="mx-auto max-w-3xl">
       <header className="mb-8 text-center">
         <span aria-hidden="true" className="text-5xl">
-          📜
+          <Emoji char="📜" />
         </span>
         <h1 className="font-display mt-2 text-3xl font-extrabold text-white sm:text-4xl">Unspoken Scriptures</h1>
         <p className="mt-2 text-slate-400">Ten sacred truths of the Fair &amp; Square faithful. None are enforced.</p>

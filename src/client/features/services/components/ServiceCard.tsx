@@ -12,6 +12,7 @@ import {
   useFinalizeServiceMutation,
   useRefundServiceMutation,
 } from '../mutations';
+import { Emoji } from '../../../components/Emoji';
 
 const STATE_LABEL: Record<ServiceStatus, string> = {
   listed: 'Available',
@@ -55,7 +56,7 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
         <h3 id={`${ids}-title`} className="min-w-0 text-lg font-semibold wrap-anywhere text-white">
           {service.title}
         </h3>
-        <p className="font-semibold text-emerald-300">🪙 {formatCoins(service.price)}</p>
+        <p className="font-semibold text-emerald-300"><Emoji char="🪙" /> {formatCoins(service.price)}</p>
       </div>
       <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-300">{service.description}</p>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
