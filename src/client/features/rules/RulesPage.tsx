@@ -35,6 +35,11 @@ export function RulesPage() {
           </li>
         ))}
       </ol>
+      <p className="mt-8 text-center text-xs text-slate-400">
+        Emoji graphics by <a href="https://github.com/jdecked/twemoji" className="text-slate-300 underline hover:text-white">Twemoji</a>, ©
+        Twitter, Inc. and other contributors, <a href="https://creativecommons.org/licenses/by/4.0/" className="text-slate-300 underline hover:text-white">CC-BY 4.0</a>.
+        Icons by <a href="https://lucide.dev" className="text-slate-300 underline hover:text-white">Lucide</a> (ISC).
+      </p>
     </section>
   );
 }
