@@ -20,7 +20,7 @@ export function Emoji({ char, label, className = '' }: { char: string; label?: s
       alt={label ?? char}
       draggable={false}
       decoding="async"
-      className={`emoji ${className}`}
+      className={className ? `emoji ${className}` : 'emoji'}
       onError={() => setFailed(true)}
     />
   );
