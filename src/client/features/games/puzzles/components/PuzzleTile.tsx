@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PuzzleType } from '../../../../../shared/puzzles';
-import { Emoji } from '../../../../components/Emoji';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 export const PUZZLE_TITLES: Record<PuzzleType, { title: string; icon: string; hint: string }> = {
   sliding: { title: 'Sliding puzzle', icon: '🔢', hint: 'Slide tiles into the gap until they read 1 to 8 with the gap last. Arrow keys work too.' },
@@ -45,7 +45,7 @@ export function PuzzleTile({ type, solved, pending, lockedFor, status, detail, c
           <div role="status" className="flex flex-col gap-1">
             {status && (
               <p className="font-semibold text-rose-200" data-testid={`puzzle-status-${type}`}>
-                {status}
+                <EmojiText text={status} />
               </p>
             )}
             {detail && (
