@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/precompress.mjs';
 // @ts-expect-error plain ESM script without types
 import { prerender } from './scripts/prerender.mjs';
+// @ts-expect-error plain ESM script without types
+import { copyEmoji, serveEmoji } from './scripts/emoji.mjs';
 import { SESSION_MARK_SCRIPT } from './src/shared/prerender.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -33,6 +35,14 @@ export default defineConfig({
           html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin').replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
       },
     },
+    {
+      // The emoji images (scripts/emoji.mjs) in development, where the build has not copied them.
+      name: 'emoji-images',
+      apply: 'serve',
+      configureServer(server) {
+        server.middlewares.use(serveEmoji);
+      },
+    },
     (() => {
       // The resolved outDir, so `vite build --outDir /tmp/x` compresses what it wrote there.
       let outDir = '';
@@ -43,6 +53,8 @@ export default defineConfig({
           outDir = path.resolve(config.root, config.build.outDir);
         },
         async closeBundle() {
+          const missing: string[] = await copyEmoji(outDir);
+          if (missing.length > 0) console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
           await prerender(outDir);
           await precompress(outDir);
         },

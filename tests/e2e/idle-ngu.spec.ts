@@ -5,7 +5,7 @@ import type { IdleDto } from '../../src/shared/api/idleNgu';
 import type { RouteReply } from '../../src/shared/api/routes';
 import { fromJson, IDLE_TRAININGS, levelsOf, settle, trainingLevel, type Allocations, type IdleState } from '../../src/shared/games/idleTrainer';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { waitForPath } from './support/helpers';
+import { textWithEmoji, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
 import { GamesHubPage } from './pages/GamesPages';
@@ -122,12 +122,12 @@ describe('idle trainer', () => {
     expect(await idle.strongest.innerText()).toBe('Beats no boss yet');
     expect(await idle.multiplier.innerText()).toBe('x1.0');
     expect(await idle.bestBoss.innerText()).toBe('None yet');
-    expect(await idle.bossCoins.innerText()).toBe('🪙 0');
+    expect(await textWithEmoji(idle.bossCoins)).toBe('🪙 0');
     expect(await idle.coinBound.innerText()).toContain('Coins only for first kills: at most 11,100 in all');
 
     expect(await idle.bosses.count()).toBe(5);
     expect(await idle.bosses.getByTestId('idle-boss-hp').allInnerTexts()).toEqual(['14', '19', '25', '34', '45']);
-    expect(await idle.bosses.getByTestId('idle-boss-reward').allInnerTexts()).toEqual(['🪙 12 coins', '🪙 14 coins', '🪙 16 coins', '🪙 18 coins', '🪙 20 coins']);
+    expect(await Promise.all((await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji))).toEqual(['🪙 12 coins', '🪙 14 coins', '🪙 16 coins', '🪙 18 coins', '🪙 20 coins']);
     for (let n = 1; n <= 5; n++) expect(await isAvailable(idle.boss(n).fight)).toBe(false);
     expect(await idle.boss(1).blocked.innerText()).toBe('Needs 14 power');
     expect(await idle.boss(2).blocked.innerText()).toBe('Beat boss 1 first');
@@ -240,7 +240,7 @@ describe('idle trainer', () => {
     expect(await nav.balance('1,012')).toBe('1,012');
     await idle.boss(1).beaten.waitFor();
     expect(await idle.boss(1).reward.innerText()).toBe('paid');
-    expect(await idle.bossCoins.innerText()).toBe('🪙 12');
+    expect(await textWithEmoji(idle.bossCoins)).toBe('🪙 12');
     expect(await idle.bestBoss.innerText()).toBe('1');
     // The tower grows to five above the best; above the next floor, Fight stays off.
     expect(await idle.bosses.count()).toBe(6);
@@ -346,7 +346,7 @@ describe('idle trainer', () => {
     const now = levelsOf(settle(left, at).state);
     expect(back.away!.levelsGained).toEqual({ attack: Number(now.attack - was.attack), defense: Number(now.defense - was.defense), speed: 0, magic: 0 });
     await idle.away.waitFor();
-    expect(await idle.away.getByRole('heading').innerText()).toBe('🌙 While you were away (12 h max)');
+    expect(await idle.away.getByRole('heading').innerText()).toBe('While you were away (12 h max)');
     expect(await idle.away.getByTestId('idle-away-time').innerText()).toBe('Away 9 h.');
     expect(await idle.away.getByTestId('idle-away-gain').allInnerTexts()).toEqual([
       `+${back.away!.levelsGained.attack} levels Attack`,
@@ -372,7 +372,7 @@ describe('idle trainer', () => {
       await toasts.waitFor(`Victory! +${10 + 2 * n} coins`);
     }
     expect(await nav.balance('1,042')).toBe('1,042');
-    expect(await idle.bossCoins.innerText()).toBe('🪙 42');
+    expect(await textWithEmoji(idle.bossCoins)).toBe('🪙 42');
 
     // Rebirth: the card says what it gives; Cancel keeps everything.
     expect(await idle.rebirthGain.innerText()).toBe('Now: multiplier x1.0 → x1.3, energy 10 → 12.');
@@ -400,7 +400,7 @@ describe('idle trainer', () => {
     for (const t of IDLE_TRAININGS) expect(await idle.training(t).level.innerText()).toBe('0');
     // The tower starts over; the paid bosses stay paid.
     expect(await idle.bosses.count()).toBe(5);
-    expect(await idle.bosses.getByTestId('idle-boss-reward').allInnerTexts()).toEqual(['paid', 'paid', 'paid', '🪙 18 coins', '🪙 20 coins']);
+    expect(await Promise.all((await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji))).toEqual(['paid', 'paid', 'paid', '🪙 18 coins', '🪙 20 coins']);
     expect(await idle.bosses.getByTestId('idle-boss-beaten').count()).toBe(0);
     expect(await idle.rebirthBlocked.innerText()).toBe('Your multiplier came from boss 3: beat boss 4 to raise it.');
     expect(await balanceOf(world.server, user.id)).toBe(1042);

@@ -173,7 +173,7 @@ describe('public profile', () => {
     expect(await profile.role.innerText()).toBe('user');
     expect(await profile.status.count()).toBe(0);
     for (const section of ['Achievements', 'Badges', 'Inventory'] as const) await profile.section(section).waitFor();
-    await page.getByText('🪙 1,000').waitFor();
+    await page.getByText(/^Balance:\s+1,000$/).waitFor();
     expect(await new NavBar(page).link('Login').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });

@@ -12,7 +12,7 @@ import { call, expectLedgerBalanced, type TestUser } from '../../src/server/test
 import { grantGold, grantPetCurrency } from '../../src/server/features/pets/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
-import { waitForPath } from './support/helpers';
+import { textWithEmoji, waitForPath } from './support/helpers';
 import { BreedingPage, GachaPage, MiniGamesPage, PET_BASE, PetNav, SanctuaryPage, type PetMinigame } from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
 
@@ -89,7 +89,7 @@ describe('virtual pet, part 2', () => {
 
     for (const pool of GACHA_POOLS) {
       const card = gacha.pool(pool.id as 'starlight' | 'mythic');
-      expect((await card.title.innerText()).trim()).toBe(`${pool.emoji} ${pool.name}`);
+      expect((await textWithEmoji(card.title)).trim()).toBe(`${pool.emoji} ${pool.name}`);
       expect(await card.cost.innerText()).toBe(pool.cost.toLocaleString('en-US'));
       expect(await card.oddsTable()).toEqual(oddsShown(pool));
       expect(await card.pityFigure.innerText()).toBe(`0 / ${PITY_LIMIT}`);
@@ -334,7 +334,7 @@ describe('virtual pet, part 2', () => {
       return SPECIES.filter((s) => html.includes(s.name) || html.includes(s.emoji)).map((s) => s.key);
     };
     expect(await hidden()).toEqual([]);
-    expect(await mini.cards.evaluateAll((cards) => cards.map((c) => `${c.getAttribute('aria-label')?.replace(/^Card \d+/, 'Card')}|${c.textContent}|${c.getAttribute('data-state')}`))).toEqual(
+    expect(await mini.cards.evaluateAll((cards) => cards.map((c) => `${c.getAttribute('aria-label')?.replace(/^Card \d+/, 'Card')}|${c.textContent}${c.querySelector('img')?.alt ?? ''}|${c.getAttribute('data-state')}`))).toEqual(
       Array.from({ length: 2 * MATCH_PAIRS }, () => 'Card, face down|❔|down'),
     );
     expect(await mini.card(0).isDisabled()).toBe(true);

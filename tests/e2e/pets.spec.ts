@@ -5,7 +5,7 @@ import { call, expectLedgerBalanced, type TestUser } from '../../src/server/test
 import { grantGood, grantPetCurrency } from '../../src/server/features/pets/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
-import { coinsIn, waitForPath } from './support/helpers';
+import { coinsIn, textWithEmoji, waitForPath } from './support/helpers';
 import { GamesHubPage } from './pages/GamesPages';
 import { PetSubPage, PET_BASE, PetNav, PetShopPage, SanctuaryPage, type CritterCard } from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
@@ -312,12 +312,12 @@ describe('virtual pet', () => {
     await equip.filter({ hasText: /^Equip\b/ }).waitFor();
     await equip.click();
     expect(await toasts.waitFor('Party Hat equipped')).toBe('Party Hat equipped');
-    await card.wearingLine.filter({ hasText: 'Wearing: 🥳 Party Hat (hat)' }).waitFor();
+    await card.wearingLine.filter({ hasText: /^Wearing:\s+Party Hat \(hat\)$/ }).waitFor();
     await equip.filter({ hasText: /^Equipped\b/ }).waitFor();
 
     await equip.click();
     expect(await toasts.waitFor('Already equipped.')).toBe('Already equipped.');
-    expect(await card.wearingLine.innerText()).toBe('Wearing: 🥳 Party Hat (hat)');
+    expect(await textWithEmoji(card.wearingLine)).toBe('Wearing: 🥳 Party Hat (hat)');
     const mine = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', { token: user.token });
     expect(mine.body.critters[0]?.equippedCosmetics).toEqual({ hat: 'party-hat' });
   });

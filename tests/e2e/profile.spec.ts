@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, uniqueName } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { describedText, pathOf, waitForPath, writePng } from './support/helpers';
+import { describedText, pathOf, textWithEmoji, waitForPath, writePng } from './support/helpers';
 import { AuthPage } from './pages/AuthPage';
 import { NavBar } from './pages/NavBar';
 import { ProfilePage } from './pages/ProfilePage';
@@ -155,7 +155,7 @@ describe('own profile', () => {
     await profile.open();
     expect(await profile.complimentOrRoast()).toMatch(/^(🔥 Roast|💖 Compliment): \S/);
     const ghost = await profile.summonGhost();
-    expect(await ghost.innerText()).toBe('👻');
+    expect(await textWithEmoji(ghost)).toBe('👻');
     const busy = page.getByRole('button', { name: 'Boo!' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);

@@ -14,7 +14,7 @@ import {
   type PuzzleType,
 } from '../../src/shared/puzzles';
 import { seriousAxeFindings } from './support/axe';
-import { horizontalFit, openDocument } from './support/helpers';
+import { horizontalFit, openDocument, textWithEmoji } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { GamesHubPage } from './pages/GamesPages';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
@@ -224,7 +224,7 @@ describe('puzzle rush page', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe(JSON.stringify([s['n-queens'].id]));
     release();
 
-    await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Not valid.');
+    await expect.poll(() => textWithEmoji(rush.status('n-queens'))).toBe('❌ Not valid.');
     await rush.lock('n-queens').waitFor();
     // Stop the page's clock just after the failure; from here only the test moves it. 400 ms
     // ahead: on a loaded host more than 100 ms passed between reading the time and pausing, and
@@ -363,7 +363,7 @@ describe('puzzle rush page', () => {
     for (const [r, c] of s['n-queens'].secret.positions)
       if (!s['n-queens'].question.initial.some(([gr, gc]) => gr === r && gc === c)) await rush.queenCell(r, c).click();
     await rush.submit('n-queens').click();
-    await expect.poll(() => rush.status('n-queens').innerText()).toBe('❌ Server error');
+    await expect.poll(() => textWithEmoji(rush.status('n-queens'))).toBe('❌ Server error');
     // Not an invalid answer: no lockout, the right answer can go again at once.
     expect(await rush.lock('n-queens').count()).toBe(0);
     expect(await rush.submit('n-queens').isDisabled()).toBe(false);

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 import { formatCoins } from '../lib/format';
+import { Dices, Menu as MenuIcon, X } from 'lucide-react';
+import { Emoji } from '../components/Emoji';
 
 interface NavItem {
   to: string;
@@ -46,7 +48,7 @@ function BalanceChip({ balance }: { balance: number }) {
       aria-label={`Balance: ${formatCoins(balance)} coins`}
       className="inline-flex shrink-0 items-center gap-1 rounded-full border border-emerald-400/40 bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-200 hover:bg-emerald-400/20"
     >
-      <span aria-hidden="true">🪙</span>
+      <span aria-hidden="true"><Emoji char="🪙" /></span>
       {formatCoins(balance)}
     </Link>
   );
@@ -99,7 +101,7 @@ export function NavBar() {
       <nav aria-label="Main">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
           <Link to="/" className="font-display shrink-0 text-lg font-extrabold tracking-tight text-white">
-            <span aria-hidden="true">🎲 </span>Fair <span className="text-amber-300">&amp;</span> Square
+            <Dices className="mr-1.5" />Fair <span className="text-amber-300">&amp;</span> Square
           </Link>
 
           <ul className={`ml-auto hidden flex-wrap items-center justify-end gap-1 ${inline === 'xl' ? 'xl:flex' : 'sm:flex'}`}>
@@ -122,7 +124,7 @@ export function NavBar() {
               aria-controls={menuId}
               onClick={() => setOpenOn(open ? null : location.pathname)}
             >
-              <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+              {open ? <X /> : <MenuIcon />}
               Menu
             </button>
           </div>

@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Emoji } from '../components/Emoji';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -11,7 +12,7 @@ export function RouteErrorPage() {
   return (
     <section role="alert" className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-16 text-center">
       <span aria-hidden="true" className="text-6xl">
-        💥
+        <Emoji char="💥" />
       </span>
       <h1 className="font-display text-3xl font-bold text-white">Unexpected Application Error!</h1>
       <pre className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-left text-sm whitespace-pre-wrap break-words text-rose-200">

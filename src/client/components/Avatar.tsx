@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { resolveImageUrl } from '../lib/images';
+import { Emoji } from './Emoji';
 
 const SIZES = {
   sm: 'size-8 text-base',
@@ -37,7 +38,7 @@ export function Avatar({ src, username, size = 'md', className = '' }: AvatarPro
       aria-label={`${username}'s avatar`}
       className={`${base} inline-flex items-center justify-center bg-linear-to-br from-fuchsia-500 to-amber-400`}
     >
-      <span aria-hidden="true">🙂</span>
+      <span aria-hidden="true"><Emoji char="🙂" /></span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { coinsIn, exactly, openDocument } from '../support/helpers';
+import { coinsIn, endsWithCoins, exactly, openDocument, textWithEmoji } from '../support/helpers';
 import { ModalDialog } from './ModalDialog';
 
 /** What the Create Bet form is filled with; `endTime` is the datetime-local value ('2030-01-31T18:30'). */
@@ -88,12 +88,12 @@ export class AdminPage {
     await this.userRow(username);
     const summary = this.selectButton(username);
     await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor();
-    return (await summary.innerText()).replace(/\s+/g, ' ').replace(/^Select /, '').trim();
+    return (await textWithEmoji(summary)).replace(/\s+/g, ' ').replace(/^Select /, '').trim();
   }
 
   /** The balance shown in the user's row, e.g. '1,500'. */
   async userBalance(username: string, expected?: string): Promise<string> {
-    const summary = await this.userSummary(username, expected === undefined ? undefined : new RegExp(`🪙\\s*${expected}$`));
+    const summary = await this.userSummary(username, expected === undefined ? undefined : endsWithCoins(expected));
     return coinsIn(summary.split('🪙')[1] ?? '');
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { coinsIn, endsWithCoins, openDocument } from '../support/helpers';
+import { coinsIn, endsWithCoins, openDocument, textWithEmoji } from '../support/helpers';
 
 export const MYSTERY_BOX_PATH = '/games/mystery-box';
 
@@ -115,7 +115,8 @@ export class BoxCard {
 
   /** The collectibles listed for a tier, as their text ('🪨 Shiny Pebble sells for 40 coins'). */
   async dropsOf(tier: string): Promise<string[]> {
-    const texts = await this.contents.locator(`[data-testid="box-tier"][data-tier="${tier}"]`).getByTestId('box-drop').allInnerTexts();
+    const drops = await this.contents.locator(`[data-testid="box-tier"][data-tier="${tier}"]`).getByTestId('box-drop').all();
+    const texts = await Promise.all(drops.map(textWithEmoji));
     return texts.map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
@@ -165,7 +166,7 @@ export class BoxCard {
       const cell = el.querySelector('[data-stop="true"]')!;
       const box = el.getBoundingClientRect();
       const c = cell.getBoundingClientRect();
-      return { emoji: cell.textContent ?? '', offCentre: Math.abs(c.left + c.width / 2 - (box.left + box.width / 2)), state: el.getAttribute('data-state') };
+      return { emoji: (cell.textContent ?? '') + (cell.querySelector('img')?.alt ?? ''), offCentre: Math.abs(c.left + c.width / 2 - (box.left + box.width / 2)), state: el.getAttribute('data-state') };
     });
   }
 }

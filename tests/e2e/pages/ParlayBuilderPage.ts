@@ -143,7 +143,7 @@ export class ParlayBuilderPage {
 
   /** The payout preview without the coin ('43.50'); waits for `expected` first when given. */
   async payout(expected?: string): Promise<string> {
-    const text = await this.textOf(this.payoutValue, expected === undefined ? undefined : `🪙 ${expected}`);
+    const text = await this.textOf(this.payoutValue, expected);
     return text.replace('🪙', '').trim();
   }
 

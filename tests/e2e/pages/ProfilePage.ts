@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { openDocument } from '../support/helpers';
+import { openDocument, textWithEmoji } from '../support/helpers';
 
 export type Strength = 'weak' | 'medium' | 'strong';
 
@@ -136,7 +136,7 @@ export class ProfilePage {
     await this.page.getByRole('button', { name: 'Compliment or Roast Me' }).click();
     const line = this.page.getByTestId('joke-line');
     await line.filter({ hasText: /(Roast|Compliment): \S/ }).waitFor();
-    return (await line.innerText()).trim();
+    return (await textWithEmoji(line)).trim();
   }
 
   /** Summons the ghost; resolves once it is on screen. */

@@ -130,3 +130,21 @@ export async function describedText(field: Locator): Promise<string | null> {
     return texts.length > 0 ? texts.join(' ') : null;
   });
 }
+
+/**
+ * An element's text as read on screen, its emoji images (components/Emoji.tsx) read as their
+ * alt text: '🪙 1,000' where innerText says ' 1,000'.
+ */
+export function textWithEmoji(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    for (const img of copy.querySelectorAll('img.emoji')) img.replaceWith(img.getAttribute('alt') ?? '');
+    // In the page, so innerText applies the same styles (hidden parts, line breaks) as the original.
+    copy.style.cssText = 'position:fixed;left:-10000px;top:0';
+    copy.style.width = `${(element as HTMLElement).offsetWidth}px`;
+    element.parentElement!.appendChild(copy);
+    const text = copy.innerText;
+    copy.remove();
+    return text;
+  });
+}

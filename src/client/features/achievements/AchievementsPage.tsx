@@ -9,6 +9,7 @@ import { useActionGuard } from '../../lib/useActionGuard';
 import { RewardTag } from '../tasks/RewardTag';
 import { ProgressBar } from '../tasks/ProgressBar';
 import { useAchievements, useClaimAchievementMutation } from '../tasks/queries';
+import { EmojiText } from '../../components/Emoji';
 
 function AchievementCard({ achievement }: { achievement: AchievementDto }) {
   const claim = useClaimAchievementMutation();
@@ -27,7 +28,7 @@ function AchievementCard({ achievement }: { achievement: AchievementDto }) {
     <li data-testid="achievement" data-achievement-id={achievement._id} className="card flex flex-col gap-2">
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="text-3xl">
-          {achievement.icon}
+          <EmojiText text={achievement.icon} />
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold wrap-anywhere text-white">{achievement.title}</h3>

@@ -11,6 +11,8 @@ import { SendCoinsForm } from '../wallet/SendCoinsForm';
 import { TradeCenter } from '../trades/components/TradeCenter';
 import { AchievementList } from '../accounts/components/ProfileCollections';
 import { LedgerStatement } from '../wallet/LedgerStatement';
+import { Backpack } from 'lucide-react';
+import { Emoji } from '../../components/Emoji';
 
 export function DashboardPage() {
   const { userQuery } = useSession();
@@ -24,13 +26,13 @@ export function DashboardPage() {
       {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
         <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
-          Hey, {stats.username}! <span aria-hidden="true">👋</span>
+          Hey, {stats.username}! <span aria-hidden="true"><Emoji char="👋" /></span>
           <CosmeticMark cosmetic={stats.cosmetic} />
         </h1>
         <p className="mt-2 text-lg text-slate-300">
           Balance:{' '}
           <strong data-testid="dashboard-balance" className="font-mono text-emerald-300">
-            🪙 {formatCoins(stats.balance)}
+            <Emoji char="🪙" /> {formatCoins(stats.balance)}
           </strong>{' '}
           coins
         </p>
@@ -38,7 +40,7 @@ export function DashboardPage() {
       <ActiveBuffs />
       <section aria-labelledby="dashboard-inventory" className="card">
         <h2 id="dashboard-inventory" className="section-title mb-4">
-          <span aria-hidden="true">🎒 </span>Inventory
+          <Backpack className="mr-1.5" />Inventory
         </h2>
         <UsableInventory inventory={stats.inventory ?? []} />
       </section>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { TYPEWRITER } from '../../../shared/constants';
 import { useSession } from '../../lib/session';
 import { useTypewriter } from './useTypewriter';
+import { Emoji } from '../../components/Emoji';
 
 const HERO_WORDS = [
   'Bet on anything.',
@@ -51,7 +52,7 @@ export function Hero() {
         )}
       </div>
       <span aria-hidden="true" className="pointer-events-none absolute -right-6 -bottom-8 text-[9rem] opacity-20 select-none sm:text-[12rem]">
-        🎰
+        <Emoji char="🎰" />
       </span>
     </section>
   );

@@ -9,6 +9,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
 import { CosmeticMark } from '../store/components/CosmeticMark';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
+import { Emoji } from '../../components/Emoji';
 
 const SORTS: { value: LeaderboardSort; label: string }[] = [
   { value: 'balance', label: 'Balance' },
@@ -90,7 +91,7 @@ export function LeaderboardPage() {
                 <td className="max-w-36 px-2 py-2 sm:max-w-60">
                   <Player username={u.username} image={u.profileImage} cosmetic={u.cosmetic} />
                 </td>
-                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>🪙 {formatCoins(u.balance)}</td>
+                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}><Emoji char="🪙" /> {formatCoins(u.balance)}</td>
                 <td className={`px-2 py-2 ${shownOn('wins')}`}>{u.betsWon}</td>
                 <td className={`px-2 py-2 ${shownOn('achievements')}`}>{u.achievements}</td>
               </tr>

@@ -1,3 +1,4 @@
+import { Emoji } from '../../components/Emoji';
 const RULES = [
   'The house always wins, except when you do. Then it was obviously rigged in your favour.',
   'Never bet more imaginary coins than you can imaginarily afford to lose.',
@@ -16,7 +17,7 @@ export function RulesPage() {
     <section className="mx-auto max-w-3xl">
       <header className="mb-8 text-center">
         <span aria-hidden="true" className="text-5xl">
-          📜
+          <Emoji char="📜" />
         </span>
         <h1 className="font-display mt-2 text-3xl font-extrabold text-white sm:text-4xl">Unspoken Scriptures</h1>
         <p className="mt-2 text-slate-400">Ten sacred truths of the Fair &amp; Square faithful. None are enforced.</p>
@@ -34,6 +35,11 @@ export function RulesPage() {
           </li>
         ))}
       </ol>
+      <p className="mt-8 text-center text-xs text-slate-400">
+        Emoji graphics by <a href="https://github.com/jdecked/twemoji" className="text-slate-300 underline hover:text-white">Twemoji</a>, ©
+        Twitter, Inc. and other contributors, <a href="https://creativecommons.org/licenses/by/4.0/" className="text-slate-300 underline hover:text-white">CC-BY 4.0</a>.
+        Icons by <a href="https://lucide.dev" className="text-slate-300 underline hover:text-white">Lucide</a> (ISC).
+      </p>
     </section>
   );
 }

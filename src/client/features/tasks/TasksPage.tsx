@@ -7,6 +7,7 @@ import { useActionGuard } from '../../lib/useActionGuard';
 import { RewardTag } from './RewardTag';
 import { ProgressBar } from './ProgressBar';
 import { useCompleteTaskMutation, useTasks } from './queries';
+import { EmojiText } from '../../components/Emoji';
 
 const TABS: { type: TaskType; label: string }[] = [
   { type: 'daily', label: 'Daily' },
@@ -41,7 +42,7 @@ function TaskCard({ task }: { task: TaskDto }) {
     <li data-testid="task" data-task-id={task._id} className="card flex flex-col gap-2">
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="text-3xl">
-          {task.emoji}
+          <EmojiText text={task.emoji} />
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold wrap-anywhere text-white">{task.title}</h3>

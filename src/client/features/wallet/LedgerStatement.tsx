@@ -4,6 +4,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
 import { formatCoins, formatDateTime, formatSignedCoins } from '../../lib/format';
 import { useLedger } from './queries';
+import { Receipt } from 'lucide-react';
 
 /**
  * Rows shown at first and added per 'Show more'. One session of games writes hundreds of rows;
@@ -60,7 +61,7 @@ export function LedgerStatement() {
   return (
     <section aria-labelledby="statement-heading" className="card">
       <h2 id="statement-heading" className="section-title mb-1">
-        <span aria-hidden="true">🧾 </span>Statement
+        <Receipt className="mr-1.5" />Statement
       </h2>
       <p className="mb-4 text-sm text-slate-400">Every coin in and out of your wallet, newest first.</p>
 

@@ -6,6 +6,7 @@ import { useActionGuard } from '../../lib/useActionGuard';
 import { useSendCoinsMutation } from './mutations';
 import { CoinInput } from '../../components/CoinInput';
 import { TextField } from '../../components/TextField';
+import { Send } from 'lucide-react';
 
 type Field = 'recipientUsername' | 'amount';
 
@@ -58,7 +59,7 @@ export function SendCoinsForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <span aria-hidden="true">💸 </span>Send Coins
+        <Send className="mr-1.5" />Send Coins
       </h2>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField

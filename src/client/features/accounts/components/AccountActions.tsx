@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/errorMessages';
 import { useDeleteAccountMutation, useLogoutMutation } from '../mutations';
 import { NukeAccountDialog } from './NukeAccountDialog';
+import { LogOut, Radiation } from 'lucide-react';
 
 export function AccountActions() {
   const logout = useLogoutMutation();
@@ -16,10 +17,10 @@ export function AccountActions() {
   return (
     <section aria-label="Account actions" className="card flex flex-wrap items-center gap-3">
       <button type="button" className="btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <span aria-hidden="true">✌️</span> {logout.isPending ? 'Peacing out…' : 'Peace Out'}
+        <LogOut /> {logout.isPending ? 'Peacing out…' : 'Peace Out'}
       </button>
       <button type="button" className="btn-danger" onClick={() => setConfirming(true)}>
-        <span aria-hidden="true">☢️</span> Nuke Account
+        <Radiation /> Nuke Account
       </button>
       <NukeAccountDialog
         open={confirming}

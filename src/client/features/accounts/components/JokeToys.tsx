@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { randomJoke, type Joke } from '../jokes';
 import { isSkull, type RainDrop } from '../slotToy';
 import { useGhost, useInvertPage, useSlotToy } from '../useToys';
+import { Cherry, Mic, ToyBrick } from 'lucide-react';
+import { Emoji, EmojiText } from '../../../components/Emoji';
 
 function ComplimentOrRoast() {
   const [joke, setJoke] = useState<Joke | null>(null);
   return (
     <div className="flex flex-col gap-3">
       <button type="button" className="btn-secondary self-start" onClick={() => setJoke(randomJoke())}>
-        <span aria-hidden="true">🎤</span> Compliment or Roast Me
+        <Mic /> Compliment or Roast Me
       </button>
       <p aria-live="polite" data-testid="joke-line" className="text-slate-200">
         {joke && (
           <>
-            <span className="font-semibold text-amber-200">{joke.kind === 'roast' ? '🔥 Roast: ' : '💖 Compliment: '}</span>
+            <span className="font-semibold text-amber-200"><EmojiText text={joke.kind === 'roast' ? '🔥 Roast: ' : '💖 Compliment: '} /></span>
             {joke.text}
           </>
         )}
@@ -27,7 +29,7 @@ function GhostToy() {
   return (
     <>
       <button type="button" className="btn-secondary self-start" onClick={summon} disabled={active}>
-        <span aria-hidden="true">👻</span> {active ? 'Boo!' : 'Summon a Ghost'}
+        <span aria-hidden="true"><Emoji char="👻" /></span> {active ? 'Boo!' : 'Summon a Ghost'}
       </button>
       {position && (
         <span
@@ -36,7 +38,7 @@ function GhostToy() {
           className="pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-1/2 text-5xl transition-[left,top] duration-100 ease-linear"
           style={{ left: `${position.leftPercent}%`, top: `${position.topPercent}%` }}
         >
-          👻
+          <Emoji char="👻" />
         </span>
       )}
     </>
@@ -60,7 +62,7 @@ function MoneyRain({ drops }: { drops: RainDrop[] }) {
             animationDuration: `${drop.durationSeconds}s`,
           }}
         >
-          {drop.emoji}
+          <Emoji char={drop.emoji} />
         </span>
       ))}
     </div>
@@ -91,18 +93,18 @@ function SlotToy() {
               aria-label={`Slot ${index + 1}: skull, click to invert the colours`}
               onClick={invertPage}
             >
-              {emoji}
+              <Emoji char={emoji} />
             </button>
           ) : (
             <span key={index} role="img" aria-label={`Slot ${index + 1}: ${emoji}`} className={REEL}>
-              {emoji}
+              <Emoji char={emoji} />
             </span>
           ),
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className="btn-secondary" onClick={spinNow} disabled={locked}>
-          <span aria-hidden="true">🎰</span> {locked ? 'Locked' : 'Pull the Lever'}
+          <Cherry /> {locked ? 'Locked' : 'Pull the Lever'}
         </button>
         <span className="text-xs text-slate-400">The reels spin themselves every 5 seconds. Skulls are clickable.</span>
       </div>
@@ -118,7 +120,7 @@ export function JokeToys() {
   return (
     <section aria-labelledby="toys-heading" className="card flex flex-col gap-6">
       <h2 id="toys-heading" className="section-title">
-        <span aria-hidden="true">🧸 </span>Totally Useless Toys
+        <ToyBrick className="mr-1.5" />Totally Useless Toys
       </h2>
       <ComplimentOrRoast />
       <div className="flex flex-col">

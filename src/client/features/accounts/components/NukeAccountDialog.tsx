@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
+import { Radiation } from 'lucide-react';
 
 interface NukeAccountDialogProps {
   open: boolean;
@@ -31,7 +32,7 @@ export function NukeAccountDialog({ open, pending, error, onCancel, onConfirm }:
       tone="danger"
       title={
         <span className="text-rose-300">
-          <span aria-hidden="true">☢️ </span>Nuke your account?
+          <Radiation className="mr-1.5" />Nuke your account?
         </span>
       }
       description="This deletes your account, coins and items for good. There is no undo button, not even a funny one. Enter your password to confirm."

@@ -3,6 +3,7 @@ import type { UserDto } from '../../../../shared/api/accounts';
 import { Avatar } from '../../../components/Avatar';
 import { formatCoins, formatDate } from '../../../lib/format';
 import { useSessionInfo } from '../queries';
+import { Emoji } from '../../../components/Emoji';
 
 export function ProfileCard({ user }: { user: UserDto }) {
   const session = useSessionInfo();
@@ -26,7 +27,7 @@ export function ProfileCard({ user }: { user: UserDto }) {
           <div className="flex gap-1">
             <dt className="text-slate-400">Balance:</dt>
             <dd data-testid="profile-balance" className="font-semibold text-emerald-300">
-              🪙 {formatCoins(user.balance)}
+              <Emoji char="🪙" /> {formatCoins(user.balance)}
             </dd>
           </div>
         </dl>

@@ -3,12 +3,13 @@ import type { AchievementRef, InventoryEntry } from '../../../../shared/api/acco
 import { EmptyState } from '../../../components/States';
 import { formatCoins } from '../../../lib/format';
 import { resolveImageUrl } from '../../../lib/images';
+import { Emoji, EmojiText } from '../../../components/Emoji';
 
 function Collection({ title, icon, children }: { title: string; icon: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="card">
       <h2 className="section-title mb-4">
-        <span aria-hidden="true">{icon} </span>
+        <span aria-hidden="true"><Emoji char={icon} /> </span>
         {title}
       </h2>
       {children}
@@ -25,7 +26,7 @@ export function AchievementList({ achievements }: { achievements: AchievementRef
         <ul className="flex flex-wrap gap-2">
           {achievements.map((achievement) => (
             <li key={achievement._id} className="rounded-full bg-amber-400/15 px-3 py-1 text-sm text-amber-100">
-              <span aria-hidden="true">{achievement.icon ?? '🏆'} </span>
+              <span aria-hidden="true"><EmojiText text={achievement.icon ?? '🏆'} /> </span>
               {achievement.title}
             </li>
           ))}
@@ -45,7 +46,7 @@ function InventoryItem({ entry }: { entry: InventoryEntry }) {
         <img src={image} alt={name} className="size-12 shrink-0 rounded-lg object-cover" loading="lazy" />
       ) : (
         <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-slate-800 text-2xl">
-          {entry.item.emoji || '📦'}
+          <EmojiText text={entry.item.emoji || '📦'} />
         </span>
       )}
       <div className="min-w-0 flex-1">

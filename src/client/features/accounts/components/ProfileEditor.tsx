@@ -6,6 +6,7 @@ import { notify } from '../../../lib/toast';
 import { FieldFrame, TextField, describedBy } from '../../../components/TextField';
 import { hasChanges, useUpdateProfileMutation, type ProfileChanges } from '../mutations';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { Sparkles } from 'lucide-react';
 
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const NOT_AN_IMAGE = 'Choose a PNG, JPEG, WebP or GIF picture.';
@@ -90,7 +91,7 @@ export function ProfileEditor({ user }: { user: UserDto }) {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <span aria-hidden="true">✨ </span>Glow Up Mode
+        <Sparkles className="mr-1.5" />Glow Up Mode
       </h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <FieldFrame id={`${ids}-picture`} label="New picture" error={pictureError}>

@@ -5,6 +5,7 @@ import { CosmeticPicker } from '../components/CosmeticPicker';
 import { JokeToys } from '../components/JokeToys';
 import { ProfileCard } from '../components/ProfileCard';
 import { ProfileEditor } from '../components/ProfileEditor';
+import { Glasses } from 'lucide-react';
 
 export function ProfilePage() {
   const { user } = useSession();
@@ -13,7 +14,7 @@ export function ProfilePage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <span aria-hidden="true">😎 </span>Vibe Zone
+          <Glasses className="mr-1.5" />Vibe Zone
         </h1>
         <p className="mt-1 text-slate-400">Your corner of the casino. Polish it, flex it, or blow it up.</p>
       </header>

@@ -6,6 +6,7 @@ import { AchievementList, InventoryList } from '../components/ProfileCollections
 import { BadgeShelf } from '../../store/components/BadgeShelf';
 import { CosmeticMark } from '../../store/components/CosmeticMark';
 import { usePublicProfile } from '../queries';
+import { Emoji } from '../../../components/Emoji';
 
 export function PublicProfilePage() {
   const { username = '' } = useParams();
@@ -35,7 +36,7 @@ export function PublicProfilePage() {
               </span>
             )}
             <span className="rounded-full bg-emerald-400/10 px-3 py-1 font-semibold text-emerald-300">
-              <span className="sr-only">Balance: </span>🪙 {formatCoins(profile.balance)}
+              <span className="sr-only">Balance: </span><Emoji char="🪙" /> {formatCoins(profile.balance)}
             </span>
           </div>
           <p className="mt-2 text-sm text-slate-400">

@@ -5,6 +5,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../../components/State
 import { errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminLogs } from '../queries';
+import { ClipboardList } from 'lucide-react';
 
 function LogEntry({ log }: { log: AdminLogDto }) {
   return (
@@ -36,7 +37,7 @@ export function AdminLogs() {
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={`${ids}-heading`} className="section-title mr-auto">
-          <span aria-hidden="true">📋 </span>Admin Logs
+          <ClipboardList className="mr-1.5" />Admin Logs
         </h2>
         <button
           type="button"

@@ -10,6 +10,8 @@ import { useAddFundsMutation, useBanUserMutation } from '../mutations';
 import { useAdminUsers } from '../queries';
 import { CoinInput } from '../../../components/CoinInput';
 import { SelectField, TextField } from '../../../components/TextField';
+import { Users } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 /** How long typing pauses before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -41,7 +43,7 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
         <span className="sr-only">Select </span>
         <span className="block wrap-anywhere font-semibold text-white">{user.username}</span>{' '}
         <span className="block wrap-anywhere text-xs text-slate-400">
-          {user.role} · <span className={user.status === 'banned' ? 'text-rose-300' : ''}>{user.status}</span> · 🪙{' '}
+          {user.role} · <span className={user.status === 'banned' ? 'text-rose-300' : ''}>{user.status}</span> · <Emoji char="🪙" />{' '}
           {formatCoins(user.balance)}
         </span>
       </button>
@@ -118,7 +120,7 @@ export function UserManagement() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">👥 </span>User Management
+        <Users className="mr-1.5" />User Management
       </h2>
 
       <TextField

@@ -5,6 +5,8 @@ import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins, formatDateTime } from '../../../lib/format';
 import { formatOdds, formatTotalOdds } from '../display';
 import { useMyBets } from '../queries';
+import { Emoji } from '../../../components/Emoji';
+import { Dices, ScrollText } from 'lucide-react';
 
 type Entry = WagerDto | ParlayDto;
 
@@ -38,7 +40,7 @@ function Money({ label, amount, tone = 'text-slate-100', testId }: { label: stri
     <div>
       <dt className="text-xs text-slate-400">{label}</dt>
       <dd data-testid={testId} className={`font-mono font-semibold ${tone}`}>
-        🪙 {formatCoins(amount)}
+        <Emoji char="🪙" /> {formatCoins(amount)}
       </dd>
     </div>
   );
@@ -146,7 +148,7 @@ function MyBetsSection({ settled }: MyBetsSectionProps) {
   return (
     <section aria-labelledby={headingId} className="card">
       <h2 id={headingId} className="section-title mb-4">
-        <span aria-hidden="true">{settled ? '📜 ' : '🎲 '}</span>
+        {settled ? <ScrollText className="mr-1.5" /> : <Dices className="mr-1.5" />}
         {heading}
       </h2>
       {myBets.isPending ? (

@@ -5,6 +5,7 @@ import type { BetDto, MyBetsDto } from '../../../../shared/api/bets';
 import { BetCard, type StakeOnOption } from '../components/BetCard';
 import { useActiveBets, useMyBets } from '../queries';
 import { hasEnded, useBetClock } from '../useBetClock';
+import { Puzzle } from 'lucide-react';
 
 /** Spec section 3: a bet's wagers name their option by text; summed per option, in option order. */
 function stakesOn(bet: BetDto, mine: MyBetsDto | undefined): StakeOnOption[] {
@@ -39,7 +40,7 @@ export function ActiveBetsPage() {
           <p className="mt-1 text-slate-400">Enter a wager, then tap the outcome you believe in.</p>
         </div>
         <Link to="/bets/parlay" className="btn-primary">
-          <span aria-hidden="true">🧩</span>Build a Parlay
+          <Puzzle />Build a Parlay
         </Link>
       </header>
 

@@ -30,6 +30,7 @@ import {
 } from '../parlay';
 import { useActiveBets } from '../queries';
 import { hasEnded, useBetClock } from '../useBetClock';
+import { Target } from 'lucide-react';
 
 function pickOf(data: unknown): ParlayPick | null {
   return (data as DragData | undefined)?.pick ?? null;
@@ -142,7 +143,7 @@ export function ParlayBuilderPage() {
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <section aria-labelledby="parlay-bets-heading" className="card flex min-w-0 flex-col gap-3">
             <h2 id="parlay-bets-heading" className="section-title">
-              <span aria-hidden="true">🎯 </span>Open bets
+              <Target className="mr-1.5" />Open bets
             </h2>
             {bets.isPending ? (
               <LoadingState>Loading bets…</LoadingState>

@@ -5,6 +5,7 @@ import { rational } from '../../../../shared/games/rational';
 import type { TycoonAction } from '../mutations';
 import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../tycoonView';
 import { SteadyButton } from '../../../components/SteadyButton';
+import { EmojiText } from '../../../components/Emoji';
 
 interface BusinessRowProps {
   business: Business;
@@ -66,7 +67,7 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
     >
       <div className="flex min-w-0 items-center gap-3">
         <span aria-hidden="true" className="text-3xl">
-          {b.emoji}
+          <EmojiText text={b.emoji} />
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="font-display text-lg font-bold wrap-anywhere text-white">

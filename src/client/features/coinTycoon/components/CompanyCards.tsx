@@ -13,6 +13,7 @@ import { useActionGuard } from '../../../lib/useActionGuard';
 import type { TycoonAction } from '../mutations';
 import { boostLabel, boostStatus, clockTime, dividendStatus, multiplierText, saleStatus } from '../tycoonView';
 import { SteadyButton } from '../../../components/SteadyButton';
+import { Handshake, PiggyBank, Rocket } from 'lucide-react';
 
 interface CardProps {
   settled: TycoonState;
@@ -32,7 +33,7 @@ export function BoostCard({ settled, now, busy, onAction, balance, offsetMs }: C
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-boost-title">
       <h2 id="tycoon-boost-title" className="section-title">
-        <span aria-hidden="true">🚀 </span>Income boost
+        <Rocket className="mr-1.5" />Income boost
       </h2>
       <p className={status.active ? 'font-semibold text-emerald-300' : 'text-slate-400'} data-testid="tycoon-boost-status">
         {status.active ? boostLabel(status.leftMs, clockTime(settled.boostUntil, offsetMs)) : 'No boost running'}
@@ -62,7 +63,7 @@ export function DividendCard({ settled, now, busy, onAction }: CardProps) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-dividend-title">
       <h2 id="tycoon-dividend-title" className="section-title">
-        <span aria-hidden="true">💰 </span>Daily dividend
+        <PiggyBank className="mr-1.5" />Daily dividend
       </h2>
       <p className="text-sm text-slate-400">
         min({TYCOON_DAILY_COIN_MAX}, {TYCOON_DIVIDEND_COINS_PER_DECADE} × log10(1 + bucks earned since your last claim)) coins, once a UTC day. Earned since then:{' '}
@@ -90,7 +91,7 @@ export function SaleCard({ settled, busy, onAction }: Omit<CardProps, 'now'>) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-sale-title">
       <h2 id="tycoon-sale-title" className="section-title">
-        <span aria-hidden="true">🤝 </span>Sell the company
+        <Handshake className="mr-1.5" />Sell the company
       </h2>
       <p className="text-sm text-slate-400">
         Investors = ⌊√(lifetime bucks ÷ 1B)⌋, each +{TYCOON_INVESTOR_BONUS_PERCENT}% income for good. Lifetime bucks:{' '}

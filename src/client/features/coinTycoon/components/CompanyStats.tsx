@@ -3,6 +3,7 @@ import { incomePerSecond, TYCOON_INVESTOR_BONUS_PERCENT, type TycoonState } from
 import { formatBig } from '../../../../shared/games/coinTycoonStorage';
 import { formatCoins } from '../../../lib/format';
 import { formatRate, multiplierText } from '../tycoonView';
+import { Emoji } from '../../../components/Emoji';
 
 function Stat({ label, children, testId, note }: { label: string; children: ReactNode; testId: string; note?: ReactNode }) {
   return (
@@ -32,7 +33,7 @@ export function CompanyStats({ settled, now, balance }: { settled: TycoonState; 
           data-at={now}
           title={`${settled.bucks.toLocaleString('en-US')} bucks`}
         >
-          💵 {formatBig(settled.bucks)}
+          <Emoji char="💵" /> {formatBig(settled.bucks)}
         </dd>
       </div>
       <Stat label="Income" testId="tycoon-income" note="from managed businesses">
@@ -42,7 +43,7 @@ export function CompanyStats({ settled, now, balance }: { settled: TycoonState; 
         {settled.investors.toLocaleString('en-US')}
       </Stat>
       <Stat label="Coins" testId="tycoon-balance">
-        {balance === undefined ? '…' : `🪙 ${formatCoins(balance)}`}
+        {balance === undefined ? '…' : <><Emoji char="🪙" /> {formatCoins(balance)}</>}
       </Stat>
     </dl>
   );

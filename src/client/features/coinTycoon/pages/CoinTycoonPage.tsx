@@ -15,6 +15,7 @@ import { useTycoonAction, type TycoonAction } from '../mutations';
 import { useTycoon } from '../queries';
 import { ACTION_FAILED, clockTime, LOAD_FAILED } from '../tycoonView';
 import { useServerTicks } from '../useServerTicks';
+import { Factory } from 'lucide-react';
 
 /** Ten frames a second keeps the fastest bar (0.6 s) moving; without motion, the numbers step each second. */
 const TICK_MS = 100;
@@ -93,7 +94,7 @@ export function CoinTycoonPage() {
       <header className="flex flex-col gap-3">
         <div className="min-w-0">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">🏭 </span>Coin Tycoon
+            <Factory className="mr-1.5" />Coin Tycoon
           </h1>
           <p className="mt-1 text-slate-400">
             Buy businesses with bucks, run their cycles by hand or hire managers, and sell the company for investors. Bucks never turn into coins; the daily

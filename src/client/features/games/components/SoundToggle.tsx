@@ -1,10 +1,11 @@
 import { useGameSound } from '../useGameSound';
+import { Volume2, VolumeX } from 'lucide-react';
 
 export function SoundToggle() {
   const { on, toggle } = useGameSound();
   return (
     <button type="button" className="btn-secondary" aria-pressed={on} onClick={toggle} data-testid="sound-toggle">
-      <span aria-hidden="true">{on ? '🔊' : '🔇'}</span>
+      {on ? <Volume2 /> : <VolumeX />}
       Sound {on ? 'on' : 'off'}
     </button>
   );

@@ -4,8 +4,8 @@ import { GAME_CARDS, type GameCard } from '../catalog';
 function CardBody({ card }: { card: GameCard }) {
   return (
     <>
-      <span aria-hidden="true" className="text-4xl">
-        {card.icon}
+      <span aria-hidden="true" className="text-4xl text-amber-300">
+        <card.icon />
       </span>
       <span className="font-display text-lg font-bold text-white">{card.name}</span>
       <span className="text-sm text-slate-400">{card.description}</span>

@@ -1,5 +1,6 @@
 import type { AwaySummary as Away } from '../../../../shared/games/idleTrainer';
 import { awayDuration, awayLines, OFFLINE_CAP_HOURS } from '../idleView';
+import { Moon } from 'lucide-react';
 
 /** What the trainings gained since the last visit; shown once, until dismissed. */
 export function AwaySummary({ away, onDismiss }: { away: Away; onDismiss: () => void }) {
@@ -7,7 +8,7 @@ export function AwaySummary({ away, onDismiss }: { away: Away; onDismiss: () => 
   return (
     <section className="card flex min-w-0 flex-col gap-2 border-emerald-400/40" aria-labelledby="idle-away-title" data-testid="idle-away">
       <h2 id="idle-away-title" className="section-title">
-        <span aria-hidden="true">🌙 </span>While you were away ({OFFLINE_CAP_HOURS} h max)
+        <Moon className="mr-1.5" />While you were away ({OFFLINE_CAP_HOURS} h max)
       </h2>
       <p className="text-sm text-slate-300" data-testid="idle-away-time">
         {awayDuration(away)}

@@ -1,6 +1,8 @@
 import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../../../../shared/games/idleTrainer';
 import { wholeText, type TowerFloor } from '../idleView';
 import { SteadyButton } from '../../../components/SteadyButton';
+import { Castle } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 interface BossTowerProps {
   floors: TowerFloor[];
@@ -18,7 +20,7 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="idle-tower-title">
       <h2 id="idle-tower-title" className="section-title">
-        <span aria-hidden="true">🗼 </span>Boss tower
+        <Castle className="mr-1.5" />Boss tower
       </h2>
       <p className="text-sm text-slate-400" data-testid="idle-coin-bound">
         Coins only for first kills: at most {wholeText(IDLE_MAX_LIFETIME_COINS)} in all. Boss n pays 10 + 2n coins the first time you ever beat it ({firstKillCoins(1)}{' '}
@@ -50,7 +52,7 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
                 <p className="text-sm text-slate-400">
                   HP <span className="font-mono text-slate-200" data-testid="idle-boss-hp">{f.hp}</span>
                   {' · '}
-                  <span data-testid="idle-boss-reward">{f.paid ? 'paid' : `🪙 ${wholeText(f.reward)} coins`}</span>
+                  <span data-testid="idle-boss-reward">{f.paid ? 'paid' : <><Emoji char="🪙" /> {wholeText(f.reward)} coins</>}</span>
                 </p>
                 {f.blocked && (
                   <p id={reasonId} className="text-xs text-slate-400" data-testid="idle-boss-blocked">

@@ -1,4 +1,5 @@
 import type { SavePhase } from '../useAllocationDraft';
+import { Zap } from 'lucide-react';
 
 const SAVE_TEXT: Record<SavePhase, string> = {
   saved: 'Changes save on their own',
@@ -13,7 +14,7 @@ export function EnergyBar({ idle, total, phase }: { idle: number; total: number;
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="text-slate-300">
-          <span aria-hidden="true">⚡ </span>Idle energy{' '}
+          <Zap className="mr-1.5" />Idle energy{' '}
           <strong className="font-mono text-lg text-amber-200 tabular-nums" data-testid="idle-energy" data-idle={idle} data-total={total}>
             {idle} / {total}
           </strong>

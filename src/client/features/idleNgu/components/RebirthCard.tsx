@@ -3,6 +3,7 @@ import type { IdleState } from '../../../../shared/games/idleTrainer';
 import { ConfirmDialog } from '../../../components/Modal';
 import { rebirthBlocked, rebirthPreview } from '../idleView';
 import { SteadyButton } from '../../../components/SteadyButton';
+import { Repeat } from 'lucide-react';
 
 /**
  * Rebirth trades the run's trainings for a permanent multiplier from its best boss, after a
@@ -15,7 +16,7 @@ export function RebirthCard({ state, busy, onRebirth }: { state: IdleState; busy
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="idle-rebirth-title">
       <h2 id="idle-rebirth-title" className="section-title">
-        <span aria-hidden="true">🔁 </span>Rebirth
+        <Repeat className="mr-1.5" />Rebirth
       </h2>
       <p className="text-sm text-slate-400">
         Start the trainings over for a permanent multiplier of 1 + (best boss) / 10 and 2 more energy. Coins already paid for bosses stay paid.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatBig, formatMultiplier, IDLE_MAX_LIFETIME_COINS, maxLifetimeCoins, multiplierTenthsOf, type IdleState } from '../../../../shared/games/idleTrainer';
 import { wholeText } from '../idleView';
+import { Emoji } from '../../../components/Emoji';
 
 function Stat({ label, children, testId, note }: { label: string; children: ReactNode; testId: string; note?: ReactNode }) {
   return (
@@ -38,7 +39,7 @@ export function TrainerStats({ settled, power, strongest }: { settled: IdleState
         {settled.bestBoss === 0 ? 'None yet' : wholeText(settled.bestBoss)}
       </Stat>
       <Stat label="Boss coins" testId="idle-boss-coins" note={`of ${wholeText(IDLE_MAX_LIFETIME_COINS)} at most`}>
-        🪙 {wholeText(maxLifetimeCoins(settled.highestKill))}
+        <Emoji char="🪙" /> {wholeText(maxLifetimeCoins(settled.highestKill))}
       </Stat>
     </dl>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { IDLE_TRAINING_BASE, IDLE_TRAINING_NAMES, msToNextLevel, trainingLevel, type IdleState, type Training } from '../../../../shared/games/idleTrainer';
 import { durationText, wholeText } from '../idleView';
 import { SteadyButton } from '../../../components/SteadyButton';
+import { Emoji } from '../../../components/Emoji';
 
 interface TrainingRowProps {
   training: Training;
@@ -42,7 +43,7 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
     >
       <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 id={`${ids}-title`} className="font-display text-lg font-bold text-white">
-          <span aria-hidden="true">{EMOJI[t]} </span>
+          <span aria-hidden="true"><Emoji char={EMOJI[t]} /> </span>
           {name}
         </h3>
         <p className="text-sm text-slate-300">

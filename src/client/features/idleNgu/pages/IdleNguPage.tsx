@@ -29,6 +29,7 @@ import { useIdleAction, type IdleAction, type IdleActionAnswer } from '../mutati
 import { useIdleTrainer } from '../queries';
 import { useAllocationDraft } from '../useAllocationDraft';
 import { useServerNow } from '../../../lib/useServerNow';
+import { TrendingUp } from 'lucide-react';
 
 /** Four times a second keeps the fastest bars moving; without motion the bars step twice a second. */
 const TICK_MS = 250;
@@ -139,7 +140,7 @@ export function IdleNguPage() {
     <div className="flex flex-col gap-6">
       <header className="min-w-0">
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <span aria-hidden="true">📈 </span>Idle NGU
+          <TrendingUp className="mr-1.5" />Idle NGU
         </h1>
         <p className="mt-1 text-slate-400">
           Put your energy into four trainings; their levels grow while it stays there, even while you are away (up to 12 h). The levels make your power, your power

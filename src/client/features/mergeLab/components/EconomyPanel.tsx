@@ -1,5 +1,7 @@
 import { BEST_COINS_PER_ENERGY, CHAINS, ENERGY_PER_DAY, MAX_COINS_PER_DAY, ORDER_COINS_PER_ENERGY, PAYOUT_TABLE, SELL_COINS_PER_ENERGY, TAP_ENERGY } from '../../../../shared/games/mergeLab';
 import { formatCoins } from '../../../lib/format';
+import { ChartColumn } from 'lucide-react';
+import { EmojiText } from '../../../components/Emoji';
 
 /**
  * The published economy (DESIGN.md section 9): what each tier cost in energy and what it pays,
@@ -9,7 +11,7 @@ export function EconomyPanel() {
   return (
     <section aria-labelledby="lab-economy-title" className="card flex flex-col gap-3" data-testid="lab-economy">
       <h2 id="lab-economy-title" className="section-title">
-        <span aria-hidden="true">📊 </span>Economy
+        <ChartColumn className="mr-1.5" />Economy
       </h2>
       <p className="text-sm text-slate-300">
         A tap costs {TAP_ENERGY} energy and two items of a tier make one of the next, so a tier-k item holds 2<sup>k−1</sup> energy. Orders pay{' '}
@@ -58,13 +60,13 @@ export function EconomyPanel() {
           {CHAINS.map((chain) => (
             <li key={chain.key}>
               <p className="font-semibold text-white">
-                <span aria-hidden="true">{chain.emoji} </span>
+                <span aria-hidden="true"><EmojiText text={chain.emoji} /> </span>
                 {chain.name}
               </p>
               <ol className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-300">
                 {chain.tiers.map((tier, i) => (
                   <li key={tier.name}>
-                    {i + 1}. <span aria-hidden="true">{tier.emoji}</span> {tier.name}
+                    {i + 1}. <span aria-hidden="true"><EmojiText text={tier.emoji} /></span> {tier.name}
                   </li>
                 ))}
               </ol>

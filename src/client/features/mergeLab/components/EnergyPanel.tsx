@@ -4,6 +4,8 @@ import { useRound } from '../../games/fairness/queries';
 import { verifyHref } from '../../games/verifyLink';
 import { countdownText, tapBlockedText, verifyTapHref } from '../labView';
 import { useServerNow } from '../../../lib/useServerNow';
+import { Zap } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 interface EnergyPanelProps {
   /** The board as shown (pending actions applied); settled here every tick on the server's clock. */
@@ -31,7 +33,7 @@ export function EnergyPanel({ state, offsetMs, pendingTaps, lastRoundId, onTap }
     <section aria-labelledby="lab-energy-title" className="card flex flex-col gap-3" data-testid="lab-energy">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="lab-energy-title" className="section-title">
-          <span aria-hidden="true">⚡ </span>Energy
+          <Zap className="mr-1.5" />Energy
         </h2>
         <p className="font-mono text-lg text-white" data-testid="lab-energy-value">
           {energy}/{ENERGY_MAX}
@@ -73,7 +75,7 @@ export function EnergyPanel({ state, offsetMs, pendingTaps, lastRoundId, onTap }
           data-testid="lab-tap"
         >
           {/* The bolt on a dark chip: a yellow emoji on the amber button would all but vanish. */}
-          Tap ({TAP_ENERGY} <span className="rounded-full bg-slate-950 px-0.5">⚡</span>)
+          Tap ({TAP_ENERGY} <span className="rounded-full bg-slate-950 px-0.5"><Emoji char="⚡" /></span>)
         </button>
         {lastRoundId !== null && <LastDropLink roundId={lastRoundId} />}
       </div>

@@ -1,5 +1,6 @@
 import type { MergeItem } from '../../../../shared/games/mergeLab';
 import { itemInfo } from '../../../../shared/games/mergeLab';
+import { EmojiText } from '../../../components/Emoji';
 
 const CHAIN_TINT: Record<MergeItem['c'], string> = {
   potion: 'bg-fuchsia-500/15',
@@ -15,7 +16,7 @@ export function ItemFace({ item, size = 'cell', lifted = false }: { item: MergeI
       aria-hidden="true"
       className={`relative flex size-full items-center justify-center rounded-lg ${CHAIN_TINT[item.c]} ${lifted ? 'scale-110 shadow-xl ring-2 shadow-black/50 ring-amber-300' : ''}`}
     >
-      <span className={size === 'cell' ? 'text-2xl leading-none sm:text-3xl' : 'text-xl leading-none'}>{info.emoji}</span>
+      <span className={size === 'cell' ? 'text-2xl leading-none sm:text-3xl' : 'text-xl leading-none'}><EmojiText text={info.emoji} /></span>
       <span className="absolute right-0.5 bottom-0 font-mono text-[0.65rem] font-bold text-slate-200">{item.t}</span>
     </span>
   );

@@ -3,6 +3,7 @@ import { chainOf, itemInfo, orderPayout, type MergeItem, type MergeOrder } from 
 import { orderDropId } from '../dnd';
 import { coinsText, itemName, matchingCell } from '../labView';
 import { ItemFace } from './ItemFace';
+import { ScrollText } from 'lucide-react';
 
 interface OrderCardsProps {
   orders: readonly MergeOrder[];
@@ -17,7 +18,7 @@ export function OrderCards({ orders, board, delivering, onDeliver }: OrderCardsP
   return (
     <section aria-labelledby="lab-orders-title" className="card flex flex-col gap-3">
       <h2 id="lab-orders-title" className="section-title">
-        <span aria-hidden="true">📜 </span>Orders
+        <ScrollText className="mr-1.5" />Orders
       </h2>
       <p className="text-sm text-slate-400">Deliver what a card asks for to earn its coins; a new order takes its place.</p>
       <ul className="flex flex-col gap-3" aria-label="Orders">

@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { sellPayout, type MergeItem } from '../../../../shared/games/mergeLab';
 import { SELL_DROP_ID } from '../dnd';
 import { coinsText, itemName } from '../labView';
+import { Emoji } from '../../../components/Emoji';
 
 interface SellTrayProps {
   /** The selected item, which Sell would sell; null when none is selected. */
@@ -22,7 +23,7 @@ export function SellTray({ selected, dragged, onSell }: SellTrayProps) {
       className={`flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-3 transition-colors ${drop.isOver ? 'border-rose-300 bg-rose-950/40' : 'border-white/15 bg-slate-950/40'}`}
     >
       <span aria-hidden="true" className="text-2xl">
-        🗑️
+        <Emoji char="🗑️" />
       </span>
       <p className="min-w-48 flex-1 text-sm text-slate-300">
         <span className="font-semibold text-white">Sell tray.</span>{' '}

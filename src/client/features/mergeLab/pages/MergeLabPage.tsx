@@ -33,6 +33,8 @@ import {
 } from '../labView';
 import { useLabAction, usePendingActions } from '../mutations';
 import { useMergeLab } from '../queries';
+import { FlaskConical, LayoutGrid, Search } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 const HELP_ID = 'lab-board-help';
 const REFUSED_TOAST = 'merge-lab-refused';
@@ -222,7 +224,7 @@ export function MergeLabPage() {
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">⚗️ </span>
+            <FlaskConical className="mr-1.5" />
             Merge Lab
           </h1>
           <p className="mt-1 text-slate-400">Tap for items, merge two of a kind into the next tier, and fill orders for coins.</p>
@@ -231,12 +233,12 @@ export function MergeLabPage() {
           <p className="text-lg text-slate-300">
             Balance:{' '}
             <strong data-testid="lab-balance" className="font-mono text-emerald-300">
-              🪙 {formatCoins(user.balance)}
+              <Emoji char="🪙" /> {formatCoins(user.balance)}
             </strong>
           </p>
         )}
         <Link to="/fairness" className="btn-secondary">
-          <span aria-hidden="true">🔍</span>Verify rounds
+          <Search />Verify rounds
         </Link>
       </header>
       {lab.isPending ? (
@@ -264,7 +266,7 @@ export function MergeLabPage() {
               <section aria-labelledby="lab-board-title" className="card flex flex-col gap-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <h2 id="lab-board-title" className="section-title">
-                    <span aria-hidden="true">🧫 </span>Board
+                    <LayoutGrid className="mr-1.5" />Board
                   </h2>
                   <p className="text-sm text-slate-400" data-testid="lab-earned">
                     Earned here: {coinsText(state.coinsEarned)}

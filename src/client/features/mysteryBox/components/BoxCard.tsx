@@ -5,6 +5,7 @@ import { useActionGuard } from '../../../lib/useActionGuard';
 import { openBlockedText, openOptions, type OpenCount, type OpenOption } from '../boxView';
 import { ContentsTable } from './ContentsTable';
 import { OpenResults, type OpenOutcome } from './OpenResults';
+import { EmojiText } from '../../../components/Emoji';
 
 interface BoxCardProps {
   box: MysteryBoxDto;
@@ -53,7 +54,7 @@ export function BoxCard({ box, balance, busy, opening, outcome, reducedMotion, o
     <li className="card flex min-w-0 flex-col gap-4" data-testid="mystery-box" data-box-id={box.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} ref={title} tabIndex={-1} className="section-title wrap-anywhere">
-          <span aria-hidden="true">{box.emoji} </span>
+          <span aria-hidden="true"><EmojiText text={box.emoji} /> </span>
           {box.name}
         </h2>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -6,6 +6,7 @@ import { notify } from '../../../lib/toast';
 import { useStoreUser } from '../../store/queries';
 import { SELL_FAILED, coinsText } from '../boxView';
 import { useSellCollectibleMutation } from '../mutations';
+import { EmojiText } from '../../../components/Emoji';
 
 /** A collectible is an inventory entry with a sell-back value; store items have none. */
 export const isCollectible = (entry: InventoryEntry): boolean => entry.item.sellBack !== null;
@@ -49,7 +50,7 @@ export function Collectibles() {
             return (
               <li key={entry._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2" data-testid="collectible" data-item-id={item._id}>
                 <span aria-hidden="true" className="text-3xl">
-                  {item.emoji ?? '🎁'}
+                  <EmojiText text={item.emoji ?? '🎁'} />
                 </span>
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="font-semibold wrap-anywhere text-white" data-testid="collectible-name">

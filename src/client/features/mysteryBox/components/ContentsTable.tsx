@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { MysteryBoxDto } from '../../../../shared/api/mysteryBox';
 import { chanceText, coinsText, weightText } from '../boxView';
 import { TierBadge } from './TierBadge';
+import { ChevronRight } from 'lucide-react';
+import { EmojiText } from '../../../components/Emoji';
 
 /**
  * A box's published contents (issue 23): each tier's weight out of 10,000 and as a percent, and
@@ -12,7 +14,7 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
     <details className="group rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="box-contents">
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-200">
         <span aria-hidden="true" className="transition group-open:rotate-90 motion-reduce:transition-none">
-          ▶
+          <ChevronRight />
         </span>
         What is inside
       </summary>
@@ -54,7 +56,7 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
                     {tier.drops.map((drop) => (
                       <li key={drop.key} className="flex flex-wrap justify-between gap-x-2" data-testid="box-drop">
                         <span className="wrap-anywhere">
-                          <span aria-hidden="true">{drop.emoji} </span>
+                          <span aria-hidden="true"><EmojiText text={drop.emoji} /> </span>
                           {drop.name}
                         </span>
                         <span className="font-mono text-emerald-200">sells for {coinsText(drop.value)}</span>

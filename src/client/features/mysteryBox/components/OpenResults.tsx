@@ -9,6 +9,8 @@ import { REEL_STOP, SELL_FAILED, coinsText, openSummary, reelDurationMs, reelStr
 import { useSellCollectibleMutation } from '../mutations';
 import { Reel } from './Reel';
 import { TierBadge } from './TierBadge';
+import { Sparkles } from 'lucide-react';
+import { EmojiText } from '../../../components/Emoji';
 
 export interface OpenOutcome {
   /** A fresh key per answer: the reels start again. */
@@ -69,7 +71,7 @@ function DropCard({
         <>
           <div className="flex items-center gap-3">
             <span aria-hidden="true" className="text-4xl">
-              {item.emoji}
+              <EmojiText text={item.emoji} />
             </span>
             <div className="flex min-w-0 flex-col gap-1">
               <span className="font-semibold wrap-anywhere text-white" data-testid="box-result-name">
@@ -79,7 +81,7 @@ function DropCard({
                 <TierBadge tier={result.tier} />
                 {result.notable && (
                   <span className="text-xs font-bold text-amber-200">
-                    <span aria-hidden="true">✨ </span>
+                    <Sparkles className="mr-1.5" />
                     {result.tier}!
                   </span>
                 )}

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { coinsText } from '../boxView';
 import { useRecentDrops } from '../useRecentDrops';
 import { TierBadge } from './TierBadge';
+import { EmojiText } from '../../../components/Emoji';
 
 /**
  * Everyone's notable drops, live while the page is open (issue 23's recent-drops feed). The
@@ -34,7 +35,7 @@ export function RecentDrops({ holdMine }: { holdMine: boolean }) {
             {feed.map((drop) => (
               <li key={drop.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2 text-sm" data-testid="recent-drop">
                 <span aria-hidden="true" className="text-2xl">
-                  {drop.emoji}
+                  <EmojiText text={drop.emoji} />
                 </span>
                 <span className="min-w-0 wrap-anywhere">
                   <Link to={`/profile/${encodeURIComponent(drop.username)}`} className="font-semibold text-amber-300 underline hover:text-amber-200">

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { EmojiText } from '../../../components/Emoji';
 
 /** Cell width in px: Tailwind's w-16. */
 const CELL_PX = 64;
@@ -47,7 +48,7 @@ export function Reel({ cells, stop, durationMs, stopped, onStop }: ReelProps) {
       <div ref={strip} className="absolute top-0 left-1/2 flex h-full" style={{ transform: offset(stopped ? stop : START) }}>
         {cells.map((emoji, i) => (
           <span key={i} className="flex h-full w-16 shrink-0 items-center justify-center text-3xl" data-stop={i === stop ? 'true' : undefined}>
-            {emoji}
+            <EmojiText text={emoji} />
           </span>
         ))}
       </div>

@@ -16,6 +16,8 @@ import type { OpenOutcome } from '../components/OpenResults';
 import { RecentDrops } from '../components/RecentDrops';
 import { useOpenBoxesMutation } from '../mutations';
 import { useMysteryBoxes } from '../queries';
+import { Gift, Search } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 /**
  * Issue 23, Mystery Box: two boxes with their published contents and return; opening one or five
@@ -61,7 +63,7 @@ export function MysteryBoxPage() {
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">🎁 </span>
+            <Gift className="mr-1.5" />
             Mystery Box
           </h1>
           <p className="mt-1 text-slate-400">Open a box for a collectible: keep it, trade it, or sell it back for its published value.</p>
@@ -70,12 +72,12 @@ export function MysteryBoxPage() {
           <p className="text-lg text-slate-300">
             Balance:{' '}
             <strong data-testid="box-balance" className="font-mono text-emerald-300">
-              🪙 {formatCoins(balance)}
+              <Emoji char="🪙" /> {formatCoins(balance)}
             </strong>
           </p>
         )}
         <Link to="/fairness" className="btn-secondary">
-          <span aria-hidden="true">🔍</span>Verify rounds
+          <Search />Verify rounds
         </Link>
       </header>
       {boxes.isPending ? (

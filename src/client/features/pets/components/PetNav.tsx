@@ -1,13 +1,14 @@
 import { NavLink } from 'react-router';
+import { Dices, Egg, Gamepad2, House, ShoppingBag } from 'lucide-react';
 
 export const PET_BASE = '/games/virtual-pet';
 
 const LINKS = [
-  { to: PET_BASE, label: 'Sanctuary', icon: '🏡', end: true },
-  { to: `${PET_BASE}/gacha`, label: 'Gacha', icon: '🎲', end: false },
-  { to: `${PET_BASE}/shop`, label: 'Shop', icon: '🛍️', end: false },
-  { to: `${PET_BASE}/breeding`, label: 'Breeding', icon: '🥚', end: false },
-  { to: `${PET_BASE}/mini`, label: 'Mini-games', icon: '🕹️', end: false },
+  { to: PET_BASE, label: 'Sanctuary', icon: House, end: true },
+  { to: `${PET_BASE}/gacha`, label: 'Gacha', icon: Dices, end: false },
+  { to: `${PET_BASE}/shop`, label: 'Shop', icon: ShoppingBag, end: false },
+  { to: `${PET_BASE}/breeding`, label: 'Breeding', icon: Egg, end: false },
+  { to: `${PET_BASE}/mini`, label: 'Mini-games', icon: Gamepad2, end: false },
 ] as const;
 
 /** The pet area's own links: Gacha, Shop and Breeding buttons and the mini-games (spec section 2). */
@@ -23,7 +24,7 @@ export function PetNav() {
               className={({ isActive }) => (isActive ? 'btn-primary' : 'btn-secondary')}
               data-testid={`pet-nav-${link.label.toLowerCase()}`}
             >
-              <span aria-hidden="true">{link.icon}</span>
+              <link.icon />
               {link.label}
             </NavLink>
           </li>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
 import { usePetUser } from '../queries';
 import { PetNav } from './PetNav';
+import { Emoji } from '../../../components/Emoji';
 
 type Balance = 'gold' | 'coins' | 'shards';
 
@@ -26,7 +27,7 @@ export function PetPageHeader({ icon, title, blurb, balances, testIdPrefix }: { 
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">{icon} </span>
+              <span aria-hidden="true"><Emoji char={icon} /> </span>
               {title}
             </h1>
             <p className="mt-1 text-slate-400">{blurb}</p>

@@ -3,6 +3,7 @@
 import { CATCHER_H, CATCHER_W, CATCHER_Y, COIN_R, SHAKE_S as COIN_SHAKE_S, type CoinCatcherState } from './coinCatcher';
 import { PLAYER_R, SHAKE_S as DODGE_SHAKE_S, type DodgeState } from './dodgeDash';
 import { WORLD_H, WORLD_W } from './engine';
+import { emojiUrl } from '../../../lib/emoji';
 
 export interface Look {
   /** The playing critter's emoji. */
@@ -31,7 +32,26 @@ function shake(ctx: CanvasRenderingContext2D, left: number, total: number, look:
   ctx.translate((Math.random() * 2 - 1) * amount, (Math.random() * 2 - 1) * amount);
 }
 
+/** The bundled Twemoji picture of each emoji drawn, loading once; a frame before it arrives draws the text. */
+const pictures = new Map<string, HTMLImageElement>();
+
+function picture(text: string): HTMLImageElement | null {
+  if (typeof Image === 'undefined') return null;
+  let image = pictures.get(text);
+  if (!image) {
+    image = new Image();
+    image.src = emojiUrl(text);
+    pictures.set(text, image);
+  }
+  return image.complete && image.naturalWidth > 0 ? image : null;
+}
+
 function emoji(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, size: number): void {
+  const image = picture(text);
+  if (image) {
+    ctx.drawImage(image, x - size / 2, y - size / 2, size, size);
+    return;
+  }
   ctx.font = `${size}px ${EMOJI_FONT}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';

@@ -7,6 +7,7 @@ import { verifyHref } from '../../games/verifyLink';
 import { OUTCOME_CLASS, OUTCOME_TEXT, QUIZ_BASE, theirName, verifyQuestionsHref } from '../quizView';
 import { QuestionSummary } from './QuestionSummary';
 import { ScoreBars } from './ScoreBars';
+import { Search } from 'lucide-react';
 
 function payoutText(duel: QuizDuelDto, them: string): string {
   const { outcome, payout } = duel.result!;
@@ -43,7 +44,7 @@ export function DuelResult({ duel, onRematch, rematching }: { duel: QuizDuelDto;
         </Link>
         {verify && (
           <Link to={verify} className="btn-secondary" data-testid="quiz-verify">
-            <span aria-hidden="true">🔍</span>Verify questions on /fairness
+            <Search />Verify questions on /fairness
           </Link>
         )}
       </div>

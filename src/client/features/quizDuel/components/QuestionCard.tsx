@@ -3,6 +3,7 @@ import type { QuizQuestionDto } from '../../../../shared/api/quizDuel';
 import { QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
 import { secondsLeft, spokenSubject, timeAnnouncement } from '../quizView';
 import { CountdownRing } from './CountdownRing';
+import { EmojiText } from '../../../components/Emoji';
 
 type ChoiceLook = 'right' | 'wrong' | 'picked' | 'idle';
 
@@ -105,7 +106,7 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
           data-testid="quiz-subject"
           {...(spoken ? { role: 'img', 'aria-label': spoken } : {})}
         >
-          {question.subject}
+          <EmojiText text={question.subject} />
         </p>
       )}
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Answers">

@@ -1,4 +1,5 @@
 import type { QuizQuestionDto } from '../../../../shared/api/quizDuel';
+import { Emoji, EmojiText } from '../../../components/Emoji';
 
 const pick = (q: QuizQuestionDto, choice: number | null, points: number | null) =>
   choice === null ? 'no answer' : `${q.choices[choice]}${points === null ? '' : ` (+${points})`}`;
@@ -12,9 +13,9 @@ export function QuestionSummary({ questions, theirName }: { questions: readonly 
         return (
           <li key={q.index} className="rounded-xl border border-white/10 bg-slate-950/40 p-3 text-sm" data-testid="quiz-summary-row">
             <p className="font-semibold break-words text-white">
-              <span aria-hidden="true">{right ? '🟩' : '🟥'} </span>
+              <span aria-hidden="true"><Emoji char={right ? '🟩' : '🟥'} /> </span>
               {q.index + 1}. {q.prompt}
-              {q.subject !== null && <span className="text-slate-300"> ({q.subject})</span>}
+              {q.subject !== null && <span className="text-slate-300"> (<EmojiText text={q.subject} />)</span>}
             </p>
             <p className="break-words text-slate-300">
               Answer: <span className="font-semibold text-emerald-300">{q.answer === null ? '—' : q.choices[q.answer]}</span>

@@ -1,9 +1,10 @@
 import { NavLink } from 'react-router';
 import { DAILY_PATH, QUIZ_BASE } from '../quizView';
+import { CalendarDays, Swords } from 'lucide-react';
 
 const LINKS = [
-  { to: QUIZ_BASE, label: 'Lobby', icon: '⚔️', end: true },
-  { to: DAILY_PATH, label: 'Daily quiz', icon: '📅', end: false },
+  { to: QUIZ_BASE, label: 'Lobby', icon: Swords, end: true },
+  { to: DAILY_PATH, label: 'Daily quiz', icon: CalendarDays, end: false },
 ] as const;
 
 /** The quiz area's own links: the duel lobby and the daily quiz. */
@@ -14,7 +15,7 @@ export function QuizNav() {
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'btn-primary' : 'btn-secondary')}>
-              <span aria-hidden="true">{link.icon}</span>
+              <link.icon />
               {link.label}
             </NavLink>
           </li>

@@ -16,6 +16,7 @@ import { LOAD_FAILED, nextChangeAt, playPhase } from '../quizView';
 import { useServerNow } from '../serverClock';
 import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
+import { CalendarDays } from 'lucide-react';
 
 export const DAILY_RULES = 'Same 7 questions for everyone today (UTC). 5 coins per right answer on your first play.';
 
@@ -51,7 +52,7 @@ export function QuizDailyPage() {
       <header className="flex flex-col gap-3">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">📅 </span>Daily quiz
+            <CalendarDays className="mr-1.5" />Daily quiz
           </h1>
           <p className="mt-1 text-slate-400" data-testid="quiz-daily-rules">
             {DAILY_RULES}

@@ -29,6 +29,7 @@ import {
 import { useServerNow } from '../serverClock';
 import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
+import { CircleQuestionMark } from 'lucide-react';
 
 const MODE_NAME = { live: 'Live', async: 'Async' } as const;
 
@@ -38,7 +39,7 @@ function Header({ duel }: { duel?: QuizDuelDto }) {
     <header className="flex flex-col gap-3">
       <div>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <span aria-hidden="true">❓ </span>Quiz Duel
+          <CircleQuestionMark className="mr-1.5" />Quiz Duel
         </h1>
         {duel && them && (
           <p className="mt-1 break-words text-slate-400" data-testid="quiz-duel-line">

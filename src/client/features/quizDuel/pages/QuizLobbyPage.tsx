@@ -16,6 +16,8 @@ import { useQuizCancelMutation, useQuizChallengeMutation, useQuizJoinMutation } 
 import { useQuizLiveUpdates, useQuizLobby } from '../queries';
 import { CHALLENGE_FAILED, DAILY_PATH, duelPath, isWaitingLive, JOIN_FAILED, LOAD_FAILED, liveWaitLeft } from '../quizView';
 import { useServerNow } from '../serverClock';
+import { CalendarDays, CircleQuestionMark } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -110,7 +112,7 @@ export function QuizLobbyPage() {
         <div className="flex flex-wrap items-end gap-3">
           <div className="mr-auto min-w-0">
             <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">❓ </span>Quiz Duel
+              <CircleQuestionMark className="mr-1.5" />Quiz Duel
             </h1>
             <p className="mt-1 text-slate-400">
               {QUIZ_QUESTIONS} questions, {QUIZ_SECONDS} s each: a right answer scores 10 plus up to 10 for speed, the last counts double. Answer faster
@@ -120,7 +122,7 @@ export function QuizLobbyPage() {
           {user && (
             <p className="text-lg text-slate-300">
               Balance: <strong className="font-mono text-emerald-300" data-testid="quiz-balance">
-                🪙 {formatCoins(user.balance)}
+                <Emoji char="🪙" /> {formatCoins(user.balance)}
               </strong>
             </p>
           )}
@@ -167,7 +169,7 @@ export function QuizLobbyPage() {
             <div className="flex min-w-0 flex-col gap-6">
               <section className="card flex flex-col gap-3" aria-labelledby="quiz-daily-title" data-testid="quiz-daily-card">
                 <h2 id="quiz-daily-title" className="section-title">
-                  <span aria-hidden="true">📅 </span>Daily quiz
+                  <CalendarDays className="mr-1.5" />Daily quiz
                 </h2>
                 <p className="text-slate-300">
                   The same {QUIZ_QUESTIONS} questions for everyone today; {QUIZ_DAILY_COINS_PER_RIGHT} coins per right answer on your first play.

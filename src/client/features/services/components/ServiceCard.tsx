@@ -14,6 +14,7 @@ import {
   useFinalizeServiceMutation,
   useRefundServiceMutation,
 } from '../mutations';
+import { Emoji } from '../../../components/Emoji';
 
 const STATE_LABEL: Record<ServiceStatus, string> = {
   listed: 'Available',
@@ -79,7 +80,7 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
           {service.title}
         </h3>
         <p data-testid="service-price" className="font-semibold text-emerald-300">
-          🪙 {formatCoins(shownPrice)}
+          <Emoji char="🪙" /> {formatCoins(shownPrice)}
         </p>
       </div>
       <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-300">{service.description}</p>
@@ -100,7 +101,7 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
       )}
       {repriced !== null && !isOwner && status === 'listed' && (
         <p role="status" data-testid="service-repriced" className="rounded-lg bg-amber-500/15 px-3 py-2 text-sm text-amber-100">
-          The provider changed the price to 🪙 {formatCoins(repriced)}. Buy again to pay the new price.
+          The provider changed the price to <Emoji char="🪙" /> {formatCoins(repriced)}. Buy again to pay the new price.
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -116,7 +117,7 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
         )}
         {!isOwner && status === 'listed' && (
           <button type="button" className="btn-primary" disabled={busy} onClick={onBuy}>
-            {repriced === null ? 'Buy' : `Buy for 🪙 ${formatCoins(repriced)}`}
+            {repriced === null ? 'Buy' : <>Buy for <Emoji char="🪙" /> {formatCoins(repriced)}</>}
           </button>
         )}
         {isOwner && status === 'bought' && (

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/toast';
 import { ServiceCard } from '../components/ServiceCard';
 import { ServiceForm } from '../components/ServiceForm';
 import { useServiceHistory, useServicePurchases, useServices } from '../queries';
+import { Emoji } from '../../../components/Emoji';
 
 const TABS = ['All Services', 'My Services', 'My Purchases', 'History'] as const;
 type Tab = (typeof TABS)[number];
@@ -63,7 +64,7 @@ function HistoryList({ title, query, role }: { title: string; query: Paged; role
                     {s.title} <span className="text-slate-400">{role === 'provider' ? `for ${other ?? '—'}` : `by ${other}`}</span>
                   </span>
                   <span className="text-slate-300">
-                    {s.status === 'refunded' ? 'Refunded' : 'Completed'} {when ? formatDate(when) : '—'} · 🪙 {s.price}
+                    {s.status === 'refunded' ? 'Refunded' : 'Completed'} {when ? formatDate(when) : '—'} · <Emoji char="🪙" /> {s.price}
                   </span>
                 </li>
               );

@@ -6,6 +6,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/TextF
 import { CONNECTION_ERROR, errorField, errorMessage, fieldKey } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
 import { useCreateItemMutation, useUploadItemImageMutation, type CreateItemInput } from '../mutations';
+import { ShoppingBag } from 'lucide-react';
 
 interface Draft {
   name: string;
@@ -108,7 +109,7 @@ export function CreateItemForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">🛍️ </span>Create store item
+        <ShoppingBag className="mr-1.5" />Create store item
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField id={`${ids}-name`} label="Item name" className="sm:col-span-2" maxLength={60} value={draft.name} error={flag('name')} onValueChange={(v) => set('name', v)} />

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/toast';
 import { ItemPicture } from '../components/ItemPicture';
 import { useUpdateItemMutation } from '../mutations';
 import { useAdminItems } from '../queries';
+import { Package } from 'lucide-react';
 
 function ItemRow({ item, onRetire }: { item: StoreItemDto; onRetire: (item: StoreItemDto) => void }) {
   const ids = useId();
@@ -70,7 +71,7 @@ export function ItemManagement() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">📦 </span>Store items
+        <Package className="mr-1.5" />Store items
       </h2>
       {items.isPending ? (
         <LoadingState />

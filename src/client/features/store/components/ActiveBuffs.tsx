@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveBuffs, storeKeys } from '../queries';
 import { formatRemaining } from '../time';
+import { Zap } from 'lucide-react';
+import { EmojiText } from '../../../components/Emoji';
 
 /** A clock ticking every second while mounted. */
 function useNow(): number {
@@ -36,13 +38,13 @@ export function ActiveBuffs() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card border-emerald-400/30" data-testid="active-buffs">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <span aria-hidden="true">⚡ </span>Active Buffs
+        <Zap className="mr-1.5" />Active Buffs
       </h2>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {running.map(({ buff, left }) => (
           <li key={buff._id} data-testid="active-buff" className="flex items-center gap-3 rounded-xl border border-emerald-400/30 bg-emerald-400/10 p-3">
             <span aria-hidden="true" className="text-2xl">
-              {buff.emoji || '📦'}
+              <EmojiText text={buff.emoji || '📦'} />
             </span>
             <div className="min-w-0 flex-1">
               <p className="wrap-anywhere font-semibold text-white">{buff.name}</p>

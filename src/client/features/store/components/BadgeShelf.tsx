@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Badge } from '../../../../shared/api/accounts';
 import { EmptyState } from '../../../components/States';
+import { Medal } from 'lucide-react';
 
 /**
  * Spec section 2: clicking a badge toggles a panel with its description. Every listed badge is
@@ -13,7 +14,7 @@ export function BadgeShelf({ badges, title = 'Badges' }: { badges: Badge[]; titl
   return (
     <section aria-labelledby={`${ids}-heading`} className="card">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <span aria-hidden="true">🏅 </span>
+        <Medal className="mr-1.5" />
         {title}
       </h2>
       {badges.length === 0 ? (

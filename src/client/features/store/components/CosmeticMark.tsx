@@ -1,5 +1,6 @@
 import type { CosmeticRef } from '../../../../shared/api/accounts';
 import { resolveImageUrl } from '../../../lib/images';
+import { EmojiText } from '../../../components/Emoji';
 
 /**
  * DESIGN.md section 6: the owner's cosmetic shows beside their name. Decoration only: it stays
@@ -10,7 +11,7 @@ export function CosmeticMark({ cosmetic }: { cosmetic: CosmeticRef | null | unde
   const url = resolveImageUrl(cosmetic.image);
   return (
     <span data-testid="cosmetic-mark" aria-hidden="true" title={cosmetic.name} className="ml-2 inline align-middle">
-      {url ? <img src={url} alt="" className="inline size-8 rounded-full object-cover" /> : cosmetic.emoji || '✨'}
+      {url ? <img src={url} alt="" className="inline size-8 rounded-full object-cover" /> : <EmojiText text={cosmetic.emoji || '✨'} />}
     </span>
   );
 }

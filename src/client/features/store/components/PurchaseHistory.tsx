@@ -2,6 +2,7 @@ import type { PurchaseHistoryEntry } from '../../../../shared/api/store';
 import { EmptyState } from '../../../components/States';
 import { formatCoins, formatDateTime } from '../../../lib/format';
 import { ItemPicture } from './ItemPicture';
+import { Emoji } from '../../../components/Emoji';
 
 export function PurchaseHistory({ purchases }: { purchases: PurchaseHistoryEntry[] }) {
   if (purchases.length === 0) return <EmptyState>No purchases yet</EmptyState>;
@@ -16,7 +17,7 @@ export function PurchaseHistory({ purchases }: { purchases: PurchaseHistoryEntry
               <p className="wrap-anywhere font-semibold text-white">{name}</p>
               <p className="text-xs text-slate-400">{formatDateTime(purchase.purchasedAt)}</p>
             </div>
-            <span className="shrink-0 font-mono text-sm text-amber-200">🪙 {formatCoins(purchase.price ?? 0)}</span>
+            <span className="shrink-0 font-mono text-sm text-amber-200"><Emoji char="🪙" /> {formatCoins(purchase.price ?? 0)}</span>
           </li>
         );
       })}

@@ -2,6 +2,7 @@ import type { StoreItemDto } from '../../../../shared/api/store';
 import { formatCoins } from '../../../lib/format';
 import { useActionGuard } from '../../../lib/useActionGuard';
 import { ItemPicture } from './ItemPicture';
+import { Emoji } from '../../../components/Emoji';
 
 const TYPE_LABEL: Record<StoreItemDto['type'], string> = { badge: 'Badge', 'power-up': 'Power-up', cosmetic: 'Cosmetic' };
 
@@ -37,7 +38,7 @@ export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardPr
         <div>
           <dt className="text-xs text-slate-400">Price</dt>
           <dd data-testid="store-item-price" className="font-mono font-semibold text-amber-200">
-            🪙 {formatCoins(item.price ?? 0)}
+            <Emoji char="🪙" /> {formatCoins(item.price ?? 0)}
           </dd>
         </div>
         <div>

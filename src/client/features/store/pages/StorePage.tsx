@@ -12,6 +12,8 @@ import { StoreItemCard } from '../components/StoreItemCard';
 import { UsableInventory } from '../components/UsableInventory';
 import { usePurchaseMutation } from '../mutations';
 import { useStoreItems, useStoreUser } from '../queries';
+import { ChevronRight, ShoppingCart } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 
 /** Spec section 2: Inventory and Purchase History are collapsible. */
 function Collapsible({ title, icon, count, children }: { title: string; icon: string; count?: number; children: ReactNode }) {
@@ -19,9 +21,9 @@ function Collapsible({ title, icon, count, children }: { title: string; icon: st
     <details className="card group" data-testid={`store-${title.toLowerCase().replace(/\s+/g, '-')}`}>
       <summary className="section-title flex cursor-pointer list-none items-center gap-2">
         <span aria-hidden="true" className="transition group-open:rotate-90">
-          ▶
+          <ChevronRight />
         </span>
-        <span aria-hidden="true">{icon}</span>
+        <span aria-hidden="true"><Emoji char={icon} /></span>
         {title}
         {count !== undefined && <span className="text-sm font-normal text-slate-400">({formatCoins(count)})</span>}
       </summary>
@@ -69,7 +71,7 @@ export function StorePage() {
       <header className="card flex flex-wrap items-end justify-between gap-3 bg-linear-to-br from-fuchsia-500/15 via-slate-900 to-amber-400/10">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">🛒 </span>Store
+            <ShoppingCart className="mr-1.5" />Store
           </h1>
           <p className="mt-1 text-slate-300">Badges, power-ups and cosmetics. All scams final.</p>
         </div>
@@ -77,7 +79,7 @@ export function StorePage() {
           <p className="text-lg text-slate-300">
             Balance:{' '}
             <strong data-testid="store-balance" className="font-mono text-emerald-300">
-              🪙 {formatCoins(balance)}
+              <Emoji char="🪙" /> {formatCoins(balance)}
             </strong>
           </p>
         )}

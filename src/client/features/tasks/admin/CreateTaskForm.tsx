@@ -4,6 +4,7 @@ import { AlertDialog } from '../../../components/Modal';
 import { SelectField, TextField } from '../../../components/TextField';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { useCreateTaskMutation } from './useCreateMutation';
+import { ClipboardList } from 'lucide-react';
 
 const empty = { title: '', description: '', reward: '', type: 'daily' as TaskType, goalType: 'betsPlaced' as GoalType, goalAmount: '', emoji: '' };
 
@@ -30,7 +31,7 @@ export function CreateTaskForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">📋 </span>Create Task
+        <ClipboardList className="mr-1.5" />Create Task
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField id={`${ids}-title`} label="Title" value={draft.title} onValueChange={set('title')} maxLength={80} className="sm:col-span-2" />

@@ -5,6 +5,8 @@ import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
 import { useAchievements, useTasks } from '../queries';
 import { useRetireAchievementMutation, useRetireTaskMutation } from './useCreateMutation';
+import { Archive } from 'lucide-react';
+import { EmojiText } from '../../../components/Emoji';
 
 interface Entry {
   _id: string;
@@ -21,7 +23,7 @@ function EntryList({ label, entries, onRetire }: { label: string; entries: Entry
     <ul aria-label={label} className="flex max-h-80 flex-col gap-2 overflow-y-auto">
       {entries.map((e) => (
         <li key={e._id} data-testid="retire-entry" className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3">
-          <span aria-hidden="true">{e.icon}</span>
+          <span aria-hidden="true"><EmojiText text={e.icon} /></span>
           <div className="min-w-0 flex-1">
             <p className="wrap-anywhere font-semibold text-white">{e.title}</p>
             <p className="text-xs text-slate-400">{e.detail}</p>
@@ -61,7 +63,7 @@ export function RetireEntries() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">🗄️ </span>Tasks & Achievements
+        <Archive className="mr-1.5" />Tasks & Achievements
       </h2>
       <h3 className="font-semibold text-slate-200">Tasks</h3>
       {tasks.isPending ? (

@@ -1,4 +1,5 @@
 import { resolveImageUrl } from '../../../lib/images';
+import { EmojiText } from '../../../components/Emoji';
 
 /** An item's picture, its emoji, or the package emoji when it has neither (spec section 3). */
 export function ItemIcon({ image, emoji }: { image: string | null; emoji: string | null }) {
@@ -6,7 +7,7 @@ export function ItemIcon({ image, emoji }: { image: string | null; emoji: string
   if (src) return <img src={src} alt="" className="size-7 shrink-0 rounded-md object-cover" />;
   return (
     <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center text-xl">
-      {emoji || '📦'}
+      <EmojiText text={emoji || '📦'} />
     </span>
   );
 }

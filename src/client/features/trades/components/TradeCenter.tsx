@@ -6,6 +6,7 @@ import { useTradableInventory, useTrades } from '../queries';
 import { isActiveTrade } from '../picks';
 import { RequestTradeForm } from './RequestTradeForm';
 import { TradeCard, type Direction } from './TradeCard';
+import { Handshake } from 'lucide-react';
 
 interface TradeListProps {
   title: string;
@@ -51,7 +52,7 @@ export function TradeCenter() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-5">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">🤝 </span>Trade Center
+        <Handshake className="mr-1.5" />Trade Center
       </h2>
       {failure && <ErrorBanner>{failure}</ErrorBanner>}
       <RequestTradeForm inventory={items} onFailure={setFailure} />

@@ -11,6 +11,8 @@ import { formatOdds, formatVotes } from '../../display';
 import { useFinalizeBetMutation, useSetOddsMutation, useVoidBetMutation } from '../../mutations';
 import { useAdminBets } from '../../queries';
 import { SelectField, TextField } from '../../../../components/TextField';
+import { Cherry, Trophy } from 'lucide-react';
+import { Emoji } from '../../../../components/Emoji';
 
 const STATUS_TONE: Record<BetStatus, string> = {
   open: 'border-emerald-400/50 bg-emerald-400/15 text-emerald-200',
@@ -81,7 +83,7 @@ function OptionRow({ bet, option }: { bet: AdminBetDto; option: BetOptionDto }) 
         {option.text}
         {winner && (
           <span className="ml-2 rounded-full bg-amber-300/20 px-2 py-0.5 text-xs font-semibold text-amber-200">
-            <span aria-hidden="true">🏆 </span>Winner
+            <Trophy className="mr-1.5" />Winner
           </span>
         )}
       </span>
@@ -218,7 +220,7 @@ function AdminBetItem({ bet }: { bet: AdminBetDto }) {
         </span>
       </div>
       <p className="text-xs text-slate-400">
-        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {bet.wagerCount} {bet.wagerCount === 1 ? 'wager' : 'wagers'} · 🪙{' '}
+        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {bet.wagerCount} {bet.wagerCount === 1 ? 'wager' : 'wagers'} · <Emoji char="🪙" />{' '}
         {formatCoins(bet.totalStaked)} staked
         {bet.status === 'finalized' && bet.result && (
           <>
@@ -250,7 +252,7 @@ export function BetManagement() {
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <h2 id={`${ids}-heading`} className="section-title mr-auto">
-          <span aria-hidden="true">🎰 </span>Bet Management
+          <Cherry className="mr-1.5" />Bet Management
         </h2>
         <SelectField
           id={`${ids}-filter`}

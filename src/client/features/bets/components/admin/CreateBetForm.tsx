@@ -4,6 +4,7 @@ import { CONNECTION_ERROR, errorField, errorMessage, fieldKey } from '../../../.
 import { AlertDialog } from '../../../../components/Modal';
 import { useCreateBetMutation, type CreateBetInput } from '../../mutations';
 import { TextAreaField, TextField } from '../../../../components/TextField';
+import { SquarePlus } from 'lucide-react';
 
 interface OptionDraft {
   key: number;
@@ -157,7 +158,7 @@ export function CreateBetForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <span aria-hidden="true">🆕 </span>Create Bet
+        <SquarePlus className="mr-1.5" />Create Bet
       </h2>
       {/* noValidate: the spec's own alert, not the browser's bubbles, reports missing fields. */}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">

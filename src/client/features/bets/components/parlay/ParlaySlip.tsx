@@ -18,6 +18,8 @@ import { formatOdds, formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
 import { PARLAY_DROP_ZONE_ID, parlayTotalOdds, type ParlayPick } from '../../parlay';
 import { CoinInput } from '../../../../components/CoinInput';
+import { Ticket } from 'lucide-react';
+import { Emoji } from '../../../../components/Emoji';
 
 function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void }) {
   return (
@@ -153,7 +155,7 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4 lg:sticky lg:top-20">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id={`${ids}-heading`} className="section-title">
-          <span aria-hidden="true">🎟️ </span>Your Parlay
+          <Ticket className="mr-1.5" />Your Parlay
         </h2>
         <span data-testid="parlay-count" className="text-sm text-slate-400">
           {picks.length}/{PARLAY_MAX_LEGS} picks
@@ -203,15 +205,15 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           <p className="flex items-baseline justify-between gap-3 text-slate-300">
             Potential payout
             <strong data-testid="parlay-payout" className="font-mono text-lg text-emerald-300">
-              🪙 {preview}
+              <Emoji char="🪙" /> {preview}
             </strong>
           </p>
         )}
 
-        <p className="text-xs text-slate-400">A parlay pays at most 🪙 {formatCoins(PARLAY_MAX_PAYOUT)}.</p>
+        <p className="text-xs text-slate-400">A parlay pays at most <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}.</p>
         {overLimit && (
           <p data-testid="parlay-over-limit" role="alert" className="text-sm text-rose-300">
-            This parlay would pay more than 🪙 {formatCoins(PARLAY_MAX_PAYOUT)}: lower the wager or drop a long shot.
+            This parlay would pay more than <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}: lower the wager or drop a long shot.
           </p>
         )}
 

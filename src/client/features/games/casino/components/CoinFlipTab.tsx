@@ -7,6 +7,7 @@ import { useCoinFlipMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';
 import { BetControls } from './BetControls';
 import { PayTable } from './PayTable';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 9: the result shows after 1 s. */
 const FLIP_MS = 1000;
@@ -62,7 +63,7 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
           aria-hidden="true"
           className={`flex size-28 items-center justify-center rounded-full border-4 border-amber-300 bg-amber-400/20 text-5xl ${game.revealing && !reducedMotion ? 'animate-spin' : ''}`}
         >
-          {game.revealing ? '🪙' : last ? (last.result === 'heads' ? '👑' : '🦅') : '🪙'}
+          <Emoji char={game.revealing ? '🪙' : last ? (last.result === 'heads' ? '👑' : '🦅') : '🪙'} />
         </div>
         <p role="status" className="min-h-6 font-semibold text-white" data-testid="coin-flip-result">
           {game.revealing ? 'Flipping…' : last ? `${last.result === 'heads' ? 'Heads' : 'Tails'}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}` : ''}

@@ -7,6 +7,7 @@ import { useRouletteMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';
 import { BetControls } from './BetControls';
 import { PayTable } from './PayTable';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 9: the wheel spins for 2 s. */
 const SPIN_MS = 2000;
@@ -66,7 +67,7 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
             last && !game.revealing ? SWATCH[last.result] : 'bg-slate-900'
           } ${game.revealing && !reducedMotion ? 'animate-spin' : ''}`}
         >
-          {game.revealing ? '🎡' : last ? last.pocket : '🎡'}
+          {game.revealing || !last ? <Emoji char="🎡" /> : last.pocket}
         </div>
         <p role="status" className="min-h-6 font-semibold text-white" data-testid="roulette-result">
           {game.revealing ? 'Spinning…' : last ? `${last.result} ${last.pocket}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}` : ''}

@@ -7,6 +7,7 @@ import { useSlotsMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';
 import { BetControls } from './BetControls';
 import { PayTable } from './PayTable';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 9: at least 2 s of spin, reels stopping 300 ms apart. */
 const FIRST_STOP_MS = 2000;
@@ -35,7 +36,7 @@ function Reels({ spinning, startedAt, result, reducedMotion }: { spinning: boole
             data-testid={`reel-${reel}`}
             data-stop={stopped && result ? stop : ''}
           >
-            <span aria-hidden="true">{symbol ? SLOT_EMOJI[symbol] : '❔'}</span>
+            <span aria-hidden="true"><Emoji char={symbol ? SLOT_EMOJI[symbol] : '❔'} /></span>
           </div>
         );
       })}

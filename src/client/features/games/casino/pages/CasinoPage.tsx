@@ -8,6 +8,7 @@ import { RouletteTab } from '../components/RouletteTab';
 import { SlotsTab } from '../components/SlotsTab';
 import { useSlotsLuck } from '../queries';
 import { useReducedMotion } from '../../useReducedMotion';
+import { Search } from 'lucide-react';
 
 const TABS = [
   { id: 'roulette', label: 'Roulette' },
@@ -46,7 +47,7 @@ export function CasinoPage() {
         </div>
         <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
-          <span aria-hidden="true">🔍</span>Verify rounds
+          <Search />Verify rounds
         </Link>
       </header>
       <div role="tablist" aria-label="Casino games" className="flex flex-wrap gap-2" onKeyDown={onKeyDown}>

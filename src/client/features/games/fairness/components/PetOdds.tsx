@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { RARITIES } from '../../../../../shared/pets/catalog';
 import { GACHA_POOLS, PITY_LIMIT, TRAIT_CHANCE_PCT, expectedPullsText, publishedRates } from '../../../../../shared/pets/gacha';
 import { BREED_COOLDOWN_MS, HATCH_MS, INHERIT_PCT, MUTATION_PCT } from '../../../../../shared/pets/breeding';
+import { EmojiText } from '../../../../components/Emoji';
 
 const th = 'py-1 pr-3 text-left font-semibold text-slate-400';
 const td = 'py-1 pr-3 align-top';
@@ -25,7 +26,7 @@ export function PetOdds() {
         <div key={pool.id} className="overflow-x-auto">
           <table className="w-full text-sm sm:w-auto">
             <caption className="pb-1 text-left font-semibold text-white">
-              {pool.emoji} {pool.name}: {pool.cost} gold a pull, a Legendary or better in {expected} pulls on average
+              <EmojiText text={pool.emoji} /> {pool.name}: {pool.cost} gold a pull, a Legendary or better in {expected} pulls on average
             </caption>
             <thead>
               <tr>

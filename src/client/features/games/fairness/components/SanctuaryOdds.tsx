@@ -15,6 +15,7 @@ import {
   drawOdds,
   type DrawTable,
 } from '../../../../../shared/pets/claim';
+import { EmojiText } from '../../../../components/Emoji';
 
 const th = 'py-1 pr-3 text-left font-semibold text-slate-400';
 const td = 'py-1 pr-3 align-top';
@@ -36,7 +37,7 @@ function OddsTable({ title, table }: { title: string; table: DrawTable }) {
           return (
             <tr key={o.key} className="border-t border-white/5">
               <td className={`${td} text-white`}>
-                {good?.emoji} {good?.name ?? o.key}
+                <EmojiText text={good?.emoji ?? ''} /> {good?.name ?? o.key}
               </td>
               <td className={td}>{o.weight}</td>
               <td className={`${td} text-emerald-300`}>{o.percent}%</td>

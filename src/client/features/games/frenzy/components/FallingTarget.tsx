@@ -1,4 +1,5 @@
 import { FRENZY_ANIMALS, FRENZY_TARGET_MS } from '../../../../../shared/games/catalog';
+import { Emoji } from '../../../../components/Emoji';
 
 export interface Target {
   id: number;
@@ -23,7 +24,7 @@ export function FallingTarget({ target, reducedMotion, onCatch }: { target: Targ
       }
       onClick={() => onCatch(target)}
     >
-      {target.emoji}
+      <Emoji char={target.emoji} />
     </button>
   );
 }

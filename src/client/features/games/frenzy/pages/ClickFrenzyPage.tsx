@@ -10,6 +10,7 @@ import { FallingTarget, type Target } from '../components/FallingTarget';
 import { HourlyLimitOverlay } from '../components/HourlyLimitOverlay';
 import { useFrenzyClickMutation } from '../mutations';
 import { useFrenzyStats } from '../queries';
+import { Emoji } from '../../../../components/Emoji';
 
 // Where targets fall and which animal falls are decoration, not a game outcome: Math.random is fine here.
 const pick = () => FRENZY_ANIMALS[Math.floor(Math.random() * FRENZY_ANIMALS.length)]!;
@@ -76,7 +77,7 @@ export function ClickFrenzyPage() {
         <p className="text-lg font-semibold text-white">
           <span data-testid="frenzy-count">{total} / {FRENZY_HOURLY_LIMIT}</span>
           <span className="ml-3 text-emerald-300" data-testid="frenzy-balance">
-            🪙 {formatCoins(shownBalance)}
+            <Emoji char="🪙" /> {formatCoins(shownBalance)}
           </span>
         </p>
       </header>

@@ -1,4 +1,5 @@
 import type { MinefieldGame } from '../game';
+import { Emoji } from '../../../../components/Emoji';
 
 interface MinefieldGridProps {
   rows: number;
@@ -35,7 +36,7 @@ export function MinefieldGrid({ rows, cols, game, playable, onReveal }: Minefiel
               isMine ? 'bg-rose-700/70' : isRevealed ? 'bg-emerald-600/60' : 'bg-slate-800 hover:bg-slate-700'
             }`}
           >
-            <span aria-hidden="true">{face}</span>
+            <span aria-hidden="true">{face && <Emoji char={face} />}</span>
           </button>
         );
       })}

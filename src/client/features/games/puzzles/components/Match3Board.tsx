@@ -4,6 +4,7 @@ import { resumeMatch3 } from '../puzzleRush';
 import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../puzzleStorage';
 import { useReducedMotion } from '../../useReducedMotion';
 import type { PuzzleBoardProps } from './types';
+import { EmojiText } from '../../../../components/Emoji';
 
 export const MATCH3_EMOJI: readonly { emoji: string; name: string }[] = [
   { emoji: '🍎', name: 'apple' },
@@ -179,7 +180,7 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
                       isSelected ? 'bg-amber-400/40 ring-2 ring-amber-300' : 'bg-slate-800 hover:bg-slate-700'
                     } ${isCleared ? 'scale-75 opacity-40' : ''} ${rejected ? `bg-rose-700/60 ${reducedMotion ? '' : 'animate-shake'}` : ''}`}
                   >
-                    <span aria-hidden="true">{symbol.emoji}</span>
+                    <span aria-hidden="true"><EmojiText text={symbol.emoji} /></span>
                   </button>
                 </div>
               );

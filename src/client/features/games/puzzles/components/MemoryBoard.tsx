@@ -4,6 +4,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
 import { useMemoryFlipMutation } from '../mutations';
 import type { PuzzleBoardProps } from './types';
+import { Emoji } from '../../../../components/Emoji';
 
 /** How long two cards that do not match stay face up. */
 export const MEMORY_FLIP_BACK_MS = 1000;
@@ -87,7 +88,7 @@ export function MemoryBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'me
                 matched[i] ? 'bg-emerald-600/40' : shown ? 'bg-slate-700' : 'bg-fuchsia-700/70 hover:bg-fuchsia-600/70'
               }`}
             >
-              <span aria-hidden="true">{shown && face ? face : '❔'}</span>
+              <span aria-hidden="true"><Emoji char={shown && face ? face : '❔'} /></span>
             </button>
           );
         })}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PuzzleType } from '../../../../../shared/puzzles';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 export const PUZZLE_TITLES: Record<PuzzleType, { title: string; icon: string; hint: string }> = {
   sliding: { title: 'Sliding puzzle', icon: '🔢', hint: 'Slide tiles into the gap until they read 1 to 8 with the gap last. Arrow keys work too.' },
@@ -28,12 +29,12 @@ export function PuzzleTile({ type, solved, pending, lockedFor, status, detail, c
   return (
     <section aria-labelledby={`puzzle-${type}-title`} data-testid={`puzzle-${type}`} className="card flex min-w-0 flex-col gap-3">
       <h2 id={`puzzle-${type}-title`} className="section-title flex items-center gap-2">
-        <span aria-hidden="true">{icon}</span>
+        <span aria-hidden="true"><Emoji char={icon} /></span>
         {title}
       </h2>
       {solved ? (
         <p className="flex items-center gap-2 rounded-xl bg-emerald-500/10 px-3 py-2 font-semibold text-emerald-200" data-testid={`puzzle-solved-${type}`}>
-          <span aria-hidden="true">✅</span>
+          <span aria-hidden="true"><Emoji char="✅" /></span>
           <span>Solved already</span>
         </p>
       ) : (
@@ -44,7 +45,7 @@ export function PuzzleTile({ type, solved, pending, lockedFor, status, detail, c
           <div role="status" className="flex flex-col gap-1">
             {status && (
               <p className="font-semibold text-rose-200" data-testid={`puzzle-status-${type}`}>
-                {status}
+                <EmojiText text={status} />
               </p>
             )}
             {detail && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QueenPosition, QueensAnswer } from '../../../../../shared/puzzles';
 import type { PuzzleBoardProps } from './types';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Region colours, each with a letter so the regions do not rely on colour alone. */
 const REGION_STYLES: readonly string[] = [
@@ -72,7 +73,7 @@ export function QueensBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'n-
                     </span>
                     {queen && (
                       <span aria-hidden="true" className={given ? 'drop-shadow-[0_0_3px_rgb(252_211_77)]' : ''}>
-                        👑
+                        <Emoji char="👑" />
                       </span>
                     )}
                   </button>

@@ -20,6 +20,7 @@ import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } fr
 import { INVALID_LOCKOUT_MS, failureText, type Failure } from '../puzzleRush';
 import { puzzleKeys, usePuzzleRush } from '../queries';
 import { formatHms } from '../../formatHms';
+import { Emoji } from '../../../../components/Emoji';
 
 function Board({ puzzle, disabled, onSubmit }: { puzzle: PublicPuzzle; disabled: boolean; onSubmit: (answer: unknown) => void }) {
   switch (puzzle.type) {
@@ -175,7 +176,7 @@ export function PuzzleRushPage() {
               {formatCoins(data.wins)}
             </Stat>
             <Stat label="Reward per solve" testId="puzzle-reward">
-              🪙 {formatCoins(data.reward)}
+              <Emoji char="🪙" /> {formatCoins(data.reward)}
             </Stat>
             <Stat label="New puzzles in" testId="puzzle-reset">
               <span className="font-mono">{formatHms(untilReset)}</span>

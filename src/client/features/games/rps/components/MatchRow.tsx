@@ -3,6 +3,7 @@ import type { RpsHistoryDto, RpsOutcome } from '../../../../../shared/api/rps';
 import type { RpsMove } from '../../../../../shared/games/rps';
 import { formatCoins, formatDateTime } from '../../../../lib/format';
 import { commitmentOf } from '../rpsVerify';
+import { Emoji } from '../../../../components/Emoji';
 
 export const MOVE_ICON: Record<RpsMove, string> = { rock: '✊', paper: '✋', scissors: '✌️' };
 export const MOVE_NAME: Record<RpsMove, string> = { rock: 'Rock', paper: 'Paper', scissors: 'Scissors' };
@@ -33,10 +34,10 @@ export function MatchRow({ match }: { match: RpsHistoryDto }) {
         <span className="min-w-0 break-all font-semibold text-white">{match.opponent}</span>
         <span className="text-slate-300">{formatCoins(match.buyIn)} coins</span>
         <span className="text-slate-300">
-          You: <span aria-hidden="true">{MOVE_ICON[match.yourPick]}</span> {MOVE_NAME[match.yourPick]}
+          You: <span aria-hidden="true"><Emoji char={MOVE_ICON[match.yourPick]} /></span> {MOVE_NAME[match.yourPick]}
         </span>
         <span className="text-slate-300">
-          Them: <span aria-hidden="true">{MOVE_ICON[match.theirPick]}</span> {MOVE_NAME[match.theirPick]}
+          Them: <span aria-hidden="true"><Emoji char={MOVE_ICON[match.theirPick]} /></span> {MOVE_NAME[match.theirPick]}
         </span>
         <span className={`font-semibold ${OUTCOME_CLASS[match.outcome]}`} data-testid="rps-match-outcome">
           {match.outcome}

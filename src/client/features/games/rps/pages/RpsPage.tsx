@@ -16,6 +16,7 @@ import { useGamesProgress } from '../../queries';
 import { useRpsChallenges, useRpsHistory, useRpsInvites } from '../queries';
 import { MatchRow, MOVE_ICON, MOVE_NAME, OUTCOME_CLASS, OUTCOME_TEXT } from '../components/MatchRow';
 import { formatHms } from '../../formatHms';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 5, word for word. */
 export const RPS_VALIDATION_TEXT = 'Enter opponent and pick rock/paper/scissors.';
@@ -281,7 +282,7 @@ export function RpsPage() {
                     }`}
                   >
                     <span aria-hidden="true" className="text-4xl leading-none sm:text-5xl">
-                      {MOVE_ICON[m]}
+                      <Emoji char={MOVE_ICON[m]} />
                     </span>
                     {MOVE_NAME[m]}
                   </button>
@@ -317,8 +318,8 @@ export function RpsPage() {
               {OUTCOME_TEXT[result.outcome]}
             </p>
             <p className="text-slate-200">
-              You: <span aria-hidden="true">{MOVE_ICON[result.userPick]}</span> {MOVE_NAME[result.userPick]} · <span className="break-all">{result.opponent}</span>:{' '}
-              <span aria-hidden="true">{MOVE_ICON[result.oppPick]}</span> {MOVE_NAME[result.oppPick]}
+              You: <span aria-hidden="true"><Emoji char={MOVE_ICON[result.userPick]} /></span> {MOVE_NAME[result.userPick]} · <span className="break-all">{result.opponent}</span>:{' '}
+              <span aria-hidden="true"><Emoji char={MOVE_ICON[result.oppPick]} /></span> {MOVE_NAME[result.oppPick]}
             </p>
             <p className="text-slate-300">
               Balance: <span className="font-semibold text-emerald-300">{formatCoins(result.balance ?? shownBalance)}</span>
@@ -338,7 +339,7 @@ export function RpsPage() {
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-semibold text-white">Waiting for {c.toUsername}</p>
                   <p className="text-sm text-slate-400">
-                    {formatCoins(c.buyIn)} coins · you picked <span aria-hidden="true">{MOVE_ICON[c.userPick]}</span> {MOVE_NAME[c.userPick]} · expires in{' '}
+                    {formatCoins(c.buyIn)} coins · you picked <span aria-hidden="true"><Emoji char={MOVE_ICON[c.userPick]} /></span> {MOVE_NAME[c.userPick]} · expires in{' '}
                     <span className="font-mono" data-testid="rps-expiry">
                       {formatHms(Math.max(0, new Date(c.expiresAt).getTime() - now))}
                     </span>

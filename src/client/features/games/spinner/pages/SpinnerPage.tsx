@@ -7,6 +7,7 @@ import { SoundToggle } from '../../components/SoundToggle';
 import { SpinnerCard } from '../components/SpinnerCard';
 import { useSpinnerBoard } from '../queries';
 import { useReducedMotion } from '../../useReducedMotion';
+import { Search } from 'lucide-react';
 
 export function SpinnerPage() {
   const progress = useSpinnerBoard();
@@ -28,7 +29,7 @@ export function SpinnerPage() {
         </div>
         <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
-          <span aria-hidden="true">🔍</span>How fairness works
+          <Search />How fairness works
         </Link>
       </header>
       {progress.isPending ? (

@@ -4,6 +4,7 @@ import { Meter } from '../../components/Meter';
 import { RarityBadge } from '../../components/RarityBadge';
 import { traitName } from '../../critters/care';
 import { eggProgress, eggReady, formatHms, msUntil } from '../breedingView';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 interface EggCardProps {
   egg: EggDto;
@@ -26,10 +27,10 @@ function EggCard({ egg, names, now, busy, hatching, onHatch }: EggCardProps) {
     <li className="flex min-w-0 flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-3" data-testid="breeding-egg" data-egg-id={egg._id}>
       <h3 id={titleId} className="flex items-center gap-2 font-semibold text-white">
         <span aria-hidden="true" className="text-2xl">
-          🥚
+          <Emoji char="🥚" />
         </span>
         <span className="min-w-0 wrap-anywhere">
-          Egg of <span aria-hidden="true">{egg.child.emoji} </span>
+          Egg of <span aria-hidden="true"><EmojiText text={egg.child.emoji} /> </span>
           {egg.child.name} <span className="font-normal text-slate-400">({egg.child.variant})</span>
         </span>
       </h3>

@@ -1,6 +1,7 @@
 import type { CritterDto } from '../../../../../shared/api/pets';
 import { RarityBadge } from '../../components/RarityBadge';
 import { offspringPreview } from '../breedingView';
+import { EmojiText } from '../../../../components/Emoji';
 
 /** What the egg may hold: the species 50/50, the lower rarity, generation max + 1, traits with their chances, the hatch time. */
 export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
@@ -16,7 +17,7 @@ export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
           <dd className="flex flex-col text-slate-100">
             {p.species.map((s) => (
               <span key={s.key}>
-                <span aria-hidden="true">{s.emoji} </span>
+                <span aria-hidden="true"><EmojiText text={s.emoji} /> </span>
                 {s.name} <span className="font-mono text-slate-300">{s.percent}%</span>
               </span>
             ))}

@@ -3,6 +3,7 @@ import { SelectField } from '../../../../components/TextField';
 import { RarityBadge } from '../../components/RarityBadge';
 import { traitName } from '../../critters/care';
 import { parentChoices } from '../breedingView';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface ParentPickerProps {
   id: string;
@@ -43,7 +44,7 @@ export function ParentPicker({ id, label, critters, value, otherId, picked, now,
       {picked && (
         <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2 text-sm" data-testid={`${id}-picked`}>
           <span aria-hidden="true" className="text-3xl">
-            {picked.emoji}
+            <EmojiText text={picked.emoji} />
           </span>
           <div className="min-w-0">
             <p className="font-semibold wrap-anywhere text-white">

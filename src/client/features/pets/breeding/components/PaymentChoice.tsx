@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentOption } from '../breedingView';
 import { paymentLabel } from '../breedingView';
+import { Emoji } from '../../../../components/Emoji';
 
 interface PaymentChoiceProps {
   options: readonly PaymentOption[];
@@ -33,7 +34,7 @@ export function PaymentChoice({ options, value, disabled, onChange }: PaymentCho
               onChange={() => onChange(o.method)}
               className="accent-amber-400"
             />
-            <span aria-hidden="true">{ICON[o.method]}</span>
+            <span aria-hidden="true"><Emoji char={ICON[o.method]} /></span>
             <span className="min-w-0 wrap-anywhere">{paymentLabel(o)}</span>
           </label>
         ))}

@@ -1,5 +1,6 @@
 import { RarityBadge } from '../../components/RarityBadge';
 import { formatHms, type TimedCritter } from '../breedingView';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface TimedListProps {
   items: readonly TimedCritter[];
@@ -16,7 +17,7 @@ export function TimedList({ items, leftText, doneText, testId }: TimedListProps)
       {items.map(({ critter, leftMs }) => (
         <li key={critter._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-critter-id={critter._id}>
           <span aria-hidden="true" className="text-2xl">
-            {critter.emoji}
+            <EmojiText text={critter.emoji} />
           </span>
           <span className="min-w-0 font-semibold wrap-anywhere text-white">
             {critter.name} <span className="font-normal text-slate-400">({critter.variant})</span>

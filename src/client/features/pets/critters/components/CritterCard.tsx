@@ -10,6 +10,8 @@ import { CareForm } from './CareForm';
 import { EquipPanel } from './EquipPanel';
 import { EvolvePanel } from './EvolvePanel';
 import { TraitPanel } from './TraitPanel';
+import { ChevronRight } from 'lucide-react';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface CritterCardProps {
   critter: CritterDto;
@@ -43,14 +45,14 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
           onClick={() => setOpen((o) => !o)}
         >
           <span aria-hidden="true" className="text-4xl">
-            {critter.emoji}
+            <EmojiText text={critter.emoji} />
           </span>
           <span className="min-w-0 flex-1 wrap-anywhere">
             {critter.name}
             {critter.name !== speciesName && <span className="text-sm font-normal text-slate-400"> ({speciesName})</span>}
           </span>
           <span aria-hidden="true" className={`text-sm text-slate-400 transition ${open ? 'rotate-90' : ''}`}>
-            ▶
+            <ChevronRight />
           </span>
           <span className="sr-only">{open ? ' (hide care)' : ' (show care)'}</span>
         </button>
@@ -96,7 +98,7 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
           : worn.map((w, i) => (
               <span key={w.slot}>
                 {i > 0 && ', '}
-                <span aria-hidden="true">{w.emoji} </span>
+                <span aria-hidden="true"><EmojiText text={w.emoji} /> </span>
                 {w.name} <span className="text-slate-400">({w.slot})</span>
               </span>
             ))}

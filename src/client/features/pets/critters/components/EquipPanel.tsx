@@ -8,6 +8,7 @@ import { useActionGuard } from '../../../../lib/useActionGuard';
 import { PET_BASE } from '../../components/PetNav';
 import { isEquipped, wearableCosmetics } from '../care';
 import { useEquipMutation } from '../mutations';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface EquipPanelProps {
   critter: CritterDto;
@@ -65,7 +66,7 @@ export function EquipPanel({ critter, cosmetics, failed, names }: EquipPanelProp
             return (
               <li key={c._id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2">
                 <span className="min-w-0 text-sm">
-                  <span aria-hidden="true">{c.emoji} </span>
+                  <span aria-hidden="true"><EmojiText text={c.emoji} /> </span>
                   <span className="font-semibold text-white">{c.name}</span> <span className="text-slate-400">({c.slot}, ×{c.owned})</span>
                   {elsewhere.length > 0 && <span className="block text-xs text-slate-400">Worn by {elsewhere.join(', ')}</span>}
                 </span>

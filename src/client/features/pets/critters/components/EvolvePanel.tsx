@@ -5,6 +5,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { useEvolveMutation } from '../mutations';
+import { Sparkles } from 'lucide-react';
 
 /** The server says when a critter may evolve (canEvolve) and why not yet (evolveCondition). */
 export function EvolvePanel({ critter }: { critter: CritterDto }) {
@@ -35,7 +36,7 @@ export function EvolvePanel({ critter }: { critter: CritterDto }) {
         disabled={!critter.canEvolve || evolve.isPending || guard.quiet}
         onClick={() => void guard.run(onEvolve)}
       >
-        <span aria-hidden="true">✨</span>
+        <Sparkles />
         {evolve.isPending ? 'Evolving…' : into ? `Evolve into ${into}` : 'Evolve'}
       </button>
     </div>

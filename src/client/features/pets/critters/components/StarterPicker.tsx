@@ -6,6 +6,7 @@ import { useActionGuard } from '../../../../lib/useActionGuard';
 import { RarityBadge } from '../../components/RarityBadge';
 import { useAdoptMutation } from '../mutations';
 import { useStarters } from '../queries';
+import { EmojiText } from '../../../../components/Emoji';
 
 /** Spec section 2: without critters, 'Choose Your Starter Critter' with an Adopt button each. */
 export function StarterPicker() {
@@ -39,7 +40,7 @@ export function StarterPicker() {
           {starters.data.map((starter) => (
             <li key={starter.species} className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-slate-950/40 p-4" data-testid={`starter-${starter.species}`}>
               <span aria-hidden="true" className="text-4xl">
-                {starter.emoji}
+                <EmojiText text={starter.emoji} />
               </span>
               <h3 className="font-display text-lg font-bold text-white">{starter.name}</h3>
               <RarityBadge rarity={starter.rarity} />

@@ -8,6 +8,7 @@ import { useActionGuard } from '../../../../lib/useActionGuard';
 import { RarityBadge } from '../../components/RarityBadge';
 import { canOpenTraitShop, notEnoughShards, traitsToBuy, type TraitOffer } from '../care';
 import { useUnlockTraitMutation } from '../mutations';
+import { Emoji } from '../../../../components/Emoji';
 
 interface TraitPanelProps {
   critter: CritterDto;
@@ -58,7 +59,7 @@ export function TraitPanel({ critter, shards, offers }: TraitPanelProps) {
           disabled={!allowed}
           onClick={() => setOpen((o) => !o)}
         >
-          <span aria-hidden="true">💎</span>Purchase Traits
+          <span aria-hidden="true"><Emoji char="💎" /></span>Purchase Traits
         </button>
         <span id={`${id}-need`} className="text-xs text-slate-400">
           Needs at least {PURCHASE_TRAITS_MIN_SHARDS} shards; you hold {shards}.
@@ -79,7 +80,7 @@ export function TraitPanel({ critter, shards, offers }: TraitPanelProps) {
                         <span className="font-semibold text-white">{t.name}</span>
                         <RarityBadge rarity={t.rarity} />
                         <span className="font-mono text-sm text-sky-200">
-                          <span aria-hidden="true">💎 </span>
+                          <span aria-hidden="true"><Emoji char="💎" /> </span>
                           {t.cost}
                           <span className="sr-only"> shards</span>
                         </span>

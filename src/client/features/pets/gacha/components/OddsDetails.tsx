@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { GachaPool } from '../../../../../shared/pets/gacha';
 import { RarityBadge } from '../../components/RarityBadge';
 import { oddsDetails } from '../gachaView';
+import { ChevronRight } from 'lucide-react';
+import { EmojiText } from '../../../../components/Emoji';
 
 /** The pool's published numbers: base and consolidated rates, expected and worst-case pulls to a Legendary-or-better. */
 export function OddsDetails({ pool }: { pool: GachaPool }) {
@@ -10,7 +12,7 @@ export function OddsDetails({ pool }: { pool: GachaPool }) {
     <details className="group rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="gacha-odds-details">
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-200">
         <span aria-hidden="true" className="transition group-open:rotate-90 motion-reduce:transition-none">
-          ▶
+          <ChevronRight />
         </span>
         Odds details
       </summary>
@@ -65,7 +67,7 @@ export function OddsDetails({ pool }: { pool: GachaPool }) {
                   : row.species.map((s, i) => (
                       <span key={s.key}>
                         {i > 0 && ', '}
-                        <span aria-hidden="true">{s.emoji} </span>
+                        <span aria-hidden="true"><EmojiText text={s.emoji} /> </span>
                         {s.name}
                       </span>
                     ))}

@@ -8,6 +8,7 @@ import { RarityBadge } from '../../components/RarityBadge';
 import { PITY_RULE, pityText, pityValue, poolOf, spinBlockedText, spinOptions, type SpinOption } from '../gachaView';
 import { OddsDetails } from './OddsDetails';
 import { PullResults, type SpinOutcome } from './PullResults';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface PoolCardProps {
   pool: GachaPoolDto;
@@ -53,7 +54,7 @@ export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, o
     <li className="card flex min-w-0 flex-col gap-4" data-testid="gacha-pool" data-pool-id={pool.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} className="section-title wrap-anywhere">
-          <span aria-hidden="true">{pool.emoji} </span>
+          <span aria-hidden="true"><EmojiText text={pool.emoji} /> </span>
           {pool.name}
         </h2>
         <p className="text-sm text-slate-300">

@@ -7,6 +7,8 @@ import { RarityBadge } from '../../components/RarityBadge';
 import { traitName } from '../../critters/care';
 import { celebrationOf, pullName, pullSummary, verifyPullHref } from '../gachaView';
 import { useReveal } from '../useReveal';
+import { PartyPopper, Sparkles } from 'lucide-react';
+import { EmojiText } from '../../../../components/Emoji';
 
 export interface SpinOutcome {
   /** A fresh key per answer: the reveal starts again. */
@@ -83,7 +85,7 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
               <span className="text-xs text-slate-400">Pull {i + 1}</span>
               <span className="flex items-center gap-2">
                 <span aria-hidden="true" className="text-3xl">
-                  {r.emoji}
+                  <EmojiText text={r.emoji} />
                 </span>
                 <span className="min-w-0 font-semibold wrap-anywhere text-white">{r.name}</span>
               </span>
@@ -92,7 +94,7 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
                 <RarityBadge rarity={r.rarity} />
                 {top && (
                   <span className={`text-xs font-bold ${r.rarity === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}>
-                    <span aria-hidden="true">✨ </span>
+                    <Sparkles className="mr-1.5" />
                     {r.rarity}!
                   </span>
                 )}
@@ -111,7 +113,7 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
           <>
             {best && (
               <span className={`font-bold ${best === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}>
-                <span aria-hidden="true">🎉 </span>
+                <PartyPopper className="mr-1.5" />
                 {best}!{' '}
               </span>
             )}

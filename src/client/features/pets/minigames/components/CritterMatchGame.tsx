@@ -8,6 +8,7 @@ import { GAMES, endWords } from '../terms';
 import { useMinigameRun } from '../useMinigameRun';
 import { GameBar, StageOverlay } from './GameBar';
 import { ResultPanel } from './ResultPanel';
+import { Emoji } from '../../../../components/Emoji';
 
 /** How long a miss stays face up before turning back (a next flip turns it back at once). */
 const MISS_SHOWN_MS = 900;
@@ -121,7 +122,7 @@ export function CritterMatchGame({ critter, onRunningChange }: CritterMatchGameP
                   data-testid="match-card"
                   data-state={card.state}
                 >
-                  <span aria-hidden="true">{shown ? card.emoji : '❔'}</span>
+                  <span aria-hidden="true"><Emoji char={shown ? card.emoji : '❔'} /></span>
                 </button>
               </li>
             );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatCoins } from '../../../../lib/format';
 import { canStart, isRunning, type RunState } from '../run';
 import type { GameInfo } from '../terms';
+import { Emoji } from '../../../../components/Emoji';
 
 interface GameBarProps {
   info: GameInfo;
@@ -32,7 +33,7 @@ export function GameBar({ info, run, score, onStart, onExit, expert, children }:
       )}
       {expert && (
         <button type="button" className="btn-secondary" aria-pressed={expert.on} disabled={running} onClick={expert.toggle} data-testid="minigame-expert">
-          <span aria-hidden="true">{expert.on ? '🔥' : '🐢'}</span>
+          <span aria-hidden="true"><Emoji char={expert.on ? '🔥' : '🐢'} /></span>
           Expert mode {expert.on ? 'on' : 'off'}
         </button>
       )}

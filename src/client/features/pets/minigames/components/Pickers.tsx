@@ -2,6 +2,7 @@ import type { CritterDto } from '../../../../../shared/api/pets';
 import type { Minigame } from '../../../../../shared/pets/minigames';
 import { RarityBadge } from '../../components/RarityBadge';
 import { GAMES, GAME_ORDER, bonusWords, critterBonus } from '../terms';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 interface CritterPickerProps {
   critters: readonly CritterDto[];
@@ -30,7 +31,7 @@ export function CritterPicker({ critters, selected, disabled, onSelect }: Critte
             >
               <input type="radio" name="minigame-critter" className="sr-only" value={critter._id} checked={checked} onChange={() => onSelect(critter._id)} />
               <span aria-hidden="true" className="text-3xl">
-                {critter.emoji}
+                <EmojiText text={critter.emoji} />
               </span>
               <span className="flex min-w-0 flex-col">
                 <span className="font-semibold wrap-anywhere text-white">{critter.name}</span>
@@ -74,7 +75,7 @@ export function GamePicker({ selected, disabled, onSelect }: GamePickerProps) {
             data-testid={`minigame-pick-${key}`}
           >
             <span aria-hidden="true" className="text-3xl">
-              {info.icon}
+              <Emoji char={info.icon} />
             </span>
             <span className="flex flex-col">
               <span className="font-semibold text-white">{info.name}</span>

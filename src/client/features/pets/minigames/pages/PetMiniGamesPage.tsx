@@ -14,6 +14,8 @@ import { CritterMatchGame } from '../components/CritterMatchGame';
 import { CritterPicker, GamePicker } from '../components/Pickers';
 import { RulesPanel } from '../components/RulesPanel';
 import { GAMES } from '../terms';
+import { Egg, Gamepad2 } from 'lucide-react';
+import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 2, /games/virtual-pet/mini: Coin catcher, Dodge n Dash and Critter Match with a critter. */
 export function PetMiniGamesPage() {
@@ -40,14 +42,14 @@ export function PetMiniGamesPage() {
         <div className="flex flex-wrap items-end gap-3">
           <div className="mr-auto">
             <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <span aria-hidden="true">🕹️ </span>Pet mini-games
+              <Gamepad2 className="mr-1.5" />Pet mini-games
             </h1>
             <p className="mt-1 text-slate-400">Play with a critter: it earns experience, and you earn pet coins.</p>
           </div>
           <SoundToggle />
           {user.data && (
             <p className="text-lg font-semibold text-white">
-              <span aria-hidden="true">🪙 </span>
+              <span aria-hidden="true"><Emoji char="🪙" /> </span>
               <span data-testid="minigame-pet-coins">{formatCoins(user.data.resources.coins)}</span> pet coins
             </p>
           )}
@@ -63,7 +65,7 @@ export function PetMiniGamesPage() {
         <section className="card flex flex-col items-start gap-3" aria-label="No critter yet" data-testid="minigame-no-critter">
           <p className="text-slate-200">The mini-games are played with a critter, and you have none yet.</p>
           <Link to={PET_BASE} className="btn-primary">
-            <span aria-hidden="true">🐣</span>Adopt a critter at the sanctuary
+            <Egg />Adopt a critter at the sanctuary
           </Link>
         </section>
       ) : (
@@ -75,7 +77,7 @@ export function PetMiniGamesPage() {
           </section>
           <section ref={stage} tabIndex={-1} aria-labelledby="minigame-stage-title" className="card flex min-w-0 flex-col gap-3 outline-none" data-testid="minigame-stage" data-game={game}>
             <h2 id="minigame-stage-title" className="section-title">
-              <span aria-hidden="true">{GAMES[game].icon} </span>
+              <span aria-hidden="true"><Emoji char={GAMES[game].icon} /> </span>
               {GAMES[game].name} <span className="text-sm font-normal text-slate-400">with {critter.name}</span>
             </h2>
             {game === 'critter-match' ? (

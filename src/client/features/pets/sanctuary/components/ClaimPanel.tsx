@@ -9,6 +9,8 @@ import { CLAIM_INTERVAL_MS } from '../../../../../shared/pets/claim';
 import { useClaimMutation } from '../mutations';
 import { CLAIM_FAILED, TOO_SOON, claimSummary, claimTermsView, formatClaimCountdown, formatInterval, laterClaim, nextClaimOf, type PublishedOdds } from '../claim';
 import { useCountdown } from '../useCountdown';
+import { Timer } from 'lucide-react';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 function OddsList({ title, draws, odds }: { title: string; draws: number; odds: PublishedOdds[] }) {
   return (
@@ -20,7 +22,7 @@ function OddsList({ title, draws, odds }: { title: string; draws: number; odds: 
         {odds.map((o) => (
           <li key={o.key} className="flex justify-between gap-3">
             <span>
-              <span aria-hidden="true">{o.emoji} </span>
+              <span aria-hidden="true"><EmojiText text={o.emoji} /> </span>
               {o.name}
             </span>
             <span className="font-mono">{o.percent}%</span>
@@ -91,15 +93,15 @@ export function ClaimPanel({ nextClaim, critters }: { nextClaim: string | null; 
         <h3 className="text-sm font-semibold tracking-wide text-slate-300 uppercase">What a claim gives you</h3>
         <ul className="flex flex-col gap-1 text-sm text-slate-200">
           <li>
-            <span aria-hidden="true">🪙 </span>
+            <span aria-hidden="true"><Emoji char="🪙" /> </span>
             {formatCoins(view.terms.coins)} pet coins per claim (grows with your critters and coin traits)
           </li>
           <li>
-            <span aria-hidden="true">💎 </span>
+            <span aria-hidden="true"><Emoji char="💎" /> </span>
             {view.terms.shards} shards
           </li>
           <li>
-            <span aria-hidden="true">⏱️ </span>
+            <Timer className="mr-1.5" />
             Every {view.baseInterval}, {view.bestInterval} at best with cooldown traits
             {view.terms.cooldownMs < CLAIM_INTERVAL_MS ? ` (yours: every ${formatInterval(view.terms.cooldownMs)})` : ''}
           </li>

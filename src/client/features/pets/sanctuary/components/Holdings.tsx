@@ -2,6 +2,7 @@ import type { GamesUserDto } from '../../../../../shared/api/pets';
 import { FOODS, TOYS } from '../../../../../shared/pets/catalog';
 import { formatCoins } from '../../../../lib/format';
 import { heldGoods, type HeldGood } from '../../critters/care';
+import { Emoji, EmojiText } from '../../../../components/Emoji';
 
 function GoodsList({ title, goods, empty }: { title: string; goods: HeldGood[]; empty: string }) {
   return (
@@ -13,7 +14,7 @@ function GoodsList({ title, goods, empty }: { title: string; goods: HeldGood[]; 
         <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${title} held`}>
           {goods.map((g) => (
             <li key={g.key} className="rounded-lg border border-white/10 bg-white/5 px-2 py-1 text-sm" data-testid={`held-${g.key}`}>
-              <span aria-hidden="true">{g.emoji} </span>
+              <span aria-hidden="true"><EmojiText text={g.emoji} /> </span>
               {g.name} <span className="font-mono font-semibold text-white">×{g.count}</span>
             </li>
           ))}
@@ -35,14 +36,14 @@ export function Holdings({ user }: { user: GamesUserDto }) {
         <div>
           <dt className="text-xs text-slate-400">Pet coins</dt>
           <dd className="font-mono text-lg font-semibold text-amber-200" data-testid="pet-coins">
-            <span aria-hidden="true">🪙 </span>
+            <span aria-hidden="true"><Emoji char="🪙" /> </span>
             {formatCoins(resources.coins)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-400">Shards</dt>
           <dd className="font-mono text-lg font-semibold text-sky-200" data-testid="pet-shards">
-            <span aria-hidden="true">💎 </span>
+            <span aria-hidden="true"><Emoji char="💎" /> </span>
             {formatCoins(resources.shards)}
           </dd>
         </div>

@@ -9,6 +9,7 @@ import { StarterPicker } from '../../critters/components/StarterPicker';
 import { ClaimPanel } from '../components/ClaimPanel';
 import { Holdings } from '../components/Holdings';
 import { useSanctuary } from '../queries';
+import { Egg } from 'lucide-react';
 
 /** Spec section 2, /games/virtual-pet/*: the starter screen without critters, the sanctuary otherwise. */
 export function SanctuaryPage() {
@@ -26,7 +27,7 @@ export function SanctuaryPage() {
       <header className="flex flex-col gap-3">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <span aria-hidden="true">🐣 </span>Sanctuary
+            <Egg className="mr-1.5" />Sanctuary
           </h1>
           <p className="mt-1 text-slate-400">Adopt, feed and play with your critters, and claim fresh supplies every few hours.</p>
         </div>

@@ -6,6 +6,7 @@ import { formatCoins } from '../../../../lib/format';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { RarityBadge } from '../../components/RarityBadge';
 import { canAfford, currencyOf, effectText, hasQuantity, parseQuantity } from '../shopView';
+import { EmojiText } from '../../../../components/Emoji';
 
 interface ShopItemCardProps {
   item: ShopItemDto;
@@ -34,7 +35,7 @@ export function ShopItemCard({ item, funds, held, busy, processing, onBuy }: Sho
     <li className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4" data-testid="pet-shop-item" data-item-id={item._id}>
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="text-4xl">
-          {item.emoji}
+          <EmojiText text={item.emoji} />
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="wrap-anywhere font-display text-lg font-bold text-white">{item.name}</h3>

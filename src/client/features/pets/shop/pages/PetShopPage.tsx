@@ -9,6 +9,7 @@ import { ShopItemCard } from '../components/ShopItemCard';
 import { useBuyCosmeticMutation, useBuyMutation, useBuyPetMutation } from '../mutations';
 import { useShopItems } from '../queries';
 import { SHOP_TABS, SHOP_TAB_LABELS, fundsFor, petSpeciesOf } from '../shopView';
+import { Emoji } from '../../../../components/Emoji';
 
 const TAB_ICONS: Record<ShopTab, string> = { pets: '🐾', foods: '🍎', toys: '🧸', cosmetics: '🎀', shards: '💎' };
 
@@ -85,7 +86,7 @@ export function PetShopPage() {
             className={tab === t ? 'btn-primary' : 'btn-secondary'}
             onClick={() => setTab(t)}
           >
-            <span aria-hidden="true">{TAB_ICONS[t]}</span>
+            <span aria-hidden="true"><Emoji char={TAB_ICONS[t]} /></span>
             {SHOP_TAB_LABELS[t]}
           </button>
         ))}
