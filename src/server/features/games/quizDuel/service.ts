@@ -242,10 +242,12 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
  */
 export async function answer(deps: Deps, userId: number, duelId: number, body: QuizAnswerBody): Promise<QuizAnswerResponse> {
   const received = deps.clock.now().getTime();
-  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duels where id = ${duelId}`);
+  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; state: string }>(sql`select challenger_id, opponent_id, state from quiz_duels where id = ${duelId}`);
   if (!header || !partiesOf(header).includes(userId)) {
     throw notFound(`id: you have no quiz duel with id ${duelId}`);
   }
+  // An ended duel's other party may be a deleted account, which the locks below would refuse.
+  if (header.state !== 'open' && header.state !== 'playing') throw conflict(`This duel is ${header.state}; there is nothing to answer`);
   const outcome = await deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, partiesOf(header));
     const duel = (await findDuel(tx, duelId, true))!;
