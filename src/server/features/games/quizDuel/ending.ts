@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
 import * as ledger from '../../wallet/ledger';
+import { allowedWin } from '../engine/sameAddress';
 import { presentDuel, selfPacedOf } from './presenter';
 import { answersOf, findDuel, type DuelRow } from './queries';
 
@@ -123,12 +124,22 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
     );
   } else {
     const [winner, loser] = Number(duel.winner_id) === challengerId ? [challengerId, opponentId] : [opponentId, challengerId];
-    const payout = quizPayout(stake);
-    await ledger.post(tx, [{ userId: winner, delta: payout, category: 'quiz_payout', counterpartyId: loser }], ref);
+    // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
+    const win = quizPayout(stake) - stake;
+    const allowed = await allowedWin(tx, winner, loser, win, nowMs);
+    await ledger.post(
+      tx,
+      [
+        { userId: winner, delta: stake + allowed, category: 'quiz_payout', counterpartyId: loser },
+        { userId: loser, delta: win - allowed, category: 'quiz_refund', counterpartyId: winner },
+      ],
+      { ...ref, houseCategory: 'quiz_payout' },
+    );
+    if (allowed < win) await tx.rows(sql`update quiz_duels set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`);
     await tx.rows(sql`
-      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${payout - stake})
+      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${allowed})
       on conflict (user_id) do update set wins = quiz_stats.wins + 1,
-        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${payout - stake}, won_day = ${day}`);
+        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${allowed}, won_day = ${day}`);
   }
   await tx.rows(sql`
     insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)

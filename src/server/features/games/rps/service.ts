@@ -21,6 +21,7 @@ import { publishLive } from '../../../platform/realtime/publish';
 import { bumpStat, readStats } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import { RowSweep } from '../../../platform/sweepRows';
+import { allowedWin } from '../engine/sameAddress';
 import {
   presentCanceled,
   presentChallenge,
@@ -152,7 +153,16 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
     );
   } else {
     const [winner, loser] = result === 'a' ? [userId, challengerId] : [challengerId, userId];
-    balances = await ledger.post(tx, [{ userId: winner, delta: 2 * buyIn, category: 'duel_payout', counterpartyId: loser }], ref);
+    // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
+    const allowed = await allowedWin(tx, winner, loser, buyIn, now.getTime());
+    balances = await ledger.post(
+      tx,
+      [
+        { userId: winner, delta: buyIn + allowed, category: 'duel_payout', counterpartyId: loser },
+        { userId: loser, delta: buyIn - allowed, category: 'duel_refund', counterpartyId: winner },
+      ],
+      { ...ref, houseCategory: 'duel_payout' },
+    );
     await bumpStat(tx, winner, 'rps_wins');
   }
   await tellParties(tx, 'duel.resolved', duel);
