@@ -103,6 +103,7 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     clock,
     modules,
     inFlight,
+    log: app.log,
   };
   const pruneTimer = setInterval(() => {
     deps.idempotency.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));

@@ -19,8 +19,8 @@ import { Toasts } from './pages/Toasts';
  * Quiz Duel (issue 23) in real browsers on the real clock: a live duel between two browsers to
  * the result, an asynchronous duel through an open challenge, the daily quiz with its share card,
  * the pages on a phone with axe-core, and, throughout, that no page is sent a question's right
- * answer before that question has closed for its player. The server refuses duels between
- * accounts seen on one address, so it trusts one proxy hop and each player's browser sends its
+ * answer before that question has closed for its player. The server caps what accounts seen on
+ * one address win from each other, so it trusts one proxy hop and each player's browser sends its
  * own X-Forwarded-For. The tests run side by side: each waits mostly on the questions' clocks.
  */
 const PHONE = { width: 390, height: 844 };

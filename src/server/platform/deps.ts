@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sessions } from './auth';
@@ -23,4 +24,6 @@ export interface Deps {
   modules: readonly FeatureModule[];
   /** Route handlers still running (shutdown drains them). */
   inFlight: InFlight;
+  /** The process's logger, for work no request carries (sweeps). */
+  log: FastifyBaseLogger;
 }

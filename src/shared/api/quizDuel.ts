@@ -121,7 +121,7 @@ export const quizLobbyDto = z.object({
   /** Your duels, newest first: open, playing and the last finished ones. */
   duels: z.array(quizDuelSummary),
   stats: quizStatsDto,
-  limits: z.object({ minStake: z.number(), maxStake: z.number(), dailyWinCap: z.number(), wonToday: z.number() }),
+  limits: z.object({ minStake: z.number(), maxStake: z.number(), dailyWinCap: z.number(), wonToday: z.number(), sameAddressWinCap: z.number() }),
 });
 export type QuizLobbyDto = z.infer<typeof quizLobbyDto>;
 

@@ -25,8 +25,6 @@ export const QUIZ_ASYNC_TTL_MS = 24 * 60 * 60_000;
 export const QUIZ_ASYNC_PLAY_MS = 10 * 60_000;
 /** Net coins a player may win from duels in one UTC day; at the cap, new duels are refused. */
 export const QUIZ_DAILY_WIN_CAP = 20_000;
-/** Two accounts seen on one address within this window may not duel each other. */
-export const QUIZ_SAME_ADDRESS_WINDOW_MS = 24 * 60 * 60_000;
 /** Find opponent matches a waiting live challenge whose stake is within these bounds of yours. */
 export const QUIZ_MATCH_LOW = 0.8;
 export const QUIZ_MATCH_HIGH = 1.25;

@@ -141,4 +141,27 @@ describe('parallel pet actions', () => {
     expect(critter?.experience).toBe(100);
     await expectConserved();
   });
+
+  it('20 runs of one game started at once, then all completed: one run pays, the others were replaced', async () => {
+    const body = (critterId: string, runId: string) => ({ critterId, game: 'coin-catcher' as const, actualScore: 100_000, runId });
+    // One honest run of the same length, for what a single run pays.
+    const single = await adopted();
+    const only = (await callRoute(server, 'POST /api/sanctuary/minigame/start', { token: single.user.token, body: { critterId: single.critterId, game: 'coin-catcher' } })).body;
+    const { user, critterId } = await adopted();
+    const runs = await Promise.all(Array.from({ length: 20 }, () =>
+      callRouteRaw(server, 'POST /api/sanctuary/minigame/start', { token: user.token, body: { critterId, game: 'coin-catcher' } })));
+    expect(runs.map((r) => r.status)).toEqual(Array<number>(20).fill(201));
+    clock.advance(60_000);
+    const reference = await callRoute(server, 'POST /api/sanctuary/minigame/complete', { token: single.user.token, body: body(single.critterId, only.runId) });
+    expect(reference.status).toBe(200);
+    const results = await Promise.all(runs.map((r) =>
+      callRouteRaw(server, 'POST /api/sanctuary/minigame/complete', { token: user.token, body: body(critterId, (r.body as { runId: string }).runId) })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expectError(r, 409, { message: 'replaced by a newer run' });
+    const [mine] = (await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters;
+    const [theirs] = (await callRoute(server, 'GET /api/critters/mine', { token: single.user.token })).body.critters;
+    expect(mine?.experience).toBe(theirs?.experience);
+    expect((await resources(user)).coins).toBe((await resources(single.user)).coins);
+    await expectConserved();
+  });
 });

@@ -63,9 +63,10 @@ export async function serviceHeader(q: Queryable, id: number): Promise<ServiceHe
 }
 
 /** Finalized services whose release time has passed (the sweep and the lazy release on reads). */
-export async function overdueIds(q: Queryable, before: Date, onlyFor?: number): Promise<number[]> {
+export async function overdueIds(q: Queryable, before: Date, onlyFor?: number, skip: number[] = []): Promise<number[]> {
   const whose = onlyFor === undefined ? sql`true` : sql`(provider_id = ${onlyFor} or buyer_id = ${onlyFor})`;
   const rows = await q.rows<{ id: number }>(sql`
-    select id from services where status = 'finalized' and finalized_at <= ${before.toISOString()} and ${whose} order by id limit 100`);
+    select id from services where status = 'finalized' and finalized_at <= ${before.toISOString()} and ${whose}${skip.length > 0 ? sql` and id not in ${skip}` : sql``}
+    order by id limit 100`);
   return rows.map((r) => Number(r.id));
 }

@@ -17,6 +17,7 @@ import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
 import * as ledger from '../wallet/ledger';
+import { RowSweep } from '../../platform/sweepRows';
 import { presentService } from './presenter';
 import * as queries from './queries';
 
@@ -216,6 +217,8 @@ async function refundEscrow(q: Queryable, id: number, buyerId: number, price: nu
   });
 }
 
+const overdueSweep = new RowSweep('releasing overdue services');
+
 /**
  * Releases to the provider each finalized service unaccepted for 7 days (by deps.clock), one
  * transaction each; the status guard makes a race with an accept pay once. `onlyFor` limits
@@ -223,10 +226,9 @@ async function refundEscrow(q: Queryable, id: number, buyerId: number, price: nu
  */
 export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - SERVICE_AUTO_RELEASE_MS);
-  const ids = await queries.overdueIds(deps.db, cutoff, onlyFor);
-  let released = 0;
-  for (const id of ids) {
-    const done = await deps.db.tx(async (tx) => {
+  const ids = await queries.overdueIds(deps.db, cutoff, onlyFor, onlyFor === undefined ? overdueSweep.resting(deps.clock.now().getTime()) : []);
+  return overdueSweep.each(deps, ids, (id) => id, (id) =>
+    deps.db.tx(async (tx) => {
       const found = await queries.serviceHeader(tx, id);
       if (!found) return false;
       await ledger.lockAccounts(tx, [found.provider_id]);
@@ -241,10 +243,8 @@ export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<numb
       );
       await tellParties(tx, id, found.provider_id, Number(row.buyer_id));
       return true;
-    });
-    if (done) released++;
-  }
-  return released;
+    }),
+  );
 }
 
 export async function listServices(deps: Deps, userId: number, showAll: boolean, page: PageQuery): Promise<ServiceDto[]> {

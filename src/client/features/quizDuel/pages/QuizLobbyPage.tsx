@@ -195,7 +195,8 @@ export function QuizLobbyPage() {
                 </dl>
                 <p className="text-sm text-slate-400" data-testid="quiz-limits">
                   Won today: {formatCoins(data.limits.wonToday)} of a daily cap of {formatCoins(data.limits.dailyWinCap)} coins. Stakes from{' '}
-                  {formatCoins(data.limits.minStake)} to {formatCoins(data.limits.maxStake)}.
+                  {formatCoins(data.limits.minStake)} to {formatCoins(data.limits.maxStake)}. Players on one network may duel each other, but win
+                  at most {formatCoins(data.limits.sameAddressWinCap)} coins a day from each other; the rest of the pot goes back to the loser.
                 </p>
               </section>
             </div>

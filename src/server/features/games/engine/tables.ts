@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 
@@ -90,3 +90,23 @@ export const gameStateColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What one account has won from another in duels (Quiz Duel, rock-paper-scissors) on a UTC day
+ * while the two shared an address, net of the winner's own stake: capped by
+ * SAME_ADDRESS_DAILY_WIN_CAP (engine/sameAddress.ts). Only the pair's current day is kept.
+ */
+export const duelPairWins = pgTable(
+  'duel_pair_wins',
+  {
+    winnerId: bigint('winner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    loserId: bigint('loser_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.winnerId, t.loserId, t.day] })],
+);

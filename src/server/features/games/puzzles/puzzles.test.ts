@@ -8,6 +8,7 @@ import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { dailyPuzzles, utcDate } from './service';
+import { MEMORY_FLIP_BURST, MEMORY_FLIP_INTERVAL_MS, MEMORY_FLIPS_PER_DAY, PUZZLE_LOCK_MS } from './attempts';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 
 const clock = new ManualClock('2026-03-10T08:00:00Z');
@@ -104,13 +105,16 @@ describe('Puzzle Rush', () => {
       swaps.push(swap);
       state = result.state;
     }
+    clock.advance(PUZZLE_LOCK_MS);
     expectError(await submit(user, { puzzleId: match3.id, answer: { count: 20, swaps } }), 400, { message: /^Incorrect: / });
     // A swap that makes no run.
+    clock.advance(PUZZLE_LOCK_MS);
     expectError(await submit(user, { puzzleId: match3.id, answer: { count: 20, swaps: [[0, 24]] } }), 400, { message: /^Incorrect: / });
 
     const sliding = await todaysOf('sliding');
     const solvedBoard = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     expectError(await submit(user, { puzzleId: sliding.id, answer: { board: solvedBoard, moves: [] } }), 400, { message: /^Incorrect: / });
+    clock.advance(PUZZLE_LOCK_MS);
     expectError(await submit(user, { puzzleId: sliding.id, answer: { board: solvedBoard, moves: [1, 2, 3] } }), 400, { message: /^Incorrect: / });
     expect(await balanceOf(server, user.id)).toBe(1000);
     expect(await solveCount(user.id)).toBe(0);
@@ -139,6 +143,40 @@ describe('Puzzle Rush', () => {
     expectBadField(await flip(user, { puzzleId: memory.id, index: 1.5 }), 'index');
     expectBadField(await flip(user, { puzzleId: memory.id.replace('memory', 'sliding'), index: 0 }), 'puzzleId');
     expectError(await flip(user, { puzzleId: '2026-03-09:memory', index: 0 }), 409, { message: '2026-03-09' });
+  });
+
+  it('locks a puzzle for 2 s after a wrong submit on the server: of 50 racing guesses one is checked, and a right answer waits too', async () => {
+    const user = await registerUser(server);
+    const logic = await todaysOf('logic-grid');
+    const guesses = await Promise.all(Array.from({ length: 50 }, () => submit(user, { puzzleId: logic.id, answer: {} })));
+    expect(guesses.filter((r) => r.status === 400)).toHaveLength(1);
+    for (const r of guesses) if (r.status !== 400) expectError(r, 429, { message: /locked for 2 s after a wrong answer; try again in \d\.\d s/ });
+    expectError(await submit(user, { puzzleId: logic.id, answer: correctAnswer(logic) }), 429, { message: 'try again in 2.0 s' });
+    clock.advance(1500);
+    expectError(await submit(user, { puzzleId: logic.id, answer: correctAnswer(logic) }), 429, { message: 'try again in 0.5 s' });
+    // Another puzzle is not locked by this one.
+    const sliding = await todaysOf('sliding');
+    expect((await submit(user, { puzzleId: sliding.id, answer: correctAnswer(sliding) })).status).toBe(200);
+    clock.advance(500);
+    expect((await submit(user, { puzzleId: logic.id, answer: correctAnswer(logic) })).status).toBe(200);
+    expect(await balanceOf(server, user.id)).toBe(1000 + 2 * PUZZLE_RUSH_REWARD);
+  });
+
+  it('turns memory cards at a human pace and a bounded number of times a day', async () => {
+    const user = await registerUser(server);
+    const memory = await todaysOf('memory');
+    const burst = await Promise.all(Array.from({ length: 16 }, (_, index) => flip(user, { puzzleId: memory.id, index })));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(MEMORY_FLIP_BURST);
+    for (const r of burst) if (r.status !== 200) expectError(r, 429, { message: 'faster than anyone plays' });
+    // A pair a quarter second is a pace anyone plays at.
+    for (let n = MEMORY_FLIP_BURST; n < MEMORY_FLIPS_PER_DAY; n++) {
+      clock.advance(MEMORY_FLIP_INTERVAL_MS);
+      expect((await flip(user, { puzzleId: memory.id, index: n % 16 })).status).toBe(200);
+    }
+    clock.advance(60_000);
+    expectError(await flip(user, { puzzleId: memory.id, index: 0 }), 429, { message: `turned ${MEMORY_FLIPS_PER_DAY} memory cards today` });
+    // Solving from memory still works.
+    expect((await submit(user, { puzzleId: memory.id, answer: correctAnswer(memory) })).status).toBe(200);
   });
 
   it('names the problem in bad submissions', async () => {

@@ -5,5 +5,5 @@ import { flip, submit, today } from './service';
 export const puzzleHandlers = (deps: Deps) => defineHandlers('puzzles', {
   'GET /api/games/puzzle-rush': async ({ user }) => today(deps, user.id),
   'POST /api/games/puzzle-rush': async ({ user, body }) => submit(deps, user.id, body.puzzleId, body.answer),
-  'POST /api/games/puzzle-rush/flip': async ({ body }) => flip(deps, body.puzzleId, body.index),
+  'POST /api/games/puzzle-rush/flip': async ({ user, body }) => flip(deps, user.id, body.puzzleId, body.index),
 });

@@ -10,6 +10,7 @@ import { badRequest, conflict } from '../../../platform/errors';
 import { bumpStat, readStats } from '../../../platform/stats';
 import { applyRewardMultiplier } from '../../items/buffs';
 import { moveForRound } from '../engine/payments';
+import { claimFlip, claimSubmit } from './attempts';
 import { presentFlip, presentPuzzleSolver, presentSolve, presentToday } from './presenter';
 import { hasSolved, solvedTypesOn, topPuzzleSolvers } from './queries';
 import { puzzleTypes } from './tables';
@@ -72,8 +73,10 @@ export async function submit(deps: Deps, userId: number, puzzleId: string, answe
   const alreadySolved = () => conflict('You have solved this puzzle already today. New puzzles come at midnight UTC.');
   if (await hasSolved(deps.db, userId, date, puzzle.type)) throw alreadySolved();
   const verdict = checkAnswer(puzzle, answer);
-  if (!verdict.ok) throw badRequest(`Incorrect: ${verdict.reason}`);
   const now = deps.clock.now();
+  // The verdict is computed first but told only to a submit the lock lets through.
+  await claimSubmit(deps.db, userId, date, puzzle.type, !verdict.ok, now.getTime());
+  if (!verdict.ok) throw badRequest(`Incorrect: ${verdict.reason}`);
   return deps.db.tx(async (tx) => {
     const boost = await applyRewardMultiplier(tx, userId, PUZZLE_RUSH_REWARD, now);
     const reward = PUZZLE_RUSH_REWARD + boost.extra;
@@ -89,12 +92,13 @@ export async function submit(deps: Deps, userId: number, puzzleId: string, answe
   });
 }
 
-/** One card of today's memory board: the faces leave the server a card at a time. */
-export async function flip(deps: Deps, puzzleId: string, index: number): Promise<MemoryFlipResponse> {
-  const { puzzle } = await todaysPuzzle(deps, puzzleId);
+/** One card of today's memory board: the faces leave the server a card at a time, at a human's pace (attempts.ts). */
+export async function flip(deps: Deps, userId: number, puzzleId: string, index: number): Promise<MemoryFlipResponse> {
+  const { date, puzzle } = await todaysPuzzle(deps, puzzleId);
   if (puzzle.type !== 'memory') throw badRequest('puzzleId must be a memory puzzle');
   const face = faceAt(puzzle, index);
   if (face === null) throw badRequest(`index must be 0 to ${puzzle.secret.faces.length - 1}`);
+  await claimFlip(deps.db, userId, date, deps.clock.now().getTime());
   return presentFlip(index, face);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 
@@ -43,4 +43,26 @@ export const puzzleSolves = pgTable(
     check('puzzle_solves_type_known', oneOf(t.puzzleType, puzzleTypes)),
     check('puzzle_solves_reward_positive', sql`${t.reward} > 0`),
   ],
+);
+
+/**
+ * A player's tries at one of today's puzzles, which the server paces (spec: a puzzle locks for
+ * 2 s after an invalid submit; memory cards turn at a human's pace, a bounded number of times).
+ * Only today's rows are kept: each write deletes the player's older ones.
+ */
+export const puzzleAttempts = pgTable(
+  'puzzle_attempts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    date: text('date').notNull(),
+    puzzleType: text('puzzle_type', { enum: puzzleTypes }).notNull(),
+    /** Submits are refused until then (a wrong one sets it 2 s ahead). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Memory cards turned today, and when the first was. */
+    flips: integer('flips').notNull().default(0),
+    firstFlipAt: timestamp('first_flip_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date, t.puzzleType] })],
 );

@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
 import * as ledger from '../../wallet/ledger';
+import { allowedWin } from '../engine/sameAddress';
 import { presentDuel, selfPacedOf } from './presenter';
 import { answersOf, findDuel, type DuelRow } from './queries';
 
@@ -86,20 +87,25 @@ export async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, no
 /**
  * The end: scores from the answers, then one conditional UPDATE playing -> finished, then the
  * payout (95% of the pot) or, on a tie, both stakes back; the counters in the same transaction.
+ * `forfeitedBy` ends it early with the other party as the winner, whatever the scores.
  */
-async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?: number): Promise<boolean> {
   const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
     select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
            coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
     from quiz_duels d left join quiz_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
   const c = scores?.challenger ?? 0;
   const o = scores?.opponent ?? 0;
-  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number }>(sql`
+  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number; winner_id: number | null }>(sql`
     update quiz_duels set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
-      winner_id = case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end,
+      winner_id = ${
+        forfeitedBy === undefined
+          ? sql`case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end`
+          : sql`case when challenger_id = ${forfeitedBy} then opponent_id else challenger_id end`
+      },
       current_q = case when mode = 'live' then ${QUIZ_QUESTIONS}::smallint end, q_opens_at = null, q_deadline = null
     where id = ${duelId} and state = 'playing'
-    returning challenger_id, opponent_id, stake`);
+    returning challenger_id, opponent_id, stake, winner_id`);
   if (!duel) return false;
   await settleQuestionsRound(tx, duelId);
   const challengerId = Number(duel.challenger_id);
@@ -107,7 +113,7 @@ async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boo
   const stake = Number(duel.stake);
   const ref = { refType: 'quiz_duel' as const, refId: duelId };
   const day = utcDay(new Date(nowMs));
-  if (c === o) {
+  if (duel.winner_id === null) {
     await ledger.post(
       tx,
       [
@@ -117,13 +123,23 @@ async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boo
       ref,
     );
   } else {
-    const [winner, loser] = c > o ? [challengerId, opponentId] : [opponentId, challengerId];
-    const payout = quizPayout(stake);
-    await ledger.post(tx, [{ userId: winner, delta: payout, category: 'quiz_payout', counterpartyId: loser }], ref);
+    const [winner, loser] = Number(duel.winner_id) === challengerId ? [challengerId, opponentId] : [opponentId, challengerId];
+    // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
+    const win = quizPayout(stake) - stake;
+    const allowed = await allowedWin(tx, winner, loser, win, nowMs);
+    await ledger.post(
+      tx,
+      [
+        { userId: winner, delta: stake + allowed, category: 'quiz_payout', counterpartyId: loser },
+        { userId: loser, delta: win - allowed, category: 'quiz_refund', counterpartyId: winner },
+      ],
+      { ...ref, houseCategory: 'quiz_payout' },
+    );
+    if (allowed < win) await tx.rows(sql`update quiz_duels set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`);
     await tx.rows(sql`
-      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${payout - stake})
+      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${allowed})
       on conflict (user_id) do update set wins = quiz_stats.wins + 1,
-        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${payout - stake}, won_day = ${day}`);
+        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${allowed}, won_day = ${day}`);
   }
   await tx.rows(sql`
     insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
@@ -132,20 +148,32 @@ async function settle(tx: Queryable, duelId: number, nowMs: number): Promise<boo
 }
 
 /**
- * A closed or banned account's open challenges (made or addressed to it) are refunded to their
- * challengers; duels being played run to their end, where unanswered questions score 0.
+ * Closing an account (deleted or banned) ends every duel of it, in the closure's transaction,
+ * before accounts closes the row (after that no posting can name a deleted account, and a duel
+ * left playing could never be settled). Open challenges, made or addressed to it, are refunded
+ * to their challengers. A duel being played is forfeited by the leaver: the other player wins
+ * the pot as for any win (95%, counted in their wins and daily winnings), because leaving is
+ * the leaver's choice and voiding would let a player about to lose walk away from the stake;
+ * the leaver's account takes nothing (a deleted one's balance is burned just after).
  */
-export async function cancelOpenOf(tx: Queryable, userId: number): Promise<void> {
-  const open = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
-    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
-  if (open.length === 0) return;
-  await ledger.lockAccounts(tx, open.flatMap(partiesOf));
-  const duels = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
-    update quiz_duels set state = 'canceled', closed_at = now()
+export async function closeDuelsOf(deps: Deps, tx: Queryable, userId: number): Promise<void> {
+  const mine = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
+    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state in ('open', 'playing')`);
+  if (mine.length === 0) return;
+  await ledger.lockAccounts(tx, mine.flatMap(partiesOf));
+  const nowMs = deps.clock.now().getTime();
+  const open = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
+    update quiz_duels set state = 'canceled', closed_at = ${iso(nowMs)}
     where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
     returning id, stake, challenger_id`);
-  for (const d of duels.sort((a, b) => Number(a.id) - Number(b.id))) {
+  for (const d of open.sort((a, b) => Number(a.id) - Number(b.id))) {
     await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
     await settleQuestionsRound(tx, Number(d.id));
+    await tellParties(tx, Number(d.id), nowMs, true);
+  }
+  const playing = await tx.rows<{ id: number }>(sql`
+    select id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'playing' order by id for update`);
+  for (const d of playing) {
+    if (await settle(tx, Number(d.id), nowMs, userId)) await tellParties(tx, Number(d.id), nowMs, true);
   }
 }

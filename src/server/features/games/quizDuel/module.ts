@@ -2,7 +2,7 @@ import { defineModule } from '../../../platform/module';
 import { presentQuizzer } from './presenter';
 import { topQuizzers } from './queries';
 import { quizDuelHandlers } from './routes';
-import { cancelOpenOf } from './ending';
+import { closeDuelsOf } from './ending';
 import { closeDueLive, expireOpen, finishDueAsync, stopTimers } from './sweeps';
 
 /** Quiz Duel (DESIGN.md section 9): live and asynchronous duels over the question bank, and the daily quiz. */
@@ -16,7 +16,7 @@ export const quizDuelModule = defineModule({
     { what: 'unjoined quiz challenges', everyMs: 30_000, run: (deps) => expireOpen(deps) },
   ],
   start: () => stopTimers,
-  // Must come before accounts in the module list: it locks the challengers' accounts to refund them.
-  onAccountClosed: (tx, userId) => cancelOpenOf(tx, userId),
+  // Must come before accounts in the module list: it locks both parties' accounts to refund or pay them.
+  onAccountClosed: (tx, userId, _reason, deps) => closeDuelsOf(deps, tx, userId),
   gameLeaderboard: async (q) => ({ quizDuel: (await topQuizzers(q, 100)).map(presentQuizzer) }),
 });

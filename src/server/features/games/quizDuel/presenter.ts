@@ -97,8 +97,8 @@ export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewer
       winner === null
         ? { outcome: 'tie', payout: Number(duel.stake) }
         : winner === viewerId
-          ? { outcome: 'won', payout: quizPayout(Number(duel.stake)) }
-          : { outcome: 'lost', payout: 0 };
+          ? { outcome: 'won', payout: duel.winner_payout === null ? quizPayout(Number(duel.stake)) : Number(duel.winner_payout) }
+          : { outcome: 'lost', payout: Number(duel.loser_refund ?? 0) };
   }
   return {
     _id: String(duel.id),

@@ -24,6 +24,8 @@ export interface DuelRow {
   challenger_score: number;
   opponent_score: number;
   winner_id: number | null;
+  winner_payout: number | null;
+  loser_refund: number | null;
   closed_at: Date | string | null;
   challenger_name: string;
   opponent_name: string | null;
@@ -41,7 +43,7 @@ export interface AnswerRow {
 const duelSelect = sql`
   select d.id, d.mode, d.state, d.challenger_id, d.opponent_id, d.invited, d.stake, d.question_ids, d.round_id, d.created_at,
     d.expires_at, d.challenger_start_at, d.opponent_start_at, d.current_q, d.q_opens_at, d.q_deadline, d.q_windows,
-    d.challenger_score, d.opponent_score, d.winner_id, d.closed_at, c.username as challenger_name, o.username as opponent_name
+    d.challenger_score, d.opponent_score, d.winner_id, d.winner_payout, d.loser_refund, d.closed_at, c.username as challenger_name, o.username as opponent_name
   from quiz_duels d join users c on c.id = d.challenger_id left join users o on o.id = d.opponent_id`;
 
 export async function findDuel(q: Queryable, id: number, lock = false): Promise<DuelRow | undefined> {
@@ -101,16 +103,6 @@ export async function statsOf(q: Queryable, userId: number): Promise<StatsRow> {
 
 /** Today's net winnings, zero once the UTC day has turned. */
 export const wonOn = (stats: StatsRow, day: string): number => (stats.won_day === day ? Number(stats.won_today) : 0);
-
-/** Whether two accounts were seen on one address since `since`. */
-export async function sharedAddress(q: Queryable, a: number, b: number, since: string): Promise<boolean> {
-  const [row] = await q.rows<{ shared: boolean }>(sql`
-    select exists (
-      select 1 from quiz_addresses x join quiz_addresses y on y.address_hash = x.address_hash
-      where x.user_id = ${a} and y.user_id = ${b} and x.seen_at >= ${since} and y.seen_at >= ${since}
-    ) as shared`);
-  return Boolean(row?.shared);
-}
 
 export interface LeaderRow {
   id: number;

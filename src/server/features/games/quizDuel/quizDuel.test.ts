@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { QUIZ_ASYNC_TTL_MS, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
+import { QUIZ_ASYNC_TTL_MS, QUIZ_DAILY_WIN_CAP, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
 import { quizDuelRound } from '../../../../shared/games/quizDuelRound';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';
@@ -210,18 +211,41 @@ describe('quiz duel: rules and refusals', () => {
     expect(await balanceOf(server, a.id)).toBe(995);
   });
 
-  it('accounts seen on one address in the last day cannot duel each other', async () => {
-    const [a, b] = await Promise.all([player(), player()]);
+  it('accounts on one address may duel, but win at most the published cap a day from each other; the rest goes back to the loser', async () => {
+    const [a, b, c] = await Promise.all([player(), player(), player()]);
     const shared = '192.0.2.77';
-    await callRoute(server, 'GET /api/games/quiz-duel', as(a, shared));
-    await callRoute(server, 'GET /api/games/quiz-duel', as(b, shared));
-    expectError(await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' }), 409, { message: 'same address' });
-    const open = (await challenge(a, { stake: 5, mode: 'async' })).body.duel._id;
-    expectError(await join(b, open), 409, { message: 'same address' });
-    // A day later the rule no longer binds them.
-    wait(24 * 3600_000 + 1);
-    await cancel(a, open).catch(() => undefined);
-    expect((await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' })).status).toBe(200);
+    for (const user of [a, b, c]) await callRoute(server, 'GET /api/games/quiz-duel', as(user, shared));
+    expect((await callRoute(server, 'GET /api/games/quiz-duel', as(a, shared))).body.limits.sameAddressWinCap).toBe(SAME_ADDRESS_DAILY_WIN_CAP);
+    // A named challenge to a housemate and an open one a housemate joins are both playable.
+    const named = await callRoute(server, 'POST /api/games/quiz-duel/challenge', { ...as(a, shared), body: { opponentUsername: b.username, stake: 900, mode: 'async' } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const id = named.body.duel._id;
+    const open = (await callRoute(server, 'POST /api/games/quiz-duel/challenge', { ...as(c, shared), body: { stake: 5, mode: 'async' } })).body.duel._id;
+    expect((await callRoute(server, 'POST /api/games/quiz-duel/:id/join', { ...as(a, shared), params: { id: open } })).status).toBe(200);
+    await playSelfPaced(a, id, Array<boolean>(QUIZ_QUESTIONS).fill(false));
+    expect((await callRoute(server, 'POST /api/games/quiz-duel/:id/join', { ...as(b, shared), params: { id } })).status).toBe(200);
+    await playSelfPaced(b, id, Array<boolean>(QUIZ_QUESTIONS).fill(true));
+    // b would have won 1,710 (810 of it a's); the win stops at the cap and a gets the rest back.
+    const win = quizPayout(900) - 900;
+    expect((await view(b, id)).body.result).toEqual({ outcome: 'won', payout: 900 + SAME_ADDRESS_DAILY_WIN_CAP });
+    expect((await view(a, id)).body.result).toEqual({ outcome: 'lost', payout: win - SAME_ADDRESS_DAILY_WIN_CAP });
+    expect(await balanceOf(server, b.id)).toBe(1000 + SAME_ADDRESS_DAILY_WIN_CAP);
+    // The same day, the cap is spent: b's next win from a gives b only the stake back.
+    const again = (await challenge(b, { opponentUsername: a.username, stake: 100, mode: 'async' })).body.duel._id;
+    await playSelfPaced(b, again, Array<boolean>(QUIZ_QUESTIONS).fill(true));
+    await join(a, again);
+    await playSelfPaced(a, again, Array<boolean>(QUIZ_QUESTIONS).fill(false));
+    expect((await view(b, again)).body.result).toEqual({ outcome: 'won', payout: 100 });
+    expect(await balanceOf(server, b.id)).toBe(1000 + SAME_ADDRESS_DAILY_WIN_CAP);
+  });
+
+  it('a challenge the opponent could not join today is refused before any stake is taken', async () => {
+    const [a, b] = await Promise.all([player(), player()]);
+    await server.db.rows(sql`
+      insert into quiz_stats (user_id, won_day, won_today) values (${b.id}, ${new Date(clock.now()).toISOString().slice(0, 10)}, ${QUIZ_DAILY_WIN_CAP})`);
+    expectError(await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' }), 409, { message: 'cannot join a duel today' });
+    expect(await balanceOf(server, a.id)).toBe(1000);
+    expect((await lobby(b)).body.invites).toEqual([]);
   });
 
   it('records the questions as a verifiable round of the challenger', async () => {

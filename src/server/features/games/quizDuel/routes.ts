@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
+import { recordAddress } from '../engine/sameAddress';
 import { answerDaily, daily, startDaily } from './daily';
 import * as quiz from './service';
 
 export const quizDuelHandlers = (deps: Deps) => {
   // Every call that can start or join a duel, and the lobby, notes the caller's address (hashed)
-  // for the same-address rule; answers and reads of one duel do not need to.
-  const seen = (userId: number, request: FastifyRequest) => quiz.recordAddress(deps, userId, request.ip);
+  // for the same-address cap; answers and reads of one duel do not need to.
+  const seen = (userId: number, request: FastifyRequest) => recordAddress(deps, userId, request.ip);
   return defineHandlers('quizDuel', {
     'GET /api/games/quiz-duel': async ({ user, request }) => {
       await seen(user.id, request);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { QuizAnswerBody, QuizAnswerResponse, QuizChallengeBody, QuizChallengeResponse, QuizDuelDto, QuizLobbyDto } from '../../../../shared/api/quizDuel';
 import {
@@ -14,10 +13,10 @@ import {
   QUIZ_MIN_STAKE,
   QUIZ_QUESTION_MS,
   QUIZ_QUESTIONS,
-  QUIZ_SAME_ADDRESS_WINDOW_MS,
   quizPoints,
   utcDay,
 } from '../../../../shared/games/quizDuel';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
@@ -33,7 +32,6 @@ import {
   invitesTo,
   openChallengeCount,
   openChallengesFor,
-  sharedAddress,
   statsOf,
   waitingLiveChallenges,
   wonOn,
@@ -49,27 +47,10 @@ import { afterLiveClose, closeDueLive, expireOpen, finishDueAsync, scheduleLive 
  * UPDATE), then the postings. An answer locks them too, because it may finish the duel and pay.
  */
 
-/** The address a request came from, kept only as a hash (quiz_addresses). */
-export const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
-
-/** Notes that this user called the quiz from this address now (for the same-address rule). */
-export async function recordAddress(deps: Deps, userId: number, address: string): Promise<void> {
-  const now = deps.clock.now().toISOString();
-  await deps.db.rows(sql`
-    insert into quiz_addresses (user_id, address_hash, seen_at) values (${userId}, ${addressHash(address)}, ${now})
-    on conflict (user_id, address_hash) do update set seen_at = excluded.seen_at`);
-}
-
-async function refuseSameAddress(deps: Deps, a: number, b: number, otherName: string): Promise<void> {
-  const since = new Date(deps.clock.now().getTime() - QUIZ_SAME_ADDRESS_WINDOW_MS).toISOString();
-  if (await sharedAddress(deps.db, a, b, since)) {
-    throw conflict(`You cannot duel ${otherName}: your accounts used the same address in the last day`);
-  }
-}
+const atWinCap = async (deps: Deps, userId: number): Promise<boolean> => wonOn(await statsOf(deps.db, userId), utcDay(deps.clock.now())) >= QUIZ_DAILY_WIN_CAP;
 
 async function refuseAtWinCap(deps: Deps, userId: number): Promise<void> {
-  const won = wonOn(await statsOf(deps.db, userId), utcDay(deps.clock.now()));
-  if (won >= QUIZ_DAILY_WIN_CAP) throw conflict(`You have won the daily maximum of ${QUIZ_DAILY_WIN_CAP.toLocaleString('en-US')} coins from quiz duels; come back tomorrow (UTC)`);
+  if (await atWinCap(deps, userId)) throw conflict(`You have won the daily maximum of ${QUIZ_DAILY_WIN_CAP.toLocaleString('en-US')} coins from quiz duels; come back tomorrow (UTC)`);
 }
 
 function postedBalance(balances: Map<number, number>, userId: number): number {
@@ -101,7 +82,10 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
     if (!found || found.status === 'deleted') throw notFound(`opponentUsername: there is no user called ${name}`);
     if (Number(found.id) === userId) throw badRequest('opponentUsername: you cannot challenge yourself');
     if (found.status !== 'active') throw conflict(`${found.username} is ${found.status} and cannot play`);
-    await refuseSameAddress(deps, userId, Number(found.id), found.username);
+    // Refused here, before any stake is taken, whatever join would refuse them today.
+    if (await atWinCap(deps, Number(found.id))) {
+      throw conflict(`${found.username} has won the daily maximum from quiz duels and cannot join a duel today (UTC); challenge them tomorrow`);
+    }
     opponent = { id: Number(found.id), username: found.username };
   } else if (body.mode === 'live') {
     const matched = await findOpponent(deps, userId, body.stake);
@@ -140,14 +124,12 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
   return { matched: false, duel: await viewOf(deps.db, result.duelId, userId, deps.clock.now().getTime()), balance: result.balance };
 }
 
-/** Find opponent: the oldest waiting live challenge of a similar stake from an account not sharing an address. */
+/** Find opponent: the oldest waiting live challenge of a similar stake. */
 async function findOpponent(deps: Deps, userId: number, stake: number): Promise<{ duel: QuizDuelDto; balance: number } | null> {
   const low = Math.max(QUIZ_MIN_STAKE, Math.ceil(stake * QUIZ_MATCH_LOW));
   const high = Math.min(QUIZ_MAX_STAKE, Math.floor(stake * QUIZ_MATCH_HIGH));
   const candidates = await waitingLiveChallenges(deps.db, userId, low, high, deps.clock.now().toISOString());
-  const since = new Date(deps.clock.now().getTime() - QUIZ_SAME_ADDRESS_WINDOW_MS).toISOString();
   for (const c of candidates) {
-    if (await sharedAddress(deps.db, userId, Number(c.challenger_id), since)) continue;
     try {
       return await joinDuel(deps, userId, Number(c.id));
     } catch (err) {
@@ -169,7 +151,6 @@ export async function join(deps: Deps, userId: number, duelId: number): Promise<
   if (someoneElse) throw conflict('This challenge was just joined by someone else');
   if (Number(header.challenger_id) === userId) throw badRequest('id: you cannot join your own challenge');
   await refuseAtWinCap(deps, userId);
-  await refuseSameAddress(deps, userId, Number(header.challenger_id), header.username);
   return joinDuel(deps, userId, duelId);
 }
 
@@ -242,10 +223,12 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
  */
 export async function answer(deps: Deps, userId: number, duelId: number, body: QuizAnswerBody): Promise<QuizAnswerResponse> {
   const received = deps.clock.now().getTime();
-  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duels where id = ${duelId}`);
+  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; state: string }>(sql`select challenger_id, opponent_id, state from quiz_duels where id = ${duelId}`);
   if (!header || !partiesOf(header).includes(userId)) {
     throw notFound(`id: you have no quiz duel with id ${duelId}`);
   }
+  // An ended duel's other party may be a deleted account, which the locks below would refuse.
+  if (header.state !== 'open' && header.state !== 'playing') throw conflict(`This duel is ${header.state}; there is nothing to answer`);
   const outcome = await deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, partiesOf(header));
     const duel = (await findDuel(tx, duelId, true))!;
@@ -331,6 +314,6 @@ export async function lobby(deps: Deps, userId: number): Promise<QuizLobbyDto> {
     invites: invites.map(presentChallenge),
     duels: mine.map((d) => presentSummary(d, answers.filter((a) => Number(a.duel_id) === Number(d.id)), userId, now.getTime())),
     stats: { wins: Number(stats.wins), games: Number(stats.games), dailyBest: stats.daily_best === null ? null : Number(stats.daily_best) },
-    limits: { minStake: QUIZ_MIN_STAKE, maxStake: QUIZ_MAX_STAKE, dailyWinCap: QUIZ_DAILY_WIN_CAP, wonToday: wonOn(stats, utcDay(now)) },
+    limits: { minStake: QUIZ_MIN_STAKE, maxStake: QUIZ_MAX_STAKE, dailyWinCap: QUIZ_DAILY_WIN_CAP, wonToday: wonOn(stats, utcDay(now)), sameAddressWinCap: SAME_ADDRESS_DAILY_WIN_CAP },
   };
 }

@@ -4,6 +4,14 @@ import * as ledger from '../../wallet/ledger';
 import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, tellParties } from './ending';
 import { selfPacedEnd } from '../../../../shared/games/quizDuel';
 import { findDuel } from './queries';
+import { RowSweep } from '../../../platform/sweepRows';
+
+const liveSweep = new RowSweep('closing live quiz questions');
+const asyncSweep = new RowSweep('finishing asynchronous quiz duels');
+const openSweep = new RowSweep('expiring quiz challenges');
+
+/** Leaves out of a batch the rows resting after a failure (RowSweep). */
+const without = (ids: number[]) => (ids.length > 0 ? sql` and id not in ${ids}` : sql``);
 
 /**
  * The process that opened a live question pushes it when it opens and closes it at its
@@ -47,20 +55,16 @@ export async function closeDueLive(deps: Deps, only?: number[]): Promise<number>
   const nowMs = deps.clock.now().getTime();
   const due = await deps.db.rows<{ id: number; current_q: number; challenger_id: number; opponent_id: number }>(sql`
     select id, current_q, challenger_id, opponent_id from quiz_duels
-    where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : sql``}
+    where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : without(liveSweep.resting(nowMs))}
     order by q_deadline limit 100`);
-  let closed = 0;
-  for (const d of due) {
+  return liveSweep.each(deps, due, (d) => Number(d.id), async (d) => {
     const done = await deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
       return closeLiveQuestion(deps, tx, Number(d.id), Number(d.current_q), nowMs);
     });
-    if (done) {
-      closed++;
-      afterLiveClose(deps, Number(d.id));
-    }
-  }
-  return closed;
+    if (done) afterLiveClose(deps, Number(d.id));
+    return done;
+  });
 }
 
 /** Ends asynchronous duels whose players have both run out of questions or time. */
@@ -70,17 +74,15 @@ export async function finishDueAsync(deps: Deps, only?: number[]): Promise<numbe
   const bound = iso(nowMs - selfPacedEnd(0));
   const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
     select id, challenger_id, opponent_id from quiz_duels
-    where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}`}
+    where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}${without(asyncSweep.resting(nowMs))}`}
     order by id limit 100`);
-  let finished = 0;
-  for (const d of due) {
-    const done = await deps.db.tx(async (tx) => {
+  const finished = await asyncSweep.each(deps, due, (d) => Number(d.id), (d) =>
+    deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
       await tx.rows(sql`select id from quiz_duels where id = ${d.id} for update`);
       return finishIfDone(deps, tx, Number(d.id), nowMs);
-    });
-    if (done) finished++;
-  }
+    }),
+  );
   if (finished > 0) deps.live.changed();
   return finished;
 }
@@ -90,11 +92,10 @@ export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number
   const nowIso = deps.clock.now().toISOString();
   const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number | null }>(sql`
     select id, challenger_id, opponent_id from quiz_duels
-    where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : sql``}
+    where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : without(openSweep.resting(msOf(nowIso)))}
     order by expires_at limit 100`);
-  let expired = 0;
-  for (const d of due) {
-    const done = await deps.db.tx(async (tx) => {
+  const expired = await openSweep.each(deps, due, (d) => Number(d.id), (d) =>
+    deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, partiesOf(d));
       const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
         update quiz_duels set state = 'expired', closed_at = ${nowIso}
@@ -105,9 +106,8 @@ export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number
       await settleQuestionsRound(tx, Number(duel.id));
       await tellParties(tx, Number(duel.id), msOf(nowIso), true);
       return true;
-    });
-    if (done) expired++;
-  }
+    }),
+  );
   if (expired > 0) deps.live.changed();
   return expired;
 }

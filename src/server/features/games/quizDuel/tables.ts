@@ -47,6 +47,9 @@ export const quizDuels = pgTable(
     opponentScore: integer('opponent_score').notNull().default(0),
     /** Null for a tie (and until finished). */
     winnerId: bigint('winner_id', { mode: 'number' }).references(() => users.id),
+    /** What the winner was paid and the loser got back, when the same-address cap cut the win (else null: the usual split). */
+    winnerPayout: bigint('winner_payout', { mode: 'number' }),
+    loserRefund: bigint('loser_refund', { mode: 'number' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -99,8 +102,9 @@ export const quizStats = pgTable('quiz_stats', {
 });
 
 /**
- * Addresses a user called the quiz from, as SHA-256 of the address (never the address itself),
- * with when last seen: two accounts seen on one address within a day may not duel each other.
+ * Addresses a user called Quiz Duel or rock-paper-scissors from, as SHA-256 of the address (never
+ * the address itself), with when last seen: what one of two accounts seen on one address within
+ * a day may win from the other is capped (games/engine/sameAddress.ts).
  */
 export const quizAddresses = pgTable(
   'quiz_addresses',

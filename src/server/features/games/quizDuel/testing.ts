@@ -8,7 +8,7 @@ import { questionById } from './bankIndex';
 
 /**
  * Quiz duel test helpers. Every player calls from an address of their own (the server trusts
- * one proxy hop in these tests), since accounts seen on one address may not duel each other.
+ * one proxy hop in these tests), since what accounts seen on one address win from each other is capped.
  */
 export function quizKit(server: TestServer, clock: ManualClock) {
   const addressOf = (user: TestUser) => `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;

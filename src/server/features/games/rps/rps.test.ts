@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RpsMove } from '../../../../shared/api/rps';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
 import { ManualClock } from '../../../platform/clock';
 import { auditReport } from '../../../platform/audit';
 import { readStats } from '../../../platform/stats';
@@ -257,6 +258,26 @@ describe('account deletion', () => {
     expect(await balanceOf(server, c.id)).toBe(1000);
     expect(await balanceOf(server, a.id)).toBe(0);
     expect((await invites(b)).body).toEqual([]);
+  });
+});
+
+describe('same address', () => {
+  it('two accounts on one address may duel; the winner takes at most the daily cap from the other, the rest goes back', async () => {
+    // Every call of this file comes from 127.0.0.1: one network, as a household's would.
+    const [a, b] = await pair();
+    await challenge(a, b, 800, 'rock');
+    const resolved = await answer(b, a, 800, 'scissors');
+    expect(resolved.balance).toBe(1000 - 800 + (800 - SAME_ADDRESS_DAILY_WIN_CAP));
+    expect(await balanceOf(server, a.id)).toBe(1000 + SAME_ADDRESS_DAILY_WIN_CAP);
+    // The cap is spent for today: the next win returns the stake and nothing more.
+    await challenge(a, b, 100, 'paper');
+    await answer(b, a, 100, 'rock');
+    expect(await balanceOf(server, a.id)).toBe(1000 + SAME_ADDRESS_DAILY_WIN_CAP);
+    // The other way round is a cap of its own.
+    await challenge(b, a, 100, 'paper');
+    await answer(a, b, 100, 'rock');
+    expect(await balanceOf(server, b.id)).toBe(1000 - SAME_ADDRESS_DAILY_WIN_CAP + 100);
+    await expectLedgerBalanced(server);
   });
 });
 

@@ -20,6 +20,8 @@ import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
 import { bumpStat, readStats } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
+import { RowSweep } from '../../../platform/sweepRows';
+import { allowedWin } from '../engine/sameAddress';
 import {
   presentCanceled,
   presentChallenge,
@@ -63,6 +65,8 @@ async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<nu
   );
 }
 
+const expirySweep = new RowSweep('expiring duel challenges');
+
 /**
  * Refunds every open challenge whose 24 hours are up (by deps.clock), one transaction each:
  * the conditional UPDATE (state 'open', expires_at <= now) lets an answer, a cancel or another
@@ -71,10 +75,9 @@ async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<nu
  */
 export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<number> {
   const now = deps.clock.now().toISOString();
-  const due = await dueChallenges(deps.db, now, onlyFor);
-  let expired = 0;
-  for (const candidate of due) {
-    const done = await deps.db.tx(async (tx) => {
+  const due = await dueChallenges(deps.db, now, onlyFor, expirySweep.resting(deps.clock.now().getTime()));
+  const expired = await expirySweep.each(deps, due, (d) => Number(d.id), (candidate) =>
+    deps.db.tx(async (tx) => {
       // Both parties: the refund names the opponent as counterparty and the event goes to them,
       // each a key-share lock on their row that must not be taken after this duel's row lock.
       await ledger.lockAccounts(tx, [Number(candidate.challenger_id), Number(candidate.opponent_id)]);
@@ -86,9 +89,8 @@ export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<numb
       await refundChallenger(tx, duel);
       await tellParties(tx, 'duel.canceled', duel);
       return true;
-    });
-    if (done) expired++;
-  }
+    }),
+  );
   // Reads and the timer sweep too, and only writes' responses wake the live readers.
   if (expired > 0) deps.live.changed();
   return expired;
@@ -151,7 +153,16 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
     );
   } else {
     const [winner, loser] = result === 'a' ? [userId, challengerId] : [challengerId, userId];
-    balances = await ledger.post(tx, [{ userId: winner, delta: 2 * buyIn, category: 'duel_payout', counterpartyId: loser }], ref);
+    // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
+    const allowed = await allowedWin(tx, winner, loser, buyIn, now.getTime());
+    balances = await ledger.post(
+      tx,
+      [
+        { userId: winner, delta: buyIn + allowed, category: 'duel_payout', counterpartyId: loser },
+        { userId: loser, delta: buyIn - allowed, category: 'duel_refund', counterpartyId: winner },
+      ],
+      { ...ref, houseCategory: 'duel_payout' },
+    );
     await bumpStat(tx, winner, 'rps_wins');
   }
   await tellParties(tx, 'duel.resolved', duel);

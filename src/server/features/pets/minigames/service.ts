@@ -8,16 +8,34 @@ import { presentCritter, type CritterRow } from '../critters/presenter';
 import { critterReturning, lockCritter } from '../critters/queries';
 import { lockProfile } from '../profile';
 
-/** A run starts on the server's clock: the score it may claim grows with the time it lasts. */
+/** Runs never completed are kept this long after they end (for a late complete's clear answer), then pruned. */
+const UNPAID_RUN_KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * A run starts on the server's clock: the score it may claim grows with the time it lasts. One
+ * open run per player and game: a start closes the player's open runs of that game unpaid (a
+ * replaced run), under the pet profile's lock so racing starts leave exactly one; otherwise
+ * overlapping runs would each claim the whole time bound. Old unpaid runs are pruned here too.
+ */
 export async function startRun(deps: Deps, userId: number, critterId: number, game: Minigame): Promise<MinigameStartResponse> {
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + RUN_TTL_MS);
-  const [run] = await deps.db.rows<{ id: number }>(sql`
-    insert into minigame_runs (user_id, critter_id, game, started_at, expires_at)
-    select ${userId}, c.id, ${game}, ${now.toISOString()}, ${expires.toISOString()} from critters c
-    where c.id = ${critterId} and c.user_id = ${userId}
-    returning id`);
-  if (!run) throw notFound(`critterId: you have no critter with id ${critterId}`, [{ field: 'critterId', rule: 'not_found', value: String(critterId) }]);
+  const run = await deps.db.tx(async (tx) => {
+    await lockProfile(tx, userId);
+    await tx.rows(sql`
+      delete from minigame_runs where user_id = ${userId} and claimed_score is null
+        and least(coalesce(completed_at, expires_at), expires_at) < ${new Date(now.getTime() - UNPAID_RUN_KEEP_MS).toISOString()}`);
+    const [inserted] = await tx.rows<{ id: number }>(sql`
+      insert into minigame_runs (user_id, critter_id, game, started_at, expires_at)
+      select ${userId}, c.id, ${game}, ${now.toISOString()}, ${expires.toISOString()} from critters c
+      where c.id = ${critterId} and c.user_id = ${userId}
+      returning id`);
+    if (!inserted) throw notFound(`critterId: you have no critter with id ${critterId}`, [{ field: 'critterId', rule: 'not_found', value: String(critterId) }]);
+    await tx.rows(sql`
+      update minigame_runs set completed_at = ${now.toISOString()}
+      where user_id = ${userId} and game = ${game} and completed_at is null and id <> ${inserted.id}`);
+    return inserted;
+  });
   return { runId: String(run.id), serverTime: now.toISOString(), expiresAt: expires.toISOString() };
 }
 
@@ -37,10 +55,11 @@ export async function completeRun(deps: Deps, userId: number, body: { critterId:
         and completed_at is null and expires_at >= ${now.toISOString()}
       returning started_at`);
     if (!run) {
-      const [found] = await tx.rows<{ critter_id: number; game: string; completed_at: Date | null; expires_at: Date | string }>(sql`
-        select critter_id, game, completed_at, expires_at from minigame_runs where id = ${body.runId} and user_id = ${userId}`);
+      const [found] = await tx.rows<{ critter_id: number; game: string; completed_at: Date | null; expires_at: Date | string; claimed_score: number | null }>(sql`
+        select critter_id, game, completed_at, expires_at, claimed_score from minigame_runs where id = ${body.runId} and user_id = ${userId}`);
       if (!found) throw notFound(`runId: you have no run with id ${body.runId}`, [{ field: 'runId', rule: 'not_found', value: String(body.runId) }]);
       if (Number(found.critter_id) !== body.critterId || found.game !== body.game) throw badRequest(`runId: run ${body.runId} was started for another critter or game`, [{ field: 'runId', rule: 'invalid' }]);
+      if (found.completed_at && found.claimed_score === null) throw conflict('This run was replaced by a newer run of this game; only the newest one pays');
       if (found.completed_at) throw conflict('This run was already completed and paid');
       throw conflict('This run expired: start a new game');
     }
