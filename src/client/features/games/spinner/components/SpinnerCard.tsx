@@ -3,6 +3,7 @@ import type { SpinnerTableDto } from '../../../../../shared/api/spinner';
 import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/catalog';
 import { ApiError } from '../../../../lib/api';
 import { holdBalance } from '../../../../lib/balanceHold';
+import { fireConfetti } from '../../../../lib/confetti';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
@@ -27,10 +28,8 @@ interface SpinnerCardProps {
   reducedMotion: boolean;
 }
 
-function fireConfetti() {
-  void import('canvas-confetti').then(({ default: confetti }) =>
-    confetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true }),
-  );
+function celebrate() {
+  fireConfetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
 }
 
 const nextSpinOf = (error: unknown): string | null => {
@@ -90,7 +89,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
           setSpinning(false);
           releaseBalance.current();
           if (result.reward > 0) sound.playWin();
-          if (!reducedMotion && deservesConfetti(table, result.reward)) fireConfetti();
+          if (!reducedMotion && deservesConfetti(table, result.reward)) celebrate();
           void afterSpin();
         },
         reducedMotion ? 0 : SPIN_RESULT_MS,
