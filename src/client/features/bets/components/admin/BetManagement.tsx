@@ -218,7 +218,7 @@ function AdminBetItem({ bet }: { bet: AdminBetDto }) {
         </span>
       </div>
       <p className="text-xs text-slate-400">
-        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {bet.wagerCount} {bet.wagerCount === 1 ? 'wager' : 'wagers'} · 🪙{' '}
+        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {formatVotes(bet.wagerCount)} · 🪙{' '}
         {formatCoins(bet.totalStaked)} staked
         {bet.status === 'finalized' && bet.result && (
           <>
