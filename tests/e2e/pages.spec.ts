@@ -199,5 +199,12 @@ describe('public profile', () => {
 
     await profile.open('nobody-by-this-name');
     expect(await profile.errorText()).toBe('User not found or an error occurred.');
+    // Not a dead end (issue 33): a search for another name, and the leaderboard.
+    expect(await page.getByRole('main').getByRole('link', { name: 'leaderboard' }).getAttribute('href')).toBe('/leaderboard');
+    const existing = await world.user();
+    await page.getByLabel('Find a player', { exact: true }).fill(existing.username);
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    await profile.name(existing.username).waitFor();
+    expect(await page.title()).toBe(`${existing.username}'s profile · Fair & Square`);
   });
 });

@@ -110,7 +110,7 @@ describe('virtual pet', () => {
     const claim = (await response.json()) as ClaimResponse;
     expect([claim.coinsAdded, claim.shardsAdded, total(claim.foodAdded), total(claim.toysAdded)]).toEqual([50, 5, 2, 1]);
     const words = ['+50 pet coins', '+5 shards', ...goodsWords(claim.foodAdded), ...goodsWords(claim.toysAdded)].join(', ');
-    const said = `Claimed: ${words}. Verify round ${claim.roundId} on /fairness.`;
+    const said = `Claimed: ${words}. Verify round #${claim.roundId} on /fairness.`;
     expect(await toasts.waitFor(said)).toBe(said);
     expect(await sanctuary.figure('coins', '50')).toBe('50');
     expect(await sanctuary.figure('shards', '5')).toBe('5');

@@ -3,6 +3,7 @@ import { NavBar } from './NavBar';
 import { Footer } from './Footer';
 import { useForgetSignOutOnLeave } from './guards';
 import { LiveUpdates } from './LiveUpdates';
+import { usePageTitle } from './pageTitle';
 
 /** Lazy pages keep the old screen up while their chunk loads; this bar says something is coming. */
 function NavigationProgress() {
@@ -17,6 +18,7 @@ function NavigationProgress() {
 
 export function RootLayout() {
   useForgetSignOutOnLeave();
+  usePageTitle();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <a

@@ -5,6 +5,7 @@ import { RequireAdmin, RequireAuth } from './guards';
 import { lazyPage } from './lazyChunk';
 import { GAME_CARDS, type GameCard } from '../features/games/catalog';
 import { LoadingState } from '../components/States';
+import { titled } from './pageTitle';
 
 /**
  * A game's route: /games/{key}, and for a card with sub-pages its own pages below it plus a
@@ -13,10 +14,15 @@ import { LoadingState } from '../components/States';
 function gameRoute(card: GameCard): RouteObject {
   const { page } = card;
   const path = `games/${card.key}`;
-  if (!card.subPages) return { path, lazy: page };
+  if (!card.subPages) return { path, lazy: page, ...titled(card.name) };
   return {
     path,
-    children: [{ index: true, lazy: page }, ...card.subPages.map((sub) => ({ path: sub.path, lazy: sub.page })), { path: '*', lazy: page }],
+    ...titled(card.name),
+    children: [
+      { index: true, lazy: page },
+      ...card.subPages.map((sub) => ({ path: sub.path, lazy: sub.page, ...titled(`${sub.title} · ${card.name}`) })),
+      { path: '*', lazy: page },
+    ],
   };
 }
 
@@ -32,19 +38,22 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         hydrateFallbackElement: <LoadingState />,
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage) },
-          { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage) },
-          { path: 'fairness', lazy: lazyPage(() => import('../features/games/fairness/pages/FairnessPage'), (m) => m.FairnessPage) },
+          { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage), ...titled('Home') },
+          { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage), ...titled('Rules') },
+          { path: 'fairness', lazy: lazyPage(() => import('../features/games/fairness/pages/FairnessPage'), (m) => m.FairnessPage), ...titled('Provably fair') },
           {
             path: 'login',
+            ...titled('Sign in'),
             lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.LoginPage),
           },
           {
             path: 'register',
+            ...titled('Register'),
             lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.RegisterPage),
           },
           {
             path: 'profile/:username',
+            ...titled(({ username }) => `${username ?? 'Player'}'s profile`),
             lazy: lazyPage(() => import('../features/accounts/pages/PublicProfilePage'), (m) => m.PublicProfilePage),
           },
           {
@@ -52,38 +61,46 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
+                ...titled('Dashboard'),
                 lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), (m) => m.DashboardPage),
               },
               {
                 path: 'profile',
+                ...titled('Your profile'),
                 lazy: lazyPage(() => import('../features/accounts/pages/ProfilePage'), (m) => m.ProfilePage),
               },
               {
                 path: 'bets',
+                ...titled('Bets'),
                 lazy: lazyPage(() => import('../features/bets/pages/ActiveBetsPage'), (m) => m.ActiveBetsPage),
               },
               {
                 path: 'store',
+                ...titled('Store'),
                 lazy: lazyPage(() => import('../features/store/pages/StorePage'), (m) => m.StorePage),
               },
               {
                 path: 'services',
+                ...titled('Services'),
                 lazy: lazyPage(() => import('../features/services/pages/ServicesPage'), (m) => m.ServicesPage),
               },
-              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), (m) => m.TasksPage) },
+              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), (m) => m.TasksPage), ...titled('Tasks') },
               {
                 path: 'achievements',
+                ...titled('Achievements'),
                 lazy: lazyPage(() => import('../features/achievements/AchievementsPage'), (m) => m.AchievementsPage),
               },
               {
                 path: 'leaderboard',
+                ...titled('Leaderboard'),
                 lazy: lazyPage(() => import('../features/leaderboard/LeaderboardPage'), (m) => m.LeaderboardPage),
               },
               {
                 path: 'bets/parlay',
+                ...titled('Parlay builder'),
                 lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
               },
-              { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage) },
+              { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage), ...titled('Games') },
               // Each game's page, from the games list (features/games/catalog.ts).
               ...GAME_CARDS.map(gameRoute),
             ],
@@ -91,10 +108,10 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              { path: 'admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), (m) => m.AdminPage) },
+              { path: 'admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), (m) => m.AdminPage), ...titled('Admin') },
             ],
           },
-          { path: '*', lazy: lazyPage(() => import('./NotFoundPage'), (m) => m.NotFoundPage) },
+          { path: '*', lazy: lazyPage(() => import('./NotFoundPage'), (m) => m.NotFoundPage), ...titled('Page not found') },
         ],
       },
     ],

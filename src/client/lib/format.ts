@@ -19,6 +19,12 @@ export function formatDate(value: string | number | Date): string {
   return toDate(value)?.toLocaleDateString('en-GB') ?? '—';
 }
 
+/** A calendar day the server names as 'YYYY-MM-DD' (a UTC day), in the same en-GB format. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-GB', { timeZone: 'UTC' });
+}
+
 export function formatDateTime(value: string | number | Date): string {
   return toDate(value)?.toLocaleString('en-GB') ?? '—';
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExte
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import { api, isUnauthorized } from './api';
+import { useHeldBalance } from './balanceHold';
 import { errorMessage } from './errorMessages';
 import { sessionStore, type SessionState } from './sessionStore';
 import { notify } from './toast';
@@ -93,7 +94,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const user = userQuery.data ?? session?.user ?? null;
+  const known = userQuery.data ?? session?.user ?? null;
+  // While a round is being revealed, the balance from before it (lib/balanceHold.ts).
+  const held = useHeldBalance();
+  const user = useMemo(() => (known && held !== null ? { ...known, balance: held } : known), [known, held]);
   const value = useMemo<SessionContextValue>(
     () => ({
       token,

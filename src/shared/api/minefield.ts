@@ -57,7 +57,10 @@ export const minefieldActiveDto = z.object({
   betAmount: z.number(),
   rows: z.number(),
   cols: z.number(),
+  /** The mines the player asked for; minesCount is what was placed after mine reduction. */
+  minesAsked: z.number(),
   minesCount: z.number(),
+  mineReduction: z.number(),
   revealed: z.array(z.number()),
   forgiven: z.array(z.number()),
   safeCount: z.number(),

@@ -1,6 +1,6 @@
 import { ZERO } from './rational';
 import { defineRoundGame, publishRtp } from './roundGame';
-import { boxRtp, MYSTERY_BOXES, openBox } from './mysteryBox';
+import { boxRtp, collectibleOf, MYSTERY_BOXES, mysteryBoxOf, openBox } from './mysteryBox';
 
 /** One mystery-box opening: a tier by weight, then a collectible of it. */
 export const mysteryBoxRound = defineRoundGame({
@@ -12,7 +12,8 @@ export const mysteryBoxRound = defineRoundGame({
     return { tier: r.tier, tierName: r.tierName, item: r.drop.key, value: r.drop.value };
   },
   describe: (replay) => `tier ${String(replay.tierName)}, ${String(replay.item)} worth ${String(replay.value)}`,
-  summary: (round) => `${String(round.params.box ?? 'box')} · ${String(round.outcome.tierName ?? '?')} ${String(round.outcome.item ?? '')}`,
+  summary: (round) =>
+    `${mysteryBoxOf(String(round.params.box))?.name ?? 'Mystery box'} · ${String(round.outcome.tierName ?? '?')} ${collectibleOf(String(round.outcome.item))?.name ?? String(round.outcome.item ?? '')}`,
   paidFrom: 'the drop is an item worth its published sell-back value',
   // Drops are items, which no reward multiplier touches: the return at 3x is the same.
   rtp: () =>

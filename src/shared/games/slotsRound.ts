@@ -5,7 +5,7 @@ import { slots, SLOTS_MAX_LUCK, slotsHitRate, slotsRtp, slotsRtpWithLuck } from 
 const plural = (symbol: string): string => (symbol.endsWith('y') ? `${symbol.slice(0, -1)}ies` : `${symbol}s`);
 
 /** 'three-bell' -> 'three bells', 'two-cherries' -> 'two cherries'; null is a line that pays nothing. */
-const comboText = (combo: unknown): string => {
+export const comboText = (combo: unknown): string => {
   if (typeof combo !== 'string') return 'no combination';
   const three = /^three-(.+)$/.exec(combo);
   return three?.[1] ? `three ${plural(three[1])}` : combo.replace(/-/g, ' ');

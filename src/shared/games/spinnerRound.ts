@@ -1,3 +1,4 @@
+import { isSpinnerId, SPINNER_INFO } from './catalog';
 import { defineRoundGame, numberList, paysText } from './roundGame';
 import { spin } from './spinner';
 
@@ -17,7 +18,8 @@ export const spinnerRound = defineRoundGame({
     return `slice ${String(replay.slice)}${slices}, ${paysText(replay.reward)}`;
   },
   summary: (round) => {
-    const wheel = typeof round.params.wheel === 'string' ? round.params.wheel : 'spinner';
-    return `${wheel} · slice ${String(round.outcome.slice ?? '?')}`;
+    // Players read the wheel's title and what it paid, not its id and slice index.
+    const wheel = typeof round.params.wheel === 'string' && isSpinnerId(round.params.wheel) ? SPINNER_INFO[round.params.wheel].title : 'Spinner';
+    return typeof round.outcome.reward === 'number' ? `${wheel} · won ${round.outcome.reward.toLocaleString('en-US')}` : wheel;
   },
 });

@@ -1,4 +1,5 @@
 import { defineRoundGame, num } from '../games/roundGame';
+import { goodOf } from './catalog';
 import { CLAIM_FOOD_TABLE, CLAIM_TOY_TABLE, drawClaim, type DrawTable } from './claim';
 
 const table = (value: unknown, name: string): DrawTable => {
@@ -14,6 +15,12 @@ const counts = (value: unknown): string => {
   return entries.length === 0 ? 'nothing' : entries.map(([k, n]) => `${n} ${k}`).join(', ');
 };
 
+/** The same with the goods' names, for players ('1 Berry Bites', not '1 berry-bites'). */
+const namedCounts = (value: unknown): string => {
+  const entries = Object.entries((value ?? {}) as Record<string, number>);
+  return entries.length === 0 ? 'no items' : entries.map(([k, n]) => `${n} ${goodOf(k)?.name ?? k}`).join(', ');
+};
+
 /** The sanctuary's resource claim: its foods and toys come from the round's stream. */
 export const sanctuaryClaimRound = defineRoundGame({
   game: 'sanctuary-claim',
@@ -27,5 +34,5 @@ export const sanctuaryClaimRound = defineRoundGame({
       toyTable: table(params.toyTable, 'toyTable'),
     }),
   describe: (replay) => `food: ${counts(replay.food)}; toys: ${counts(replay.toys)}`,
-  summary: (round) => `claim · ${counts(round.outcome.food)} · ${counts(round.outcome.toys)}`,
+  summary: (round) => `Sanctuary claim · food: ${namedCounts(round.outcome.food)} · toys: ${namedCounts(round.outcome.toys)}`,
 });

@@ -1,5 +1,6 @@
 import { defineRoundGame, num } from '../games/roundGame';
-import { GACHA_POOLS, pull } from './gacha';
+import { speciesOf } from './catalog';
+import { GACHA_POOLS, gachaPoolOf, pull } from './gacha';
 
 /** One gacha pull: its critter from the round's stream and the pity count before it. */
 export const gachaRound = defineRoundGame({
@@ -11,5 +12,6 @@ export const gachaRound = defineRoundGame({
     return { rarity: r.rarity, species: r.species, variant: r.variant, traits: r.traits, pity: r.pity };
   },
   describe: (replay) => `${String(replay.rarity)} ${String(replay.species)} (${String(replay.variant)})${Array.isArray(replay.traits) && replay.traits.length > 0 ? ` with ${replay.traits.join(', ')}` : ''}${replay.pity ? ', by pity' : ''}`,
-  summary: (round) => `${String(round.params.pool ?? 'gacha')} · ${String(round.outcome.rarity ?? '?')} ${String(round.outcome.species ?? '')}`,
+  summary: (round) =>
+    `${gachaPoolOf(String(round.params.pool))?.name ?? 'Gacha'} · ${String(round.outcome.rarity ?? '?')} ${speciesOf(String(round.outcome.species))?.name ?? String(round.outcome.species ?? '')}`,
 });

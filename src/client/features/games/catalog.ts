@@ -19,7 +19,7 @@ export interface GameCard {
    * Pages under /games/{key}/{path}. A card with sub-pages owns its whole branch: any other path
    * below /games/{key}/ shows its `page` (spec section 2: /games/virtual-pet/* is the sanctuary).
    */
-  subPages?: readonly { path: string; page: ReturnType<typeof lazyPage> }[];
+  subPages?: readonly { path: string; title: string; page: ReturnType<typeof lazyPage> }[];
 }
 
 export const GAME_CARDS: readonly GameCard[] = [

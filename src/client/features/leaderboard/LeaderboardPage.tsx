@@ -104,7 +104,11 @@ export function LeaderboardPage() {
           <h2 id="rps-title" className="section-title">
             Rock-paper-scissors
           </h2>
-          {games.data && games.data.rps.length > 0 ? (
+          {games.isPending ? (
+            <LoadingState />
+          ) : games.error ? (
+            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
+          ) : games.data.rps.length > 0 ? (
             <Table caption="Rock-paper-scissors" head={['Rank', 'Player', 'Wins', 'Games']}>
               {games.data.rps.map((r, i) => (
                 <tr key={r._id}>
@@ -125,7 +129,11 @@ export function LeaderboardPage() {
           <h2 id="puzzle-title" className="section-title">
             Puzzle Rush
           </h2>
-          {games.data && games.data.puzzleRush.length > 0 ? (
+          {games.isPending ? (
+            <LoadingState />
+          ) : games.error ? (
+            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
+          ) : games.data.puzzleRush.length > 0 ? (
             <Table caption="Puzzle Rush" head={['Rank', 'Player', 'Solves']}>
               {games.data.puzzleRush.map((r, i) => (
                 <tr key={r._id}>
@@ -145,7 +153,11 @@ export function LeaderboardPage() {
           <h2 id="quiz-duel-title" className="section-title">
             Quiz Duel
           </h2>
-          {games.data && games.data.quizDuel.length > 0 ? (
+          {games.isPending ? (
+            <LoadingState />
+          ) : games.error ? (
+            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
+          ) : games.data.quizDuel.length > 0 ? (
             <Table caption="Quiz Duel" head={['Rank', 'Player', 'Wins', 'Games']}>
               {games.data.quizDuel.map((r, i) => (
                 <tr key={r._id}>

@@ -7,8 +7,8 @@ import { lazyPage } from '../../app/lazyChunk';
 export const sanctuaryPage = lazyPage(() => import('./sanctuary/pages/SanctuaryPage'), (m) => m.SanctuaryPage);
 
 export const PET_SUB_PAGES = [
-  { path: 'shop', page: lazyPage(() => import('./shop/pages/PetShopPage'), (m) => m.PetShopPage) },
-  { path: 'gacha', page: lazyPage(() => import('./gacha/pages/GachaPage'), (m) => m.GachaPage) },
-  { path: 'breeding', page: lazyPage(() => import('./breeding/pages/BreedingPage'), (m) => m.BreedingPage) },
-  { path: 'mini', page: lazyPage(() => import('./minigames/pages/PetMiniGamesPage'), (m) => m.PetMiniGamesPage) },
+  { path: 'shop', title: 'Pet shop', page: lazyPage(() => import('./shop/pages/PetShopPage'), (m) => m.PetShopPage) },
+  { path: 'gacha', title: 'Gacha', page: lazyPage(() => import('./gacha/pages/GachaPage'), (m) => m.GachaPage) },
+  { path: 'breeding', title: 'Breeding', page: lazyPage(() => import('./breeding/pages/BreedingPage'), (m) => m.BreedingPage) },
+  { path: 'mini', title: 'Mini-games', page: lazyPage(() => import('./minigames/pages/PetMiniGamesPage'), (m) => m.PetMiniGamesPage) },
 ] as const;

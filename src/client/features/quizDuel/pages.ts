@@ -7,6 +7,6 @@ import { lazyPage } from '../../app/lazyChunk';
 export const quizLobbyPage = lazyPage(() => import('./pages/QuizLobbyPage'), (m) => m.QuizLobbyPage);
 
 export const QUIZ_SUB_PAGES = [
-  { path: 'daily', page: lazyPage(() => import('./pages/QuizDailyPage'), (m) => m.QuizDailyPage) },
-  { path: ':id', page: lazyPage(() => import('./pages/QuizDuelPage'), (m) => m.QuizDuelPage) },
+  { path: 'daily', title: 'Daily quiz', page: lazyPage(() => import('./pages/QuizDailyPage'), (m) => m.QuizDailyPage) },
+  { path: ':id', title: 'Duel', page: lazyPage(() => import('./pages/QuizDuelPage'), (m) => m.QuizDuelPage) },
 ] as const;

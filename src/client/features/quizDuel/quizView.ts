@@ -12,6 +12,8 @@ export const CHALLENGE_FAILED = 'Challenge failed';
 export const JOIN_FAILED = 'Join failed';
 export const ANSWER_FAILED = 'Answer failed';
 export const LOAD_FAILED = 'Failed to load the quiz';
+/** One text for a duel that does not exist, whether its address is malformed or the server has none. */
+export const NO_SUCH_DUEL = 'There is no such duel. Start one from the lobby.';
 
 /** Why a stake cannot be sent, in the words the other stake games use; null when it can. */
 export function stakeError(text: string): string | null {

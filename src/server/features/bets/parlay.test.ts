@@ -40,6 +40,11 @@ describe('POST /api/bets/parlay', () => {
     expect(res.body.balance).toBe(900);
     expect(res.body.parlay).toMatchObject({ stake: 100, totalOdds: 6.65, potentialPayout: 665, status: 'open' });
     expect(res.body.parlay.legs).toHaveLength(3);
+    // The admin's count of a bet's bets is the options' counts added up: a parlay leg is one (issue 33).
+    const listed = await callRoute(server, 'GET /api/admin/bets', { token: admin.token, query: { limit: 100 } });
+    const row = listed.body.find((bet) => bet._id === a._id)!;
+    expect(row.wagerCount).toBe(row.options.reduce((n, o) => n + o.votes, 0));
+    expect(row.wagerCount).toBe(1);
 
     await finalize(a, 'Yes');
     await finalize(b, 'Home');

@@ -13,7 +13,8 @@ const betSelect = (where: SQL, withTotals = false) => sql`
       ) order by o.position)
       from bet_options o where o.bet_id = b.id), '[]'::json) as options
     ${withTotals ? sql`, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
-      (select count(*) from wagers w where w.bet_id = b.id)::int as wager_count` : sql``}
+      -- The options' votes added up (wagers and parlay legs), so the admin's count agrees with them.
+      ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count` : sql``}
   from bets b where ${where}`;
 
 export const listOpenBets = (q: Queryable) => q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);

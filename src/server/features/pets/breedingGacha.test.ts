@@ -54,6 +54,9 @@ describe('gacha', () => {
       expect(gachaRound.replay(round.server_seed, round.client_seed, Number(round.nonce), round.params)).toMatchObject({ rarity: r.rarity, species: r.species, variant: r.variant, traits: r.traits });
       pity = r.rarity === 'Legendary' || r.rarity === 'Mythical' ? 0 : pity + 1;
     }
+    // The round lists say what each pull cost (issue 33: they said 'stake 0').
+    const listed = await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: 10 } });
+    expect(listed.body.rounds.map((r) => [r.game, r.stake])).toEqual(Array.from({ length: 10 }, () => ['gacha', 500]));
     const critters = (await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters;
     expect(critters.map((c) => c._id)).toEqual(res.body.results.map((r) => r.critterId));
     const [ledgerRows] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from ledger where user_id = ${user.id} and category = 'gacha_pull'`);

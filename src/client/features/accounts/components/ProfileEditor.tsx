@@ -112,6 +112,12 @@ export function ProfileEditor({ user }: { user: UserDto }) {
               <img
                 src={picture.previewUrl}
                 alt="New picture preview"
+                // A file named and typed as a picture may still not be one: no broken preview, say so.
+                onError={() => {
+                  setPictureProblem(NOT_AN_IMAGE);
+                  choosePicture(null);
+                  setFileInputKey((key) => key + 1);
+                }}
                 className="size-16 rounded-full object-cover ring-2 ring-fuchsia-400"
               />
             )}

@@ -2,7 +2,9 @@ import { useParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { formatCoins, formatDate } from '../../../lib/format';
+import { ApiError } from '../../../lib/api';
 import { AchievementList, InventoryList } from '../components/ProfileCollections';
+import { ProfileNotFound } from '../components/ProfileNotFound';
 import { BadgeShelf } from '../../store/components/BadgeShelf';
 import { CosmeticMark } from '../../store/components/CosmeticMark';
 import { usePublicProfile } from '../queries';
@@ -10,9 +12,10 @@ import { Emoji } from '../../../components/Emoji';
 
 export function PublicProfilePage() {
   const { username = '' } = useParams();
-  const { data: profile, isPending, isError } = usePublicProfile(username);
+  const { data: profile, isPending, isError, error } = usePublicProfile(username);
 
   if (isPending) return <LoadingState>Loading profile…</LoadingState>;
+  if (error instanceof ApiError && error.status === 404) return <ProfileNotFound username={username} />;
   if (isError) return <ErrorBanner>User not found or an error occurred.</ErrorBanner>;
   if (!profile) return <EmptyState>No user.</EmptyState>;
 
@@ -40,7 +43,7 @@ export function PublicProfilePage() {
             </span>
           </div>
           <p className="mt-2 text-sm text-slate-400">
-            {formatCoins(profile.betsWon)} bets won · member since {formatDate(profile.createdAt)}
+            {formatCoins(profile.betsWon)} {profile.betsWon === 1 ? 'bet' : 'bets'} won · member since {formatDate(profile.createdAt)}
           </p>
         </div>
       </section>

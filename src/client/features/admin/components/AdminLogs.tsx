@@ -71,7 +71,8 @@ export function AdminLogs() {
             <EmptyState>No admin actions logged yet</EmptyState>
           ) : (
             <>
-              <ul aria-label="Admin log entries" className="flex h-96 flex-col gap-2 overflow-y-auto pr-1">
+              {/* Focusable, so the keyboard can scroll it (its entries hold nothing focusable). */}
+              <ul tabIndex={0} aria-label="Admin log entries" className="flex h-96 flex-col gap-2 overflow-y-auto pr-1">
                 {entries.map((log) => (
                   <LogEntry key={log._id} log={log} />
                 ))}

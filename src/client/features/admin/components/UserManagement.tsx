@@ -53,7 +53,7 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
           onClick={onBan}
           disabled={banning}
           aria-label={`Ban ${user.username}`}
-          className="btn-danger shrink-0 px-3 py-1 text-xs"
+          className="btn-danger min-h-11 min-w-11 shrink-0 px-3 py-1 text-xs"
         >
           Ban
         </button>

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { holdBalance } from '../../../lib/balanceHold';
 import { errorMessage, INSUFFICIENT_BALANCE } from '../../../lib/errorMessages';
 import { formatSignedCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
@@ -88,10 +89,13 @@ export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onR
           }
           let result: R;
           setRevealing(true);
+          // The pill keeps the balance from before the round until the wheel, coin or reels stop.
+          const releaseBalance = holdBalance(known);
           const started = Date.now();
           try {
             result = await call(bet);
           } catch (error) {
+            releaseBalance();
             setRevealing(false);
             const text = errorMessage(error, 'The bet could not be placed');
             setNotice(text);
@@ -99,6 +103,7 @@ export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onR
             break;
           }
           await wait(Math.max(0, revealMs(result) - (Date.now() - started)));
+          releaseBalance();
           setRevealing(false);
           known = result.balance;
           onResult(result);

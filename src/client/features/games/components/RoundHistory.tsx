@@ -59,7 +59,10 @@ export function RoundHistory({ limit = 10, games = [], filterable = false }: Rou
                 <span className="text-slate-400">stake {formatCoins(round.stake)}</span>
                 <span className="text-emerald-300">paid {formatCoins(round.payout)}</span>
                 <span className="text-slate-400">{formatDateTime(round.createdAt)}</span>
-                <span className="text-slate-400">nonce {round.nonce}</span>
+                {/* The round's number, which toasts and the verifier name, beside the nonce it drew. */}
+                <span className="text-slate-400" data-testid="round-number">
+                  round #{round._id} · nonce {round.nonce}
+                </span>
                 <span className="max-w-full truncate font-mono text-xs text-slate-500" title={round.serverSeedHash}>
                   seed hash {round.serverSeedHash.slice(0, 12)}…
                 </span>

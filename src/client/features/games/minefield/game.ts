@@ -36,13 +36,12 @@ export const startedGame = (r: MinefieldStartResponse, rows: number, cols: numbe
   ended: false,
 });
 
-/** A running game read back after a reload: its mine reduction is not sent again, so it shows 0. */
+/** A running game read back after a reload. */
 export const resumedGame = (active: MinefieldActiveDto): MinefieldGame => ({
   ...active,
   mines: null,
   exploded: false,
   reward: null,
-  mineReduction: 0,
   ended: false,
 });
 

@@ -1,35 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RouteBody } from '../../../../shared/api/routes';
 import { api } from '../../../lib/api';
-import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
+import { useAfterGamePlayed } from '../mutations';
 
 export type StartMinefieldInput = RouteBody<'POST /api/games/minefield/start'>;
 export type RevealCellInput = RouteBody<'POST /api/games/minefield/reveal'>;
 
-/** The stake leaves the balance at the start. */
+/**
+ * The stake leaves the balance at the start; the round lists ("Your last rounds") and the
+ * running game are read again with the balance, as for every game.
+ */
 export function useStartMinefieldMutation() {
-  const afterCoinsMoved = useAfterCoinsMoved();
+  const afterGamePlayed = useAfterGamePlayed();
   return useMutation({
     mutationFn: (body: StartMinefieldInput) => api('POST /api/games/minefield/start', { body }),
-    onSuccess: () => void afterCoinsMoved(),
+    onSuccess: () => void afterGamePlayed(),
   });
 }
 
 /** Coins move only when a reveal ends the game (a mine, or the last safe cell pays). */
 export function useRevealCellMutation() {
-  const afterCoinsMoved = useAfterCoinsMoved();
+  const afterGamePlayed = useAfterGamePlayed();
   return useMutation({
     mutationFn: (body: RevealCellInput) => api('POST /api/games/minefield/reveal', { body }),
     onSuccess: (result) => {
-      if (result.exploded || result.reward !== null) void afterCoinsMoved();
+      if (result.exploded || result.reward !== null) void afterGamePlayed();
     },
   });
 }
 
 export function useCashOutMutation() {
-  const afterCoinsMoved = useAfterCoinsMoved();
+  const afterGamePlayed = useAfterGamePlayed();
   return useMutation({
     mutationFn: (sessionId: string) => api('POST /api/games/minefield/cashout', { body: { sessionId } }),
-    onSuccess: () => void afterCoinsMoved(),
+    onSuccess: () => void afterGamePlayed(),
   });
 }

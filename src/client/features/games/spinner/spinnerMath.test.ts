@@ -36,7 +36,10 @@ describe('spinner page arithmetic', () => {
     expect(formatHms(0)).toBe('00:00:00');
     expect(formatHms(3_600_000)).toBe('01:00:00');
     expect(formatHms(61_001)).toBe('00:01:02');
-    expect(formatHms(7 * 86_400_000)).toBe('168:00:00');
+    expect(formatHms(86_399_000)).toBe('23:59:59');
+    expect(formatHms(86_400_000 + 3000)).toBe('1d 0h');
+    expect(formatHms(7 * 86_400_000 - 4000)).toBe('6d 23h');
+    expect(formatHms(7 * 86_400_000)).toBe('7d 0h');
     expect(formatPercent(0.35)).toBe('35%');
     expect(formatPercent(1 / 3)).toBe('33.33%');
   });

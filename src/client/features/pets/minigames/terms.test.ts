@@ -3,7 +3,6 @@ import { COUNTDOWN_MS, CRITTER_MATCH_MIN_MS, DAILY_MINIGAME_COIN_CAP, MATCH_PAIR
 import {
   GAMES,
   GAME_ORDER,
-  MATCH_NOTE,
   MATCH_WAIT_MARGIN_MS,
   SAVE_FAILED,
   SAVE_MARGIN_MS,
@@ -29,12 +28,13 @@ describe('mini-game terms', () => {
     expect(GAMES['dodge-n-dash'].startKey).toBe('Space');
   });
 
-  it('publishes the pay, the daily cap and the match board’s note', () => {
+  it('publishes the pay, the daily cap and the match board’s size', () => {
     const words = payWords().join(' ');
     expect(words).toMatch(/1 experience per point/);
     expect(words).toMatch(/1 pet coin per 10 points/);
     expect(words).toContain(`${DAILY_MINIGAME_COIN_CAP} pet coins a day`);
-    expect(MATCH_NOTE).toContain(`${MATCH_PAIRS} pairs`);
+    expect(GAMES['critter-match'].rules.join(' ')).toContain(`16 cards (4 × 4) in ${MATCH_PAIRS} pairs`);
+    expect(JSON.stringify(GAMES)).not.toMatch(/\bspec\b/i);
     expect(boundWords('dodge-n-dash')).toMatch(/2\.5 points per second/);
     expect(boundWords('critter-match')).toMatch(/8 seconds/);
     expect(SAVE_FAILED).toBe('Server error saving score.');

@@ -73,15 +73,14 @@ export const GAMES: Record<Minigame, GameInfo> = {
     startKey: null,
     summary: `Find the ${MATCH_PAIRS} pairs of critters.`,
     rules: [
+      // Spec section 4 says '4x4 cards, 4 emoji pairs': 16 cards make 8 pairs, so the board has 8.
+      `The board has 16 cards (4 × 4) in ${MATCH_PAIRS} pairs.`,
       'Press Start: the cards can be turned after a 3-second countdown.',
       'Turn two cards at a time (click, tap, or Enter or Space on a card). A matched pair stays face up.',
       `Finding all ${MATCH_PAIRS} pairs scores ${CRITTER_MATCH_SCORE}; leaving before that scores nothing.`,
     ],
   },
 };
-
-/** Spec section 4 says '4x4 cards, 4 emoji pairs': 16 cards make 8 pairs, so the board has 8. */
-export const MATCH_NOTE = `The spec asks for a 4 × 4 board with 4 emoji pairs, but 16 cards hold 8 pairs, not 4: this board has 16 cards in ${MATCH_PAIRS} pairs.`;
 
 /** What the server counts at most for a run (published beside the pay). */
 export function boundWords(game: Minigame): string {

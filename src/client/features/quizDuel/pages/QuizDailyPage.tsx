@@ -1,7 +1,7 @@
 import { QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
-import { formatCoins } from '../../../lib/format';
+import { formatCoins, formatDay } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useReducedMotion } from '../../games/useReducedMotion';
 import { QuestionSummary } from '../components/QuestionSummary';
@@ -67,7 +67,7 @@ export function QuizDailyPage() {
       ) : data.startAt === null ? (
         <section className="card flex flex-col items-start gap-3" aria-labelledby="quiz-daily-start-title">
           <h2 id="quiz-daily-start-title" className="section-title">
-            Today&apos;s quiz · {data.day}
+            Today&apos;s quiz · {formatDay(data.day)}
           </h2>
           <p className="text-slate-300">
             {QUIZ_QUESTIONS} questions, 15 seconds each. The first opens 3 seconds after you press Start; each next one 3 seconds after you answer.

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuizDuelDto } from '../../../../shared/api/quizDuel';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
+import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
 import { useLiveConnected } from '../../../lib/liveSocket';
@@ -20,6 +21,7 @@ import {
   duelStage,
   JOIN_FAILED,
   LOAD_FAILED,
+  NO_SUCH_DUEL,
   nextChangeAt,
   playPhase,
   QUIZ_BASE,
@@ -86,7 +88,7 @@ export function QuizDuelPage() {
     return (
       <div className="flex flex-col gap-6">
         <Header />
-        <EmptyState>There is no such duel. Start one from the lobby.</EmptyState>
+        <EmptyState>{NO_SUCH_DUEL}</EmptyState>
       </div>
     );
   }
@@ -133,7 +135,11 @@ export function QuizDuelPage() {
     return (
       <div className="flex flex-col gap-6">
         <Header />
-        <ErrorBanner>{errorMessage(duelQuery.error, LOAD_FAILED)}</ErrorBanner>
+        {duelQuery.error instanceof ApiError && duelQuery.error.status === 404 ? (
+          <EmptyState>{NO_SUCH_DUEL}</EmptyState>
+        ) : (
+          <ErrorBanner>{errorMessage(duelQuery.error, LOAD_FAILED)}</ErrorBanner>
+        )}
         <Link to={QUIZ_BASE} className="btn-secondary self-start">
           Back to lobby
         </Link>

@@ -93,7 +93,14 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
         {trade.status !== 'pending' && (
           <div className="min-w-0">
             <p className="mb-1 text-xs tracking-wide text-slate-400 uppercase">{direction === 'incoming' ? 'You answered' : 'They answered'}</p>
-            <TradeItemList items={trade.toItems} testId="trade-to-items" />
+            {trade.respondedAt === null ? (
+              // Canceled before any answer: 'No items' read as an answer that offered nothing.
+              <p data-testid="trade-to-items" className="text-sm text-slate-400">
+                Not answered yet
+              </p>
+            ) : (
+              <TradeItemList items={trade.toItems} testId="trade-to-items" />
+            )}
           </div>
         )}
       </div>

@@ -164,6 +164,9 @@ describe('Minefield', () => {
     expect(game.body).toMatchObject({ minesCount: 3, extraSafeClicks: 1, mineReduction: 2 });
     const mines = await minesOf(game.body.sessionId);
     expect(mines).toHaveLength(3);
+    // A page resumed after a reload shows (and plays again with) the mines asked for, and what was removed.
+    const active = await recorded(callRoute(server, 'GET /api/games/minefield/active', { token: user.token }));
+    expect(active.body).toMatchObject({ rows: 4, cols: 4, minesAsked: 5, minesCount: 3, mineReduction: 2 });
     const saved = await reveal(user, game.body.sessionId, mines[0]!);
     expect(saved.body).toMatchObject({ exploded: false, forgiven: true, extraSafeClicks: 0, mines: null });
     expect((await reveal(user, game.body.sessionId, mines[1]!)).body.exploded).toBe(true);

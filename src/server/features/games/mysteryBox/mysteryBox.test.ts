@@ -30,6 +30,9 @@ describe('mystery box', () => {
       expect(round?.game).toBe('mystery-box');
       expect(mysteryBoxRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toMatchObject({ tierName: r.tier, value: r.item.value });
     }
+    // The round lists say what each opening cost (issue 33: they said 'stake 0').
+    const listed = await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: 10 } });
+    expect(listed.body.rounds.map((r) => [r.game, r.stake, r.payout])).toEqual(Array.from({ length: 5 }, () => ['mystery-box', 100, 0]));
     // The drops are store cosmetics: in the inventory, on the profile's collections, tradeable.
     const inventory = (await callRoute(server, 'GET /api/store/user', { token: user.token })).body.inventory;
     expect(inventory.reduce((n, e) => n + e.quantity, 0)).toBe(5);

@@ -68,7 +68,8 @@ export async function open(deps: Deps, userId: number, username: string, boxId: 
     const rounds = await nextRounds(tx, userId, 'mystery-box', count, (draws) =>
       draws.map((draw) => {
         const r = openBox(draw.serverSeed, draw.clientSeed, draw.nonce, { tiers: box.tiers });
-        return { params: { box: box.id, tiers: box.tiers }, outcome: { tier: r.tier, tierName: r.tierName, item: r.drop.key, value: r.drop.value }, stake: 0, payout: 0 };
+        // The stake is the box's price, so the round lists show what the opening cost.
+        return { params: { box: box.id, tiers: box.tiers }, outcome: { tier: r.tier, tierName: r.tierName, item: r.drop.key, value: r.drop.value }, stake: box.price, payout: 0 };
       }),
     );
     const [opening] = await tx.rows<{ id: number }>(sql`insert into box_openings (user_id, box, count, cost) values (${userId}, ${box.id}, ${count}, ${box.price * count}) returning id`);

@@ -36,7 +36,8 @@ export async function spin(deps: Deps, userId: number, poolId: string, count: nu
         const pityBefore = pity;
         const result: GachaResult = pull(draw.serverSeed, draw.clientSeed, draw.nonce, { odds: pool.odds, pityBefore });
         pity = pityAfter(pityBefore, result.rarity);
-        return { params: { pool: pool.id, odds: { ...pool.odds }, pityBefore }, outcome: { ...result }, stake: 0, payout: 0 };
+        // The stake is the pull's price, so the round lists show what it cost.
+        return { params: { pool: pool.id, odds: { ...pool.odds }, pityBefore }, outcome: { ...result }, stake: pool.cost, payout: 0 };
       }),
     );
     const played = await rounds;

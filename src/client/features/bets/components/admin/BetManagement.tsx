@@ -220,7 +220,7 @@ function AdminBetItem({ bet }: { bet: AdminBetDto }) {
         </span>
       </div>
       <p className="text-xs text-slate-400">
-        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {bet.wagerCount} {bet.wagerCount === 1 ? 'wager' : 'wagers'} · <Emoji char="🪙" />{' '}
+        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {formatVotes(bet.wagerCount)} · <Emoji char="🪙" />{' '}
         {formatCoins(bet.totalStaked)} staked
         {bet.status === 'finalized' && bet.result && (
           <>

@@ -63,7 +63,7 @@ export function DraggableOption({ pick, picked, onAdd }: DraggableOptionProps) {
         onClick={onAdd}
         disabled={picked}
         aria-label={`Add ${pick.choice} on ${pick.betTitle} to parlay`}
-        className="shrink-0 rounded-lg border border-white/10 px-2 py-1 text-xs text-slate-300 hover:bg-white/10 disabled:cursor-default disabled:border-transparent disabled:text-emerald-300"
+        className="min-h-11 min-w-11 shrink-0 rounded-lg border border-white/10 px-2 py-1 text-xs text-slate-300 hover:bg-white/10 disabled:cursor-default disabled:border-transparent disabled:text-emerald-300"
       >
         {picked ? '✓' : '+ Add'}
       </button>

@@ -13,6 +13,7 @@ import {
 } from '../../../../../shared/odds';
 import { formatCoins } from '../../../../lib/format';
 import { CONNECTION_ERROR, errorField, errorMessage } from '../../../../lib/errorMessages';
+import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
 import { formatOdds, formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
@@ -108,6 +109,7 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   const ids = useId();
   const navigate = useNavigate();
   const place = usePlaceParlayMutation();
+  const { user } = useSession();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [amountRefused, setAmountRefused] = useState(false);
@@ -121,6 +123,12 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   const preview = parlayPayoutPreview(amount.trim() === '' ? 0 : coins, totalOdds);
   const overLimit =
     !incomplete && Number.isSafeInteger(coins) && parlayPayoutWithinLimit(coins, picks.map((pick) => oddsToHundredths(pick.odds))) === null;
+  // A wager above the balance is refused here, in the player's own figures (the server's limit
+  // for any amount, 9,007,199,254,740,991, meant nothing to someone holding 20,730).
+  const balance = user?.balance;
+  const overBalance = !incomplete && balance !== undefined && coins > balance;
+  // Past the cap the exact product is no payout anyone gets: say the cap instead.
+  const previewOverCap = preview !== null && Number(preview) > PARLAY_MAX_PAYOUT;
   // Rounded so float noise (2.53 x 10 = 25.299999999999997) stays out of aria-valuenow.
   const percent = Number(parlayProgressPercent(totalOdds).toFixed(2));
 
@@ -132,7 +140,7 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
       setTriedIncomplete(true);
       return;
     }
-    if (overLimit) return;
+    if (overLimit || overBalance) return;
     place.mutate(
       { amount: coins, bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })), totalOdds },
       {
@@ -192,8 +200,9 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           min={1}
           placeholder="Coins"
           value={amount}
-          error={amountRefused || (shownProblem !== null && problem === null && !(coins > 0))}
-          aria-describedby={shownProblem ? `${ids}-problem` : undefined}
+          max={balance}
+          error={overBalance || amountRefused || (shownProblem !== null && problem === null && !(coins > 0))}
+          aria-describedby={shownProblem ? `${ids}-problem` : overBalance ? `${ids}-balance` : undefined}
           onValueChange={(value) => {
             setAmount(value);
             setProblem(null);
@@ -203,9 +212,9 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
 
         {preview !== null && (
           <p className="flex items-baseline justify-between gap-3 text-slate-300">
-            Potential payout
-            <strong data-testid="parlay-payout" className="font-mono text-lg text-emerald-300">
-              <Emoji char="🪙" /> {preview}
+            <span className="shrink-0">Potential payout</span>
+            <strong data-testid="parlay-payout" className="min-w-0 text-right font-mono text-lg wrap-anywhere text-emerald-300">
+              {previewOverCap ? <>over <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}</> : <><Emoji char="🪙" /> {preview}</>}
             </strong>
           </p>
         )}
@@ -214,6 +223,12 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
         {overLimit && (
           <p data-testid="parlay-over-limit" role="alert" className="text-sm text-rose-300">
             This parlay would pay more than <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}: lower the wager or drop a long shot.
+          </p>
+        )}
+
+        {overBalance && (
+          <p id={`${ids}-balance`} data-testid="parlay-over-balance" role="alert" className="text-sm text-rose-300">
+            You have <Emoji char="🪙" /> {formatCoins(balance)}: wager at most that.
           </p>
         )}
 

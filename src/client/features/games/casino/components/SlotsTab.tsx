@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SlotsResponse } from '../../../../../shared/api/casino';
 import { gameRtps, slotsPayRows } from '../../../../../shared/games/rtp';
 import { SLOT_EMOJI, SLOT_REELS, SLOT_STOPS } from '../../../../../shared/games/slots';
+import { comboText } from '../../../../../shared/games/slotsRound';
 import { formatCoins } from '../../../../lib/format';
 import { useSlotsMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';
@@ -99,7 +100,7 @@ export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { bal
       <div className="flex flex-col items-center gap-4">
         <Reels spinning={game.revealing} startedAt={startedAt} result={display} reducedMotion={reducedMotion} />
         <p role="status" className="min-h-6 font-semibold text-white" data-testid="slots-result">
-          {game.revealing ? 'Spinning…' : shown ? (shown.win ? `${shown.combo ?? ''}: won ${formatCoins(shown.payout)}` : 'No win') : ''}
+          {game.revealing ? 'Spinning…' : shown ? (shown.win ? `${comboText(shown.combo)}: won ${formatCoins(shown.payout)}` : 'No win') : ''}
         </p>
         <PayTable caption="Pay table (· is any other symbol)" headers={['Line', 'Pays', 'Chance']} rows={PAY_ROWS} rtp={RTP} />
       </div>

@@ -44,6 +44,7 @@ export function MinefieldPage() {
     setGame(resumedGame(a));
     setRows(a.rows);
     setCols(a.cols);
+    setMines(a.minesAsked);
     setStake(String(a.betAmount));
   }, [activeQuery.data, game]);
 

@@ -180,7 +180,9 @@ export function RpsPage() {
           <p className="mt-1 text-slate-400">Challenge a player for a buy-in. Your move is locked in by a commitment you can check afterwards.</p>
         </div>
         <p className="text-lg font-semibold text-white" data-testid="rps-stats">
-          Wins: <span data-testid="rps-wins">{stats?.wins ?? 0}</span> / Games: <span data-testid="rps-games">{stats?.games ?? 0}</span>
+          {/* No figures before they are known: a 0 there read as 'never played'. */}
+          Wins: <span data-testid="rps-wins">{progress.isPending ? '…' : (stats?.wins ?? 0)}</span> / Games:{' '}
+          <span data-testid="rps-games">{progress.isPending ? '…' : (stats?.games ?? 0)}</span>
         </p>
       </header>
 

@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { SpinnerTableDto } from '../../../../../shared/api/spinner';
 import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/catalog';
 import { ApiError } from '../../../../lib/api';
+import { holdBalance } from '../../../../lib/balanceHold';
+import { fireConfetti } from '../../../../lib/confetti';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
+import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { useAfterGamePlayed } from '../../mutations';
@@ -25,10 +28,8 @@ interface SpinnerCardProps {
   reducedMotion: boolean;
 }
 
-function fireConfetti() {
-  void import('canvas-confetti').then(({ default: confetti }) =>
-    confetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true }),
-  );
+function celebrate() {
+  fireConfetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
 }
 
 const nextSpinOf = (error: unknown): string | null => {
@@ -48,7 +49,9 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
   const [ownNextSpin, setOwnNextSpin] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const releaseBalance = useRef<() => void>(() => undefined);
   const guard = useActionGuard();
+  const { user } = useSession();
 
   const effectiveNextSpin = ownNextSpin ?? nextSpin;
   const remaining = effectiveNextSpin ? Date.parse(effectiveNextSpin) - (now + clockOffset) : 0;
@@ -61,11 +64,19 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
     return () => clearInterval(interval);
   }, [ready]);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      releaseBalance.current();
+    },
+    [],
+  );
 
   async function onSpin() {
     setSpinning(true);
     setReward(null);
+    // The pill keeps today's balance until the wheel stops on the reward.
+    if (user) releaseBalance.current = holdBalance(user.balance);
     try {
       const result = await spin.mutateAsync(id);
       onServerTime(result.serverTime);
@@ -76,9 +87,9 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
           setOwnNextSpin(result.nextSpin);
           setNow(Date.now());
           setSpinning(false);
-          notify.success(`You won ${formatCoins(result.reward)} coins!`);
+          releaseBalance.current();
           if (result.reward > 0) sound.playWin();
-          if (!reducedMotion && deservesConfetti(table, result.reward)) fireConfetti();
+          if (!reducedMotion && deservesConfetti(table, result.reward)) celebrate();
           void afterSpin();
         },
         reducedMotion ? 0 : SPIN_RESULT_MS,
@@ -86,6 +97,7 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
     } catch (error) {
       const refusedUntil = nextSpinOf(error);
       if (refusedUntil) setOwnNextSpin(refusedUntil);
+      releaseBalance.current();
       notify.error(errorMessage(error, 'Error spinning'));
       setNow(Date.now());
       setSpinning(false);

@@ -9,6 +9,7 @@ import { celebrationOf, pullName, pullSummary, verifyPullHref } from '../gachaVi
 import { useReveal } from '../useReveal';
 import { PartyPopper, Sparkles } from 'lucide-react';
 import { EmojiText } from '../../../../components/Emoji';
+import { fireConfetti } from '../../../../lib/confetti';
 
 export interface SpinOutcome {
   /** A fresh key per answer: the reveal starts again. */
@@ -19,16 +20,14 @@ export interface SpinOutcome {
   pityBefore: (number | null)[];
 }
 
-function fireConfetti(mythical: boolean) {
-  void import('canvas-confetti').then(({ default: confetti }) =>
-    confetti({
-      particleCount: mythical ? 180 : 120,
-      spread: mythical ? 100 : 70,
-      origin: { y: 0.6 },
-      colors: mythical ? ['#f0abfc', '#e879f9', '#c084fc', '#fde68a'] : ['#fcd34d', '#fbbf24', '#fde68a', '#ffffff'],
-      disableForReducedMotion: true,
-    }),
-  );
+function celebrate(mythical: boolean) {
+  fireConfetti({
+    particleCount: mythical ? 180 : 120,
+    spread: mythical ? 100 : 70,
+    origin: { y: 0.6 },
+    colors: mythical ? ['#f0abfc', '#e879f9', '#c084fc', '#fde68a'] : ['#fcd34d', '#fbbf24', '#fde68a', '#ffffff'],
+    disableForReducedMotion: true,
+  });
 }
 
 const GLOW: Record<string, string> = {
@@ -55,7 +54,7 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
     celebrated.current = { key, upTo: reveal.shown };
     if (reducedMotion) return;
     const top = celebrationOf(fresh);
-    if (top) fireConfetti(top === 'Mythical');
+    if (top) celebrate(top === 'Mythical');
   }, [key, results, reveal.shown, reducedMotion]);
 
   return (

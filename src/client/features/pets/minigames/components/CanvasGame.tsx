@@ -251,9 +251,6 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
             onLostPointerCapture={onPointerEnd}
           />
           <StageOverlay info={info} run={run} />
-          <span aria-hidden="true" className="pointer-events-none absolute top-1 right-2 font-mono text-[10px] text-slate-400/70">
-            {fps} fps
-          </span>
         </div>
       </div>
       <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">

@@ -1,7 +1,7 @@
 import type { CritterDto } from '../../../../../shared/api/pets';
 import type { Minigame } from '../../../../../shared/pets/minigames';
 import { formatCoins } from '../../../../lib/format';
-import { EXAMPLE_SCORE, GAMES, MATCH_NOTE, bonusWords, boundWords, critterBonus, payFor, payWords } from '../terms';
+import { EXAMPLE_SCORE, GAMES, bonusWords, boundWords, critterBonus, payFor, payWords } from '../terms';
 
 /** The chosen game's rules and the pay, published before play (DESIGN.md section 8). */
 export function RulesPanel({ game, critter }: { game: Minigame; critter: CritterDto }) {
@@ -21,12 +21,6 @@ export function RulesPanel({ game, critter }: { game: Minigame; critter: Critter
             <li key={rule}>{rule}</li>
           ))}
         </ul>
-        {game === 'critter-match' && (
-          <p className="mt-2 rounded-lg border border-sky-400/30 bg-sky-950/40 p-2 text-sky-100" data-testid="minigame-match-note">
-            <span className="font-semibold">Note: </span>
-            {MATCH_NOTE}
-          </p>
-        )}
       </div>
       <div>
         <h3 className="font-semibold text-white">Pay</h3>

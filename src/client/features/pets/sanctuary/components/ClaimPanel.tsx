@@ -48,7 +48,7 @@ export function ClaimPanel({ nextClaim, critters }: { nextClaim: string | null; 
     try {
       const answer = await claim.mutateAsync();
       setLast(answer);
-      notify.success(`Claimed: ${claimSummary(answer)}. Verify round ${answer.roundId} on /fairness.`, { duration: 6000 });
+      notify.success(`Claimed: ${claimSummary(answer)}. Verify round #${answer.roundId} on /fairness.`, { duration: 6000 });
     } catch (error) {
       setLast(null);
       const until = nextClaimOf(error);
