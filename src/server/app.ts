@@ -16,7 +16,7 @@ import { AppError, installErrorHandling } from './platform/errors';
 import { InFlight } from './platform/inFlight';
 import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
-import { Idempotency } from './platform/idempotency';
+import { Idempotency, LEASE_RENEW_MS } from './platform/idempotency';
 import { systemClock, type Clock } from './platform/clock';
 import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
@@ -109,6 +109,14 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  const leaseTimer = setInterval(() => {
+    deps.idempotency.renewLeases().catch((err: unknown) => app.log.warn({ err }, 'renewing idempotency leases failed'));
+  }, LEASE_RENEW_MS);
+  leaseTimer.unref();
+  app.addHook('onClose', async () => clearInterval(leaseTimer));
+  // A PGlite directory is this process's alone (its lock): a key still reserved was reserved by
+  // a process that died, so a retry need not wait for its lease to run out.
+  if (db.dirLock) await deps.idempotency.expireAllLeases();
   for (const m of modules) {
     for (const sweep of m.sweeps ?? []) {
       const timer = setInterval(() => {
