@@ -17,12 +17,13 @@ import { InFlight } from './platform/inFlight';
 import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
 import { Idempotency, LEASE_RENEW_MS } from './platform/idempotency';
+import { PasswordChecks } from './platform/passwordChecks';
 import { systemClock, type Clock } from './platform/clock';
 import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 import { registerHealth, type Lifecycle } from './platform/health';
-import { SharedLimits } from './platform/rateLimitStore';
+import { countStore, SharedLimits } from './platform/rateLimitStore';
 import { MAX_SEGMENT_LENGTH, PATH_TOO_LONG, rejectLongPaths } from './platform/paths';
 
 import { registerApiDocs } from './platform/apiDocs';
@@ -90,6 +91,10 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   const lifecycle: Lifecycle = { draining: false };
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
+  // Shared limits across processes when Redis is configured (each process's own while it is
+  // away); per process otherwise.
+  const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
+  if (shared) app.addHook('onClose', async () => shared.close());
   const sessions = new Sessions(db, config.authCacheMs);
   const live = new LiveHub(db, sessions, app.log, config.databaseUrl);
   const deps: Deps = {
@@ -100,6 +105,7 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     live,
     uploads: new Uploads(config.dataDir),
     idempotency: new Idempotency(db),
+    passwordChecks: new PasswordChecks(countStore(shared), config.authRateLimit, clock),
     clock,
     modules,
     inFlight,
@@ -133,10 +139,6 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     done();
   });
   rejectLongPaths(app);
-  // Shared limits across processes when Redis is configured (each process's own while it is
-  // away); per process otherwise.
-  const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
-  if (shared) app.addHook('onClose', async () => shared.close());
   await app.register(rateLimit, {
     global: false,
     ...(shared ? { store: shared.storeClass() } : {}),
