@@ -34,6 +34,10 @@ interface DocSchema {
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema 2020-12, so a nullable field says `type: [..., 'null']` or
+      // lists null in its enum. 3.0's `nullable: true` beside an enum without null let an answer
+      // of null (GET /api/store's effectType) fail a strict validator.
+      openapi: '3.1.0',
       info: {
         title: 'Fair & Square API',
         version: '1',
