@@ -16,13 +16,14 @@ import { AppError, installErrorHandling } from './platform/errors';
 import { InFlight } from './platform/inFlight';
 import { EventBus } from './platform/events';
 import { Uploads } from './platform/uploads';
-import { Idempotency } from './platform/idempotency';
+import { Idempotency, LEASE_RENEW_MS } from './platform/idempotency';
+import { PasswordChecks } from './platform/passwordChecks';
 import { systemClock, type Clock } from './platform/clock';
 import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 import { registerHealth, type Lifecycle } from './platform/health';
-import { SharedLimits } from './platform/rateLimitStore';
+import { countStore, SharedLimits } from './platform/rateLimitStore';
 import { MAX_SEGMENT_LENGTH, PATH_TOO_LONG, rejectLongPaths } from './platform/paths';
 
 import { registerApiDocs } from './platform/apiDocs';
@@ -90,6 +91,10 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   const lifecycle: Lifecycle = { draining: false };
   const events = new EventBus();
   events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
+  // Shared limits across processes when Redis is configured (each process's own while it is
+  // away); per process otherwise.
+  const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
+  if (shared) app.addHook('onClose', async () => shared.close());
   const sessions = new Sessions(db, config.authCacheMs);
   const live = new LiveHub(db, sessions, app.log, config.databaseUrl);
   const deps: Deps = {
@@ -100,6 +105,7 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     live,
     uploads: new Uploads(config.dataDir),
     idempotency: new Idempotency(db),
+    passwordChecks: new PasswordChecks(countStore(shared), config.authRateLimit, clock),
     clock,
     modules,
     inFlight,
@@ -110,6 +116,14 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  const leaseTimer = setInterval(() => {
+    deps.idempotency.renewLeases().catch((err: unknown) => app.log.warn({ err }, 'renewing idempotency leases failed'));
+  }, LEASE_RENEW_MS);
+  leaseTimer.unref();
+  app.addHook('onClose', async () => clearInterval(leaseTimer));
+  // A PGlite directory is this process's alone (its lock): a key still reserved was reserved by
+  // a process that died, so a retry need not wait for its lease to run out.
+  if (db.dirLock) await deps.idempotency.expireAllLeases();
   for (const m of modules) {
     for (const sweep of m.sweeps ?? []) {
       const timer = setInterval(() => {
@@ -126,10 +140,6 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     done();
   });
   rejectLongPaths(app);
-  // Shared limits across processes when Redis is configured (each process's own while it is
-  // away); per process otherwise.
-  const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
-  if (shared) app.addHook('onClose', async () => shared.close());
   await app.register(rateLimit, {
     global: false,
     ...(shared ? { store: shared.storeClass() } : {}),

@@ -46,7 +46,7 @@ describe('store', () => {
     expect(await store.stock(name, '1')).toBe('1');
 
     await store.buy(dear);
-    expect(await new Toasts(page).waitFor('Insufficient balance')).toBe('Insufficient balance');
+    expect(await new Toasts(page).waitFor('Insufficient balance')).toBe('Insufficient balance.');
     expect(await store.balance()).toBe('800');
   });
 

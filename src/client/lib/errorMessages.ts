@@ -21,6 +21,9 @@ export const CONNECTION_ERROR = 'Connection error';
  */
 export const INSUFFICIENT_BALANCE = 'Insufficient balance.';
 
+/** A fractional number of coins, in every form that takes coins. */
+export const WHOLE_COINS = 'Use whole coins only.';
+
 type Words = (issue: FieldIssue) => string;
 
 /** '*' words any rule of the field that has no words of its own. */
@@ -78,8 +81,11 @@ const FIELD_WORDS: Record<string, FieldWords> = {
     incorrect: () => 'That is not your current password.',
     '*': () => 'Enter your current password to set a new one.',
   },
+  betAmount: { integer: () => WHOLE_COINS },
+  stake: { integer: () => WHOLE_COINS },
+  buyIn: { integer: () => WHOLE_COINS },
   amount: {
-    integer: () => 'Use whole coins only.',
+    integer: () => WHOLE_COINS,
     // An admin's amount may be negative: only a positive floor is a number of coins to enter.
     too_small: (i) => (limitOf(i) >= 1 ? `Enter at least ${coins(limitOf(i))}.` : ''),
     too_big: (i) => `That is too many coins: ${formatCoins(limitOf(i))} at most.`,

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { acquireDirLock, type DirLock } from './dirLock';
+import { checkMarked, currentMarks, markStatement, mayWrite, type WriteMarks } from './writeMarks';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -94,17 +95,44 @@ const dialect = new PgDialect();
 const compiledStatements = new WeakMap<SQL, { sql: string; params: unknown[] }>();
 
 type RawQuery = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
+/** Runs fn's raw statements in one transaction (for a marked write, db/writeMarks.ts). */
+type RawTx = <T>(fn: (raw: RawQuery) => Promise<T>) => Promise<T>;
 
-function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, close: () => Promise<void>): Db {
+/** A marked transaction's last statement, which refuses to commit for a run that was taken over. */
+async function mark(q: Queryable, marks: WriteMarks): Promise<void> {
+  checkMarked(marks, await q.rows(markStatement(marks)));
+}
+
+function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, rawTx: RawTx, close: () => Promise<void>): Db {
   const base = wrap(orm);
+  /** One statement, in a transaction with its mark when it may write for a marked request. */
+  const one = (name: string, text: string, params: unknown[]) => {
+    const marks = currentMarks();
+    if (!marks || !mayWrite(text)) return raw(name, text, params);
+    const { sql: markText, params: markParams } = dialect.sqlToQuery(markStatement(marks));
+    return rawTx(async (q) => {
+      const rows = await q(name, text, params);
+      checkMarked(marks, await q('', markText, markParams));
+      return rows;
+    });
+  };
   return {
     kind,
     orm,
-    rows: base.rows,
+    async rows<T>(query: SQL) {
+      const marks = currentMarks();
+      if (!marks || !mayWrite(dialect.sqlToQuery(query).sql)) return base.rows<T>(query);
+      return orm.transaction(async (tx) => {
+        const q = wrap(tx);
+        const rows = await q.rows<T>(query);
+        await mark(q, marks);
+        return rows;
+      });
+    },
     async prepared<T>(name: string, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       // A one-statement operation is its own transaction, so it can simply run again.
-      return withRetry(async () => (await raw(name, text, params)) as T[]);
+      return withRetry(async () => (await one(name, text, params)) as T[]);
     },
     async compiled<T>(name: string, query: SQL, values: Record<string, unknown>) {
       let statement = compiledStatements.get(query);
@@ -114,10 +142,21 @@ function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, close: () => Promise<
       }
       const { sql: text, params } = statement;
       const filled = fillPlaceholders(params, values);
-      return withRetry(async () => (await raw(name, text, filled)) as T[]);
+      return withRetry(async () => (await one(name, text, filled)) as T[]);
     },
     close,
-    tx: <T>(fn: (tx: Queryable) => Promise<T>) => withRetry(() => orm.transaction((tx) => fn(wrap(tx)))),
+    tx: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      withRetry(() =>
+        orm.transaction(async (tx) => {
+          const q = wrap(tx);
+          const result = await fn(q);
+          // Read at the end: a transaction cannot tell whether it wrote, so any one of a marked
+          // request counts as its effect (the safe side: a retry replays rather than re-runs).
+          const marks = currentMarks();
+          if (marks) await mark(q, marks);
+          return result;
+        }),
+      ),
   };
 }
 
@@ -278,7 +317,22 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     pool.on('error', () => {});
     const orm = drizzlePg(pool) as unknown as Orm;
     const raw: RawQuery = async (name, text, values) => (await pool.query({ name, text, values })).rows;
-    const db = makeDb('postgres', orm, raw, () => pool.end());
+    const rawTx: RawTx = async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(async (name, text, values) => (await client.query(name ? { name, text, values } : { text, values })).rows);
+        await client.query('commit');
+        client.release();
+        return result;
+      } catch (err) {
+        // A connection whose rollback fails is broken: the pool must not hand it out again.
+        const broken = await client.query('rollback').then(() => false, () => true);
+        client.release(broken);
+        throw err;
+      }
+    };
+    const db = makeDb('postgres', orm, raw, rawTx, () => pool.end());
     // Processes started together on an empty database would race creating the schema (23505
     // on pg_type) and the admin: one holds a session-level advisory lock while it migrates and
     // seeds, the others wait and then find the work done.
@@ -315,7 +369,8 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     const orm = drizzlePglite(client) as unknown as Orm;
     await migratePglite(orm as never, { migrationsFolder });
     const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
-    const db = makeDb('pglite', orm, raw, async () => {
+    const rawTx: RawTx = (fn) => client.transaction((tx) => fn(async (_name, text, values) => (await tx.query(text, values)).rows));
+    const db = makeDb('pglite', orm, raw, rawTx, async () => {
       await client.close();
       dirLock?.release();
     });

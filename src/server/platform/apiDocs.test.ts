@@ -24,6 +24,22 @@ const table = Object.entries(routes).flatMap(([feature, entries]) =>
   Object.entries(entries as Record<string, RouteSpec>).map(([name, spec]) => ({ feature, name, spec, ...splitRouteName(name) })),
 );
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+/**
+ * OpenAPI 3.0's schema dialect (ajv knows its `nullable`), strict: an unknown keyword is an error,
+ * not ignored, and a nullable enum without null refuses null as the specification says.
+ * strictRequired only frowns on `required` naming keys of a record (propertyNames), which is
+ * valid JSON Schema.
+ */
+const strictValidator = () => new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true });
+
+/** Every schema in a document that is nullable and has an enum without null. */
+function nullableEnumsWithoutNull(node: unknown, at = '#'): string[] {
+  if (Array.isArray(node)) return node.flatMap((v, i) => nullableEnumsWithoutNull(v, `${at}/${i}`));
+  if (typeof node !== 'object' || node === null) return [];
+  const o = node as Record<string, unknown>;
+  const here = o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null) ? [at] : [];
+  return [...here, ...Object.entries(o).flatMap(([k, v]) => nullableEnumsWithoutNull(v, `${at}/${k}`))];
+}
 
 describe('GET /api/docs/json', () => {
   it('is an OpenAPI 3 document listing every route of the table with its auth and the error shape', async () => {
@@ -63,10 +79,21 @@ describe('GET /api/docs/json', () => {
     }
   });
 
+  it('lists null in the enum of every nullable enum, so a strict validator takes the store\'s effectType: null', async () => {
+    const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
+    expect(nullableEnumsWithoutNull(res.body)).toEqual([]);
+    const ajv = strictValidator();
+    // The answer the issue met: a store item without an effect.
+    const validate = ajv.compile(res.body.paths['/api/store']!.get!.responses['200']!.content!['application/json']!.schema!);
+    const items = (await call<{ effectType: unknown }[]>(server, 'GET', '/api/store')).body;
+    // A fresh database's items all have an effect: the issue's answer is an item without one.
+    const withoutEffect = items.map((i) => ({ ...i, effectType: null, effectValue: null }));
+    expect(validate(withoutEffect) ? null : ajv.errorsText(validate.errors)).toBeNull();
+  });
+
   it("validates real answers with the documented schemas (every GET without path parameters)", async () => {
     const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
-    // OpenAPI 3.0 schemas: `nullable` is a keyword there, and ajv knows it.
-    const ajv = new Ajv({ strict: false, allErrors: true });
+    const ajv = strictValidator();
     const player = await registerUser(server);
     const admin = await registerAdmin(server);
     // A critter, so the sanctuary's claim (a GET) pays and its critter lists are not empty.

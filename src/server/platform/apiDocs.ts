@@ -26,6 +26,20 @@ interface DocSchema {
 }
 
 /**
+ * OpenAPI 3.0 says `nullable: true` does not add null to an `enum`: a nullable enum must list
+ * null itself, or a strict validator refuses the null it allows (GET /api/store's effectType).
+ * 3.1 would say it with JSON Schema types, but Swagger UI's 3.1 support hangs on a document of
+ * this size, so the document stays 3.0 and its enums are completed here.
+ */
+function withNullInEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullInEnums) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withNullInEnums(v)])) as Record<string, unknown>;
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  return out as T;
+}
+
+/**
  * The OpenAPI document (/api/docs/json) and a browsable page (/api/docs), generated from the
  * route table's zod schemas, replies included. Registered before the routes: swagger collects
  * them as they come. Every route lists its auth level, its success answer and the one error
@@ -62,7 +76,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         429: errorResponse('Rate limited'),
         500: errorResponse('Internal error (never with a stack)'),
       };
-      return { ...out, schema: schema as typeof out.schema };
+      return { ...out, schema: withNullInEnums(schema) as typeof out.schema };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });

@@ -9,6 +9,7 @@ import type { Uploads } from './uploads';
 import type { LiveHub } from './realtime/hub';
 import type { FeatureModule } from './module';
 import type { InFlight } from './inFlight';
+import type { PasswordChecks } from './passwordChecks';
 
 /** What every feature's routes and services are built with. */
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   events: EventBus;
   uploads: Uploads;
   idempotency: Idempotency;
+  /** Counts each password check against the sign-in budget (per account and per address). */
+  passwordChecks: PasswordChecks;
   clock: Clock;
   live: LiveHub;
   /** Every feature module, in the order closure hooks run (src/server/modules.ts). */

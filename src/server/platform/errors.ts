@@ -28,7 +28,8 @@ export const forbidden = (message = 'You are not allowed to do that', details?: 
 export const notFound = (message: string, details?: ErrorDetailsByCode['NOT_FOUND']) => new AppError(404, 'NOT_FOUND', message, details);
 export const conflict = (message: string, details?: ErrorDetailsByCode['CONFLICT']) => new AppError(409, 'CONFLICT', message, details);
 export const banned = () => new AppError(403, 'BANNED', 'This account is banned');
-export const insufficientFunds = (message = 'Insufficient balance') =>
+/** The spec's words (accounts-economy-admin.md, bet wager), the same for every refusal of the kind. */
+export const insufficientFunds = (message = 'Insufficient balance.') =>
   new AppError(409, 'INSUFFICIENT_FUNDS', message);
 export const soldOut = () => new AppError(409, 'SOLD_OUT', 'Sold out');
 export const alreadyOwned = (message: string) => new AppError(409, 'ALREADY_OWNED', message);
@@ -140,12 +141,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       const first = err.validation[0];
       const field = fieldOf(first?.instancePath ?? '', err.validationContext);
       let message = first?.message ?? 'Invalid request';
+      // Every refused field is named (an empty form is told all it misses, not only the first).
+      const others = [...new Set(err.validation.slice(1).map((v) => v.message ?? ''))].filter((m) => m !== '' && m !== message);
       if (first?.keyword === 'unrecognized_keys') message = `${field === 'request' ? err.validationContext : field}: ${message}`;
       // Schema messages start with the field's name ('options.odds must be ...'); list indices
       // in the path ('options.1.odds') must not make us prefix it a second time.
       else if (!message.toLowerCase().startsWith(field.replace(/\.\d+(?=\.|$)/g, '').toLowerCase()) && !message.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())) {
         message = `${field}: ${message}`;
       }
+      if (others.length > 0) message = [message, ...others].join('; ');
       status = 400;
       body = {
         message,

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { Batches } from './batches';
+import { currentMarks, withMarks } from '../db/writeMarks';
 
 /*
  * Group commit for the one-statement hot paths (DESIGN.md section 3: a game round, a wager).
@@ -52,6 +53,8 @@ const MAX_GROUP = 64;
 
 interface Pending<T> {
   item: T;
+  /** Run ids of the request that submitted it (db/writeMarks.ts): the statement marks them all. */
+  runIds: readonly string[];
   done: (row: Record<string, unknown>) => void;
   /** Does the operation alone; settles when it has its answer (never rejects). */
   alone: () => Promise<void>;
@@ -90,7 +93,10 @@ class Group<T> extends Batches<Pending<T>> {
     let rows: Record<string, unknown>[] = [];
     try {
       const items = JSON.stringify(group.map((p, i) => ({ ...this.kind.toJson(p.item, i), i })));
-      rows = await this.db.compiled(this.kind.name, this.kind.statement, { items });
+      // The statement runs in whichever request's context started it: it carries exactly the
+      // marks of the operations in it (one it leaves out is marked too: the safe side).
+      const runIds = group.flatMap((p) => p.runIds);
+      rows = await withMarks(runIds, () => this.db.compiled<Record<string, unknown>>(this.kind.name, this.kind.statement, { items }));
     } catch {
       // Nothing of the statement was written: each operation goes alone and meets its own error.
       this.counts.failed++;
@@ -150,8 +156,10 @@ export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
   return {
     submit: (db, item, fromRow, alone) =>
       new Promise((resolve, reject) => {
+        const runIds = currentMarks()?.runIds ?? [];
         groupOf(db).add({
           item,
+          runIds,
           done: (row) => {
             try {
               resolve(fromRow(row));
@@ -159,7 +167,8 @@ export function groupCommit<T>(kind: GroupKind<T>): GroupCommit<T> {
               reject(err);
             }
           },
-          alone: () => alone().then(resolve, reject),
+          // Called from whichever statement left it out: in its own request's marks.
+          alone: () => withMarks(runIds, alone).then(resolve, reject),
         });
       }),
     counts: (db) => ({ ...groupOf(db).counts }),

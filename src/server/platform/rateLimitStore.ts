@@ -113,6 +113,18 @@ export class SharedLimits {
   }
 }
 
+/** A counter of the plugin's store kind, for limits counted in code (platform/passwordChecks.ts). */
+export interface CountStore {
+  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
+}
+
+/** The store sign-in limits use: shared through Redis when configured, this process's own otherwise. */
+export function countStore(shared: SharedLimits | null): CountStore {
+  if (!shared) return new LocalStore(false, false);
+  const Shared = shared.storeClass() as unknown as new (params: { continueExceeding: boolean; exponentialBackoff: boolean }) => Store;
+  return new Shared({ continueExceeding: false, exponentialBackoff: false });
+}
+
 /** host:port of a redis:// URL, for log lines (never the password). */
 export function redisAddress(url: string): string {
   try {

@@ -144,15 +144,16 @@ export function registerRoute(app: FastifyInstance, deps: Deps, feature: string,
         void reply.header('idempotent-replayed', 'true').status(reservation.status);
         return reservation.body;
       }
+      const { runId } = reservation;
       try {
-        const result = await run();
-        await deps.idempotency.complete(userId, key, status, result);
+        const result = await deps.idempotency.run(runId, run);
+        await deps.idempotency.complete(runId, status, result);
         return result;
       } catch (err) {
         // A refusal changed nothing and is the answer a retry gets too; anything else may
-        // have been transient, so a retry may run the request again.
-        if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(userId, key, err.statusCode, errorBodyOf(err));
-        else await deps.idempotency.release(userId, key);
+        // have been transient, so a retry may run the request again if nothing was applied.
+        if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(runId, err.statusCode, errorBodyOf(err));
+        else await deps.idempotency.release(runId);
         throw err;
       }
     }),

@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../features/accounts/tables';
 import type { StatName } from './stats';
 
@@ -93,6 +93,15 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request runs. */
     status: integer('status'),
     body: jsonb('body'),
+    /** The run that holds the key while it has no answer (db/writeMarks.ts checks it at each write). */
+    runId: text('run_id'),
+    /**
+     * Set in the same transaction as the run's first committed write. False: nothing of the
+     * request was committed. Null on rows from before it was recorded: unknown, as if true.
+     */
+    applied: boolean('applied'),
+    /** The run's lease, renewed while its process lives: past it, with no answer, the run died. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -7,7 +7,8 @@ export const sendMoneyBody = z.strictObject({
     .string({ error: 'recipientUsername is required' })
     .trim()
     .min(1, 'recipientUsername is required')
-    .max(100),
+    // Its own message: the schema's `error` above would otherwise word this one too.
+    .max(100, 'recipientUsername is too long: 100 characters at most'),
   amount: coinAmount('amount'),
 });
 

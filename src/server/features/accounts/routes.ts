@@ -57,9 +57,9 @@ export const accountHandlers = (deps: Deps) => defineHandlers('accounts', {
     return { expiresAt: expiresAt.toISOString(), idleDays: SESSION_IDLE_DAYS };
   },
   'POST /api/user/update': async ({ request, user, tokenHash }) =>
-    service.updateProfile(deps, user.id, tokenHash, await readProfileChanges(request)),
-  'DELETE /api/user': async ({ body, user }) => {
-    await service.deleteAccount(deps, user.id, body.password);
+    service.updateProfile(deps, user.id, tokenHash, request.ip, await readProfileChanges(request)),
+  'DELETE /api/user': async ({ body, user, request }) => {
+    await service.deleteAccount(deps, user.id, request.ip, body.password);
     return { message: 'Account deleted' };
   },
   'GET /api/user/public/:username': async ({ params }) => service.getPublicUser(deps, params.username),

@@ -99,7 +99,8 @@ function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T
   return result.data;
 }
 
-export async function updateProfile(deps: Deps, userId: number, tokenHash: string, changes: ProfileChanges): Promise<UserDto> {
+/** `ip`: the caller's address, which password checks are counted by too. */
+export async function updateProfile(deps: Deps, userId: number, tokenHash: string, ip: string, changes: ProfileChanges): Promise<UserDto> {
   const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized('Your account no longer exists');
   const username = changes.username === undefined || changes.username === '' ? undefined : parseField(usernameSchema, changes.username, 'username');
@@ -115,6 +116,7 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
     if (typeof changes.currentPassword !== 'string' || changes.currentPassword === '') {
       throw badRequest('currentPassword is required to change the password', [{ field: 'currentPassword', rule: 'required' }]);
     }
+    await deps.passwordChecks.count(userId, ip);
     if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) throw forbidden('currentPassword is incorrect', [{ field: 'currentPassword', rule: 'incorrect' }]);
   }
   const profileImage = changes.image ? await deps.uploads.saveSquareImage(changes.image) : undefined;
@@ -143,9 +145,10 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   return presentUser(updated, await readStats(deps.db, userId), await collectionsOf(deps, deps.db, userId));
 }
 
-export async function deleteAccount(deps: Deps, userId: number, password: string): Promise<void> {
+export async function deleteAccount(deps: Deps, userId: number, ip: string, password: string): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized('Your account no longer exists');
+  await deps.passwordChecks.count(userId, ip);
   if (!(await verifyPassword(user.passwordHash, password))) throw forbidden('Password is incorrect');
   await deps.db.tx(async (tx) => {
     if (user.role === 'admin') {

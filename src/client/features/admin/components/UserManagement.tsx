@@ -99,7 +99,8 @@ export function UserManagement() {
       { username: selected, amount: coins },
       {
         onSuccess: () => {
-          notify.success(`Added ${formatCoins(coins)} coins to ${selected}`);
+          // A negative amount removes coins (PATCH /api/admin/balance): say so, without the sign.
+          notify.success(coins < 0 ? `Removed ${formatCoins(-coins)} coins from ${selected}` : `Added ${formatCoins(coins)} coins to ${selected}`);
           setAmount('');
         },
         onError: (error) => notify.error(errorMessage(error, 'Failed to add funds', CONNECTION_ERROR)),

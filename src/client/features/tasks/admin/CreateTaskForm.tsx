@@ -8,6 +8,13 @@ import { ClipboardList } from 'lucide-react';
 
 const empty = { title: '', description: '', reward: '', type: 'daily' as TaskType, goalType: 'betsPlaced' as GoalType, goalAmount: '', emoji: '' };
 
+const REQUIRED = [
+  ['title', 'Title'],
+  ['description', 'Description'],
+  ['reward', 'Reward'],
+  ['goalAmount', 'Goal amount'],
+] as const;
+
 /** Admin panel 'Create task' (spec section 2); answers 'Task created' or the server's message. */
 export function CreateTaskForm() {
   const ids = useId();
@@ -18,6 +25,12 @@ export function CreateTaskForm() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // Name every field still empty, not only the one the server would word first.
+    const missing = REQUIRED.filter(([key]) => draft[key].trim() === '').map(([, label]) => label);
+    if (missing.length > 0) {
+      setAlert({ message: `Fill in ${missing.join(', ')}.`, failed: true });
+      return;
+    }
     const body = { ...draft, reward: Number(draft.reward), goalAmount: Number(draft.goalAmount), emoji: draft.emoji || undefined };
     create.mutate(body, {
       onSuccess: () => {

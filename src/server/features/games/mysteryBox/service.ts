@@ -4,7 +4,7 @@ import { COLLECTIBLES, collectibleOf, mysteryBoxOf, MYSTERY_BOXES, openBox, boxR
 import { toFractionString, toPercentString } from '../../../../shared/games/rational';
 import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
-import { AppError, badRequest, conflict } from '../../../platform/errors';
+import { badRequest, conflict } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
 import * as items from '../../items/holdings';
 import * as ledger from '../../wallet/ledger';
@@ -76,13 +76,7 @@ export async function open(deps: Deps, userId: number, username: string, boxId: 
     for (const round of rounds) {
       await items.give(tx, { userId, itemId: ids.get(round.record.outcome.item)!, quantity: 1 }, { reason: 'box_drop', refType: 'round', refId: round.id });
     }
-    let balances: Map<number, number>;
-    try {
-      balances = await ledger.post(tx, [{ userId, delta: -box.price * count, category: 'box_opening' }], { refType: 'box_opening', refId: opening!.id }, { actorId: userId });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') throw new AppError(409, 'INSUFFICIENT_FUNDS', `Insufficient balance: ${count} × ${box.name} costs ${box.price * count}`);
-      throw err;
-    }
+    const balances = await ledger.post(tx, [{ userId, delta: -box.price * count, category: 'box_opening' }], { refType: 'box_opening', refId: opening!.id }, { actorId: userId });
     const results = rounds.map((round) => {
       const o = round.record.outcome;
       const drop = collectibleOf(o.item)!;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE } from '../../../../../shared/games/minefield';
 import { CoinInput } from '../../../../components/CoinInput';
-import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
+import { errorMessage, INSUFFICIENT_BALANCE, WHOLE_COINS } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
@@ -70,7 +70,7 @@ export function MinefieldPage() {
     event?.preventDefault();
     const bet = Number(stake);
     if (!(bet >= 1) || !Number.isInteger(bet)) {
-      setStakeError('Bet must be ≥ 1');
+      setStakeError(bet >= 1 ? WHOLE_COINS : 'Bet must be ≥ 1');
       return;
     }
     setStakeError(null);
