@@ -1,4 +1,6 @@
 import type { UserDto } from '../../../../shared/api/accounts';
+import { Sparkles } from 'lucide-react';
+import { Emoji } from '../../../components/Emoji';
 import { SelectField } from '../../../components/TextField';
 import { EmptyState } from '../../../components/States';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
@@ -20,16 +22,22 @@ export function CosmeticPicker({ user }: { user: UserDto }) {
   return (
     <section aria-labelledby="cosmetic-picker-title" className="card flex flex-col gap-3">
       <h2 id="cosmetic-picker-title" className="section-title">
-        <span aria-hidden="true">✨ </span>Beside your name
+        <Sparkles className="mr-1.5" />Beside your name
       </h2>
       {cosmetics.length === 0 ? (
         <EmptyState>No cosmetics yet. Buy one in the store or find one in a mystery box.</EmptyState>
       ) : (
         <>
-          <p data-testid="shown-cosmetic" className="text-sm text-slate-300">
+          <p data-testid="shown-cosmetic" className="min-w-0 text-sm wrap-anywhere text-slate-300">
             Showing:{' '}
             <span className="font-semibold text-white">
-              {user.cosmetic ? `${user.cosmetic.emoji ?? ''} ${user.cosmetic.name}`.trim() : 'nothing'}
+              {user.cosmetic ? (
+                <>
+                  {user.cosmetic.emoji && <Emoji char={user.cosmetic.emoji} />} {user.cosmetic.name}
+                </>
+              ) : (
+                'nothing'
+              )}
             </span>
           </p>
           <SelectField
