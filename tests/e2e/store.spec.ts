@@ -52,7 +52,7 @@ describe('store', () => {
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }) }),
     );
     await store.buy(name);
-    expect(await new Toasts(page).waitFor('Insufficient balance')).toBe('Insufficient balance.');
+    expect(await new Toasts(page).waitFor('Insufficient balance.')).toBe('Insufficient balance.');
     await page.unroute('**/api/store/purchase');
     expect(await store.balance()).toBe('800');
   });
