@@ -81,6 +81,25 @@ describe('issue 33 leftovers', () => {
     expect(await describedText(casino.bet())).toBeNull();
   });
 
+  it("says a server's refusal of a coin flip once, beside the button, not in a toast as well", async () => {
+    const user = await world.user();
+    const page = await world.newPage();
+    await signInAs(page, world.server, user);
+    const casino = new CasinoPage(page);
+    const toasts = new Toasts(page);
+    await casino.open();
+    const seen = await toasts.trackMostAtOnce(/Insufficient balance/);
+    await page.route('**/api/games/coin-flip', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }) }),
+    );
+    await casino.tab('Coin Flip');
+    await casino.bet().fill('10');
+    await casino.submit('Flip').click();
+    await expect.poll(() => casino.notice().innerText()).toBe('Insufficient balance.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await seen()).toBe(0);
+  });
+
   it("toasts 'alice sent you 50 coins' when another player sends coins, and nothing for the sender's own page", async () => {
     const [user, friend] = await Promise.all([world.user(), world.user()]);
     const page = await world.newPage();
