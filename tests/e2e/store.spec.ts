@@ -45,8 +45,15 @@ describe('store', () => {
     expect(await store.inventoryQuantity(name, '2')).toBe('2');
     expect(await store.stock(name, '1')).toBe('1');
 
-    await store.buy(dear);
-    expect(await new Toasts(page).waitFor('Insufficient balance')).toBe('Insufficient balance.');
+    // Past the balance the button is off with its reason; a refusal the page could not foresee shows the server's words.
+    await expect.poll(() => store.buyButton(dear).isDisabled()).toBe(true);
+    expect(await store.card(dear).getByTestId('store-item-short').innerText()).toBe('Not enough coins.');
+    await page.route('**/api/store/purchase', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }) }),
+    );
+    await store.buy(name);
+    expect(await new Toasts(page).waitFor('Insufficient balance.')).toBe('Insufficient balance.');
+    await page.unroute('**/api/store/purchase');
     expect(await store.balance()).toBe('800');
   });
 

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { UserDto } from '@shared/api/accounts';
 import type { LiveMessage } from '@shared/api/live';
+import { formatCoins } from '../lib/format';
 import { connectLive } from '../lib/liveSocket';
+import { notify } from '../lib/toast';
 import { sessionKeys, useSession } from '../lib/session';
 import { adminKeys } from '../features/admin/queries';
 import { betKeys } from '../features/bets/queries';
@@ -52,6 +54,11 @@ export function LiveUpdates() {
         if (message.kind === 'balance') {
           // The balance pill and greeting change at once, without a round trip.
           queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: message.payload.balance } : user));
+        }
+        if (message.kind === 'coins.received') {
+          const { transferId, from, amount } = message.payload;
+          // Coins from another player arrived silently before; the id keeps a repeated event to one toast.
+          notify.success(`${from} sent you ${formatCoins(amount)} ${amount === 1 ? 'coin' : 'coins'}`, { id: `coins-received-${transferId}` });
         }
         for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
       },

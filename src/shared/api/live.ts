@@ -20,6 +20,8 @@ export interface LiveEventPayloads {
   /** Vote counts changed; published at most once a second per bet. */
   'bet.votes': { betId: string };
   'admin.log': { logId: string };
+  /** Another player sent this player coins (send money only; rewards and refunds do not announce themselves). */
+  'coins.received': { transferId: string; from: string; amount: number };
   /** A service this player provides or bought changed hands or state (bought, finalized, accepted, refunded, released). */
   'service.changed': { serviceId: string };
   /** The marketplace changed: a service was listed, edited (its price too) or withdrawn. */

@@ -64,7 +64,15 @@ export async function sendMoney(
         category: 'transfer_in',
         counterpartyId: fromUserId,
         when: sql`exists (select 1 from debit)`,
-      })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}
+      })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}, ev as (
+        -- The recipient hears who sent what (publishLive's row, written in this same statement).
+        insert into realtime_events (kind, user_id, payload)
+        select 'coins.received', credit.user_id, jsonb_build_object(
+          'transferId', (select id from t)::text,
+          'from', (select username from users where id = ${fromUserId}),
+          'amount', ${amount}::bigint)
+        from credit
+      )
       select r.id, r.username,
         (select balance_after from upd where user_id = ${fromUserId}) as balance,
         (select count(*)::int from upd) as moved,

@@ -33,17 +33,25 @@ describe('POST /api/live/ticket', () => {
 });
 
 describe('live events', () => {
-  it("pushes a user's new balance from a transfer to that user only", async () => {
+  it("pushes a user's new balance from a transfer to that user only, and who sent how much to the recipient", async () => {
     const [alice, bob, carol] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
-    const [aliceLive, carolLive] = await Promise.all([liveFor(alice.token), liveFor(carol.token)]);
+    const [aliceLive, bobLive, carolLive] = await Promise.all([liveFor(alice.token), liveFor(bob.token), liveFor(carol.token)]);
     const sent = await callRoute(server, 'POST /api/user/send-money', { token: bob.token, body: { recipientUsername: alice.username, amount: 25 } });
     expect(sent.status).toBe(200);
     const message = await aliceLive.next((m) => m.kind === 'balance', 2000);
     expect(message).toEqual({ kind: 'balance', payload: { balance: 1025 } });
-    // Carol's socket hears nothing of it.
+    const received = await aliceLive.next((m) => m.kind === 'coins.received', 2000);
+    expect(received).toEqual({ kind: 'coins.received', payload: { transferId: expect.any(String), from: bob.username, amount: 25 } });
+    // A refused transfer announces nothing.
+    const refused = await callRoute(server, 'POST /api/user/send-money', { token: bob.token, body: { recipientUsername: alice.username, amount: 1_000_000 } });
+    expect(refused.status).toBe(409);
+    // Carol's socket hears nothing of it; the sender hears no 'received'.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(carolLive.messages.filter((m) => m.kind === 'balance')).toEqual([]);
+    expect(carolLive.messages.filter((m) => m.kind === 'balance' || m.kind === 'coins.received')).toEqual([]);
+    expect(bobLive.messages.filter((m) => m.kind === 'coins.received')).toEqual([]);
+    expect(aliceLive.messages.filter((m) => m.kind === 'coins.received')).toHaveLength(1);
     aliceLive.close();
+    bobLive.close();
     carolLive.close();
   });
 

@@ -8,7 +8,7 @@ export type SlotsInput = RouteBody<'POST /api/games/slots'>;
 
 /*
  * One round each. useCasinoPlay shows the result only when the coin, wheel or reels stop, so it
- * refreshes the balance and history itself at that moment, and words a refusal in a toast.
+ * refreshes the balance and history itself at that moment, and words a refusal beside the button.
  */
 
 export function useCoinFlipMutation() {

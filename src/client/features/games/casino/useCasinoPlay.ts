@@ -97,9 +97,8 @@ export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onR
           } catch (error) {
             releaseBalance();
             setRevealing(false);
-            const text = errorMessage(error, 'The bet could not be placed');
-            setNotice(text);
-            notify.error(text);
+            // Said once, beside the button (an alert): a toast with the same words as well told it twice.
+            setNotice(errorMessage(error, 'The bet could not be placed'));
             break;
           }
           await wait(Math.max(0, revealMs(result) - (Date.now() - started)));

@@ -103,9 +103,9 @@ describe('breeding parents', () => {
       'resting after a hatch, 00:01:00 left',
       null,
     ]);
-    expect(choices[0]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1');
-    expect(choices[2]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1 (breeding, egg hatches in 01:02:03)');
-    expect(critterLabel(other)).toBe('🐟 Puddlefin (Coral), Rare, gen 1');
+    expect(choices[0]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1, level 1, #1');
+    expect(choices[2]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1, level 1, #3 (breeding, egg hatches in 01:02:03)');
+    expect(critterLabel(other)).toBe('🐟 Puddlefin (Coral), Rare, gen 1, level 1, #2');
   });
 
   it('keeps a pick only while it may breed and is not the other parent', () => {

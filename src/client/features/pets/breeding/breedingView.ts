@@ -49,7 +49,7 @@ export function formatDuration(ms: number): string {
 
 // ---- parents ---------------------------------------------------------------------------------
 
-type CritterLike = Pick<CritterDto, '_id' | 'species' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'traits' | 'breeding' | 'lastHatchedAt'>;
+type CritterLike = Pick<CritterDto, '_id' | 'species' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'level' | 'traits' | 'breeding' | 'lastHatchedAt'>;
 
 export interface ParentBlock {
   reason: 'breeding' | 'cooldown';
@@ -70,9 +70,12 @@ export function blockText(block: ParentBlock): string {
   return `resting after a hatch, ${formatHms(block.leftMs)} left`;
 }
 
-/** '🐶 Emberpup (Ash), Rare, gen 2': a critter in a picker. */
-export function critterLabel(c: Pick<CritterDto, 'name' | 'emoji' | 'variant' | 'rarity' | 'generation'>): string {
-  return `${c.emoji} ${c.name} (${c.variant}), ${c.rarity}, gen ${c.generation}`;
+/**
+ * '🐶 Emberpup (Ash), Rare, gen 2, level 4, #17': a critter in a picker. Two of one species and
+ * variant looked the same, so the level and the id tell them apart.
+ */
+export function critterLabel(c: Pick<CritterDto, '_id' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'level'>): string {
+  return `${c.emoji} ${c.name} (${c.variant}), ${c.rarity}, gen ${c.generation}, level ${c.level}, #${c._id}`;
 }
 
 export interface ParentChoice<C extends CritterLike = CritterLike> {

@@ -50,6 +50,6 @@ describe('pet shop', () => {
     expect(effectText(item({}))).toBe('+20 EXP · +2 affection');
     expect(effectText(item({ tab: 'cosmetics', slot: 'hat', availableTo: 'sproutling' }))).toBe('Worn on the hat · for Sproutling');
     expect(effectText(item({ tab: 'cosmetics', slot: 'back', availableTo: 'any' }))).toBe('Worn on the back · for any critter');
-    expect(effectText(item({ tab: 'shards', quantity: 100 }))).toBe('100 shards per bundle');
+    expect(effectText(item({ tab: 'shards', quantity: 100 }))).toBe('100 shards per bundle, for unlocking traits');
   });
 });

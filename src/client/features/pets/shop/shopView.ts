@@ -36,7 +36,7 @@ export function fundsFor(item: Pick<ShopItemDto, 'coinType'>, user: Pick<GamesUs
 /** Unknown funds (still loading) do not block: the server has the last word anyway. */
 export const canAfford = (total: number, funds: number | undefined): boolean => funds === undefined || total <= funds;
 
-/** The effect line of an item card. */
+/** The effect line of an item card; the server's description says the same thing in other words, so the card shows only this. */
 export function effectText(item: Pick<ShopItemDto, 'tab' | 'effect' | 'slot' | 'availableTo' | 'quantity' | 'description'>): string {
   switch (item.tab) {
     case 'foods':
@@ -47,7 +47,7 @@ export function effectText(item: Pick<ShopItemDto, 'tab' | 'effect' | 'slot' | '
       return `Worn on the ${item.slot ?? 'body'} · for ${who}`;
     }
     case 'shards':
-      return `${item.quantity} shards per bundle`;
+      return `${item.quantity} shards per bundle, for unlocking traits`;
     case 'pets':
       return item.description;
   }

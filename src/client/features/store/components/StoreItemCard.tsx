@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { StoreItemDto } from '../../../../shared/api/store';
 import { formatCoins } from '../../../lib/format';
 import { useActionGuard } from '../../../lib/useActionGuard';
@@ -12,13 +13,17 @@ interface StoreItemCardProps {
   processing: boolean;
   /** Another purchase is in flight. */
   busy: boolean;
+  /** The player's balance; undefined while it loads (the server has the last word anyway). */
+  balance: number | undefined;
   onBuy: (item: StoreItemDto) => Promise<void>;
 }
 
 /** Spec section 4: 'Sold Out' at stock 0, 'Processing' while the purchase is pending. */
-export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardProps) {
+export function StoreItemCard({ item, processing, busy, balance, onBuy }: StoreItemCardProps) {
   const name = item.name || 'Unknown Item';
   const soldOut = item.stock <= 0;
+  const short = !soldOut && balance !== undefined && (item.price ?? 0) > balance;
+  const shortId = useId();
   // Two clicks 150 ms apart bought twice: the first purchase had finished and re-enabled the button.
   const guard = useActionGuard();
   return (
@@ -48,10 +53,21 @@ export function StoreItemCard({ item, processing, busy, onBuy }: StoreItemCardPr
           </dd>
         </div>
       </dl>
-      <button type="button" className="btn-primary" disabled={soldOut || busy || guard.quiet} onClick={() => void guard.run(() => onBuy(item))}>
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={soldOut || short || busy || guard.quiet}
+        aria-describedby={short ? shortId : undefined}
+        onClick={() => void guard.run(() => onBuy(item))}
+      >
         {soldOut ? 'Sold Out' : processing ? 'Processing' : 'Buy'}
         <span className="sr-only"> {name}</span>
       </button>
+      {short && (
+        <p id={shortId} data-testid="store-item-short" className="-mt-2 text-xs text-rose-200">
+          Not enough coins.
+        </p>
+      )}
     </li>
   );
 }

@@ -130,6 +130,7 @@ export function StorePage() {
                 item={item}
                 processing={purchase.isPending && purchase.variables === item._id}
                 busy={purchase.isPending}
+                balance={balance}
                 onBuy={buy}
               />
             ))}

@@ -30,7 +30,9 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
   const [bet, setBet] = useState('10');
   const [repeat, setRepeat] = useState(false);
   const [count, setCount] = useState('5');
-  const [error, setError] = useState<string | null>(null);
+  // Each field keeps its own error, cleared once its value is valid again: a fixed bet stayed marked invalid.
+  const [betError, setBetError] = useState<string | null>(null);
+  const [countError, setCountError] = useState<string | null>(null);
   const checkboxId = useId();
   const noticeId = `${idPrefix}-notice`;
   const counted = repeatMode === 'count';
@@ -38,22 +40,31 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
 
   function changeBet(value: string) {
     setBet(value);
+    if (parseBet(value) !== null) setBetError(null);
     onBetChange();
+  }
+
+  const countValid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= MAX_AUTO_REPEAT;
+
+  function changeCount(value: string) {
+    setCount(value);
+    if (value.trim() !== '' && countValid(value)) setCountError(null);
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const amount = parseBet(bet);
     if (amount === null) {
-      setError('Enter a valid bet');
+      setBetError('Enter a valid bet');
       return;
     }
+    setBetError(null);
     const times = !repeat ? 1 : counted ? Number(count) : SLOTS_MAX_AUTO_SPINS;
-    if (repeat && counted && (!Number.isInteger(times) || times < 1 || times > MAX_AUTO_REPEAT)) {
-      setError(`Auto-repeat runs 1 to ${MAX_AUTO_REPEAT} times`);
+    if (repeat && counted && (count.trim() === '' || !countValid(count))) {
+      setCountError(`Auto-repeat runs 1 to ${MAX_AUTO_REPEAT} times`);
       return;
     }
-    setError(null);
+    setCountError(null);
     setRepeatedRun(repeat);
     onPlay(amount, times);
   }
@@ -65,7 +76,7 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
       </p>
       {children}
       <div className="flex flex-wrap items-end gap-2">
-        <CoinInput id={`${idPrefix}-bet`} label="Bet" value={bet} onValueChange={changeBet} min={1} error={error} className="min-w-0 flex-1 basis-36" disabled={running} aria-describedby={notice ? noticeId : undefined} />
+        <CoinInput id={`${idPrefix}-bet`} label="Bet" value={bet} onValueChange={changeBet} min={1} error={betError} className="min-w-0 flex-1 basis-36" disabled={running} aria-describedby={notice ? noticeId : undefined} />
         <button type="button" className="btn-secondary" disabled={running} onClick={() => changeBet(String(Math.max(0, balance)))}>
           Max
         </button>
@@ -83,7 +94,8 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
             min={1}
             max={MAX_AUTO_REPEAT}
             value={count}
-            onValueChange={setCount}
+            onValueChange={changeCount}
+            error={countError}
             disabled={!repeat || running}
             className="w-24"
           />

@@ -87,9 +87,8 @@ export function MinefieldPage() {
         setBalance(r.balance);
         setGame(startedGame(r, rows, cols));
       } catch (error) {
-        const text = errorMessage(error, 'Network error starting game');
-        setRefusal(text);
-        notify.error(text);
+        // Said once, under the start button (an alert), not in a toast as well.
+        setRefusal(errorMessage(error, 'Network error starting game'));
       } finally {
         setBusy(false);
       }

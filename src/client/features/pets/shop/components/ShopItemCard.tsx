@@ -43,7 +43,6 @@ export function ShopItemCard({ item, funds, held, busy, processing, onBuy }: Sho
         </div>
       </div>
       <p className="text-sm text-emerald-200">{effectText(item)}</p>
-      {item.tab !== 'pets' && item.description && <p className="text-sm text-slate-300">{item.description}</p>}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-xs text-slate-400">Price</dt>
