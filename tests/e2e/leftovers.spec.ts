@@ -134,8 +134,10 @@ describe('issue 33 leftovers', () => {
     await signInAs(page, world.server, user);
     const breeding = new BreedingPage(page);
     await breeding.open();
-    const options = (await breeding.parentOptions('a')).filter((o) => o.value !== '');
-    expect(options.map((o) => o.value).sort()).toEqual([first._id, second._id].sort());
+    // The pickers fill once the critters load: wait for them rather than read an empty list.
+    const parents = async () => (await breeding.parentOptions('a')).filter((o) => o.value !== '');
+    await expect.poll(async () => (await parents()).map((o) => o.value).sort()).toEqual([first._id, second._id].sort());
+    const options = await parents();
     for (const o of options) expect(o.label).toMatch(new RegExp(`, level \\d+, #${o.value}$`));
     expect(new Set(options.map((o) => o.label)).size).toBe(2);
   });
