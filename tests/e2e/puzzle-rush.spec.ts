@@ -222,15 +222,15 @@ describe('puzzle rush page', () => {
     expect(await rush.solvedToday.innerText()).toBe('1 / 5');
     const storageKey = `puzzle-rush:solved:${s['n-queens'].id.slice(0, 10)}`;
     expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe(JSON.stringify([s['n-queens'].id]));
+    // Stop the page's clock before the refusal arrives, so the lock starts and is read at one
+    // instant however slow the host (pausing after it, CI once read 1 s left). 400 ms ahead:
+    // pausing in the past is refused ('Cannot fast-forward to the past').
+    const at = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(at + 400);
     release();
 
     await expect.poll(() => textWithEmoji(rush.status('n-queens'))).toBe('❌ Not valid.');
     await rush.lock('n-queens').waitFor();
-    // Stop the page's clock just after the failure; from here only the test moves it. 400 ms
-    // ahead: on a loaded host more than 100 ms passed between reading the time and pausing, and
-    // pausing in the past is refused ('Cannot fast-forward to the past').
-    const at = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(at + 400);
     expect(await rush.lock('n-queens').innerText()).toBe('Locked: try again in 2 s');
     expect(await rush.submit('n-queens').isDisabled()).toBe(true);
     // The rejected solve is rolled back: the board is back, nothing counts as solved.
