@@ -58,6 +58,10 @@ export async function startServer({ databaseUrl, port, extraEnv = {}, cwd }) {
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench-admin-password',
     AUTH_RATE_LIMIT: '100000',
+    // Benches register many accounts that move coins at once: the new-account rules are off.
+    NEW_ACCOUNT_HOURS: '0',
+    NEW_ACCOUNT_ACTIONS: '0',
+    SIGNUPS_PER_DAY: '0',
     SEED_DEMO: 'false',
     ...extraEnv,
   };

@@ -30,6 +30,10 @@ function launch(port, dataDir, databaseUrl) {
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-admin-password',
       AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '100000',
+      // Fresh accounts send at once here: the new-account rules are off.
+      NEW_ACCOUNT_HOURS: '0',
+      NEW_ACCOUNT_ACTIONS: '0',
+      SIGNUPS_PER_DAY: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,7 +6,15 @@ import { randomBytes } from 'node:crypto';
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'smoke-admin-password' },
+  // Two fresh accounts move coins at once, which the new-account rules would refuse.
+  env: {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'smoke-admin-password',
+    NEW_ACCOUNT_HOURS: '0',
+    NEW_ACCOUNT_ACTIONS: '0',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

@@ -17,6 +17,15 @@ export interface Config {
   logRequests: boolean;
   /** Sign-in and registration attempts per IP per minute. */
   authRateLimit: number;
+  /**
+   * New accounts are not faucets (issue 34): an account younger than newAccountHours, or with
+   * fewer than newAccountActions wagers, rounds and purchases of its own, cannot send coins,
+   * offer trades or buy services. 0 turns each rule off.
+   */
+  newAccountHours: number;
+  newAccountActions: number;
+  /** Accounts one address may register per UTC day, counted in the database (all processes); 0 = no limit. */
+  signupsPerDay: number;
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
   /** How old a leaderboard may be (each process recomputes each board at most this often). */
@@ -64,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     prettyLogs: parseLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)),
     logRequests: env.LOG_REQUESTS === 'true',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    newAccountHours: parseCount('NEW_ACCOUNT_HOURS', env.NEW_ACCOUNT_HOURS, 24),
+    newAccountActions: parseCount('NEW_ACCOUNT_ACTIONS', env.NEW_ACCOUNT_ACTIONS, 5),
+    signupsPerDay: parseCount('SIGNUPS_PER_DAY', env.SIGNUPS_PER_DAY, 50),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     leaderboardCacheMs: Number(env.LEADERBOARD_CACHE_MS ?? 1000),
     seedDemo: env.SEED_DEMO !== 'false',
@@ -90,6 +102,14 @@ function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean
   if (format === '') return isTerminal;
   if (format === 'pretty' || format === 'json') return format === 'pretty';
   throw new Error(`LOG_FORMAT must be pretty or json; got ${value}`);
+}
+
+/** A whole number >= 0 (0 turns the rule it sets off). */
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number >= 0 (0 turns the rule off), got ${value}`);
+  return n;
 }
 
 function parseSeconds(name: string, value: string | undefined, fallback: number): number {

@@ -26,7 +26,7 @@ export const criteriaLabels: Record<AchievementCriteria, string> = {
   betsPlaced: 'Bets placed',
   betsWon: 'Bets won',
   storePurchases: 'Store purchases',
-  logins: 'Logins',
+  logins: 'Days signed in',
   tasksCompleted: 'Tasks completed',
   minefieldWins: 'Minefield wins',
   puzzleWins: 'Puzzle wins',

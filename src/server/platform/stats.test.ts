@@ -28,25 +28,26 @@ describe('user counters', () => {
       itemsOwned: 0 });
   });
 
-  it('counts logins from sessions: each sign-in adds one, a logout takes none away', async () => {
+  it('counts logins from sessions as UTC days: a sign-in on a new day adds one, a second that day none, a logout takes none away', async () => {
     const user = await registerUser(server);
+    await server.db.rows(sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`);
     const first = await login(user.username, user.password);
     expect(first.body.user.logins).toBe(2);
     expect((await callRoute(server, 'POST /auth/logout', { token: first.body.token })).status).toBe(200);
     const second = await login(user.username, user.password);
-    expect(second.body.user.logins).toBe(3);
-    expect((await stats(second.body.token)).body.logins).toBe(3);
+    expect(second.body.user.logins).toBe(2);
+    expect((await stats(second.body.token)).body.logins).toBe(2);
     const [sessions] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from sessions where user_id = ${user.id}`);
     expect(sessions?.n).toBe(3);
   });
 
-  it('counts logins since a moment, for task periods', async () => {
+  it('counts login days since a moment, for task periods', async () => {
     const user = await registerUser(server);
     await server.db.rows(sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`);
     await login(user.username, user.password);
     await login(user.username, user.password);
-    expect(await loginsSince(server.db, user.id, new Date(Date.now() - 86_400_000))).toBe(2);
-    expect(await loginsSince(server.db, user.id, new Date(Date.now() - 3 * 86_400_000))).toBe(3);
+    expect(await loginsSince(server.db, user.id, new Date(Date.now() - 86_400_000))).toBe(1);
+    expect(await loginsSince(server.db, user.id, new Date(Date.now() - 3 * 86_400_000))).toBe(2);
   });
 
   it('bumpStat adds to a counter inside the caller transaction, and /api/user/stats shows it', async () => {

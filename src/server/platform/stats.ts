@@ -128,7 +128,13 @@ export interface StatsRow {
 }
 export const statsJson = (userId: unknown): SQL =>
   sql`(select coalesce(json_object_agg(stat, value), '{}'::json) from user_stats where user_id = ${userId})`;
-export const loginsCount = (userId: unknown): SQL => sql`(select count(*) from sessions where user_id = ${userId})::int`;
+/**
+ * A login counts once per UTC day (issue 34): thirty sign-ins in a minute are one day, so
+ * tasks and achievements on logins measure days signed in, not requests.
+ */
+export const UTC_DAY = (column: string): SQL => sql.raw(`((${column}) at time zone 'UTC')::date`);
+
+export const loginsCount = (userId: unknown): SQL => sql`(select count(distinct ${UTC_DAY('created_at')}) from sessions where user_id = ${userId})::int`;
 
 export function statsOf(row: StatsRow | undefined): UserStats {
   const stats = zeroStats();
@@ -139,10 +145,10 @@ export function statsOf(row: StatsRow | undefined): UserStats {
   return stats;
 }
 
-/** Sign-ins and registrations of a user since `since` (a task period's start). */
+/** UTC days with a sign-in or registration of a user since `since` (a task period's start). */
 export async function loginsSince(q: Queryable, userId: number, since: Date): Promise<number> {
   const [row] = await q.rows<{ n: number }>(
-    sql`select count(*)::int as n from sessions where user_id = ${userId} and created_at >= ${since.toISOString()}`,
+    sql`select count(distinct ${UTC_DAY('created_at')})::int as n from sessions where user_id = ${userId} and created_at >= ${since.toISOString()}`,
   );
   return row?.n ?? 0;
 }

@@ -68,6 +68,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     databaseUrl: pgDb?.url,
     authRateLimit: 10_000,
+    // Suites register accounts and move their coins at once; the rules' own tests turn them on.
+    newAccountHours: 0,
+    newAccountActions: 0,
+    signupsPerDay: 0,
     clientDir: undefined,
     // Every answer of every suite is checked against its route's reply schema.
     checkReplies: true,

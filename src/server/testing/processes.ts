@@ -35,7 +35,18 @@ export function freePort(): Promise<number> {
 
 export function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
   const child = spawn(process.execPath, [SERVER_FILE], {
-    env: { ...process.env, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Tests register accounts that move coins at once: the new-account rules are off unless a test sets them.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: '/nonexistent',
+      NEW_ACCOUNT_HOURS: '0',
+      NEW_ACCOUNT_ACTIONS: '0',
+      SIGNUPS_PER_DAY: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

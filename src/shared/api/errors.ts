@@ -1,3 +1,4 @@
+import type { NewAccountDetails } from '../newAccounts';
 import type { OddsChangedDetails } from './bets';
 import type { PriceChangedDetails } from './services';
 
@@ -87,7 +88,7 @@ export interface ClaimCooldownDetails {
 export interface ErrorDetailsByCode {
   BAD_REQUEST: FieldIssue[] | ClaimCooldownDetails;
   NOT_FOUND: FieldIssue[];
-  FORBIDDEN: FieldIssue[];
+  FORBIDDEN: FieldIssue[] | NewAccountDetails;
   CONFLICT: FieldIssue[] | OddsChangedDetails | PriceChangedDetails | SpinCooldownDetails | HourlyLimitDetails;
 }
 

@@ -128,7 +128,9 @@ describe('POST /auth/login', () => {
     user = await registerUser(server);
   });
 
-  it('answers a fresh token and the user, and counts the login', async () => {
+  it('answers a fresh token and the user, and counts the login on a day without one', async () => {
+    // Logins count once per UTC day: the registration's own day is moved back.
+    await server.db.rows(sql`update sessions set created_at = now() - interval '3 days' where user_id = ${user.id}`);
     const before = await stats(user.token);
     const res = await login({ username: user.username, password: user.password });
     expect(res.status).toBe(200);

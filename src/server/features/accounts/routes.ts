@@ -44,7 +44,7 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
 }
 
 export const accountHandlers = (deps: Deps) => defineHandlers('accounts', {
-  'POST /auth/register': async ({ body }) => service.register(deps, body.username, body.password),
+  'POST /auth/register': async ({ body, request }) => service.register(deps, body.username, body.password, request.ip),
   'POST /auth/login': async ({ body }) => service.login(deps, body.username.trim(), body.password),
   'POST /auth/logout': async ({ tokenHash }) => {
     await deps.sessions.revoke(deps.db, tokenHash);

@@ -12,6 +12,7 @@ import * as ledger from '../wallet/ledger';
 import { closeAccount, profileOf, type ClosureReason } from '../../platform/module';
 import { noCollections, presentPublicUser, presentUser, type UserCollections } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
+import { countSignup } from './newAccounts';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
@@ -40,10 +41,11 @@ export async function createAccount(
   return { ...user, balance: balances.get(user.id) ?? user.balance };
 }
 
-export async function register(deps: Deps, username: string, password: string): Promise<AuthResponse> {
+export async function register(deps: Deps, username: string, password: string, ip: string): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
   // The session row is also the registration's first login (logins are counted from sessions).
   const { user, token, stats } = await deps.db.tx(async (tx) => {
+    await countSignup(deps, tx, ip);
     const created = await createAccount(tx, { username, passwordHash });
     const token = await deps.sessions.create(tx, created.id);
     return { user: created, token, stats: await readStats(tx, created.id) };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { roles, userStatuses } from '../../../shared/api/accounts';
 import { oneOf } from '../../db/columns';
 
@@ -35,6 +35,8 @@ export const users = pgTable(
     placedWeek: date('placed_week', { mode: 'string' }),
     placedInWeek: integer('placed_in_week').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account first met the new-account rule (newAccounts.ts); it never becomes new again. */
+    establishedAt: timestamp('established_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   // No index on balance: every stake, payout and transfer rewrites this row, and with no
@@ -47,4 +49,19 @@ export const users = pgTable(
     check('users_role_known', oneOf(t.role, roles)),
     check('users_status_known', oneOf(t.status, accountStatuses)),
   ],
+);
+
+/**
+ * Accounts registered from one address on one UTC day, kept as a hash of the address
+ * (SIGNUPS_PER_DAY, issue 34). Counted in the registration's transaction, so every process
+ * shares the count and a refused or failed registration counts nothing. Past days are pruned.
+ */
+export const signupDays = pgTable(
+  'signup_days',
+  {
+    addressHash: text('address_hash').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.addressHash, t.day] })],
 );

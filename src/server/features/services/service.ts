@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
+import { assertEstablished } from '../accounts/newAccounts';
 import * as ledger from '../wallet/ledger';
 import { RowSweep } from '../../platform/sweepRows';
 import { presentService } from './presenter';
@@ -128,6 +129,7 @@ const coins = (n: number) => n.toLocaleString('en-GB');
  * (an edit while listed), and a buyer pays only what they agreed to. Absent, the current price.
  */
 export async function buyService(deps: Deps, userId: number, id: number, expectedPrice?: number): Promise<ServiceActionResponse> {
+  await assertEstablished(deps, userId, 'buy services');
   return deps.db.tx(async (tx) => {
     const found = await header(tx, id, 'id');
     if (found.provider_id === userId) throw forbidden('You cannot buy your own service');

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
-import { periodCountSince } from '../../platform/stats';
+import { loginsCount, periodCountSince, UTC_DAY } from '../../platform/stats';
 import { placedSince } from '../../platform/placements';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
@@ -60,8 +60,9 @@ export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL)
       u.bets_won as won_all,
       coalesce((select d from bought), 0)::int as bought_d, coalesce((select w from bought), 0)::int as bought_w,
       coalesce((select "all" from bought), 0)::int as bought_all,
-      (select count(*) filter (where at >= ${d}) from signed_in)::int as logins_d, (select count(*) from signed_in)::int as logins_w,
-      (select count(*) from sessions where user_id = ${userId})::int as logins_all${also ? sql`, ${also}` : sql``}
+      (select count(distinct ${UTC_DAY('at')}) filter (where at >= ${d}) from signed_in)::int as logins_d,
+      (select count(distinct ${UTC_DAY('at')}) from signed_in)::int as logins_w,
+      ${loginsCount(userId)} as logins_all${also ? sql`, ${also}` : sql``}
     from users u where u.id = ${userId}`;
 
 /** The same, built once with placeholders: planning it costs more than running it. */

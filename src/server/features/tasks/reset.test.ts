@@ -43,7 +43,9 @@ describe('task periods on the clock', () => {
     const id = await createTask(server, admin, { type: 'weekly', goalType: 'logins', goalAmount: 2 });
     const user = await registerUser(server);
     await callRoute(server, 'POST /auth/login', { body: { username: user.username, password: user.password } });
-    await server.db.rows(sql`update sessions set created_at = '2030-03-04T00:00:00Z' where user_id = ${user.id}`);
+    // Two sign-ins on two days of the week (the registration on Monday, the login on Tuesday).
+    await server.db.rows(sql`update sessions set created_at = case when created_at = (select min(created_at) from sessions where user_id = ${user.id})
+      then '2030-03-04T00:00:00Z'::timestamptz else '2030-03-05T00:00:00Z'::timestamptz end where user_id = ${user.id}`);
     expect((await list(user)).body.tasks.find((t) => t._id === id)).toMatchObject({ progress: 2, periodStart: '2030-03-04T00:00:00.000Z' });
     expect((await complete(user, id)).status).toBe(200);
     clock.set('2030-03-10T23:59:59.999Z');
@@ -60,5 +62,31 @@ describe('task periods on the clock', () => {
     clock.set('2031-01-01T00:00:00Z');
     expect((await list(user)).body.tasks.map((t) => t._id)).not.toContain(id);
     expect((await complete(user, id)).status).toBe(409);
+  });
+
+  it('counts sign-ins as days: thirty logins in one day are one, on three days three, also for achievements', async () => {
+    clock.set('2030-03-06T12:00:00Z');
+    const daily = await createTask(server, admin, { type: 'daily', goalType: 'logins', goalAmount: 1 });
+    const weekly = await createTask(server, admin, { type: 'weekly', goalType: 'logins', goalAmount: 3 });
+    const user = await registerUser(server);
+    for (let i = 0; i < 29; i++) await callRoute(server, 'POST /auth/login', { body: { username: user.username, password: user.password } });
+    await signedInAt(user, '2030-03-06T08:00:00Z');
+    const progress = async (id: string) => (await list(user)).body.tasks.find((t) => t._id === id)?.progress;
+    expect(await progress(daily)).toBe(1);
+    expect(await progress(weekly)).toBe(1);
+    expect((await complete(user, weekly)).status).toBe(409);
+    const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
+    expect(stats.body.logins).toBe(1);
+
+    // The same thirty sessions spread over Monday, Tuesday and Wednesday: three days.
+    await server.db.rows(sql`update sessions set created_at = '2030-03-04T10:00:00Z' where user_id = ${user.id}`);
+    await server.db.rows(sql`update sessions s set created_at = '2030-03-05T23:59:59Z' from (select token_hash from sessions where user_id = ${user.id} limit 10) t
+      where s.token_hash = t.token_hash`);
+    await server.db.rows(sql`update sessions s set created_at = '2030-03-06T00:00:00Z' from (select token_hash from sessions where user_id = ${user.id}
+      and created_at = '2030-03-04T10:00:00Z' limit 10) t where s.token_hash = t.token_hash`);
+    expect(await progress(daily)).toBe(1);
+    expect(await progress(weekly)).toBe(3);
+    expect((await complete(user, weekly)).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: user.token })).body.logins).toBe(3);
   });
 });

@@ -10,11 +10,11 @@ const DEFAULT_TASKS: { title: string; description: string; reward: number; type:
   { title: 'Window shopping', description: 'Buy something in the store today.', reward: 40, type: 'daily', goalType: 'storePurchases', goalAmount: 1, emoji: '🛍️' },
   { title: 'High roller', description: 'Place 10 bets this week.', reward: 300, type: 'weekly', goalType: 'betsPlaced', goalAmount: 10, emoji: '💰' },
   { title: 'On a streak', description: 'Win 3 bets this week.', reward: 400, type: 'weekly', goalType: 'betsWon', goalAmount: 3, emoji: '🔥' },
-  { title: 'Regular', description: 'Sign in 5 times this week.', reward: 150, type: 'weekly', goalType: 'logins', goalAmount: 5, emoji: '📆' },
+  { title: 'Regular', description: 'Sign in on 5 days this week.', reward: 150, type: 'weekly', goalType: 'logins', goalAmount: 5, emoji: '📆' },
   { title: 'Collector', description: 'Make 3 store purchases this week.', reward: 200, type: 'weekly', goalType: 'storePurchases', goalAmount: 3, emoji: '🧺' },
   { title: 'First steps', description: 'Place your first bet.', reward: 100, type: 'bonus', goalType: 'betsPlaced', goalAmount: 1, emoji: '🚀' },
   { title: 'Big winner', description: 'Win 10 bets.', reward: 1000, type: 'bonus', goalType: 'betsWon', goalAmount: 10, emoji: '🏅' },
-  { title: 'Loyal player', description: 'Sign in 30 times.', reward: 500, type: 'bonus', goalType: 'logins', goalAmount: 30, emoji: '💎' },
+  { title: 'Loyal player', description: 'Sign in on 30 different days.', reward: 500, type: 'bonus', goalType: 'logins', goalAmount: 30, emoji: '💎' },
   { title: 'Big spender', description: 'Make 10 store purchases.', reward: 500, type: 'bonus', goalType: 'storePurchases', goalAmount: 10, emoji: '🛒' },
 ];
 
@@ -22,7 +22,7 @@ const DEFAULT_ACHIEVEMENTS: { title: string; description: string; criteria: Achi
   { title: 'Punter', description: 'Place 10 bets.', criteria: 'betsPlaced', threshold: 10, reward: 200, icon: '🎯' },
   { title: 'Oracle', description: 'Win 5 bets.', criteria: 'betsWon', threshold: 5, reward: 300, icon: '🔮' },
   { title: 'Shopaholic', description: 'Make 5 store purchases.', criteria: 'storePurchases', threshold: 5, reward: 200, icon: '🛍️' },
-  { title: 'Familiar face', description: 'Sign in 10 times.', criteria: 'logins', threshold: 10, reward: 150, icon: '🙂' },
+  { title: 'Familiar face', description: 'Sign in on 10 different days.', criteria: 'logins', threshold: 10, reward: 150, icon: '🙂' },
   { title: 'Taskmaster', description: 'Complete 10 tasks.', criteria: 'tasksCompleted', threshold: 10, reward: 250, icon: '✅' },
   { title: 'Minesweeper', description: 'Win 5 Minefield games.', criteria: 'minefieldWins', threshold: 5, reward: 250, icon: '💣' },
   { title: 'Puzzler', description: 'Solve 10 puzzles.', criteria: 'puzzleWins', threshold: 10, reward: 250, icon: '🧩' },

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
+import { assertEstablished } from '../accounts/newAccounts';
 import { lockUnits, swapTradeUnits, unlockTradeUnits, type TradeEntry } from './holdings';
 import { presentTradable, presentTrade } from './presenter';
 import * as queries from './queries';
@@ -49,6 +50,7 @@ async function tellParties(q: Queryable, kind: TradeEventKind, trade: TradeParti
 }
 
 export async function requestTrade(deps: Deps, userId: number, toUsername: string, fromItems: TradeEntry[]): Promise<TradeDto> {
+  await assertEstablished(deps, userId, 'offer trades');
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
     const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`
@@ -101,6 +103,8 @@ export async function respondToTrade(
   action: 'accept' | 'deny',
   toItems: TradeEntry[],
 ): Promise<TradeDto> {
+  // Denying, or accepting with nothing offered back, passes nothing on.
+  if (action === 'accept' && toItems.length > 0) await assertEstablished(deps, userId, 'offer trades');
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
     const next: TradeStatus = action === 'accept' ? 'responded' : 'denied';

@@ -3,6 +3,7 @@ import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
+import { assertEstablished } from '../accounts/newAccounts';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
 
@@ -31,6 +32,7 @@ export async function sendMoney(
   recipientUsername: string,
   amount: number,
 ): Promise<SendMoneyResponse> {
+  await assertEstablished(deps, fromUserId, 'send coins');
   // One statement, one round trip: find the recipient, lock both accounts in id order (so
   // transfers in opposite directions queue rather than deadlock), record the transfer, debit
   // the sender (only while active) and credit the recipient, each by key, and report what
