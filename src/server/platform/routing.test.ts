@@ -125,7 +125,7 @@ describe('answers go out through their reply schema', () => {
   });
 
   const spec = routes.wallet['GET /api/user/ledger'];
-  const entry = { _id: '1', delta: 5, balanceAfter: 5, category: 'admin_grant', label: 'Admin adjustment', refType: null, refId: null, counterparty: null, createdAt: '2030-01-01T00:00:00.000Z' };
+  const entry = { _id: '1', delta: 5, balanceAfter: 5, category: 'admin_grant', label: 'Admin adjustment', refType: null, refId: null, counterparty: null, createdAt: '2030-01-01T00:00:00.000Z', count: 1 };
 
   /** A one-route app over the test server's real dependencies, its handler answering `answer`. */
   async function appAnswering(answer: unknown, checkReplies: boolean) {

@@ -124,7 +124,13 @@ export const ledgerEntryDto = z.object({
   refType: z.string().nullable(),
   refId: z.string().nullable(),
   counterparty: z.string().nullable(),
+  /** The newest row's time when the entry stands for several. */
   createdAt: z.string(),
+  /**
+   * Rows this entry stands for: Click Frenzy's rewards of one UTC hour, back to back, are one
+   * entry (delta their sum, balanceAfter the newest's); every other entry is one row.
+   */
+  count: z.number(),
 });
 export type LedgerEntryDto = z.infer<typeof ledgerEntryDto>;
 

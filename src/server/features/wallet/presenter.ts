@@ -10,15 +10,19 @@ export interface LedgerRow {
   ref_id: string | null;
   created_at: Date | string;
   counterparty: string | null;
+  /** Rows grouped into this one (statement's Click Frenzy hours); 1 for a row alone. */
+  n: number;
 }
 
 export function presentLedgerEntry(row: LedgerRow): LedgerEntryDto {
+  const n = Number(row.n);
   return {
     _id: String(row.id),
-    delta: row.delta,
-    balanceAfter: row.balance_after,
+    delta: Number(row.delta),
+    balanceAfter: Number(row.balance_after),
     category: row.category,
-    label: ledgerCategoryLabels[row.category],
+    label: row.category === 'frenzy_reward' && n > 1 ? `Click Frenzy: ${n} clicks` : ledgerCategoryLabels[row.category],
+    count: n,
     refType: row.ref_type,
     refId: row.ref_id,
     // Deleted accounts keep their rows but not their name.

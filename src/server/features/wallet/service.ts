@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { FRENZY_HOURLY_LIMIT } from '../../../shared/games/catalog';
 import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
@@ -92,17 +93,36 @@ export async function sendMoney(
   };
 }
 
+/**
+ * The statement, newest first. Click Frenzy pays a coin a click, so an hour of it was a hundred
+ * rows burying everything else (issue 33): rewards of one UTC hour that follow each other are one
+ * entry. An hour holds at most FRENZY_HOURLY_LIMIT of them, so reading (limit + 2) x that many
+ * rows always holds limit + 1 whole entries, and a page never ends inside an entry.
+ */
 export async function statement(deps: Deps, userId: number, before: number | undefined, limit: number): Promise<LedgerPage> {
-  const rows = await deps.db.rows<LedgerRow>(sql`
-    select l.id, l.delta, l.balance_after, l.category, l.ref_type, l.ref_id, l.created_at, c.username as counterparty
-    from ledger l left join users c on c.id = l.counterparty_id
-    where l.user_id = ${userId} and l.id < ${before ?? Number.MAX_SAFE_INTEGER} and l.currency = 'gold'
-    order by l.id desc
+  const rows = await deps.db.rows<LedgerRow & { oldest_id: number }>(sql`
+    with scan as (
+      select l.id, l.delta, l.balance_after, l.category, l.ref_type, l.ref_id, l.created_at, l.counterparty_id,
+        case when l.category = 'frenzy_reward' then date_trunc('hour', l.created_at at time zone 'UTC') end as hour
+      from ledger l
+      where l.user_id = ${userId} and l.id < ${before ?? Number.MAX_SAFE_INTEGER} and l.currency = 'gold'
+      order by l.id desc
+      limit ${(limit + 2) * (FRENZY_HOURLY_LIMIT + 1)}
+    ), marked as (
+      select *, case when hour is not null and hour = lag(hour) over (order by id desc) then 0 else 1 end as starts from scan
+    ), grouped as (
+      select *, sum(starts) over (order by id desc) as entry from marked
+    ), entries as (
+      select entry, max(id) as id, min(id) as oldest_id, sum(delta)::bigint as delta, count(*)::int as n from grouped group by entry
+    )
+    select e.id, e.oldest_id, e.delta, e.n, g.balance_after, g.category, g.ref_type, g.ref_id, g.created_at, c.username as counterparty
+    from entries e join grouped g on g.id = e.id left join users c on c.id = g.counterparty_id
+    order by e.entry
     limit ${limit + 1}`);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     entries: page.map(presentLedgerEntry),
-    nextBefore: rows.length > limit && last ? String(last.id) : null,
+    nextBefore: rows.length > limit && last ? String(last.oldest_id) : null,
   };
 }
