@@ -51,7 +51,8 @@ export function CosmeticPicker({ user }: { user: UserDto }) {
             <option value={AUTOMATIC}>Automatic (store cosmetics before collectibles)</option>
             {cosmetics.map((e) => (
               <option key={e._id} value={e.item._id}>
-                {`${e.item.emoji ?? ''} ${e.item.name}`.trim()}
+                {/* An <option> holds text only, and an emoji as text is an empty box without an emoji font (issue 33): the name alone. */}
+                {e.item.name}
                 {e.item.sellBack !== null ? ' (collectible)' : ''}
               </option>
             ))}
