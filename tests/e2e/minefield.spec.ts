@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/server/testing/harness';
-import { signInAs, startWorld, type World } from './support/world';
+import { openSignedIn, signInAs, startWorld, type World } from './support/world';
+import { describedText } from './support/helpers';
 import { MinefieldPage } from './pages/GamesPages';
 
 let world: World;
@@ -80,8 +81,7 @@ describe('minefield', () => {
 
   it("refuses a stake below 1 with 'Bet must be ≥ 1' and clamps mines when the grid shrinks", async () => {
     const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const mf = new MinefieldPage(page);
     await mf.open();
     await mf.stake().fill('0');
@@ -90,5 +90,20 @@ describe('minefield', () => {
     await mf.slider('Rows').fill('3');
     await mf.slider('Cols').fill('3');
     await expect.poll(() => mf.slider('Mines').inputValue()).toBe('8');
+  });
+
+  it("refuses a stake of 1.5 with 'Use whole coins only.', as bets do, and starts nothing", async () => {
+    const user = await world.user();
+    const page = await openSignedIn(world, user);
+    const mf = new MinefieldPage(page);
+    await mf.open();
+    await mf.stake().fill('1.5');
+    await mf.button('Enter').click();
+    await expect.poll(() => describedText(mf.stake())).toBe('Use whole coins only.');
+    expect(await mf.stake().getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Bet must be ≥ 1').count()).toBe(0);
+    const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    expect(rounds?.n).toBe(0);
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
 });
