@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { giveItem, insertItem } from '../../src/server/features/store/builders';
 import { balanceOf, call } from '../../src/server/testing/harness';
-import { signInAs, startWorld, type World } from './support/world';
+import { openSignedIn, startWorld, type World } from './support/world';
 import { DashboardPage } from './pages/DashboardPage';
 import { TradeCenter } from './pages/TradeCenter';
 import { AchievementsPage, TasksPage } from './pages/TasksPage';
@@ -34,8 +34,7 @@ async function doubleClickOnce(page: Page, button: Locator, success: string): Pr
 }
 
 async function dashboardOf(user: { token: string; id: number; username: string; password: string }) {
-  const page = await world.newPage();
-  await signInAs(page, world.server, user);
+  const page = await openSignedIn(world, user);
   await new DashboardPage(page).open();
   return { page, trades: new TradeCenter(page) };
 }
@@ -79,16 +78,14 @@ describe('one request per click', () => {
     expect(feat.status).toBe(201);
     const user = await world.user();
 
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const tasks = new TasksPage(page);
     await tasks.open();
     const completed = `Completed "${taskTitle}"! +40 coins`;
     expect(await doubleClickOnce(page, tasks.complete(taskTitle), completed)).toEqual([completed]);
     expect(await balanceOf(world.server, user.id)).toBe(1040);
 
-    const claimPage = await world.newPage();
-    await signInAs(claimPage, world.server, user);
+    const claimPage = await openSignedIn(world, user);
     const achievements = new AchievementsPage(claimPage);
     await achievements.open();
     const claimed = `Claimed "${achTitle}"! +25 coins`;

@@ -4,7 +4,7 @@ import type { CritterActionResponse } from '../../src/shared/api/pets';
 import { call, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
 import { grantPetCurrency } from '../../src/server/features/pets/builders';
 import { insertItem } from '../../src/server/features/store/builders';
-import { signInAs, startWorld, type World } from './support/world';
+import { openSignedIn, startWorld, type World } from './support/world';
 import { describedText } from './support/helpers';
 import { CasinoPage } from './pages/GamesPages';
 import { DashboardPage } from './pages/DashboardPage';
@@ -47,8 +47,7 @@ describe('issue 33 leftovers', () => {
     const dear = `Castle ${uniqueName()}`;
     await insertItem(world.server.db, { name: cheap, price: 1000, stock: 3 });
     await insertItem(world.server.db, { name: dear, price: 1001, stock: 3 });
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const store = new StorePage(page);
     await store.open();
     expect(await store.balance('1,000')).toBe('1,000');
@@ -62,8 +61,7 @@ describe('issue 33 leftovers', () => {
 
   it('clears the roulette bet error once the bet is fixed', async () => {
     const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const casino = new CasinoPage(page);
     await casino.open();
     await casino.bet().fill('0');
@@ -83,8 +81,7 @@ describe('issue 33 leftovers', () => {
 
   it("says a server's refusal of a coin flip once, beside the button, not in a toast as well", async () => {
     const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const casino = new CasinoPage(page);
     const toasts = new Toasts(page);
     await casino.open();
@@ -102,9 +99,9 @@ describe('issue 33 leftovers', () => {
 
   it("toasts 'alice sent you 50 coins' when another player sends coins, and nothing for the sender's own page", async () => {
     const [user, friend] = await Promise.all([world.user(), world.user()]);
-    const page = await world.newPage();
+    const page = await openSignedIn(world, user);
+    // Listened for from here: the signed-in dashboard's socket, not the one of the page before.
     const hello = helloOn(page);
-    await signInAs(page, world.server, user);
     const dashboard = new DashboardPage(page);
     await dashboard.open();
     await hello;
@@ -130,8 +127,7 @@ describe('issue 33 leftovers', () => {
     await grantPetCurrency(world.server.db, user.id, 'pet_coins', 600);
     const first = await critterFor(user, '/api/shop/buy-pet', 'emberpup');
     const second = await critterFor(user, '/api/shop/buy-pet', 'emberpup');
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
+    const page = await openSignedIn(world, user);
     const breeding = new BreedingPage(page);
     await breeding.open();
     // The pickers fill once the critters load: wait for them rather than read an empty list.

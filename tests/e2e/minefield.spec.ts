@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf } from '../../src/server/testing/harness';
-import { signInAs, startWorld, type World } from './support/world';
+import type { Page } from 'playwright-core';
+import { balanceOf, type TestUser } from '../../src/server/testing/harness';
+import { openSignedIn, startWorld, type World } from './support/world';
+import { describedText } from './support/helpers';
 import { MinefieldPage } from './pages/GamesPages';
 
 let world: World;
@@ -21,13 +23,18 @@ async function openGame(userId: number): Promise<{ id: number; mines: number[] }
   return { id: row.id, mines: row.outcome.mines };
 }
 
+/** A fresh player on /games/minefield. */
+async function openMinefield(): Promise<{ user: TestUser; page: Page; mf: MinefieldPage }> {
+  const user = await world.user();
+  const page = await openSignedIn(world, user);
+  const mf = new MinefieldPage(page);
+  await mf.open();
+  return { user, page, mf };
+}
+
 describe('minefield', () => {
   it('plays to a cash-out (surviving a reload), then to an explosion showing every mine', async () => {
-    const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
-    const mf = new MinefieldPage(page);
-    await mf.open();
+    const { user, page, mf } = await openMinefield();
     expect(await mf.stake().inputValue()).toBe('100');
     await mf.button('Enter').click();
     await mf.button(/^Cash Out/).waitFor();
@@ -57,11 +64,7 @@ describe('minefield', () => {
   });
 
   it("says 'Insufficient balance.' under the start button for a stake above the balance, and the server's words when it refuses", async () => {
-    const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
-    const mf = new MinefieldPage(page);
-    await mf.open();
+    const { user, page, mf } = await openMinefield();
     await mf.stake().fill('5000');
     await mf.button('Enter').click();
     await expect.poll(() => mf.refusal().innerText()).toBe('Insufficient balance.');
@@ -79,16 +82,24 @@ describe('minefield', () => {
   });
 
   it("refuses a stake below 1 with 'Bet must be ≥ 1' and clamps mines when the grid shrinks", async () => {
-    const user = await world.user();
-    const page = await world.newPage();
-    await signInAs(page, world.server, user);
-    const mf = new MinefieldPage(page);
-    await mf.open();
+    const { page, mf } = await openMinefield();
     await mf.stake().fill('0');
     await mf.button('Enter').click();
     await page.getByText('Bet must be ≥ 1').waitFor();
     await mf.slider('Rows').fill('3');
     await mf.slider('Cols').fill('3');
     await expect.poll(() => mf.slider('Mines').inputValue()).toBe('8');
+  });
+
+  it("refuses a stake of 1.5 with 'Use whole coins only.', as bets do, and starts nothing", async () => {
+    const { user, page, mf } = await openMinefield();
+    await mf.stake().fill('1.5');
+    await mf.button('Enter').click();
+    await expect.poll(() => describedText(mf.stake())).toBe('Use whole coins only.');
+    expect(await mf.stake().getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Bet must be ≥ 1').count()).toBe(0);
+    const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    expect(rounds?.n).toBe(0);
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
 });

@@ -7,16 +7,23 @@ import { registerAdmin, registerUser, startTestServer, type TestServer, type Tes
  * One real server (built client + API on a real database) and one headless Debian chromium
  * per spec file. Each test gets a fresh browser context, so local storage never leaks.
  */
+/**
+ * `bypassCSP` lets a test inject scripts (axe-core) past the app's Content-Security-Policy.
+ * `address` makes every request of the page's context arrive from that address (an
+ * X-Forwarded-For header, believed by a world started with `trustProxy`), so two players are
+ * not one address to the server.
+ */
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  bypassCSP?: boolean;
+  address?: string;
+}
+
 export interface World {
   server: TestServer;
   browser: Browser;
-  /**
-   * `bypassCSP` lets a test inject scripts (axe-core) past the app's Content-Security-Policy.
-   * `address` makes every request of the page's context arrive from that address (an
-   * X-Forwarded-For header, believed by a world started with `trustProxy`), so two players are
-   * not one address to the server.
-   */
-  newPage(options?: { width?: number; height?: number; bypassCSP?: boolean; address?: string }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
   user(): Promise<TestUser>;
   admin(): Promise<TestUser>;
   close(): Promise<void>;
@@ -42,7 +49,7 @@ export async function startWorld({ trustProxy }: { trustProxy?: Config['trustPro
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 800, bypassCSP = false, address }: { width?: number; height?: number; bypassCSP?: boolean; address?: string } = {}) {
+    async newPage({ width = 1280, height = 800, bypassCSP = false, address }: PageOptions = {}) {
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: { width, height },
@@ -102,4 +109,16 @@ export async function signInAs(page: Page, server: TestServer, user: TestUser): 
     },
     [user.token, me] as const,
   );
+}
+
+/**
+ * A fresh page (its own browser context) already signed in as `user`, left on the home page:
+ * the set-up most tests start with. Open the page under test with its page object's open().
+ * `reducedMotion` makes the page prefer reduced motion, as a player's system setting would.
+ */
+export async function openSignedIn(world: World, user: TestUser, { reducedMotion = false, ...options }: PageOptions & { reducedMotion?: boolean } = {}): Promise<Page> {
+  const page = await world.newPage(options);
+  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAs(page, world.server, user);
+  return page;
 }

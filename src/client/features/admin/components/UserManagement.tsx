@@ -37,7 +37,7 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
         type="button"
         aria-pressed={selected}
         onClick={onSelect}
-        className="min-w-0 flex-1 rounded-lg px-1 text-left"
+        className="min-h-11 min-w-0 flex-1 rounded-lg px-1 text-left"
       >
         {/* Named by its visible text with 'Select' before it, so speech input can say what it sees. */}
         <span className="sr-only">Select </span>
@@ -208,7 +208,7 @@ export function UserManagement() {
             addFunds.reset();
           }}
         />
-        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={addFunds.isPending}>
+        <button type="submit" className="btn-primary min-h-11 py-2.5 sm:mt-6" disabled={addFunds.isPending}>
           {addFunds.isPending ? 'Adding…' : 'Add Funds'}
         </button>
       </form>

@@ -52,7 +52,8 @@ export function DraggableOption({ pick, picked, onAdd }: DraggableOptionProps) {
         data-bet-id={pick.betId}
         data-choice={pick.choice}
         // Scrolling stays possible over chips; the touch sensor's long press tells a drag apart.
-        className={`min-w-0 touch-manipulation rounded-lg transition ${isDragging ? 'opacity-40' : ''} ${
+        // A flex box, so the face fills the 44 px touch target and the ring fits around it.
+        className={`flex min-h-11 min-w-0 touch-manipulation rounded-lg transition ${isDragging ? 'opacity-40' : ''} ${
           picked ? 'ring-2 ring-emerald-400' : ''
         }`}
       >

@@ -42,7 +42,7 @@ function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void })
         type="button"
         onClick={onRemove}
         aria-label={`Remove ${pick.choice} on ${pick.betTitle} from parlay`}
-        className="btn-secondary shrink-0 px-2.5 py-1 text-xs"
+        className="btn-secondary min-h-11 min-w-11 shrink-0 px-2.5 py-1 text-xs"
       >
         Remove
       </button>
@@ -238,7 +238,7 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           </p>
         )}
 
-        <button type="submit" className="btn-primary py-2.5" disabled={place.isPending}>
+        <button type="submit" className="btn-primary min-h-11 py-2.5" disabled={place.isPending}>
           {place.isPending ? 'Placing…' : 'Place Parlay'}
         </button>
       </form>
