@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { QUIZ_CHOICES, QUIZ_HOUSE_SHARE_PERCENT, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_QUESTIONS, quizPayout } from './quizDuel';
+import { QUIZ_CHOICES, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_QUESTIONS, quizPayout } from './quizDuel';
 import { seededServerSeeds } from './testing';
 import { describeReplay, replayRound, VERIFY_PARAM_EXAMPLES } from './verify';
 
 const [seed, other] = seededServerSeeds(34, 2) as [string, string];
+/** The house's published share of a duel's pot, in percent. */
+const QUIZ_HOUSE_SHARE_PERCENT = 5;
 const params = { bankSize: 1222, count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES };
 
 /** What the /fairness verifier recomputes for a duel's round. */
