@@ -27,7 +27,7 @@ async function playSelfPaced(user: TestUser, duelId: string, right: boolean[]): 
 }
 
 describe('quiz duel: asynchronous', () => {
-  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes 95% of the pot', async () => {
+  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes the pot less the house\'s 5%', async () => {
     const [a, b] = await Promise.all([player(), player()]);
     const made = await challenge(a, { opponentUsername: b.username, stake: 100, mode: 'async' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
