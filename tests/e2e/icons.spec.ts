@@ -82,20 +82,21 @@ describe('icons and emoji are drawn, not left to a font', () => {
   });
 
   it('a flag question shows the flag as an image, the same on every system', async () => {
-    // Today's daily quiz is drawn from a seed whose first question asks about a flag.
+    // The player's daily quiz today is drawn from a seed whose first question asks about a flag.
+    const user = await world.user();
     const day = utcDay(new Date());
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
     let seed = '';
     for (let i = 0; !seed; i++) {
-      const subject = dailyQuestionsFor(sha256(`icons-${i}`), day)[0]!.subject ?? '';
+      const subject = dailyQuestionsFor(sha256(`icons-${i}`), day, user.id)[0]!.question.subject ?? '';
       if (/^\p{Regional_Indicator}{2}$/u.test(subject)) seed = sha256(`icons-${i}`);
     }
-    const flag = dailyQuestionsFor(seed, day)[0]!.subject!;
+    const flag = dailyQuestionsFor(seed, day, user.id)[0]!.question.subject!;
     const hash = sha256(seed);
     await world.server.db.rows(sql`insert into quiz_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${hash})`);
 
     const page = await world.newPage();
-    await signInAs(page, world.server, await world.user());
+    await signInAs(page, world.server, user);
     const daily = new QuizDailyView(page);
     await daily.open();
     await daily.start.click();

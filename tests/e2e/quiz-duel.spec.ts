@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import type { QuizQuestionDto } from '../../src/shared/api/quizDuel';
-import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../src/shared/games/quizDuel';
+import { dailyClientSeed, QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizHouseCut, quizPayout, shownPlaceOf, utcDay } from '../../src/shared/games/quizDuel';
 import { questionById } from '../../src/server/features/games/quizDuel/bankIndex';
 import { dailyQuestionsFor } from '../../src/server/features/games/quizDuel/daily';
 import { callRoute } from '../../src/server/testing/callRoute';
@@ -10,6 +9,7 @@ import { balanceOf, expectLedgerBalanced, type TestUser } from '../../src/server
 import { endsWithCoins, openDocument, pathOf, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
+import { earlyReveals, liveHello, readReveal, recordViews } from './support/quiz';
 import { GamesHubPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 import { QUIZ_PATH, QuizDailyView, QuizDuelView, QuizLobbyPage, type QuizPlayView } from './pages/QuizDuelPage';
@@ -19,7 +19,7 @@ import { Toasts } from './pages/Toasts';
  * Quiz Duel (issue 23) in real browsers on the real clock: a live duel between two browsers to
  * the result, an asynchronous duel through an open challenge, the daily quiz with its share card,
  * the pages on a phone with axe-core, and, throughout, that no page is sent a question's right
- * answer before that question has closed for its player. The server caps what accounts seen on
+ * answer (or the other side's pick) before the duel, or the daily quiz, is over. The server caps what accounts seen on
  * one address win from each other, so it trusts one proxy hop and each player's browser sends its
  * own X-Forwarded-For. The tests run side by side: each waits mostly on the questions' clocks.
  */
@@ -45,77 +45,6 @@ afterAll(async () => {
 
 let lastAddress = 0;
 const nextAddress = () => `10.23.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-
-interface SeenView {
-  source: string;
-  mode?: string;
-  state?: string;
-  theirScore?: number | null;
-  questions: QuizQuestionDto[];
-}
-
-/**
- * Every duel or daily view the page receives: the bodies of the quiz routes' answers and the
- * quizDuel.update frames of its live socket.
- */
-function recordViews(page: Page) {
-  const views: SeenView[] = [];
-  const reading: Promise<unknown>[] = [];
-  let frames = 0;
-  const keep = (source: string, body: unknown) => {
-    if (typeof body !== 'object' || body === null) return;
-    const record = body as Record<string, unknown>;
-    const view = (record.duel ?? record.daily ?? record) as Partial<SeenView>;
-    if (Array.isArray(view.questions)) views.push({ ...view, source, questions: view.questions });
-  };
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/games/quiz-duel') || !response.ok()) return;
-    reading.push(response.json().then((body: unknown) => keep(`${response.request().method()} ${url.pathname}`, body), () => undefined));
-  });
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => {
-      const message = JSON.parse(String(payload)) as { kind: string; payload?: { duel?: unknown } };
-      if (message.kind !== 'quizDuel.update') return;
-      frames++;
-      keep('socket quizDuel.update', message.payload?.duel);
-    });
-  });
-  return {
-    frames: () => frames,
-    async all(): Promise<SeenView[]> {
-      await Promise.all(reading);
-      return views;
-    },
-  };
-}
-
-/** What a page was told too early: a right answer, a pick or points of a question still open for it, or the hidden side of an asynchronous duel. */
-function earlyReveals(views: readonly SeenView[]): string[] {
-  const problems: string[] = [];
-  for (const view of views) {
-    for (const q of view.questions) {
-      if (!q.closed && (q.answer !== null || q.yourPoints !== null || q.theirChoice !== null || q.theirPoints !== null)) {
-        problems.push(`${view.source}: question ${q.index} is open but shows ${JSON.stringify({ answer: q.answer, yourPoints: q.yourPoints, theirChoice: q.theirChoice, theirPoints: q.theirPoints })}`);
-      }
-    }
-    if (view.mode === 'async' && view.state !== 'finished' && (view.theirScore != null || view.questions.some((q) => q.theirChoice !== null))) {
-      problems.push(`${view.source}: an unfinished asynchronous duel shows the other side`);
-    }
-  }
-  return problems;
-}
-
-/** Resolves once the page's live socket has said hello: from then on pushes can be expected. */
-function liveHello(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"hello"')) resolve();
-      });
-    });
-  });
-}
 
 interface Player {
   user: TestUser;
@@ -145,31 +74,33 @@ async function player(options: { width?: number; height?: number; bypassCSP?: bo
 /** A call the test makes for a player comes from that player's address, as their browser's do. */
 const as = (p: Player) => ({ token: p.user.token, headers: { 'x-forwarded-for': p.address } });
 
+/** Where each question's right answer is on the players' screens: the bank's answer through the duel's shuffle. */
 async function rightAnswers(duelId: string): Promise<number[]> {
-  const [row] = await world.server.db.rows<{ question_ids: string[] }>(sql`select question_ids from quiz_duels where id = ${Number(duelId)}`);
-  return row!.question_ids.map((id) => questionById(id).answer);
+  const [row] = await world.server.db.rows<{ question_ids: string[]; choice_orders: number[][] }>(sql`select question_ids, choice_orders from quiz_duels where id = ${Number(duelId)}`);
+  return row!.question_ids.map((id, q) => shownPlaceOf(row!.choice_orders[q], questionById(id).answer));
 }
 
 const wrong = (right: number) => (right + 1) % 4;
+
 const duelIdOf = (page: Page) => pathOf(page).split('/').pop()!;
 const waitForDuelPage = (page: Page) => page.waitForURL((url) => /^\/games\/quiz-duel\/\d+$/.test(url.pathname));
 
 /**
  * Plays a self-paced turn (an asynchronous duel or the daily quiz) by clicking, right where
- * `right[q]`; each answer's reveal shows at once, and the next question opens 3 s later.
+ * `right[q]`; each answer's reveal shows at once (your pick right or wrong, never the right
+ * answer), and the next question opens 3 s later.
  */
-async function playSelfPaced(expect: ExpectStatic, view: QuizPlayView, answers: readonly number[], right: readonly boolean[], hideTheirs: boolean) {
+async function playSelfPaced(expect: ExpectStatic, view: QuizPlayView, answers: readonly number[], right: readonly boolean[], hideTheirs: boolean, answersWhen: string) {
   for (let q = 0; q < QUIZ_QUESTIONS; q++) {
     await view.openQuestion(q).waitFor(QUESTION_WAIT);
     if (hideTheirs) expect(await view.theirScore.innerText()).toBe('hidden');
     const choice = right[q] ? answers[q]! : wrong(answers[q]!);
     await view.openQuestion(q).getByTestId(`quiz-choice-${choice}`).click();
     if (q === QUIZ_QUESTIONS - 1) return;
-    const closed = view.closedQuestion(q);
-    await closed.waitFor();
-    expect(await closed.getByTestId(`quiz-choice-${answers[q]}`).getAttribute('data-look')).toBe('right');
-    if (!right[q]) expect(await closed.getByTestId(`quiz-choice-${choice}`).getAttribute('data-look')).toBe('wrong');
-    expect(await view.reveal.innerText()).toMatch(right[q] ? /^Right! \+\d+ points$/ : /^Wrong — the answer was /);
+    const closed = await readReveal(view.closedQuestion(q));
+    expect(closed.looks[choice]).toBe(right[q] ? 'right' : 'wrong');
+    if (!right[q]) expect(closed.looks[answers[q]!]).toBe('idle');
+    expect(closed.reveal).toMatch(right[q] ? /^Right! \+\d+ points$/ : new RegExp(`^Wrong\\. The answers show ${answersWhen}\\.$`));
   }
 }
 
@@ -186,6 +117,8 @@ describe('quiz duel pages', () => {
     await waitForPath(a.page, QUIZ_PATH);
     await a.lobby.ready();
     await b.page.getByText('No invites right now.').waitFor();
+    // The lobby says what the public bank still allows.
+    expect(await a.lobby.botNote.innerText()).toBe(QUIZ_BOT_NOTE);
 
     // A challenges B by name, live; A waits in the lobby.
     await a.lobby.stake.fill(String(stake));
@@ -230,16 +163,18 @@ describe('quiz duel pages', () => {
       await b.duel.openQuestion(q).getByTestId(`quiz-choice-${bChoice}`).click();
       if (q === QUIZ_QUESTIONS - 1) break;
 
-      // Both see the reveal: the right answer, B's wrong pick, and the other side's pick.
-      const [revealA, revealB] = [a.duel.closedQuestion(q), b.duel.closedQuestion(q)];
-      await Promise.all([revealA.waitFor(), revealB.waitFor()]);
-      expect(await revealA.getByTestId(`quiz-choice-${answers[q]}`).getAttribute('data-look')).toBe('right');
-      expect(await revealB.getByTestId(`quiz-choice-${answers[q]}`).getAttribute('data-look')).toBe('right');
-      if (!bRight[q]) expect(await revealB.getByTestId(`quiz-choice-${bChoice}`).getAttribute('data-look')).toBe('wrong');
-      expect(await revealB.getByTestId(`quiz-choice-${answers[q]}`).getByTestId('quiz-their-pick').innerText()).toBe(`${a.user.username}'s pick`);
-      expect(await revealA.getByTestId(`quiz-choice-${bChoice}`).getByTestId('quiz-their-pick').innerText()).toBe(`${b.user.username}'s pick`);
-      expect(await a.duel.reveal.innerText()).toMatch(/^Right! \+\d+ points$/);
-      expect(await a.duel.theirReveal.innerText()).toMatch(new RegExp(`^${b.user.username} picked .+ \\(\\+\\d+\\)\\.$`));
+      // Both see the reveal: each their own pick right or wrong and the other side's points, but
+      // not the right answer nor the other side's pick: those wait for the end of the duel.
+      // Read in one go: the reveal lasts 3 s, which a loaded machine can spend on a few reads.
+      const [revealA, revealB] = await Promise.all([readReveal(a.duel.closedQuestion(q)), readReveal(b.duel.closedQuestion(q))]);
+      expect(revealA.looks[answers[q]!]).toBe('right');
+      expect(revealB.looks[bChoice]).toBe(bRight[q] ? 'right' : 'wrong');
+      if (!bRight[q]) expect(revealB.looks[answers[q]!]).toBe('idle');
+      expect([revealA.theirPicks, revealB.theirPicks]).toEqual([0, 0]);
+      expect(revealA.reveal).toMatch(/^Right! \+\d+ points$/);
+      if (!bRight[q]) expect(revealB.reveal).toBe('Wrong. The answers show when the duel ends.');
+      expect(revealA.theirReveal).toEqual(bRight[q] ? expect.stringMatching(new RegExp(`^${b.user.username} got it right \\(\\+\\d+\\)\\.$`)) : `${b.user.username} scored nothing.`);
+      expect(revealB.theirReveal).toMatch(new RegExp(`^${a.user.username} got it right \\(\\+\\d+\\)\\.$`));
     }
 
     // The result, for both.
@@ -247,9 +182,12 @@ describe('quiz duel pages', () => {
     expect(await a.duel.outcome.innerText()).toBe('You won!');
     expect(await b.duel.outcome.innerText()).toBe('You lost');
     const payout = quizPayout(stake);
-    expect(await a.duel.payout.innerText()).toBe(`You won ${payout} coins (95% of the pot).`);
+    expect(await a.duel.payout.innerText()).toBe(`You won ${payout} coins (the pot of ${2 * stake} less ${quizHouseCut(stake)} to the house).`);
     expect(await a.duel.summaryRows.count()).toBe(QUIZ_QUESTIONS);
     expect(await b.duel.summaryRows.count()).toBe(QUIZ_QUESTIONS);
+    // Now the answers: B's summary names the right one and A's pick for each question.
+    const bSecond = b.duel.summaryRows.nth(1);
+    expect(await bSecond.innerText()).toMatch(new RegExp(`Answer: .+[\\s\\S]*${a.user.username}: .+ \\(\\+\\d+\\)`));
     expect(await a.duel.yourScore.innerText()).toBe(await b.duel.theirScore.innerText());
     expect(Number(await a.duel.yourScore.innerText())).toBeGreaterThan(Number(await b.duel.yourScore.innerText()));
     expect(await a.duel.verify.getAttribute('href')).toMatch(new RegExp(`^/fairness\\?game=quiz-duel&.*round=\\d+#verify$`));
@@ -297,8 +235,8 @@ describe('quiz duel pages', () => {
 
     const bRight = [true, false, false, true, false, false, false];
     await Promise.all([
-      playSelfPaced(expect, a.duel, answers, Array<boolean>(QUIZ_QUESTIONS).fill(true), true),
-      playSelfPaced(expect, b.duel, answers, bRight, true),
+      playSelfPaced(expect, a.duel, answers, Array<boolean>(QUIZ_QUESTIONS).fill(true), true, 'when the duel ends'),
+      playSelfPaced(expect, b.duel, answers, bRight, true, 'when the duel ends'),
     ]);
     await Promise.all([a.duel.result.waitFor(QUESTION_WAIT), b.duel.result.waitFor(QUESTION_WAIT)]);
     expect(await a.duel.outcome.innerText()).toBe('You won!');
@@ -323,22 +261,25 @@ describe('quiz duel pages', () => {
     await p.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
     const daily = new QuizDailyView(p.page);
     await daily.open();
-    expect(await daily.rules.innerText()).toBe('Same 7 questions for everyone today (UTC). 5 coins per right answer on your first play.');
+    expect(await daily.rules.innerText()).toBe('7 questions drawn for you today (UTC). 5 coins per right answer on your first play.');
     await daily.start.click();
     await daily.started();
 
     const day = utcDay(new Date());
     const [seed] = await world.server.db.rows<{ seed: string; seed_hash: string }>(sql`select seed, seed_hash from quiz_daily_seeds where day = ${day}`);
-    const questions = dailyQuestionsFor(seed!.seed, day);
+    // The player's own draw: their client seed, answers in their own shuffled order.
+    const questions = dailyQuestionsFor(seed!.seed, day, p.user.id);
     const right = [true, true, true, false, true, true, true];
     await daily.openQuestion(0).waitFor(QUESTION_WAIT);
-    expect(await daily.prompt.innerText()).toBe(questions[0]!.prompt);
+    expect(await daily.prompt.innerText()).toBe(questions[0]!.question.prompt);
+    expect(await daily.clientSeed.innerText()).toBe(dailyClientSeed(day, p.user.id));
     await playSelfPaced(
       expect,
       daily,
-      questions.map((q) => q.answer),
+      questions.map((q) => shownPlaceOf(q.order, q.question.answer)),
       right,
       false,
+      'when you finish',
     );
 
     await daily.result.waitFor();
@@ -351,6 +292,8 @@ describe('quiz duel pages', () => {
     expect(card).toContain(`Fair & Square daily quiz ${day}`);
     expect(card).toContain(`🟩🟩🟩🟥🟩🟩🟩 ${rights}/${QUIZ_QUESTIONS} · ${score} points`);
     expect(await daily.seedHash.innerText()).toBe(seed!.seed_hash);
+    // The answers, now that the seven are played.
+    expect(await daily.summaryRows.nth(3).innerText()).toContain(`Answer: ${questions[3]!.question.choices[questions[3]!.question.answer]}`);
     expect(await balanceOf(world.server, p.user.id)).toBe(1000 + rights * QUIZ_DAILY_COINS_PER_RIGHT);
 
     await p.page.bringToFront();

@@ -4,9 +4,11 @@ import { coinAmount, idParams } from './common';
 import { defineRoutes } from './contract';
 
 /**
- * Quiz Duel (DESIGN.md section 9, issue 23). A question reaches a player when it opens for
- * them, its right answer only once it has closed for them: in a live duel when both answered
- * or its deadline passed, in an asynchronous one when they answered or ran out of time.
+ * Quiz Duel (DESIGN.md section 9, issues 23 and 34). A question reaches a player when it opens
+ * for them, its answers in the duel's shuffled order; once it has closed for them (live: both
+ * answered or its deadline passed; self-paced: they answered or ran out of time) they learn
+ * whether their own pick was right, and its right answer only when the duel (or their daily
+ * quiz) is over.
  */
 export * from '../games/quizDuel';
 
@@ -32,22 +34,27 @@ export const quizChallengeBody = z.strictObject({
 });
 export type QuizChallengeBody = z.infer<typeof quizChallengeBody>;
 
-/** One question as a player may see it. `answer` and the other side's pick stay null until it closes for them. */
+/** One question as a player may see it. `answer` and the other side's pick stay null until the duel is over. */
 export const quizQuestionDto = z.object({
   index: z.number(),
   template: z.string(),
   prompt: z.string(),
   /** A big symbol to show with the prompt (a flag, an emoji, an element), or null. */
   subject: z.string().nullable(),
+  /** In this duel's (or this player's daily) shuffled order: `choice` and `answer` are places in it. */
   choices: z.array(z.string()),
   opensAt: z.string(),
   deadline: z.string(),
   yourChoice: z.number().nullable(),
   yourPoints: z.number().nullable(),
-  /** Closed for you: the right choice, and in a live duel the other side's pick and points. */
+  /** Once closed for you: whether your pick was right (null if you did not answer). */
+  yourCorrect: z.boolean().nullable(),
   closed: z.boolean(),
+  /** The right choice's place, once the duel (or the daily quiz) is over. */
   answer: z.number().nullable(),
+  /** The other side's pick, once the duel is finished. */
   theirChoice: z.number().nullable(),
+  /** The other side's points: live, once the question closed; asynchronous, once the duel is finished. */
   theirPoints: z.number().nullable(),
 });
 export type QuizQuestionDto = z.infer<typeof quizQuestionDto>;
@@ -60,7 +67,7 @@ export const quizDuelDto = z.object({
   mode: z.enum(QUIZ_MODES),
   state: z.enum(quizDuelStates),
   stake: z.number(),
-  /** What the winner is paid (95% of both stakes). */
+  /** What the winner is paid: both stakes less the house's 5%, rounded down (quizPayout). */
   prize: z.number(),
   challenger: z.string(),
   opponent: z.string().nullable(),
@@ -142,7 +149,11 @@ export const quizDailyDto = z.object({
   day: z.string(),
   /** SHA-256 of today's seed; yesterday's seed is published to check it. */
   seedHash: z.string(),
-  yesterday: z.object({ day: z.string(), seed: z.string(), seedHash: z.string() }).nullable(),
+  /** Your client seed for the draw ('daily:<day>:<your id>'): everyone's questions are their own. */
+  clientSeed: z.string(),
+  /** The bank's size, the draw's other parameter. */
+  bankSize: z.number(),
+  yesterday: z.object({ day: z.string(), seed: z.string(), seedHash: z.string(), clientSeed: z.string() }).nullable(),
   /** Null until you press Start; the first question opens then (plus the 3 s countdown). */
   startAt: z.string().nullable(),
   questions: z.array(quizQuestionDto),
@@ -168,7 +179,7 @@ export const quizDuelRoutes = defineRoutes({
     body: quizChallengeBody,
     reply: quizChallengeResponse,
   },
-  'GET /api/games/quiz-duel/daily': { auth: 'user', summary: "Today's quiz: the same seven questions for everyone on a UTC day", reply: quizDailyDto },
+  'GET /api/games/quiz-duel/daily': { auth: 'user', summary: "Today's quiz: seven questions drawn for you on a UTC day", reply: quizDailyDto },
   'POST /api/games/quiz-duel/daily/start': { auth: 'user', idempotent: true, summary: "Start today's quiz: its first question opens 3 s later", reply: quizDailyDto },
   'POST /api/games/quiz-duel/daily/answer': {
     auth: 'user',

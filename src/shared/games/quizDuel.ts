@@ -8,8 +8,10 @@ export const QUIZ_QUESTION_MS = QUIZ_SECONDS * 1000;
 export const QUIZ_CHOICES = 4;
 export const QUIZ_MIN_STAKE = 1;
 export const QUIZ_MAX_STAKE = 10_000;
-/** The winner takes this share of the pot (both stakes); the rest is the house's. */
-export const QUIZ_WINNER_SHARE_PERCENT = 95;
+/** The house's share of the pot (both stakes), rounded down: the winner takes at least the rest. */
+export const QUIZ_HOUSE_SHARE_PERCENT = 5;
+/** What the winner takes of the pot at least: 95%. */
+export const QUIZ_WINNER_SHARE_PERCENT = 100 - QUIZ_HOUSE_SHARE_PERCENT;
 /** A live duel's first question opens this long after the join, so both pages can count down. */
 export const QUIZ_LIVE_START_MS = 3_000;
 /** Between a live question's close (the reveal) and the next one opening. */
@@ -49,30 +51,90 @@ export function quizPoints(correct: boolean, msLeft: number, index: number): num
 /** The most a duel can score: every answer right at once. */
 export const QUIZ_MAX_SCORE = (QUIZ_QUESTIONS + 1) * 20;
 
-/** What the winner is paid from a pot of two stakes. */
-export const quizPayout = (stake: number): number => Math.floor((2 * stake * QUIZ_WINNER_SHARE_PERCENT) / 100);
+/**
+ * What the house keeps of a pot of two stakes: 5% rounded down, so it never keeps more than the
+ * published share (flooring the prize instead kept half the pot at stake 1).
+ */
+export const quizHouseCut = (stake: number): number => Math.floor((2 * stake * QUIZ_HOUSE_SHARE_PERCENT) / 100);
+
+/** What the winner is paid from a pot of two stakes: the pot less the house's cut. */
+export const quizPayout = (stake: number): number => 2 * stake - quizHouseCut(stake);
+
+/** The smallest pot the house takes anything from (20: below it the winner takes the whole pot). */
+export const QUIZ_SMALLEST_CUT_POT = Math.ceil(100 / QUIZ_HOUSE_SHARE_PERCENT);
+
+/**
+ * What the lobby tells players about bots: the bank is public (a build-time file anyone can
+ * read), so a program that reads a question's prompt and answers can look the right one up by
+ * its text. Shuffling and holding answers back to the end stop index-copying and one account
+ * passing the key to another; they do not stop a look-up.
+ */
+export const QUIZ_BOT_NOTE =
+  'The question bank and its answers are public, so a program can look up each answer by its text and reply at once. Answers are shuffled in every duel and shown only when it ends, which stops copying answers between accounts but not such a program: duel people you know, or keep stakes small.';
+
+/** The published rule, in the words the duel page and /fairness show. */
+export const QUIZ_PRIZE_RULE = `The winner takes both stakes less the house's ${QUIZ_HOUSE_SHARE_PERCENT}%, rounded down, so the house never keeps more than ${QUIZ_HOUSE_SHARE_PERCENT}% (nothing from a pot under ${QUIZ_SMALLEST_CUT_POT}); a tie refunds both.`;
 
 /** Whether a waiting stake is close enough to yours for Find opponent. */
 export const stakesMatch = (yours: number, theirs: number): boolean => theirs >= Math.ceil(yours * QUIZ_MATCH_LOW) && theirs <= Math.floor(yours * QUIZ_MATCH_HIGH);
 
 /**
- * The duel's questions: `count` distinct positions in a bank of `bankSize`, drawn one by one
- * from the round's stream (a drawn position already taken is drawn again), so the verifier
+ * A duel's draw, from one round's stream: first `count` distinct positions in a bank of
+ * `bankSize`, drawn one by one (a drawn position already taken is drawn again), so the verifier
  * needs only the bank's size, and the bank's order (fixed by its build) names the questions.
+ * Then, when `choices` is given, each question's answers are shuffled from the same stream
+ * (Fisher-Yates from the last place down): `orders[q][shown] = the bank's choice index`, so an
+ * answer's place differs from duel to duel. Rounds drawn before the shuffle have no `choices`
+ * and showed the bank's order; their replay has no orders.
  */
-export function pickQuestions(serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown>): number[] {
+export function drawQuiz(serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown>): QuizDraw {
   const bankSize = Number(p.bankSize);
   const count = Number(p.count);
   if (!Number.isSafeInteger(bankSize) || bankSize < 1) throw new RangeError('bankSize must be a positive whole number');
   if (!Number.isSafeInteger(count) || count < 1 || count > bankSize || count > 50) throw new RangeError('count must be a whole number from 1 to the bank size (at most 50)');
+  const choices = p.choices === undefined ? null : Number(p.choices);
+  if (choices !== null && (!Number.isSafeInteger(choices) || choices < 2 || choices > 10)) throw new RangeError('choices must be a whole number from 2 to 10');
   const stream = new FairStream(serverSeed, clientSeed, nonce);
-  const picked: number[] = [];
-  while (picked.length < count) {
+  const questions: number[] = [];
+  while (questions.length < count) {
     const at = stream.nextIndex(bankSize);
-    if (!picked.includes(at)) picked.push(at);
+    if (!questions.includes(at)) questions.push(at);
   }
-  return picked;
+  if (choices === null) return { questions };
+  return { questions, orders: questions.map(() => shuffleOrder(stream, choices)) };
 }
+
+export interface QuizDraw {
+  /** Positions in the bank, in the order asked. */
+  questions: number[];
+  /** Per question, the bank's choice index shown at each place (absent for an unshuffled draw). */
+  orders?: number[][];
+}
+
+function shuffleOrder(stream: FairStream, n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = stream.nextIndex(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+/** The duel's question positions alone (the same whether or not the choices are shuffled). */
+export const pickQuestions = (serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown>): number[] =>
+  drawQuiz(serverSeed, clientSeed, nonce, { bankSize: p.bankSize, count: p.count }).questions;
+
+/** A question's answers in the order shown; no order (a duel drawn before the shuffle): the bank's. */
+export const shownChoices = <T>(choices: readonly T[], order: readonly number[] | null | undefined): T[] => (order ? order.map((i) => choices[i]!) : [...choices]);
+
+/** The bank's choice index behind a shown place. */
+export const bankChoiceAt = (order: readonly number[] | null | undefined, shown: number): number => (order ? (order[shown] ?? -1) : shown);
+
+/** The shown place of a bank choice (the right answer's place on the player's screen). */
+export const shownPlaceOf = (order: readonly number[] | null | undefined, bankIndex: number): number => (order ? order.indexOf(bankIndex) : bankIndex);
+
+/** The daily quiz's client seed: the day and the player, so every player draws questions of their own. */
+export const dailyClientSeed = (day: string, userId: number): string => `daily:${day}:${userId}`;
 
 /** The UTC day of an instant, as 'YYYY-MM-DD': the daily quiz's key. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

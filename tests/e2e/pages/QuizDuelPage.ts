@@ -18,6 +18,7 @@ export class QuizLobbyPage {
   readonly balance: Locator;
   readonly wins: Locator;
   readonly games: Locator;
+  readonly botNote: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Quiz Duel', level: 1 });
@@ -29,6 +30,7 @@ export class QuizLobbyPage {
     this.balance = page.getByTestId('quiz-balance');
     this.wins = page.getByTestId('quiz-wins');
     this.games = page.getByTestId('quiz-games');
+    this.botNote = page.getByTestId('quiz-bot-note');
   }
 
   /** Opens the lobby once its lists have loaded. */
@@ -143,6 +145,7 @@ export class QuizDailyView extends QuizPlayView {
   readonly shareCard: Locator;
   readonly copy: Locator;
   readonly seedHash: Locator;
+  readonly clientSeed: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -157,6 +160,7 @@ export class QuizDailyView extends QuizPlayView {
     this.shareCard = page.getByTestId('quiz-share-card');
     this.copy = page.getByTestId('quiz-copy');
     this.seedHash = page.getByTestId('quiz-seed-hash');
+    this.clientSeed = page.getByTestId('quiz-client-seed');
   }
 
   async open(): Promise<void> {

@@ -17,6 +17,7 @@ function question(index: number, over: Partial<QuizQuestionDto> = {}): QuizQuest
     deadline: iso(opensAt + 15_000),
     yourChoice: null,
     yourPoints: null,
+    yourCorrect: null,
     closed: false,
     answer: null,
     theirChoice: null,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { QuizDuelDto } from '../../../../shared/api/quizDuel';
-import { QUIZ_WINNER_SHARE_PERCENT } from '../../../../shared/games/quizDuel';
+import { quizHouseCut } from '../../../../shared/games/quizDuel';
 import { formatCoins } from '../../../lib/format';
 import { useRound } from '../../games/fairness/queries';
 import { verifyHref } from '../../games/verifyLink';
@@ -11,7 +11,9 @@ import { Search } from 'lucide-react';
 
 function payoutText(duel: QuizDuelDto, them: string): string {
   const { outcome, payout } = duel.result!;
-  if (outcome === 'won') return `You won ${formatCoins(payout)} coins (${QUIZ_WINNER_SHARE_PERCENT}% of the pot).`;
+  // The pot less the house's cut, said in coins: '95%' was not true of small pots, and the same-address cap can pay less.
+  if (outcome === 'won' && payout !== duel.prize) return `You won ${formatCoins(payout)} coins (capped between players on one network; the rest went back to ${them}).`;
+  if (outcome === 'won') return `You won ${formatCoins(payout)} coins (the pot of ${formatCoins(2 * duel.stake)} less ${formatCoins(quizHouseCut(duel.stake))} to the house).`;
   if (outcome === 'tie') return `Equal scores: your stake of ${formatCoins(payout)} coins is back.`;
   return `${them} takes the pot; your stake of ${formatCoins(duel.stake)} coins is gone.`;
 }

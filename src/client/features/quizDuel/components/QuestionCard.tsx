@@ -22,7 +22,7 @@ interface QuestionCardProps {
   sending: number | null;
   /** Null when this question cannot be answered here any more. */
   onAnswer: ((choice: number) => void) | null;
-  /** The other player, whose pick the reveal shows in a live duel. */
+  /** The other player, whose pick shows once the duel is over. */
   theirName?: string | null;
   reducedMotion: boolean;
   /** What happened: locked in, the reveal's words. */
@@ -35,7 +35,8 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * One question: its symbol, the prompt, four answers (buttons, or the keys 1-4), the clock, and
- * once it has closed the right answer in green, a wrong pick in red and the other side's pick.
+ * once it has closed your pick in green or red; the right answer and the other side's pick once
+ * the duel is over.
  */
 export function QuestionCard({ question, now, sending, onAnswer, theirName, reducedMotion, children }: QuestionCardProps) {
   const cardRef = useRef<HTMLElement>(null);
@@ -71,9 +72,10 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
     if (active === null || active === document.body || cardRef.current?.contains(active)) promptRef.current?.focus();
   }, [question.index, opened]);
 
+  // Until the duel is over a closed question shows only whether your own pick was right.
   const lookOf = (i: number): ChoiceLook => {
-    if (question.closed && question.answer === i) return 'right';
-    if (question.closed && mine === i) return 'wrong';
+    if (question.answer === i) return 'right';
+    if (question.closed && mine === i && question.yourCorrect !== null) return question.yourCorrect ? 'right' : 'wrong';
     if (mine === i) return 'picked';
     return 'idle';
   };

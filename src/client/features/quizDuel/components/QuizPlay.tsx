@@ -11,12 +11,14 @@ interface QuizPlayProps {
   reducedMotion: boolean;
   sending: { q: number; choice: number } | null;
   onAnswer: (question: number, choice: number) => void;
-  /** Live: the other player, whose answer an answered question waits for and whose pick the reveal shows. */
+  /** Live: the other player, whose answer an answered question waits for and whose points the reveal shows. */
   live?: { theirName: string };
+  /** When the right answers show: 'when the duel ends', 'when you finish'. */
+  answersWhen: string;
 }
 
 /** The countdown, the open question or the last one's reveal: what a duel and the daily quiz share. */
-export function QuizPlay({ phase, now, reducedMotion, sending, onAnswer, live }: QuizPlayProps) {
+export function QuizPlay({ phase, now, reducedMotion, sending, onAnswer, live, answersWhen }: QuizPlayProps) {
   switch (phase.kind) {
     case 'countdown':
       return <StartCountdown until={phase.until} now={now} label="The first question opens in" />;
@@ -51,7 +53,7 @@ export function QuizPlay({ phase, now, reducedMotion, sending, onAnswer, live }:
     case 'reveal':
       return (
         <QuestionCard key={phase.question.index} question={phase.question} now={now} sending={null} onAnswer={null} theirName={live?.theirName} reducedMotion={reducedMotion}>
-          <RevealNote question={phase.question} theirName={live?.theirName} showTheirs={live !== undefined} />
+          <RevealNote question={phase.question} theirName={live?.theirName} showTheirs={live !== undefined} answersWhen={answersWhen} />
           {!phase.last && <p className="text-sm text-slate-400">The next question opens in a moment…</p>}
         </QuestionCard>
       );

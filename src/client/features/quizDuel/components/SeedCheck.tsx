@@ -1,12 +1,22 @@
+import { Link } from 'react-router';
 import type { QuizDailyDto } from '../../../../shared/api/quizDuel';
 import { sha256Hex } from '../../../../shared/games/fairness';
+import { QUIZ_CHOICES, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
 import { formatDay } from '../../../lib/format';
+
+/** The /fairness verifier filled in with a revealed daily seed and the player's client seed. */
+function verifyDailyHref(seed: string, clientSeed: string, bankSize: number): string {
+  const params = JSON.stringify({ bankSize, count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES });
+  const query = new URLSearchParams({ game: 'quiz-duel', serverSeed: seed, clientSeed, nonce: '0', params });
+  return `/fairness?${query.toString()}#verify`;
+}
 
 /**
  * The daily draw's check: today's seed is shown only as its SHA-256, and yesterday's seed is
- * revealed, so anyone can hash it and compare it with the hash published yesterday.
+ * revealed, so anyone can hash it and compare it with the hash published yesterday, and replay
+ * their own draw on /fairness.
  */
-export function SeedCheck({ daily }: { daily: Pick<QuizDailyDto, 'day' | 'seedHash' | 'yesterday'> }) {
+export function SeedCheck({ daily }: { daily: Pick<QuizDailyDto, 'day' | 'seedHash' | 'clientSeed' | 'bankSize' | 'yesterday'> }) {
   const yesterday = daily.yesterday;
   const matches = yesterday ? sha256Hex(yesterday.seed) === yesterday.seedHash : null;
   return (
@@ -23,11 +33,19 @@ export function SeedCheck({ daily }: { daily: Pick<QuizDailyDto, 'day' | 'seedHa
             {matches ? '✓ Its SHA-256 equals the hash published yesterday' : '✗ Its SHA-256 does not equal the hash published yesterday'}:{' '}
             <span className="font-mono break-all">{yesterday.seedHash}</span>
           </p>
+          <Link to={verifyDailyHref(yesterday.seed, yesterday.clientSeed, daily.bankSize)} className="self-start text-amber-300 underline" data-testid="quiz-verify-daily">
+            Replay yesterday&apos;s draw on /fairness
+          </Link>
         </>
       ) : (
         <p>Tomorrow this page reveals today&apos;s seed, so you can check it against the hash above.</p>
       )}
-      <p>The questions are drawn from the seed with the same code as a duel&apos;s (client seed &apos;daily:{daily.day}&apos;, nonce 0).</p>
+      <p>
+        Your questions and the order of their answers are drawn from the seed with the same code as a duel&apos;s, with your own client seed (
+        <span className="font-mono break-all text-slate-200" data-testid="quiz-client-seed">
+          {daily.clientSeed}
+        </span>, nonce 0), so every player has questions of their own.
+      </p>
     </section>
   );
 }

@@ -18,11 +18,12 @@ import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
 import { CalendarDays } from 'lucide-react';
 
-export const DAILY_RULES = 'Same 7 questions for everyone today (UTC). 5 coins per right answer on your first play.';
+export const DAILY_RULES = '7 questions drawn for you today (UTC). 5 coins per right answer on your first play.';
 
 /**
- * Issue 23, the daily quiz: the same seven questions for everyone on a UTC day, self-paced like an
- * asynchronous duel, then the score, the reward, the personal best and a share card to copy.
+ * Issues 23 and 34, the daily quiz: seven questions drawn for each player on a UTC day, self-paced
+ * like an asynchronous duel, then the score, the answers, the reward, the personal best and a
+ * share card to copy.
  */
 export function QuizDailyPage() {
   const daily = useQuizDaily();
@@ -109,7 +110,16 @@ export function QuizDailyPage() {
         </section>
       ) : (
         <>
-          {phase && <QuizPlay phase={phase} now={now} reducedMotion={reducedMotion} sending={sending} onAnswer={(q, choice) => void onAnswer(q, choice)} />}
+          {phase && (
+            <QuizPlay
+              phase={phase}
+              now={now}
+              reducedMotion={reducedMotion}
+              sending={sending}
+              onAnswer={(q, choice) => void onAnswer(q, choice)}
+              answersWhen="when you finish"
+            />
+          )}
           <ScoreBars yours={data.score} />
         </>
       )}

@@ -197,6 +197,7 @@ export function QuizDuelPage() {
             sending={sending}
             onAnswer={(q, choice) => void onAnswer(q, choice)}
             live={duel.mode === 'live' ? { theirName: them ?? 'your opponent' } : undefined}
+            answersWhen="when the duel ends"
           />
           {scores}
         </>
@@ -209,7 +210,8 @@ export function QuizDuelPage() {
           <p className="text-slate-300">
             {duel.state === 'open'
               ? 'The result shows once someone joins and plays the same questions.'
-              : `The result shows once ${them ?? 'your opponent'} has played the same questions.`}
+              : `The result shows once ${them ?? 'your opponent'} has played the same questions.`}{' '}
+            So do the right answers.
           </p>
           {scores}
           <QuestionSummary questions={duel.questions} />

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { QuizChallengeBody, QuizChallengeSummary, QuizDuelSummary } from '../../../../shared/api/quizDuel';
-import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, QUIZ_SECONDS } from '../../../../shared/games/quizDuel';
+import { QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_PRIZE_RULE, QUIZ_QUESTIONS, QUIZ_SECONDS } from '../../../../shared/games/quizDuel';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
@@ -118,6 +118,9 @@ export function QuizLobbyPage() {
               {QUIZ_QUESTIONS} questions, {QUIZ_SECONDS} s each: a right answer scores 10 plus up to 10 for speed, the last counts double. Answer faster
               than your opponent.
             </p>
+            <p className="mt-1 text-sm text-slate-400" data-testid="quiz-bot-note">
+              {QUIZ_BOT_NOTE}
+            </p>
           </div>
           {user && (
             <p className="text-lg text-slate-300">
@@ -172,7 +175,7 @@ export function QuizLobbyPage() {
                   <CalendarDays className="mr-1.5" />Daily quiz
                 </h2>
                 <p className="text-slate-300">
-                  The same {QUIZ_QUESTIONS} questions for everyone today; {QUIZ_DAILY_COINS_PER_RIGHT} coins per right answer on your first play.
+                  {QUIZ_QUESTIONS} questions drawn for you today; {QUIZ_DAILY_COINS_PER_RIGHT} coins per right answer on your first play.
                 </p>
                 <Link to={DAILY_PATH} className="btn-primary self-start">
                   Play the daily quiz
@@ -194,7 +197,7 @@ export function QuizLobbyPage() {
                   </Stat>
                 </dl>
                 <p className="text-sm text-slate-400" data-testid="quiz-limits">
-                  Won today: {formatCoins(data.limits.wonToday)} of a daily cap of {formatCoins(data.limits.dailyWinCap)} coins. Stakes from{' '}
+                  {QUIZ_PRIZE_RULE} Won today: {formatCoins(data.limits.wonToday)} of a daily cap of {formatCoins(data.limits.dailyWinCap)} coins. Stakes from{' '}
                   {formatCoins(data.limits.minStake)} to {formatCoins(data.limits.maxStake)}. Players on one network may duel each other, but win
                   at most {formatCoins(data.limits.sameAddressWinCap)} coins a day from each other; the rest of the pot goes back to the loser.
                 </p>

@@ -1,7 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { QuizAnswerBody, QuizDailyDto, QuizQuestionDto } from '../../../../shared/api/quizDuel';
-import { dailyShareCard, pickQuestions, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_LIVE_START_MS, QUIZ_QUESTIONS, quizPoints, selfPacedWindows, utcDay } from '../../../../shared/games/quizDuel';
+import {
+  bankChoiceAt,
+  dailyClientSeed,
+  dailyShareCard,
+  drawQuiz,
+  QUIZ_CHOICES,
+  QUIZ_DAILY_COINS_PER_RIGHT,
+  QUIZ_LIVE_START_MS,
+  QUIZ_QUESTIONS,
+  quizPoints,
+  selfPacedWindows,
+  shownChoices,
+  shownPlaceOf,
+  utcDay,
+} from '../../../../shared/games/quizDuel';
 import type { QuizQuestion } from '../../../../shared/quiz/bank';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
@@ -10,10 +24,12 @@ import * as ledger from '../../wallet/ledger';
 import { bankSize, questionAt } from './bankIndex';
 
 /**
- * The daily quiz: the same seven questions for everyone on a UTC day, drawn from that day's
- * secret seed (quiz_daily_seeds) as pickQuestions(seed, 'daily:' + day, 0). The seed's hash is
- * shown during the day and the seed from the next, so anyone can check the draw. Self-paced and
- * timed like an asynchronous duel; the first play of a day pays 5 coins per right answer.
+ * The daily quiz: seven questions of each player's own, drawn from that day's secret seed
+ * (quiz_daily_seeds) as drawQuiz(seed, 'daily:<day>:<user id>', 0), answers shuffled like a
+ * duel's: one draw for everyone let a second account copy the first one's answers. The seed's
+ * hash is shown during the day and the seed from the next, so each player can check their draw.
+ * Self-paced and timed like an asynchronous duel; the right answers show once the seven are
+ * played; the first play of a day pays 5 coins per right answer.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -34,8 +50,17 @@ async function seedOf(q: Queryable, day: string): Promise<SeedRow> {
   return row!;
 }
 
-export const dailyQuestionsFor = (seed: string, day: string): QuizQuestion[] =>
-  pickQuestions(seed, `daily:${day}`, 0, { bankSize: bankSize(), count: QUIZ_QUESTIONS }).map(questionAt);
+export interface DailyQuestion {
+  question: QuizQuestion;
+  /** The bank's answer index shown at each place. */
+  order: number[];
+}
+
+/** A player's questions for a day: the daily seed's draw with their own client seed. */
+export function dailyQuestionsFor(seed: string, day: string, userId: number): DailyQuestion[] {
+  const { questions, orders } = drawQuiz(seed, dailyClientSeed(day, userId), 0, { bankSize: bankSize(), count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES });
+  return questions.map((position, q) => ({ question: questionAt(position), order: orders![q]! }));
+}
 
 interface PlayRow {
   id: number;
@@ -70,14 +95,15 @@ async function present(q: Queryable, userId: number, day: string, nowMs: number)
   const [yesterday] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_daily_seeds where day = ${yesterdayDay}`);
   const [stats] = await q.rows<{ daily_best: number | null }>(sql`select daily_best from quiz_stats where user_id = ${userId}`);
   const play = await playOf(q, userId, day);
-  const questions = dailyQuestionsFor(seed.seed, day);
+  const questions = dailyQuestionsFor(seed.seed, day, userId);
+  const done = play?.done_at != null;
   let shown: QuizQuestionDto[] = [];
   let answers: DailyAnswerRow[] = [];
   if (play) {
     answers = await answersOf(q, Number(play.id));
     const byQ = new Map(answers.map((a) => [Number(a.q), a]));
     shown = windowsOf(play, answers, nowMs).windows.map((w) => {
-      const question = questions[w.q]!;
+      const { question, order } = questions[w.q]!;
       const mine = byQ.get(w.q);
       const closed = w.answeredAt !== null || w.deadline < nowMs;
       return {
@@ -85,25 +111,28 @@ async function present(q: Queryable, userId: number, day: string, nowMs: number)
         template: question.template,
         prompt: question.prompt,
         subject: question.subject,
-        choices: [...question.choices],
+        choices: shownChoices(question.choices, order),
         opensAt: iso(w.opensAt),
         deadline: iso(w.deadline),
         yourChoice: mine ? Number(mine.choice) : null,
         yourPoints: closed ? (mine ? Number(mine.points) : 0) : null,
+        yourCorrect: closed && mine ? Boolean(mine.correct) : null,
         closed,
-        answer: closed ? question.answer : null,
+        // Only once the seven are played, as in a duel: nothing to pass on while playing.
+        answer: done ? shownPlaceOf(order, question.answer) : null,
         theirChoice: null,
         theirPoints: null,
       };
     });
   }
-  const done = play?.done_at != null;
   const byQ = new Map(answers.map((a) => [Number(a.q), a]));
   const grid = Array.from({ length: QUIZ_QUESTIONS }, (_, i) => ({ correct: byQ.get(i)?.correct === true }));
   return {
     day,
     seedHash: seed.seed_hash,
-    yesterday: yesterday ? { day: yesterday.day, seed: yesterday.seed, seedHash: yesterday.seed_hash } : null,
+    clientSeed: dailyClientSeed(day, userId),
+    bankSize: bankSize(),
+    yesterday: yesterday ? { day: yesterday.day, seed: yesterday.seed, seedHash: yesterday.seed_hash, clientSeed: dailyClientSeed(yesterday.day, userId) } : null,
     startAt: play ? iso(msOf(play.start_at)) : null,
     questions: shown,
     done,
@@ -177,8 +206,8 @@ export async function answerDaily(deps: Deps, userId: number, body: QuizAnswerBo
     if (window.answeredAt !== null) throw conflict('You already answered this question; the first answer is final');
     if (received > window.deadline) throw conflict(`Time is up for question ${body.question + 1}`);
     const seed = await seedOf(tx, day);
-    const question = dailyQuestionsFor(seed.seed, day)[body.question]!;
-    const correct = body.choice === question.answer;
+    const { question, order } = dailyQuestionsFor(seed.seed, day, userId)[body.question]!;
+    const correct = bankChoiceAt(order, body.choice) === question.answer;
     const points = quizPoints(correct, window.deadline - received, body.question);
     const [inserted] = await tx.rows<{ q: number }>(sql`
       insert into quiz_daily_answers (play_id, q, choice, correct, points, answered_at)

@@ -86,7 +86,7 @@ export async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, no
 
 /**
  * The end: scores from the answers, then one conditional UPDATE playing -> finished, then the
- * payout (95% of the pot) or, on a tie, both stakes back; the counters in the same transaction.
+ * payout (the pot less the house's cut, quizPayout) or, on a tie, both stakes back; the counters in the same transaction.
  * `forfeitedBy` ends it early with the other party as the winner, whatever the scores.
  */
 async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?: number): Promise<boolean> {
@@ -152,7 +152,7 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
  * before accounts closes the row (after that no posting can name a deleted account, and a duel
  * left playing could never be settled). Open challenges, made or addressed to it, are refunded
  * to their challengers. A duel being played is forfeited by the leaver: the other player wins
- * the pot as for any win (95%, counted in their wins and daily winnings), because leaving is
+ * the pot as for any win (less the house's cut, counted in their wins and daily winnings), because leaving is
  * the leaver's choice and voiding would let a player about to lose walk away from the stake;
  * the leaver's account takes nothing (a deleted one's balance is burned just after).
  */

@@ -1,5 +1,5 @@
 import type { QuizChallengeSummary, QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/api/quizDuel';
-import { quizPayout, selfPacedWindows, type QuizWindow } from '../../../../shared/games/quizDuel';
+import { quizPayout, selfPacedWindows, shownChoices, shownPlaceOf, type QuizWindow } from '../../../../shared/games/quizDuel';
 import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
 import { questionById } from './bankIndex';
 import type { AnswerRow, DuelRow, LeaderRow } from './queries';
@@ -40,29 +40,41 @@ export function liveWindows(duel: DuelRow, nowMs: number): { q: number; opensAt:
     .filter((w) => w.closed || w.opensAt <= nowMs);
 }
 
-function questionDto(duel: DuelRow, q: number, opensAt: number, deadline: number, closed: boolean, mine?: AnswerRow, theirs?: AnswerRow, showTheirs = false): QuizQuestionDto {
+/** Whether a duel is over (finished, or refunded after its challenger played): then its answers may be shown. */
+const isOver = (duel: DuelRow): boolean => duel.state !== 'open' && duel.state !== 'playing';
+
+/**
+ * One question as its player sees it, answers in the duel's shuffled order. Until the duel is
+ * over a closed question says only whether your own pick was right (and, live, the other side's
+ * points): its right answer and the other side's pick would hand the key to a second account or
+ * a watching bot, so they wait for the end.
+ */
+function questionDto(duel: DuelRow, q: number, opensAt: number, deadline: number, closed: boolean, mine?: AnswerRow, theirs?: AnswerRow, showTheirPoints = false): QuizQuestionDto {
   const question = questionById(duel.question_ids[q]!);
+  const order = duel.choice_orders?.[q];
+  const over = isOver(duel);
   return {
     index: q,
     template: question.template,
     prompt: question.prompt,
     subject: question.subject,
-    choices: [...question.choices],
+    choices: shownChoices(question.choices, order),
     opensAt: iso(opensAt),
     deadline: iso(deadline),
     yourChoice: mine ? Number(mine.choice) : null,
     // A live answer's points say whether it was right, so they wait for the close too.
     yourPoints: mine && closed ? Number(mine.points) : null,
+    yourCorrect: mine && closed ? Boolean(mine.correct) : null,
     closed,
-    answer: closed ? question.answer : null,
-    theirChoice: closed && showTheirs && theirs ? Number(theirs.choice) : null,
-    theirPoints: closed && showTheirs ? (theirs ? Number(theirs.points) : 0) : null,
+    answer: over ? shownPlaceOf(order, question.answer) : null,
+    theirChoice: duel.state === 'finished' && theirs ? Number(theirs.choice) : null,
+    theirPoints: closed && showTheirPoints ? (theirs ? Number(theirs.points) : 0) : null,
   };
 }
 
 const sum = (rows: Iterable<AnswerRow>, only?: (a: AnswerRow) => boolean) => [...rows].reduce((n, a) => n + (only && !only(a) ? 0 : Number(a.points)), 0);
 
-/** The duel as `viewerId` may see it at `nowMs`: never an answer before its question closed for them. */
+/** The duel as `viewerId` may see it at `nowMs`: no right answer before the duel is over. */
 export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewerId: number, nowMs: number): QuizDuelDto {
   const side = sideOf(duel, viewerId);
   const mine = answersBy(answers, side ? viewerId : null);
@@ -83,7 +95,7 @@ export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewer
     const { windows, done } = selfPacedOf(duel, side, answers, nowMs);
     questions = windows.map((w) => {
       const closed = w.answeredAt !== null || w.deadline < nowMs;
-      // The other side's picks stay hidden until the duel is over, so nobody learns the result early.
+      // The other side's points stay hidden until the duel is over, so nobody learns the result early.
       return questionDto(duel, w.q, w.opensAt, w.deadline, closed, mine.get(w.q), theirs.get(w.q), finished);
     });
     yourTurnsDone = done;

@@ -12,6 +12,7 @@ export interface DuelRow {
   invited: boolean;
   stake: number;
   question_ids: string[];
+  choice_orders: number[][] | null;
   round_id: number;
   created_at: Date | string;
   expires_at: Date | string;
@@ -41,7 +42,7 @@ export interface AnswerRow {
 }
 
 const duelSelect = sql`
-  select d.id, d.mode, d.state, d.challenger_id, d.opponent_id, d.invited, d.stake, d.question_ids, d.round_id, d.created_at,
+  select d.id, d.mode, d.state, d.challenger_id, d.opponent_id, d.invited, d.stake, d.question_ids, d.choice_orders, d.round_id, d.created_at,
     d.expires_at, d.challenger_start_at, d.opponent_start_at, d.current_q, d.q_opens_at, d.q_deadline, d.q_windows,
     d.challenger_score, d.opponent_score, d.winner_id, d.winner_payout, d.loser_refund, d.closed_at, c.username as challenger_name, o.username as opponent_name
   from quiz_duels d join users c on c.id = d.challenger_id left join users o on o.id = d.opponent_id`;

@@ -27,7 +27,7 @@ async function playSelfPaced(user: TestUser, duelId: string, right: boolean[]): 
 }
 
 describe('quiz duel: asynchronous', () => {
-  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes 95% of the pot', async () => {
+  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes the pot less the house\'s 5%', async () => {
     const [a, b] = await Promise.all([player(), player()]);
     const made = await challenge(a, { opponentUsername: b.username, stake: 100, mode: 'async' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -79,8 +79,8 @@ describe('quiz duel: asynchronous', () => {
     const late = await answer(a, id, 0, 0);
     expectError(late, 409, { message: 'time is up' });
     let seen = (await view(a, id)).body;
-    expect(seen.questions[0]).toMatchObject({ closed: true, yourChoice: null, yourPoints: null });
-    expect(seen.questions[0]!.answer).not.toBeNull();
+    // Closed, unanswered: no right answer until the duel is over.
+    expect(seen.questions[0]).toMatchObject({ closed: true, yourChoice: null, yourPoints: null, yourCorrect: null, answer: null });
     wait(QUIZ_LIVE_REVEAL_MS);
     seen = (await view(a, id)).body;
     expect(seen.questions).toHaveLength(2);
@@ -136,10 +136,14 @@ describe('quiz duel: live', () => {
       wait(1000);
       const second = await answer(b, id, q, wrong(right[q]!));
       expect(second.body).toMatchObject({ correct: false, points: 0 });
-      expect(second.body.duel.questions[q]).toMatchObject({ closed: true, answer: right[q], theirChoice: right[q] });
+      // Closed: b learns it was wrong and that a scored, but neither the right answer nor a's pick.
+      expect(second.body.duel.questions[q]).toMatchObject({ closed: true, yourCorrect: false, theirPoints: q === QUIZ_QUESTIONS - 1 ? 40 : 20 });
+      if (q < QUIZ_QUESTIONS - 1) expect(second.body.duel.questions[q]).toMatchObject({ answer: null, theirChoice: null });
     }
     const end = (await view(a, id)).body;
     expect(end.state).toBe('finished');
+    // Over: every right answer and the other side's picks.
+    expect((await view(b, id)).body.questions.map((x) => [x.answer, x.theirChoice])).toEqual(right.map((r) => [r, r]));
     // Each answered at once: 10 + 10 a question, the last doubled.
     expect(end.yourScore).toBe(6 * 20 + 40);
     expect(end.theirScore).toBe(0);
@@ -251,10 +255,13 @@ describe('quiz duel: rules and refusals', () => {
   it('records the questions as a verifiable round of the challenger', async () => {
     const a = await player();
     const made = (await challenge(a, { stake: 5, mode: 'async' })).body.duel;
-    const [round] = await server.db.rows<{ server_seed: string; client_seed: string; nonce: number; params: Record<string, unknown>; outcome: { questions: number[] }; game: string }>(sql`
+    const [round] = await server.db.rows<{ server_seed: string; client_seed: string; nonce: number; params: Record<string, unknown>; outcome: { questions: number[]; orders: number[][] }; game: string }>(sql`
       select s.server_seed, r.client_seed, r.nonce, r.params, r.outcome, r.game from game_rounds r join fairness_seeds s on s.id = r.seed_id where r.id = ${Number(made.roundId)}`);
     expect(round?.game).toBe('quiz-duel');
-    expect(quizDuelRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toEqual({ questions: round!.outcome.questions });
+    expect(quizDuelRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toEqual({
+      questions: round!.outcome.questions,
+      orders: round!.outcome.orders,
+    });
     // While the challenger has questions to come, the draw stays hidden: no outcome in the round
     // list, and no rotation that would reveal the server seed.
     const listed = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })).body.rounds.find((r) => r._id === made.roundId);
@@ -269,7 +276,7 @@ describe('quiz duel: rules and refusals', () => {
 });
 
 describe('daily quiz', () => {
-  it('the same questions for everyone today; pays 5 a right answer once; a share card and a best', async () => {
+  it('questions of each player’s own today; the answers once all seven are played; pays 5 a right answer once; a share card and a best', async () => {
     const [a, b] = await Promise.all([player(), player()]);
     const before = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body;
     expect(before.startAt).toBeNull();
@@ -278,20 +285,28 @@ describe('daily quiz', () => {
     expect(started.status).toBe(200);
     await callRoute(server, 'POST /api/games/quiz-duel/daily/start', as(b));
     let right = 0;
+    const prompts: Record<'a' | 'b', string[]> = { a: [], b: [] };
     for (let q = 0; q < QUIZ_QUESTIONS; q++) {
       wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
       const mine = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body.questions[q]!;
       const theirs = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(b))).body.questions[q]!;
-      expect(mine.prompt).toBe(theirs.prompt);
+      prompts.a.push(mine.prompt);
+      prompts.b.push(theirs.prompt);
       expect(mine.answer).toBeNull();
       expect((await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(b), body: { question: q, choice: 0 } })).status).toBe(200);
       const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: q, choice: q % 2 === 0 ? 0 : 1 } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (res.body.correct) right++;
-      expect(res.body.daily.questions[q]!.answer).not.toBeNull();
+      expect(res.body.daily.questions[q]!.yourCorrect).toBe(res.body.correct);
+      // The right answer waits for the end of the seven.
+      if (q < QUIZ_QUESTIONS - 1) expect(res.body.daily.questions.map((x) => x.answer)).toEqual(Array<null>(q + 1).fill(null));
     }
+    // Two accounts, two draws: a second account learns nothing for the first one's quiz.
+    expect(prompts.a).not.toEqual(prompts.b);
+    expect(new Set([...prompts.a, ...prompts.b]).size).toBeGreaterThan(QUIZ_QUESTIONS);
     const done = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body;
     expect(done).toMatchObject({ done: true, right, reward: right * 5 });
+    expect(done.questions.map((x) => x.yourCorrect)).toEqual(done.questions.map((x) => x.yourChoice === x.answer));
     expect(done.shareCard?.match(/🟩|🟥/gu)).toHaveLength(7);
     expect(await balanceOf(server, a.id)).toBe(1000 + right * 5);
     expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 6, choice: 0 } }), 409, { message: 'finished' });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { QuizAnswerBody, QuizAnswerResponse, QuizChallengeBody, QuizChallengeResponse, QuizDuelDto, QuizLobbyDto } from '../../../../shared/api/quizDuel';
 import {
-  pickQuestions,
+  bankChoiceAt,
+  drawQuiz,
   QUIZ_ASYNC_TTL_MS,
+  QUIZ_CHOICES,
   QUIZ_DAILY_WIN_CAP,
   QUIZ_LIVE_START_MS,
   QUIZ_LIVE_WAIT_MS,
@@ -98,22 +100,23 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
     if ((await openChallengeCount(tx, userId, nowIso)) >= QUIZ_MAX_OPEN_CHALLENGES) {
       throw conflict(`You can have at most ${QUIZ_MAX_OPEN_CHALLENGES} open challenges; cancel one or wait`);
     }
-    const size = bankSize();
+    const params = { bankSize: bankSize(), count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES };
     const [round] = await nextRounds(tx, userId, 'quiz-duel', 1, (draws) =>
       draws.map((d) => {
-        const positions = pickQuestions(d.serverSeed, d.clientSeed, d.nonce, { bankSize: size, count: QUIZ_QUESTIONS });
+        const { questions, orders } = drawQuiz(d.serverSeed, d.clientSeed, d.nonce, params);
         // Open until the challenger has seen every question: an open round's outcome stays out of
         // the round lists and its seed pair cannot be rotated (which would reveal the draw).
-        return { params: { bankSize: size, count: QUIZ_QUESTIONS }, outcome: { questions: positions, ids: positions.map((p) => questionAt(p).id) }, stake: 0, payout: 0, state: 'open' as const };
+        return { params, outcome: { questions, orders: orders!, ids: questions.map((p) => questionAt(p).id) }, stake: 0, payout: 0, state: 'open' as const };
       }),
     );
-    const ids = (round!.record.outcome.ids as string[]).map(String);
+    const ids = round!.record.outcome.ids;
+    const orders = round!.record.outcome.orders;
     const expiresAt = iso(now.getTime() + (body.mode === 'live' ? QUIZ_LIVE_WAIT_MS : QUIZ_ASYNC_TTL_MS));
     // An asynchronous challenger plays at once: the first question opens after the countdown.
     const challengerStart = body.mode === 'async' ? iso(now.getTime() + QUIZ_LIVE_START_MS) : null;
     const [duel] = await tx.rows<{ id: number }>(sql`
-      insert into quiz_duels (mode, challenger_id, opponent_id, invited, stake, question_ids, round_id, created_at, expires_at, challenger_start_at)
-      values (${body.mode}, ${userId}, ${opponent?.id ?? null}, ${opponent !== null}, ${body.stake}, ${JSON.stringify(ids)}::jsonb, ${round!.id},
+      insert into quiz_duels (mode, challenger_id, opponent_id, invited, stake, question_ids, choice_orders, round_id, created_at, expires_at, challenger_start_at)
+      values (${body.mode}, ${userId}, ${opponent?.id ?? null}, ${opponent !== null}, ${body.stake}, ${JSON.stringify(ids)}::jsonb, ${JSON.stringify(orders)}::jsonb, ${round!.id},
         ${nowIso}, ${expiresAt}, ${challengerStart})
       returning id`);
     const duelId = Number(duel!.id);
@@ -240,7 +243,8 @@ export async function answer(deps: Deps, userId: number, duelId: number, body: Q
     const answers = await answersOf(tx, duelId);
     const window = duel.mode === 'live' ? liveWindowFor(duel, body.question, received) : selfPacedWindowFor(duel, side, answers, body.question, received);
     const question = questionById(duel.question_ids[body.question]!);
-    const correct = body.choice === question.answer;
+    // The pick is a place on the player's screen; the shuffle maps it back to the bank's answer.
+    const correct = bankChoiceAt(duel.choice_orders?.[body.question], body.choice) === question.answer;
     const points = quizPoints(correct, window.deadline - received, body.question);
     const [inserted] = await tx.rows<{ q: number }>(sql`
       insert into quiz_answers (duel_id, user_id, q, choice, correct, points, answered_at)

@@ -31,6 +31,11 @@ export const quizDuels = pgTable(
     /** The bank ids of the seven questions, in order (drawn by round_id). */
     questionIds: jsonb('question_ids').$type<string[]>().notNull(),
     roundId: bigint('round_id', { mode: 'number' }).notNull(),
+    /**
+     * Per question, the bank's answer index shown at each place (the round's shuffle), so a
+     * shown pick maps back to the bank. Null for duels drawn before the shuffle: the bank's order.
+     */
+    choiceOrders: jsonb('choice_orders').$type<number[][]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** An unjoined challenge is refunded after this. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

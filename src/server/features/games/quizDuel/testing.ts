@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { QuizChallengeBody } from '../../../../shared/api/quizDuel';
-import { QUIZ_LIVE_START_MS } from '../../../../shared/games/quizDuel';
+import { QUIZ_LIVE_START_MS, shownPlaceOf } from '../../../../shared/games/quizDuel';
 import type { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { registerUser, type TestServer, type TestUser } from '../../../testing/harness';
@@ -14,10 +14,10 @@ export function quizKit(server: TestServer, clock: ManualClock) {
   const addressOf = (user: TestUser) => `10.${(user.id >> 16) & 255}.${(user.id >> 8) & 255}.${user.id & 255}`;
   const as = (user: TestUser, address = addressOf(user)) => ({ token: user.token, headers: { 'x-forwarded-for': address } });
 
-  /** The right choice of each of a duel's questions, read from the bank the server uses. */
+  /** The right choice's place on the players' screens for each of a duel's questions: the bank's answer through the duel's shuffle. */
   async function rightAnswers(duelId: string): Promise<number[]> {
-    const [row] = await server.db.rows<{ question_ids: string[] }>(sql`select question_ids from quiz_duels where id = ${Number(duelId)}`);
-    return row!.question_ids.map((id) => questionById(id).answer);
+    const [row] = await server.db.rows<{ question_ids: string[]; choice_orders: number[][] | null }>(sql`select question_ids, choice_orders from quiz_duels where id = ${Number(duelId)}`);
+    return row!.question_ids.map((id, q) => shownPlaceOf(row!.choice_orders?.[q], questionById(id).answer));
   }
 
   const wrong = (right: number) => (right + 1) % 4;

@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_duels" ADD COLUMN "choice_orders" jsonb;
