@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { SPINNER_IDS, SPINNER_INFO } from '../../../../../shared/games/catalog';
-import { gameRtps, itemEffects, spinnerExpectation } from '../../../../../shared/games/rtp';
+import { gameRtps, spinnerExpectation } from '../../../../../shared/games/rtp';
 import { LoadingState } from '../../../../components/States';
 import { useSpinnerTables } from '../queries';
 
@@ -10,7 +10,6 @@ const td = 'py-1 pr-3 align-top';
 /** The published return of every game and expected value of every wheel, from the code that pays. */
 export function PublishedReturns() {
   const rtps = useMemo(() => gameRtps(), []);
-  const effects = useMemo(() => itemEffects(), []);
   const tables = useSpinnerTables();
   return (
     <section id="returns" aria-labelledby="returns-title" className="card flex flex-col gap-4">
@@ -26,7 +25,6 @@ export function PublishedReturns() {
               <th scope="col" className={th}>Bet</th>
               <th scope="col" className={th}>Return</th>
               <th scope="col" className={th}>House edge</th>
-              <th scope="col" className={th}>With a 3x multiplier</th>
             </tr>
           </thead>
           <tbody>
@@ -36,7 +34,6 @@ export function PublishedReturns() {
                 <td className={td}>{r.variant}</td>
                 <td className={`${td} text-emerald-300`}>{r.percent}</td>
                 <td className={td}>{r.houseEdgePercent}</td>
-                <td className={td}>{r.percentAtMaxRewardMultiplier}</td>
               </tr>
             ))}
           </tbody>
@@ -55,7 +52,6 @@ export function PublishedReturns() {
               <tr>
                 <th scope="col" className={th}>Wheel</th>
                 <th scope="col" className={th}>Expected coins</th>
-                <th scope="col" className={th}>With a 3x multiplier</th>
               </tr>
             </thead>
             <tbody>
@@ -65,7 +61,6 @@ export function PublishedReturns() {
                   <tr key={id} className="border-t border-white/5" data-testid={`ev-${id}`}>
                     <td className={`${td} font-semibold text-white`}>{SPINNER_INFO[id].title}</td>
                     <td className={`${td} text-emerald-300`}>{ev.coins}</td>
-                    <td className={td}>{ev.coinsAtMaxRewardMultiplier}</td>
                   </tr>
                 );
               })}
@@ -73,16 +68,6 @@ export function PublishedReturns() {
           </table>
         </div>
       )}
-      <h3 className="font-semibold text-white">What items do to the returns</h3>
-      <ul className="flex flex-col gap-3 text-sm">
-        {effects.map((e) => (
-          <li key={e.effectType}>
-            <p className="font-semibold text-amber-200">{e.effectType}</p>
-            <p className="text-slate-300">{e.rule}</p>
-            <p className="text-slate-400">{e.rtpEffect}</p>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
