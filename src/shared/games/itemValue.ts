@@ -38,8 +38,8 @@ export function itemMaxExpectedValue(item: ItemTerms): ItemValue {
     case 'reward-multiplier':
       return {
         coins: rational(cap),
-        exact: true,
-        reason: `its extra coins stop at ${coinsText(cap)}; a player who saves task and achievement claims for its hour reaches that`,
+        exact: false,
+        reason: `its extra coins stop at ${coinsText(cap)}, which a player who saves enough task and achievement claims for its hour reaches`,
       };
     case 'slots-luck':
       return {
