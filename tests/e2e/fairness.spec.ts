@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoundDto, RoundsPage } from '../../src/shared/api/fairness';
+import type { PublishedDto, RoundDto, RoundsPage } from '../../src/shared/api/fairness';
+import { buildPublished } from '../../src/shared/published';
+import { publishedInput } from '../../src/server/features/games/engine/published';
+import { ensureDemoItems } from '../../src/server/features/store/seed';
 import { startBuff } from '../../src/server/features/items/buffs';
 import { insertItem } from '../../src/server/features/store/builders';
 import { call, type TestUser } from '../../src/server/testing/harness';
@@ -113,5 +116,49 @@ describe("'Your last rounds'", () => {
     await expect.poll(() => list.games()).toEqual(['spinner']);
     await fairness.filterRounds('All games');
     await expect.poll(() => list.games()).toEqual(['minefield', 'coin-flip', 'spinner']);
+  });
+});
+
+describe('the published figures on /fairness (issue 34)', () => {
+  it('draws every row the presenter builds, cell for cell, on a 390 px phone without sideways scrolling, one heading per section', async () => {
+    await ensureDemoItems(world.server.db);
+    const page = await world.newPage({ width: 390, height: 844 });
+    const fairness = new FairnessPage(page);
+    await fairness.open();
+    const shown = await fairness.publishedRows();
+    // The presenter's output for this server's database, built outside the browser.
+    const sections = buildPublished(await publishedInput(world.server.db));
+    const expected = sections.flatMap((s) => s.tables.flatMap((t) => t.rows.map((r) => ({ table: t.key, row: r.key, cells: r.cells }))));
+    expect(expected.length).toBeGreaterThan(100);
+    expect(shown).toEqual(expected);
+    // The route the page reads says the same.
+    const served = (await call<PublishedDto>(world.server, 'GET', '/api/fairness/published')).body;
+    expect(served.sections).toEqual(sections);
+
+    expect(await fairness.sectionHeadings().allInnerTexts()).toEqual(sections.map((s) => s.title));
+    for (const s of sections) await page.getByRole('heading', { level: 2, name: s.title, exact: true }).waitFor();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    // Stacked on a phone: each cell is under its column's name, no table is wider than the screen.
+    const widest = await page.locator('[data-testid="published-table"]').evaluateAll((tables) => Math.max(...tables.map((t) => t.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(390);
+  });
+
+  it('is reached by keyboard: the list of sections links to each heading', async () => {
+    const page = await world.newPage();
+    const fairness = new FairnessPage(page);
+    await fairness.open();
+    await fairness.publishedRows();
+    const link = page.getByRole('navigation', { name: 'Published figures' }).getByRole('link', { name: 'Items', exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#items');
+    const heading = page.getByRole('heading', { level: 2, name: 'Items', exact: true });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())!.y).toBeLessThan(800);
+    // Tab moves on into the section: its tables' scroll boxes take the focus in turn.
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.closest('[data-section]')?.getAttribute('data-section') ?? document.activeElement?.tagName);
+    expect(focused).toBe('items');
   });
 });

@@ -130,10 +130,10 @@ describe('spinner page', () => {
     const page = await world.newPage();
     const fairness = new FairnessPage(page);
     await fairness.open();
-    await page.getByTestId('rtp-roulette').first().getByText('93.33%').waitFor();
-    await page.getByTestId('rtp-coin-flip').getByText('100.00%').first().waitFor();
-    await page.getByTestId('ev-spinner').getByText('23.35').waitFor();
-    await page.getByTestId('ev-spinnerWeekly').getByText('1117.50').waitFor();
+    await fairness.publishedRow('returns', 'roulette-red or black').getByText('93.33%').waitFor();
+    await fairness.publishedRow('returns', 'coin-flip-heads or tails').getByText('100.00%').first().waitFor();
+    await fairness.publishedRow('spinner-ev', 'spinner').getByText('23.35').waitFor();
+    await fairness.publishedRow('spinner-ev', 'spinnerWeekly').getByText('1117.50').waitFor();
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, uniqueName } from '../../src/server/testing/harness';
 import { insertItem } from '../../src/server/features/store/builders';
 import type { StoreItemDto } from '../../src/shared/api/store';
+import { itemRule } from '../../src/shared/games/items';
 import { signInAs, startWorld, type World } from './support/world';
 import { coinsIn, writePng } from './support/helpers';
 import { AdminPage } from './pages/AdminPage';
@@ -21,6 +22,18 @@ afterAll(async () => {
 });
 
 describe('store', () => {
+  it("each card says what the item really does, caps included, whatever its description says (issue 34)", async () => {
+    const goose = `Goose ${uniqueName()}`;
+    await insertItem(world.server.db, { name: goose, effectType: 'reward-multiplier', effectValue: 200, price: 900 });
+    const page = await world.newPage({ width: 390, height: 844 });
+    await signInAs(page, world.server, await world.user());
+    const store = new StorePage(page);
+    await store.open();
+    const rule = store.card(goose).getByTestId('store-item-rule');
+    expect(await rule.innerText()).toBe(itemRule({ type: 'power-up', effectType: 'reward-multiplier', effectValue: 2, price: 900 }));
+    expect(await rule.innerText()).toContain('adding at most 900 coins in all; wager winnings are not boosted');
+  });
+
   it('buys an item: toast, stock one lower, balance, inventory and purchase history change; refusals show the server message', async () => {
     const user = await world.user();
     const name = `Lamp ${uniqueName()}`;

@@ -68,6 +68,7 @@ const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
   'GET /api/leaderboard/users': true,
   'GET /api/store': true,
   'GET /api/fairness/spinners': true,
+  'GET /api/fairness/published': true,
 };
 
 /**

@@ -69,6 +69,18 @@ export type RoundDto = z.infer<typeof roundDto>;
 export const roundsPage = z.object({ rounds: z.array(roundDto), nextBefore: z.string().nullable() });
 export type RoundsPage = z.infer<typeof roundsPage>;
 
+/** /fairness's published figures (shared/published): sections of notes and tables of text rows. */
+const publishedTableDto = z.object({
+  key: z.string(),
+  caption: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.object({ key: z.string(), cells: z.array(z.string()) })),
+});
+export const publishedDto = z.object({
+  sections: z.array(z.object({ key: z.string(), title: z.string(), notes: z.array(z.string()), tables: z.array(publishedTableDto) })),
+});
+export type PublishedDto = z.infer<typeof publishedDto>;
+
 export const fairnessRoutes = defineRoutes({
   'GET /api/fairness': { auth: 'user', summary: 'Your seed pair: SHA-256 of the server seed, client seed, next nonce', reply: fairnessDto },
   'POST /api/fairness/client-seed': { auth: 'user', summary: 'Set your client seed (1-64 printable characters)', body: clientSeedBody, reply: fairnessDto },
@@ -76,6 +88,11 @@ export const fairnessRoutes = defineRoutes({
     auth: 'user',
     summary: 'Reveal your server seed and start a new pair at nonce 0 (409 while a round on it is open)',
     reply: rotateSeedResponse,
+  },
+  'GET /api/fairness/published': {
+    auth: 'public',
+    summary: 'Every published figure: returns and house shares, faucet caps, items and their most expected value, odds and bounds',
+    reply: publishedDto,
   },
   'GET /api/games/rounds': { auth: 'user', summary: 'Your game rounds, newest first, with what verifies them', query: roundsQuery, reply: roundsPage },
 });

@@ -1,6 +1,5 @@
 import { coinFlip, coinFlipRtp, COIN_FLIP_MULTIPLIER, type CoinSide } from './coinflip';
-import { rational } from './rational';
-import { defineRoundGame, num, paysText, profitOf, publishRtp, winText } from './roundGame';
+import { defineRoundGame, num, paysText, publishRtp, winText } from './roundGame';
 
 export const coinFlipRound = defineRoundGame({
   game: 'coin-flip',
@@ -15,7 +14,7 @@ export const coinFlipRound = defineRoundGame({
   rtp: () => {
     const rtp = coinFlipRtp();
     return [
-      publishRtp('coin-flip', 'heads or tails', rtp, profitOf(rtp, rational(1, 2)), [
+      publishRtp('coin-flip', 'heads or tails', rtp, [
         `Heads when float #0 is below 0.5 (exactly half of all values); a win pays ${COIN_FLIP_MULTIPLIER}x.`,
       ]),
     ];

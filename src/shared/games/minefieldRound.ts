@@ -24,13 +24,11 @@ export const minefieldRound = defineRoundGame({
     const p = round.params;
     return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
   },
-  // E[profit] = 0.99 - P(survive) approaches 0.99 as the cash-out point gets riskier: the bound to state.
   rtp: () => [
-    publishRtp('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, MINEFIELD_RTP, [
+    publishRtp('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, [
       'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99.',
       `Payouts are floored to whole coins and a game's profit is capped at ${MINEFIELD_MAX_PROFIT.toLocaleString('en-US')} coins, which lowers the return of very large stakes.`,
       'Mine reduction places fewer mines and prices the multiplier on the mines really placed: still 99%.',
-      'With a 3x reward multiplier a cash-out after k reveals returns 0.99 + 2 x (0.99 - P(survive k)): below 297%, never reaching it.',
     ]),
   ],
 });

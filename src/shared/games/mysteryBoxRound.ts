@@ -1,4 +1,3 @@
-import { ZERO } from './rational';
 import { defineRoundGame, publishRtp } from './roundGame';
 import { boxRtp, collectibleOf, MYSTERY_BOXES, mysteryBoxOf, openBox } from './mysteryBox';
 
@@ -15,10 +14,9 @@ export const mysteryBoxRound = defineRoundGame({
   summary: (round) =>
     `${mysteryBoxOf(String(round.params.box))?.name ?? 'Mystery box'} · ${String(round.outcome.tierName ?? '?')} ${collectibleOf(String(round.outcome.item))?.name ?? String(round.outcome.item ?? '')}`,
   paidFrom: 'the drop is an item worth its published sell-back value',
-  // Drops are items, which no reward multiplier touches: the return at 3x is the same.
   rtp: () =>
     MYSTERY_BOXES.map((box) =>
-      publishRtp('mystery-box', box.name, boxRtp(box), ZERO, [
+      publishRtp('mystery-box', box.name, boxRtp(box), [
         `Float #0 picks the tier by weight out of 10,000 (${box.tiers.map((t) => t.weight).join(' / ')}), float #1 a collectible of it; the return is the drops' sell-back values over the price of ${box.price}.`,
       ]),
     ),

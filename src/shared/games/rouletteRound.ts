@@ -1,12 +1,12 @@
 import { toFractionString } from './rational';
 import { roulette, ROULETTE_MULTIPLIERS, rouletteRtp, rouletteWinProbability, type RouletteColour } from './roulette';
-import { defineRoundGame, num, paysText, profitOf, publishRtp, winText, type PublishedRtp } from './roundGame';
+import { defineRoundGame, num, paysText, publishRtp, winText, type PublishedRtp } from './roundGame';
 
 function rouletteEntry(choice: RouletteColour, variant: string): PublishedRtp {
   const rtp = rouletteRtp(choice);
   const win = rouletteWinProbability(choice);
   const multiplier = ROULETTE_MULTIPLIERS[choice];
-  return publishRtp('roulette', variant, rtp, profitOf(rtp, win), [
+  return publishRtp('roulette', variant, rtp, [
     'Pocket = floor(float #0 x 15): 0 is green, 1-7 red, 8-14 black.',
     `A win on ${variant} pays ${multiplier}x: ${toFractionString(win)} x ${multiplier} = ${toFractionString(rtp)}.`,
   ]);

@@ -1,8 +1,7 @@
 // What a game with provably fair rounds declares once, in its own shared files, so that the
 // verifier, the round lists and the published returns learn a new game from the list in
 // roundGames.ts and from nothing else (DESIGN.md sections 1 and 5).
-import { REWARD_MULTIPLIER_CAP } from './items';
-import { add, mul, rational, sub, ONE, toFractionString, toNumber, toPercentString, type Rational } from './rational';
+import { sub, ONE, toFractionString, toNumber, toPercentString, type Rational } from './rational';
 
 export type Replay = Record<string, unknown>;
 
@@ -22,8 +21,6 @@ export interface PublishedRtp {
   value: number;
   percent: string;
   houseEdgePercent: string;
-  /** With reward multipliers at their 3x cap, per round, before the per-buff coin cap. */
-  percentAtMaxRewardMultiplier: string;
   notes: readonly string[];
 }
 
@@ -65,16 +62,7 @@ export const num = (value: unknown, name: string): number => {
   return value;
 };
 
-/**
- * A reward multiplier R pays R x the profit of a won stake, so a round returns
- * RTP + (R - 1) x E[profit], where E[profit] is the expected positive profit per coin staked.
- */
-export const rtpWithRewardMultiplier = (rtp: Rational, expectedProfit: Rational, multiplier: Rational): Rational =>
-  add(rtp, mul(sub(multiplier, ONE), expectedProfit));
-
-export const MAX_MULTIPLIER = rational(REWARD_MULTIPLIER_CAP);
-
-export function publishRtp(game: string, variant: string, rtp: Rational, expectedProfit: Rational, notes: string[]): PublishedRtp {
+export function publishRtp(game: string, variant: string, rtp: Rational, notes: string[]): PublishedRtp {
   return {
     game,
     variant,
@@ -82,13 +70,9 @@ export function publishRtp(game: string, variant: string, rtp: Rational, expecte
     value: toNumber(rtp),
     percent: toPercentString(rtp),
     houseEdgePercent: toPercentString(sub(ONE, rtp)),
-    percentAtMaxRewardMultiplier: toPercentString(rtpWithRewardMultiplier(rtp, expectedProfit, MAX_MULTIPLIER)),
     notes,
   };
 }
-
-/** Expected profit per coin when every win pays at least the stake: RTP - P(win). */
-export const profitOf = (rtp: Rational, winProbability: Rational): Rational => sub(rtp, winProbability);
 
 /** 'pays 10' for a replay's payout, as every game's describe() ends. */
 export const paysText = (payout: unknown): string => `pays ${String(payout)}`;

@@ -19,3 +19,10 @@ export function rpsWinner(a: RpsMove, b: RpsMove): 'a' | 'b' | 'draw' {
   if (a === b) return 'draw';
   return RPS_BEATS[a] === b ? 'a' : 'b';
 }
+
+/**
+ * How a decided duel's pot of two buy-ins is paid out: the winner gets their buy-in back plus
+ * `won` of the loser's (all of it, unless the same-address cap holds some back, which goes back
+ * to the loser). Nothing goes to the house: /fairness publishes the share from this.
+ */
+export const rpsSplit = (buyIn: number, won: number = buyIn): { winner: number; loser: number } => ({ winner: buyIn + won, loser: buyIn - won });

@@ -1,5 +1,5 @@
 import { toPercentString } from './rational';
-import { defineRoundGame, num, paysText, profitOf, publishRtp, winText } from './roundGame';
+import { defineRoundGame, num, paysText, publishRtp, winText } from './roundGame';
 import { slots, SLOTS_MAX_LUCK, slotsHitRate, slotsRtp, slotsRtpWithLuck } from './slots';
 
 const plural = (symbol: string): string => (symbol.endsWith('y') ? `${symbol.slice(0, -1)}ies` : `${symbol}s`);
@@ -30,9 +30,9 @@ export const slotsRound = defineRoundGame({
     const hit = slotsHitRate();
     const luckRtp = slotsRtpWithLuck(SLOTS_MAX_LUCK);
     return [
-      publishRtp('slots', 'one spin', rtp, profitOf(rtp, hit), [
+      publishRtp('slots', 'one spin', rtp, [
         `Stops = floor(float x 21) for floats #0-2; every one of the 9,261 stop combinations counted, hit rate ${toPercentString(hit)}.`,
-        `With slot luck L% a losing spin is re-spun once (float #3 decides, #4-6 re-spin): RTP(L) = RTP x (1 + P(lose) x L/100), L/100 exact to within 2^-32; at the +${SLOTS_MAX_LUCK}% cap ${toPercentString(luckRtp)}.`,
+        `With slot luck L% a losing spin is re-spun once (float #3 decides, #4-6 re-spin): RTP(L) = RTP x (1 + P(lose) x L/100), L/100 exact to within 2^-32; at the +${SLOTS_MAX_LUCK}% cap ${toPercentString(luckRtp)} per spin, but what re-spins win is paid only up to each luck item's price in all.`,
       ]),
     ];
   },

@@ -113,10 +113,37 @@ export class FairnessPage {
     return this.page.getByTestId('round-row').getByRole('link', { name: 'Verify', exact: true });
   }
 
-  /** Waits for the parts drawn from later answers: the round history and the wheels' expected values. */
+  /** Waits for the parts drawn from later answers: the round history and the published figures. */
   async historyOrEv(): Promise<void> {
     await this.page.getByTestId('round-row').first().waitFor();
-    await this.page.getByTestId('ev-spinnerWeekly').waitFor();
+    await this.publishedRow('spinner-ev', 'spinnerWeekly').waitFor();
+  }
+
+  /** One row of the published figures, by its table's key and its own. */
+  publishedRow(table: string, row: string): Locator {
+    return this.page.locator(`[data-testid="published-table"][data-table="${table}"] [data-testid="published-row"][data-row="${row}"]`);
+  }
+
+  /** Every published row as drawn: each cell's text with its emoji pictures read as their characters. */
+  async publishedRows(): Promise<{ table: string; row: string; cells: string[] }[]> {
+    await this.page.getByTestId('published-row').first().waitFor();
+    return this.page.locator('[data-testid="published-row"]').evaluateAll((rows) => {
+      const textOf = (node: Node): string => {
+        if (node instanceof HTMLImageElement) return node.alt;
+        if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+        return Array.from(node.childNodes).map(textOf).join('');
+      };
+      return rows.map((row) => ({
+        table: row.closest('[data-testid="published-table"]')?.getAttribute('data-table') ?? '',
+        row: row.getAttribute('data-row') ?? '',
+        cells: Array.from(row.children).map(textOf),
+      }));
+    });
+  }
+
+  /** The section headings in page order. */
+  sectionHeadings(): Locator {
+    return this.page.locator('[data-testid="published-section"] > h2');
   }
 
   field(label: string): Locator {

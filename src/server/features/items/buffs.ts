@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as items from './holdings';
 import type { Queryable } from '../../db/client';
 import {
+  BUFF_MINUTES,
   buffExtraLimit,
   combinedRewardMultiplierHundredths,
   combinedSlotsLuck,
@@ -16,7 +17,7 @@ import type { BuffedReward } from '../../../shared/api/tasks';
  * two payouts at once cannot both spend the last of a buff's cap.
  */
 
-export const BUFF_MINUTES = 60;
+export { BUFF_MINUTES };
 
 export interface RunningBuff {
   id: number;
@@ -86,9 +87,9 @@ async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[
 }
 
 /**
- * The coins running reward multipliers add to `amount` (a free reward, or the profit of a won
- * stake; never the stake itself). Call inside the paying transaction and add the result to the
- * payout of the same posting.
+ * The coins running reward multipliers add to `amount`, a free reward of shared/games/items.ts
+ * BOOSTED_REWARDS (never wager winnings). Call inside the paying transaction and add the result
+ * to the payout of the same posting.
  */
 export async function applyRewardMultiplier(q: Queryable, userId: number, amount: number, now: Date): Promise<RewardPreview> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return noRewardBuff();

@@ -86,9 +86,9 @@ describe('POST /api/tasks/complete', () => {
   it("shows a reward held down by the buff's cap as the claim pays it", async () => {
     const id = await createTask(server, admin, { title: 'Capped boost', goalType: 'logins', reward: 60 });
     const user = await registerUser(server);
-    // A 1-coin item caps its buff's extra at 10 coins, below the 30 that x1.5 would add.
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1 });
-    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1 }, new Date());
+    // A 10-coin item caps its buff's extra at its price, below the 30 that x1.5 would add.
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 10 });
+    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 10 }, new Date());
     const shown = (await list(user)).body.tasks.find((t) => t._id === id);
     expect(shown?.buffedReward).toEqual({ amount: 70, multiplier: 150, capped: true });
     expect((await complete(user.token, id)).body).toMatchObject({ reward: 70 });

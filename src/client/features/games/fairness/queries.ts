@@ -5,7 +5,7 @@ import { gameKeys } from '../queries';
 
 export const fairnessKeys = {
   seeds: (token: string | null) => [...gameKeys.all, 'fairness', token] as const,
-  spinnerTables: () => [...gameKeys.all, 'spinner-tables'] as const,
+  published: () => [...gameKeys.all, 'published'] as const,
   round: (token: string | null, id: string) => [...gameKeys.all, 'round', token, id] as const,
 };
 
@@ -19,11 +19,11 @@ export function useFairness() {
   });
 }
 
-/** The published reward tables of the wheels, public like every return on /fairness. */
-export function useSpinnerTables() {
+/** Every published figure of /fairness, as rows the server builds from the code that pays (public). */
+export function usePublished() {
   return useQuery({
-    queryKey: fairnessKeys.spinnerTables(),
-    queryFn: ({ signal }) => api('GET /api/fairness/spinners', { signal }),
+    queryKey: fairnessKeys.published(),
+    queryFn: ({ signal }) => api('GET /api/fairness/published', { signal }),
   });
 }
 

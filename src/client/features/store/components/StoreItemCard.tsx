@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { StoreItemDto } from '../../../../shared/api/store';
+import { itemRule } from '../../../../shared/games/items';
 import { formatCoins } from '../../../lib/format';
 import { useActionGuard } from '../../../lib/useActionGuard';
 import { ItemPicture } from './ItemPicture';
@@ -39,6 +40,10 @@ export function StoreItemCard({ item, processing, busy, balance, onBuy }: StoreI
       </div>
       {item.description && <p className="wrap-anywhere text-sm text-slate-300">{item.description}</p>}
       <p className="text-sm text-emerald-200">{item.effect || 'No effect'}</p>
+      {/* What it really does, caps included, whatever the description says (issue 34). */}
+      <p data-testid="store-item-rule" className="text-xs text-slate-400">
+        {itemRule(item)}
+      </p>
       <dl className="mt-auto grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-xs text-slate-400">Price</dt>

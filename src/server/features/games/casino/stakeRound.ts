@@ -2,7 +2,6 @@ import type { RoundGame } from '../../../../shared/games/roundGames';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';
-import { applyRewardMultiplier } from '../../items/buffs';
 import { playSettledRound } from '../engine/oneStatement';
 import { moveForRound } from '../engine/payments';
 import { nextRound, type Draw } from '../engine/rounds';
@@ -11,15 +10,16 @@ export interface StakePlay<O> {
   params: Record<string, unknown>;
   outcome: O;
   win: boolean;
-  /** Coins the round pays back before any reward multiplier (0 on a loss). */
+  /** Coins the round pays back (0 on a loss). */
   paid: number;
 }
 
 export interface StakeResult<O> {
   outcome: O;
   win: boolean;
-  /** Coins paid back in all, bonus included. */
+  /** Coins paid back in all. */
   payout: number;
+  /** Always 0: reward multipliers boost free rewards, not wager winnings (shared/games/items.ts). */
   bonus: number;
   roundId: string;
   nonce: number;
@@ -32,12 +32,11 @@ export type QuickPlay<O> = (draw: Draw) => StakePlay<O>;
 /**
  * A casino round. Most rounds meet no buff: they take engine/oneStatement's path (a read, the
  * outcome computed here, one statement that takes the nonce, records the round, moves the stake
- * and the payout and counts a win). A round that a running buff could change takes the locked
- * path: one transaction that takes the nonce (locking the seed pair, so one user's rounds
- * queue), plays from the fair stream with `play` (which may lock and spend the game's own buffs),
- * adds the reward multiplier's share to the profit of a win (never to the stake), debits the
- * stake (refused below zero by the balance CHECK) and credits the payout, both against the
- * round, and counts a win. `usesSlotsLuck` says which buffs `play` spends.
+ * and the payout and counts a win). A slots spin while slot luck runs takes the locked path: one
+ * transaction that takes the nonce (locking the seed pair, so one user's rounds queue), plays
+ * from the fair stream with `play` (which locks and spends the luck buffs), debits the stake
+ * (refused below zero by the balance CHECK) and credits the payout, both against the round, and
+ * counts a win. Reward multipliers do not touch wager winnings, so no other buff matters here.
  */
 export async function playStakeRound<O extends Record<string, unknown>>(
   deps: Deps,
@@ -54,9 +53,8 @@ export async function playStakeRound<O extends Record<string, unknown>>(
     if (options.usesSlotsLuck && read.slotsLuck) return null;
     const played = quick(read.draw);
     win = played.win;
-    if (played.paid > stake && read.rewardMultiplier) return null;
     return {
-      assumesNoBuff: [...(played.paid > stake ? (['reward-multiplier'] as const) : []), ...(options.usesSlotsLuck ? (['slots-luck'] as const) : [])],
+      assumesNoBuff: options.usesSlotsLuck ? ['slots-luck'] : [],
       params: played.params,
       outcome: { ...played.outcome, bonus: 0, multiplier: 100 },
       stake,
@@ -89,19 +87,10 @@ async function playLocked<O extends Record<string, unknown>>(
 ): Promise<StakeResult<O>> {
   return deps.db.tx(async (tx) => {
     let win = false;
-    let bonus = 0;
     const round = await nextRound(tx, userId, game, async (draw) => {
       const played = await play(tx, draw, now);
       win = played.win;
-      const profit = played.paid - stake;
-      const boost = profit > 0 ? await applyRewardMultiplier(tx, userId, profit, now) : { extra: 0, multiplier: 100 };
-      bonus = boost.extra;
-      return {
-        params: played.params,
-        outcome: { ...played.outcome, bonus: boost.extra, multiplier: boost.multiplier },
-        stake,
-        payout: played.paid + boost.extra,
-      };
+      return { params: played.params, outcome: { ...played.outcome, bonus: 0, multiplier: 100 }, stake, payout: played.paid };
     });
     let balance = await moveForRound(tx, userId, round.id, -stake, 'game_stake');
     if (round.record.payout > 0) balance = await moveForRound(tx, userId, round.id, round.record.payout, 'game_payout');
@@ -110,7 +99,7 @@ async function playLocked<O extends Record<string, unknown>>(
       outcome: round.record.outcome as unknown as O,
       win,
       payout: round.record.payout,
-      bonus,
+      bonus: 0,
       roundId: String(round.id),
       nonce: round.draw.nonce,
       balance,

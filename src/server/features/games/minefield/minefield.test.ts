@@ -129,7 +129,7 @@ describe('Minefield', () => {
     expect([...row!.outcome.revealed].sort((a, b) => a - b)).toEqual([...safe].sort((a, b) => a - b));
   });
 
-  it('a cash-out under a reward multiplier adds its share of the profit', async () => {
+  it('a cash-out under a reward multiplier pays the board: wager winnings are not boosted', async () => {
     const user = await registerUser(server);
     const game = await start(user);
     const [a, b] = safeCells(await minesOf(game.body.sessionId), 25);
@@ -138,8 +138,7 @@ describe('Minefield', () => {
     const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
     await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, new Date());
     const out = await cashout(user, game.body.sessionId);
-    // 128 pays 28 of profit; x1.5 adds half of it.
-    expect(out.body).toMatchObject({ reward: 142, balance: 1042 });
+    expect(out.body).toMatchObject({ reward: 128, balance: 1028 });
   });
 
   it("refuses a banned player's cash-out with 403 and leaves the game open and unpaid", async () => {

@@ -9,7 +9,7 @@ import { groupCommit } from '../../../platform/groupCommit';
 import { lastSeen } from '../../../platform/lastSeen';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
-import { applyRewardMultiplier, pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
+import { pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
 import { playSettledRound } from '../engine/oneStatement';
 import { moveForRound } from '../engine/payments';
 import { nextRound, type Draw } from '../engine/rounds';
@@ -97,22 +97,18 @@ async function lockGame(tx: Queryable, userId: number, sessionId: string): Promi
   return row;
 }
 
-/** What a cash-out of this board pays before any reward buff. */
+/** What a cash-out of this board pays (reward multipliers do not boost wager winnings). */
 function cashoutReward(game: GameRow): number {
   const paid = potential(game.params, game.outcome);
-  // A game an extra safe click saved pays within that item's cap (DESIGN.md section 6).
-  return game.outcome.forgiven.length > 0 ? savedGamePayout(paid, game.params.stake, game.outcome.safeClickItemPrice) : paid;
+  // A game an extra safe click saved pays within that item's cap (shared/games/items.ts).
+  return game.outcome.forgiven.length > 0 ? savedGamePayout(paid, game.outcome.safeClickItemPrice) : paid;
 }
 
 /** Ends a game with a cash-out inside the caller's transaction: pays, settles, counts the win. */
-async function payOut(tx: Queryable, userId: number, game: GameRow, now: Date): Promise<{ reward: number; balance: number; board: Board }> {
+async function payOut(tx: Queryable, userId: number, game: GameRow): Promise<{ reward: number; balance: number; board: Board }> {
   const p = game.params;
-  const b = game.outcome;
-  const paid = cashoutReward(game);
-  const profit = paid - p.stake;
-  const boost = profit > 0 ? await applyRewardMultiplier(tx, userId, profit, now) : { extra: 0 };
-  const reward = paid + boost.extra;
-  const board: Board = { ...b, reward, bonus: boost.extra };
+  const reward = cashoutReward(game);
+  const board: Board = { ...game.outcome, reward, bonus: 0 };
   await tx.rows(sql`
     update game_rounds set state = 'settled', settled_at = now(), payout = ${reward}, outcome = ${JSON.stringify(board)}::jsonb
     where id = ${game.id} and state = 'open'`);
@@ -247,7 +243,6 @@ export async function reveal(deps: Deps, userId: number, sessionId: string, cell
 }
 
 async function revealLocked(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
-  const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
     const p = game.params;
@@ -261,18 +256,17 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
     }
     // Every safe cell found: the game cashes out by itself ('Solved it!').
     const board: Board = { ...game.outcome, revealed: [...game.outcome.revealed, cellIndex] };
-    const paid = await payOut(tx, userId, { ...game, outcome: board }, now);
+    const paid = await payOut(tx, userId, { ...game, outcome: board });
     return presentReveal(p, board, { cashedOut: paid });
   });
 }
 
 /**
- * A cash-out while no reward buff runs is one statement with no transaction once the board is
- * known (remembered, or read): the round is settled only if its board is still the one known
- * (and no buff has started), and the
- * same statement pays it through the ledger and counts a win. A closed account is refused and the
- * guard rolls the statement back; a board that moved on is read again; a running buff (its cap
- * is spent under its lock) takes the locked transaction.
+ * A cash-out is one statement with no transaction once the board is known (remembered, or read):
+ * the round is settled only if its board is still the one known, and the same statement pays it
+ * through the ledger and counts a win. A closed account is refused and the guard rolls the
+ * statement back; a board that moved on is read again, and after a few tries the locked
+ * transaction settles it.
  */
 const CASHOUT = (() => {
   const p = (name: string) => sql.placeholder(name);
@@ -280,8 +274,6 @@ const CASHOUT = (() => {
     with settled as (
       update game_rounds set state = 'settled', settled_at = now(), payout = ${p('reward')}::bigint, outcome = ${p('board')}::jsonb
       where id = ${p('gameId')} and user_id = ${p('userId')} and state = 'open' and outcome = ${p('seen')}::jsonb
-        and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = 'reward-multiplier'
-          and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz and ${p('reward')}::bigint > ${p('stake')}::bigint)
       returning id
     ), ${ledger.accountUpdate('paid', {
       userId: sql`${p('userId')}::bigint`,
@@ -297,7 +289,6 @@ const CASHOUT = (() => {
 
 export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
-  const now = deps.clock.now();
   const games = openGames(deps.db);
   for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
     // A remembered board with nothing revealed may lag behind: only a read may refuse for that.
@@ -315,7 +306,6 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
         gameId: game.id,
         userId,
         seen: JSON.stringify(game.outcome),
-        now: now.toISOString(),
         stake: game.params.stake,
       });
     } catch (err) {
@@ -326,14 +316,14 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
     if (row?.settled_id != null && row.balance != null) return presentCashout(game.outcome, { reward, balance: Number(row.balance) });
   }
   games.set(Number(sessionId), null);
-  return cashoutLocked(deps, userId, sessionId, now);
+  return cashoutLocked(deps, userId, sessionId);
 }
 
-async function cashoutLocked(deps: Deps, userId: number, sessionId: string, now: Date): Promise<MinefieldCashoutResponse> {
+async function cashoutLocked(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
     if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
-    const paid = await payOut(tx, userId, game, now);
+    const paid = await payOut(tx, userId, game);
     return presentCashout(game.outcome, paid);
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   RPS_CHALLENGE_TTL_MS,
   RPS_MAX_OPEN_CHALLENGES,
+  rpsSplit,
   rpsWinner,
   type RpsCancelResponse,
   type RpsChallengeDto,
@@ -154,12 +155,12 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
   } else {
     const [winner, loser] = result === 'a' ? [userId, challengerId] : [challengerId, userId];
     // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
-    const allowed = await allowedWin(tx, winner, loser, buyIn, now.getTime());
+    const split = rpsSplit(buyIn, await allowedWin(tx, winner, loser, buyIn, now.getTime()));
     balances = await ledger.post(
       tx,
       [
-        { userId: winner, delta: buyIn + allowed, category: 'duel_payout', counterpartyId: loser },
-        { userId: loser, delta: buyIn - allowed, category: 'duel_refund', counterpartyId: winner },
+        { userId: winner, delta: split.winner, category: 'duel_payout', counterpartyId: loser },
+        { userId: loser, delta: split.loser, category: 'duel_refund', counterpartyId: winner },
       ],
       { ...ref, houseCategory: 'duel_payout' },
     );

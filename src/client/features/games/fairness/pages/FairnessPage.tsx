@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../../lib/session';
-import { PublishedReturns } from '../components/PublishedReturns';
-import { SanctuaryOdds } from '../components/SanctuaryOdds';
-import { PetOdds } from '../components/PetOdds';
+import { PublishedFigures } from '../components/PublishedFigures';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SeedPanel } from '../components/SeedPanel';
 import { Verifier } from '../components/Verifier';
 
-/** DESIGN.md section 5: seeds, the verifier and the published returns. The verifier needs no account. */
+/** DESIGN.md section 5: seeds, the verifier and every published figure. The verifier and the figures need no account. */
 export function FairnessPage() {
   const { isAuthenticated } = useSession();
   const { hash, search } = useLocation();
@@ -32,9 +30,7 @@ export function FairnessPage() {
       {/* A verify link to this same page brings new values: the form starts again from them. */}
       <Verifier key={search} />
       {isAuthenticated && <RoundHistory filterable />}
-      <PublishedReturns />
-      <SanctuaryOdds />
-      <PetOdds />
+      <PublishedFigures />
     </div>
   );
 }

@@ -173,7 +173,11 @@ export function MinefieldPage() {
             </button>
           </div>
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
-            <span className="rounded-full bg-amber-400/15 px-2 py-1 text-amber-200" data-testid="badge-multiplier">Reward ×{multiplier}</span>
+            <span className="rounded-full bg-amber-400/15 px-2 py-1 text-amber-200" data-testid="badge-multiplier">
+              {/* Reward multipliers boost free rewards, not wager winnings (shared/games/items.ts). */}
+              Reward ×{multiplier}
+              {multiplier > 1 ? ' (free rewards only, not wins)' : ''}
+            </span>
             <span className="rounded-full bg-emerald-400/15 px-2 py-1 text-emerald-200" data-testid="badge-safe">Safe clicks: {game?.extraSafeClicks ?? 0}</span>
             <span className="rounded-full bg-sky-400/15 px-2 py-1 text-sky-200" data-testid="badge-removed">Mines removed: {game?.mineReduction ?? 0}</span>
           </div>
