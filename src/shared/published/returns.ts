@@ -1,5 +1,5 @@
 // Games that take stakes: each bet's return and the house's share, from the code that pays.
-import { QUIZ_DAILY_WIN_CAP, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_WINNER_SHARE_PERCENT, quizPayout } from '../games/quizDuel';
+import { QUIZ_DAILY_WIN_CAP, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_PRIZE_RULE, QUIZ_WINNER_SHARE_PERCENT, quizPayout } from '../games/quizDuel';
 import { rational, sub, ONE, toPercentString, type Rational } from '../games/rational';
 import { RPS_MAX_BUY_IN, rpsSplit } from '../games/rps';
 import { gameRtps, slotsPayRows } from '../games/rtp';
@@ -42,9 +42,9 @@ export const returnsSection: PublishedSectionDef = {
             'quiz-duel',
             'Quiz Duel',
             `stake ${coins(QUIZ_MIN_STAKE)} to ${coins(QUIZ_MAX_STAKE)}, two players`,
-            `${QUIZ_WINNER_SHARE_PERCENT}% of the pot to the winner`,
-            `${toPercentString(quizHouseShare(typical))} at stake ${coins(typical)}; at most ${toPercentString(quizHouseShare(worst))} (stake ${coins(worst)})`,
-            `The pot is both stakes; the winner is paid floor(pot x ${QUIZ_WINNER_SHARE_PERCENT}%), so small stakes leave the house more. ` +
+            `${QUIZ_WINNER_SHARE_PERCENT}% of the pot to the winner, or more`,
+            `${toPercentString(quizHouseShare(typical))} at stake ${coins(typical)}; at most ${toPercentString(quizHouseShare(worst))} at any stake`,
+            `${QUIZ_PRIZE_RULE} ` +
               `Net winnings are capped at ${coins(QUIZ_DAILY_WIN_CAP)} a UTC day; two accounts on one address win at most ${coins(SAME_ADDRESS_DAILY_WIN_CAP)} a day from each other.`,
           ),
           row(

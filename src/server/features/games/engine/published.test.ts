@@ -9,7 +9,7 @@ import { BOOSTED_REWARDS, buffExtraLimit, itemRule } from '../../../../shared/ga
 import { itemMaxExpectedValue } from '../../../../shared/games/itemValue';
 import { CHAINS, MAX_COINS_PER_DAY, ORDER_TIERS, PAYOUT_TABLE } from '../../../../shared/games/mergeLab';
 import { COLLECTIBLES } from '../../../../shared/games/mysteryBox';
-import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
+import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
 import { compare, rational, sub, toPercentString, ONE } from '../../../../shared/games/rational';
 import { rpsSplit } from '../../../../shared/games/rps';
 import { gameRtps, slotsPayRows, spinnerExpectation } from '../../../../shared/games/rtp';
@@ -76,7 +76,14 @@ describe('GET /api/fairness/published', () => {
     const quiz = rowOf(page, 'returns', 'quiz-duel');
     // The house keeps what the payout floors away: 1 - payout / pot.
     expect(quiz['House share']).toContain(`${toPercentString(sub(ONE, rational(quizPayout(1000), 2000)))} at stake 1,000`);
-    expect(quiz['House share']).toContain(`at most ${toPercentString(sub(ONE, rational(quizPayout(1), 2)))} (stake 1)`);
+    // The most it keeps at any stake the duel accepts, found here by trying them all: never above 5%.
+    let worst = QUIZ_MIN_STAKE;
+    for (let stake = QUIZ_MIN_STAKE; stake <= QUIZ_MAX_STAKE; stake++) {
+      const kept = 2 * stake - quizPayout(stake);
+      expect(kept * 100).toBeLessThanOrEqual(5 * 2 * stake);
+      if (kept * 2 * worst > (2 * worst - quizPayout(worst)) * 2 * stake) worst = stake;
+    }
+    expect(quiz['House share']).toContain(`at most ${toPercentString(sub(ONE, rational(quizPayout(worst), 2 * worst)))} at any stake`);
     const split = rpsSplit(500);
     expect(rowOf(page, 'returns', 'rps')['House share']).toBe(toPercentString(sub(ONE, rational(split.winner + split.loser, 1000))));
   });
