@@ -1,4 +1,5 @@
 import { MINEFIELD_MAX_PROFIT, MINEFIELD_RTP, minefieldBoard } from './minefield';
+import { minefieldPublishedReturn } from './minefieldReturn';
 import { defineRoundGame, num, publishRtp } from './roundGame';
 
 export const minefieldRound = defineRoundGame({
@@ -25,12 +26,16 @@ export const minefieldRound = defineRoundGame({
     return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
   },
   // E[profit] = 0.99 - P(survive) approaches 0.99 as the cash-out point gets riskier: the bound to state.
-  rtp: () => [
-    publishRtp('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, MINEFIELD_RTP, [
-      'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99.',
-      `Payouts are floored to whole coins and a game's profit is capped at ${MINEFIELD_MAX_PROFIT.toLocaleString('en-US')} coins, which lowers the return of very large stakes.`,
-      'Mine reduction places fewer mines and prices the multiplier on the mines really placed: still 99%.',
-      'With a 3x reward multiplier a cash-out after k reveals returns 0.99 + 2 x (0.99 - P(survive k)): below 297%, never reaching it.',
-    ]),
-  ],
+  rtp: () => {
+    const published = minefieldPublishedReturn();
+    const cap = MINEFIELD_MAX_PROFIT.toLocaleString('en-US');
+    return [
+      publishRtp('minefield', `any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the ${cap} profit cap (whole-coin floors: above ${published.lowestPercent})`, MINEFIELD_RTP, MINEFIELD_RTP, [
+        'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99 before rounding.',
+        published.rule,
+        'Mine reduction places fewer mines and prices the multiplier and the minimum stake on the mines really placed: the same bounds.',
+        'With a 3x reward multiplier a cash-out after k reveals returns 0.99 + 2 x (0.99 - P(survive k)): below 297%, never reaching it.',
+      ]),
+    ];
+  },
 });

@@ -11,6 +11,9 @@ import { add, compare, mul, rational, toPercentString, ZERO } from './rational';
 import { gameRtps, itemEffects, rtpWithRewardMultiplier, slotsPayRows, spinnerExpectation } from './rtp';
 import { slotsPayTable, slotsRtpWithLuck } from './slots';
 
+// Issue 34: the line states the minimum stake, the profit cap and what whole-coin floors cost.
+const MINEFIELD_VARIANT = 'any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the 1,000,000 profit cap (whole-coin floors: above 98.00%)';
+
 const byVariant = (variant: string) => {
   const entry = gameRtps().find((e) => e.variant === variant);
   if (!entry) throw new Error(`no ${variant}`);
@@ -24,7 +27,7 @@ describe('published returns', () => {
       ['roulette', 'red or black', '14/15', '93.33%', '6.67%'],
       ['roulette', 'green', '14/15', '93.33%', '6.67%'],
       ['slots', 'one spin', '8912/9261', '96.23%', '3.77%'],
-      ['minefield', 'any grid, mines and cash-out point', '99/100', '99.00%', '1.00%'],
+      ['minefield', MINEFIELD_VARIANT, '99/100', '99.00%', '1.00%'],
       ['mystery-box', 'Bronze Box', '47407/50000', '94.81%', '5.19%'],
       ['mystery-box', 'Gold Box', '47407/50000', '94.81%', '5.19%'],
     ]);
@@ -47,7 +50,7 @@ describe('published returns', () => {
       mul(minefieldSurvival(144, 72, k), rational(boosted(stake, minefieldPayout(stake, 144, 72, k)), stake));
     expect(compare(mine(1), mine(8))).toBe(-1);
     expect(compare(mine(8), rational(297, 100))).toBe(-1);
-    expect(byVariant('any grid, mines and cash-out point').percentAtMaxRewardMultiplier).toBe('297.00%');
+    expect(byVariant(MINEFIELD_VARIANT).percentAtMaxRewardMultiplier).toBe('297.00%');
   });
 
   it('publishes the slots pay table, cherries in any position', () => {
