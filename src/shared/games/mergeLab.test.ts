@@ -5,6 +5,7 @@ import {
   BOARD_CELLS,
   CHAIN_KEYS,
   CHAINS,
+  dailyCapRefusal,
   DAY_MS,
   deliver,
   embodiedEnergy,
@@ -17,6 +18,8 @@ import {
   MAX_TIER,
   maxLifetimeCoins,
   merge,
+  MERGE_LAB_DAILY_CAP,
+  mergeLabDailyCapRule,
   mergeLabRound,
   move,
   nextEnergyAt,
@@ -26,12 +29,14 @@ import {
   ORDER_SLOTS,
   ORDER_TIERS,
   orderPayout,
+  paidToday,
   PAYOUT_TABLE,
   sell,
   sellPayout,
   settleEnergy,
   tap,
   tapDraw,
+  utcDay,
   type ChainKey,
   type MergeItem,
   type MergeLabState,
@@ -293,8 +298,8 @@ describe('merge and move', () => {
       [() => move(state, 5, 5), 'Pick two different cells'],
       [() => move(state, 5, 42), 'No such cell'],
       [() => move(state, bad(null), 6), 'No such cell'],
-      [() => sell(state, 12), 'That cell is empty'],
-      [() => sell(state, 99), 'No such cell'],
+      [() => sell(state, 12, T0), 'That cell is empty'],
+      [() => sell(state, 99, T0), 'No such cell'],
     ];
     for (const [action, message] of cases) {
       expect(action).toThrow(RangeError);
@@ -325,7 +330,7 @@ describe('orders', () => {
     const base = initialState(T0);
     const order = base.orders[1]!;
     const state = deepFreeze(withItems({ 8: item(order.c, order.t) }));
-    const { state: after, coins } = deliver(state, 1, 8);
+    const { state: after, coins } = deliver(state, 1, 8, T0);
     expect(coins).toBe(orderPayout(order.t));
     expect(after.coinsEarned).toBe(coins);
     expect(after.board[8]).toBeNull();
@@ -340,19 +345,19 @@ describe('orders', () => {
       withItems({ 0: item(otherChain, order.t), 1: item(order.c, order.t + 1), 2: item(order.c, order.t - 1), 3: item(order.c, order.t) }),
     );
     const before = JSON.stringify(state);
-    for (const cell of [0, 1, 2]) expect(() => deliver(state, 0, cell)).toThrow('That is not what this order asks for');
-    expect(() => deliver(state, 0, 9)).toThrow('That cell is empty');
-    expect(() => deliver(state, 0, 42)).toThrow('No such cell');
-    for (const index of [-1, 3, 0.5, Number.NaN]) expect(() => deliver(state, index, 3)).toThrow('No such order');
+    for (const cell of [0, 1, 2]) expect(() => deliver(state, 0, cell, T0)).toThrow('That is not what this order asks for');
+    expect(() => deliver(state, 0, 9, T0)).toThrow('That cell is empty');
+    expect(() => deliver(state, 0, 42, T0)).toThrow('No such cell');
+    for (const index of [-1, 3, 0.5, Number.NaN]) expect(() => deliver(state, index, 3, T0)).toThrow('No such order');
     expect(JSON.stringify(state)).toBe(before);
-    expect(deliver(state, 0, 3).coins).toBe(orderPayout(order.t));
+    expect(deliver(state, 0, 3, T0).coins).toBe(orderPayout(order.t));
   });
 
   it('sell pays the table and clears the cell', () => {
     const state = deepFreeze(withItems({ 4: item('plant', 7), 5: item('plant', 2) }));
-    expect(sell(state, 4)).toMatchObject({ coins: 6, state: { coinsEarned: 6 } });
-    expect(sell(state, 5).coins).toBe(0);
-    expect(sell(state, 5).state.board[5]).toBeNull();
+    expect(sell(state, 4, T0)).toMatchObject({ coins: 6, state: { coinsEarned: 6 } });
+    expect(sell(state, 5, T0).coins).toBe(0);
+    expect(sell(state, 5, T0).state.board[5]).toBeNull();
   });
 
   it('the state survives JSON unchanged', () => {
@@ -399,11 +404,13 @@ function playBot(state: MergeLabState, from: number, to: number, seed: string): 
   const topTier = Math.max(...ORDER_TIERS);
   for (;;) {
     state = settleEnergy(state, now);
-    const order = state.orders.findIndex((o) => state.board.some((x) => x?.c === o.c && x.t === o.t));
+    // An order the day's cap would refuse waits on the board for the next UTC day.
+    const affordable = (coins: number) => paidToday(state, now) + coins <= MERGE_LAB_DAILY_CAP;
+    const order = state.orders.findIndex((o) => affordable(orderPayout(o.t)) && state.board.some((x) => x?.c === o.c && x.t === o.t));
     if (order >= 0) {
       const o = state.orders[order]!;
       cashed += embodiedEnergy(o.t);
-      state = deliver(state, order, state.board.findIndex((x) => x?.c === o.c && x.t === o.t)).state;
+      state = deliver(state, order, state.board.findIndex((x) => x?.c === o.c && x.t === o.t), now).state;
       continue;
     }
     const pair = pickMerge(state, topTier);
@@ -412,12 +419,19 @@ function playBot(state: MergeLabState, from: number, to: number, seed: string): 
       continue;
     }
     if (emptyCells(state.board).length === 0) {
-      let lowest = 0;
+      let lowest = -1;
       state.board.forEach((x, i) => {
-        if (x && x.t < state.board[lowest]!.t) lowest = i;
+        if (x && affordable(sellPayout(x.t)) && (lowest < 0 || x.t < state.board[lowest]!.t)) lowest = i;
       });
+      if (lowest < 0) {
+        // Full, and nothing sells within today's cap: wait for the next UTC day.
+        const tomorrow = (utcDay(now) + 1) * DAY_MS;
+        if (tomorrow > to) return { state, taps, cashed };
+        now = tomorrow;
+        continue;
+      }
       cashed += embodiedEnergy(state.board[lowest]!.t);
-      state = sell(state, lowest).state;
+      state = sell(state, lowest, now).state;
       continue;
     }
     if (state.energy >= 1) {
@@ -462,5 +476,61 @@ describe('a perfect bot', () => {
     expect(state.taps).toBe(ENERGY_MAX + 7 * ENERGY_PER_DAY);
     // Measured: 2,418 of 2,570; the rest is unfinished items on the board.
     expect(state.coinsEarned).toBeGreaterThan(0.9 * maxLifetimeCoins(7 * DAY_MS));
+  });
+});
+
+describe('the daily cap (issue 34)', () => {
+  const midnight = (utcDay(T0) + 1) * DAY_MS;
+
+  it('is the published 360 coins a UTC day, orders and sales together', () => {
+    expect(MERGE_LAB_DAILY_CAP).toBe(360);
+    expect(MERGE_LAB_DAILY_CAP).toBe(MAX_COINS_PER_DAY);
+    expect(mergeLabDailyCapRule()).toMatchObject({ coins: 360 });
+    expect(mergeLabDailyCapRule().rule).toContain('At most 360 coins a UTC day, orders and sales together');
+  });
+
+  it('refuses a delivery or sale that would pass it, naming it and changing nothing; the next UTC day pays again', () => {
+    const order = initialState(T0).orders[0]!;
+    const coins = orderPayout(order.t);
+    const state = deepFreeze(withItems({ 3: order, 4: item('plant', 8), 5: item('plant', 1) }, { paidDay: utcDay(T0), paidToday: MERGE_LAB_DAILY_CAP - coins + 1 }));
+    const before = JSON.stringify(state);
+    expect(() => deliver(state, 0, 3, T0)).toThrow(dailyCapRefusal(MERGE_LAB_DAILY_CAP - coins + 1, coins, 'order'));
+    expect(() => sell(state, 4, T0)).toThrow(RangeError);
+    expect(JSON.stringify(state)).toBe(before);
+    // An item that sells for nothing can always be cleared.
+    expect(sell(state, 5, T0).state.paidToday).toBe(MERGE_LAB_DAILY_CAP - coins + 1);
+    // After 00:00 UTC the count starts again.
+    const next = deliver(state, 0, 3, midnight);
+    expect(next.state).toMatchObject({ paidDay: utcDay(midnight), paidToday: coins, coinsEarned: coins });
+    expect(paidToday(next.state, midnight + DAY_MS)).toBe(0);
+    expect(dailyCapRefusal(350, 16, 'order')).toBe(
+      'Merge Lab pays at most 360 coins a day (UTC): 350 paid today, and this order pays 16. The item stays on your board; deliver it after 00:00 UTC.',
+    );
+  });
+
+  it('holds on the first day of an account (the full starting bar made it 410) and on a day that cashes in banked items', () => {
+    const [seed] = seededServerSeeds(2407, 1) as [string];
+    // A new account at 00:00 UTC: a full bar and a day of regeneration, 820 energy, once worth up to 410.
+    const day1 = playBot(initialState(midnight), midnight, midnight + DAY_MS - 1, seed);
+    expect(day1.state.taps).toBe(ENERGY_MAX + ENERGY_PER_DAY - 1);
+    expect(day1.state.coinsEarned).toBeLessThanOrEqual(MERGE_LAB_DAILY_CAP);
+    expect(day1.state.coinsEarned).toBeGreaterThan(0.9 * MERGE_LAB_DAILY_CAP);
+
+    // The next 42 orders of the published sequence, made on earlier days and banked, cashed in after 200 earned today.
+    const banked = Array.from({ length: BOARD_CELLS }, (_, n) => nextOrder(n));
+    let state = withItems(Object.fromEntries(banked.map((x, n) => [n, x])), { paidDay: utcDay(midnight), paidToday: 200 });
+    expect(200 + banked.reduce((sum, x) => sum + orderPayout(x.t), 0)).toBeGreaterThan(MERGE_LAB_DAILY_CAP);
+    let refusal = '';
+    for (let n = 0; n < BOARD_CELLS && !refusal; n++) {
+      const index = state.orders.findIndex((o) => o.c === banked[n]!.c && o.t === banked[n]!.t);
+      try {
+        state = deliver(state, index, n, midnight + 3_600_000).state;
+      } catch (error) {
+        refusal = (error as Error).message;
+      }
+    }
+    expect(refusal).toContain('Merge Lab pays at most 360 coins a day (UTC)');
+    expect(paidToday(state, midnight + 3_600_000)).toBeLessThanOrEqual(MERGE_LAB_DAILY_CAP);
+    expect(state.coinsEarned).toBeLessThanOrEqual(MERGE_LAB_DAILY_CAP - 200);
   });
 });
