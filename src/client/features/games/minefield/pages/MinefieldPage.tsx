@@ -172,7 +172,7 @@ export function MinefieldPage() {
               label="Stake"
               value={stake}
               onValueChange={changeStake}
-              min={1}
+              min={minefieldSettingMinStake(setting)}
               error={stakeError}
               disabled={running}
               className="min-w-0 flex-1"
