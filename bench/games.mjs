@@ -39,7 +39,7 @@ const percentile = (xs, p) => {
 async function minefield(url, users, serverPid, mode, games) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const start = async (u) => {
-    const res = await post(agent, url, '/api/games/minefield/start', u.token, { betAmount: 1, ...GRID });
+    const res = await post(agent, url, '/api/games/minefield/start', u.token, { betAmount: 100, ...GRID });
     if (res.status !== 200) throw new Error(`minefield start: ${res.status} ${JSON.stringify(res.body)}`);
     games.set(u.username, { sessionId: res.body.sessionId, next: 0 });
   };

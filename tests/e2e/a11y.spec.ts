@@ -144,7 +144,7 @@ describe('accessibility (axe-core)', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
-    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: user.token, body: { betAmount: 10, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: user.token, body: { betAmount: 100, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
     const minefield = new MinefieldPage(page);
     await minefield.open();
     await minefield.button(/^Cash Out/).waitFor();

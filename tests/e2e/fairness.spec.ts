@@ -95,7 +95,7 @@ describe("'Your last rounds'", () => {
     const user = await world.user();
     await play(user, '/api/games/spinner');
     await play(user, '/api/games/coin-flip', { betAmount: 5, guess: 'heads' });
-    await play(user, '/api/games/minefield/start', { betAmount: 5, rows: 3, cols: 3, mines: 2 });
+    await play(user, '/api/games/minefield/start', { betAmount: 100, rows: 3, cols: 3, mines: 2 });
     const page = await world.newPage();
     await signInAs(page, world.server, user);
     const list = new RoundList(page);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MergeLabActionResponse, MergeLabDto } from '../../src/shared/api/mergeLab';
 import {
   BOARD_CELLS,
+  dailyCapRefusal,
   BOARD_COLS,
   ENERGY_MAX,
   ENERGY_REGEN_MS,
@@ -130,7 +131,8 @@ describe('merge lab', () => {
     }
 
     expect(await lab.payoutRows()).toEqual(PAYOUT_TABLE.map((r) => [String(r.tier), coins(r.energy), r.order === null ? '—' : coins(r.order), coins(r.sell)]));
-    expect(await lab.economy.getByTestId('lab-cap').innerText()).toBe(`At most ${coins(MAX_COINS_PER_DAY)} coins a day`);
+    expect(await lab.economy.getByTestId('lab-cap').innerText()).toBe(`At most ${coins(MAX_COINS_PER_DAY)} coins a UTC day, orders and sales together`);
+    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe('Paid today: 0 of 360 coins (the count starts again at 00:00 UTC)');
     expect(MAX_COINS_PER_DAY).toBe(360);
 
     // A read the server refuses: the page says so, and Try again reads it afresh.
@@ -270,6 +272,26 @@ describe('merge lab', () => {
     expected[21] = 'potion:3';
     await lab.waitForBoard(expected);
     expect((await labOf(user)).state.board.map(shown)).toEqual(expected);
+  });
+
+  it("refuses a delivery past the day's 360-coin cap with the server's words, sending nothing; the item stays (issue 34)", async () => {
+    const user = await world.user();
+    const [order] = (await labOf(user)).state.orders as [MergeItem];
+    await setBoard(user, { 4: order });
+    const day = Math.floor(Date.now() / 86_400_000);
+    await world.server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', 359) where user_id = ${user.id}`);
+    const { page, lab } = await signedIn(user);
+    const sent = countRequests(page, 'deliver');
+    await lab.open();
+    await lab.cell(4).and(page.locator(`[data-item="${shown(order)}"]`)).waitFor();
+    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe('Paid today: 359 of 360 coins (the count starts again at 00:00 UTC)');
+    await expect.poll(() => lab.deliverButton(0).isEnabled(), POLL).toBe(true);
+    await lab.deliverButton(0).click();
+    const words = dailyCapRefusal(359, orderPayout(order.t), 'order');
+    expect(await lab.waitForStatus(words)).toBe(words);
+    expect(sent()).toBe(0);
+    expect((await labOf(user)).state.board[4]).toEqual(order);
+    expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
 
   it('an order: two items a tier below merged by drag, Deliver pays its coins and the next card comes; another dropped on its card', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { balanceOf, type TestUser } from '../../src/server/testing/harness';
+import { minefieldCashoutPoint, minefieldMinStakeMessage } from '../../src/shared/games/minefieldReturn';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { describedText } from './support/helpers';
 import { MinefieldPage } from './pages/GamesPages';
@@ -101,5 +102,44 @@ describe('minefield', () => {
     const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
     expect(rounds?.n).toBe(0);
     expect(await balanceOf(world.server, user.id)).toBe(1000);
+  });
+
+  it("shows the exact return of the next cash-out at the player's stake, and refuses a stake below the minimum with the server's words (issue 34)", async () => {
+    const { user, page, mf } = await openMinefield();
+    const text = (id: string) => page.getByTestId(id).innerText();
+    // Default 8x8, 10 mines, stake 100: the first cash-out pays 117, 98.71% (floored, never rounded up).
+    await expect.poll(() => text('minefield-next-cashout')).toBe('Next cash-out: ×1.173 pays 117');
+    await expect.poll(() => text('minefield-return')).toBe('Return if you cash out here: 98.71%');
+    expect(await text('minefield-min-stake')).toBe('Minimum stake for 8x8 with 10 mines: 85');
+
+    // Stake 1 paid back only the stake: the page says what that returns, then refuses it.
+    await mf.stake().fill('1');
+    await expect.poll(() => text('minefield-return')).toBe('Return if you cash out here: 84.37%');
+    await mf.button('Enter').click();
+    await page.getByText(minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10 })).waitFor();
+    const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    expect(rounds?.n).toBe(0);
+
+    // A running game shows the next cash-out after each safe cell.
+    await mf.stake().fill('100');
+    await mf.button('Enter').click();
+    await mf.button(/^Cash Out/).waitFor();
+    const { mines } = await openGame(user.id);
+    const safe = Array.from({ length: 64 }, (_, i) => i).filter((i) => !mines.includes(i));
+    await mf.cell(safe[0]!).click();
+    await expect.poll(() => text('minefield-return')).toBe(`Return if you cash out here: ${minefieldCashoutPoint(100, 64, 10, 2).percent}`);
+    await mf.button(/^Cash Out/).click();
+    await expect.poll(() => mf.message.innerText()).toMatch(/^Cashed out \d+ coins$/);
+
+    // Where the profit cap bites, the line says so and by how much.
+    await mf.slider('Rows').fill('3');
+    await mf.slider('Cols').fill('3');
+    await expect.poll(() => mf.slider('Mines').inputValue()).toBe('8');
+    await mf.stake().fill('200000');
+    const capped = minefieldCashoutPoint(200_000, 9, 8, 1);
+    expect(capped.capped).toBe(true);
+    await expect.poll(() => text('minefield-return')).toBe(`Return if you cash out here: ${capped.percent}`);
+    expect(await text('minefield-cap-note')).toBe(`The 1,000,000-coin profit cap lowers it: stakes up to ${capped.uncappedStakeLimit.toLocaleString('en-US')} get the full multiplier here.`);
+    expect(await text('minefield-min-stake')).toBe('Minimum stake for 3x3 with 8 mines: 12');
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CritterActionResponse, CrittersDto, EggDto, GachaSpinResponse, GamesUserDto, MinigameCompleteResponse } from '../../src/shared/api/pets';
 import { SPECIES } from '../../src/shared/pets/catalog';
 import { GACHA_POOLS, PITY_LIMIT, expectedPullsText, publishedRates, type GachaPool } from '../../src/shared/pets/gacha';
-import { HATCH_MS } from '../../src/shared/pets/breeding';
+import { BREED_PRICE_RULE, breedPrice, breedPrices, HATCH_MS } from '../../src/shared/pets/breeding';
 import { CRITTER_MATCH_MIN_MS, CRITTER_MATCH_SCORE, MATCH_PAIRS } from '../../src/shared/pets/minigames';
 import { CATCHER_Y } from '../../src/client/features/pets/minigames/coinCatcher';
 import { WORLD_H, WORLD_W } from '../../src/client/features/pets/minigames/engine';
@@ -197,6 +197,12 @@ describe('virtual pet, part 2', () => {
     await breeding.noEggs.waitFor();
     await breeding.coins.filter({ hasText: /^\s*500\s*$/ }).waitFor();
     expect(await breeding.breedButton.isDisabled()).toBe(true);
+    // The published price rule, each rarity's price from the function the server charges by (issue 34).
+    expect(await page.getByTestId('breed-price-rule').innerText()).toBe(BREED_PRICE_RULE);
+    expect(await page.getByTestId('breed-price-row').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())))).toEqual(
+      breedPrices().map((p) => [p.rarity, p.gold.toLocaleString('en-US'), p.petCoins.toLocaleString('en-US'), `${p.gachaGold.toLocaleString('en-US')} gold (${p.gachaPool === 'mythic' ? 'Mythic Pool' : 'Starlight Pool'})`]),
+    );
+    expect(breedPrice('Mythical')).toMatchObject({ gold: 66_700, petCoins: 6670 });
     expect(await breeding.blockedLine.innerText()).toBe('Pick two different critters that are free to breed.');
 
     await breeding.parent('a').selectOption(sprout._id);
@@ -297,14 +303,14 @@ describe('virtual pet, part 2', () => {
     expect(child).toMatchObject({ species: egg.child.species, variant: egg.child.variant, generation: 2 });
     expect(await toasts.waitFor(`🐣 ${child.name} hatched and joined your sanctuary!`)).toBe(`🐣 ${child.name} hatched and joined your sanctuary!`);
     await breeding.noEggs.waitFor();
-    // The parents rest for a day; the child alone could be picked.
-    await expect.poll(() => breeding.listedIds('cooldown'), POLL).toEqual([sprout._id, pup._id].sort());
+    // The parents rest for a day, and so does the child before its first breeding (issue 34).
+    await expect.poll(() => breeding.listedIds('cooldown'), POLL).toEqual([sprout._id, pup._id, child._id].sort());
     expect(await breeding.breedingList.count()).toBe(0);
     await page.getByText('No critter is breeding.').waitFor();
     // A day's rest from the hatch, on the server's clock again (the page reads it after the test's jumps).
     await expect.poll(() => breeding.cooldownList.first().innerText(), POLL).toMatch(/free in 23:5\d:\d\d$/);
-    await page.getByText('1 of 3 critters can be picked here.').first().waitFor();
-    for (const o of (await breeding.parentOptions('a')).filter((o) => o.value === sprout._id || o.value === pup._id)) {
+    await page.getByText('0 of 3 critters can be picked here.').first().waitFor();
+    for (const o of (await breeding.parentOptions('a')).filter((o) => o.value !== '')) {
       expect(o).toMatchObject({ disabled: true, label: expect.stringMatching(/\(resting after a hatch, \d\d:\d\d:\d\d left\)$/) });
     }
 

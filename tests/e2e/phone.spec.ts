@@ -284,7 +284,7 @@ describe('every page on a 390 px phone with the longest texts', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
-    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: player.token, body: { betAmount: 10, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: player.token, body: { betAmount: 100, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
     const minefield = new MinefieldPage(page);
     await minefield.open();
     await minefield.button(/^Cash Out/).waitFor();

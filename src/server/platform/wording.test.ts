@@ -23,7 +23,7 @@ describe('refusal wording', () => {
     const refusals = [
       await callRouteRaw(server, 'POST /api/user/send-money', { token: alice.token, body: { recipientUsername: bob.username, amount: 500 } }),
       await callRouteRaw(server, 'POST /api/games/mystery-box/open', { token: alice.token, body: { boxId: 'gold', count: 5 } }),
-      await callRouteRaw(server, 'POST /api/games/minefield/start', { token: alice.token, body: { betAmount: 50, rows: 5, cols: 5, mines: 3 } }),
+      await callRouteRaw(server, 'POST /api/games/minefield/start', { token: alice.token, body: { betAmount: 100, rows: 5, cols: 5, mines: 3 } }),
     ];
     for (const res of refusals) expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' } });
   });

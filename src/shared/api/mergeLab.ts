@@ -16,6 +16,10 @@ export const mergeLabStateDto = z.object({
   orderCounter: z.number(),
   taps: z.number(),
   coinsEarned: z.number(),
+  /** The UTC day paidToday counts (whole days since 1970-01-01). */
+  paidDay: z.number(),
+  /** Coins paid that day, orders and sales together, against the daily cap. */
+  paidToday: z.number(),
 });
 
 export const mergeLabDto = z.object({

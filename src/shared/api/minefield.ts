@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { coinAmount } from './common';
+import { MINEFIELD_MAX_BET } from '../games/minefield';
 import { defineRoutes } from './contract';
 
-export const MINEFIELD_MAX_BET = 1_000_000;
+export { MINEFIELD_MAX_BET };
 
 export const minefieldStartBody = z
   .strictObject({

@@ -94,6 +94,10 @@ export interface MergeLabState {
   orderCounter: number;
   taps: number;
   coinsEarned: number;
+  /** The UTC day (utcDay) paidToday counts; states stored before the cap read as 0. */
+  paidDay: number;
+  /** Coins paid on paidDay, orders and sales together: what MERGE_LAB_DAILY_CAP bounds. */
+  paidToday: number;
 }
 
 export const chainOf = (key: ChainKey): Chain => CHAINS.find((ch) => ch.key === key) ?? CHAINS[0]!;
@@ -132,6 +136,35 @@ export const BEST_COINS_PER_ENERGY = Math.max(...PAYOUT_TABLE.map((r) => Math.ma
 
 /** The long-run daily cap: all regenerated energy turned into coins at the best rate. */
 export const MAX_COINS_PER_DAY = ENERGY_PER_DAY * BEST_COINS_PER_ENERGY;
+
+/**
+ * The published cap (issue 34): at most this many coins in one UTC day, orders and sales
+ * together, counted in the stored state. The energy bound alone let a day beat it (the starting
+ * bar made day one 410, and items banked on earlier days could all be cashed in one day), so it
+ * is enforced: a delivery or sale that would pass it is refused and its item stays on the board
+ * for the next day. It equals the long-run bound, so steady play never loses anything to it.
+ */
+export const MERGE_LAB_DAILY_CAP = MAX_COINS_PER_DAY;
+
+/** The UTC day a time falls in, as whole days since 1970-01-01: the cap's counting period. */
+export const utcDay = (nowMs: number): number => Math.floor(nowMs / DAY_MS);
+
+/** Coins paid so far in the UTC day of nowMs. */
+export const paidToday = (state: Pick<MergeLabState, 'paidDay' | 'paidToday'>, nowMs: number): number => (state.paidDay === utcDay(nowMs) ? state.paidToday : 0);
+
+/** The cap's words for a payment it refuses, the same on the server and the page. */
+export const dailyCapRefusal = (paid: number, coins: number, what: 'order' | 'sale'): string =>
+  `Merge Lab pays at most ${MERGE_LAB_DAILY_CAP} coins a day (UTC): ${paid} paid today, and this ${what} pays ${coins}. ` +
+  `The item stays on your board; ${what === 'order' ? 'deliver' : 'sell'} it after 00:00 UTC.`;
+
+/** The cap as /fairness states it. */
+export const mergeLabDailyCapRule = (): { coins: number; rule: string } => ({
+  coins: MERGE_LAB_DAILY_CAP,
+  rule:
+    `At most ${MERGE_LAB_DAILY_CAP} coins a UTC day, orders and sales together, counted by the server: a delivery or sale that would pass it ` +
+    `is refused and the item stays on the board for the next day. ${ENERGY_PER_DAY} energy a day at ${BEST_COINS_PER_ENERGY} coin per energy is the same figure, ` +
+    'so steady play never reaches it.',
+});
 
 /**
  * The exact cap since the account began: the starting bar plus every point regenerated since.
@@ -193,6 +226,8 @@ export function initialState(nowMs: number): MergeLabState {
     orderCounter: ORDER_SLOTS,
     taps: 0,
     coinsEarned: 0,
+    paidDay: utcDay(nowMs),
+    paidToday: 0,
   };
 }
 
@@ -295,26 +330,36 @@ export function move(state: MergeLabState, from: number, to: number): MergeLabSt
   return { ...state, board };
 }
 
+/** The state after paying `coins` at nowMs, within the day's cap; refused (RangeError) past it. */
+function paid(state: MergeLabState, coins: number, nowMs: number, what: 'order' | 'sale'): Pick<MergeLabState, 'coinsEarned' | 'paidDay' | 'paidToday'> {
+  assertTime(nowMs);
+  const before = paidToday(state, nowMs);
+  if (coins > 0 && before + coins > MERGE_LAB_DAILY_CAP) throw new RangeError(dailyCapRefusal(before, coins, what));
+  return { coinsEarned: state.coinsEarned + coins, paidDay: utcDay(nowMs), paidToday: before + coins };
+}
+
 /** Hand over the item in `cell` for order card `orderIndex`; the card is replaced by the next in the sequence. */
-export function deliver(state: MergeLabState, orderIndex: number, cell: number): { state: MergeLabState; coins: number } {
+export function deliver(state: MergeLabState, orderIndex: number, cell: number, nowMs: number): { state: MergeLabState; coins: number } {
   const order = Number.isInteger(orderIndex) ? state.orders[orderIndex] : undefined;
   if (!order) throw new RangeError('No such order');
   const item = occupied(state, cell);
   if (item.c !== order.c || item.t !== order.t) throw new RangeError('That is not what this order asks for');
   const coins = orderPayout(order.t);
+  const pay = paid(state, coins, nowMs, 'order');
   const board = state.board.slice();
   board[cell] = null;
   const orders = state.orders.slice();
   orders[orderIndex] = nextOrder(state.orderCounter);
-  return { state: { ...state, board, orders, orderCounter: state.orderCounter + 1, coinsEarned: state.coinsEarned + coins }, coins };
+  return { state: { ...state, board, orders, orderCounter: state.orderCounter + 1, ...pay }, coins };
 }
 
-export function sell(state: MergeLabState, cell: number): { state: MergeLabState; coins: number } {
+export function sell(state: MergeLabState, cell: number, nowMs: number): { state: MergeLabState; coins: number } {
   const item = occupied(state, cell);
   const coins = sellPayout(item.t);
+  const pay = paid(state, coins, nowMs, 'sale');
   const board = state.board.slice();
   board[cell] = null;
-  return { state: { ...state, board, coinsEarned: state.coinsEarned + coins }, coins };
+  return { state: { ...state, board, ...pay }, coins };
 }
 
 // ---------------------------------------------------------------- the verifiable round

@@ -1,4 +1,5 @@
 import { MINEFIELD_MAX_PROFIT, MINEFIELD_RTP, minefieldBoard } from './minefield';
+import { minefieldPublishedReturn } from './minefieldReturn';
 import { defineRoundGame, num, publishRtp } from './roundGame';
 
 export const minefieldRound = defineRoundGame({
@@ -24,11 +25,15 @@ export const minefieldRound = defineRoundGame({
     const p = round.params;
     return `minefield · ${String(p.rows)}x${String(p.cols)}, ${String(p.mines)} mines${round.state === 'open' ? ' · running' : ''}`;
   },
-  rtp: () => [
-    publishRtp('minefield', 'any grid, mines and cash-out point', MINEFIELD_RTP, [
-      'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99.',
-      `Payouts are floored to whole coins and a game's profit is capped at ${MINEFIELD_MAX_PROFIT.toLocaleString('en-US')} coins, which lowers the return of very large stakes.`,
-      'Mine reduction places fewer mines and prices the multiplier on the mines really placed: still 99%.',
-    ]),
-  ],
+  rtp: () => {
+    const published = minefieldPublishedReturn();
+    const cap = MINEFIELD_MAX_PROFIT.toLocaleString('en-US');
+    return [
+      publishRtp('minefield', `any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the ${cap} profit cap (whole-coin floors: above ${published.lowestPercent})`, MINEFIELD_RTP, [
+        'Multiplier after k safe reveals on N cells with m mines: 0.99 x C(N,k) / C(N-m,k); surviving k reveals has chance C(N-m,k) / C(N,k), so every strategy returns 0.99 before rounding.',
+        published.rule,
+        'Mine reduction places fewer mines and prices the multiplier and the minimum stake on the mines really placed: the same bounds.',
+      ]),
+    ];
+  },
 });

@@ -8,6 +8,9 @@ import {
 } from './items';
 import { gameRtps, slotsPayRows, spinnerExpectation } from './rtp';
 
+// Issue 34: the line states the minimum stake, the profit cap and what whole-coin floors cost.
+const MINEFIELD_VARIANT = 'any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the 1,000,000 profit cap (whole-coin floors: above 98.00%)';
+
 describe('published returns', () => {
   it('lists every wagered game with its exact RTP and house edge', () => {
     expect(gameRtps().map((e) => [e.game, e.variant, e.fraction, e.percent, e.houseEdgePercent])).toEqual([
@@ -15,7 +18,7 @@ describe('published returns', () => {
       ['roulette', 'red or black', '14/15', '93.33%', '6.67%'],
       ['roulette', 'green', '14/15', '93.33%', '6.67%'],
       ['slots', 'one spin', '8912/9261', '96.23%', '3.77%'],
-      ['minefield', 'any grid, mines and cash-out point', '99/100', '99.00%', '1.00%'],
+      ['minefield', MINEFIELD_VARIANT, '99/100', '99.00%', '1.00%'],
       ['mystery-box', 'Bronze Box', '47407/50000', '94.81%', '5.19%'],
       ['mystery-box', 'Gold Box', '47407/50000', '94.81%', '5.19%'],
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENERGY_MAX, ENERGY_REGEN_MS, initialState, nextOrder, type MergeItem, type MergeLabState } from '../../../shared/games/mergeLab';
+import { dailyCapRefusal, ENERGY_MAX, ENERGY_REGEN_MS, initialState, nextOrder, orderPayout, type MergeItem, type MergeLabState } from '../../../shared/games/mergeLab';
 import { cellLabel, countdownText, intentFor, labViewOf, matchingCell, newerView, outcomeText, tapBlockedText, verifyTapHref, withPending } from './labView';
 
 const T0 = Date.parse('2026-11-26T08:00:00Z');
@@ -16,16 +16,19 @@ const shard: MergeItem = { c: 'crystal', t: 2 };
 describe('merge lab view', () => {
   it('turns a drop or a choice into the intent the shared rules allow, with their words when they refuse', () => {
     const s = board({ 0: vial, 1: vial, 2: shard });
-    expect(intentFor(s, 0, { kind: 'cell', cell: 1 })).toEqual({ intent: { kind: 'merge', from: 0, to: 1 } });
-    expect(intentFor(s, 0, { kind: 'cell', cell: 9 })).toEqual({ intent: { kind: 'move', from: 0, to: 9 } });
-    expect(intentFor(s, 0, { kind: 'cell', cell: 2 })).toEqual({ refusal: 'Those two are not the same item' });
-    expect(intentFor(s, 0, { kind: 'cell', cell: 0 })).toBeNull();
-    expect(intentFor(s, 5, { kind: 'cell', cell: 0 })).toEqual({ refusal: 'That cell is empty' });
-    expect(intentFor(s, 2, { kind: 'sell' })).toEqual({ intent: { kind: 'sell', cell: 2 } });
+    expect(intentFor(s, 0, { kind: 'cell', cell: 1 }, T0)).toEqual({ intent: { kind: 'merge', from: 0, to: 1 } });
+    expect(intentFor(s, 0, { kind: 'cell', cell: 9 }, T0)).toEqual({ intent: { kind: 'move', from: 0, to: 9 } });
+    expect(intentFor(s, 0, { kind: 'cell', cell: 2 }, T0)).toEqual({ refusal: 'Those two are not the same item' });
+    expect(intentFor(s, 0, { kind: 'cell', cell: 0 }, T0)).toBeNull();
+    expect(intentFor(s, 5, { kind: 'cell', cell: 0 }, T0)).toEqual({ refusal: 'That cell is empty' });
+    expect(intentFor(s, 2, { kind: 'sell' }, T0)).toEqual({ intent: { kind: 'sell', cell: 2 } });
     const order = s.orders[1]!;
     const held = board({ 7: order }, s);
-    expect(intentFor(held, 7, { kind: 'order', order: 1 })).toEqual({ intent: { kind: 'deliver', order: 1, cell: 7 } });
-    expect(intentFor(held, 0, { kind: 'order', order: 1 })).toEqual({ refusal: 'That is not what this order asks for' });
+    expect(intentFor(held, 7, { kind: 'order', order: 1 }, T0)).toEqual({ intent: { kind: 'deliver', order: 1, cell: 7 } });
+    expect(intentFor(held, 0, { kind: 'order', order: 1 }, T0)).toEqual({ refusal: 'That is not what this order asks for' });
+    // Past the day's cap the page refuses with the server's words, before sending anything (issue 34).
+    const capped = { ...held, paidDay: Math.floor(T0 / 86_400_000), paidToday: 359 };
+    expect(intentFor(capped, 7, { kind: 'order', order: 1 }, T0)).toEqual({ refusal: dailyCapRefusal(359, orderPayout(order.t), 'order') });
     expect(matchingCell(held.board, order)).toBe(7);
     expect(matchingCell(s.board, { c: 'plant', t: 8 })).toBeNull();
   });

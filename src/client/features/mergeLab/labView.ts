@@ -77,7 +77,7 @@ function ruleRefusal(check: () => unknown): string | null {
  * the shared rule: a refusal carries the rule's own words, so nothing doomed is sent; null when
  * the drop means nothing (back onto its own cell).
  */
-export function intentFor(state: lab.MergeLabState, from: number, target: DropTarget): { intent: LabIntent } | { refusal: string } | null {
+export function intentFor(state: lab.MergeLabState, from: number, target: DropTarget, nowMs: number): { intent: LabIntent } | { refusal: string } | null {
   const item = state.board[from];
   if (!item) return { refusal: 'That cell is empty' };
   switch (target.kind) {
@@ -88,11 +88,14 @@ export function intentFor(state: lab.MergeLabState, from: number, target: DropTa
       return refusal ? { refusal } : { intent: { kind: 'merge', from, to: target.cell } };
     }
     case 'order': {
-      const refusal = ruleRefusal(() => lab.deliver(state, target.order, from));
+      const refusal = ruleRefusal(() => lab.deliver(state, target.order, from, nowMs));
       return refusal ? { refusal } : { intent: { kind: 'deliver', order: target.order, cell: from } };
     }
-    case 'sell':
-      return { intent: { kind: 'sell', cell: from } };
+    case 'sell': {
+      // Only the day's cap can refuse a sale of an item that is there.
+      const refusal = ruleRefusal(() => lab.sell(state, from, nowMs));
+      return refusal ? { refusal } : { intent: { kind: 'sell', cell: from } };
+    }
   }
 }
 
@@ -115,7 +118,7 @@ export function withPending(base: lab.MergeLabState, actions: readonly LabIntent
   let pendingTaps = 0;
   for (const action of actions) {
     try {
-      state = applyIntent(lab.settleEnergy(state, nowMs), action);
+      state = applyIntent(lab.settleEnergy(state, nowMs), action, nowMs);
       if (action.kind === 'tap') pendingTaps += 1;
     } catch {
       // The server will refuse it too and say why; the board shows what it would keep.
@@ -124,7 +127,7 @@ export function withPending(base: lab.MergeLabState, actions: readonly LabIntent
   return { state, pendingTaps };
 }
 
-function applyIntent(state: lab.MergeLabState, intent: LabIntent): lab.MergeLabState {
+function applyIntent(state: lab.MergeLabState, intent: LabIntent, nowMs: number): lab.MergeLabState {
   switch (intent.kind) {
     case 'tap':
       if (state.energy < lab.TAP_ENERGY) throw new RangeError('Not enough energy');
@@ -134,9 +137,9 @@ function applyIntent(state: lab.MergeLabState, intent: LabIntent): lab.MergeLabS
     case 'move':
       return lab.move(state, intent.from, intent.to);
     case 'sell':
-      return lab.sell(state, intent.cell).state;
+      return lab.sell(state, intent.cell, nowMs).state;
     case 'deliver':
-      return lab.deliver(state, intent.order, intent.cell).state;
+      return lab.deliver(state, intent.order, intent.cell, nowMs).state;
   }
 }
 

@@ -6,9 +6,10 @@ import { expectBadField, expectError } from '../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import { gachaRound } from '../../../shared/pets/gachaRound';
 import { breedingRound } from '../../../shared/pets/breedingRound';
-import { BREED_COOLDOWN_MS, HATCH_MS } from '../../../shared/pets/breeding';
+import { BREED_COOLDOWN_MS, breedPrice, HATCH_MS } from '../../../shared/pets/breeding';
 import { COUNTDOWN_MS, CRITTER_MATCH_MIN_MS, DAILY_MINIGAME_COIN_CAP } from '../../../shared/pets/minigames';
 import { grantGold, grantPetCurrency, raiseCritter } from './builders';
+import { insertCritter } from './critters/queries';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
@@ -117,7 +118,8 @@ describe('breeding', () => {
     expectError(await callRouteRaw(server, 'POST /api/breeding/eggs/:id/hatch', { token: user.token, params: { id: egg._id } }), 409, { message: 'already hatched' });
     const after = (await callRoute(server, 'GET /api/critters/mine', { token: user.token })).body.critters;
     expect(after).toHaveLength(3);
-    expect(after.filter((c) => c.lastHatchedAt !== null).map((c) => c._id).sort()).toEqual([...ids].sort());
+    // The parents and the child itself rest from the hatch (issue 34: a child no longer breeds at once).
+    expect(after.filter((c) => c.lastHatchedAt !== null).map((c) => c._id).sort()).toEqual([...ids, hatched.body.critter._id].sort());
     expectError(await callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { parentA: ids[0]!, parentB: ids[1]!, paymentMethod: 'pet' } }), 409, { message: 'resting' });
     clock.advance(BREED_COOLDOWN_MS);
     await grantGold(server.db, user.id, 5000);
@@ -125,6 +127,42 @@ describe('breeding', () => {
     expect(again.status).toBe(201);
     expect(again.body.balance).toBe(1000);
     expect(await balanceOf(server, user.id)).toBe(1000);
+  });
+
+  it('prices a breeding by the child\'s rarity, never below the gacha\'s expected cost of one, and a hatched child rests a day (issue 34)', async () => {
+    const user = await registerUser(server);
+    // Two Mythicals, as the gacha could give them.
+    const [a, b] = await Promise.all(
+      ['starwyrm', 'phoenixling'].map((species) => insertCritter(server.db, { userId: user.id, species, variant: 'Classic', rarity: 'Mythical', affection: 50 })),
+    );
+    const mythical = breedPrice('Mythical');
+    expect(mythical).toMatchObject({ gold: 66_700, petCoins: 6670, gachaPool: 'mythic' });
+    const body = { parentA: String(a!.id), parentB: String(b!.id), paymentMethod: 'gold' as const };
+    // The old price of 5,000 gold (and 1,000 more) no longer buys a Mythical.
+    await grantGold(server.db, user.id, 5000);
+    expectError(await callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body }), 409, { code: 'INSUFFICIENT_FUNDS', message: 'breeding a Mythical costs 66,700' });
+    await grantPetCurrency(server.db, user.id, 'pet_coins', 500);
+    expectError(await callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { ...body, paymentMethod: 'pet' } }), 409, { message: 'breeding a Mythical costs 6,670' });
+    expect(await balanceOf(server, user.id)).toBe(6000);
+    const [before] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from eggs where user_id = ${user.id}`);
+    expect(before?.n).toBe(0);
+
+    await grantGold(server.db, user.id, mythical.gold - 6000);
+    const bred = await callRoute(server, 'POST /api/breeding/critters/breed', { token: user.token, body });
+    expect(bred.status, JSON.stringify(bred.body)).toBe(201);
+    expect(bred.body.egg.child.rarity).toBe('Mythical');
+    expect(await balanceOf(server, user.id)).toBe(0);
+    const [egg] = await server.db.rows<{ price: number; currency: string }>(sql`select price, currency from eggs where id = ${Number(bred.body.egg._id)}`);
+    expect(egg).toMatchObject({ price: mythical.gold, currency: 'gold' });
+
+    clock.advance(HATCH_MS.Mythical);
+    const child = (await callRoute(server, 'POST /api/breeding/eggs/:id/hatch', { token: user.token, params: { id: bred.body.egg._id } })).body.critter;
+    // A third Mythical that could breed at once made the pair self-multiplying: it rests a day like its parents.
+    const third = await insertCritter(server.db, { userId: user.id, species: 'starwyrm', variant: 'Classic', rarity: 'Mythical', affection: 50 });
+    await grantGold(server.db, user.id, mythical.gold);
+    expectError(await callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { ...body, parentA: child._id, parentB: String(third.id) } }), 409, { message: 'resting' });
+    clock.advance(BREED_COOLDOWN_MS);
+    expect((await callRoute(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { ...body, parentA: child._id, parentB: String(third.id) } })).status).toBe(201);
   });
 
   it('refuses the same parent twice, another user\'s critter or egg, a short balance, bad input and no token', async () => {

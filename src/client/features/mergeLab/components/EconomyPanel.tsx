@@ -1,13 +1,13 @@
-import { BEST_COINS_PER_ENERGY, CHAINS, ENERGY_PER_DAY, MAX_COINS_PER_DAY, ORDER_COINS_PER_ENERGY, PAYOUT_TABLE, SELL_COINS_PER_ENERGY, TAP_ENERGY } from '../../../../shared/games/mergeLab';
+import { BEST_COINS_PER_ENERGY, CHAINS, ENERGY_PER_DAY, MERGE_LAB_DAILY_CAP, ORDER_COINS_PER_ENERGY, PAYOUT_TABLE, SELL_COINS_PER_ENERGY, TAP_ENERGY } from '../../../../shared/games/mergeLab';
 import { formatCoins } from '../../../lib/format';
 import { ChartColumn } from 'lucide-react';
 import { EmojiText } from '../../../components/Emoji';
 
 /**
  * The published economy (DESIGN.md section 9): what each tier cost in energy and what it pays,
- * and the daily cap that follows, from the same table the server pays by.
+ * and the daily cap the server enforces, from the same table and rule the server pays by.
  */
-export function EconomyPanel() {
+export function EconomyPanel({ paidToday }: { paidToday: number }) {
   return (
     <section aria-labelledby="lab-economy-title" className="card flex flex-col gap-3" data-testid="lab-economy">
       <h2 id="lab-economy-title" className="section-title">
@@ -49,10 +49,14 @@ export function EconomyPanel() {
         </tbody>
       </table>
       <p className="font-semibold text-emerald-300" data-testid="lab-cap">
-        At most {formatCoins(MAX_COINS_PER_DAY)} coins a day
+        At most {formatCoins(MERGE_LAB_DAILY_CAP)} coins a UTC day, orders and sales together
+      </p>
+      <p className="text-sm text-slate-200" data-testid="lab-paid-today">
+        Paid today: {formatCoins(paidToday)} of {formatCoins(MERGE_LAB_DAILY_CAP)} coins (the count starts again at 00:00 UTC)
       </p>
       <p className="text-xs text-slate-400">
-        Energy comes back at {formatCoins(ENERGY_PER_DAY)} points a day, and no order or sale pays more than {BEST_COINS_PER_ENERGY} coin per point.
+        The server counts it: a delivery or sale that would pass it waits for the next day, and the item stays on your board. Energy comes back at{' '}
+        {formatCoins(ENERGY_PER_DAY)} points a day, and no order or sale pays more than {BEST_COINS_PER_ENERGY} coin per point, so steady play never reaches it.
       </p>
       <details className="text-sm text-slate-300">
         <summary className="cursor-pointer font-semibold text-white">The three chains</summary>

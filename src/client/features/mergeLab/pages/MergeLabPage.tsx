@@ -2,7 +2,7 @@ import { DndContext, DragOverlay, type Announcements, type DragEndEvent, type Dr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MergeLabActionResponse } from '../../../../shared/api/mergeLab';
-import { embodiedEnergy, orderPayout, sellPayout, type MergeLabState } from '../../../../shared/games/mergeLab';
+import { embodiedEnergy, orderPayout, paidToday, sellPayout, type MergeLabState } from '../../../../shared/games/mergeLab';
 import { ConfirmDialog } from '../../../components/Modal';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { formatCoins } from '../../../lib/format';
@@ -119,9 +119,21 @@ export function MergeLabPage() {
     setSelected(null);
   }
 
+  /** The rule's refusal said on the status line and in a toast, nothing sent. */
+  function refuse(message: string) {
+    setStatus(message);
+    notify.error(message, { id: REFUSED_TOAST });
+  }
+
   function requestSell(cell: number) {
     const item = state?.board[cell];
     if (!item) return;
+    // The day's cap is the one rule that can refuse a sale of an item that is there.
+    const resolved = intentFor(state, cell, { kind: 'sell' }, Date.now() + (view?.offsetMs ?? 0));
+    if (resolved && 'refusal' in resolved) {
+      refuse(resolved.refusal);
+      return;
+    }
     if (item.t >= SELL_CONFIRM_TIER) setConfirmSell(cell);
     else dispatch({ kind: 'sell', cell });
   }
@@ -129,11 +141,10 @@ export function MergeLabPage() {
   /** The item in `from` sent to a target, by a drop or by choosing the target after selecting. */
   function act(from: number, target: DropTarget) {
     if (!state) return;
-    const resolved = intentFor(state, from, target);
+    const resolved = intentFor(state, from, target, Date.now() + (view?.offsetMs ?? 0));
     if (resolved === null) return;
     if ('refusal' in resolved) {
-      setStatus(resolved.refusal);
-      notify.error(resolved.refusal, { id: REFUSED_TOAST });
+      refuse(resolved.refusal);
       return;
     }
     if (resolved.intent.kind === 'sell') requestSell(from);
@@ -174,7 +185,7 @@ export function MergeLabPage() {
     if (!state || !wanted) return;
     const cell = selectedCell !== null && sameItem(state.board[selectedCell], wanted) ? selectedCell : matchingCell(state.board, wanted);
     if (cell === null) return;
-    dispatch({ kind: 'deliver', order, cell });
+    act(cell, { kind: 'order', order });
     setRefocus(cell);
   }
 
@@ -314,7 +325,7 @@ export function MergeLabPage() {
             </div>
             <div className="flex min-w-0 flex-col gap-6">
               <OrderCards orders={state.orders} board={state.board} delivering={delivering} onDeliver={deliver} />
-              <EconomyPanel />
+              <EconomyPanel paidToday={paidToday(state, Date.now() + view.offsetMs)} />
             </div>
           </div>
           <DragOverlay dropAnimation={null}>

@@ -19,6 +19,7 @@ import {
   parentChoices,
   paymentLabel,
   paymentOptions,
+  childRarity,
   pickable,
 } from './breedingView';
 
@@ -127,17 +128,24 @@ describe('breeding parents', () => {
 
 describe('breeding payment and preview', () => {
   it('offers 500 pet coins or 5,000 gold, disabling what cannot be paid', () => {
-    expect(paymentOptions(user(500, 4999)).map((o) => [o.method, o.cost, o.affordable])).toEqual([
+    expect(paymentOptions(user(500, 4999), 'Common').map((o) => [o.method, o.cost, o.affordable])).toEqual([
       ['pet', 500, true],
       ['gold', 5000, false],
     ]);
-    expect(paymentOptions(undefined).every((o) => o.affordable)).toBe(true);
-    expect(paymentLabel(paymentOptions(user(1200, 0))[0]!)).toBe('500 pet coins (you have 1,200)');
-    expect(paymentLabel(paymentOptions(user(1200, 10))[1]!)).toBe('5,000 gold (you have 10), not enough');
-    expect(effectivePayment('gold', paymentOptions(user(500, 5000)))).toBe('gold');
-    expect(effectivePayment('gold', paymentOptions(user(500, 10)))).toBe('pet');
-    expect(effectivePayment(null, paymentOptions(user(0, 5000)))).toBe('gold');
-    expect(effectivePayment('pet', paymentOptions(user(0, 0)))).toBeNull();
+    expect(paymentOptions(undefined, 'Common').every((o) => o.affordable)).toBe(true);
+    expect(paymentLabel(paymentOptions(user(1200, 0), 'Common')[0]!)).toBe('500 pet coins (you have 1,200)');
+    expect(paymentLabel(paymentOptions(user(1200, 10), 'Common')[1]!)).toBe('5,000 gold (you have 10), not enough');
+    expect(effectivePayment('gold', paymentOptions(user(500, 5000), 'Common'))).toBe('gold');
+    expect(effectivePayment('gold', paymentOptions(user(500, 10), 'Common'))).toBe('pet');
+    expect(effectivePayment(null, paymentOptions(user(0, 5000), 'Common'))).toBe('gold');
+    expect(effectivePayment('pet', paymentOptions(user(0, 0), 'Common'))).toBeNull();
+    // A top-rarity child costs what the gacha would on average (issue 34): two Mythicals' child 66,700 gold or 6,670 pet coins.
+    expect(paymentOptions(user(6669, 66_700), 'Mythical').map((o) => [o.method, o.cost, o.affordable])).toEqual([
+      ['pet', 6670, false],
+      ['gold', 66_700, true],
+    ]);
+    expect(childRarity(critter({ rarity: 'Mythical' }), critter({ rarity: 'Legendary' }))).toBe('Legendary');
+    expect(childRarity(critter({ rarity: 'Mythical' }), null)).toBe('Common');
   });
 
   it('previews the offspring: species 50/50, the lower rarity, generation max + 1, traits with chances', () => {
@@ -161,10 +169,11 @@ describe('breeding payment and preview', () => {
   });
 
   it('says why Breed is off', () => {
-    expect(breedBlockedText({ critterCount: 1, parentA: null, parentB: null, payment: 'pet' })).toBe('Breeding needs two critters.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: null, payment: 'pet' })).toBe('Pick two different critters that are free to breed.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: null })).toBe('Not enough to pay: breeding costs 500 pet coins or 5,000 gold.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: 'gold' })).toBeNull();
+    expect(breedBlockedText({ critterCount: 1, parentA: null, parentB: null, payment: 'pet', rarity: 'Common' })).toBe('Breeding needs two critters.');
+    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: null, payment: 'pet', rarity: 'Common' })).toBe('Pick two different critters that are free to breed.');
+    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: null, rarity: 'Common' })).toBe('Not enough to pay: breeding a Common costs 500 pet coins or 5,000 gold.');
+    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: null, rarity: 'Mythical' })).toBe('Not enough to pay: breeding a Mythical costs 6,670 pet coins or 66,700 gold.');
+    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: 'gold', rarity: 'Common' })).toBeNull();
   });
 });
 

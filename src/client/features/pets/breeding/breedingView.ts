@@ -4,8 +4,7 @@ import type { CritterDto, EggDto, GamesUserDto } from '../../../../shared/api/pe
 import { speciesOf, type Rarity } from '../../../../shared/pets/catalog';
 import {
   BREED_COOLDOWN_MS,
-  BREED_COST_GOLD,
-  BREED_COST_PET_COINS,
+  breedPrice,
   HATCH_MS,
   MUTATION_PCT,
   breedingBlock,
@@ -118,15 +117,19 @@ export interface PaymentOption {
   affordable: boolean;
 }
 
-/** Spec section 9: 500 pet coins or 5,000 gold. */
-export function paymentOptions(user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined): PaymentOption[] {
+/** The price of a child of `rarity` (the shared breedPrice: 500 pet coins or 5,000 gold up to Uncommon). */
+export function paymentOptions(user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined, rarity: Rarity): PaymentOption[] {
   const pet = user?.resources.coins;
   const gold = user?.balance;
+  const price = breedPrice(rarity);
   return [
-    { method: 'pet', cost: BREED_COST_PET_COINS, currency: 'pet coins', held: pet, affordable: pet === undefined || pet >= BREED_COST_PET_COINS },
-    { method: 'gold', cost: BREED_COST_GOLD, currency: 'gold', held: gold, affordable: gold === undefined || gold >= BREED_COST_GOLD },
+    { method: 'pet', cost: price.petCoins, currency: 'pet coins', held: pet, affordable: pet === undefined || pet >= price.petCoins },
+    { method: 'gold', cost: price.gold, currency: 'gold', held: gold, affordable: gold === undefined || gold >= price.gold },
   ];
 }
+
+/** The child's rarity once both parents are picked; the cheapest price's (Common) before. */
+export const childRarity = (a: Pick<CritterDto, 'rarity'> | null, b: Pick<CritterDto, 'rarity'> | null): Rarity => (a && b ? lowerRarity(a.rarity, b.rarity) : 'Common');
 
 /** The method used: the one chosen while it is affordable, else the first that is; null when neither is. */
 export function effectivePayment(chosen: PaymentMethod | null, options: readonly PaymentOption[]): PaymentMethod | null {
@@ -172,10 +175,13 @@ export function offspringPreview(a: ParentLike, b: ParentLike): OffspringPreview
 }
 
 /** Why Breed is off, or null when it can go. */
-export function breedBlockedText(p: { critterCount: number; parentA: unknown; parentB: unknown; payment: PaymentMethod | null }): string | null {
+export function breedBlockedText(p: { critterCount: number; parentA: unknown; parentB: unknown; payment: PaymentMethod | null; rarity: Rarity }): string | null {
   if (p.critterCount < 2) return 'Breeding needs two critters.';
   if (!p.parentA || !p.parentB) return 'Pick two different critters that are free to breed.';
-  if (!p.payment) return `Not enough to pay: breeding costs ${formatCoins(BREED_COST_PET_COINS)} pet coins or ${formatCoins(BREED_COST_GOLD)} gold.`;
+  if (!p.payment) {
+    const price = breedPrice(p.rarity);
+    return `Not enough to pay: breeding a ${p.rarity} costs ${formatCoins(price.petCoins)} pet coins or ${formatCoins(price.gold)} gold.`;
+  }
   return null;
 }
 

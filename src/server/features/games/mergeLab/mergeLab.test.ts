@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BOARD_CELLS, ENERGY_MAX, ENERGY_REGEN_MS, mergeLabRound, orderPayout, sellPayout, type MergeItem } from '../../../../shared/games/mergeLab';
+import { BOARD_CELLS, dailyCapRefusal, DAY_MS, ENERGY_MAX, ENERGY_REGEN_MS, MERGE_LAB_DAILY_CAP, mergeLabRound, orderPayout, sellPayout, utcDay, type MergeItem } from '../../../../shared/games/mergeLab';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';
@@ -109,5 +109,36 @@ describe('merge lab', () => {
     expect(state.energy).toBe(ENERGY_MAX - 12);
     const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${u.id} and game = 'merge-lab'`);
     expect(row!.n).toBe(12);
+  });
+
+  it('pays at most 360 coins a UTC day: past it a delivery or sale is refused naming the cap, changing nothing, and pays after midnight (issue 34)', async () => {
+    const u = await registerUser(server);
+    const order = (await view(u)).body.state.orders[0]!;
+    const coins = orderPayout(order.t);
+    await placeItems(u, { 5: order, 6: { c: 'plant', t: 8 } });
+    // Earlier today the player was paid all but one coin of the cap (a state as the server stores it).
+    const day = utcDay(clock.now().getTime());
+    await server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', ${MERGE_LAB_DAILY_CAP - 1}::int) where user_id = ${u.id}`);
+    const before = (await view(u)).body.state;
+    expect(before).toMatchObject({ paidDay: day, paidToday: MERGE_LAB_DAILY_CAP - 1 });
+    const refused = await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 5 } });
+    expectError(refused, 409, { message: dailyCapRefusal(MERGE_LAB_DAILY_CAP - 1, coins, 'order') });
+    expectError(await callRouteRaw(server, 'POST /api/games/merge-lab/sell', { token: u.token, body: { cell: 6 } }), 409, { message: 'at most 360 coins a day (UTC)' });
+    expect((await view(u)).body.state).toEqual(before);
+    expect(await balanceOf(server, u.id)).toBe(1000);
+    const [payouts] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from merge_payouts where user_id = ${u.id}`);
+    expect(payouts!.n).toBe(0);
+
+    // After 00:00 UTC the count starts again.
+    clock.advance((day + 1) * DAY_MS - clock.now().getTime());
+    const delivered = await callRoute(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 5 } });
+    expect(delivered.body).toMatchObject({ coins, balance: 1000 + coins, state: { paidDay: day + 1, paidToday: coins } });
+  });
+
+  it('reads a lab stored before the cap as nothing paid today', async () => {
+    const u = await registerUser(server);
+    await view(u);
+    await server.db.rows(sql`update merge_lab_games set state = state - 'paidDay' - 'paidToday' where user_id = ${u.id}`);
+    expect((await view(u)).body.state).toMatchObject({ paidDay: 0, paidToday: 0 });
   });
 });

@@ -14,13 +14,17 @@ import { nextRound } from '../engine/rounds';
 const TABLE: GameStateTable = { table: 'merge_lab_games' };
 const initial = (deps: Deps) => () => lab.initialState(deps.clock.now().getTime());
 
-/** The stored state, checked enough that a damaged row fails loudly rather than paying. */
+/**
+ * The stored state, checked enough that a damaged row fails loudly rather than paying. A state
+ * stored before the daily cap has no day count: it reads as nothing paid today.
+ */
 export function parseState(json: unknown): lab.MergeLabState {
-  const s = json as lab.MergeLabState;
+  const stored = json as Omit<lab.MergeLabState, 'paidDay' | 'paidToday'> & Partial<Pick<lab.MergeLabState, 'paidDay' | 'paidToday'>>;
+  const s: lab.MergeLabState = stored && { ...stored, paidDay: stored.paidDay ?? 0, paidToday: stored.paidToday ?? 0 };
   if (!s || !Array.isArray(s.board) || s.board.length !== lab.BOARD_CELLS || !Array.isArray(s.orders) || s.orders.length !== lab.ORDER_SLOTS) {
     throw new Error('merge-lab: stored state is malformed');
   }
-  for (const n of [s.energy, s.energyAt, s.orderCounter, s.taps, s.coinsEarned]) if (!Number.isFinite(n)) throw new Error('merge-lab: stored state is malformed');
+  for (const n of [s.energy, s.energyAt, s.orderCounter, s.taps, s.coinsEarned, s.paidDay, s.paidToday]) if (!Number.isFinite(n)) throw new Error('merge-lab: stored state is malformed');
   return s;
 }
 
@@ -74,11 +78,12 @@ async function pay(
   deps: Deps,
   userId: number,
   kind: 'order' | 'sale',
-  rule: (s: lab.MergeLabState) => { state: lab.MergeLabState; coins: number; item: lab.MergeItem },
+  rule: (s: lab.MergeLabState, nowMs: number) => { state: lab.MergeLabState; coins: number; item: lab.MergeItem },
 ): Promise<MergeLabActionResponse> {
   const nowMs = deps.clock.now().getTime();
   const result = await applyIntent(deps, TABLE, userId, initial(deps), parseState, (s) => s, async (tx, current, balance) => {
-    const done = rule(lab.settleEnergy(current, nowMs));
+    // The day's cap is checked by the rule on the locked state, written back by the version's conditional UPDATE.
+    const done = rule(lab.settleEnergy(current, nowMs), nowMs);
     if (done.coins === 0) return { state: done.state, coins: 0, balance };
     // The posting before the payout row: the row's foreign key would take a key-share lock on the
     // account that another transaction's posting could be waiting behind (see mysteryBox.sell).
@@ -92,13 +97,13 @@ async function pay(
 }
 
 export const sell = (deps: Deps, userId: number, cell: number) =>
-  pay(deps, userId, 'sale', (s) => {
+  pay(deps, userId, 'sale', (s, nowMs) => {
     const item = s.board[cell];
-    return { ...lab.sell(s, cell), item: item ?? { c: 'potion', t: 1 } };
+    return { ...lab.sell(s, cell, nowMs), item: item ?? { c: 'potion', t: 1 } };
   });
 
 export const deliver = (deps: Deps, userId: number, order: number, cell: number) =>
-  pay(deps, userId, 'order', (s) => {
+  pay(deps, userId, 'order', (s, nowMs) => {
     const item = s.board[cell];
-    return { ...lab.deliver(s, order, cell), item: item ?? { c: 'potion', t: 1 } };
+    return { ...lab.deliver(s, order, cell, nowMs), item: item ?? { c: 'potion', t: 1 } };
   });

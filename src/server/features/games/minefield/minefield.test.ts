@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
 import { minefieldPayout } from '../../../../shared/games/minefield';
+import { minefieldMinStakeMessage } from '../../../../shared/games/minefieldReturn';
 import { replayRound } from '../../../../shared/games/verify';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
@@ -159,7 +160,7 @@ describe('Minefield', () => {
     const reduction = await insertItem(server.db, { effectType: 'mine-reduction', effectValue: 200, price: 50 });
     await giveItem(server.db, user.id, safeClick.id);
     await giveItem(server.db, user.id, reduction.id);
-    const game = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    const game = await start(user, { betAmount: 100, rows: 4, cols: 4, mines: 5 });
     expect(game.body).toMatchObject({ minesCount: 3, extraSafeClicks: 1, mineReduction: 2 });
     const mines = await minesOf(game.body.sessionId);
     expect(mines).toHaveLength(3);
@@ -173,17 +174,17 @@ describe('Minefield', () => {
 
   it('an item come to hand after the last game is still used: the one-statement start steps aside for the locked one', async () => {
     const user = await registerUser(server);
-    const first = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    const first = await start(user, { betAmount: 100, rows: 4, cols: 4, mines: 5 });
     expect(first.body).toMatchObject({ extraSafeClicks: 0, mineReduction: 0 });
     expect((await reveal(user, first.body.sessionId, (await minesOf(first.body.sessionId))[0]!)).body.exploded).toBe(true);
     // This process remembers the seed pair from that start, so the next start reads nothing first.
     const safeClick = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 100, price: 50 });
     await giveItem(server.db, user.id, safeClick.id);
-    const second = await start(user, { betAmount: 10, rows: 4, cols: 4, mines: 5 });
+    const second = await start(user, { betAmount: 100, rows: 4, cols: 4, mines: 5 });
     expect(second.body).toMatchObject({ extraSafeClicks: 1, nonce: first.body.nonce + 1 });
     const [held] = await server.db.rows<{ quantity: number }>(sql`select quantity from inventory where user_id = ${user.id} and item_id = ${safeClick.id}`);
     expect(held?.quantity).toBe(0);
-    expect(await balanceOf(server, user.id)).toBe(980);
+    expect(await balanceOf(server, user.id)).toBe(800);
   });
 
   it('a start short of the stake or by a banned player changes nothing', async () => {
@@ -196,6 +197,33 @@ describe('Minefield', () => {
     const [seeds] = await server.db.rows<{ n: number }>(sql`select coalesce(sum(nonce), 0)::int as n from fairness_seeds where user_id in (${poor.id}, ${banned.id})`);
     expect(seeds?.n).toBe(0);
     expect(await balanceOf(server, poor.id)).toBe(1000);
+  });
+
+  it('refuses a stake below the minimum of its grid and mines with the words the page shows, changing nothing (issue 34)', async () => {
+    const user = await registerUser(server);
+    // Stake 1 on 8x8 with 10 mines returned 84.4% at the first cash-out: the rule's minimum there is 85.
+    const low = await start(user, { betAmount: 1, rows: 8, cols: 8, mines: 10 });
+    expectError(low, 400);
+    expect(low.body).toEqual({
+      message: 'Bet must be ≥ 85 for 8x8 with 10 mines: a smaller stake loses more than 1% of its return to whole-coin rounding.',
+      code: 'BAD_REQUEST',
+      details: [{ field: 'betAmount', rule: 'too_small', limit: 85 }],
+    });
+    expectError(await start(user, { betAmount: 84, rows: 8, cols: 8, mines: 10 }), 400, { message: 'Bet must be ≥ 85' });
+    // A mine-reduction item places fewer mines, which raises the minimum; the refused start keeps the item.
+    const reduction = await insertItem(server.db, { effectType: 'mine-reduction', effectValue: 100, price: 50 });
+    await giveItem(server.db, user.id, reduction.id);
+    expectError(await start(user, { betAmount: 85, rows: 8, cols: 8, mines: 10 }), 400, {
+      message: minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10, mineReduction: 1 }),
+    });
+    const [held] = await server.db.rows<{ quantity: number }>(sql`select quantity from inventory where user_id = ${user.id} and item_id = ${reduction.id}`);
+    expect(held?.quantity).toBe(1);
+    const rounds = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    expect(rounds[0]?.n).toBe(0);
+    expect(await balanceOf(server, user.id)).toBe(1000);
+    const ok = await start(user, { betAmount: 86, rows: 8, cols: 8, mines: 10 });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ minesCount: 9, mineReduction: 1, balance: 914 });
   });
 
   it('refuses bad input naming the field, cells out of range or revealed twice, and cash-out before a reveal', async () => {
@@ -211,7 +239,7 @@ describe('Minefield', () => {
     }
     expectError(await start(user, { betAmount: 5000, rows: 3, cols: 3, mines: 2 }), 409, { code: 'INSUFFICIENT_FUNDS' });
     expect(await balanceOf(server, user.id)).toBe(1000);
-    const game = await start(user, { betAmount: 10, rows: 3, cols: 3, mines: 2 });
+    const game = await start(user, { betAmount: 100, rows: 3, cols: 3, mines: 2 });
     expectError(await cashout(user, game.body.sessionId), 409, { message: 'at least one' });
     expectBadField(await reveal(user, game.body.sessionId, 9), 'cellIndex');
     expectBadField(await reveal(user, game.body.sessionId, -1), 'cellIndex');
@@ -220,7 +248,7 @@ describe('Minefield', () => {
     expectBadField(await reveal(user, game.body.sessionId, safe[0]!), 'cellIndex');
     const other = await registerUser(server);
     expectError(await reveal(other, game.body.sessionId, safe[1]!), 404);
-    expectError(await callRoute(server, 'POST /api/games/minefield/start', { body: { betAmount: 10, rows: 3, cols: 3, mines: 2 } }), 401);
+    expectError(await callRoute(server, 'POST /api/games/minefield/start', { body: { betAmount: 100, rows: 3, cols: 3, mines: 2 } }), 401);
     expectError(await callRoute(server, 'GET /api/games/minefield/active'), 401);
   });
 

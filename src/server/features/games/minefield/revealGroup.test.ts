@@ -10,7 +10,7 @@ import { groupCountsSince } from '../../../testing/groupCounts';
 const server = useTestServer();
 
 async function startGame(user: TestUser): Promise<{ sessionId: string; mines: number[]; safe: number[] }> {
-  const res = await callRoute(server, 'POST /api/games/minefield/start', { token: user.token, body: { betAmount: 10, rows: 5, cols: 5, mines: 3 } });
+  const res = await callRoute(server, 'POST /api/games/minefield/start', { token: user.token, body: { betAmount: 100, rows: 5, cols: 5, mines: 3 } });
   const sessionId = res.body.sessionId;
   // The mines, read from the database as only a test may.
   const [row] = await server.db.rows<{ outcome: { mines: number[] } }>(sql`select outcome from game_rounds where id = ${Number(sessionId)}`);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
 import { savedGamePayout } from '../../../../shared/games/items';
 import { minefieldBoard } from '../../../../shared/games/minefield';
+import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetting } from '../../../../shared/games/minefieldReturn';
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
@@ -38,6 +39,13 @@ function deal(draw: Draw, body: StartBody, items: MinefieldItems): { params: Par
 
 const NO_ITEMS: MinefieldItems = { extraSafeClicks: 0, mineReduction: 0, safeClickItemPrice: 0 };
 
+/** The published return holds only from the setting's minimum stake up (shared/games/minefieldReturn.ts). */
+function assertMinStake(body: StartBody, mineReduction: number): void {
+  const setting: MinefieldSetting = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction };
+  const min = minefieldSettingMinStake(setting);
+  if (body.betAmount < min) throw badRequest(minefieldMinStakeMessage(setting), [{ field: 'betAmount', rule: 'too_small', limit: min }]);
+}
+
 /**
  * A start by a player who holds no Minefield item is one statement after the seed is known
  * (engine/oneStatement.ts, with other players' rounds): the round is recorded open, holding the
@@ -45,6 +53,8 @@ const NO_ITEMS: MinefieldItems = { extraSafeClicks: 0, mineReduction: 0, safeCli
  * A player holding one takes the locked transaction below, which uses the items up.
  */
 export async function start(deps: Deps, userId: number, body: StartBody): Promise<MinefieldStartResponse> {
+  // Fewer mines placed only raise the minimum: a stake below the plain one is refused at once.
+  assertMinStake(body, 0);
   try {
     const now = deps.clock.now();
     let dealt: { params: Params; outcome: Board } | undefined;
@@ -69,6 +79,8 @@ export async function start(deps: Deps, userId: number, body: StartBody): Promis
     }
     const started = await deps.db.tx(async (tx) => {
       const items = await pickMinefieldItems(tx, userId);
+      // Refused before anything is written: the transaction leaves the items where they were.
+      assertMinStake(body, items.mineReduction);
       const round = await nextRound(tx, userId, 'minefield', (draw) => {
         const { params, outcome } = deal(draw, body, items);
         return { params: { ...params }, outcome: { ...outcome }, stake: body.betAmount, payout: 0, state: 'open' as const };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EggDto, EggsDto } from '../../../../shared/api/pets';
 import { speciesOf, STARTING_AFFECTION, type Rarity } from '../../../../shared/pets/catalog';
-import { BREED_COOLDOWN_MS, BREED_COST_GOLD, BREED_COST_PET_COINS, breedChild, HATCH_MS } from '../../../../shared/pets/breeding';
+import { BREED_COOLDOWN_MS, breedChild, breedPrice, HATCH_MS, lowerRarity } from '../../../../shared/pets/breeding';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
@@ -64,8 +64,9 @@ function refusal(c: CritterRow, now: Date): string | null {
 
 /**
  * DESIGN.md section 8: two distinct critters of the caller, neither breeding nor resting; the
- * child is drawn now (a 'breeding' round) and kept in the egg; the price is paid in pet coins
- * or gold against the egg; both parents show the egg's hatch time until it hatches.
+ * child is drawn now (a 'breeding' round) and kept in the egg; the price, by the child's rarity
+ * (breedPrice: never below the gacha's expected cost of one), is paid in pet coins or gold
+ * against the egg; both parents show the egg's hatch time until it hatches.
  */
 export async function breed(deps: Deps, userId: number, a: number, b: number, method: 'pet' | 'gold') {
   if (a === b) throw badRequest('parentB: a critter cannot breed with itself', [{ field: 'parentB', rule: 'distinct' }]);
@@ -89,7 +90,10 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
     const child = round.record.outcome;
     const hatchAt = new Date(now.getTime() + HATCH_MS[child.rarity]);
     const currency = method === 'pet' ? 'pet_coins' : 'gold';
-    const price = method === 'pet' ? BREED_COST_PET_COINS : BREED_COST_GOLD;
+    // The child's rarity is the lower parent's, known before the draw; the price follows it.
+    const rarity = lowerRarity(parentA.rarity, parentB.rarity);
+    const cost = breedPrice(rarity);
+    const price = method === 'pet' ? cost.petCoins : cost.gold;
     const [egg] = await tx.rows<EggRow>(sql`
       insert into eggs (user_id, parent_a, parent_b, species, variant, rarity, generation, traits, round_id, currency, price, hatch_at)
       values (${userId}, ${a}, ${b}, ${child.species}, ${child.variant}, ${child.rarity}, ${child.generation}, ${textArray(child.traits)}, ${round.id}, ${currency}, ${price}, ${hatchAt.toISOString()})
@@ -99,7 +103,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
       balances = await ledger.post(tx, [{ userId, delta: -price, category: 'breeding' }], { refType: 'egg', refId: egg!.id, currency }, { actorId: userId });
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
-        throw new AppError(409, 'INSUFFICIENT_FUNDS', `Not enough ${method === 'pet' ? 'pet coins' : 'gold'}: breeding costs ${price}`);
+        throw new AppError(409, 'INSUFFICIENT_FUNDS', `Not enough ${method === 'pet' ? 'pet coins' : 'gold'}: breeding a ${rarity} costs ${price.toLocaleString('en-US')}`);
       }
       throw err;
     }
@@ -114,7 +118,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
   });
 }
 
-/** One conditional UPDATE hatches an egg once; the child joins, the parents rest a day. */
+/** One conditional UPDATE hatches an egg once; the child joins, it and the parents rest a day. */
 export async function hatch(deps: Deps, userId: number, eggId: number) {
   const now = deps.clock.now();
   return deps.db.tx(async (tx: Queryable) => {
@@ -130,7 +134,9 @@ export async function hatch(deps: Deps, userId: number, eggId: number) {
       throw conflict(`This egg is not ready: it hatches at ${new Date(found.hatch_at).toISOString()}`);
     }
     const row = await insertCritter(tx, { userId, species: egg.species, variant: egg.variant, rarity: egg.rarity, affection: STARTING_AFFECTION, generation: egg.generation });
-    const [withTraits] = await tx.rows<CritterRow>(sql`update critters set traits = ${textArray(egg.traits)} where id = ${row.id} ${critterReturning}`);
+    // The child counts as hatched now, so it rests BREED_COOLDOWN_MS before its first breeding.
+    const [withTraits] = await tx.rows<CritterRow>(sql`
+      update critters set traits = ${textArray(egg.traits)}, last_hatched_at = ${now.toISOString()} where id = ${row.id} ${critterReturning}`);
     await tx.rows(sql`update eggs set critter_id = ${row.id} where id = ${egg.id}`);
     await tx.rows(sql`update critters set breeding_hatch_at = null, last_hatched_at = ${now.toISOString()} where id in (${egg.parent_a}, ${egg.parent_b})`);
     return { message: `${speciesOf(egg.species)?.name ?? egg.species} hatched!`, critter: presentCritter(withTraits ?? row) };

@@ -1,24 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE } from '../../../../../shared/games/minefield';
+import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield';
+import { minefieldSettingMinStake } from '../../../../../shared/games/minefieldReturn';
 import { CoinInput } from '../../../../components/CoinInput';
-import { errorMessage, INSUFFICIENT_BALANCE, WHOLE_COINS } from '../../../../lib/errorMessages';
+import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SoundToggle } from '../../components/SoundToggle';
+import { useStoreUser } from '../../../store/queries';
 import { useGamesProgress } from '../../queries';
 import { useGameSound } from '../../useGameSound';
 import { GridSlider } from '../components/GridSlider';
+import { CashoutReturn } from '../components/CashoutReturn';
 import { MinefieldGrid } from '../components/MinefieldGrid';
-import { afterReveal, clampMines, resumedGame, startedGame, type MinefieldGame } from '../game';
+import { afterReveal, clampMines, heldMineReduction, nextCashout, resumedGame, stakeProblem, startedGame, type MinefieldGame } from '../game';
 import { useCashOutMutation, useRevealCellMutation, useStartMinefieldMutation } from '../mutations';
 import { useActiveMinefield } from '../queries';
 
 export function MinefieldPage() {
   const { user } = useSession();
   const progress = useGamesProgress();
+  const storeUser = useStoreUser();
   const { playWin } = useGameSound();
   const activeQuery = useActiveMinefield();
   const startGame = useStartMinefieldMutation();
@@ -54,6 +58,11 @@ export function MinefieldPage() {
   const running = game !== null && !game.ended;
   const shownBalance = balance ?? user?.balance ?? 0;
   const multiplier = (progress.data?.buffs.rewardMultiplier ?? 100) / 100;
+  // The next start uses a held mine-reduction item up, and the minimum stake follows the mines really placed.
+  const setting = { rows, cols, mines, mineReduction: running ? game.mineReduction : heldMineReduction(storeUser.data?.inventory) };
+  const placed = running ? game.minesCount : minesPlaced(mines, setting.mineReduction);
+  const minStakeText = `Minimum stake for ${rows}x${cols} with ${placed} ${placed === 1 ? 'mine' : 'mines'}: ${formatCoins(minefieldSettingMinStake(setting))}`;
+  const next = running ? nextCashout(stake, game.rows * game.cols, placed, game.revealed.length) : nextCashout(stake, rows * cols, placed, 0);
 
   function changeStake(value: string) {
     setStake(value);
@@ -69,8 +78,9 @@ export function MinefieldPage() {
   async function onStart(event?: FormEvent) {
     event?.preventDefault();
     const bet = Number(stake);
-    if (!(bet >= 1) || !Number.isInteger(bet)) {
-      setStakeError(bet >= 1 ? WHOLE_COINS : 'Bet must be ≥ 1');
+    const problem = stakeProblem(stake, setting);
+    if (problem) {
+      setStakeError(problem);
       return;
     }
     setStakeError(null);
@@ -162,7 +172,7 @@ export function MinefieldPage() {
               label="Stake"
               value={stake}
               onValueChange={changeStake}
-              min={1}
+              min={minefieldSettingMinStake(setting)}
               error={stakeError}
               disabled={running}
               className="min-w-0 flex-1"
@@ -181,6 +191,7 @@ export function MinefieldPage() {
             <span className="rounded-full bg-emerald-400/15 px-2 py-1 text-emerald-200" data-testid="badge-safe">Safe clicks: {game?.extraSafeClicks ?? 0}</span>
             <span className="rounded-full bg-sky-400/15 px-2 py-1 text-sky-200" data-testid="badge-removed">Mines removed: {game?.mineReduction ?? 0}</span>
           </div>
+          <CashoutReturn point={next} minStakeText={minStakeText} />
           {running ? (
             <button type="button" className="btn-primary" disabled={busy || game.revealed.length === 0} onClick={() => void onCashout()}>
               Cash Out {game.potentialReward > 0 ? formatCoins(game.potentialReward) : ''}

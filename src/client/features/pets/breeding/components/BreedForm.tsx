@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { HATCH_MS } from '../../../../../shared/pets/breeding';
-import { BREED_FAILED, breedBlockedText, effectivePayment, formatDuration, paymentOptions, pickable, type PaymentMethod } from '../breedingView';
+import { BREED_FAILED, breedBlockedText, childRarity, effectivePayment, formatDuration, paymentOptions, pickable, type PaymentMethod } from '../breedingView';
 import { useBreedMutation } from '../mutations';
 import { OffspringPreview } from './OffspringPreview';
 import { ParentPicker } from './ParentPicker';
@@ -28,9 +28,10 @@ export function BreedForm({ critters, user, now }: BreedFormProps) {
 
   const parentA = pickable(critters, idA, null, now);
   const parentB = pickable(critters, idB, parentA?._id ?? null, now);
-  const options = paymentOptions(user);
+  const rarity = childRarity(parentA, parentB);
+  const options = paymentOptions(user, rarity);
   const payment = effectivePayment(chosenPayment, options);
-  const blocked = breedBlockedText({ critterCount: critters.length, parentA, parentB, payment });
+  const blocked = breedBlockedText({ critterCount: critters.length, parentA, parentB, payment, rarity });
   const busy = breed.isPending;
 
   async function onBreed() {

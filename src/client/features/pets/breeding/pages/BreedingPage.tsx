@@ -9,6 +9,7 @@ import { PET_BASE } from '../../components/PetNav';
 import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';
 import { BreedForm } from '../components/BreedForm';
+import { BreedPrices } from '../components/BreedPrices';
 import { EggList } from '../components/EggList';
 import { TimedList } from '../components/TimedList';
 import { HATCH_FAILED, breedingList, cooldownList } from '../breedingView';
@@ -86,6 +87,8 @@ export function BreedingPage() {
         )}
       </section>
 
+      <BreedPrices />
+
       <section aria-labelledby="eggs-title" className="card flex flex-col gap-3">
         <h2 id="eggs-title" className="section-title">
           Pending eggs {eggs.data && <span className="text-sm font-normal text-slate-400">({eggs.data.eggs.length})</span>}
@@ -118,7 +121,7 @@ export function BreedingPage() {
           <h2 id="cooldown-title" className="section-title">
             Resting after a hatch
           </h2>
-          <p className="text-sm text-slate-400">A parent rests for a day after its egg hatches before it can breed again.</p>
+          <p className="text-sm text-slate-400">A parent rests for a day after its egg hatches, and a hatched critter rests a day before its first breeding.</p>
           {critters.isPending ? (
             <LoadingState>Loading critters…</LoadingState>
           ) : resting.length === 0 ? (
