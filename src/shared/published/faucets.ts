@@ -5,7 +5,7 @@ import { STARTING_BALANCE } from '../constants';
 import { FRENZY_HOURLY_LIMIT, FRENZY_REWARD, PUZZLE_RUSH_REWARD, SPINNER_IDS, SPINNER_INFO } from '../games/catalog';
 import { TYCOON_DAILY_COIN_MAX, TYCOON_DIVIDEND_COINS_PER_DECADE } from '../games/coinTycoon';
 import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../games/idleTrainer';
-import { BEST_COINS_PER_ENERGY, ENERGY_PER_DAY, ENERGY_START, MAX_COINS_PER_DAY } from '../games/mergeLab';
+import { BEST_COINS_PER_ENERGY, ENERGY_START, mergeLabDailyCapRule } from '../games/mergeLab';
 import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS } from '../games/quizDuel';
 import { TRAITS } from '../pets/catalog';
 import { CLAIM_CRITTERS_COUNTED, claimTerms } from '../pets/claim';
@@ -65,8 +65,8 @@ export const faucetsSection: PublishedSectionDef = {
           row(
             'merge-lab',
             'Merge Lab orders and sales',
-            `at most ${BEST_COINS_PER_ENERGY} coin per energy point that went into the item; energy regenerates ${coins(ENERGY_PER_DAY)} a day`,
-            coins(MAX_COINS_PER_DAY),
+            mergeLabDailyCapRule().rule,
+            coins(mergeLabDailyCapRule().coins),
             `${BEST_COINS_PER_ENERGY} x (${ENERGY_START} + energy regenerated since your first visit)`,
           ),
           row(

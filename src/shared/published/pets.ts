@@ -1,6 +1,6 @@
 // The pet area: mini-game bounds, the sanctuary claim's terms and odds, the gacha's rates and the
 // breeding rules (DESIGN.md section 8), from the code that draws and pays them.
-import { BREED_COOLDOWN_MS, BREED_COST_GOLD, BREED_COST_PET_COINS, HATCH_MS, INHERIT_PCT, MUTATION_PCT } from '../pets/breeding';
+import { BREED_COOLDOWN_MS, BREED_PRICE_RULE, breedPrices, HATCH_MS, INHERIT_PCT, MUTATION_PCT } from '../pets/breeding';
 import { goodOf, RARITIES } from '../pets/catalog';
 import {
   CLAIM_BASE_COINS,
@@ -95,18 +95,26 @@ export const gachaSection: PublishedSectionDef = {
       'Each pull is a round of your fair stream: float 0 picks the rarity, float 1 the species of that rarity, float 2 its variant, float 3 whether it has a trait and float 4 which. ' +
         `Pity counts the pulls on a pool since your last Legendary or better: pull ${PITY_LIMIT} is Legendary or better, in their relative odds. ` +
         `The consolidated rates are exact, from the Markov chain over the ${PITY_LIMIT} pity states; the worst case is ${PITY_LIMIT} pulls.`,
-      `Breeding costs ${coins(BREED_COST_PET_COINS)} pet coins or ${coins(BREED_COST_GOLD)} gold and draws the child when the parents breed, as one round: ` +
+      `${BREED_PRICE_RULE} Breeding draws the child when the parents breed, as one round: ` +
         `float 0 picks the parent whose species and variant it takes (50/50), float 1 a mutation to another variant (${MUTATION_PCT}%), float 2 which, ` +
         `then one float per parent trait (${INHERIT_PCT}% each to pass). The child's rarity is the lower of the parents', its generation the higher plus one. ` +
         `Eggs hatch after ${RARITIES.map((r) => `${hours(HATCH_MS[r])} (${r})`).join(', ')}; parents then rest ${hours(BREED_COOLDOWN_MS)}.`,
     ],
-    tables: GACHA_POOLS.map((pool) =>
+    tables: [
+      table(
+        'breeding-prices',
+        "Breeding prices, by the child's rarity",
+        ['Rarity', 'Gold', 'Pet coins', 'Gacha, on average'],
+        breedPrices().map((p) => row(p.rarity, p.rarity, coins(p.gold), coins(p.petCoins), `${coins(p.gachaGold)} gold (${p.gachaPool})`)),
+      ),
+      ...GACHA_POOLS.map((pool) =>
       table(
         `gacha-${pool.id}`,
         `${pool.emoji} ${pool.name}: ${coins(pool.cost)} gold a pull, a Legendary or better in ${expectedPullsText(pool)} pulls on average`,
         ['Rarity', 'Base rate', 'With pity', 'Trait chance'],
         publishedRates(pool).map((r) => row(r.rarity, r.rarity, r.base, r.consolidated, `${TRAIT_CHANCE_PCT[r.rarity]}%`)),
       ),
-    ),
+      ),
+    ],
   }),
 };

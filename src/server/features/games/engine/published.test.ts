@@ -15,6 +15,7 @@ import { rpsSplit } from '../../../../shared/games/rps';
 import { gameRtps, slotsPayRows, spinnerExpectation } from '../../../../shared/games/rtp';
 import { slotsPayTable } from '../../../../shared/games/slots';
 import { drawOdds, CLAIM_FOOD_TABLE, CLAIM_TOY_TABLE } from '../../../../shared/pets/claim';
+import { breedPrices } from '../../../../shared/pets/breeding';
 import { GACHA_POOLS, publishedRates } from '../../../../shared/pets/gacha';
 import { DAILY_MINIGAME_COIN_CAP, maxScore, MINIGAMES } from '../../../../shared/pets/minigames';
 import { PUBLISHED_SECTIONS } from '../../../../shared/published';
@@ -186,6 +187,12 @@ describe('GET /api/fairness/published', () => {
     }
     for (const pool of GACHA_POOLS) {
       expect(tableOf(page, `gacha-${pool.id}`).rows.map((r) => r.cells.slice(1, 3))).toEqual(publishedRates(pool).map((r) => [r.base, r.consolidated]));
+    }
+    // Breeding is priced by the child's rarity, never far below what the gacha costs for one.
+    for (const price of breedPrices()) {
+      const r = rowOf(page, 'breeding-prices', price.rarity);
+      expect([n(r.Gold), n(r['Pet coins'])]).toEqual([price.gold, price.petCoins]);
+      expect(price.gold).toBeGreaterThanOrEqual(price.gachaGold);
     }
   });
 });
