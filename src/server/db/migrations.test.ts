@@ -288,6 +288,8 @@ describe('migration 0004 (counters to user_stats)', () => {
       'placed_in_day',
       'placed_week',
       'placed_in_week',
+      // Added by 0033 (the new-account rule).
+      'established_at',
     ]);
     const [kept] = await db.query<{ bets_placed: number; bets_won: number }>('select bets_placed, bets_won from users where id = 1');
     expect(kept).toEqual({ bets_placed: 11, bets_won: 12 });
