@@ -108,8 +108,9 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
 
   it('applies a running reward multiplier and records the extra it paid on the buff', async () => {
     const user = await registerUser(server);
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 200, price: 1000 });
-    const buff = await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 200, itemPrice: 1000 }, clock.now());
+    // Priced above the weekly wheel's top slice: the extra an item pays stops at its price.
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 200, price: 100_000 });
+    const buff = await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 200, itemPrice: 100_000 }, clock.now());
     const res = await spinOnce(user, 'spinnerWeekly');
     expect(res.status).toBe(200);
     expect(res.body.bonus).toBe(res.body.baseReward);
