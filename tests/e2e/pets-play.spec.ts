@@ -235,7 +235,7 @@ describe('virtual pet, part 2', () => {
     const egg = ((await response.json()) as { egg: EggDto }).egg;
     expect(egg.child).toMatchObject({ rarity: 'Common', generation: 2 });
     expect(['sproutling', 'emberpup']).toContain(egg.child.species);
-    await toasts.message(`🥚 An egg! It holds a Common ${egg.child.name} and hatches in 1 h.`).waitFor();
+    await toasts.message(`An egg! It holds a Common ${egg.child.name} and hatches in 1 h.`).waitFor();
     const card = breeding.egg(0);
     await card.countdown.waitFor();
     expect(await breeding.eggs.count()).toBe(1);
@@ -301,7 +301,7 @@ describe('virtual pet, part 2', () => {
     expect(hatch.status()).toBe(200);
     const child = ((await hatch.json()) as { critter: CrittersDto['critters'][number] }).critter;
     expect(child).toMatchObject({ species: egg.child.species, variant: egg.child.variant, generation: 2 });
-    expect(await toasts.waitFor(`🐣 ${child.name} hatched and joined your sanctuary!`)).toBe(`🐣 ${child.name} hatched and joined your sanctuary!`);
+    expect(await toasts.waitFor(`${child.name} hatched and joined your sanctuary!`)).toBe(`${child.name} hatched and joined your sanctuary!`);
     await breeding.noEggs.waitFor();
     // The parents rest for a day, and so does the child before its first breeding (issue 34).
     await expect.poll(() => breeding.listedIds('cooldown'), POLL).toEqual([sprout._id, pup._id, child._id].sort());

@@ -40,7 +40,7 @@ export function BreedForm({ critters, user, now }: BreedFormProps) {
       const answer = await breed.mutateAsync({ parentA: parentA._id, parentB: parentB._id, paymentMethod: payment });
       // The server's message names the hatch time in UTC; the page says it in its own words.
       const { child } = answer.egg;
-      notify.success(`🥚 An egg! It holds a ${child.rarity} ${child.name} and hatches in ${formatDuration(HATCH_MS[child.rarity])}.`, { duration: 6000 });
+      notify.success(`An egg! It holds a ${child.rarity} ${child.name} and hatches in ${formatDuration(HATCH_MS[child.rarity])}.`, { duration: 6000 });
       setIdA('');
       setIdB('');
     } catch (error) {

@@ -42,7 +42,7 @@ export function BreedingPage() {
     setHatchingId(egg._id);
     try {
       const answer = await hatch.mutateAsync(egg._id);
-      notify.success(`🐣 ${answer.critter.name} hatched and joined your sanctuary!`);
+      notify.success(`${answer.critter.name} hatched and joined your sanctuary!`);
     } catch (error) {
       notify.error(errorMessage(error, HATCH_FAILED));
     } finally {
