@@ -107,6 +107,16 @@ describe('sign-ups per address and day', () => {
     expect((await register(ip)).status).toBe(201);
   });
 
+  it('counts eight registrations sent at once from one address exactly: three made, five refused', async () => {
+    clock.set('2030-05-11T12:00:00Z');
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => register(ip)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    const made = answers.filter((a) => a.status === 201).map((a) => Number(a.body.user.userId));
+    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from users where id in ${made}`);
+    expect(row?.n).toBe(3);
+  });
+
   it('a refused registration (a taken name) does not count', async () => {
     clock.set('2030-05-10T12:00:00Z');
     const ip = freshIp();

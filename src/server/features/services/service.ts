@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
-import { assertEstablished } from '../accounts/newAccounts';
+import { assertEstablished } from '../accounts/public';
 import * as ledger from '../wallet/ledger';
 import { RowSweep } from '../../platform/sweepRows';
 import { presentService } from './presenter';

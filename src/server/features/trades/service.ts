@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
-import { assertEstablished } from '../accounts/newAccounts';
+import { assertEstablished } from '../accounts/public';
 import { lockUnits, swapTradeUnits, unlockTradeUnits, type TradeEntry } from './holdings';
 import { presentTradable, presentTrade } from './presenter';
 import * as queries from './queries';

@@ -4,7 +4,7 @@ import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
-import { assertEstablished } from '../accounts/newAccounts';
+import { assertEstablished } from '../accounts/public';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
 
