@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,5 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI host, which ran the
+    // files one after another (361 s). Every file keeps its own server and database, so they can
+    // run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

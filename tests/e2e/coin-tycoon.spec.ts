@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TycoonActionResponse, TycoonDto } from '../../src/shared/api/coinTycoon';
+import type { TycoonActionResponse, TycoonDto } from '../../src/shared/games/coinTycoon/contract';
 import {
   businessOf,
   costOf,
@@ -10,8 +10,8 @@ import {
   TYCOON_BOOST_PRICE_COINS,
   TYCOON_OFFLINE_CAP_MS,
   type TycoonState,
-} from '../../src/shared/games/coinTycoon';
-import { formatBig, fromJson, toJson } from '../../src/shared/games/coinTycoonStorage';
+} from '../../src/shared/games/coinTycoon/rules';
+import { formatBig, fromJson, toJson } from '../../src/shared/games/coinTycoon/storage';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundsPage } from '../../src/shared/api/fairness';
-import { replayRound } from '../../src/shared/games/verify';
+import { replayRound } from '../../src/shared/games/engine/verify';
 import { call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { ClickFrenzyPage, FairnessPage, GamesHubPage, SpinnerPage } from './pages/GamesPages';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../src/shared/games/quizDuel';
+import { utcDay } from '../../src/shared/games/quizDuel/rules';
 import { dailyQuestionsFor } from '../../src/server/features/games/quizDuel/daily';
 import type { TestUser } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';

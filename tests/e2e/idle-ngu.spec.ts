@@ -1,9 +1,9 @@
 import type { Page, Request, Response } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdleDto } from '../../src/shared/api/idleNgu';
+import type { IdleDto } from '../../src/shared/games/idleNgu/contract';
 import type { RouteReply } from '../../src/shared/api/routes';
-import { fromJson, IDLE_TRAININGS, levelsOf, settle, trainingLevel, type Allocations, type IdleState } from '../../src/shared/games/idleTrainer';
+import { fromJson, IDLE_TRAININGS, levelsOf, settle, trainingLevel, type Allocations, type IdleState } from '../../src/shared/games/idleNgu/rules';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { textWithEmoji, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CritterActionResponse } from '../../src/shared/api/pets';
+import type { CritterActionResponse } from '../../src/shared/games/virtualPet/contract';
 import { call, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
-import { grantPetCurrency } from '../../src/server/features/pets/builders';
+import { grantPetCurrency } from '../../src/server/features/games/virtualPet/builders';
 import { insertItem } from '../../src/server/features/store/builders';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { describedText } from './support/helpers';

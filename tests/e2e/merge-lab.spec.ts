@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MergeLabActionResponse, MergeLabDto } from '../../src/shared/api/mergeLab';
+import type { MergeLabActionResponse, MergeLabDto } from '../../src/shared/games/mergeLab/contract';
 import {
   BOARD_CELLS,
   dailyCapRefusal,
@@ -15,7 +15,7 @@ import {
   PAYOUT_TABLE,
   sellPayout,
   type MergeItem,
-} from '../../src/shared/games/mergeLab';
+} from '../../src/shared/games/mergeLab/rules';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { openDocument, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { balanceOf, type TestUser } from '../../src/server/testing/harness';
-import { minefieldCashoutPoint, minefieldMinStakeMessage } from '../../src/shared/games/minefieldReturn';
+import { minefieldCashoutPoint, minefieldMinStakeMessage } from '../../src/shared/games/minefield/minimumStake';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { describedText } from './support/helpers';
 import { MinefieldPage } from './pages/GamesPages';

@@ -1,11 +1,11 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreUserDto } from '../../src/shared/api/store';
-import type { MysteryBoxDto, OpenBoxesResponse } from '../../src/shared/api/mysteryBox';
-import { MYSTERY_BOXES, boxRtp } from '../../src/shared/games/mysteryBox';
-import { toPercentString } from '../../src/shared/games/rational';
+import type { MysteryBoxDto, OpenBoxesResponse } from '../../src/shared/games/mysteryBox/contract';
+import { MYSTERY_BOXES, boxRtp } from '../../src/shared/games/mysteryBox/rules';
+import { toPercentString } from '../../src/shared/games/engine/rational';
 import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { grantGold } from '../../src/server/features/pets/builders';
+import { grantGold } from '../../src/server/features/games/virtualPet/builders';
 import { holding, itemAudit } from '../../src/server/features/trades/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';

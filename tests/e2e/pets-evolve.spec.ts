@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CritterActionResponse } from '../../src/shared/api/pets';
-import { raiseCritter } from '../../src/server/features/pets/builders';
+import type { CritterActionResponse } from '../../src/shared/games/virtualPet/contract';
+import { raiseCritter } from '../../src/server/features/games/virtualPet/builders';
 import { call } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
 import { SanctuaryPage } from './pages/PetPages';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimResponse, CritterActionResponse, CrittersDto, GamesUserDto } from '../../src/shared/api/pets';
-import { STARTERS, TRAITS, goodOf } from '../../src/shared/pets/catalog';
+import type { ClaimResponse, CritterActionResponse, CrittersDto, GamesUserDto } from '../../src/shared/games/virtualPet/contract';
+import { STARTERS, TRAITS, goodOf } from '../../src/shared/games/virtualPet/catalog';
 import { call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
-import { grantGood, grantPetCurrency } from '../../src/server/features/pets/builders';
+import { grantGood, grantPetCurrency } from '../../src/server/features/games/virtualPet/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
 import { coinsIn, textWithEmoji, waitForPath } from './support/helpers';

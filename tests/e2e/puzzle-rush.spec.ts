@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dailyPuzzles, utcDate } from '../../src/server/features/games/puzzles/service';
+import { dailyPuzzles, utcDate } from '../../src/server/features/games/puzzleRush/service';
 import { balanceOf, type TestUser } from '../../src/server/testing/harness';
 import {
   applySwap,
@@ -12,7 +12,7 @@ import {
   validSwaps,
   type DailyPuzzle,
   type PuzzleType,
-} from '../../src/shared/puzzles';
+} from '../../src/shared/games/puzzleRush/puzzles';
 import { seriousAxeFindings } from './support/axe';
 import { horizontalFit, openDocument, textWithEmoji } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import { dailyClientSeed, QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizHouseCut, quizPayout, shownPlaceOf, utcDay } from '../../src/shared/games/quizDuel';
+import { dailyClientSeed, QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizHouseCut, quizPayout, shownPlaceOf, utcDay } from '../../src/shared/games/quizDuel/rules';
 import { questionById } from '../../src/server/features/games/quizDuel/bankIndex';
 import { dailyQuestionsFor } from '../../src/server/features/games/quizDuel/daily';
 import { callRoute } from '../../src/server/testing/callRoute';

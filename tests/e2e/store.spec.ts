@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, uniqueName } from '../../src/server/testing/harness';
 import { insertItem } from '../../src/server/features/store/builders';
 import type { StoreItemDto } from '../../src/shared/api/store';
-import { itemRule } from '../../src/shared/games/items';
+import { itemRule } from '../../src/shared/games/engine/items';
 import { signInAs, startWorld, type World } from './support/world';
 import { coinsIn, writePng } from './support/helpers';
 import { AdminPage } from './pages/AdminPage';

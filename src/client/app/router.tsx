@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage), ...titled('Home') },
           { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage), ...titled('Rules') },
-          { path: 'fairness', lazy: lazyPage(() => import('../features/games/fairness/pages/FairnessPage'), (m) => m.FairnessPage), ...titled('Provably fair') },
+          { path: 'fairness', lazy: lazyPage(() => import('../features/games/engine/pages/FairnessPage'), (m) => m.FairnessPage), ...titled('Provably fair') },
           {
             path: 'login',
             ...titled('Sign in'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CLIENT_SEED_MAX_LENGTH } from '../games/fairness';
-import { isRoundGame, ROUND_GAMES, type RoundGame } from '../games/roundGames';
+import { CLIENT_SEED_MAX_LENGTH } from '../games/engine/fairness';
+import { isRoundGame, ROUND_GAMES, type RoundGame } from '../games/engine/roundGames';
 import { defineRoutes } from './contract';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */

@@ -1,4 +1,4 @@
-import type { QuizDuelDto } from './quizDuel';
+import type { QuizDuelDto } from '../games/quizDuel/contract';
 
 /**
  * Live events (DESIGN.md section 7): what the server pushes on /api/live. Each says what

@@ -10,18 +10,18 @@ import { storeRoutes } from './store';
 import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
-import { spinnerRoutes } from './spinner';
-import { minefieldRoutes } from './minefield';
-import { casinoRoutes } from './casino';
-import { frenzyRoutes } from './frenzy';
-import { puzzlesRoutes } from './puzzles';
-import { rpsRoutes } from './rps';
-import { mysteryBoxRoutes } from './mysteryBox';
-import { quizDuelRoutes } from './quizDuel';
-import { coinTycoonRoutes } from './coinTycoon';
-import { idleNguRoutes } from './idleNgu';
-import { mergeLabRoutes } from './mergeLab';
-import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from './pets';
+import { spinnerRoutes } from '../games/spinner/contract';
+import { minefieldRoutes } from '../games/minefield/contract';
+import { casinoRoutes } from '../games/casino/contract';
+import { frenzyRoutes } from '../games/clickFrenzy/contract';
+import { puzzlesRoutes } from '../games/puzzleRush/contract';
+import { rpsRoutes } from '../games/rps/contract';
+import { mysteryBoxRoutes } from '../games/mysteryBox/contract';
+import { quizDuelRoutes } from '../games/quizDuel/contract';
+import { coinTycoonRoutes } from '../games/coinTycoon/contract';
+import { idleNguRoutes } from '../games/idleNgu/contract';
+import { mergeLabRoutes } from '../games/mergeLab/contract';
+import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from '../games/virtualPet/contract';
 
 /**
  * Every route of the API, by feature: the index of the route tables each shared api file

@@ -2,15 +2,15 @@
 // ever, from the constants and functions that pay it (and the task and achievement rewards set
 // in the database).
 import { STARTING_BALANCE } from '../constants';
-import { FRENZY_HOURLY_LIMIT, FRENZY_REWARD, PUZZLE_RUSH_REWARD, SPINNER_IDS, SPINNER_INFO } from '../games/catalog';
-import { TYCOON_DAILY_COIN_MAX, TYCOON_DIVIDEND_COINS_PER_DECADE } from '../games/coinTycoon';
-import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../games/idleTrainer';
-import { BEST_COINS_PER_ENERGY, ENERGY_START, mergeLabDailyCapRule } from '../games/mergeLab';
-import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS } from '../games/quizDuel';
-import { TRAITS } from '../pets/catalog';
-import { CLAIM_CRITTERS_COUNTED, claimTerms } from '../pets/claim';
-import { DAILY_MINIGAME_COIN_CAP } from '../pets/minigames';
-import { PUZZLE_TYPES } from '../puzzles';
+import { FRENZY_HOURLY_LIMIT, FRENZY_REWARD, PUZZLE_RUSH_REWARD, SPINNER_IDS, SPINNER_INFO } from '../games/engine/catalog';
+import { TYCOON_DAILY_COIN_MAX, TYCOON_DIVIDEND_COINS_PER_DECADE } from '../games/coinTycoon/rules';
+import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../games/idleNgu/rules';
+import { BEST_COINS_PER_ENERGY, ENERGY_START, mergeLabDailyCapRule } from '../games/mergeLab/rules';
+import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS } from '../games/quizDuel/rules';
+import { TRAITS } from '../games/virtualPet/catalog';
+import { CLAIM_CRITTERS_COUNTED, claimTerms } from '../games/virtualPet/claim';
+import { DAILY_MINIGAME_COIN_CAP } from '../games/virtualPet/minigames';
+import { PUZZLE_TYPES } from '../games/puzzleRush/puzzles';
 import { coins, row, table, type PublishedSectionDef } from './types';
 
 const DAY_MS = 24 * 60 * 60_000;

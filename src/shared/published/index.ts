@@ -2,11 +2,11 @@
 // the code that pays. A new game adds its section (or rows to one) there and a line here.
 import { faucetsSection } from './faucets';
 import { itemsSection } from './items';
-import { mergeLabSection } from './mergeLab';
-import { mysteryBoxSection } from './mysteryBox';
-import { gachaSection, minigamesSection, sanctuarySection } from './pets';
+import { mergeLabSection } from '../games/mergeLab/published';
+import { mysteryBoxSection } from '../games/mysteryBox/published';
+import { gachaSection, minigamesSection, sanctuarySection } from '../games/virtualPet/published';
 import { returnsSection, slotsSection } from './returns';
-import { spinnersSection } from './spinners';
+import { spinnersSection } from '../games/spinner/published';
 import type { PublishedInput, PublishedSection, PublishedSectionDef } from './types';
 
 export const PUBLISHED_SECTIONS: readonly PublishedSectionDef[] = [

@@ -1,8 +1,8 @@
 // Items: what each store item does and the most it can be worth (issue 34), and which rewards a
 // reward multiplier boosts (DESIGN.md section 6: not the sanctuary claim, issue 34 item 8).
-import { BOOSTED_REWARDS, BUFF_MINUTES, REWARD_MULTIPLIER_CAP, UNBOOSTED_REWARDS, itemRule } from '../games/items';
-import { itemMaxExpectedValue } from '../games/itemValue';
-import { toDecimalString, type Rational } from '../games/rational';
+import { BOOSTED_REWARDS, BUFF_MINUTES, REWARD_MULTIPLIER_CAP, UNBOOSTED_REWARDS, itemRule } from '../games/engine/items';
+import { itemMaxExpectedValue } from '../games/engine/itemValue';
+import { toDecimalString, type Rational } from '../games/engine/rational';
 import { coins, row, table, type PublishedSectionDef } from './types';
 
 /** '900' or '106.62': whole coins without decimals. */

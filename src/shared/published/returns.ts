@@ -1,10 +1,10 @@
 // Games that take stakes: each bet's return and the house's share, from the code that pays.
-import { QUIZ_DAILY_WIN_CAP, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_PRIZE_RULE, QUIZ_WINNER_SHARE_PERCENT, quizPayout } from '../games/quizDuel';
-import { rational, sub, ONE, toPercentString, type Rational } from '../games/rational';
-import { RPS_MAX_BUY_IN, rpsSplit } from '../games/rps';
-import { gameRtps, slotsPayRows } from '../games/rtp';
-import { SAME_ADDRESS_DAILY_WIN_CAP } from '../games/sameAddress';
-import { slotsHitRate, slotsRtp } from '../games/slots';
+import { QUIZ_DAILY_WIN_CAP, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_PRIZE_RULE, QUIZ_WINNER_SHARE_PERCENT, quizPayout } from '../games/quizDuel/rules';
+import { rational, sub, ONE, toPercentString, type Rational } from '../games/engine/rational';
+import { RPS_MAX_BUY_IN, rpsSplit } from '../games/rps/rules';
+import { gameRtps, slotsPayRows } from '../games/engine/rtp';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../games/engine/sameAddress';
+import { slotsHitRate, slotsRtp } from '../games/casino/slots';
 import { coins, row, table, type PublishedSectionDef } from './types';
 
 const GAME_NAMES: Record<string, string> = { 'coin-flip': 'Coin flip', roulette: 'Roulette', slots: 'Slots', minefield: 'Minefield', 'mystery-box': 'Mystery box' };

@@ -1,9 +1,9 @@
 // The rows of /fairness (issue 34): every number the site publishes about returns, caps, odds
 // and items, as text built by the functions that pay. The page renders these rows and nothing
 // else; the server builds them (it adds what lives in the database: wheels, items, tasks).
-import type { SpinnerId } from '../games/catalog';
-import type { ItemTerms } from '../games/items';
-import type { SpinnerTable } from '../games/spinner';
+import type { SpinnerId } from '../games/engine/catalog';
+import type { ItemTerms } from '../games/engine/items';
+import type { SpinnerTable } from '../games/spinner/rules';
 
 export interface PublishedRow {
   /** Stable within its table: the tests and the page's test ids find a row by it. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { BusinessKey } from '../../../src/shared/games/coinTycoon';
+import type { BusinessKey } from '../../../src/shared/games/coinTycoon/rules';
 import { coinsIn, endsWithCoins, openDocument } from '../support/helpers';
 
 export const COIN_TYCOON_PATH = '/games/coin-tycoon';

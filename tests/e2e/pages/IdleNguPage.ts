@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { Training } from '../../../src/shared/games/idleTrainer';
+import type { Training } from '../../../src/shared/games/idleNgu/rules';
 import { openDocument } from '../support/helpers';
 
 export const IDLE_NGU_PATH = '/games/idle-ngu';

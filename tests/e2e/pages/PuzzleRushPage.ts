@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { PuzzleType } from '../../../src/shared/puzzles';
+import type { PuzzleType } from '../../../src/shared/games/puzzleRush/puzzles';
 import { openDocument } from '../support/helpers';
 
 /** /games/puzzle-rush: the counters, then one card per puzzle (sliding, memory, match-3, logic grid, queens). */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { QuizQuestionDto } from '../../../src/shared/api/quizDuel';
+import type { QuizQuestionDto } from '../../../src/shared/games/quizDuel/contract';
 
 /** What the quiz pages were sent and what they show: the quiz-duel spec's readers. */
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RoundGame } from '../../../shared/games/roundGames';
+import type { RoundGame } from '../../../shared/games/engine/roundGames';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 

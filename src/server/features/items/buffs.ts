@@ -7,7 +7,7 @@ import {
   combinedRewardMultiplierHundredths,
   combinedSlotsLuck,
   rewardMultiplierExtra,
-} from '../../../shared/games/items';
+} from '../../../shared/games/engine/items';
 import type { BuffEffectType } from '../store/tables';
 import type { BuffedReward } from '../../../shared/api/tasks';
 
@@ -87,7 +87,7 @@ async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[
 }
 
 /**
- * The coins running reward multipliers add to `amount`, a free reward of shared/games/items.ts
+ * The coins running reward multipliers add to `amount`, a free reward of shared/games/engine/items.ts
  * BOOSTED_REWARDS (never wager winnings). Call inside the paying transaction and add the result
  * to the payout of the same posting.
  */

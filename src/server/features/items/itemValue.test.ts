@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BUFF_MINUTES, buffExtraLimit, itemRule } from '../../../shared/games/items';
-import { itemMaxExpectedValue, worthAtMostItsPrice } from '../../../shared/games/itemValue';
-import { toDecimalString } from '../../../shared/games/rational';
+import { BUFF_MINUTES, buffExtraLimit, itemRule } from '../../../shared/games/engine/items';
+import { itemMaxExpectedValue, worthAtMostItsPrice } from '../../../shared/games/engine/itemValue';
+import { toDecimalString } from '../../../shared/games/engine/rational';
 import { ManualClock } from '../../platform/clock';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import { useAdmin, userWithCoins } from '../../testing/builders';

@@ -78,7 +78,7 @@ export const itemMovements = pgTable(
 
 /**
  * A power-up in use (DESIGN.md section 6): 60 minutes from 'Use', or until the extra coins it
- * added reach `extra_cap` (its item's price, shared/games/items.ts), whichever comes first.
+ * added reach `extra_cap` (its item's price, shared/games/engine/items.ts), whichever comes first.
  */
 export const buffs = pgTable(
   'buffs',

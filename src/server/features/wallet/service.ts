@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FRENZY_HOURLY_LIMIT } from '../../../shared/games/catalog';
+import { FRENZY_HOURLY_LIMIT } from '../../../shared/games/engine/catalog';
 import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';

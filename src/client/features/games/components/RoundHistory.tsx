@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RoundDto } from '../../../../shared/api/fairness';
-import { isRoundGame, ROUND_GAME_DEFS, roundGameDef, type RoundGame } from '../../../../shared/games/roundGames';
+import { isRoundGame, ROUND_GAME_DEFS, roundGameDef, type RoundGame } from '../../../../shared/games/engine/roundGames';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { SelectField } from '../../../components/TextField';
 import { formatCoins, formatDateTime } from '../../../lib/format';

@@ -1,13 +1,13 @@
 import type { InventoryEntry } from '../../../../shared/api/accounts';
-import type { MinefieldActiveDto, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
-import { MINEFIELD_MAX_BET, MINEFIELD_MIN_MINES } from '../../../../shared/games/minefield';
+import type { MinefieldActiveDto, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import { MINEFIELD_MAX_BET, MINEFIELD_MIN_MINES } from '../../../../shared/games/minefield/rules';
 import {
   minefieldCashoutPoint,
   minefieldMinStakeMessage,
   minefieldSettingMinStake,
   type MinefieldCashoutPoint,
   type MinefieldSetting,
-} from '../../../../shared/games/minefieldReturn';
+} from '../../../../shared/games/minefield/minimumStake';
 import { WHOLE_COINS } from '../../../lib/errorMessages';
 
 /** The page's view of one game: the server's answers folded together, mines unknown until it ends. */

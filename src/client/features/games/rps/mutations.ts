@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RpsPlayBody } from '../../../../shared/api/rps';
+import type { RpsPlayBody } from '../../../../shared/games/rps/contract';
 import { api } from '../../../lib/api';
 import { useAfterGamePlayed } from '../mutations';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SpinnerId } from '../../../../shared/games/catalog';
+import type { SpinnerId } from '../../../../shared/games/engine/catalog';
 import { api } from '../../../lib/api';
 
 const SPIN_ROUTES = {

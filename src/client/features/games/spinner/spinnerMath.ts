@@ -1,5 +1,5 @@
 // Pure arithmetic behind the spinner page, kept out of the components so it is unit-tested.
-import type { SpinnerTableDto } from '../../../../shared/api/spinner';
+import type { SpinnerTableDto } from '../../../../shared/games/spinner/contract';
 
 export interface SliceInfo {
   index: number;

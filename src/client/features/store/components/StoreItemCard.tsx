@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { StoreItemDto } from '../../../../shared/api/store';
-import { itemRule } from '../../../../shared/games/items';
+import { itemRule } from '../../../../shared/games/engine/items';
 import { formatCoins } from '../../../lib/format';
 import { useActionGuard } from '../../../lib/useActionGuard';
 import { ItemPicture } from './ItemPicture';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { pocketColour, roulette } from '../../../../shared/games/roulette';
-import { SLOT_REELS, evaluateSlotLine, slotLineAt } from '../../../../shared/games/slots';
-import { replayRound } from '../../../../shared/games/verify';
+import { pocketColour, roulette } from '../../../../shared/games/casino/roulette';
+import { SLOT_REELS, evaluateSlotLine, slotLineAt } from '../../../../shared/games/casino/slots';
+import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CoinFlipResponse } from '../../../../shared/api/casino';
-import { coinFlip } from '../../../../shared/games/coinflip';
-import { replayRound } from '../../../../shared/games/verify';
+import type { CoinFlipResponse } from '../../../../shared/games/casino/contract';
+import { coinFlip } from '../../../../shared/games/casino/coinflip';
+import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type TestUser } from '../../../testing/harness';

@@ -1,4 +1,4 @@
-import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../../../shared/api/casino';
+import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../../../shared/games/casino/contract';
 import type { StakeResult } from './stakeRound';
 
 /** What every casino answer carries about its round, besides the game's own outcome. */

@@ -1,7 +1,7 @@
-import { coinFlip, type CoinSide } from '../../../../shared/games/coinflip';
-import { roulette, type RouletteColour } from '../../../../shared/games/roulette';
-import { slots } from '../../../../shared/games/slots';
-import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../../../shared/api/casino';
+import { coinFlip, type CoinSide } from '../../../../shared/games/casino/coinflip';
+import { roulette, type RouletteColour } from '../../../../shared/games/casino/roulette';
+import { slots } from '../../../../shared/games/casino/slots';
+import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../../../shared/games/casino/contract';
 import type { Deps } from '../../../platform/deps';
 import { lockSlotsLuck, spendSlotsLuck } from '../../items/buffs';
 import { presentCoinFlip, presentRoulette, presentSlots } from './presenter';

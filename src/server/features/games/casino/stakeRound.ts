@@ -1,4 +1,4 @@
-import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';
@@ -19,7 +19,7 @@ export interface StakeResult<O> {
   win: boolean;
   /** Coins paid back in all. */
   payout: number;
-  /** Always 0: reward multipliers boost free rewards, not wager winnings (shared/games/items.ts). */
+  /** Always 0: reward multipliers boost free rewards, not wager winnings (shared/games/engine/items.ts). */
   bonus: number;
   roundId: string;
   nonce: number;

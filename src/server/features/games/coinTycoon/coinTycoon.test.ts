@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { businessOf, costOf, TYCOON_BOOST_PRICE_COINS, TYCOON_OFFLINE_CAP_MS } from '../../../../shared/games/coinTycoon';
-import type { TycoonStateJson } from '../../../../shared/games/coinTycoonStorage';
+import { businessOf, costOf, TYCOON_BOOST_PRICE_COINS, TYCOON_OFFLINE_CAP_MS } from '../../../../shared/games/coinTycoon/rules';
+import type { TycoonStateJson } from '../../../../shared/games/coinTycoon/storage';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { TycoonActionResponse, TycoonDto } from '../../../../shared/api/coinTycoon';
-import * as tycoon from '../../../../shared/games/coinTycoon';
-import * as tycoonIntents from '../../../../shared/games/coinTycoonIntents';
-import * as tycoonStorage from '../../../../shared/games/coinTycoonStorage';
+import type { TycoonActionResponse, TycoonDto } from '../../../../shared/games/coinTycoon/contract';
+import * as tycoon from '../../../../shared/games/coinTycoon/rules';
+import * as tycoonIntents from '../../../../shared/games/coinTycoon/intents';
+import * as tycoonStorage from '../../../../shared/games/coinTycoon/storage';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 
 /**
  * Coin Tycoon on the server: every intent settles the company to the server's clock and applies
- * the shared pure rule (shared/games/coinTycoon.ts) under the row lock of engine/gameState, so
+ * the shared pure rule (shared/games/coinTycoon/rules.ts) under the row lock of engine/gameState, so
  * the page, which animates with the same functions, shows what is paid. Coins move only for the
  * dividend (in) and the boost (out), in the same transaction as the state.
  */

@@ -3,7 +3,7 @@ import { users } from '../../accounts/tables';
 import { gameStateColumns } from '../engine/tables';
 
 /**
- * A player's company: the whole state (shared/games/coinTycoon.ts TycoonStateJson) in one jsonb,
+ * A player's company: the whole state (shared/games/coinTycoon/rules.ts TycoonStateJson) in one jsonb,
  * written only by engine/gameState's conditional UPDATE on version.
  */
 export const coinTycoonGames = pgTable('coin_tycoon_games', gameStateColumns());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isClientSeed, sha256Hex } from '../../../../shared/games/fairness';
+import { isClientSeed, sha256Hex } from '../../../../shared/games/engine/fairness';
 import { registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { nextRound } from './rounds';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
-import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { lastSeen } from '../../../platform/lastSeen';

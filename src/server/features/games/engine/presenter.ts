@@ -1,5 +1,5 @@
 import type { FairnessDto, RotateSeedResponse, RoundDto, RoundsPage } from '../../../../shared/api/fairness';
-import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { RoundState } from './tables';
 
 export interface SeedRow {

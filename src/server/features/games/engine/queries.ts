@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { RoundRow } from './presenter';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { coinFlip } from '../../../../shared/games/coinflip';
-import { replayRound } from '../../../../shared/games/verify';
+import { coinFlip } from '../../../../shared/games/casino/coinflip';
+import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RoundsPage } from '../../../../shared/api/fairness';
-import type { RoundGame } from '../../../../shared/games/roundGames';
+import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';

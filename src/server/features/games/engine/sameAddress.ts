@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SAME_ADDRESS_DAILY_WIN_CAP, SAME_ADDRESS_WINDOW_MS } from '../../../../shared/games/sameAddress';
+import { SAME_ADDRESS_DAILY_WIN_CAP, SAME_ADDRESS_WINDOW_MS } from '../../../../shared/games/engine/sameAddress';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/fairness';
-import { randomClientSeed, randomServerSeed, sha256Hex } from '../../../../shared/games/fairness';
+import { randomClientSeed, randomServerSeed, sha256Hex } from '../../../../shared/games/engine/fairness';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bossHp, firstKillCoins, IDLE_OFFLINE_CAP_MS } from '../../../../shared/games/idleTrainer';
+import { bossHp, firstKillCoins, IDLE_OFFLINE_CAP_MS } from '../../../../shared/games/idleNgu/rules';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';

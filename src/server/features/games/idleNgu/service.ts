@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { IdleDto } from '../../../../shared/api/idleNgu';
-import * as idle from '../../../../shared/games/idleTrainer';
+import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
+import * as idle from '../../../../shared/games/idleNgu/rules';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 
 /**
  * The idle trainer on the server: every intent settles the trainer to the server's clock and
- * applies the shared pure rule (shared/games/idleTrainer.ts) under engine/gameState's row lock.
+ * applies the shared pure rule (shared/games/idleNgu/rules.ts) under engine/gameState's row lock.
  * Coins come only from first-ever boss kills, each an idle_kills row (unique per player and
  * boss) in the transaction that credits it.
  */

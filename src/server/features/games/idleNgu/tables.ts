@@ -2,7 +2,7 @@ import { bigint, bigserial, integer, pgTable, timestamp, uniqueIndex } from 'dri
 import { users } from '../../accounts/tables';
 import { gameStateColumns } from '../engine/tables';
 
-/** A player's trainer: the whole state (shared/games/idleTrainer.ts IdleStateJson), written by engine/gameState. */
+/** A player's trainer: the whole state (shared/games/idleNgu/rules.ts IdleStateJson), written by engine/gameState. */
 export const idleNguGames = pgTable('idle_ngu_games', gameStateColumns());
 
 /** A first-ever kill of a boss, paid once: the unique index backs the state's highestKill. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BOARD_CELLS, dailyCapRefusal, DAY_MS, ENERGY_MAX, ENERGY_REGEN_MS, MERGE_LAB_DAILY_CAP, mergeLabRound, orderPayout, sellPayout, utcDay, type MergeItem } from '../../../../shared/games/mergeLab';
+import { BOARD_CELLS, dailyCapRefusal, DAY_MS, ENERGY_MAX, ENERGY_REGEN_MS, MERGE_LAB_DAILY_CAP, mergeLabRound, orderPayout, sellPayout, utcDay, type MergeItem } from '../../../../shared/games/mergeLab/rules';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/api/mergeLab';
-import * as lab from '../../../../shared/games/mergeLab';
+import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/games/mergeLab/contract';
+import * as lab from '../../../../shared/games/mergeLab/rules';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
 import { nextRound } from '../engine/rounds';
 
 /**
- * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab.ts) on the
+ * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab/rules.ts) on the
  * stored board under engine/gameState's row lock. A tap is a round of the player's fairness
  * stream ('merge-lab'); orders and sales pay coins through the ledger, each a merge_payouts row.
  */

@@ -4,7 +4,7 @@ import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 import { gameStateColumns } from '../engine/tables';
 
-/** A player's lab: the whole state (shared/games/mergeLab.ts MergeLabState), written by engine/gameState. */
+/** A player's lab: the whole state (shared/games/mergeLab/rules.ts MergeLabState), written by engine/gameState. */
 export const mergeLabGames = pgTable('merge_lab_games', gameStateColumns());
 
 export const mergePayoutKinds = ['order', 'sale'] as const;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
-import { minefieldPayout } from '../../../../shared/games/minefield';
-import { minefieldMinStakeMessage } from '../../../../shared/games/minefieldReturn';
-import { replayRound } from '../../../../shared/games/verify';
+import type { MinefieldRevealResponse } from '../../../../shared/games/minefield/contract';
+import { minefieldPayout } from '../../../../shared/games/minefield/rules';
+import { minefieldMinStakeMessage } from '../../../../shared/games/minefield/minimumStake';
+import { replayRound } from '../../../../shared/games/engine/verify';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, registerUser, useTestServer, type HttpResult, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';

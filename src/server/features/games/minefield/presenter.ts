@@ -1,5 +1,5 @@
-import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
-import { minefieldPayout } from '../../../../shared/games/minefield';
+import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import { minefieldPayout } from '../../../../shared/games/minefield/rules';
 
 export interface Params {
   rows: number;

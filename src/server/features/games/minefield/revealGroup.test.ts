@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { MinefieldRevealResponse } from '../../../../shared/api/minefield';
+import type { MinefieldRevealResponse } from '../../../../shared/games/minefield/contract';
 import { registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';
 import { callRoute } from '../../../testing/callRoute';
 import { holdRevealGroups, reveal, revealGroupCounts } from './service';

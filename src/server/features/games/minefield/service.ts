@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/api/minefield';
-import { savedGamePayout } from '../../../../shared/games/items';
-import { minefieldBoard } from '../../../../shared/games/minefield';
-import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetting } from '../../../../shared/games/minefieldReturn';
+import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import { savedGamePayout } from '../../../../shared/games/engine/items';
+import { minefieldBoard } from '../../../../shared/games/minefield/rules';
+import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetting } from '../../../../shared/games/minefield/minimumStake';
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
@@ -39,7 +39,7 @@ function deal(draw: Draw, body: StartBody, items: MinefieldItems): { params: Par
 
 const NO_ITEMS: MinefieldItems = { extraSafeClicks: 0, mineReduction: 0, safeClickItemPrice: 0 };
 
-/** The published return holds only from the setting's minimum stake up (shared/games/minefieldReturn.ts). */
+/** The published return holds only from the setting's minimum stake up (shared/games/minefield/minimumStake.ts). */
 function assertMinStake(body: StartBody, mineReduction: number): void {
   const setting: MinefieldSetting = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction };
   const min = minefieldSettingMinStake(setting);
@@ -112,7 +112,7 @@ async function lockGame(tx: Queryable, userId: number, sessionId: string): Promi
 /** What a cash-out of this board pays (reward multipliers do not boost wager winnings). */
 function cashoutReward(game: GameRow): number {
   const paid = potential(game.params, game.outcome);
-  // A game an extra safe click saved pays within that item's cap (shared/games/items.ts).
+  // A game an extra safe click saved pays within that item's cap (shared/games/engine/items.ts).
   return game.outcome.forgiven.length > 0 ? savedGamePayout(paid, game.outcome.safeClickItemPrice) : paid;
 }
 

@@ -4,8 +4,8 @@ import { auditReport } from '../../../platform/audit';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
-import { mysteryBoxRound } from '../../../../shared/games/mysteryBoxRound';
-import { grantGold } from '../../pets/builders';
+import { mysteryBoxRound } from '../../../../shared/games/mysteryBox/round';
+import { grantGold } from '../virtualPet/builders';
 
 const server = useTestServer();
 

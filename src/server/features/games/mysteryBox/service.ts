@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { OpenBoxesResponse, SellCollectibleResponse } from '../../../../shared/api/mysteryBox';
-import { COLLECTIBLES, collectibleOf, mysteryBoxOf, MYSTERY_BOXES, openBox, boxRtp } from '../../../../shared/games/mysteryBox';
-import { toFractionString, toPercentString } from '../../../../shared/games/rational';
+import type { OpenBoxesResponse, SellCollectibleResponse } from '../../../../shared/games/mysteryBox/contract';
+import { COLLECTIBLES, collectibleOf, mysteryBoxOf, MYSTERY_BOXES, openBox, boxRtp } from '../../../../shared/games/mysteryBox/rules';
+import { toFractionString, toPercentString } from '../../../../shared/games/engine/rational';
 import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';

@@ -1,4 +1,4 @@
-import { QUIZ_BANK, type QuizQuestion } from '../../../../shared/quiz/bank';
+import { QUIZ_BANK, type QuizQuestion } from '../../../../shared/games/quizDuel/bank/bank';
 
 /** The bank by id: a duel stores its questions' ids, which stay valid when the bank is rebuilt with more. */
 const byId = new Map<string, QuizQuestion>(QUIZ_BANK.questions.map((q) => [q.id, q]));

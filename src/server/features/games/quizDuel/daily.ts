@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { QuizAnswerBody, QuizDailyDto, QuizQuestionDto } from '../../../../shared/api/quizDuel';
+import type { QuizAnswerBody, QuizDailyDto, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
 import {
   bankChoiceAt,
   dailyClientSeed,
@@ -15,8 +15,8 @@ import {
   shownChoices,
   shownPlaceOf,
   utcDay,
-} from '../../../../shared/games/quizDuel';
-import type { QuizQuestion } from '../../../../shared/quiz/bank';
+} from '../../../../shared/games/quizDuel/rules';
+import type { QuizQuestion } from '../../../../shared/games/quizDuel/bank/bank';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel';
+import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel/rules';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';

@@ -1,5 +1,5 @@
-import type { QuizChallengeSummary, QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/api/quizDuel';
-import { quizPayout, selfPacedWindows, shownChoices, shownPlaceOf, type QuizWindow } from '../../../../shared/games/quizDuel';
+import type { QuizChallengeSummary, QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
+import { quizPayout, selfPacedWindows, shownChoices, shownPlaceOf, type QuizWindow } from '../../../../shared/games/quizDuel/rules';
 import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
 import { questionById } from './bankIndex';
 import type { AnswerRow, DuelRow, LeaderRow } from './queries';

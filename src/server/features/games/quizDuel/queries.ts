@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import type { QuizMode } from '../../../../shared/games/quizDuel';
-import type { QuizDuelState } from '../../../../shared/api/quizDuel';
+import type { QuizMode } from '../../../../shared/games/quizDuel/rules';
+import type { QuizDuelState } from '../../../../shared/games/quizDuel/contract';
 
 export interface DuelRow {
   id: number;

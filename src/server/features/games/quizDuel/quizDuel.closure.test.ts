@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { QUIZ_QUESTION_MS, quizPayout } from '../../../../shared/games/quizDuel';
+import { QUIZ_QUESTION_MS, quizPayout } from '../../../../shared/games/quizDuel/rules';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute } from '../../../testing/callRoute';
 import { expectError } from '../../../testing/expectations';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { QuizDuelDto } from '../../../../shared/api/quizDuel';
-import { QUIZ_CHOICES, QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel';
-import { compareWithRound, replayRound, type RecordedRound } from '../../../../shared/games/verify';
-import { sha256Hex } from '../../../../shared/games/fairness';
+import type { QuizDuelDto } from '../../../../shared/games/quizDuel/contract';
+import { QUIZ_CHOICES, QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel/rules';
+import { compareWithRound, replayRound, type RecordedRound } from '../../../../shared/games/engine/verify';
+import { sha256Hex } from '../../../../shared/games/engine/fairness';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute } from '../../../testing/callRoute';
 import { balanceOf, useTestServer, type TestUser } from '../../../testing/harness';

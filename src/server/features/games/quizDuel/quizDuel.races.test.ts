@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LiveMessage } from '../../../../shared/api/live';
-import type { QuizDuelDto } from '../../../../shared/api/quizDuel';
-import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
+import type { QuizDuelDto } from '../../../../shared/games/quizDuel/contract';
+import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel/rules';
 import { ManualClock } from '../../../platform/clock';
 import { balanceOf, useTestServer } from '../../../testing/harness';
 import { openLive, takeTicket } from '../../../testing/liveClient';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { QUIZ_ASYNC_TTL_MS, QUIZ_DAILY_WIN_CAP, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel';
-import { quizDuelRound } from '../../../../shared/games/quizDuelRound';
-import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
+import { QUIZ_ASYNC_TTL_MS, QUIZ_DAILY_WIN_CAP, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel/rules';
+import { quizDuelRound } from '../../../../shared/games/quizDuel/round';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/sameAddress';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';

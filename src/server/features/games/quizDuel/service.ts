@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { QuizAnswerBody, QuizAnswerResponse, QuizChallengeBody, QuizChallengeResponse, QuizDuelDto, QuizLobbyDto } from '../../../../shared/api/quizDuel';
+import type { QuizAnswerBody, QuizAnswerResponse, QuizChallengeBody, QuizChallengeResponse, QuizDuelDto, QuizLobbyDto } from '../../../../shared/games/quizDuel/contract';
 import {
   bankChoiceAt,
   drawQuiz,
@@ -17,8 +17,8 @@ import {
   QUIZ_QUESTIONS,
   quizPoints,
   utcDay,
-} from '../../../../shared/games/quizDuel';
-import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
+} from '../../../../shared/games/quizDuel/rules';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/sameAddress';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';

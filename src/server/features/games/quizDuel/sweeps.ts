@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps';
 import * as ledger from '../../wallet/ledger';
 import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, tellParties } from './ending';
-import { selfPacedEnd } from '../../../../shared/games/quizDuel';
+import { selfPacedEnd } from '../../../../shared/games/quizDuel/rules';
 import { findDuel } from './queries';
 import { RowSweep } from '../../../platform/sweepRows';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { QUIZ_MAX_STAKE, QUIZ_MODES, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel';
-import { quizDuelStates } from '../../../../shared/api/quizDuel';
+import { QUIZ_MAX_STAKE, QUIZ_MODES, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel/rules';
+import { quizDuelStates } from '../../../../shared/games/quizDuel/contract';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { QuizChallengeBody } from '../../../../shared/api/quizDuel';
-import { QUIZ_LIVE_START_MS, shownPlaceOf } from '../../../../shared/games/quizDuel';
+import type { QuizChallengeBody } from '../../../../shared/games/quizDuel/contract';
+import { QUIZ_LIVE_START_MS, shownPlaceOf } from '../../../../shared/games/quizDuel/rules';
 import type { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { registerUser, type TestServer, type TestUser } from '../../../testing/harness';

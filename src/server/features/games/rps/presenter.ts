@@ -6,9 +6,9 @@ import type {
   RpsMove,
   RpsResolvedResponse,
   RpsWaitingResponse,
-} from '../../../../shared/api/rps';
+} from '../../../../shared/games/rps/contract';
 import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
-import type { GamesProgressDto } from '../../../../shared/api/spinner';
+import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/api/rps';
+import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
 import type { ChallengeRow, HistoryRow, InviteRow, LeaderboardRow } from './presenter';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { RpsMove } from '../../../../shared/api/rps';
-import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/sameAddress';
+import type { RpsMove } from '../../../../shared/games/rps/contract';
+import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/sameAddress';
 import { ManualClock } from '../../../platform/clock';
 import { auditReport } from '../../../platform/audit';
 import { readStats } from '../../../platform/stats';

@@ -12,9 +12,9 @@ import {
   type RpsMove,
   type RpsPlayBody,
   type RpsPlayResponse,
-} from '../../../../shared/api/rps';
+} from '../../../../shared/games/rps/contract';
 import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
-import type { GamesProgressDto } from '../../../../shared/api/spinner';
+import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';

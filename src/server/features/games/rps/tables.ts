@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { RPS_MOVES } from '../../../../shared/api/rps';
+import { RPS_MOVES } from '../../../../shared/games/rps/contract';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/tables';
 

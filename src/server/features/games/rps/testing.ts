@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { GamesProgressDto } from '../../../../shared/api/spinner';
+import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
 import type { GameLeaderboardDto } from '../../../../shared/api/leaderboard';
 import type {
   RpsCancelResponse,
@@ -12,7 +12,7 @@ import type {
   RpsPlayResponse,
   RpsResolvedResponse,
   RpsWaitingResponse,
-} from '../../../../shared/api/rps';
+} from '../../../../shared/games/rps/contract';
 import { call, registerUser, type TestServer, type TestUser } from '../../../testing/harness';
 
 /** The duel calls and checks the rps test files share, bound to their file's server. */

@@ -1,10 +1,10 @@
-import type { SpinnerId } from '../../../../shared/games/catalog';
-import type { SpinnerTable } from '../../../../shared/games/spinner';
+import type { SpinnerId } from '../../../../shared/games/engine/catalog';
+import type { SpinnerTable } from '../../../../shared/games/spinner/rules';
 
 /**
  * The wheels' reward tables until an admin edits one (spinner_tables). Same weights on every
  * wheel, rewards scaled to the wait; the expected values the fairness page publishes are
- * computed from these by shared/games/rtp.ts: 23.35, 106.75, 242.50 and 1,117.50 coins a spin.
+ * computed from these by shared/games/engine/rtp.ts: 23.35, 106.75, 242.50 and 1,117.50 coins a spin.
  */
 const WEIGHTS = [35, 30, 18, 10, 5, 2];
 

@@ -1,6 +1,6 @@
-import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/spinner';
-import { SPINNER_IDS, type SpinnerId } from '../../../../shared/games/catalog';
-import type { SpinnerTable } from '../../../../shared/games/spinner';
+import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
+import { SPINNER_IDS, type SpinnerId } from '../../../../shared/games/engine/catalog';
+import type { SpinnerTable } from '../../../../shared/games/spinner/rules';
 import type { CooldownRow } from './queries';
 
 const isSpinnerId = (id: string): id is SpinnerId => (SPINNER_IDS as readonly string[]).includes(id);

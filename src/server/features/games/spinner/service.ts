@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/api/spinner';
-import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
-import { spin, type SpinnerTable } from '../../../../shared/games/spinner';
+import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
+import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/catalog';
+import { spin, type SpinnerTable } from '../../../../shared/games/spinner/rules';
 import type { Db, Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';

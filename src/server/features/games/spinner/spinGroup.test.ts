@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SpinResponse } from '../../../../shared/api/spinner';
-import { SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
-import { replayRound } from '../../../../shared/games/verify';
+import type { SpinResponse } from '../../../../shared/games/spinner/contract';
+import { SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/catalog';
+import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SpinResponse } from '../../../../shared/api/spinner';
-import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/catalog';
-import { sha256Hex } from '../../../../shared/games/fairness';
-import { replayRound } from '../../../../shared/games/verify';
-import { spinnerExpectation } from '../../../../shared/games/rtp';
+import type { SpinResponse } from '../../../../shared/games/spinner/contract';
+import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/catalog';
+import { sha256Hex } from '../../../../shared/games/engine/fairness';
+import { replayRound } from '../../../../shared/games/engine/verify';
+import { spinnerExpectation } from '../../../../shared/games/engine/rtp';
 import { ManualClock } from '../../../platform/clock';
 import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';

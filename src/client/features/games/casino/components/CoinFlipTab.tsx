@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { CoinFlipResponse } from '../../../../../shared/api/casino';
-import { COIN_SIDES, type CoinSide } from '../../../../../shared/games/coinflip';
-import { gameRtps } from '../../../../../shared/games/rtp';
+import type { CoinFlipResponse } from '../../../../../shared/games/casino/contract';
+import { COIN_SIDES, type CoinSide } from '../../../../../shared/games/casino/coinflip';
+import { gameRtps } from '../../../../../shared/games/engine/rtp';
 import { formatCoins } from '../../../../lib/format';
 import { useCoinFlipMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { RouletteResponse } from '../../../../../shared/api/casino';
-import { ROULETTE_COLOURS, ROULETTE_MULTIPLIERS, type RouletteColour } from '../../../../../shared/games/roulette';
-import { gameRtps } from '../../../../../shared/games/rtp';
+import type { RouletteResponse } from '../../../../../shared/games/casino/contract';
+import { ROULETTE_COLOURS, ROULETTE_MULTIPLIERS, type RouletteColour } from '../../../../../shared/games/casino/roulette';
+import { gameRtps } from '../../../../../shared/games/engine/rtp';
 import { formatCoins } from '../../../../lib/format';
 import { useRouletteMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SlotsResponse } from '../../../../../shared/api/casino';
-import { gameRtps, slotsPayRows } from '../../../../../shared/games/rtp';
-import { SLOT_EMOJI, SLOT_REELS, SLOT_STOPS } from '../../../../../shared/games/slots';
-import { comboText } from '../../../../../shared/games/slotsRound';
+import type { SlotsResponse } from '../../../../../shared/games/casino/contract';
+import { gameRtps, slotsPayRows } from '../../../../../shared/games/engine/rtp';
+import { SLOT_EMOJI, SLOT_REELS, SLOT_STOPS } from '../../../../../shared/games/casino/slots';
+import { comboText } from '../../../../../shared/games/casino/slotsRound';
 import { formatCoins } from '../../../../lib/format';
 import { useSlotsMutation } from '../mutations';
 import { useCasinoPlay } from '../useCasinoPlay';

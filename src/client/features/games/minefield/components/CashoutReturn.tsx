@@ -1,5 +1,5 @@
-import { MINEFIELD_MAX_PROFIT } from '../../../../../shared/games/minefield';
-import type { MinefieldCashoutPoint } from '../../../../../shared/games/minefieldReturn';
+import { MINEFIELD_MAX_PROFIT } from '../../../../../shared/games/minefield/rules';
+import type { MinefieldCashoutPoint } from '../../../../../shared/games/minefield/minimumStake';
 import { formatCoins } from '../../../../lib/format';
 
 interface CashoutReturnProps {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield';
-import { minefieldSettingMinStake } from '../../../../../shared/games/minefieldReturn';
+import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield/rules';
+import { minefieldSettingMinStake } from '../../../../../shared/games/minefield/minimumStake';
 import { CoinInput } from '../../../../components/CoinInput';
 import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
@@ -184,7 +184,7 @@ export function MinefieldPage() {
           </div>
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
             <span className="rounded-full bg-amber-400/15 px-2 py-1 text-amber-200" data-testid="badge-multiplier">
-              {/* Reward multipliers boost free rewards, not wager winnings (shared/games/items.ts). */}
+              {/* Reward multipliers boost free rewards, not wager winnings (shared/games/engine/items.ts). */}
               Reward ×{multiplier}
               {multiplier > 1 ? ' (free rewards only, not wins)' : ''}
             </span>

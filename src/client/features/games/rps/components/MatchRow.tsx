@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { RpsHistoryDto, RpsOutcome } from '../../../../../shared/api/rps';
-import type { RpsMove } from '../../../../../shared/games/rps';
+import type { RpsHistoryDto, RpsOutcome } from '../../../../../shared/games/rps/contract';
+import type { RpsMove } from '../../../../../shared/games/rps/rules';
 import { formatCoins, formatDateTime } from '../../../../lib/format';
 import { commitmentOf } from '../rpsVerify';
 import { Emoji } from '../../../../components/Emoji';

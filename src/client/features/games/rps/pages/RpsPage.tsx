@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { RpsChallengeDto, RpsInviteDto, RpsOutcome } from '../../../../../shared/api/rps';
-import { RPS_MAX_BUY_IN, RPS_MOVES, RPS_POLL_MS, type RpsMove } from '../../../../../shared/games/rps';
+import type { RpsChallengeDto, RpsInviteDto, RpsOutcome } from '../../../../../shared/games/rps/contract';
+import { RPS_MAX_BUY_IN, RPS_MOVES, RPS_POLL_MS, type RpsMove } from '../../../../../shared/games/rps/rules';
 import { CoinInput } from '../../../../components/CoinInput';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { TextField } from '../../../../components/TextField';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SpinnerTableDto } from '../../../../../shared/api/spinner';
+import type { SpinnerTableDto } from '../../../../../shared/games/spinner/contract';
 import { formatCoins } from '../../../../lib/format';
 import { formatPercent, slicesOf, sortSlices, type SortColumn, type SortDirection } from '../spinnerMath';
 

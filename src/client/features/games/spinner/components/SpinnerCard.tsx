@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SpinnerTableDto } from '../../../../../shared/api/spinner';
-import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/catalog';
+import type { SpinnerTableDto } from '../../../../../shared/games/spinner/contract';
+import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/engine/catalog';
 import { ApiError } from '../../../../lib/api';
 import { holdBalance } from '../../../../lib/balanceHold';
 import { fireConfetti } from '../../../../lib/confetti';

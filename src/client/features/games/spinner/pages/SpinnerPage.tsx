@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { SPINNER_IDS } from '../../../../../shared/games/catalog';
+import { SPINNER_IDS } from '../../../../../shared/games/engine/catalog';
 import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { RoundHistory } from '../../components/RoundHistory';
 import { SoundToggle } from '../../components/SoundToggle';
