@@ -10,18 +10,7 @@ import { storeRoutes } from './store';
 import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
-import { spinnerRoutes } from '../games/spinner/contract';
-import { minefieldRoutes } from '../games/minefield/contract';
-import { casinoRoutes } from '../games/casino/contract';
-import { frenzyRoutes } from '../games/clickFrenzy/contract';
-import { puzzlesRoutes } from '../games/puzzleRush/contract';
-import { rpsRoutes } from '../games/rps/contract';
-import { mysteryBoxRoutes } from '../games/mysteryBox/contract';
-import { quizDuelRoutes } from '../games/quizDuel/contract';
-import { coinTycoonRoutes } from '../games/coinTycoon/contract';
-import { idleNguRoutes } from '../games/idleNgu/contract';
-import { mergeLabRoutes } from '../games/mergeLab/contract';
-import { breedingRoutes, crittersRoutes, gachaRoutes, minigamesRoutes, petShopRoutes, sanctuaryRoutes } from '../games/virtualPet/contract';
+import { loadGameRouteTables } from '../games';
 
 /**
  * Every route of the API, by feature: the index of the route tables each shared api file
@@ -42,23 +31,8 @@ export const routes = {
   tasks: tasksRoutes,
   achievements: achievementsRoutes,
   fairness: fairnessRoutes,
-  spinner: spinnerRoutes,
-  minefield: minefieldRoutes,
-  casino: casinoRoutes,
-  frenzy: frenzyRoutes,
-  sanctuary: sanctuaryRoutes,
-  critters: crittersRoutes,
-  petShop: petShopRoutes,
-  gacha: gachaRoutes,
-  breeding: breedingRoutes,
-  minigames: minigamesRoutes,
-  puzzles: puzzlesRoutes,
-  rps: rpsRoutes,
-  mysteryBox: mysteryBoxRoutes,
-  quizDuel: quizDuelRoutes,
-  coinTycoon: coinTycoonRoutes,
-  idleNgu: idleNguRoutes,
-  mergeLab: mergeLabRoutes,
+  // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
+  ...(await loadGameRouteTables()),
 };
 
 export type Routes = typeof routes;

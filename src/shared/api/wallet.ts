@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { coinAmount, pageQuery } from './common';
+import { GAME_LEDGER_LABELS, type GameLedgerCategory } from '../games';
 
 export const sendMoneyBody = z.strictObject({
   recipientUsername: z
@@ -15,8 +16,8 @@ export const sendMoneyBody = z.strictObject({
 export const sendMoneyResponse = z.object({ message: z.string(), balance: z.number() });
 export type SendMoneyResponse = z.infer<typeof sendMoneyResponse>;
 
-/** Closed list of reasons a balance can change; every ledger row names one. */
-export const ledgerCategories = [
+/** Reasons a balance can change outside the hub games (each game adds its own in GAMES). */
+const coreLedgerCategories = [
   'registration_grant',
   'transfer_out',
   'transfer_in',
@@ -38,52 +39,12 @@ export const ledgerCategories = [
   'game_stake',
   'game_payout',
   'game_refund',
-  'spinner_reward',
-  'frenzy_reward',
-  'duel_buy_in',
-  'duel_payout',
-  'duel_refund',
-  'puzzle_reward',
-  'pet_shop',
-  'pet_claim',
-  'shards_bought',
-  'trait_unlock',
-  'gacha_pull',
-  'breeding',
-  'minigame_reward',
-  'box_opening',
-  'box_sale',
-  'quiz_stake',
-  'quiz_payout',
-  'quiz_refund',
-  'quiz_daily',
-  'tycoon_dividend',
-  'tycoon_boost',
-  'idle_boss',
-  'merge_order',
-  'merge_sale',
 ] as const;
-export type LedgerCategory = (typeof ledgerCategories)[number];
+export type LedgerCategory = (typeof coreLedgerCategories)[number] | GameLedgerCategory;
+/** Closed list of reasons a balance can change; every ledger row names one. */
+export const ledgerCategories = [...coreLedgerCategories, ...(Object.keys(GAME_LEDGER_LABELS) as GameLedgerCategory[])] as const;
 
 export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
-  pet_shop: 'Pet shop',
-  pet_claim: 'Sanctuary claim',
-  shards_bought: 'Shards bought',
-  trait_unlock: 'Trait unlocked',
-  gacha_pull: 'Gacha pull',
-  breeding: 'Breeding',
-  minigame_reward: 'Mini-game reward',
-  box_opening: 'Mystery box',
-  box_sale: 'Collectible sold',
-  quiz_stake: 'Quiz duel stake',
-  quiz_payout: 'Quiz duel won',
-  quiz_refund: 'Quiz duel refund',
-  quiz_daily: 'Daily quiz',
-  tycoon_dividend: 'Tycoon dividend',
-  tycoon_boost: 'Tycoon boost',
-  idle_boss: 'Boss first kill',
-  merge_order: 'Merge Lab order',
-  merge_sale: 'Merge Lab sale',
   registration_grant: 'Welcome bonus',
   transfer_out: 'Coins sent',
   transfer_in: 'Coins received',
@@ -105,12 +66,7 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   game_stake: 'Game stake',
   game_payout: 'Game win',
   game_refund: 'Game stake returned',
-  spinner_reward: 'Spinner reward',
-  frenzy_reward: 'Click Frenzy reward',
-  duel_buy_in: 'Duel buy-in (held)',
-  duel_payout: 'Duel winnings',
-  duel_refund: 'Duel buy-in returned',
-  puzzle_reward: 'Puzzle Rush reward',
+  ...GAME_LEDGER_LABELS,
 };
 
 export const ledgerQuery = pageQuery;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ledgerCategories } from '../../../shared/api/wallet';
+import { GAME_REF_TYPES, type GameRefType } from '../../../shared/games';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/tables';
 import { currencies } from './currencies';
@@ -18,24 +19,9 @@ import { currencies } from './currencies';
  * - service: a service's escrow, release or refund (services.id)
  * - task_claim, achievement_claim: a reward (the claim row)
  * - round: a game round's stake or payout (game_rounds.id)
- * - frenzy: a Click Frenzy click's reward (the click row)
- * - duel: a rock-paper-scissors buy-in, payout or refund (the duel row)
- * - puzzle: a Puzzle Rush reward (the solve row)
- * - pet_purchase: a pet shop purchase (pet_purchases.id)
- * - critter: a trait unlocked on a critter (critters.id)
- * - gacha_spin: a gacha spin of 1 or 10 pulls (gacha_spins.id)
- * - egg: a breeding's payment (eggs.id)
- * - minigame_run: a mini-game's pet coins (minigame_runs.id)
- * - box_opening: mystery boxes opened (box_openings.id)
- * - box_sale: collectibles sold back (box_sales.id)
- * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duels.id)
- * - quiz_daily: a daily quiz's reward (quiz_daily_plays.id)
- * - tycoon_claim: a Coin Tycoon dividend (tycoon_claims.id)
- * - tycoon_boost: a Coin Tycoon income boost bought (tycoon_boosts.id)
- * - idle_kill: an idle trainer's first kill of a boss (idle_kills.id)
- * - merge_payout: a Merge Lab order delivered or item sold (merge_payouts.id)
+ * - and each hub game's own, documented beside them in its shared/games/<key>/meta.ts
  */
-export const refTypes = [
+const coreRefTypes = [
   'user',
   'seed',
   'transfer',
@@ -48,24 +34,10 @@ export const refTypes = [
   'task_claim',
   'achievement_claim',
   'round',
-  'frenzy',
-  'duel',
-  'puzzle',
-  'pet_purchase',
-  'critter',
-  'gacha_spin',
-  'egg',
-  'minigame_run',
-  'box_opening',
-  'box_sale',
-  'quiz_duel',
-  'quiz_daily',
-  'tycoon_claim',
-  'tycoon_boost',
-  'idle_kill',
-  'merge_payout',
 ] as const;
-export type RefType = (typeof refTypes)[number];
+/** Every ref type: the core ones, then each hub game's from its line in GAMES. */
+export const refTypes = [...coreRefTypes, ...GAME_REF_TYPES] as const;
+export type RefType = (typeof coreRefTypes)[number] | GameRefType;
 
 /**
  * Every balance change. user_id NULL is the house, which takes the other side of mints and

@@ -1,0 +1,16 @@
+import { defineGame } from '../game';
+
+export const clickFrenzy = defineGame({
+  key: 'clickFrenzy',
+  slug: 'click-frenzy',
+  name: 'Click Frenzy',
+  description: 'Catch falling animals for coins, 100 an hour.',
+  contract: async () => ({ frenzy: (await import('./contract')).frenzyRoutes }),
+  ledger: { frenzy_reward: 'Click Frenzy reward' },
+  /**
+   * What ledger.ref_id names for each:
+   * - frenzy: a Click Frenzy click's reward (the click row)
+   */
+  refTypes: ['frenzy'],
+  rounds: [],
+});

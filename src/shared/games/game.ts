@@ -1,0 +1,30 @@
+// What a hub game declares once, in src/shared/games/<key>/meta.ts, so that the route table,
+// the ledger's categories and ref types, the fairness engine's rounds and the hub's cards
+// learn a new game from its line in GAMES (index.ts) and from nothing else (DESIGN.md 1a).
+//
+// No zod here or in any meta.ts: the browser imports GAMES for the hub. The contract (zod
+// schemas and route tables) is reached through `contract`, a dynamic import the server awaits
+// once at start-up (shared/api/routes.ts) and the browser never calls.
+import type { RouteSpec } from '../api/contract';
+import type { RoundGameDef } from './engine/roundGame';
+
+export interface GameDef<K extends string = string> {
+  /** The one name of the game: its folders on each side, its files and its tables' prefix. */
+  key: K;
+  /** The hub's URL segment: /games/{slug} (spec games.md section 1). */
+  slug: string;
+  /** The hub card's title and line. */
+  name: string;
+  description: string;
+  /** The route tables the game owns, by route-table feature name (shared/api/routes.ts). */
+  contract: () => Promise<Record<string, Record<string, RouteSpec>>>;
+  /** Ledger categories the game's balance changes use, with their statement labels. */
+  ledger: Readonly<Record<string, string>>;
+  /** Ledger ref types naming the game's business rows (wallet/tables.ts documents each). */
+  refTypes: readonly string[];
+  /** Its provably fair rounds, in the verifier's order. */
+  rounds: readonly RoundGameDef[];
+}
+
+/** Keeps a game's literal types, so the route table and the ledger's unions stay exact. */
+export const defineGame = <const G extends GameDef>(game: G): G => game;

@@ -1,0 +1,13 @@
+import { defineGame } from '../game';
+import { minefieldRound } from './round';
+
+export const minefield = defineGame({
+  key: 'minefield',
+  slug: 'minefield',
+  name: 'Minefield',
+  description: 'Reveal safe cells, cash out before you hit a mine.',
+  contract: async () => ({ minefield: (await import('./contract')).minefieldRoutes }),
+  ledger: {},
+  refTypes: [],
+  rounds: [minefieldRound],
+});

@@ -1,0 +1,42 @@
+import { defineGame } from '../game';
+import { sanctuaryClaimRound } from './claimRound';
+import { gachaRound } from './gachaRound';
+import { breedingRound } from './breedingRound';
+
+/** The pet family: one game on the hub, six route tables (spec games.md section 2). */
+export const virtualPet = defineGame({
+  key: 'virtualPet',
+  slug: 'virtual-pet',
+  name: 'Virtual Pet',
+  description: 'Adopt, feed and breed critters in your sanctuary.',
+  contract: async () => {
+    const c = await import('./contract');
+    return {
+      sanctuary: c.sanctuaryRoutes,
+      critters: c.crittersRoutes,
+      petShop: c.petShopRoutes,
+      gacha: c.gachaRoutes,
+      breeding: c.breedingRoutes,
+      minigames: c.minigamesRoutes,
+    };
+  },
+  ledger: {
+    pet_shop: 'Pet shop',
+    pet_claim: 'Sanctuary claim',
+    shards_bought: 'Shards bought',
+    trait_unlock: 'Trait unlocked',
+    gacha_pull: 'Gacha pull',
+    breeding: 'Breeding',
+    minigame_reward: 'Mini-game reward',
+  },
+  /**
+   * What ledger.ref_id names for each:
+   * - pet_purchase: a pet shop purchase (pet_purchases.id)
+   * - critter: a trait unlocked on a critter (critters.id)
+   * - gacha_spin: a gacha spin of 1 or 10 pulls (gacha_spins.id)
+   * - egg: a breeding's payment (eggs.id)
+   * - minigame_run: a mini-game's pet coins (minigame_runs.id)
+   */
+  refTypes: ['pet_purchase', 'critter', 'gacha_spin', 'egg', 'minigame_run'],
+  rounds: [sanctuaryClaimRound, gachaRound, breedingRound],
+});
