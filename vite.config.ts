@@ -10,6 +10,9 @@ import { prerender } from './scripts/prerender.mjs';
 // @ts-expect-error plain ESM script without types
 import { copyEmoji, serveEmoji } from './scripts/emoji.mjs';
 import { SESSION_MARK_SCRIPT } from './src/shared/prerender.ts';
+import { fsContract } from './scripts/fsContract.ts';
+
+const ZOD_JITLESS = fileURLToPath(new URL('./src/client/lib/zodJitless.ts', import.meta.url));
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -20,6 +23,13 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    fsContract(),
+    {
+      // zod through lib/zodJitless.ts, which configures it before any schema parses.
+      name: 'zod-jitless',
+      enforce: 'pre' as const,
+      resolveId: (source: string, importer: string | undefined) => (source === 'zod' && importer !== ZOD_JITLESS ? ZOD_JITLESS : undefined),
+    },
     {
       name: 'session-mark',
       transformIndexHtml: () => [{ tag: 'script', children: SESSION_MARK_SCRIPT, injectTo: 'head-prepend' as const }],
@@ -55,7 +65,7 @@ export default defineConfig({
         async closeBundle() {
           const missing: string[] = await copyEmoji(outDir);
           if (missing.length > 0) console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
-          await prerender(outDir);
+          await prerender(outDir, [fsContract()]);
           await precompress(outDir);
         },
       };
