@@ -10,6 +10,8 @@ import { prerender } from './scripts/prerender.mjs';
 // @ts-expect-error plain ESM script without types
 import { copyEmoji, serveEmoji } from './scripts/emoji.mjs';
 import { SESSION_MARK_SCRIPT } from './src/shared/prerender.ts';
+import { fsContract } from './scripts/fsContract.ts';
+import { clientZod } from './scripts/clientZod.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -20,6 +22,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    fsContract(),
+    clientZod(),
     {
       name: 'session-mark',
       transformIndexHtml: () => [{ tag: 'script', children: SESSION_MARK_SCRIPT, injectTo: 'head-prepend' as const }],
@@ -46,16 +50,26 @@ export default defineConfig({
     (() => {
       // The resolved outDir, so `vite build --outDir /tmp/x` compresses what it wrote there.
       let outDir = '';
+      let written = false;
       return {
         name: 'precompress',
         apply: 'build' as const,
         configResolved(config: { root: string; build: { outDir: string } }) {
           outDir = path.resolve(config.root, config.build.outDir);
         },
+        // A failed build still closes, without its error: only a written one goes on, so the
+        // build's own error is the one shown, not a missing index.html.
+        buildStart() {
+          written = false;
+        },
+        writeBundle() {
+          written = true;
+        },
         async closeBundle() {
+          if (!written) return;
           const missing: string[] = await copyEmoji(outDir);
           if (missing.length > 0) console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
-          await prerender(outDir);
+          await prerender(outDir, [fsContract()]);
           await precompress(outDir);
         },
       };

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { fsContract } from './scripts/fsContract.ts';
 
 export default defineConfig({
+  // virtual:fs-contract, for client modules the tests import (lib/api.ts).
+  plugins: [fsContract()],
   // `@shared/...` as tsconfig.json's paths declare it (tsx reads those for the server).
   resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
   test: {

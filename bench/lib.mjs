@@ -308,6 +308,16 @@ export async function runWrk({ script, url, connections, seconds }) {
  * raw and as gzip -9 and brotli would send it. Null without chromium or a client build.
  */
 export async function pageJs(port, pagePath, clientDir = 'dist/client', { signedIn = false } = {}) {
+  const sizes = await pagesJs(port, [{ path: pagePath, auth: signedIn ? 'user' : 'public' }], clientDir);
+  return sizes?.[0] ?? null;
+}
+
+/**
+ * pageJs for many pages on one server and one browser: each page is a first visit (a fresh
+ * browser context, so nothing cached), as a visitor ('public'), a fresh player ('user') or the
+ * admin ('admin'). A page that never settles answers { page, error }.
+ */
+export async function pagesJs(port, pages, clientDir = 'dist/client') {
   if (!existsSync('/usr/bin/chromium') || !existsSync(path.join(clientDir, 'index.html'))) return null;
   const { chromium } = await import('playwright-core');
   const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve(clientDir) } });
@@ -315,38 +325,102 @@ export async function pageJs(port, pagePath, clientDir = 'dist/client', { signed
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  try {
-    const context = await browser.newContext();
-    if (signedIn) {
-      // A fresh player's session, in local storage before the app's first script runs (src/client/lib/sessionStore.ts).
-      const player = await api(url, 'POST', '/auth/register', { username: `js${port}${Date.now().toString(36).slice(-4)}`, password: 'bench-password-1' });
-      const me = await (await fetch(`${url}/api/user/stats`, { headers: { authorization: `Bearer ${player.token}` } })).json();
-      await context.addInitScript(([token, user]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-      }, [player.token, me]);
-    }
-    const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (res) => {
-      if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
-    });
-    await page.goto(url + pagePath, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gz = 0;
-    let br = 0;
-    for (const p of scripts) {
+  // A file's three sizes, once: brotli at its top level takes a while on the entry chunk.
+  const sizes = new Map();
+  const sizeOf = (p) => {
+    if (!sizes.has(p)) {
       const buf = readFileSync(path.join(clientDir, p));
-      raw += buf.length;
-      gz += gzipSync(buf, { level: 9 }).length;
-      br += brotliCompressSync(buf).length;
+      sizes.set(p, { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, br: brotliCompressSync(buf).length });
     }
-    const kib = (n) => +(n / 1024).toFixed(1);
-    return { page: pagePath, files: scripts.size, rawKiB: kib(raw), gzipKiB: kib(gz), brotliKiB: kib(br) };
+    return sizes.get(p);
+  };
+  const sessions = {};
+  const sessionFor = async (auth) => {
+    if (auth === 'public') return null;
+    sessions[auth] ??= (async () => {
+      const { token } =
+        auth === 'admin'
+          ? await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' })
+          : await api(url, 'POST', '/auth/register', { username: `js${port}${Date.now().toString(36).slice(-4)}`, password: 'bench-password-1' });
+      const user = await (await fetch(`${url}/api/user/stats`, { headers: { authorization: `Bearer ${token}` } })).json();
+      return [token, user];
+    })();
+    return sessions[auth];
+  };
+  const results = [];
+  try {
+    for (const { path: pagePath, auth = 'public' } of pages) {
+      const context = await browser.newContext();
+      try {
+        const session = await sessionFor(auth);
+        if (session) {
+          // The session in local storage before the app's first script runs (src/client/lib/sessionStore.ts).
+          await context.addInitScript(([token, user]) => {
+            localStorage.setItem('token', token);
+            localStorage.setItem('user', JSON.stringify(user));
+          }, session);
+        }
+        const page = await context.newPage();
+        const scripts = new Set();
+        page.on('response', (res) => {
+          if (res.url().endsWith('.js')) scripts.add(new URL(res.url()).pathname);
+        });
+        const settled = watchNetwork(page);
+        await page.goto(url + pagePath, { waitUntil: 'load' });
+        await settled();
+        let raw = 0;
+        let gz = 0;
+        let br = 0;
+        for (const p of scripts) {
+          const size = sizeOf(p);
+          raw += size.raw;
+          gz += size.gz;
+          br += size.br;
+        }
+        const kib = (n) => +(n / 1024).toFixed(1);
+        results.push({ page: pagePath, ...(auth === 'public' ? {} : { signedIn: auth }), files: scripts.size, rawKiB: kib(raw), gzipKiB: kib(gz), brotliKiB: kib(br) });
+      } catch (error) {
+        results.push({ page: pagePath, error: String(error?.message ?? error).split('\n')[0] });
+      } finally {
+        await context.close();
+      }
+    }
+    return results;
   } finally {
     await browser.close();
     await stopServer(child);
   }
+}
+
+/**
+ * Resolves once the page is done loading: no request in flight or started for a second, and then
+ * an idle moment on its main thread that started none either. Playwright's networkidle (half a
+ * second without requests) fired on a busy host while the entry chunk was still running, before
+ * it asked for the route's chunk.
+ */
+function watchNetwork(page) {
+  let inflight = 0;
+  let events = 0;
+  page.on('request', () => {
+    inflight++;
+    events++;
+  });
+  const done = () => {
+    inflight--;
+    events++;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  // A page that polls faster than that would never settle: it is measured after 30 s.
+  return async () => {
+    for (const started = Date.now(); Date.now() - started < 30_000; ) {
+      const seen = events;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (inflight > 0 || events !== seen) continue;
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+      if (inflight === 0 && events === seen) return;
+    }
+  };
 }
 
 /** pgbench's TPC-B-like load (16 clients) on a scratch database of the given scale: the yardstick the benches compare against. */

@@ -9,7 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The pages prerendered; each is written to <outDir>/prerendered/<path>.html ('/' as home.html), where the server looks. */
 const PAGES = ['/', '/login', '/register', '/rules'];
 
-export async function prerender(outDir) {
+/** `plugins`: the client build's own that the pages' modules need (virtual:fs-contract). */
+export async function prerender(outDir, plugins = []) {
   const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
   // Inside the project, so the SSR bundle's bare imports (react, react-router) resolve.
@@ -20,7 +21,7 @@ export async function prerender(outDir) {
       configFile: false,
       root,
       logLevel: 'warn',
-      plugins: [react()],
+      plugins: [react(), ...plugins],
       resolve: { alias: { '@shared': path.join(root, 'src/shared') } },
       build: { ssr: path.join(root, 'src/client/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
     });

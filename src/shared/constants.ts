@@ -11,6 +11,12 @@ export const PASSWORD_MAX = 128;
 export const PASSWORD_MEDIUM_LENGTH = 8;
 export const PASSWORD_STRONG_LENGTH = 12;
 
+/**
+ * Lists come a page at a time (issue 20: an answer stays small however large the site grows).
+ * Here rather than in api/common.ts, whose schemas would bring zod into the browser with it.
+ */
+export const PAGE_SIZE = 50;
+
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const TYPEWRITER = {

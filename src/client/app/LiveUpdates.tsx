@@ -1,69 +1,31 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { UserDto } from '@shared/api/accounts';
-import type { LiveMessage } from '@shared/api/live';
-import { formatCoins } from '../lib/format';
-import { connectLive } from '../lib/liveSocket';
-import { notify } from '../lib/toast';
-import { sessionKeys, useSession } from '../lib/session';
-import { adminKeys } from '../features/admin/queries';
-import { betKeys } from '../features/bets/queries';
-import { serviceKeys } from '../features/services/queries';
-import { tradeKeys } from '../features/trades/queries';
-import { walletKeys } from '../features/wallet/queries';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../lib/session';
+import { loadChunk } from './lazyChunk';
 
-/** What each event makes stale; the pages on screen refetch it at once. */
-function staleKeys(message: LiveMessage): QueryKey[] {
-  switch (message.kind) {
-    case 'balance':
-      return [walletKeys.all];
-    case 'trade.offered':
-    case 'trade.answered':
-    case 'trade.canceled':
-    case 'trade.finalized':
-      return [tradeKeys.all];
-    case 'bet.created':
-    case 'bet.repriced':
-    case 'bet.closed':
-    case 'bet.settled':
-    case 'bet.votes':
-      return [betKeys.all];
-    case 'service.changed':
-    case 'service.listed':
-      return [serviceKeys.all];
-    case 'admin.log':
-      return [adminKeys.logs()];
-    case 'duel.invited':
-    case 'duel.resolved':
-    case 'duel.canceled':
-      return [['games']];
-    default:
-      return [];
-  }
-}
-
-/** Keeps the signed-in tab's live socket open and applies what it hears to the query cache. */
+/**
+ * Keeps the signed-in tab's live socket open and applies what it hears to the query cache. The
+ * socket and its handlers (liveEvents.ts) load only once someone is signed in, so a visitor's
+ * first screen does without them. If they fail to load, pages poll as with the socket down.
+ */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const { token } = useSession();
 
   useEffect(() => {
     if (!token) return;
-    return connectLive(
-      (message) => {
-        if (message.kind === 'balance') {
-          // The balance pill and greeting change at once, without a round trip.
-          queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: message.payload.balance } : user));
-        }
-        if (message.kind === 'coins.received') {
-          const { transferId, from, amount } = message.payload;
-          // Coins from another player arrived silently before; the id keeps a repeated event to one toast.
-          notify.success(`${from} sent you ${formatCoins(amount)} ${amount === 1 ? 'coin' : 'coins'}`, { id: `coins-received-${transferId}` });
-        }
-        for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
+    let stop: (() => void) | undefined;
+    let ended = false;
+    loadChunk(() => import('./liveEvents')).then(
+      ({ followLive }) => {
+        if (!ended) stop = followLive(queryClient);
       },
-      () => void queryClient.invalidateQueries(),
+      () => undefined,
     );
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [token, queryClient]);
 
   return null;

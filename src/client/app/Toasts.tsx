@@ -1,5 +1,8 @@
-import { Toaster } from 'react-hot-toast';
+import { useEffect, useSyncExternalStore } from 'react';
 import { TOASTS } from '../../shared/constants';
+import { loadToasts, toastLibrary } from '../lib/toast';
+
+const FIRST_TOUCH = ['pointerdown', 'keydown'] as const;
 
 /**
  * One Toaster renders every position: each toast carries its own (see lib/toast.ts).
@@ -7,6 +10,19 @@ import { TOASTS } from '../../shared/constants';
  * width are restated here so the spec constants stay the single source.
  */
 export function Toasts() {
+  const library = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.get, () => null);
+
+  useEffect(() => {
+    if (library) return;
+    const load = () => void loadToasts().catch(() => undefined);
+    for (const type of FIRST_TOUCH) window.addEventListener(type, load, { capture: true, once: true, passive: true });
+    return () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, load, { capture: true });
+    };
+  }, [library]);
+
+  if (!library) return null;
+  const { Toaster } = library;
   return (
     <Toaster
       position="top-right"

@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@shared/api/errors';
-import type { ApiRouteName, IdempotentRouteName, PublicRouteName, RouteInput, RouteReply } from '@shared/api/routes';
+import type { ApiRouteName, RouteInput, RouteReply } from '@shared/api/routes';
+import type { RouteFlags } from '@shared/clientTables';
+import { ROUTE_FLAGS } from 'virtual:fs-contract';
 import { sessionStore } from './sessionStore';
 
 /** A non-2xx answer. `serverMessage` is null when the body was not the contract's error shape. */
@@ -58,90 +60,12 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Spec section 6: these are called without a token. Typed from the route table, so a public
- * route missing here (or a guarded one listed) fails the type check.
- */
-const PUBLIC_ROUTES: Record<PublicRouteName, true> = {
-  'POST /auth/register': true,
-  'POST /auth/login': true,
-  'GET /api/user/public/:username': true,
-  'GET /api/leaderboard/users': true,
-  'GET /api/store': true,
-  'GET /api/fairness/spinners': true,
-  'GET /api/fairness/published': true,
-};
-
-/**
- * Routes that move coins or items. Each call carries a fresh Idempotency-Key, and a request
+ * Each route's `public` and `idempotent` flags, from the route declarations (built by
+ * scripts/fsContract.ts). A public route is called without a token (spec section 6). An
+ * idempotent one moves coins or items: each call carries a fresh Idempotency-Key, and a request
  * whose connection dropped is sent again with the same key, so it applies at most once.
  */
-const IDEMPOTENT_ROUTES: Record<IdempotentRouteName, true> = {
-  'POST /api/critters/adopt': true,
-  'POST /api/critters/feed/:id': true,
-  'POST /api/critters/play/:id': true,
-  'POST /api/critters/evolve': true,
-  'POST /api/traits/unlock': true,
-  'POST /api/critters/equip-cosmetic': true,
-  'POST /api/shop/buy': true,
-  'POST /api/shop/buy-cosmetic': true,
-  'POST /api/shop/buy-pet': true,
-  'POST /api/gacha/spin': true,
-  'POST /api/breeding/critters/breed': true,
-  'POST /api/breeding/eggs/:id/hatch': true,
-  'POST /api/sanctuary/minigame/complete': true,
-  'POST /api/games/mystery-box/open': true,
-  'POST /api/games/mystery-box/sell': true,
-  'POST /api/games/quiz-duel/challenge': true,
-  'POST /api/games/quiz-duel/:id/join': true,
-  'POST /api/games/quiz-duel/:id/cancel': true,
-  'POST /api/games/quiz-duel/:id/answer': true,
-  'POST /api/games/quiz-duel/daily/start': true,
-  'POST /api/games/quiz-duel/daily/answer': true,
-  'POST /api/games/coin-tycoon/buy': true,
-  'POST /api/games/coin-tycoon/manager': true,
-  'POST /api/games/coin-tycoon/start': true,
-  'POST /api/games/coin-tycoon/prestige': true,
-  'POST /api/games/coin-tycoon/claim': true,
-  'POST /api/games/coin-tycoon/boost': true,
-  'POST /api/games/idle-ngu/allocate': true,
-  'POST /api/games/idle-ngu/fight': true,
-  'POST /api/games/idle-ngu/rebirth': true,
-  'POST /api/games/merge-lab/tap': true,
-  'POST /api/games/merge-lab/merge': true,
-  'POST /api/games/merge-lab/move': true,
-  'POST /api/games/merge-lab/sell': true,
-  'POST /api/games/merge-lab/deliver': true,
-  'POST /api/user/send-money': true,
-  'PATCH /api/admin/balance/:username': true,
-  'POST /api/bets/predict': true,
-  'POST /api/bets/parlay': true,
-  'POST /api/trades/request': true,
-  'POST /api/trades/:id/respond': true,
-  'POST /api/trades/:id/cancel': true,
-  'POST /api/trades/:id/finalize': true,
-  'POST /api/store/purchase': true,
-  'POST /api/store/items/:id/use': true,
-  'POST /api/services/buy/:id': true,
-  'POST /api/services/finalize': true,
-  'POST /api/services/accept': true,
-  'POST /api/services/refund': true,
-  'POST /api/tasks/complete': true,
-  'POST /api/achievements/complete': true,
-  'POST /api/games/spinner': true,
-  'POST /api/games/spinner12': true,
-  'POST /api/games/spinnerDaily': true,
-  'POST /api/games/spinnerWeekly': true,
-  'POST /api/games/coin-flip': true,
-  'POST /api/games/puzzle-rush': true,
-  'POST /api/games/minefield/start': true,
-  'POST /api/games/minefield/reveal': true,
-  'POST /api/games/minefield/cashout': true,
-  'POST /api/games/click-frenzy': true,
-  'POST /api/games/roulette': true,
-  'POST /api/games/slots': true,
-  'POST /api/games/rps': true,
-  'POST /api/games/rps/:id/cancel': true,
-};
+const FLAGS: Partial<Record<ApiRouteName, RouteFlags>> = ROUTE_FLAGS;
 const RESEND_ATTEMPTS = 2;
 
 function newIdempotencyKey(): string {
@@ -177,8 +101,9 @@ export async function api<N extends ApiRouteName>(name: N, ...args: CallArgs<N>)
   let path = name.slice(space + 1).replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
   if (input.query) path = withQuery(path, input.query);
 
+  const flags = FLAGS[name];
   const headers = new Headers({ Accept: 'application/json' });
-  if (!(name in PUBLIC_ROUTES)) {
+  if (!flags?.public) {
     const token = sessionStore.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
@@ -191,7 +116,7 @@ export async function api<N extends ApiRouteName>(name: N, ...args: CallArgs<N>)
     body = JSON.stringify(input.body);
   }
 
-  const idempotent = name in IDEMPOTENT_ROUTES;
+  const idempotent = flags?.idempotent === true;
   if (idempotent) headers.set('Idempotency-Key', newIdempotencyKey());
 
   let response: Response | undefined;

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../shared/api/common';
+import { PAGE_SIZE } from '../../shared/constants';
 
 /** The last id of a page as the next page's `before`, or undefined when the page was the last one. */
 export function nextBefore(page: readonly { _id: string }[]): number | undefined {

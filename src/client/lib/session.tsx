@@ -3,7 +3,6 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import { api, isUnauthorized } from './api';
 import { useHeldBalance } from './balanceHold';
-import { errorMessage } from './errorMessages';
 import { sessionStore, type SessionState } from './sessionStore';
 import { notify } from './toast';
 
@@ -57,7 +56,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { error, errorUpdatedAt } = userQuery;
   useEffect(() => {
     if (!error) return;
-    notify.error(errorMessage(error, 'Failed to refresh user'));
+    // The words for errors load with the first page that needs them, not with every first screen.
+    void import('./errorMessages').then(
+      ({ errorMessage }) => notify.error(errorMessage(error, 'Failed to refresh user')),
+      () => notify.error('Failed to refresh user'),
+    );
     if (isUnauthorized(error)) {
       // The token was revoked or expired: keeping it would fail every later call too.
       sessionStore.clear();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants';
+import { PAGE_SIZE, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants';
 
 /** Schemas more than one feature validates with; a feature's own ones live in its file. */
 
@@ -15,8 +15,7 @@ export const idString = (field: string) =>
 
 export const idParams = z.strictObject({ id: idString('id') });
 
-/** Lists come a page at a time (issue 20: an answer stays small however large the site grows). */
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE };
 const pageLimit = z.coerce
   .number({ error: 'limit must be a number' })
   .int('limit must be an integer')

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../shared/api/common';
+import { PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
 import { nextBefore } from '../../lib/paging';
 

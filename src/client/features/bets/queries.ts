@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/api/accounts';
-import { PAGE_SIZE } from '../../../shared/api/common';
+import { PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
 import { sessionKeys, useSession } from '../../lib/session';
 import { nextBefore } from '../../lib/paging';

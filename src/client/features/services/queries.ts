@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLiveConnected } from '../../lib/liveSocket';
-import { PAGE_SIZE } from '../../../shared/api/common';
+import { PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
 import { nextBefore } from '../../lib/paging';
 import { useSession } from '../../lib/session';

@@ -1,0 +1,61 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { UserDto } from '@shared/api/accounts';
+import type { LiveMessage } from '@shared/api/live';
+import { formatCoins } from '../lib/format';
+import { connectLive } from '../lib/liveSocket';
+import { notify } from '../lib/toast';
+import { sessionKeys } from '../lib/session';
+import { adminKeys } from '../features/admin/queries';
+import { betKeys } from '../features/bets/queries';
+import { serviceKeys } from '../features/services/queries';
+import { tradeKeys } from '../features/trades/queries';
+import { walletKeys } from '../features/wallet/queries';
+
+/** What each event makes stale; the pages on screen refetch it at once. */
+function staleKeys(message: LiveMessage): QueryKey[] {
+  switch (message.kind) {
+    case 'balance':
+      return [walletKeys.all];
+    case 'trade.offered':
+    case 'trade.answered':
+    case 'trade.canceled':
+    case 'trade.finalized':
+      return [tradeKeys.all];
+    case 'bet.created':
+    case 'bet.repriced':
+    case 'bet.closed':
+    case 'bet.settled':
+    case 'bet.votes':
+      return [betKeys.all];
+    case 'service.changed':
+    case 'service.listed':
+      return [serviceKeys.all];
+    case 'admin.log':
+      return [adminKeys.logs()];
+    case 'duel.invited':
+    case 'duel.resolved':
+    case 'duel.canceled':
+      return [['games']];
+    default:
+      return [];
+  }
+}
+
+/** Opens the tab's live socket and applies what it hears to the query cache, until the returned function is called. */
+export function followLive(queryClient: QueryClient): () => void {
+  return connectLive(
+    (message) => {
+      if (message.kind === 'balance') {
+        // The balance pill and greeting change at once, without a round trip.
+        queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: message.payload.balance } : user));
+      }
+      if (message.kind === 'coins.received') {
+        const { transferId, from, amount } = message.payload;
+        // Coins from another player arrived silently before; the id keeps a repeated event to one toast.
+        notify.success(`${from} sent you ${formatCoins(amount)} ${amount === 1 ? 'coin' : 'coins'}`, { id: `coins-received-${transferId}` });
+      }
+      for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
+    },
+    () => void queryClient.invalidateQueries(),
+  );
+}
