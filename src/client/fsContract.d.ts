@@ -3,4 +3,5 @@
 declare module 'virtual:fs-contract' {
   type Tables = import('../shared/clientTables').ClientTables;
   export const ROUTE_FLAGS: Tables['ROUTE_FLAGS'];
+  export const GAME_CARDS: Tables['GAME_CARDS'];
 }

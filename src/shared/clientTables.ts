@@ -1,5 +1,6 @@
 import type { RouteSpec } from './api/contract';
 import { routes, type IdempotentRouteName, type PublicRouteName } from './api/routes';
+import { GAMES, type GameKey } from './games';
 
 /**
  * Tables the browser needs at run time, derived from declarations that carry zod schemas. Node
@@ -29,8 +30,18 @@ export function routeFlags(table: Record<string, Record<string, RouteSpec>> = ro
   return flags as Record<FlaggedRouteName, RouteFlags>;
 }
 
+/** A hub card's words, in GAMES' order: the router and the hub read them without the games' rules. */
+export interface GameCardText {
+  readonly game: GameKey;
+  /** The URL segment: /games/{slug}. */
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+}
+
 export const clientTables = {
   ROUTE_FLAGS: routeFlags(),
+  GAME_CARDS: GAMES.map((g): GameCardText => ({ game: g.key, slug: g.slug, name: g.name, description: g.description })),
 };
 
 export type ClientTables = typeof clientTables;

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { lazyPage } from '../../app/lazyChunk';
-import { GAMES, type GameKey } from '../../../shared/games';
+import { GAME_CARDS as GAME_TEXTS } from 'virtual:fs-contract';
+import type { GameKey } from '../../../shared/games';
 
 /** What a game's client folder adds to its GAMES entry: `games/<key>/card.ts` exports it as `card`. */
 export interface GameClient {
@@ -29,8 +30,9 @@ export interface GameCard extends GameClient {
 const clients = import.meta.glob<GameClient>('./*/card.ts', { eager: true, import: 'card' });
 
 /** The hub's cards in GAMES' order; a page is required, so no card can say 'Coming soon'. */
-export const GAME_CARDS: readonly GameCard[] = GAMES.map((g) => {
-  const client = clients[`./${g.key}/card.ts`];
-  if (!client) throw new Error(`src/client/features/games/${g.key}/card.ts is missing: every game in GAMES has one`);
-  return { ...client, key: g.slug, game: g.key, name: g.name, description: g.description };
+// The words come from GAMES through the build (shared/clientTables.ts), so this chunk holds no rules.
+export const GAME_CARDS: readonly GameCard[] = GAME_TEXTS.map((g) => {
+  const client = clients[`./${g.game}/card.ts`];
+  if (!client) throw new Error(`src/client/features/games/${g.game}/card.ts is missing: every game in GAMES has one`);
+  return { ...client, key: g.slug, game: g.game, name: g.name, description: g.description };
 });
