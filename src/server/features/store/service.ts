@@ -17,9 +17,9 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { alreadyOwned, badRequest, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
-import { groupCommit } from '../../platform/groupCommit';
+import { groupCommit } from '../../platform/batching/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
-import { turns } from '../../platform/turns';
+import { turns } from '../../platform/batching/turns';
 import * as ledger from '../wallet/ledger';
 import * as groupPostings from '../wallet/groupPostings';
 import * as items from '../items/holdings';
@@ -137,7 +137,7 @@ const PURCHASE = (() => {
 })();
 
 /**
- * PURCHASE for many buyers in one statement (platform/groupCommit.ts, one buyer once): each
+ * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once): each
  * purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
  * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers
  * and their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per

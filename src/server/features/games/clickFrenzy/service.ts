@@ -3,7 +3,7 @@ import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/gam
 import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/engine/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, banned, conflict } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/groupCommit';
+import { groupCommit } from '../../../platform/batching/groupCommit';
 import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import * as ledger from '../../wallet/ledger';
@@ -71,7 +71,7 @@ const CLICK = sql`
     1 / (case when exists (select 1 from click) and not exists (select 1 from credit) then 0 else 1 end) as guard`;
 
 /**
- * CLICK for many players in one statement (platform/groupCommit.ts, each player once): a click
+ * CLICK for many players in one statement (platform/batching/groupCommit.ts, each player once): a click
  * counts where CLICK would count it, and drops out with nothing written (and is made alone, which
  * answers why) where the player's row or hour row is held elsewhere, the player is not active, a
  * reward buff runs or a limit is reached.

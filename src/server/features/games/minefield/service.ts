@@ -6,8 +6,8 @@ import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetti
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/groupCommit';
-import { lastSeen } from '../../../platform/lastSeen';
+import { groupCommit } from '../../../platform/batching/groupCommit';
+import { lastSeen } from '../../../platform/batching/lastSeen';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import { pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
@@ -185,7 +185,7 @@ const REVEAL = (() => {
 })();
 
 /**
- * REVEAL for many games in one statement (platform/groupCommit.ts): each board moves only where
+ * REVEAL for many games in one statement (platform/batching/groupCommit.ts): each board moves only where
  * its round is still open with the board its reveal was decided on, as REVEAL; a round another
  * transaction holds is skipped, and its reveal goes alone.
  */

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import { Batches } from './batches';
-import { currentMarks, withMarks } from '../db/writeMarks';
+import { currentMarks, withMarks } from '../../db/writeMarks';
 
 /*
  * Group commit for the one-statement hot paths (DESIGN.md section 3: a game round, a wager).
