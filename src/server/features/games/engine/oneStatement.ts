@@ -245,7 +245,7 @@ async function settle(
         const values = { ...planned.part?.values, ...round, params: JSON.stringify(planned.params), outcome: JSON.stringify(planned.outcome) };
         return await deps.db.compiled<SettleRow>(name, settleStatement(planned), values);
       } catch (err) {
-        throw ledger.roundPostingError(err);
+        throw ledger.postingError(err);
       }
     };
     // An open round meets the one-open-game index, whose violation would fail a group
