@@ -20,7 +20,8 @@ import { currentMarks, withMarks } from '../../db/writeMarks';
  * costs that operation a second statement, and never holds up the others.
  *
  * One key (a player) appears at most once per statement, since an UPDATE applies only one change
- * to a row per statement; later operations of that key wait for the next one.
+ * to a row per statement; later operations of that key wait for the next one. README.md here
+ * states the whole contract a kind's statements keep.
  */
 
 export interface GroupKind<T> {
