@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/client';
 import type { Role } from '../../shared/api/accounts';
 import { banned, forbidden, unauthorized } from './errors';
 import { publishLive } from './realtime/publish';
-import { readBatch } from './readBatch';
+import { readBatch } from './batching/readBatch';
 
 export interface AuthUser {
   id: number;
@@ -42,7 +42,7 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 /**
- * Many look-ups in one statement (platform/readBatch.ts): a player's first call after a while
+ * Many look-ups in one statement (platform/batching/readBatch.ts): a player's first call after a while
  * away (an hourly spin, say) waits for this, and most of a look-up's cost was the statement's.
  * Planned on every call, a look-up per statement held bench:games' spins of 20,000 players at
  * 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us; gathered with the

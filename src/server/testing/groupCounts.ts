@@ -1,4 +1,4 @@
-import type { GroupCounts } from '../platform/groupCommit';
+import type { GroupCounts } from '../platform/batching/groupCommit';
 
 /** What a kind's group statements did since this call: `read` is its counts on the test's db. */
 export function groupCountsSince(read: () => GroupCounts): () => GroupCounts {

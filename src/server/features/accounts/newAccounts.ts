@@ -4,7 +4,7 @@ import { newAccountMessage, waitText, type NewAccountAction } from '../../../sha
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
-import { lastSeen } from '../../platform/lastSeen';
+import { lastSeen } from '../../platform/batching/lastSeen';
 
 /*
  * New accounts are not faucets (issue 34): twenty fresh accounts from one address could pass

@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/api/bets';
 import { hundredthsToOdds, oddsToHundredths, parlayPayoutWithinLimit, PARLAY_MAX_PAYOUT, totalOddsHundredths } from '../../../shared/odds';
 import { pgErrorCode, type Db } from '../../db/client';
-import { groupCommit } from '../../platform/groupCommit';
+import { groupCommit } from '../../platform/batching/groupCommit';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
@@ -134,7 +134,7 @@ const PLACE_WAGER = (() => {
 })();
 
 /**
- * Wagers of many players in one statement (platform/groupCommit.ts), each as PLACE_WAGER places
+ * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER places
  * it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's own
  * transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
  * balance, account not active), drop out with nothing written and are placed alone, which

@@ -17,9 +17,10 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { alreadyOwned, badRequest, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
-import { groupCommit } from '../../platform/groupCommit';
+import { groupCommit } from '../../platform/batching/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
-import { turns } from '../../platform/turns';
+import { turns } from '../../platform/batching/turns';
+import { refusalOf, refuse } from '../../platform/batching/refusals';
 import * as ledger from '../wallet/ledger';
 import * as groupPostings from '../wallet/groupPostings';
 import * as items from '../items/holdings';
@@ -67,8 +68,6 @@ async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number
   throw conflict('The item changed during the purchase; try again');
 }
 
-const GUARD_FAILED = '22012';
-
 /**
  * Two purchases of one item at a time per process: the item row's lock takes them one by one
  * anyway, and a second in flight keeps the row busy during the first's commit. On one hot item
@@ -87,9 +86,10 @@ const purchaseTurn = turns(2);
  * read, a single-row UPDATE by key, so a concurrent change is re-checked). A buyer of a hot item
  * thus holds its lock for the end of the statement and the commit only. When the item was there
  * but any part refused (sold out meanwhile, price changed, badge held, buyer banned), the final
- * guard divides by zero so the whole statement rolls back; a balance short of the price violates
- * the users CHECK the same way. Built once with placeholders (db.compiled): building its text
- * per request took more of the server's CPU than the rest of the request.
+ * guard refuses with 'explain' so the whole statement rolls back and explainRefusedPurchase says
+ * why; a balance short of the price violates the users CHECK the same way. Built once with
+ * placeholders (db.compiled): building its text per request took more of the server's CPU than
+ * the rest of the request.
  */
 const PURCHASE = (() => {
   const userId = sql`${sql.placeholder('userId')}`;
@@ -132,19 +132,19 @@ const PURCHASE = (() => {
         cur.description, cur.retired_at, p.id as purchase_id, p.created_at,
         (select quantity_after from held) as quantity, (select locked from held) as locked,
         coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
-        1 / (case when exists (select 1 from it) or not exists (select 1 from cur) then 1 else 0 end) as guard
+        case when exists (select 1 from it) or not exists (select 1 from cur) then 1 else ${refuse('explain')} end as guard
       from (select 1) one left join cur on true left join p on true left join it on true`;
 })();
 
 /**
- * PURCHASE for many buyers in one statement (platform/groupCommit.ts, one buyer once): each
+ * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once): each
  * purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
  * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers
  * and their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per
  * purchase, the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row
  * is locked last, by one UPDATE taking the item's count off the shelf where the stock and price
- * read still hold. Otherwise the guard divides by zero, nothing is written, and every purchase
- * of the group goes alone. The stock a purchase answers is the shelf as it left it.
+ * read still hold. Otherwise the guard refuses ('go_alone'), nothing is written, and every
+ * purchase of the group goes alone. The stock a purchase answers is the shelf as it left it.
  */
 const PURCHASES = sql`
     with input as (
@@ -194,8 +194,8 @@ const PURCHASES = sql`
       cur.description, cur.retired_at, p.id as purchase_id, p.created_at, ok.quantity_after as quantity, ok.locked,
       it.stock + (count(*) over (partition by ok.item_id) - row_number() over (partition by ok.item_id order by ok.i)) as stock,
       coalesce(upd.balance_after, ok.balance) as balance,
-      1 / (case when (select count(*) from it) = (select count(*) from n)
-        and (select count(*) from upd) = (select count(*) from ok where price > 0) then 1 else 0 end) as guard
+      case when (select count(*) from it) = (select count(*) from n)
+        and (select count(*) from upd) = (select count(*) from ok where price > 0) then 1 else ${refuse('go_alone')} end as guard
     from ok join cur on cur.id = ok.item_id join p on p.id = ok.purchase_id left join it on it.id = ok.item_id left join upd on upd.i = ok.i`;
 
 type PurchaseRow = ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number };
@@ -217,7 +217,7 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
     try {
       return await purchaseTurn(deps.db, itemId, () => deps.db.compiled('store_purchase', PURCHASE, { userId, itemId }));
     } catch (err) {
-      if (pgErrorCode(err) === GUARD_FAILED) return [];
+      if (refusalOf(err) === 'explain') return [];
       throw ledger.postingError(err);
     }
   };

@@ -3,7 +3,7 @@ import type { LedgerCategory } from '../../../shared/api/wallet';
 import type { RefType } from './tables';
 
 /*
- * The ledger's CTEs for group statements (platform/groupCommit.ts): the postings of many
+ * The ledger's CTEs for group statements (platform/batching/groupCommit.ts): the postings of many
  * players' operations in one statement, each player once. Beside ledger.ts, which writes one
  * operation's postings; both are the wallet's only writers of balances.
  */
@@ -41,7 +41,7 @@ export function roundBatchPostingsCte(postings: SQL): SQL {
 
 /**
  * accountUpdate and ledgerRowsFor for stakes of many players in one statement
- * (platform/groupCommit.ts), as two CTEs. `upd` debits each player once (`source`: i, user_id,
+ * (platform/batching/groupCommit.ts), as two CTEs. `upd` debits each player once (`source`: i, user_id,
  * amount, one row per player; `alsoSet` as in accountUpdate, over the row aliased u): a stake
  * whose account is not active or short of it drops out instead of aborting the others, and its
  * caller places it alone for the exact refusal. `ins` (`postings`: user_id, amount,

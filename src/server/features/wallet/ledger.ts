@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import type { LedgerCategory } from '../../../shared/api/wallet';
 import { AppError, banned, insufficientFunds } from '../../platform/errors';
+import { refusalOf, refuse } from '../../platform/batching/refusals';
 import type { RefType } from './tables';
 import { currencies, GOLD, type Currency } from './currencies';
 
@@ -49,11 +50,15 @@ export interface PostingRef {
 
 const accountGone = () => new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
 
-/** Turns the database's refusals of a posting into the API's errors. */
+/**
+ * Turns the database's refusals of a posting into the API's errors: a balance the users CHECK
+ * refuses, and the refusals posting statements name (platform/batching/refusals.ts).
+ */
 export function postingError(err: unknown): unknown {
-  const code = pgErrorCode(err);
-  if (code === '23514') return insufficientFunds();
-  if (code === '22012') return accountGone();
+  if (pgErrorCode(err) === '23514') return insufficientFunds();
+  const refusal = refusalOf(err);
+  if (refusal === 'account_gone') return accountGone();
+  if (refusal === 'banned') return banned();
   return err;
 }
 
@@ -204,7 +209,7 @@ export async function post(q: Queryable, movements: Movement[], ref: PostingRef,
             as t(user_id bigint, delta bigint, category text, counterparty_id bigint)
         ), ${postingCtes({ ...ref, houseCategory: ref.houseCategory ?? first.category }, options.alsoSet)}
         select (select json_agg(json_build_object('user_id', user_id, 'balance_after', balance_after)) from upd) as rows,
-               1 / (case when (select count(*) from upd) = ${input.length} then 1 else 0 end) as guard`);
+               case when (select count(*) from upd) = ${input.length} then 1 else ${refuse('account_gone')} end as guard`);
     } catch (err) {
       throw postingError(err);
     }
@@ -306,7 +311,7 @@ export async function balanceOf(q: Queryable, userId: number, currency: Currency
  * each with the house's side). An UPDATE can touch a row once per statement, so the guards a
  * separate debit would get from the CHECK are written into it: a stake above the balance sets
  * -1, which the users CHECK refuses (23514, 'Insufficient balance' by postingError), and an
- * account that is not active divides by zero (22012, roundRefusal turns it into 403). Either
+ * account that is not active is refused as 'banned' (403 by postingError). Either
  * aborts the whole statement, so the round, its nonce and its counters are not written either.
  * `when` (over earlier CTEs) gates the update; the caller's CTEs gate on `upd`.
  */
@@ -323,7 +328,7 @@ export function roundPostingCtes(p: {
   const refId = sql`(${p.refId})::text`;
   return sql`upd as (
       update users u set balance = case
-          when u.status <> 'active' then u.balance / 0
+          when u.status <> 'active' then ${refuse('banned')}
           when u.balance < ${stake} then -1
           else u.balance - ${stake} + ${payout} end
       where u.id = ${p.userId} and (${p.when})
@@ -338,9 +343,4 @@ export function roundPostingCtes(p: {
       union all
       select null, -${payout}, null, ${p.payoutCategory}, 'round', ${refId}, null from upd where ${payout} > 0
     )`;
-}
-
-/** postingError for roundPostingCtes: an account that is not active is refused as banned. */
-export function roundPostingError(err: unknown): unknown {
-  return pgErrorCode(err) === '22012' ? banned() : postingError(err);
 }

@@ -4,6 +4,7 @@ import type { LedgerPage, SendMoneyResponse } from '../../../shared/api/wallet';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
+import { refuse } from '../../platform/batching/refusals';
 import { assertEstablished } from '../accounts/public';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
@@ -38,7 +39,7 @@ export async function sendMoney(
   // transfers in opposite directions queue rather than deadlock), record the transfer, debit
   // the sender (only while active) and credit the recipient, each by key, and report what
   // moved; a refusal is explained by explainRefusedTransfer. The guard aborts everything, the
-  // transfers row with it, if only one side moved.
+  // transfers row with it, if only one side moved (the recipient was deleted meanwhile).
   let rows: { id: number; username: string; balance: number | null; moved: number }[];
   try {
     rows = await deps.db.prepared('send_money', sql`
@@ -79,7 +80,7 @@ export async function sendMoney(
       select r.id, r.username,
         (select balance_after from upd where user_id = ${fromUserId}) as balance,
         (select count(*)::int from upd) as moved,
-        1 / (case when (select count(*) from upd) in (0, 2) then 1 else 0 end) as guard
+        case when (select count(*) from upd) in (0, 2) then 1 else ${refuse('account_gone')} end as guard
       from r`);
   } catch (err) {
     throw ledger.postingError(err);

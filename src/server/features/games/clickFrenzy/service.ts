@@ -3,9 +3,10 @@ import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/gam
 import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/engine/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, banned, conflict } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/groupCommit';
+import { groupCommit } from '../../../platform/batching/groupCommit';
+import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
-import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import * as ledger from '../../wallet/ledger';
 import * as groupPostings from '../../wallet/groupPostings';
 import { applyRewardMultiplier } from '../../items/buffs';
@@ -41,9 +42,9 @@ const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
  * counts it only if one conditional upsert finds room under both limits (the hour's 100 and the
  * second's 8), so parallel clicks can never count a 101st; then the click row, the reward
  * through the ledger against it and the frenzyClicks counter. A buff running makes the upsert
- * insert nothing (the click then takes the locked path, which spends the buff's cap); a buyer
- * who is not active gets no credit, and the guard's division by zero rolls the whole statement
- * back.
+ * insert nothing (the click then takes the locked path, which spends the buff's cap); a player
+ * who is not active gets no credit, and the guard refuses ('banned'), which rolls the whole
+ * statement back.
  */
 const CLICK = sql`
   with buff as (
@@ -68,13 +69,14 @@ const CLICK = sql`
   ${statBumpCte('stat', sql`${p('userId')}::bigint`, 'frenzy_clicks', sql`exists (select 1 from credit)`)}
   select (select running from buff) as buff_running, (select clicks from counted) as clicks, (select id from click) as click_id,
     (select balance_after from credit) as balance,
-    1 / (case when exists (select 1 from click) and not exists (select 1 from credit) then 0 else 1 end) as guard`;
+    case when exists (select 1 from click) and not exists (select 1 from credit) then ${refuse('banned')} else 1 end as guard`;
 
 /**
- * CLICK for many players in one statement (platform/groupCommit.ts, each player once): a click
+ * CLICK for many players in one statement (platform/batching/groupCommit.ts, each player once): a click
  * counts where CLICK would count it, and drops out with nothing written (and is made alone, which
  * answers why) where the player's row or hour row is held elsewhere, the player is not active, a
- * reward buff runs or a limit is reached.
+ * reward buff runs or a limit is reached. A click counted but not credited refuses the whole
+ * statement ('go_alone').
  */
 const CLICKS = sql`
   with input as (
@@ -107,7 +109,7 @@ const CLICKS = sql`
     'frenzy',
   )}, ${statBumpRowsCte('stat', sql`select user_id, 'frenzy_clicks' as stat from click`)}
   select ok.i, counted.clicks, click.id as click_id, upd.balance_after as balance,
-    1 / (case when (select count(*) from click) = (select count(*) from upd) then 1 else 0 end) as guard
+    case when (select count(*) from click) = (select count(*) from upd) then 1 else ${refuse('go_alone')} end as guard
   from ok join counted on counted.user_id = ok.user_id join click on click.user_id = ok.user_id join upd on upd.i = ok.i`;
 
 type ClickRow = { buff_running: boolean; clicks: number | null; click_id: number | null; balance: number | null };
@@ -133,7 +135,7 @@ export async function click(deps: Deps, userId: number, emoji: string): Promise<
     try {
       return await deps.db.compiled<ClickRow>('frenzy_click', CLICK, values);
     } catch (err) {
-      throw pgErrorCode(err) === '22012' ? banned() : err;
+      throw refusalOf(err) === 'banned' ? banned() : err;
     }
   };
   const [row] = await clickGroup.submit(deps.db, values, (r) => [{ ...(r as unknown as ClickRow), buff_running: false }], alone);

@@ -3,8 +3,8 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
-import { lastSeen } from '../../../platform/lastSeen';
-import { turns } from '../../../platform/turns';
+import { lastSeen } from '../../../platform/batching/lastSeen';
+import { turns } from '../../../platform/batching/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import type { Draw } from './rounds';
@@ -12,7 +12,7 @@ import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/tables';
 import { minefieldItemsHeld } from '../../items/buffs';
-import { readBatch } from '../../../platform/readBatch';
+import { readBatch } from '../../../platform/batching/readBatch';
 
 /*
  * A settled round in one statement and no transaction, two round trips at most (DESIGN.md
@@ -80,7 +80,7 @@ const OPTIMISTIC_ATTEMPTS = 2;
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * Many players' pairs and buffs in one statement (platform/readBatch.ts): a player's first round
+ * Many players' pairs and buffs in one statement (platform/batching/readBatch.ts): a player's first round
  * in a while waits for this read, and most of a read's cost was the statement's. Each player's
  * row is found by its own look-ups (a LATERAL with a LIMIT is never turned into a join over the
  * whole table, nor a scalar subquery into a hash of it).
@@ -245,7 +245,7 @@ async function settle(
         const values = { ...planned.part?.values, ...round, params: JSON.stringify(planned.params), outcome: JSON.stringify(planned.outcome) };
         return await deps.db.compiled<SettleRow>(name, settleStatement(planned), values);
       } catch (err) {
-        throw ledger.roundPostingError(err);
+        throw ledger.postingError(err);
       }
     };
     // An open round meets the one-open-game index, whose violation would fail a group

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
-import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/groupCommit';
+import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/batching/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
 import * as groupPostings from '../../wallet/groupPostings';
 
 /*
- * Settled rounds of many players in one statement (platform/groupCommit.ts). The statement gives
+ * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement gives
  * each round exactly what the one-round statement (engine/oneStatement.ts) gives it: it locks
  * the seed pairs still as the game read them (with no buff the outcome assumed absent) and the
  * players' rows, skipping rows another transaction holds, moves each balance where the account

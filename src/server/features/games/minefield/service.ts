@@ -6,8 +6,9 @@ import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetti
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/groupCommit';
-import { lastSeen } from '../../../platform/lastSeen';
+import { groupCommit } from '../../../platform/batching/groupCommit';
+import { lastSeen } from '../../../platform/batching/lastSeen';
+import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
 import * as ledger from '../../wallet/ledger';
 import { pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
@@ -185,7 +186,7 @@ const REVEAL = (() => {
 })();
 
 /**
- * REVEAL for many games in one statement (platform/groupCommit.ts): each board moves only where
+ * REVEAL for many games in one statement (platform/batching/groupCommit.ts): each board moves only where
  * its round is still open with the board its reveal was decided on, as REVEAL; a round another
  * transaction holds is skipped, and its reveal goes alone.
  */
@@ -276,8 +277,8 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
 /**
  * A cash-out is one statement with no transaction once the board is known (remembered, or read):
  * the round is settled only if its board is still the one known, and the same statement pays it
- * through the ledger and counts a win. A closed account is refused and the guard rolls the
- * statement back; a board that moved on is read again, and after a few tries the locked
+ * through the ledger and counts a win. An account that is not active is refused ('banned'),
+ * which rolls the statement back; a board that moved on is read again, and after a few tries the locked
  * transaction settles it.
  */
 const CASHOUT = (() => {
@@ -296,7 +297,7 @@ const CASHOUT = (() => {
     })}, ${ledger.ledgerRowsFor(['paid'], { refType: 'round', refId: sql`select id from settled`, houseCategory: 'game_payout' })},
     ${statBumpCte('won', sql`${p('userId')}::bigint`, 'minefield_wins', sql`exists (select 1 from paid) and ${p('reward')}::bigint > ${p('stake')}::bigint`)}
     select (select id from settled) as settled_id, (select balance_after from paid) as balance,
-      1 / (case when exists (select 1 from settled) and not exists (select 1 from paid) then 0 else 1 end) as guard`;
+      case when exists (select 1 from settled) and not exists (select 1 from paid) then ${refuse('banned')} else 1 end as guard`;
 })();
 
 export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
@@ -321,7 +322,7 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
         stake: game.params.stake,
       });
     } catch (err) {
-      throw pgErrorCode(err) === '22012' ? banned() : err;
+      throw refusalOf(err) === 'banned' ? banned() : err;
     }
     const [row] = rows;
     games.set(game.id, null);

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import { Batches } from './batches';
 
 /*
- * Look-ups by key gathered into one statement, as platform/groupCommit.ts gathers writes. A
+ * Look-ups by key gathered into one statement, as groupCommit.ts gathers writes. A
  * player's first call after a while (an hourly spin) reads their session and their seed pair
  * before it can do anything, and each of those reads cost more in statement overhead (a socket
  * write and a wake-up on both sides, an executor start in PostgreSQL) than in the read itself.

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import { Batches } from './batches';
-import { currentMarks, withMarks } from '../db/writeMarks';
+import { currentMarks, withMarks } from '../../db/writeMarks';
 
 /*
  * Group commit for the one-statement hot paths (DESIGN.md section 3: a game round, a wager).
@@ -20,7 +20,8 @@ import { currentMarks, withMarks } from '../db/writeMarks';
  * costs that operation a second statement, and never holds up the others.
  *
  * One key (a player) appears at most once per statement, since an UPDATE applies only one change
- * to a row per statement; later operations of that key wait for the next one.
+ * to a row per statement; later operations of that key wait for the next one. README.md here
+ * states the whole contract a kind's statements keep.
  */
 
 export interface GroupKind<T> {

@@ -49,4 +49,32 @@ describe('turns', () => {
     expect(started).toBe(true);
     await fresh;
   });
+
+  it('is fair: whichever call ends, the place goes to the longest waiting, never more than `limit` at once', async () => {
+    const inTurn = turns(2);
+    const db = {};
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    const g = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => gate(log, n));
+    const calls = g.map((x) =>
+      inTurn(db, 1, async () => {
+        most = Math.max(most, ++running);
+        try {
+          return await x.run();
+        } finally {
+          running--;
+        }
+      }),
+    );
+    await tick();
+    // Ended out of order: b before a, then d, then c...
+    for (const i of [1, 0, 3, 2, 5, 4]) {
+      g[i]!.release();
+      await tick();
+    }
+    expect(await Promise.all(calls)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(log).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(most).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The queue behind platform/groupCommit.ts and platform/readBatch.ts: operations wait here while
+ * The queue behind groupCommit.ts and readBatch.ts: operations wait here while
  * `limit` statements of their kind are in flight, and the next statement takes what waits (as
  * `take` chooses). A test can hold every statement back to gather a known batch.
  */
