@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 /*
  * Named refusals inside one statement (README.md here, "Refusals"). A statement that finds,
  * after it has begun writing, that an operation must not go through aborts itself with
- * fs_refuse('<code>') (migration 0036) in a CASE branch: PostgreSQL rolls the whole statement
+ * fs_refuse('<code>') (migration 0037) in a CASE branch: PostgreSQL rolls the whole statement
  * back, and the caller reads the code with refusalOf. Before this a refusal was a division by
  * zero (22012), which meant "account gone", "banned" or "re-read to explain" depending on the
  * statement that raised it.
