@@ -21,10 +21,10 @@ import { groupCommit } from '../../platform/batching/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
 import { turns } from '../../platform/batching/turns';
 import { refusalOf, refuse } from '../../platform/batching/refusals';
-import * as ledger from '../wallet/ledger';
-import * as groupPostings from '../wallet/groupPostings';
-import * as items from '../items/holdings';
-import { buffState, startBuff } from '../items/buffs';
+import { ledger } from '../wallet/public';
+import { groupPostings } from '../wallet/public';
+import { items } from '../items/public';
+import { buffState, startBuff } from '../items/public';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 

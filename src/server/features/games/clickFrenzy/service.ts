@@ -7,10 +7,10 @@ import { groupCommit } from '../../../platform/batching/groupCommit';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
 import type { Db, Queryable } from '../../../db/client';
-import * as ledger from '../../wallet/ledger';
-import * as groupPostings from '../../wallet/groupPostings';
-import { applyRewardMultiplier } from '../../items/buffs';
-import { moveForRound } from '../engine/payments';
+import { ledger } from '../../wallet/public';
+import { groupPostings } from '../../wallet/public';
+import { applyRewardMultiplier } from '../../items/public';
+import { moveForRound } from '../engine/public';
 import { presentClick, presentStats } from './presenter';
 import { clicksIn } from './queries';
 

@@ -6,12 +6,12 @@ import type { Deps } from '../../../platform/deps';
 import { lastSeen } from '../../../platform/batching/lastSeen';
 import { turns } from '../../../platform/batching/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
+import { ledger } from '../../wallet/public';
 import type { Draw } from './rounds';
 import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
-import type { BuffEffectType } from '../../store/tables';
-import { minefieldItemsHeld } from '../../items/buffs';
+import type { BuffEffectType } from '../../store/public';
+import { minefieldItemsHeld } from '../../items/public';
 import { readBatch } from '../../../platform/batching/readBatch';
 
 /*

@@ -3,7 +3,7 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
 import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/batching/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
-import * as groupPostings from '../../wallet/groupPostings';
+import { groupPostings } from '../../wallet/public';
 
 /*
  * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement gives

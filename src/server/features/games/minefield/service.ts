@@ -10,11 +10,11 @@ import { groupCommit } from '../../../platform/batching/groupCommit';
 import { lastSeen } from '../../../platform/batching/lastSeen';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
-import { pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
-import { playSettledRound } from '../engine/oneStatement';
-import { moveForRound } from '../engine/payments';
-import { nextRound, type Draw } from '../engine/rounds';
+import { ledger } from '../../wallet/public';
+import { pickMinefieldItems, type MinefieldItems } from '../../items/public';
+import { playSettledRound } from '../engine/public';
+import { moveForRound } from '../engine/public';
+import { nextRound, type Draw } from '../engine/public';
 import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
 import { openGameOf } from './queries';
 
