@@ -134,11 +134,11 @@ const PLACE_WAGER = (() => {
 })();
 
 /**
- * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER places
- * it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's own
- * transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
- * balance, account not active), drop out with nothing written and are placed alone, which
- * waits where it must and says why.
+ * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER
+ * places it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's
+ * own transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
+ * balance, account not active), drop out with nothing written and are placed alone, which waits
+ * where it must and says why.
  */
 const PLACE_WAGERS = (() => {
   const p = (name: string) => sql.placeholder(name);

@@ -137,14 +137,14 @@ const PURCHASE = (() => {
 })();
 
 /**
- * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once): each
- * purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
- * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers
- * and their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per
- * purchase, the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row
- * is locked last, by one UPDATE taking the item's count off the shelf where the stock and price
- * read still hold. Otherwise the guard refuses ('go_alone'), nothing is written, and every
- * purchase of the group goes alone. The stock a purchase answers is the shelf as it left it.
+ * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once):
+ * each purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
+ * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers and
+ * their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per purchase,
+ * the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row is locked
+ * last, by one UPDATE taking the item's count off the shelf where the stock and price read still
+ * hold. Otherwise the guard refuses ('go_alone'), nothing is written, and every purchase of the
+ * group goes alone. The stock a purchase answers is the shelf as it left it.
  */
 const PURCHASES = sql`
     with input as (
