@@ -34,7 +34,7 @@ const publicOnly = {
       const source = node?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
-      const feature = featureOf(target + '/');
+      const feature = featureOf(target) ?? featureOf(target + '/');
       if (!feature || feature === from) return;
       const rest = target.split(path.sep).join('/').slice(target.split(path.sep).join('/').indexOf(feature) + feature.length);
       if (rest === '/public' || rest === '/public.ts' || rest === '/public.tsx') return;

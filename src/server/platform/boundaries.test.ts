@@ -20,6 +20,14 @@ describe('feature boundaries (lint)', () => {
     expect(messages).toEqual([expect.stringContaining('games/virtualPet')]);
   });
 
+  it('holds on the client too, where the games area is a feature beside each game', async () => {
+    expect(await lint('src/client/features/dashboard/pages/DashboardPage.tsx', "export { x } from '../../store/queries';\n")).toEqual([
+      expect.stringContaining('feature store'),
+    ]);
+    expect(await lint('src/client/features/games/rps/pages/RpsPage.tsx', "export { x } from '../../public';\n")).toEqual([]);
+    expect(await lint('src/client/features/games/rps/pages/RpsPage.tsx', "export { x } from '../../queries';\n")).toEqual([expect.stringContaining('feature games')]);
+  });
+
   it("allows the other feature's public.ts, the feature's own files, and tests", async () => {
     expect(await lint('src/server/features/tasks/service.ts', "import { ledger } from '../wallet/public';\nexport const x = ledger;\n")).toEqual([]);
     expect(await lint('src/server/features/tasks/service.ts', "import { q } from './queries';\nexport const x = q;\n")).toEqual([]);

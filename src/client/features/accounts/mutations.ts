@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { leaderboardKeys } from '../leaderboard/queries';
+import { leaderboardKeys } from '../leaderboard/public';
 import { accountKeys } from './queries';
 
 export type AuthMode = 'login' | 'register';

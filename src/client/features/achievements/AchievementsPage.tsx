@@ -6,9 +6,9 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
 import { notify } from '../../lib/toast';
 import { useActionGuard } from '../../lib/useActionGuard';
-import { RewardTag } from '../tasks/RewardTag';
-import { ProgressBar } from '../tasks/ProgressBar';
-import { useAchievements, useClaimAchievementMutation } from '../tasks/queries';
+import { RewardTag } from '../tasks/public';
+import { ProgressBar } from '../tasks/public';
+import { useAchievements, useClaimAchievementMutation } from '../tasks/public';
 import { EmojiText } from '../../components/Emoji';
 
 function AchievementCard({ achievement }: { achievement: AchievementDto }) {

@@ -1,12 +1,12 @@
 import { useSession } from '../../lib/session';
-import { BetManagement } from '../bets/components/admin/BetManagement';
-import { CreateBetForm } from '../bets/components/admin/CreateBetForm';
-import { CreateAchievementForm } from '../tasks/admin/CreateAchievementForm';
-import { CreateTaskForm } from '../tasks/admin/CreateTaskForm';
-import { RetireEntries } from '../tasks/admin/RetireEntries';
+import { BetManagement } from '../bets/public';
+import { CreateBetForm } from '../bets/public';
+import { CreateAchievementForm } from '../tasks/public';
+import { CreateTaskForm } from '../tasks/public';
+import { RetireEntries } from '../tasks/public';
 import { AdminLogs } from './components/AdminLogs';
-import { CreateItemForm } from '../store/admin/CreateItemForm';
-import { ItemManagement } from '../store/admin/ItemManagement';
+import { CreateItemForm } from '../store/public';
+import { ItemManagement } from '../store/public';
 import { UserManagement } from './components/UserManagement';
 import { Shield } from 'lucide-react';
 

@@ -3,7 +3,7 @@ import type { OddsChangedDetails } from '../../../shared/api/bets';
 import type { RouteBody } from '../../../shared/api/routes';
 import { api, ApiError } from '../../lib/api';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
-import { adminKeys } from '../admin/queries';
+import { adminKeys } from '../admin/public';
 import { betKeys } from './queries';
 
 /** Request bodies as the route table defines them; the choice is the option's text (spec section 7). */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { playWinSound } from '../accounts/beep';
+import { playWinSound } from '../accounts/public';
 
 const KEY = 'gameSound';
 const listeners = new Set<() => void>();

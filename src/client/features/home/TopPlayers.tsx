@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { EmptyState, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
 import { useTopPlayers } from './queries';
-import { CosmeticMark } from '../store/components/CosmeticMark';
+import { CosmeticMark } from '../store/public';
 import { Trophy } from 'lucide-react';
 import { Emoji } from '../../components/Emoji';
 

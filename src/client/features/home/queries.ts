@@ -1,6 +1,6 @@
 import type { LeaderboardUserDto } from '../../../shared/api/leaderboard';
 import { TOP_PLAYERS_ON_HOME } from '../../../shared/constants';
-import { useLeaderboardUsers } from '../leaderboard/queries';
+import { useLeaderboardUsers } from '../leaderboard/public';
 
 function topPlayers(users: LeaderboardUserDto[]): LeaderboardUserDto[] {
   return users.slice(0, TOP_PLAYERS_ON_HOME);

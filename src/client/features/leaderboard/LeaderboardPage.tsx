@@ -7,7 +7,7 @@ import { Avatar } from '../../components/Avatar';
 import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
-import { CosmeticMark } from '../store/components/CosmeticMark';
+import { CosmeticMark } from '../store/public';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
 import { Emoji } from '../../components/Emoji';
 

@@ -3,7 +3,7 @@ import type { StoreItemDto } from '../../../shared/api/store';
 import type { RouteBody } from '../../../shared/api/routes';
 import { api } from '../../lib/api';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
-import { adminKeys } from '../admin/queries';
+import { adminKeys } from '../admin/public';
 import { storeKeys } from './queries';
 
 export type CreateItemInput = RouteBody<'POST /api/store/create'>;

@@ -5,8 +5,8 @@ import { formatCoins, formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/api';
 import { AchievementList, InventoryList } from '../components/ProfileCollections';
 import { ProfileNotFound } from '../components/ProfileNotFound';
-import { BadgeShelf } from '../../store/components/BadgeShelf';
-import { CosmeticMark } from '../../store/components/CosmeticMark';
+import { BadgeShelf } from '../../store/public';
+import { CosmeticMark } from '../../store/public';
 import { usePublicProfile } from '../queries';
 import { Emoji } from '../../../components/Emoji';
 

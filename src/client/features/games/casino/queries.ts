@@ -1,4 +1,4 @@
-import { gameKeys, useGamesProgress } from '../queries';
+import { gameKeys, useGamesProgress } from '../public';
 
 /**
  * The casino has no read of its own: balances come with the session and the slots-luck buff

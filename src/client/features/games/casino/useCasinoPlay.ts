@@ -4,8 +4,8 @@ import { errorMessage, INSUFFICIENT_BALANCE } from '../../../lib/errorMessages';
 import { formatSignedCoins } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useActionGuard } from '../../../lib/useActionGuard';
-import { useAfterGamePlayed } from '../mutations';
-import { useGameSound } from '../useGameSound';
+import { useAfterGamePlayed } from '../public';
+import { useGameSound } from '../public';
 
 export const MAX_AUTO_REPEAT = 100;
 /** Slots auto-repeat has no count: it spins until Stop, at most this many times (shown on the tab). */

@@ -1,6 +1,6 @@
 import { PawPrint } from 'lucide-react';
 import { lazyPage } from '../../../app/lazyChunk';
-import type { GameClient } from '../catalog';
+import type { GameClient } from '../public';
 
 /** The hub card's icon and the pages behind it; its title and line are its GAMES entry's. */
 export const card: GameClient = { icon: PawPrint, page: lazyPage(() => import('./pages/ClickFrenzyPage'), (m) => m.ClickFrenzyPage) };

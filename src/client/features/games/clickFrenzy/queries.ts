@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 
 export const frenzyKeys = {
   stats: (token: string | null) => [...gameKeys.all, 'frenzy', token] as const,

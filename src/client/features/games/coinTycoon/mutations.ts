@@ -1,7 +1,7 @@
 import type { TycoonActionResponse } from '../../../../shared/games/coinTycoon/contract';
 import type { BusinessKey } from '../../../../shared/games/coinTycoon/rules';
 import { api } from '../../../lib/api';
-import { useGameIntent } from '../useGameIntent';
+import { useGameIntent } from '../public';
 import { tycoonKeys, usePutTycoon } from './queries';
 
 /** One intent; the request never carries an amount, only what the player pressed. */

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TycoonDto } from '../../../../shared/games/coinTycoon/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 import { newerView, withOffset, type TycoonView } from './tycoonView';
 
 /** Under gameKeys.all, so a round played anywhere reads the company again too. */

@@ -20,7 +20,7 @@ import {
 import { dividendCoins, utcDay } from '../../../../shared/games/coinTycoon/intents';
 import { formatBig } from '../../../../shared/games/coinTycoon/storage';
 import { toDecimalString, type Rational } from '../../../../shared/games/engine/rational';
-import { formatHms } from '../formatHms';
+import { formatHms } from '../public';
 
 /** Fallbacks when a failure carries no message of the server's. */
 export const LOAD_FAILED = 'Failed to load your company';

@@ -5,8 +5,8 @@ import { isRoundGame, ROUND_GAME_DEFS, roundGameDef, type RoundGame } from '../.
 import { EmptyState, LoadingState } from '../../../components/States';
 import { SelectField } from '../../../components/TextField';
 import { formatCoins, formatDateTime } from '../../../lib/format';
-import { useRounds } from '../queries';
-import { verifyHref } from '../verifyLink';
+import { useRounds } from '../public';
+import { verifyHref } from '../public';
 
 const describe = (round: RoundDto): string => roundGameDef(round.game).summary(round);
 

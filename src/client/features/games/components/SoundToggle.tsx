@@ -1,4 +1,4 @@
-import { useGameSound } from '../useGameSound';
+import { useGameSound } from '../public';
 import { Volume2, VolumeX } from 'lucide-react';
 
 export function SoundToggle() {

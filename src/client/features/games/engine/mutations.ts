@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 
 /** A new seed changes every game's next outcome and the rounds' verify links: all games refresh. */
 export function useSetClientSeedMutation() {

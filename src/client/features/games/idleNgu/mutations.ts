@@ -1,7 +1,7 @@
 import type { RouteReply } from '../../../../shared/api/routes';
 import type { Allocations } from '../../../../shared/games/idleNgu/rules';
 import { api } from '../../../lib/api';
-import { useGameIntent } from '../useGameIntent';
+import { useGameIntent } from '../public';
 import { idleKeys, usePutIdle } from './queries';
 
 /** One intent; the request never carries what was earned, only what the player chose. */

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 import { newerView, withOffset, type IdleView } from './idleView';
 
 /** Under gameKeys.all, so a round played anywhere reads the trainer again too. */

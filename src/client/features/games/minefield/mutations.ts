@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RouteBody } from '../../../../shared/api/routes';
 import { api } from '../../../lib/api';
-import { useAfterGamePlayed } from '../mutations';
+import { useAfterGamePlayed } from '../public';
 
 export type StartMinefieldInput = RouteBody<'POST /api/games/minefield/start'>;
 export type RevealCellInput = RouteBody<'POST /api/games/minefield/reveal'>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 
 export const minefieldKeys = {
   active: () => [...gameKeys.all, 'minefield-active'] as const,

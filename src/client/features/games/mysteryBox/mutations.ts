@@ -4,8 +4,8 @@ import type { StoreUserDto } from '../../../../shared/api/store';
 import { api } from '../../../lib/api';
 import { sessionKeys, useSession } from '../../../lib/session';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
-import { gameKeys } from '../queries';
-import { storeKeys } from '../../store/queries';
+import { gameKeys } from '../public';
+import { storeKeys } from '../../store/public';
 import type { OpenCount } from './boxView';
 
 /** The nav's balance from an answer at once, without waiting for the refetch. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { GAME_CARDS, type GameCard } from '../catalog';
+import { GAME_CARDS, type GameCard } from '../public';
 
 function CardBody({ card }: { card: GameCard }) {
   return (

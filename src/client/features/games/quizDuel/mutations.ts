@@ -4,7 +4,7 @@ import type { QuizAnswerBody, QuizChallengeBody, QuizDuelDto } from '../../../..
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
-import { useAfterGamePlayed } from '../mutations';
+import { useAfterGamePlayed } from '../public';
 import { useQuizCache } from './queries';
 
 /** The nav's balance from an answer at once, before the refetch. */

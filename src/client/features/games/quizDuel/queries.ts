@@ -4,7 +4,7 @@ import type { QuizDailyDto, QuizDuelDto } from '../../../../shared/games/quizDue
 import { api } from '../../../lib/api';
 import { useLiveConnected, useLiveMessage } from '../../../lib/liveSocket';
 import { useSession } from '../../../lib/session';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 import { newerView } from './quizView';
 import { syncServerClock } from './serverClock';
 

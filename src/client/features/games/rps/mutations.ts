@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RpsPlayBody } from '../../../../shared/games/rps/contract';
 import { api } from '../../../lib/api';
-import { useAfterGamePlayed } from '../mutations';
+import { useAfterGamePlayed } from '../public';
 
 /** A duel play or cancel moves coins: the balance, the duel lists and the counters refresh. */
 export function useRpsPlayMutation() {

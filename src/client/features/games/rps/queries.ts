@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { gameKeys } from '../queries';
+import { gameKeys } from '../public';
 
 /**
  * Rock-paper-scissors lists. Keys start with 'games', so live duel.* events refresh them

@@ -1,4 +1,4 @@
-import { gameKeys, useGamesProgress } from '../queries';
+import { gameKeys, useGamesProgress } from '../public';
 
 /**
  * The wheels' tables and cooldowns come with the games' progress, one read shared with the hub,

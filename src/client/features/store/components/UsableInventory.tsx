@@ -2,7 +2,7 @@ import type { InventoryEntry } from '../../../../shared/api/accounts';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
 import { formatCoins } from '../../../lib/format';
-import { useSellCollectibleMutation } from '../../games/mysteryBox/mutations';
+import { useSellCollectibleMutation } from '../../games/mysteryBox/public';
 import { useUseItemMutation } from '../mutations';
 import { InventoryGrid } from './InventoryGrid';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin/queries';
+import { adminKeys } from '../../admin/public';
 import type { RouteBody } from '../../../../shared/api/routes';
 
 export type CreateTaskInput = RouteBody<'POST /api/tasks/create'>;

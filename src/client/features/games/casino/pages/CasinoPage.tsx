@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../../lib/session';
 import { CoinFlipTab } from '../components/CoinFlipTab';
-import { RoundHistory } from '../../components/RoundHistory';
-import { SoundToggle } from '../../components/SoundToggle';
+import { RoundHistory } from '../../components/public';
+import { SoundToggle } from '../../components/public';
 import { RouletteTab } from '../components/RouletteTab';
 import { SlotsTab } from '../components/SlotsTab';
 import { useSlotsLuck } from '../queries';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { Search } from 'lucide-react';
 
 const TABS = [

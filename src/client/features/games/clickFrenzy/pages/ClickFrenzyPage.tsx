@@ -3,9 +3,9 @@ import { FRENZY_ANIMALS, FRENZY_HOURLY_LIMIT, FRENZY_SPAWN_MS, FRENZY_TARGET_MS 
 import { ApiError } from '../../../../lib/api';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
-import { SoundToggle } from '../../components/SoundToggle';
-import { useGameSound } from '../../useGameSound';
-import { useReducedMotion } from '../../useReducedMotion';
+import { SoundToggle } from '../../components/public';
+import { useGameSound } from '../../public';
+import { useReducedMotion } from '../../public';
 import { FallingTarget, type Target } from '../components/FallingTarget';
 import { HourlyLimitOverlay } from '../components/HourlyLimitOverlay';
 import { useFrenzyClickMutation } from '../mutations';

@@ -6,7 +6,7 @@ import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { AwayDialog, type AwaySummaryView } from '../components/AwayDialog';
 import { BusinessRow } from '../components/BusinessRow';
 import { CompanyStats } from '../components/CompanyStats';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../../../lib/session';
 import { PublishedFigures } from '../components/PublishedFigures';
-import { RoundHistory } from '../../components/RoundHistory';
+import { RoundHistory } from '../../components/public';
 import { SeedPanel } from '../components/SeedPanel';
 import { Verifier } from '../components/Verifier';
 

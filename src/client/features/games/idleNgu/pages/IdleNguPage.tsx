@@ -17,7 +17,7 @@ import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { AwaySummary } from '../components/AwaySummary';
 import { BossTower } from '../components/BossTower';
 import { EnergyBar } from '../components/EnergyBar';

@@ -8,7 +8,7 @@ import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { Board, type CellPop } from '../components/Board';
 import { EconomyPanel } from '../components/EconomyPanel';
 import { EnergyPanel } from '../components/EnergyPanel';

@@ -3,7 +3,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/St
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
-import { useStoreUser } from '../../../store/queries';
+import { useStoreUser } from '../../../store/public';
 import { SELL_FAILED, coinsText } from '../boxView';
 import { useSellCollectibleMutation } from '../mutations';
 import { EmojiText } from '../../../../components/Emoji';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { applySwap, areAdjacent, MATCH3_SIZE, type Match3Answer } from '../../../../../shared/games/puzzleRush/puzzles';
 import { resumeMatch3 } from '../puzzleRush';
 import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../puzzleStorage';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import type { PuzzleBoardProps } from './types';
 import { EmojiText } from '../../../../components/Emoji';
 

@@ -8,7 +8,7 @@ import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
 import { useAfterCoinsMoved } from '../../../../lib/useAfterCoinsMoved';
-import { leaderboardKeys } from '../../../leaderboard/queries';
+import { leaderboardKeys } from '../../../leaderboard/public';
 import { LogicGridBoard } from '../components/LogicGridBoard';
 import { Match3Board } from '../components/Match3Board';
 import { MemoryBoard } from '../components/MemoryBoard';
@@ -19,7 +19,7 @@ import { usePuzzleSubmitMutation } from '../mutations';
 import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } from '../puzzleStorage';
 import { INVALID_LOCKOUT_MS, failureText, type Failure } from '../puzzleRush';
 import { puzzleKeys, usePuzzleRush } from '../queries';
-import { formatHms } from '../../formatHms';
+import { formatHms } from '../../public';
 import { Emoji } from '../../../../components/Emoji';
 
 function Board({ puzzle, disabled, onSubmit }: { puzzle: PublicPuzzle; disabled: boolean; onSubmit: (answer: unknown) => void }) {

@@ -1,7 +1,7 @@
 import type { QuizChallengeSummary } from '../../../../../shared/games/quizDuel/contract';
 import { EmptyState } from '../../../../components/States';
 import { formatCoins } from '../../../../lib/format';
-import { formatHms } from '../../formatHms';
+import { formatHms } from '../../public';
 
 const MODE_NAME = { live: 'Live', async: 'Async' } as const;
 

@@ -3,7 +3,7 @@ import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins, formatDay } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { QuestionSummary } from '../components/QuestionSummary';
 import { QuizNav } from '../components/QuizNav';
 import { QuizPlay } from '../components/QuizPlay';

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
-import { formatHms } from '../../formatHms';
+import { formatHms } from '../../public';
 import { ChallengeList } from '../components/ChallengeList';
 import { DuelList } from '../components/DuelList';
 import { NewDuelForm } from '../components/NewDuelForm';

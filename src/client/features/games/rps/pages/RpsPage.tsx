@@ -12,10 +12,10 @@ import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import { useAfterCoinsMoved } from '../../../../lib/useAfterCoinsMoved';
 import { useRpsCancelMutation, useRpsPlayMutation } from '../mutations';
-import { useGamesProgress } from '../../queries';
+import { useGamesProgress } from '../../public';
 import { useRpsChallenges, useRpsHistory, useRpsInvites } from '../queries';
 import { MatchRow, MOVE_ICON, MOVE_NAME, OUTCOME_CLASS, OUTCOME_TEXT } from '../components/MatchRow';
-import { formatHms } from '../../formatHms';
+import { formatHms } from '../../public';
 import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 5, word for word. */

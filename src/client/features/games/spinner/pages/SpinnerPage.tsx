@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SPINNER_IDS } from '../../../../../shared/games/engine/catalog';
 import { ErrorBanner, LoadingState } from '../../../../components/States';
-import { RoundHistory } from '../../components/RoundHistory';
-import { SoundToggle } from '../../components/SoundToggle';
+import { RoundHistory } from '../../components/public';
+import { SoundToggle } from '../../components/public';
 import { SpinnerCard } from '../components/SpinnerCard';
 import { useSpinnerBoard } from '../queries';
-import { useReducedMotion } from '../../useReducedMotion';
+import { useReducedMotion } from '../../public';
 import { Search } from 'lucide-react';
 
 export function SpinnerPage() {

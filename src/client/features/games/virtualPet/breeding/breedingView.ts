@@ -12,7 +12,7 @@ import {
   lowerRarity,
 } from '../../../../../shared/games/virtualPet/breeding';
 import { formatCoins } from '../../../../lib/format';
-import { formatHms } from '../../formatHms';
+import { formatHms } from '../../public';
 import { traitName } from '../critters/care';
 
 /** Spec section 8's fallbacks. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { useSession } from '../../../../lib/session';
-import { useAfterGamePlayed } from '../../mutations';
+import { useAfterGamePlayed } from '../../public';
 import { usePetCache } from '../mutations';
 import { breedingKeys, type EggsView } from './queries';
 import type { PaymentMethod } from './breedingView';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GachaPoolDto, GamesUserDto } from '../../../../../shared/games/virtualPet/contract';
 import { api } from '../../../../lib/api';
 import { useSession } from '../../../../lib/session';
-import { useAfterGamePlayed } from '../../mutations';
+import { useAfterGamePlayed } from '../../public';
 import { usePetCache } from '../mutations';
 import { petKeys } from '../queries';
 import { gachaKeys } from './queries';

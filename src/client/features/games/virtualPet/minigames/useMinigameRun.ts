@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { COUNTDOWN_MS, type Minigame } from '../../../../../shared/games/virtualPet/minigames';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { notify } from '../../../../lib/toast';
-import { useGameSound } from '../../useGameSound';
+import { useGameSound } from '../../public';
 import type { EndReason } from './engine';
 import { useMinigameCompleteMutation, useMinigameStartMutation } from './mutations';
 import { INITIAL_RUN, canStart, runReducer, worthSending, type RunState } from './run';

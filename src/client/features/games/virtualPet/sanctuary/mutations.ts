@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { gameKeys } from '../../queries';
+import { gameKeys } from '../../public';
 import { usePetCache } from '../mutations';
 import { nextClaimOf } from './claim';
 

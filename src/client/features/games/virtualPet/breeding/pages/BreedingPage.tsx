@@ -4,7 +4,7 @@ import type { EggDto } from '../../../../../../shared/games/virtualPet/contract'
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../../components/States';
 import { errorMessage } from '../../../../../lib/errorMessages';
 import { notify } from '../../../../../lib/toast';
-import { RoundHistory } from '../../../components/RoundHistory';
+import { RoundHistory } from '../../../components/public';
 import { PET_BASE } from '../../components/PetNav';
 import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';

@@ -3,8 +3,8 @@ import type { GachaPoolDto } from '../../../../../../shared/games/virtualPet/con
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../../components/States';
 import { errorMessage } from '../../../../../lib/errorMessages';
 import { notify } from '../../../../../lib/toast';
-import { RoundHistory } from '../../../components/RoundHistory';
-import { useReducedMotion } from '../../../useReducedMotion';
+import { RoundHistory } from '../../../components/public';
+import { useReducedMotion } from '../../../public';
 import { PetPageHeader } from '../../components/PetPageHeader';
 import { usePetUser } from '../../queries';
 import { PoolCard } from '../components/PoolCard';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
-import { useReducedMotion } from '../../../useReducedMotion';
+import { useReducedMotion } from '../../../public';
 import type { CanvasGameDef } from '../canvasGames';
 import { WORLD_H, WORLD_W, canvasSize, countFrame, frameSeconds, inputOf, isStartKey, keyDirection, startFps, toWorld, type Direction, type Point } from '../engine';
 import { canStart, isRunning } from '../run';

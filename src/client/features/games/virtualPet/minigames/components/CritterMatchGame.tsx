@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
 import { MATCH_PAIRS } from '../../../../../../shared/games/virtualPet/minigames';
-import { useReducedMotion } from '../../../useReducedMotion';
+import { useReducedMotion } from '../../../public';
 import { announceFlip, cardLabel, createMatch, flipCard, hideMiss, matchScore, missShowing, type MatchState } from '../critterMatch';
 import { canStart, isRunning } from '../run';
 import { GAMES, endWords } from '../terms';

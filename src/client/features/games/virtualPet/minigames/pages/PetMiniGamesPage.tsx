@@ -4,7 +4,7 @@ import type { Minigame } from '../../../../../../shared/games/virtualPet/minigam
 import { ErrorBanner, LoadingState } from '../../../../../components/States';
 import { errorMessage } from '../../../../../lib/errorMessages';
 import { formatCoins } from '../../../../../lib/format';
-import { SoundToggle } from '../../../components/SoundToggle';
+import { SoundToggle } from '../../../components/public';
 import { PET_BASE, PetNav } from '../../components/PetNav';
 import { useMyCritters } from '../../critters/queries';
 import { usePetUser } from '../../queries';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ErrorBanner, LoadingState } from '../../../../../components/States';
 import { errorMessage } from '../../../../../lib/errorMessages';
-import { RoundHistory } from '../../../components/RoundHistory';
+import { RoundHistory } from '../../../components/public';
 import { PetNav } from '../../components/PetNav';
 import { CATALOGUE_TRAIT_OFFERS, type TraitOffer } from '../../critters/care';
 import { CritterCard } from '../../critters/components/CritterCard';

@@ -1,0 +1,3 @@
+/** What other features may use of accounts (DESIGN.md section 1a). */
+export { playWinSound } from './beep';
+export { AchievementList } from './components/ProfileCollections';

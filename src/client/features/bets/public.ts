@@ -1,0 +1,4 @@
+/** What other features may use of bets (DESIGN.md section 1a). */
+export { BetHistory, MyActiveBets } from './components/MyBets';
+export { BetManagement } from './components/admin/BetManagement';
+export { CreateBetForm } from './components/admin/CreateBetForm';

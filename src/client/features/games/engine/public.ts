@@ -1,0 +1,2 @@
+/** What other features may use of engine (DESIGN.md section 1a). */
+export { useRound } from './queries';
