@@ -35,7 +35,7 @@ export interface MinefieldBoard {
 
 const isIntegerIn = (value: number, low: number, high: number): boolean => Number.isInteger(value) && value >= low && value <= high;
 
-export function assertMinefieldParams(params: MinefieldParams): void {
+function assertMinefieldParams(params: MinefieldParams): void {
   const { rows, cols, mines, mineReduction = 0 } = params;
   if (!isIntegerIn(rows, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE) || !isIntegerIn(cols, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE)) {
     throw new RangeError('rows and cols must be whole numbers from 3 to 12');

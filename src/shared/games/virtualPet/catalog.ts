@@ -57,7 +57,6 @@ export const SPECIES: readonly Species[] = [
 
 const speciesByKey = new Map(SPECIES.map((s) => [s.key, s]));
 export const speciesOf = (key: string): Species | undefined => speciesByKey.get(key);
-export const SPECIES_KEYS = SPECIES.map((s) => s.key);
 export const STARTERS = SPECIES.filter((s) => s.starter);
 
 /** Effects a trait can have (DESIGN.md section 8: a closed list). Values are percents or units. */
@@ -131,7 +130,7 @@ export function describeTrait(t: Pick<Trait, 'effect' | 'value'>): string {
   }
 }
 
-export type GoodsKind = 'food' | 'toy' | 'cosmetic';
+type GoodsKind = 'food' | 'toy' | 'cosmetic';
 
 export interface Good {
   /** The catalogue key: the shop's _id and the key of the food and toys maps. */
