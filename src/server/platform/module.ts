@@ -11,7 +11,7 @@ import type { GamesProgressDto } from '../../shared/games/spinner/contract';
 export type ClosureReason = 'deleted' | 'banned';
 
 /** Work a module wants done every `everyMs` in each process (reads also do it lazily). */
-export interface Sweep {
+interface Sweep {
   /** For the log line when it fails. */
   what: string;
   everyMs: number;

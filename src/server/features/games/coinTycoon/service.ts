@@ -37,7 +37,7 @@ function present(state: tycoon.TycoonState, nowMs: number, away: tycoon.AwaySumm
  * A read saves its settle once this long has passed since the last one: an open page reads every
  * 30 s, so only a player who really left (a minute or more without a page) gets the away summary.
  */
-export const SAVE_READS_AFTER_MS = 30_000;
+const SAVE_READS_AFTER_MS = 30_000;
 
 /** GET: the company settled to now; saved after SAVE_READS_AFTER_MS (the away summary shows once). */
 export async function view(deps: Deps, userId: number): Promise<TycoonDto> {

@@ -18,7 +18,7 @@ const initial = (deps: Deps) => () => lab.initialState(deps.clock.now().getTime(
  * The stored state, checked enough that a damaged row fails loudly rather than paying. A state
  * stored before the daily cap has no day count: it reads as nothing paid today.
  */
-export function parseState(json: unknown): lab.MergeLabState {
+function parseState(json: unknown): lab.MergeLabState {
   const stored = json as Omit<lab.MergeLabState, 'paidDay' | 'paidToday'> & Partial<Pick<lab.MergeLabState, 'paidDay' | 'paidToday'>>;
   const s: lab.MergeLabState = stored && { ...stored, paidDay: stored.paidDay ?? 0, paidToday: stored.paidToday ?? 0 };
   if (!s || !Array.isArray(s.board) || s.board.length !== lab.BOARD_CELLS || !Array.isArray(s.orders) || s.orders.length !== lab.ORDER_SLOTS) {

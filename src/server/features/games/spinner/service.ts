@@ -16,7 +16,7 @@ import { presentProgress, presentSpin, presentSpinnerTables } from './presenter'
 import { cooldownsOf, editedSpinnerTables } from './queries';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
-export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
+async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
   const rows = await editedSpinnerTables(q);
   const tables = { ...DEFAULT_SPINNER_TABLES };
   for (const row of rows) {
