@@ -11,7 +11,7 @@ export type SpinOutcome =
   | { kind: 'skull'; message: string }
   | { kind: 'win'; emoji: string; message: string };
 
-export const SLOT_MESSAGES = {
+const SLOT_MESSAGES = {
   pot: `${SLOT_TOY.potEmoji} Triple stew! You are a culinary genius.`,
   skull: `${SLOT_TOY.skullEmoji} Three skulls... a ghostly presence haunts this profile.`,
   win: (emoji: string) => `${emoji} JACKPOT! Three of a kind. You win absolutely nothing, but in style!`,

@@ -73,7 +73,7 @@ export interface GhostPosition {
 
 const GHOST_STEPS = SLOT_TOY.ghostDurationMs / SLOT_TOY.ghostIntervalMs;
 
-export function ghostPosition(step: number): GhostPosition {
+function ghostPosition(step: number): GhostPosition {
   const progress = Math.min(1, step / GHOST_STEPS);
   return {
     leftPercent: 5 + progress * 80,

@@ -98,7 +98,7 @@ export const isWaitingLive = (duel: QuizDuelSummary, inviteIds: ReadonlySet<stri
   duel.mode === 'live' && duel.state === 'open' && !inviteIds.has(duel._id);
 
 /** When an unjoined live challenge is refunded: its summary has no expiry, its creation does. */
-export const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number => Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
+const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number => Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
 
 /** A live challenge's wait left, never more than the whole wait (this browser's clock may run behind the server's). */
 export const liveWaitLeft = (duel: Pick<QuizDuelSummary, 'createdAt'>, now: number): number => Math.min(QUIZ_LIVE_WAIT_MS, Math.max(0, liveWaitEnds(duel) - now));
