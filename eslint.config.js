@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/eslint/featureBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**'] },
@@ -14,6 +15,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Server features reach each other only through public.ts (the client's turn is next).
+    files: ['src/server/features/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/public-only': ['error', { sides: ['server'] }] },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

@@ -42,11 +42,11 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 /**
- * Many look-ups in one statement (platform/batching/readBatch.ts): a player's first call after a while
- * away (an hourly spin, say) waits for this, and most of a look-up's cost was the statement's.
- * Planned on every call, a look-up per statement held bench:games' spins of 20,000 players at
- * 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us; gathered with the
- * seed-pair reads, 4,916/s at 107 us. The LATERAL with a LIMIT keeps each token's look-up an
+ * Many look-ups in one statement (platform/batching/readBatch.ts): a player's first call after a
+ * while away (an hourly spin, say) waits for this, and most of a look-up's cost was the
+ * statement's. Planned on every call, a look-up per statement held bench:games' spins of 20,000
+ * players at 1,571/s with 624 us of PostgreSQL CPU each; prepared, 1,895/s at 506 us; gathered with
+ * the seed-pair reads, 4,916/s at 107 us. The LATERAL with a LIMIT keeps each token's look-up an
  * index probe, never a join over every session.
  */
 const sessionLookups = readBatch<string>({

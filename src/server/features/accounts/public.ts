@@ -3,3 +3,5 @@
  * guards every path passing coins or items on (wallet, trades, services).
  */
 export { assertEstablished } from './newAccounts';
+export { findUserByUsername } from './queries';
+export { users } from './tables';

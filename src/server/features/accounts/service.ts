@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound, unauthorized, zodRefusal } from '../../platform/errors';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
-import * as ledger from '../wallet/ledger';
+import { ledger } from '../wallet/public';
 import { closeAccount, profileOf, type ClosureReason } from '../../platform/module';
 import { noCollections, presentPublicUser, presentUser, type UserCollections } from './presenter';
 import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';

@@ -1,7 +1,7 @@
 import type { AchievementRef } from '../../../shared/api/accounts';
 import type { AchievementCriteria, AchievementDto, ClaimAchievementResponse, CreatedDto } from '../../../shared/api/tasks';
 import { percentOf } from '../../platform/stats';
-import { presentBuffedReward, type RewardPreview } from '../items/buffs';
+import { presentBuffedReward, type RewardPreview } from '../items/public';
 
 export interface AchievementRow {
   id: number;

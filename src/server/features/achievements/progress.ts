@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AchievementCriteria } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
 import { criterionCounters, loginsCount, statsJson, statsOf, type StatsRow } from '../../platform/stats';
-import { distinctItemsHeld } from '../items/holdings';
+import { distinctItemsHeld } from '../items/public';
 
 /**
  * Achievements read lifetime figures: the counters declared for it in platform/stats.ts, and

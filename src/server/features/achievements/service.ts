@@ -6,9 +6,9 @@ import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { bumpStat } from '../../platform/stats';
-import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewFrom, runningBuffsJson, type RunningBuff } from '../items/buffs';
+import { applyRewardMultiplier, noRewardBuff, presentBuffedReward, rewardPreviewFrom, runningBuffsJson, type RunningBuff } from '../items/public';
 import { countersOf, lifetimeCounters, lifetimeQuery, type LifetimeRow } from './progress';
-import * as ledger from '../wallet/ledger';
+import { ledger } from '../wallet/public';
 import { presentAchievement, presentClaim, presentClaimed, presentCreated, type AchievementRow } from './presenter';
 import { achievementsJson, claimedOf, findActiveAchievement } from './queries';
 

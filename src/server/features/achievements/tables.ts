@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { achievementCriteria } from '../../../shared/api/tasks';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 
 /** Achievements an admin defines (spec section 3); retired ones stay for those who claimed them. */
 export const achievements = pgTable(

@@ -16,8 +16,8 @@ import { groupCommit } from '../../platform/batching/groupCommit';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
-import * as ledger from '../wallet/ledger';
-import * as groupPostings from '../wallet/groupPostings';
+import { ledger } from '../wallet/public';
+import { groupPostings } from '../wallet/public';
 import { countPlacement } from '../../platform/placements';
 import { logAdminAction } from '../../platform/adminLog';
 import { publishLive } from '../../platform/realtime/publish';
@@ -134,11 +134,11 @@ const PLACE_WAGER = (() => {
 })();
 
 /**
- * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER places
- * it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's own
- * transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
- * balance, account not active), drop out with nothing written and are placed alone, which
- * waits where it must and says why.
+ * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER
+ * places it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's
+ * own transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
+ * balance, account not active), drop out with nothing written and are placed alone, which waits
+ * where it must and says why.
  */
 const PLACE_WAGERS = (() => {
   const p = (name: string) => sql.placeholder(name);

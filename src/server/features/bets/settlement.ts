@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { totalOddsHundredths } from '../../../shared/odds';
-import * as ledger from '../wallet/ledger';
+import { ledger } from '../wallet/public';
 
 /**
  * Settlement is set-based SQL inside the caller's transaction: a bet with 100,000 wagers is

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { betStatuses, type ParlayLegDto, type WagerStatus } from '../../../shared/api/bets';
 import { listOf, oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 
 /** Status of a single wager and of a parlay as a whole. */
 export const wagerStatuses = listOf<WagerStatus>()(['open', 'won', 'lost', 'refunded']);

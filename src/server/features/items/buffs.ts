@@ -8,7 +8,7 @@ import {
   combinedSlotsLuck,
   rewardMultiplierExtra,
 } from '../../../shared/games/engine/items';
-import type { BuffEffectType } from '../store/tables';
+import type { BuffEffectType } from '../store/public';
 import type { BuffedReward } from '../../../shared/api/tasks';
 
 /**

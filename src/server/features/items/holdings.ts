@@ -93,8 +93,8 @@ export function receiveCte(name: string, a: { userId: number | SQL; itemId: SQL 
 }
 
 /**
- * receiveCte for many holdings in one statement (platform/batching/groupCommit.ts): adds each row of
- * `source` (user_id, item_id, quantity; one row per holding). `onlyIf` as in receiveCte, over
+ * receiveCte for many holdings in one statement (platform/batching/groupCommit.ts): adds each row
+ * of `source` (user_id, item_id, quantity; one row per holding). `onlyIf` as in receiveCte, over
  * inventory (the held row) and excluded (the row offered). A row it leaves out returns nothing.
  * Returns (user_id, item_id, quantity_after, locked); the delta is the source's quantity.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/tables';
-import { buffEffectTypes, items } from '../store/tables';
+import { users } from '../accounts/public';
+import { buffEffectTypes, items } from '../store/public';
 import { oneOf } from '../../db/columns';
 
 /**

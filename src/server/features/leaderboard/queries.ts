@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_SIZE, type LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { Queryable } from '../../db/client';
 import type { StatName } from '../../platform/stats';
-import { cosmeticColumn } from '../items/queries';
+import { cosmeticColumn } from '../items/public';
 
 export interface LeaderboardRow {
   id: number;

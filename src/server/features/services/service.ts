@@ -17,7 +17,7 @@ import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
 import { assertEstablished } from '../accounts/public';
-import * as ledger from '../wallet/ledger';
+import { ledger } from '../wallet/public';
 import { RowSweep } from '../../platform/sweepRows';
 import { presentService } from './presenter';
 import * as queries from './queries';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { serviceStatuses } from '../../../shared/api/services';
 import { oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 
 /**
  * A service a user offers for coins (DESIGN.md section 6). Every lifecycle step is one

@@ -25,3 +25,5 @@ export async function publishedItems(q: Queryable): Promise<PublishedItem[]> {
     sellBack: null,
   }));
 }
+export { buffEffectTypes, items } from './tables';
+export type { BuffEffectType } from './tables';

@@ -21,10 +21,10 @@ import { groupCommit } from '../../platform/batching/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
 import { turns } from '../../platform/batching/turns';
 import { refusalOf, refuse } from '../../platform/batching/refusals';
-import * as ledger from '../wallet/ledger';
-import * as groupPostings from '../wallet/groupPostings';
-import * as items from '../items/holdings';
-import { buffState, startBuff } from '../items/buffs';
+import { ledger } from '../wallet/public';
+import { groupPostings } from '../wallet/public';
+import { items } from '../items/public';
+import { buffState, startBuff } from '../items/public';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 
@@ -137,14 +137,14 @@ const PURCHASE = (() => {
 })();
 
 /**
- * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once): each
- * purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
- * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers
- * and their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per
- * purchase, the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row
- * is locked last, by one UPDATE taking the item's count off the shelf where the stock and price
- * read still hold. Otherwise the guard refuses ('go_alone'), nothing is written, and every
- * purchase of the group goes alone. The stock a purchase answers is the shelf as it left it.
+ * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once):
+ * each purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
+ * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers and
+ * their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per purchase,
+ * the first `stock` buyers of each item getting one; and, as in PURCHASE, each item row is locked
+ * last, by one UPDATE taking the item's count off the shelf where the stock and price read still
+ * hold. Otherwise the guard refuses ('go_alone'), nothing is written, and every purchase of the
+ * group goes alone. The stock a purchase answers is the shelf as it left it.
  */
 const PURCHASES = sql`
     with input as (

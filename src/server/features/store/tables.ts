@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 import { buffEffectTypes, effectTypes, itemTypes } from '../../../shared/api/store';
 
 // The closed lists live in the shared contract; re-exported for the server code that had them here.

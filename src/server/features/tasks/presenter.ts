@@ -1,5 +1,5 @@
 import type { CompleteTaskResponse, CreatedDto, GoalType, TaskDto, TasksDto, TaskType } from '../../../shared/api/tasks';
-import { presentBuffedReward, type RewardPreview } from '../items/buffs';
+import { presentBuffedReward, type RewardPreview } from '../items/public';
 import { percentOf } from '../../platform/stats';
 import { nextReset, periodStart } from './periods';
 import type { PeriodCounts } from './progress';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { goalTypes, taskTypes } from '../../../shared/api/tasks';
 import { oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 
 /** Tasks an admin defines (spec section 3); retired ones stay for the claims that name them. */
 export const tasks = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../platform/errors';
-import * as items from '../items/holdings';
+import { items } from '../items/public';
 
 /**
  * The inventory side of trades, through the items module: units offered in an active trade

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tradeStatuses } from '../../../shared/api/trades';
 import { oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
-import { items } from '../store/tables';
+import { users } from '../accounts/public';
+import { items } from '../store/public';
 
 /** Which party an entry belongs to: 'from' is the initiator's offer, 'to' the recipient's answer. */
 export const tradeSides = ['from', 'to'] as const;

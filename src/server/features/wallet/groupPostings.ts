@@ -41,10 +41,10 @@ export function roundBatchPostingsCte(postings: SQL): SQL {
 
 /**
  * accountUpdate and ledgerRowsFor for stakes of many players in one statement
- * (platform/batching/groupCommit.ts), as two CTEs. `upd` debits each player once (`source`: i, user_id,
- * amount, one row per player; `alsoSet` as in accountUpdate, over the row aliased u): a stake
- * whose account is not active or short of it drops out instead of aborting the others, and its
- * caller places it alone for the exact refusal. `ins` (`postings`: user_id, amount,
+ * (platform/batching/groupCommit.ts), as two CTEs. `upd` debits each player once (`source`: i,
+ * user_id, amount, one row per player; `alsoSet` as in accountUpdate, over the row aliased u): a
+ * stake whose account is not active or short of it drops out instead of aborting the others, and
+ * its caller places it alone for the exact refusal. `ins` (`postings`: user_id, amount,
  * balance_after, ref_id) writes each debit and the house's side, as ledgerRowsFor does for one.
  */
 export function groupDebitCte(source: SQL, alsoSet?: SQL): SQL {

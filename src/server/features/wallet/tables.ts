@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp }
 import { ledgerCategories } from '../../../shared/api/wallet';
 import { GAME_REF_TYPES, type GameRefType } from '../../../shared/games';
 import { oneOf } from '../../db/columns';
-import { users } from '../accounts/tables';
+import { users } from '../accounts/public';
 import { currencies } from './currencies';
 
 /**

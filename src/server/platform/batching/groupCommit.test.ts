@@ -113,7 +113,7 @@ describe('groupCommit', () => {
     const done = await Promise.all(answers);
     expect(await nOf(a!)).toBe(123);
     expect(await nOf(b!)).toBe(456);
-    // Three statements of two: (a1, b4), (a2, b5), (a3, b6), each operation at its place of arrival.
+    // Three statements of two, (a1, b4), (a2, b5), (a3, b6), each in order of arrival.
     const tx = done.map((x) => (x.via === 'group' ? x.tx : ''));
     expect([tx[0] === tx[1], tx[2] === tx[3], tx[4] === tx[5]]).toEqual([true, true, true]);
     expect(new Set(tx).size).toBe(3);

@@ -3,9 +3,9 @@ import { roulette, type RouletteColour } from '../../../../shared/games/casino/r
 import { slots } from '../../../../shared/games/casino/slots';
 import type { CoinFlipResponse, RouletteResponse, SlotsResponse } from '../../../../shared/games/casino/contract';
 import type { Deps } from '../../../platform/deps';
-import { lockSlotsLuck, spendSlotsLuck } from '../../items/buffs';
+import { lockSlotsLuck, spendSlotsLuck } from '../../items/public';
 import { presentCoinFlip, presentRoulette, presentSlots } from './presenter';
-import type { Draw } from '../engine/rounds';
+import type { Draw } from '../engine/public';
 import { playStakeRound } from './stakeRound';
 
 /**

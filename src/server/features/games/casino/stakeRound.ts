@@ -2,9 +2,9 @@ import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { bumpStat } from '../../../platform/stats';
-import { playSettledRound } from '../engine/oneStatement';
-import { moveForRound } from '../engine/payments';
-import { nextRound, type Draw } from '../engine/rounds';
+import { playSettledRound } from '../engine/public';
+import { moveForRound } from '../engine/public';
+import { nextRound, type Draw } from '../engine/public';
 
 export interface StakePlay<O> {
   params: Record<string, unknown>;

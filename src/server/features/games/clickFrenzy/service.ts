@@ -7,10 +7,10 @@ import { groupCommit } from '../../../platform/batching/groupCommit';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
 import type { Db, Queryable } from '../../../db/client';
-import * as ledger from '../../wallet/ledger';
-import * as groupPostings from '../../wallet/groupPostings';
-import { applyRewardMultiplier } from '../../items/buffs';
-import { moveForRound } from '../engine/payments';
+import { ledger } from '../../wallet/public';
+import { groupPostings } from '../../wallet/public';
+import { applyRewardMultiplier } from '../../items/public';
+import { moveForRound } from '../engine/public';
 import { presentClick, presentStats } from './presenter';
 import { clicksIn } from './queries';
 
@@ -72,11 +72,11 @@ const CLICK = sql`
     case when exists (select 1 from click) and not exists (select 1 from credit) then ${refuse('banned')} else 1 end as guard`;
 
 /**
- * CLICK for many players in one statement (platform/batching/groupCommit.ts, each player once): a click
- * counts where CLICK would count it, and drops out with nothing written (and is made alone, which
- * answers why) where the player's row or hour row is held elsewhere, the player is not active, a
- * reward buff runs or a limit is reached. A click counted but not credited refuses the whole
- * statement ('go_alone').
+ * CLICK for many players in one statement (platform/batching/groupCommit.ts, each player once): a
+ * click counts where CLICK would count it, and drops out with nothing written (and is made alone,
+ * which answers why) where the player's row or hour row is held elsewhere, the player is not
+ * active, a reward buff runs or a limit is reached. A click counted but not credited refuses the
+ * whole statement ('go_alone').
  */
 const CLICKS = sql`
   with input as (

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /**
  * Click Frenzy clicks per user per UTC hour, with the current second's count beside them: one

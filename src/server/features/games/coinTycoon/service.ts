@@ -4,8 +4,8 @@ import * as tycoon from '../../../../shared/games/coinTycoon/rules';
 import * as tycoonIntents from '../../../../shared/games/coinTycoon/intents';
 import * as tycoonStorage from '../../../../shared/games/coinTycoon/storage';
 import type { Deps } from '../../../platform/deps';
-import * as ledger from '../../wallet/ledger';
-import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
+import { ledger } from '../../wallet/public';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
 /**
  * Coin Tycoon on the server: every intent settles the company to the server's clock and applies

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../accounts/tables';
-import { gameStateColumns } from '../engine/tables';
+import { users } from '../../accounts/public';
+import { gameStateColumns } from '../engine/public';
 
 /**
  * A player's company: the whole state (shared/games/coinTycoon/rules.ts TycoonStateJson) in one jsonb,

@@ -6,12 +6,12 @@ import type { Deps } from '../../../platform/deps';
 import { lastSeen } from '../../../platform/batching/lastSeen';
 import { turns } from '../../../platform/batching/turns';
 import { statBumpCte, type StatName } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
+import { ledger } from '../../wallet/public';
 import type { Draw } from './rounds';
 import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
-import type { BuffEffectType } from '../../store/tables';
-import { minefieldItemsHeld } from '../../items/buffs';
+import type { BuffEffectType } from '../../store/public';
+import { minefieldItemsHeld } from '../../items/public';
 import { readBatch } from '../../../platform/batching/readBatch';
 
 /*
@@ -80,10 +80,10 @@ const OPTIMISTIC_ATTEMPTS = 2;
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * Many players' pairs and buffs in one statement (platform/batching/readBatch.ts): a player's first round
- * in a while waits for this read, and most of a read's cost was the statement's. Each player's
- * row is found by its own look-ups (a LATERAL with a LIMIT is never turned into a join over the
- * whole table, nor a scalar subquery into a hash of it).
+ * Many players' pairs and buffs in one statement (platform/batching/readBatch.ts): a player's first
+ * round in a while waits for this read, and most of a read's cost was the statement's. Each
+ * player's row is found by its own look-ups (a LATERAL with a LIMIT is never turned into a join
+ * over the whole table, nor a scalar subquery into a hash of it).
  */
 const seedReads = readBatch<{ userId: number; now: string }>({
   name: 'round_read_seeds',

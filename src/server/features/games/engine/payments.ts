@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Queryable } from '../../../db/client';
 import { banned } from '../../../platform/errors';
-import * as ledger from '../../wallet/ledger';
-import type { RefType } from '../../wallet/tables';
+import { ledger } from '../../wallet/public';
+import type { RefType } from '../../wallet/public';
 
 /**
  * Moves one account by `delta` against a game round, as one single-row UPDATE by key (FOR NO

@@ -3,18 +3,18 @@ import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
 import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/batching/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
-import * as groupPostings from '../../wallet/groupPostings';
+import { groupPostings } from '../../wallet/public';
 
 /*
- * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement gives
- * each round exactly what the one-round statement (engine/oneStatement.ts) gives it: it locks
+ * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement
+ * gives each round exactly what the one-round statement (engine/oneStatement.ts) gives it: it locks
  * the seed pairs still as the game read them (with no buff the outcome assumed absent) and the
- * players' rows, skipping rows another transaction holds, moves each balance where the account
- * is active and holds the stake, and only then takes the nonce, records the round, writes the
- * postings and bumps the counter. A round that fails any of these drops out with nothing
- * written, and its caller plays it alone with the one-round statement, which answers why (short
- * balance, banned) or finds the pair moved on. The nonce therefore still advances only with its
- * round. engine/oneStatement.ts runs one player's rounds one after another in this process.
+ * players' rows, skipping rows another transaction holds, moves each balance where the account is
+ * active and holds the stake, and only then takes the nonce, records the round, writes the postings
+ * and bumps the counter. A round that fails any of these drops out with nothing written, and its
+ * caller plays it alone with the one-round statement, which answers why (short balance, banned) or
+ * finds the pair moved on. The nonce therefore still advances only with its round.
+ * engine/oneStatement.ts runs one player's rounds one after another in this process.
  */
 
 /** A round as the one-round statement takes it. */

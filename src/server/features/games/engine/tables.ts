@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /**
  * A user's provably fair seed pairs (DESIGN.md section 5). One active pair per user (revealed_at

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import * as idle from '../../../../shared/games/idleNgu/rules';
 import type { Deps } from '../../../platform/deps';
-import * as ledger from '../../wallet/ledger';
-import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
+import { ledger } from '../../wallet/public';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
 /**
  * The idle trainer on the server: every intent settles the trainer to the server's clock and

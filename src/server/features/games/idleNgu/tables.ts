@@ -1,6 +1,6 @@
 import { bigint, bigserial, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../accounts/tables';
-import { gameStateColumns } from '../engine/tables';
+import { users } from '../../accounts/public';
+import { gameStateColumns } from '../engine/public';
 
 /** A player's trainer: the whole state (shared/games/idleNgu/rules.ts IdleStateJson), written by engine/gameState. */
 export const idleNguGames = pgTable('idle_ngu_games', gameStateColumns());

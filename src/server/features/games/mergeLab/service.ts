@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/games/mergeLab/contract';
 import * as lab from '../../../../shared/games/mergeLab/rules';
 import type { Deps } from '../../../platform/deps';
-import * as ledger from '../../wallet/ledger';
-import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/gameState';
-import { nextRound } from '../engine/rounds';
+import { ledger } from '../../wallet/public';
+import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
+import { nextRound } from '../engine/public';
 
 /**
  * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab/rules.ts) on the

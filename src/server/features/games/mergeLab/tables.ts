@@ -1,8 +1,8 @@
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
-import { gameStateColumns } from '../engine/tables';
+import { users } from '../../accounts/public';
+import { gameStateColumns } from '../engine/public';
 
 /** A player's lab: the whole state (shared/games/mergeLab/rules.ts MergeLabState), written by engine/gameState. */
 export const mergeLabGames = pgTable('merge_lab_games', gameStateColumns());

@@ -10,11 +10,11 @@ import { groupCommit } from '../../../platform/batching/groupCommit';
 import { lastSeen } from '../../../platform/batching/lastSeen';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
-import { pickMinefieldItems, type MinefieldItems } from '../../items/buffs';
-import { playSettledRound } from '../engine/oneStatement';
-import { moveForRound } from '../engine/payments';
-import { nextRound, type Draw } from '../engine/rounds';
+import { ledger } from '../../wallet/public';
+import { pickMinefieldItems, type MinefieldItems } from '../../items/public';
+import { playSettledRound } from '../engine/public';
+import { moveForRound } from '../engine/public';
+import { nextRound, type Draw } from '../engine/public';
 import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
 import { openGameOf } from './queries';
 
@@ -186,9 +186,9 @@ const REVEAL = (() => {
 })();
 
 /**
- * REVEAL for many games in one statement (platform/batching/groupCommit.ts): each board moves only where
- * its round is still open with the board its reveal was decided on, as REVEAL; a round another
- * transaction holds is skipped, and its reveal goes alone.
+ * REVEAL for many games in one statement (platform/batching/groupCommit.ts): each board moves only
+ * where its round is still open with the board its reveal was decided on, as REVEAL; a round
+ * another transaction holds is skipped, and its reveal goes alone.
  */
 const REVEALS = sql`
     with input as (
@@ -277,8 +277,8 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
 /**
  * A cash-out is one statement with no transaction once the board is known (remembered, or read):
  * the round is settled only if its board is still the one known, and the same statement pays it
- * through the ledger and counts a win. An account that is not active is refused ('banned'),
- * which rolls the statement back; a board that moved on is read again, and after a few tries the locked
+ * through the ledger and counts a win. An account that is not active is refused ('banned'), which
+ * rolls the statement back; a board that moved on is read again, and after a few tries the locked
  * transaction settles it.
  */
 const CASHOUT = (() => {

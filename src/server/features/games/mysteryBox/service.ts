@@ -6,9 +6,9 @@ import type { Db } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
-import * as items from '../../items/holdings';
-import * as ledger from '../../wallet/ledger';
-import { nextRounds } from '../engine/rounds';
+import { items } from '../../items/public';
+import { ledger } from '../../wallet/public';
+import { nextRounds } from '../engine/public';
 
 /**
  * Every collectible is a store cosmetic (items.collectible_key marks it): it shows on profiles

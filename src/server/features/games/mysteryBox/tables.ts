@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../accounts/tables';
-import { items } from '../../store/tables';
+import { users } from '../../accounts/public';
+import { items } from '../../store/public';
 
 /** One request to open boxes (1 or 5, one debit): the business row its ledger rows reference; each opening is a round. */
 export const boxOpenings = pgTable(

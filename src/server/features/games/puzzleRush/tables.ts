@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /** The closed list of puzzle types (src/shared/games/puzzleRush/puzzles PUZZLE_TYPES). */
 export const puzzleTypes = ['sliding', 'memory', 'match-3', 'logic-grid', 'n-queens'] as const;

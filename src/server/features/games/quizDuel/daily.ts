@@ -20,7 +20,7 @@ import type { QuizQuestion } from '../../../../shared/games/quizDuel/bank/bank';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
-import * as ledger from '../../wallet/ledger';
+import { ledger } from '../../wallet/public';
 import { bankSize, questionAt } from './bankIndex';
 
 /**

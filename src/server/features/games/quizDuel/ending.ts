@@ -3,8 +3,8 @@ import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout, utcD
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
-import * as ledger from '../../wallet/ledger';
-import { allowedWin } from '../engine/sameAddress';
+import { ledger } from '../../wallet/public';
+import { allowedWin } from '../engine/public';
 import { presentDuel, selfPacedOf } from './presenter';
 import { answersOf, findDuel, type DuelRow } from './queries';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
-import { recordAddress } from '../engine/sameAddress';
+import { recordAddress } from '../engine/public';
 import { answerDaily, daily, startDaily } from './daily';
 import * as quiz from './service';
 

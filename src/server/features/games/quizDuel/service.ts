@@ -23,8 +23,8 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
-import * as ledger from '../../wallet/ledger';
-import { nextRounds } from '../engine/rounds';
+import { ledger } from '../../wallet/public';
+import { nextRounds } from '../engine/public';
 import { bankSize, questionAt, questionById } from './bankIndex';
 import { presentChallenge, presentDuel, presentSummary, selfPacedOf, sideOf, type Side } from './presenter';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps';
-import * as ledger from '../../wallet/ledger';
+import { ledger } from '../../wallet/public';
 import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, tellParties } from './ending';
 import { selfPacedEnd } from '../../../../shared/games/quizDuel/rules';
 import { findDuel } from './queries';

@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, prim
 import { QUIZ_MAX_STAKE, QUIZ_MODES, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel/rules';
 import { quizDuelStates } from '../../../../shared/games/quizDuel/contract';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /**
  * A quiz duel. open -> playing (joined: both stakes held, ledger quiz_stake) -> finished (paid

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
-import { recordAddress } from '../engine/sameAddress';
+import { recordAddress } from '../engine/public';
 import * as rps from './service';
 
 export const rpsHandlers = (deps: Deps) => defineHandlers('rps', {

@@ -20,9 +20,9 @@ import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
 import { bumpStat, readStats } from '../../../platform/stats';
-import * as ledger from '../../wallet/ledger';
+import { ledger } from '../../wallet/public';
 import { RowSweep } from '../../../platform/sweepRows';
-import { allowedWin } from '../engine/sameAddress';
+import { allowedWin } from '../engine/public';
 import {
   presentCanceled,
   presentChallenge,

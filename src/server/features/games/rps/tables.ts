@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { RPS_MOVES } from '../../../../shared/games/rps/contract';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /** open -> resolved (answered), canceled (by the challenger, or a ban/deletion) or expired (24 h). */
 export const duelStates = ['open', 'resolved', 'canceled', 'expired'] as const;

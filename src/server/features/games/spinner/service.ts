@@ -5,11 +5,11 @@ import { spin, type SpinnerTable } from '../../../../shared/games/spinner/rules'
 import type { Db, Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
-import { applyRewardMultiplier, buffState } from '../../items/buffs';
-import { moveForRound } from '../engine/payments';
-import { playSettledRound } from '../engine/oneStatement';
-import { batchCounts, batchWaiting, holdBatches, type BatchPart } from '../engine/roundBatch';
-import { nextRound } from '../engine/rounds';
+import { applyRewardMultiplier, buffState } from '../../items/public';
+import { moveForRound } from '../engine/public';
+import { playSettledRound } from '../engine/public';
+import { batchCounts, batchWaiting, holdBatches, type BatchPart } from '../engine/public';
+import { nextRound } from '../engine/public';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { gamesProgressParts } from '../../../platform/module';
 import { presentProgress, presentSpin, presentSpinnerTables } from './presenter';

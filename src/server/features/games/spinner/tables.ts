@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 
 /**
  * Admin overrides of a wheel's reward table; a wheel without a row uses the defaults in

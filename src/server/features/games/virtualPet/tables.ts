@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
-import { users } from '../../accounts/tables';
+import { users } from '../../accounts/public';
 import { RARITIES } from '../../../../shared/games/virtualPet/catalog';
 
 /**

@@ -5,8 +5,8 @@ import { BREED_COOLDOWN_MS, breedChild, breedPrice, HATCH_MS, lowerRarity } from
 import type { Queryable } from '../../../../db/client';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../../../platform/errors';
-import * as ledger from '../../../wallet/ledger';
-import { nextRound } from '../../engine/rounds';
+import { ledger } from '../../../wallet/public';
+import { nextRound } from '../../engine/public';
 import { presentCritter, type CritterRow } from '../critters/presenter';
 import { critterReturning, insertCritter } from '../critters/queries';
 import { lockProfile } from '../profile';

@@ -5,8 +5,8 @@ import { affectionAfter, EVOLVE_MIN_AFFECTION, EVOLVE_MIN_EXPERIENCE, evolveChec
 import type { Queryable } from '../../../../db/client';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, badRequest, conflict } from '../../../../platform/errors';
-import * as items from '../../../items/holdings';
-import * as ledger from '../../../wallet/ledger';
+import { items } from '../../../items/public';
+import { ledger } from '../../../wallet/public';
 import { goodWithId } from '../catalogItems';
 import { bumpCounter, lockProfile } from '../profile';
 import { resourcesOf } from '../resources';

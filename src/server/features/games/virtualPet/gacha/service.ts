@@ -4,8 +4,8 @@ import { speciesOf, STARTING_AFFECTION } from '../../../../../shared/games/virtu
 import { GACHA_POOLS, gachaPoolOf, pityAfter, pull, type GachaResult } from '../../../../../shared/games/virtualPet/gacha';
 import type { Deps } from '../../../../platform/deps';
 import { badRequest } from '../../../../platform/errors';
-import * as ledger from '../../../wallet/ledger';
-import { nextRounds } from '../../engine/rounds';
+import { ledger } from '../../../wallet/public';
+import { nextRounds } from '../../engine/public';
 import { lockProfile } from '../profile';
 
 export async function pools(deps: Deps, userId: number): Promise<{ pools: GachaPoolDto[] }> {

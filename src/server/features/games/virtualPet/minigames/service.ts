@@ -3,7 +3,7 @@ import type { MinigameCompleteResponse, MinigameStartResponse } from '../../../.
 import { DAILY_MINIGAME_COIN_CAP, minigamePay, RUN_TTL_MS, type Minigame } from '../../../../../shared/games/virtualPet/minigames';
 import type { Deps } from '../../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../../platform/errors';
-import * as ledger from '../../../wallet/ledger';
+import { ledger } from '../../../wallet/public';
 import { presentCritter, type CritterRow } from '../critters/presenter';
 import { critterReturning, lockCritter } from '../critters/queries';
 import { lockProfile } from '../profile';

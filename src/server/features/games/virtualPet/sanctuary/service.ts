@@ -3,9 +3,9 @@ import type { ClaimResponse, GamesUserDto } from '../../../../../shared/games/vi
 import { CLAIM_FOOD_TABLE, CLAIM_TOY_TABLE, claimTerms, drawClaim } from '../../../../../shared/games/virtualPet/claim';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, conflict, unauthorized } from '../../../../platform/errors';
-import * as items from '../../../items/holdings';
-import * as ledger from '../../../wallet/ledger';
-import { nextRound } from '../../engine/rounds';
+import { items } from '../../../items/public';
+import { ledger } from '../../../wallet/public';
+import { nextRound } from '../../engine/public';
 import { catalogItemIds } from '../catalogItems';
 import { resourcesOf } from '../resources';
 

@@ -18,9 +18,9 @@ import {
 import type { Queryable } from '../../../../db/client';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, badRequest } from '../../../../platform/errors';
-import * as items from '../../../items/holdings';
-import * as ledger from '../../../wallet/ledger';
-import type { Currency } from '../../../wallet/currencies';
+import { items } from '../../../items/public';
+import { ledger } from '../../../wallet/public';
+import type { Currency } from '../../../wallet/public';
 import { describeGood, goodWithId } from '../catalogItems';
 import { presentCritter } from '../critters/presenter';
 import { insertCritter } from '../critters/queries';
