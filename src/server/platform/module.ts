@@ -43,7 +43,7 @@ export interface FeatureModule {
   itemLocks?: SQL;
   /** The part of the user view (own and public profile) this module owns. */
   profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
-  /** This game's tables on GET /api/leaderboard/games. */
+  /** This game's tables on GET /api/games/leaderboard. */
   gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
   /** This game's part of GET /api/games/progress. */
   gamesProgress?: (q: Queryable, userId: number) => Promise<Partial<GamesProgressDto>>;

@@ -25,7 +25,6 @@ export type LeaderboardUserDto = z.infer<typeof leaderboardUserDto>;
 
 export const LEADERBOARD_SIZE = 100;
 
-/** GET /api/games/leaderboard: the rock-paper-scissors and Puzzle Rush tables (spec section 7). */
 const rpsLeaderboardEntry = z.object({
   _id: z.string(),
   username: z.string(),
@@ -45,6 +44,10 @@ const puzzleRushLeaderboardEntry = z.object({
 });
 export type PuzzleRushLeaderboardEntry = z.infer<typeof puzzleRushLeaderboardEntry>;
 
+/**
+ * GET /api/games/leaderboard: the rock-paper-scissors, Puzzle Rush and Quiz Duel tables (spec
+ * section 7).
+ */
 const gameLeaderboardDto = z.object({
   rps: z.array(rpsLeaderboardEntry),
   puzzleRush: z.array(puzzleRushLeaderboardEntry),

@@ -6,11 +6,12 @@ import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 import { nextRound } from '../engine/public';
 
-/**
+/*
  * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab/rules.ts) on the
  * stored board under engine/gameState's row lock. A tap is a round of the player's fairness
  * stream ('merge-lab'); orders and sales pay coins through the ledger, each a merge_payouts row.
  */
+
 const TABLE: GameStateTable = { table: 'merge_lab_games' };
 const initial = (deps: Deps) => () => lab.initialState(deps.clock.now().getTime());
 
