@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SLOT_TOY } from '../../../shared/constants';
 import { playWinSound } from './beep';
-import { classifySpin, makeMoneyRain, spinReels, type RainDrop, type Reels, type SpinOutcome } from './slotToy';
+import { classifySpin, makeMoneyRain, SLOT_TOY, spinReels, type RainDrop, type Reels, type SpinOutcome } from './slotToy';
 
 const RAIN_DROPS = 28;
 const FIRST_REELS: Reels = ['🍒', '🍋', '🍀'];

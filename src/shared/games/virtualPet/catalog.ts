@@ -16,8 +16,6 @@ export type TraitRarity = (typeof TRAIT_RARITIES)[number];
 
 /** Shards to unlock a trait (spec section 9 for the first four; legendary and mythical are ours). */
 export const TRAIT_COST: Record<TraitRarity, number> = { common: 30, uncommon: 50, rare: 75, epic: 100, legendary: 150, mythical: 250 };
-/** The Purchase Traits button needs this many shards (spec section 9). */
-export const PURCHASE_TRAITS_MIN_SHARDS = 50;
 
 export interface Species {
   key: string;
