@@ -66,5 +66,5 @@ type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: inf
 type Provided = Intersect<HandlersOf<(typeof modules)[number]>>;
 
 /** Fails to compile when a feature of the route table has no module providing its handlers. */
-export type EveryFeatureHandled = [Exclude<keyof AllHandlers, keyof Provided>] extends [never] ? true : { missing: Exclude<keyof AllHandlers, keyof Provided> };
-export const everyFeatureHandled: EveryFeatureHandled = true;
+type EveryFeatureHandled = [Exclude<keyof AllHandlers, keyof Provided>] extends [never] ? true : { missing: Exclude<keyof AllHandlers, keyof Provided> };
+const _everyFeatureHandled: EveryFeatureHandled = true;

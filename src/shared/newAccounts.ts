@@ -31,11 +31,3 @@ export function newAccountMessage(action: NewAccountAction, waitMs: number, acti
   if (actionsLeft > 0) parts.push(`after ${plays(actionsLeft)} of your own`);
   return `New accounts cannot ${action} yet: you can ${parts.join(', and ')}.`;
 }
-
-/** The rule as the README and pages state it. */
-export function newAccountRuleText(hours: number, actions: number): string | null {
-  const parts: string[] = [];
-  if (hours > 0) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'} old`);
-  if (actions > 0) parts.push(`has made ${actions} ${actions === 1 ? 'bet, staked game round or store purchase' : 'bets, staked game rounds or store purchases'} of its own`);
-  return parts.length === 0 ? null : `An account can send coins, offer trades and buy services once it is ${parts.join(' and ')}.`;
-}

@@ -21,7 +21,7 @@ export function totalOddsHundredths(legs: readonly number[]): number {
 }
 
 /** The same product as a BigInt: ten legs at 1000x (10^30) is past what a Number holds exactly. */
-export function totalOddsHundredthsExact(legs: readonly number[]): bigint {
+function totalOddsHundredthsExact(legs: readonly number[]): bigint {
   if (legs.length === 0) return 100n;
   let product = 1n;
   for (const leg of legs) product *= BigInt(leg);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SPIN_RESULT_MS } from '../../src/shared/games/engine/catalog';
+import { SPIN_RESULT_MS } from '../../src/client/features/games/spinner/timing';
 import { balanceOf, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
 import { createBet } from '../../src/server/features/bets/builders';
 import { openSignedIn, startWorld, type World } from './support/world';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import { dailyClientSeed, QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizHouseCut, quizPayout, shownPlaceOf, utcDay } from '../../src/shared/games/quizDuel/rules';
+import { dailyClientSeed, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_QUESTIONS, quizHouseCut, quizPayout, shownPlaceOf, utcDay } from '../../src/shared/games/quizDuel/rules';
 import { questionById } from '../../src/server/features/games/quizDuel/bankIndex';
 import { dailyQuestionsFor } from '../../src/server/features/games/quizDuel/daily';
 import { callRoute } from '../../src/server/testing/callRoute';
@@ -14,6 +14,7 @@ import { GamesHubPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 import { QUIZ_PATH, QuizDailyView, QuizDuelView, QuizLobbyPage, type QuizPlayView } from './pages/QuizDuelPage';
 import { Toasts } from './pages/Toasts';
+import { QUIZ_BOT_NOTE } from '../../src/client/features/games/quizDuel/quizView';
 
 /**
  * Quiz Duel (issue 23) in real browsers on the real clock: a live duel between two browsers to

@@ -29,7 +29,7 @@ const SIGNED_IN: NavItem[] = [
 const ADMIN: NavItem[] = [{ to: '/admin', label: 'Admin' }];
 
 /** Spec section 2, navigation bar: what each kind of visitor sees. */
-export function navItems(signedIn: boolean, admin: boolean): NavItem[] {
+function navItems(signedIn: boolean, admin: boolean): NavItem[] {
   if (!signedIn) return [...ALWAYS, ...ANONYMOUS];
   return admin ? [...ALWAYS, ...SIGNED_IN, ...ADMIN] : [...ALWAYS, ...SIGNED_IN];
 }

@@ -1,8 +1,18 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { TOASTS } from '../../shared/constants';
 import { loadToasts, toastLibrary } from '../lib/toast';
 
 const FIRST_TOUCH = ['pointerdown', 'keydown'] as const;
+
+/** Spec section 9: how many toasts are kept, how long each kind stays, how wide they get. */
+const TOASTS = {
+  maxKept: 20,
+  blankMs: 4000,
+  errorMs: 4000,
+  customMs: 4000,
+  successMs: 2000,
+  autoCloseMs: 5000,
+  maxWidthPx: 350,
+} as const;
 
 /**
  * One Toaster renders every position: each toast carries its own (see lib/toast.ts).

@@ -5,7 +5,7 @@ import { sessionStore } from '../lib/sessionStore';
 import { LoadingState } from '../components/States';
 
 /** What RequireAuth leaves in history state so the login form can send the user back. */
-export interface FromState {
+interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { LAZY_CHUNK_TIMEOUT_MS } from '../../shared/constants';
+
+/** Spec section 9: a route's chunk that has not loaded after this long has failed. */
+const LAZY_CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'error' | 'timeout';
 

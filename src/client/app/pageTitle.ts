@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches, type Params } from 'react-router';
 
-export const SITE_NAME = 'Fair & Square';
+const SITE_NAME = 'Fair & Square';
 
 /** A route's `handle`: the page's name in the tab's title (WCAG 2.4.2: every page has its own). */
 export interface TitleHandle {

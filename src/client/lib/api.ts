@@ -76,7 +76,7 @@ function newIdempotencyKey(): string {
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
 }
 

@@ -159,7 +159,7 @@ export function fieldKey(field: string): string {
 const isFieldRule = (rule: unknown): rule is FieldRule => typeof rule === 'string' && (fieldRules as readonly string[]).includes(rule);
 
 /** The first refused field of an answer's details; other details (odds, cooldowns) are not about a field. */
-export function fieldIssue(error: unknown): FieldIssue | null {
+function fieldIssue(error: unknown): FieldIssue | null {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return null;
   const first: unknown = error.details[0];
   if (typeof first !== 'object' || first === null) return null;

@@ -1,8 +1,8 @@
 import type { UserDto } from '../../shared/api/accounts';
 
 /** Spec section 3 and 9: the token and the user object live in local storage. */
-export const TOKEN_KEY = 'token';
-export const USER_KEY = 'user';
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
 
 export interface Session {
   token: string;

@@ -78,7 +78,7 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 /** Re-runs fn when PostgreSQL reports a serialization failure or a deadlock. */
-export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -221,7 +221,7 @@ const causeOf = (err: unknown): string => {
 };
 
 /** host:port of a postgres:// URL, for messages (never the password). */
-export function postgresAddress(url: string): string {
+function postgresAddress(url: string): string {
   try {
     const u = new URL(url);
     return `${u.hostname || 'localhost'}:${u.port || '5432'}`;
@@ -237,7 +237,7 @@ export class DatabaseUnavailableError extends Error {}
  * 2 s) until `waitMs` has passed; then, or at once for a failure waiting cannot cure (bad
  * password, no such database), throws one clear line naming host, port and the cause.
  */
-export async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number, onWaiting?: (message: string) => void): Promise<void> {
+async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number, onWaiting?: (message: string) => void): Promise<void> {
   const where = postgresAddress(url);
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
@@ -258,7 +258,7 @@ export async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number
 }
 
 /** PGlite's shared buffers unless told otherwise (PGLITE_SHARED_BUFFERS); PostgreSQL's default is 128MB. */
-export const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
  * PGlite runs PostgreSQL inside this process's WebAssembly memory, which never shrinks and whose

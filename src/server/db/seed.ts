@@ -11,7 +11,7 @@ import { ensureDemoItems } from '../features/store/seed';
 import { ensureDefaultTasksAndAchievements } from '../features/tasks/seed';
 import * as ledger from '../features/wallet/ledger';
 
-export const DEMO_USERS: { username: string; bonus: number }[] = [
+const DEMO_USERS: { username: string; bonus: number }[] = [
   { username: 'LuckyLarry', bonus: 4200 },
   { username: 'HighRollerHana', bonus: 2650 },
   { username: 'ParlayPete', bonus: 1800 },

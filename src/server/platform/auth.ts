@@ -213,9 +213,3 @@ export class Sessions {
     if (request.auth?.user.role !== 'admin') throw forbidden('Admins only');
   };
 }
-
-/** The signed-in user of a route guarded by requireUser. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw unauthorized();
-  return request.auth.user;
-}

@@ -27,10 +27,10 @@ import { badRequest, conflict } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
-export const IDEMPOTENCY_WINDOW_HOURS = 24;
+const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /** How long a reservation outlives its last renewal: a retry after a crash waits at most this. */
-export const LEASE_SECONDS = 15;
+const LEASE_SECONDS = 15;
 /** Renewals come three times per lease, so a busy event loop does not lose a live run's key. */
 export const LEASE_RENEW_MS = (LEASE_SECONDS * 1000) / 3;
 

@@ -11,7 +11,7 @@ import type { GamesProgressDto } from '../../shared/games/spinner/contract';
 export type ClosureReason = 'deleted' | 'banned';
 
 /** Work a module wants done every `everyMs` in each process (reads also do it lazily). */
-export interface Sweep {
+interface Sweep {
   /** For the log line when it fails. */
   what: string;
   everyMs: number;
@@ -43,7 +43,7 @@ export interface FeatureModule {
   itemLocks?: SQL;
   /** The part of the user view (own and public profile) this module owns. */
   profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
-  /** This game's tables on GET /api/leaderboard/games. */
+  /** This game's tables on GET /api/games/leaderboard. */
   gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
   /** This game's part of GET /api/games/progress. */
   gamesProgress?: (q: Queryable, userId: number) => Promise<Partial<GamesProgressDto>>;

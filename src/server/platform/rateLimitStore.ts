@@ -38,7 +38,7 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreConst
 const NAMESPACE = 'fs-rate-limit-';
 
 /** How long a command may take before the process counts on its own instead. */
-export const REDIS_COMMAND_TIMEOUT_MS = 300;
+const REDIS_COMMAND_TIMEOUT_MS = 300;
 
 export class SharedLimits {
   readonly redis: Redis;
@@ -126,7 +126,7 @@ export function countStore(shared: SharedLimits | null): CountStore {
 }
 
 /** host:port of a redis:// URL, for log lines (never the password). */
-export function redisAddress(url: string): string {
+function redisAddress(url: string): string {
   try {
     const u = new URL(url);
     return `${u.hostname || '127.0.0.1'}:${u.port || '6379'}`;

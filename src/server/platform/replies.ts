@@ -10,10 +10,6 @@ import { z } from 'zod';
  * paying for it.
  */
 
-/** The reply schema as the OpenAPI document and the serializer see it. */
-export const replyJsonSchema = (schema: z.ZodType): Record<string, unknown> =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output' }) as Record<string, unknown>;
-
 type JsonSchema = Record<string, unknown>;
 const isSchema = (value: unknown): value is JsonSchema => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -8,7 +8,7 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint } from './id
 import { checkReply, replySerializer, unwrapReplySchema } from './replies';
 
 /** What a handler gets: the validated input, the caller (for guarded routes) and the raw request. */
-export type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
+type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
   user: S['auth'] extends 'public' ? null : AuthUser;
   /** Hash of the caller's session token (null on public routes). */
   tokenHash: S['auth'] extends 'public' ? null : string;
@@ -16,7 +16,7 @@ export type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
   reply: FastifyReply;
 };
 
-export type Handler<S extends RouteSpec> = (ctx: HandlerContext<S>) => Promise<ReplyOf<S>>;
+type Handler<S extends RouteSpec> = (ctx: HandlerContext<S>) => Promise<ReplyOf<S>>;
 
 /** One handler for every route a feature owns in shared/api/routes.ts: no more, no fewer. */
 export type FeatureHandlers<F extends FeatureName> = {
@@ -34,7 +34,7 @@ type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ?
  * name, at any depth. TypeScript accepts a wider object where a narrower one is expected (a
  * handler may return `{ ...dto, serverSeed }`); this makes that a compile error.
  */
-export type ExtraReplyFields<R, T, P extends string = ''> =
+type ExtraReplyFields<R, T, P extends string = ''> =
   IsAny<R> extends true
     ? never
     : unknown extends T

@@ -18,7 +18,7 @@ import type { Queryable } from '../db/client';
  * new counter a migration that concurrent feature branches collide on. A figure no other
  * feature reads belongs in the feature's own tables instead (DESIGN.md section 1).
  */
-export const counters = {
+const counters = {
   store_purchases: { key: 'storePurchases', profile: true, criterion: false },
   tasks_completed: { key: 'tasksCompleted', profile: true, criterion: true },
   minefield_wins: { key: 'minefieldWins', profile: true, criterion: true },
@@ -31,7 +31,7 @@ export const counters = {
 
 type Counters = typeof counters;
 export type StatName = keyof Counters;
-export const statNames = Object.keys(counters) as StatName[];
+const statNames = Object.keys(counters) as StatName[];
 type KeyOf<N extends StatName> = Counters[N]['key'];
 type Flagged<F extends 'profile' | 'criterion'> = { [N in StatName]: Counters[N][F] extends true ? KeyOf<N> : never }[StatName];
 

@@ -1,7 +1,7 @@
 import type { Deps } from './deps';
 
 /** How long a row that failed is left out of its sweep's batches before it is tried again. */
-export const SWEEP_RETRY_MS = 60_000;
+const SWEEP_RETRY_MS = 60_000;
 
 /**
  * Per-row isolation for a sweep (or a lazy sweep before a read): each row is its own attempt,

@@ -6,11 +6,12 @@ import { DirLockedError, readDirLock } from '../db/dirLock';
 import { auditReport, describeReport } from '../platform/audit';
 import { modules } from '../modules';
 
-/**
+/*
  * `npm run audit`: checks coin conservation on the configured database (DATABASE_URL, else
  * PGlite in DATA_DIR). A PGlite directory held by a running server must not be opened a second
  * time, so then the running server is asked instead (GET /api/admin/audit, as an admin).
  */
+
 const config = loadConfig();
 const pgliteDir = path.join(config.dataDir, 'pglite');
 

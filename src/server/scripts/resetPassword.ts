@@ -9,12 +9,13 @@ import { hashPassword } from '../platform/passwords';
 import { boxed } from '../platform/box';
 import { findUserByUsername } from '../features/accounts/queries';
 
-/**
+/*
  * `npm run admin:reset-password [-- --user NAME]`: sets a new password for the admin (or the
  * named account) and signs it out everywhere. The password comes from NEW_PASSWORD, or is
  * generated and printed once. With the embedded database, stop the server first: only one
  * process may open its directory.
  */
+
 const config = loadConfig();
 const userFlag = process.argv.indexOf('--user');
 const username = userFlag >= 0 ? process.argv[userFlag + 1] : config.adminUsername;

@@ -1,5 +1,4 @@
 import { beforeAll, expect } from 'vitest';
-import { giveItem } from '../features/store/builders';
 import { callRoute } from './callRoute';
 import { registerAdmin, registerUser, type TestServer, type TestUser } from './harness';
 
@@ -8,8 +7,6 @@ import { registerAdmin, registerUser, type TestServer, type TestUser } from './h
  * real admin would use where one exists, so the ledger and the audit log stay consistent.
  * Feature-specific builders (a bet, a service, a trade) stay in the feature's builders.ts.
  */
-
-export { registerAdmin, registerUser };
 
 /**
  * A user registered in the file's beforeAll; the returned object reads through to it, so a
@@ -64,12 +61,5 @@ export async function userWithCoins(server: TestServer, admin: TestUser, coins: 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.balance).toBe(coins);
   }
-  return user;
-}
-
-/** A fresh user holding these units (as if bought), through the store's item builder. */
-export async function userHolding(server: TestServer, holdings: readonly { itemId: number; quantity: number }[]): Promise<TestUser> {
-  const user = await registerUser(server);
-  for (const { itemId, quantity } of holdings) await giveItem(server.db, user.id, itemId, quantity);
   return user;
 }

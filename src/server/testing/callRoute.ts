@@ -24,7 +24,7 @@ export const routeTable: ReadonlyMap<string, RouteSpec> = new Map(
   Object.values(routes).flatMap((table) => Object.entries(table as Record<string, RouteSpec>)),
 );
 
-export interface RouteCallOptions {
+interface RouteCallOptions {
   token?: string;
   headers?: Record<string, string>;
 }

@@ -9,7 +9,7 @@ import { createPgDatabase, usingPostgres } from './harness';
  * The built server (dist/server/main.mjs), which `npm start` runs; the test run's global setup
  * (serverBuild.ts) builds it from the sources under test.
  */
-export const SERVER_FILE = 'dist/server/main.mjs';
+const SERVER_FILE = 'dist/server/main.mjs';
 
 /** A real server process (the built server, as `npm start` runs it) for tests across processes. */
 export interface ServerProcess {
@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
+function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
   const child = spawn(process.execPath, [SERVER_FILE], {
     // Tests register accounts that move coins at once: the new-account rules are off unless a test sets them.
     env: {
@@ -93,15 +93,6 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
     child.once('exit', () => resolve());
     child.kill(signal);
   });
-}
-
-/** Runs a tsx script to completion: its exit code and output. */
-export function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  return exitOf(child).then((code) => ({ code, output }));
 }
 
 /**

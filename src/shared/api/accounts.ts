@@ -2,17 +2,15 @@ import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { messageResponse, passwordSchema, usernameParams, usernameSchema } from './common';
 
-export type { MessageResponse } from './common';
-
-export const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
+const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
 
 /** Sign-in only checks presence: a wrong-shaped password is just a wrong password. */
-export const loginBody = z.strictObject({
+const loginBody = z.strictObject({
   username: z.string({ error: 'username is required' }).min(1, 'username is required').max(200),
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000),
 });
 
-export const deleteAccountBody = z.strictObject({
+const deleteAccountBody = z.strictObject({
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000),
 });
 
@@ -21,7 +19,7 @@ export type Role = (typeof roles)[number];
 export const userStatuses = ['active', 'banned'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-export const badge = z.object({ _id: z.string(), name: z.string(), description: z.string() });
+const badge = z.object({ _id: z.string(), name: z.string(), description: z.string() });
 export type Badge = z.infer<typeof badge>;
 
 export const inventoryEntry = z.object({
@@ -53,11 +51,11 @@ export type InventoryEntry = z.infer<typeof inventoryEntry>;
 export const cosmeticRef = z.object({ emoji: z.string().nullable(), image: z.string().nullable(), name: z.string() });
 export type CosmeticRef = z.infer<typeof cosmeticRef>;
 
-export const achievementRef = z.object({ _id: z.string(), title: z.string(), icon: z.string().nullable() });
+const achievementRef = z.object({ _id: z.string(), title: z.string(), icon: z.string().nullable() });
 export type AchievementRef = z.infer<typeof achievementRef>;
 
 /** Counters named after the task goal types and achievement criteria (spec section 3). */
-export const userCounters = z.object({
+const userCounters = z.object({
   betsPlaced: z.number(),
   betsWon: z.number(),
   storePurchases: z.number(),
@@ -70,10 +68,9 @@ export const userCounters = z.object({
   casinoWins: z.number(),
   itemsOwned: z.number(),
 });
-export type UserCounters = z.infer<typeof userCounters>;
 
 /** The signed-in user's own record: GET /api/user/stats, POST /api/user/update, auth answers. */
-export const userDto = userCounters.extend({
+const userDto = userCounters.extend({
   _id: z.string(),
   userId: z.string(),
   username: z.string(),
@@ -93,11 +90,11 @@ export const userDto = userCounters.extend({
 });
 export type UserDto = z.infer<typeof userDto>;
 
-export const authResponse = z.object({ token: z.string(), user: userDto });
+const authResponse = z.object({ token: z.string(), user: userDto });
 export type AuthResponse = z.infer<typeof authResponse>;
 
 /** GET /api/user/public/{username}: works without a token. */
-export const publicUserDto = z.object({
+const publicUserDto = z.object({
   _id: z.string(),
   username: z.string(),
   balance: z.number(),
@@ -116,8 +113,7 @@ export const publicUserDto = z.object({
 export type PublicUserDto = z.infer<typeof publicUserDto>;
 
 /** GET /api/user/session: when this sign-in ends if the site is not used again. */
-export const sessionInfoDto = z.object({ expiresAt: z.string(), idleDays: z.number() });
-export type SessionInfoDto = z.infer<typeof sessionInfoDto>;
+const sessionInfoDto = z.object({ expiresAt: z.string(), idleDays: z.number() });
 
 export const accountsRoutes = defineRoutes({
   'POST /auth/register': {

@@ -4,7 +4,7 @@ import { roles, userStatuses } from './accounts';
 import { MAX_COIN_AMOUNT, PAGE_SIZE, pageQuery, usernameParams } from './common';
 
 /** Positive adds funds, negative removes them (never below zero). */
-export const adminBalanceBody = z.strictObject({
+const adminBalanceBody = z.strictObject({
   amount: z
     .number({ error: 'amount must be a number' })
     .int('amount must be a whole number of coins')
@@ -13,11 +13,11 @@ export const adminBalanceBody = z.strictObject({
     .refine((n) => n !== 0, 'amount must not be zero'),
 });
 
-export const adminStatusBody = z.strictObject({
+const adminStatusBody = z.strictObject({
   status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }),
 });
 
-export const adminUserDto = z.object({
+const adminUserDto = z.object({
   _id: z.string(),
   username: z.string(),
   balance: z.number(),
@@ -27,7 +27,7 @@ export const adminUserDto = z.object({
 });
 export type AdminUserDto = z.infer<typeof adminUserDto>;
 
-export const adminLogDto = z.object({
+const adminLogDto = z.object({
   _id: z.string(),
   timestamp: z.string(),
   action: z.string(),
@@ -37,14 +37,14 @@ export const adminLogDto = z.object({
 });
 export type AdminLogDto = z.infer<typeof adminLogDto>;
 
-export const adminBalanceResponse = z.object({ message: z.string(), username: z.string(), balance: z.number() });
+const adminBalanceResponse = z.object({ message: z.string(), username: z.string(), balance: z.number() });
 export type AdminBalanceResponse = z.infer<typeof adminBalanceResponse>;
 
-export const adminStatusResponse = z.object({ message: z.string(), username: z.string(), status: z.enum(userStatuses) });
+const adminStatusResponse = z.object({ message: z.string(), username: z.string(), status: z.enum(userStatuses) });
 export type AdminStatusResponse = z.infer<typeof adminStatusResponse>;
 
 /** GET /api/admin/audit: coin conservation checked on the live database. */
-export const auditReportDto = z.object({
+const auditReportDto = z.object({
   ok: z.boolean(),
   /** The first discrepancy found, or null. */
   problem: z.string().nullable(),
@@ -58,7 +58,7 @@ export const auditReportDto = z.object({
 export type AuditReportDto = z.infer<typeof auditReportDto>;
 
 /** The admin's user list: by name, a page at a time, optionally only the names starting with `q`. */
-export const adminUsersQuery = z.strictObject({
+const adminUsersQuery = z.strictObject({
   q: z.string({ error: 'q must be text' }).trim().max(40, 'q must be at most 40 characters').optional(),
   after: z.string({ error: 'after must be text' }).max(40, 'after must be at most 40 characters').optional(),
   limit: z.coerce

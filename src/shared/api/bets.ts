@@ -3,7 +3,7 @@ import { defineRoutes } from './contract';
 import { coinAmount, futureDateTime, idParams, idString, pageQuery } from './common';
 import { hasAtMostTwoDecimals, MAX_ODDS, MIN_ODDS, PARLAY_MAX_LEGS, PARLAY_MIN_LEGS } from '../odds';
 
-export const oddsValue = (field: string) =>
+const oddsValue = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
     .min(MIN_ODDS, `${field} must be at least ${MIN_ODDS}`)
@@ -16,7 +16,7 @@ const optionText = z
   .min(1, 'options.text must not be empty')
   .max(100, 'options.text must be at most 100 characters');
 
-export const createBetBody = z.strictObject({
+const createBetBody = z.strictObject({
   title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(120, 'title must be at most 120 characters'),
   description: z.string({ error: 'description must be a string' }).trim().max(2000, 'description must be at most 2000 characters').default(''),
   endTime: futureDateTime('endTime'),
@@ -28,13 +28,13 @@ export const createBetBody = z.strictObject({
 });
 export type CreateBetBody = z.infer<typeof createBetBody>;
 
-export const predictBody = z.strictObject({
+const predictBody = z.strictObject({
   betId: idString('betId'),
   choice: z.string({ error: 'choice is required' }).trim().min(1, 'choice is required').max(100),
   amount: coinAmount('amount'),
 });
 
-export const parlayBody = z.strictObject({
+const parlayBody = z.strictObject({
   amount: coinAmount('amount'),
   bets: z
     .array(
@@ -51,9 +51,9 @@ export const parlayBody = z.strictObject({
   totalOdds: z.number({ error: 'totalOdds must be a number' }).positive('totalOdds must be positive'),
 });
 
-export const finalizeBody = z.strictObject({ betId: idString('betId'), optionId: idString('optionId') });
-export const oddsBody = z.strictObject({ odds: oddsValue('odds') });
-export const oddsParams = z.strictObject({
+const finalizeBody = z.strictObject({ betId: idString('betId'), optionId: idString('optionId') });
+const oddsBody = z.strictObject({ odds: oddsValue('odds') });
+const oddsParams = z.strictObject({
   betTitle: z.string().min(1, 'betTitle is required').max(200),
   optionId: idString('optionId'),
 });
@@ -61,7 +61,7 @@ export const oddsParams = z.strictObject({
 export const betStatuses = ['open', 'finalized', 'voided'] as const;
 export type BetStatus = (typeof betStatuses)[number];
 
-export const betOptionDto = z.object({
+const betOptionDto = z.object({
   _id: z.string(),
   text: z.string(),
   odds: z.number(),
@@ -70,7 +70,7 @@ export const betOptionDto = z.object({
 });
 export type BetOptionDto = z.infer<typeof betOptionDto>;
 
-export const betDto = z.object({
+const betDto = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -83,13 +83,13 @@ export const betDto = z.object({
 });
 export type BetDto = z.infer<typeof betDto>;
 
-export const adminBetDto = betDto.extend({ totalStaked: z.number(), wagerCount: z.number(), createdAt: z.string() });
+const adminBetDto = betDto.extend({ totalStaked: z.number(), wagerCount: z.number(), createdAt: z.string() });
 export type AdminBetDto = z.infer<typeof adminBetDto>;
 
 const wagerStatus = z.enum(['open', 'won', 'lost', 'refunded']);
 export type WagerStatus = z.infer<typeof wagerStatus>;
 
-export const wagerDto = z.object({
+const wagerDto = z.object({
   _id: z.string(),
   kind: z.literal('single'),
   betId: z.string(),
@@ -104,7 +104,7 @@ export const wagerDto = z.object({
 });
 export type WagerDto = z.infer<typeof wagerDto>;
 
-export const parlayLegDto = z.object({
+const parlayLegDto = z.object({
   betId: z.string(),
   betTitle: z.string(),
   choice: z.string(),
@@ -113,7 +113,7 @@ export const parlayLegDto = z.object({
 });
 export type ParlayLegDto = z.infer<typeof parlayLegDto>;
 
-export const parlayDto = z.object({
+const parlayDto = z.object({
   _id: z.string(),
   kind: z.literal('parlay'),
   stake: z.number(),
@@ -127,13 +127,13 @@ export const parlayDto = z.object({
 export type ParlayDto = z.infer<typeof parlayDto>;
 
 const wagerOrParlay = z.discriminatedUnion('kind', [wagerDto, parlayDto]);
-export const myBetsDto = z.object({ open: z.array(wagerOrParlay), settled: z.array(wagerOrParlay) });
+const myBetsDto = z.object({ open: z.array(wagerOrParlay), settled: z.array(wagerOrParlay) });
 export type MyBetsDto = z.infer<typeof myBetsDto>;
 
-export const placeWagerResponse = z.object({ message: z.string(), balance: z.number(), wager: wagerDto });
+const placeWagerResponse = z.object({ message: z.string(), balance: z.number(), wager: wagerDto });
 export type PlaceWagerResponse = z.infer<typeof placeWagerResponse>;
 
-export const placeParlayResponse = z.object({ message: z.string(), balance: z.number(), parlay: parlayDto });
+const placeParlayResponse = z.object({ message: z.string(), balance: z.number(), parlay: parlayDto });
 export type PlaceParlayResponse = z.infer<typeof placeParlayResponse>;
 
 /** 409 details when a parlay leg's claimed odds are stale. */
@@ -143,8 +143,7 @@ export interface OddsChangedDetails {
 }
 
 /** Answer of the admin actions on one bet (create, finalize, odds, void). */
-export const betActionResponse = z.object({ message: z.string(), bet: betDto });
-export type BetActionResponse = z.infer<typeof betActionResponse>;
+const betActionResponse = z.object({ message: z.string(), bet: betDto });
 
 export const betsRoutes = defineRoutes({
   'GET /api/bets/active': { auth: 'user', summary: 'Open bets with odds and vote counts', reply: z.array(betDto) },

@@ -7,11 +7,11 @@ import type { z } from 'zod';
  * shared api file declares its routes beside its schemas; routes.ts assembles them.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteName = `${Method} /${string}`;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RouteName = `${Method} /${string}`;
 
 /** public: no token needed (and the client sends none); user: any signed-in account; admin: role admin. */
-export type AuthLevel = 'public' | 'user' | 'admin';
+type AuthLevel = 'public' | 'user' | 'admin';
 
 export interface RouteSpec {
   auth: AuthLevel;
@@ -40,7 +40,7 @@ export interface RouteSpec {
 }
 
 /** 'GET /api/user/public/:username' -> 'username'. */
-export type PathParams<N extends string> = N extends `${string}:${infer P}/${infer Rest}`
+type PathParams<N extends string> = N extends `${string}:${infer P}/${infer Rest}`
   ? P | PathParams<`/${Rest}`>
   : N extends `${string}:${infer P}`
     ? P

@@ -70,17 +70,17 @@ export interface FieldIssue {
 }
 
 /** 409 of a wheel spun before its cooldown ended. */
-export interface SpinCooldownDetails {
+interface SpinCooldownDetails {
   nextSpin: string;
 }
 
 /** 409 of a click past Click Frenzy's hourly limit: when the next hour starts. */
-export interface HourlyLimitDetails {
+interface HourlyLimitDetails {
   nextHour: string;
 }
 
 /** 400 of a sanctuary claim before its time (spec: a 400 with nextClaim). */
-export interface ClaimCooldownDetails {
+interface ClaimCooldownDetails {
   nextClaim: string;
 }
 

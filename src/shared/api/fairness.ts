@@ -4,7 +4,7 @@ import { isRoundGame, ROUND_GAMES, type RoundGame } from '../games/engine/roundG
 import { defineRoutes } from './contract';
 
 /** Fairness: the signed-in user's current seed pair. The server seed itself is never here. */
-export const fairnessDto = z.object({
+const fairnessDto = z.object({
   serverSeedHash: z.string(),
   clientSeed: z.string(),
   /** The nonce the next round will use. */
@@ -12,7 +12,7 @@ export const fairnessDto = z.object({
 });
 export type FairnessDto = z.infer<typeof fairnessDto>;
 
-export const clientSeedBody = z.strictObject({
+const clientSeedBody = z.strictObject({
   clientSeed: z
     .string({ error: 'clientSeed is required' })
     .min(1, 'clientSeed must be 1-64 printable characters')
@@ -20,14 +20,14 @@ export const clientSeedBody = z.strictObject({
     .regex(/^[\x20-\x7e]+$/, 'clientSeed may contain only printable ASCII characters (space to ~)'),
 });
 
-export const rotateSeedResponse = z.object({
+const rotateSeedResponse = z.object({
   /** The pair just retired, its server seed now shown, and how many rounds it played. */
   revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }),
   current: fairnessDto,
 });
 export type RotateSeedResponse = z.infer<typeof rotateSeedResponse>;
 
-export const roundsQuery = z.strictObject({
+const roundsQuery = z.strictObject({
   before: z.coerce.number({ error: 'before must be a number' }).int('before must be an integer').positive('before must be positive').optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -48,7 +48,7 @@ export const roundsQuery = z.strictObject({
     .optional(),
 });
 
-export const roundDto = z.object({
+const roundDto = z.object({
   _id: z.string(),
   game: z.enum(ROUND_GAMES),
   stake: z.number(),
@@ -66,7 +66,7 @@ export const roundDto = z.object({
 });
 export type RoundDto = z.infer<typeof roundDto>;
 
-export const roundsPage = z.object({ rounds: z.array(roundDto), nextBefore: z.string().nullable() });
+const roundsPage = z.object({ rounds: z.array(roundDto), nextBefore: z.string().nullable() });
 export type RoundsPage = z.infer<typeof roundsPage>;
 
 /** /fairness's published figures (shared/published): sections of notes and tables of text rows. */
@@ -76,7 +76,7 @@ const publishedTableDto = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.object({ key: z.string(), cells: z.array(z.string()) })),
 });
-export const publishedDto = z.object({
+const publishedDto = z.object({
   sections: z.array(z.object({ key: z.string(), title: z.string(), notes: z.array(z.string()), tables: z.array(publishedTableDto) })),
 });
 export type PublishedDto = z.infer<typeof publishedDto>;

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { cosmeticRef } from './accounts';
 
-export const leaderboardSorts = ['balance', 'wins', 'achievements'] as const;
+const leaderboardSorts = ['balance', 'wins', 'achievements'] as const;
 export type LeaderboardSort = (typeof leaderboardSorts)[number];
 
-export const leaderboardQuery = z.strictObject({
+const leaderboardQuery = z.strictObject({
   sort: z
     .enum(leaderboardSorts, { error: `sort must be one of ${leaderboardSorts.join(', ')}` })
     .default('balance'),
 });
 
-export const leaderboardUserDto = z.object({
+const leaderboardUserDto = z.object({
   _id: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
@@ -25,8 +25,7 @@ export type LeaderboardUserDto = z.infer<typeof leaderboardUserDto>;
 
 export const LEADERBOARD_SIZE = 100;
 
-/** GET /api/games/leaderboard: the rock-paper-scissors and Puzzle Rush tables (spec section 7). */
-export const rpsLeaderboardEntry = z.object({
+const rpsLeaderboardEntry = z.object({
   _id: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
@@ -35,7 +34,7 @@ export const rpsLeaderboardEntry = z.object({
 });
 export type RpsLeaderboardEntry = z.infer<typeof rpsLeaderboardEntry>;
 
-export const puzzleRushLeaderboardEntry = z.object({
+const puzzleRushLeaderboardEntry = z.object({
   _id: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
@@ -45,7 +44,11 @@ export const puzzleRushLeaderboardEntry = z.object({
 });
 export type PuzzleRushLeaderboardEntry = z.infer<typeof puzzleRushLeaderboardEntry>;
 
-export const gameLeaderboardDto = z.object({
+/**
+ * GET /api/games/leaderboard: the rock-paper-scissors, Puzzle Rush and Quiz Duel tables (spec
+ * section 7).
+ */
+const gameLeaderboardDto = z.object({
   rps: z.array(rpsLeaderboardEntry),
   puzzleRush: z.array(puzzleRushLeaderboardEntry),
   /** Quiz duels: wins and games, like the rock-paper-scissors table. */

@@ -50,4 +50,3 @@ export type LiveMessage =
 export const LIVE_PATH = '/api/live';
 // The ticket route and its reply schema live in liveTicket.ts: the browser imports LIVE_PATH
 // from this file, which must stay free of zod.
-export type { LiveTicketResponse } from './liveTicket';

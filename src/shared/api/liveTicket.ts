@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 
-export const liveTicketResponse = z.object({
+const liveTicketResponse = z.object({
   ticket: z.string(),
   /** Seconds the ticket stays valid. */
   expiresIn: z.number(),
 });
-export type LiveTicketResponse = z.infer<typeof liveTicketResponse>;
 
 export const liveRoutes = defineRoutes({
   'POST /api/live/ticket': {

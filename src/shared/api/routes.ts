@@ -40,7 +40,7 @@ export type FeatureName = keyof Routes;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** All features' routes in one flat map: name -> spec. */
-export type ApiRoutes = UnionToIntersection<Routes[FeatureName]>;
+type ApiRoutes = UnionToIntersection<Routes[FeatureName]>;
 export type ApiRouteName = keyof ApiRoutes & string;
 
 export type RouteInput<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ClientInput<ApiRoutes[N]> : never;

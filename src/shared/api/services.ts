@@ -11,9 +11,9 @@ import { idParams, idString, messageResponse, pageQuery } from './common';
 export const serviceStatuses = ['listed', 'bought', 'finalized', 'completed', 'refunded', 'deleted'] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
-export const SERVICE_TITLE_MAX = 80;
-export const SERVICE_DESCRIPTION_MAX = 2000;
-export const SERVICE_PRICE_MAX = 1_000_000;
+const SERVICE_TITLE_MAX = 80;
+const SERVICE_DESCRIPTION_MAX = 2000;
+const SERVICE_PRICE_MAX = 1_000_000;
 /** Listed (unbought) services one provider may have at a time. */
 export const MAX_LISTED_SERVICES = 50;
 /** A finalized service the buyer has not accepted is released to the provider after this. */
@@ -32,13 +32,13 @@ const price = z
   .min(1, 'price must be at least 1')
   .max(SERVICE_PRICE_MAX, `price must be at most ${SERVICE_PRICE_MAX}`);
 
-export const createServiceBody = z.strictObject({
+const createServiceBody = z.strictObject({
   title: text('title', SERVICE_TITLE_MAX),
   description: text('description', SERVICE_DESCRIPTION_MAX),
   price,
 });
 
-export const updateServiceBody = z
+const updateServiceBody = z
   .strictObject({
     title: text('title', SERVICE_TITLE_MAX).optional(),
     description: text('description', SERVICE_DESCRIPTION_MAX).optional(),
@@ -46,14 +46,14 @@ export const updateServiceBody = z
   })
   .refine((b) => b.title !== undefined || b.description !== undefined || b.price !== undefined, 'title, description or price: change at least one');
 
-export const serviceIdBody = z.strictObject({ serviceId: idString('serviceId') });
+const serviceIdBody = z.strictObject({ serviceId: idString('serviceId') });
 
 /**
  * The price the buyer agrees to (what their page showed): a service whose price has changed
  * since is refused with 409 and PriceChangedDetails. Optional, and so is the body, for the
  * spec's call without one, which buys at whatever the price is.
  */
-export const buyServiceBody = z
+const buyServiceBody = z
   .strictObject({
     expectedPrice: z
       .number({ error: 'expectedPrice must be a number' })
@@ -64,14 +64,13 @@ export const buyServiceBody = z
   })
   // A request without a body reaches the schema as null.
   .nullish();
-export type BuyServiceBody = z.output<typeof buyServiceBody>;
 
 /** 409 details of a buy whose expectedPrice is no longer the service's price. */
 export interface PriceChangedDetails {
   currentPrice: number;
 }
 
-export const servicesQuery = pageQuery.extend({
+const servicesQuery = pageQuery.extend({
   showAll: z.enum(['true', 'false'], { error: "showAll must be 'true' or 'false'" }).optional(),
 });
 
@@ -79,17 +78,17 @@ const cursor = (field: string) =>
   z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be an integer`).positive(`${field} must be positive`).optional();
 
 /** History a page per side: each side's cursor is the last `_id` of that side's list so far. */
-export const serviceHistoryQuery = pageQuery.omit({ before: true }).extend({ providerBefore: cursor('providerBefore'), buyerBefore: cursor('buyerBefore') });
+const serviceHistoryQuery = pageQuery.omit({ before: true }).extend({ providerBefore: cursor('providerBefore'), buyerBefore: cursor('buyerBefore') });
 export type ServiceHistoryQuery = z.infer<typeof serviceHistoryQuery>;
 
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
 
-export const serviceUserDto = z.object({ _id: z.string(), username: z.string(), profileImage: z.string().nullable() });
+const serviceUserDto = z.object({ _id: z.string(), username: z.string(), profileImage: z.string().nullable() });
 export type ServiceUserDto = z.infer<typeof serviceUserDto>;
 
 /** Spec section 3's Service, with our status and timestamps. */
-export const serviceDto = z.object({
+const serviceDto = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -109,10 +108,10 @@ export const serviceDto = z.object({
 });
 export type ServiceDto = z.infer<typeof serviceDto>;
 
-export const serviceHistoryDto = z.object({ asProvider: z.array(serviceDto), asBuyer: z.array(serviceDto) });
+const serviceHistoryDto = z.object({ asProvider: z.array(serviceDto), asBuyer: z.array(serviceDto) });
 export type ServiceHistoryDto = z.infer<typeof serviceHistoryDto>;
 
-export const serviceActionResponse = z.object({ message: z.string(), service: serviceDto });
+const serviceActionResponse = z.object({ message: z.string(), service: serviceDto });
 export type ServiceActionResponse = z.infer<typeof serviceActionResponse>;
 
 export const servicesRoutes = defineRoutes({

@@ -6,11 +6,11 @@ import { buffEffectTypes, effectTypes, itemTypes, powerUpEffectTypes, type Effec
 
 export * from '../store';
 
-export const ITEM_NAME_MAX = 60;
-export const MAX_STOCK = 1_000_000_000;
+const ITEM_NAME_MAX = 60;
+const MAX_STOCK = 1_000_000_000;
 
 /** Range of an effect value as players type it (multiplier 1.5, luck 10 percent, 2 clicks). */
-export const effectValueRules: Record<Exclude<EffectType, 'cosmetic'>, { min: number; max: number; whole: boolean }> = {
+const effectValueRules: Record<Exclude<EffectType, 'cosmetic'>, { min: number; max: number; whole: boolean }> = {
   'reward-multiplier': { min: 1, max: 3, whole: false },
   'slots-luck': { min: 1, max: 50, whole: false },
   'extra-safe-click': { min: 1, max: 5, whole: true },
@@ -51,10 +51,10 @@ const wholeNumber = (field: string, max: number) =>
     .min(0, `${field} must be at least 0`)
     .max(max, `${field} must be at most ${max}`);
 
-export const priceSchema = wholeNumber('price', MAX_COIN_AMOUNT);
-export const stockSchema = wholeNumber('stock', MAX_STOCK);
+const priceSchema = wholeNumber('price', MAX_COIN_AMOUNT);
+const stockSchema = wholeNumber('stock', MAX_STOCK);
 
-export const createItemBody = z
+const createItemBody = z
   .strictObject({
     name: z
       .string({ error: 'name is required' })
@@ -97,7 +97,7 @@ export const createItemBody = z
   });
 export type CreateItemBody = z.infer<typeof createItemBody>;
 
-export const updateItemBody = z
+const updateItemBody = z
   .strictObject({
     price: priceSchema.optional(),
     stock: stockSchema.optional(),
@@ -105,7 +105,7 @@ export const updateItemBody = z
   })
   .refine((b) => b.price !== undefined || b.stock !== undefined || b.retired !== undefined, 'body: send price, stock or retired');
 
-export const purchaseBody = z.strictObject({
+const purchaseBody = z.strictObject({
   itemId: z
     .union([z.string(), z.number()], { error: 'itemId is required' })
     .transform((v) => String(v).trim())
@@ -114,7 +114,7 @@ export const purchaseBody = z.strictObject({
 });
 
 /** Spec section 3, store item. effectValue as players read it (1.5x, 10 percent, 2 clicks). */
-export const storeItemDto = z.object({
+const storeItemDto = z.object({
   _id: z.string(),
   name: z.string(),
   type: z.enum(itemTypes),
@@ -132,7 +132,7 @@ export const storeItemDto = z.object({
 export type StoreItemDto = z.infer<typeof storeItemDto>;
 
 /** Spec section 3, purchase history entry. */
-export const purchaseHistoryEntry = z.object({
+const purchaseHistoryEntry = z.object({
   _id: z.string(),
   item: z.object({ _id: z.string(), name: z.string(), type: z.enum(itemTypes), emoji: z.string().nullable(), image: z.string().nullable() }),
   price: z.number(),
@@ -141,7 +141,7 @@ export const purchaseHistoryEntry = z.object({
 export type PurchaseHistoryEntry = z.infer<typeof purchaseHistoryEntry>;
 
 /** PUT /api/user/cosmetic: the cosmetic to show beside your name; null goes back to the default. */
-export const cosmeticChoiceBody = z.strictObject({
+const cosmeticChoiceBody = z.strictObject({
   itemId: z
     .union([z.string(), z.number()], { error: 'itemId is required (an item id, or null for the default)' })
     .transform((v) => String(v).trim())
@@ -149,13 +149,12 @@ export const cosmeticChoiceBody = z.strictObject({
     .transform(Number)
     .nullable(),
 });
-export type CosmeticChoiceBody = z.input<typeof cosmeticChoiceBody>;
 
 /** What now shows beside the name, and the item chosen (null: the default rule picked it). */
-export const cosmeticChoiceDto = z.object({ cosmetic: cosmeticRef.nullable(), cosmeticChoice: z.string().nullable() });
+const cosmeticChoiceDto = z.object({ cosmetic: cosmeticRef.nullable(), cosmeticChoice: z.string().nullable() });
 export type CosmeticChoiceDto = z.infer<typeof cosmeticChoiceDto>;
 
-export const storeUserDto = z.object({
+const storeUserDto = z.object({
   inventory: z.array(inventoryEntry),
   /** Newest first, the latest PURCHASE_HISTORY_LIMIT. */
   purchaseHistory: z.array(purchaseHistoryEntry),
@@ -164,7 +163,7 @@ export const storeUserDto = z.object({
 export type StoreUserDto = z.infer<typeof storeUserDto>;
 export const PURCHASE_HISTORY_LIMIT = 100;
 
-export const purchaseResponse = z.object({
+const purchaseResponse = z.object({
   message: z.string(),
   balance: z.number(),
   item: storeItemDto,
@@ -173,7 +172,7 @@ export const purchaseResponse = z.object({
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
-export const buffDto = z.object({
+const buffDto = z.object({
   _id: z.string(),
   itemId: z.string(),
   name: z.string(),
@@ -187,7 +186,7 @@ export const buffDto = z.object({
 });
 export type BuffDto = z.infer<typeof buffDto>;
 
-export const activeBuffsDto = z.object({
+const activeBuffsDto = z.object({
   buffs: z.array(buffDto),
   /** Combined effect now: product of multipliers (capped at 3), sum of luck (capped at 50). */
   rewardMultiplier: z.number(),
@@ -197,7 +196,7 @@ export const activeBuffsDto = z.object({
 });
 export type ActiveBuffsDto = z.infer<typeof activeBuffsDto>;
 
-export const useItemResponse = z.object({
+const useItemResponse = z.object({
   message: z.string(),
   buff: buffDto,
   /** Units of the item left. */
@@ -205,11 +204,10 @@ export const useItemResponse = z.object({
 });
 export type UseItemResponse = z.infer<typeof useItemResponse>;
 
-export const itemActionResponse = z.object({ message: z.string(), item: storeItemDto });
+const itemActionResponse = z.object({ message: z.string(), item: storeItemDto });
 export type ItemActionResponse = z.infer<typeof itemActionResponse>;
 
-export const uploadResponse = z.object({ url: z.string() });
-export type UploadResponse = z.infer<typeof uploadResponse>;
+const uploadResponse = z.object({ url: z.string() });
 
 export const storeRoutes = defineRoutes({
   'GET /api/store': { auth: 'public', summary: 'Items on sale (stock left, not retired)', reply: z.array(storeItemDto) },

@@ -5,8 +5,8 @@ import { idParams, idString } from './common';
 
 export * from '../tasks';
 
-export const REWARD_MAX = 1_000_000;
-export const GOAL_MAX = 1_000_000;
+const REWARD_MAX = 1_000_000;
+const GOAL_MAX = 1_000_000;
 
 const text = (field: string, max: number) =>
   z
@@ -25,7 +25,7 @@ const wholeNumber = (field: string, max: number) =>
 /** An emoji or a short symbol; optional, with a default by type. */
 const symbol = (field: string) => z.string({ error: `${field} must be a string` }).trim().max(16, `${field} must be at most 16 characters`).optional();
 
-export const createTaskBody = z.strictObject({
+const createTaskBody = z.strictObject({
   title: text('title', 80),
   description: text('description', 500),
   reward: wholeNumber('reward', REWARD_MAX),
@@ -35,7 +35,7 @@ export const createTaskBody = z.strictObject({
   emoji: symbol('emoji'),
 });
 
-export const createAchievementBody = z.strictObject({
+const createAchievementBody = z.strictObject({
   title: text('title', 80),
   description: text('description', 500),
   criteria: z.enum(achievementCriteria, { error: `criteria must be one of ${achievementCriteria.join(', ')}` }),
@@ -44,8 +44,8 @@ export const createAchievementBody = z.strictObject({
   icon: symbol('icon'),
 });
 
-export const completeTaskBody = z.strictObject({ taskId: idString('taskId') });
-export const completeAchievementBody = z.strictObject({ achievementId: idString('achievementId') });
+const completeTaskBody = z.strictObject({ taskId: idString('taskId') });
+const completeAchievementBody = z.strictObject({ achievementId: idString('achievementId') });
 
 export type CreateTaskBody = z.output<typeof createTaskBody>;
 export type CreateAchievementBody = z.output<typeof createAchievementBody>;
@@ -56,7 +56,7 @@ export type CreateAchievementBody = z.output<typeof createAchievementBody>;
  * no buff adds anything (or the achievement is claimed), so the card shows the plain reward. In
  * a claim's answer it is what that claim paid.
  */
-export const buffedReward = z
+const buffedReward = z
   .object({
     amount: z.number(),
     /** Combined multiplier in hundredths (125 = x1.25). */
@@ -67,7 +67,7 @@ export const buffedReward = z
   .nullable();
 export type BuffedReward = z.infer<typeof buffedReward>;
 
-export const taskDto = z.object({
+const taskDto = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -87,17 +87,17 @@ export const taskDto = z.object({
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
-export const tasksDto = z.object({
+const tasksDto = z.object({
   tasks: z.array(taskDto),
   /** The server's time, so the page can count down to resetsAt without trusting the device's clock. */
   now: z.string(),
 });
 export type TasksDto = z.infer<typeof tasksDto>;
 
-export const completeTaskResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), task: taskDto });
+const completeTaskResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), task: taskDto });
 export type CompleteTaskResponse = z.infer<typeof completeTaskResponse>;
 
-export const achievementDto = z.object({
+const achievementDto = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -113,10 +113,10 @@ export const achievementDto = z.object({
 });
 export type AchievementDto = z.infer<typeof achievementDto>;
 
-export const claimAchievementResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), achievement: achievementDto });
+const claimAchievementResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), achievement: achievementDto });
 export type ClaimAchievementResponse = z.infer<typeof claimAchievementResponse>;
 
-export const createdDto = z.object({ message: z.string(), _id: z.string() });
+const createdDto = z.object({ message: z.string(), _id: z.string() });
 export type CreatedDto = z.infer<typeof createdDto>;
 
 export const tasksRoutes = defineRoutes({

@@ -5,14 +5,11 @@ import { idParams, idString } from './common';
 /** Spec section 4: a trade's statuses; pending and responded are 'active'. */
 export const tradeStatuses = ['pending', 'responded', 'accepted', 'denied', 'canceled'] as const;
 export type TradeStatus = (typeof tradeStatuses)[number];
-export const activeTradeStatuses = ['pending', 'responded'] as const satisfies readonly TradeStatus[];
-
-export const isActiveTrade = (status: TradeStatus): boolean => status === 'pending' || status === 'responded';
 
 /** DESIGN.md section 6 and the issue's rules: at most this many entries on each side of a trade. */
-export const MAX_TRADE_ENTRIES = 20;
+const MAX_TRADE_ENTRIES = 20;
 /** Far above any stock a store sells; keeps the sums in integer columns. */
-export const MAX_TRADE_QUANTITY = 1_000_000;
+const MAX_TRADE_QUANTITY = 1_000_000;
 
 const tradeItem = z.strictObject({
   itemId: idString('itemId'),
@@ -29,22 +26,19 @@ const tradeItems = (field: string) =>
     .max(MAX_TRADE_ENTRIES, `${field}: at most ${MAX_TRADE_ENTRIES} items a side`)
     .refine((list) => new Set(list.map((e) => e.itemId)).size === list.length, `${field}: list each item once`);
 
-export const requestTradeBody = z.strictObject({
+const requestTradeBody = z.strictObject({
   toUsername: z.string({ error: 'toUsername is required' }).trim().min(1, 'toUsername is required').max(100, 'toUsername must be at most 100 characters'),
   fromItems: tradeItems('fromItems').refine((list) => list.length > 0, 'fromItems: offer at least one item'),
 });
 
 /** The recipient may answer with no items (DESIGN.md section 6); a denial ignores toItems. */
-export const respondTradeBody = z.strictObject({
+const respondTradeBody = z.strictObject({
   toItems: tradeItems('toItems').default([]),
   action: z.enum(['accept', 'deny'], { error: "action must be 'accept' or 'deny'" }),
 });
 
-export type RequestTradeBody = z.output<typeof requestTradeBody>;
-export type RespondTradeBody = z.output<typeof respondTradeBody>;
-
 /** One side's entry of a trade: the item as shown plus the quantity offered (spec section 3). */
-export const tradeItemDto = z.object({
+const tradeItemDto = z.object({
   itemId: z.string(),
   name: z.string(),
   image: z.string().nullable(),
@@ -54,7 +48,7 @@ export const tradeItemDto = z.object({
 });
 export type TradeItemDto = z.infer<typeof tradeItemDto>;
 
-export const tradeDto = z.object({
+const tradeDto = z.object({
   _id: z.string(),
   status: z.enum(tradeStatuses),
   /** Usernames (spec section 3). */
@@ -68,14 +62,14 @@ export const tradeDto = z.object({
 });
 export type TradeDto = z.infer<typeof tradeDto>;
 
-export const tradesDto = z.object({ incoming: z.array(tradeDto), outgoing: z.array(tradeDto) });
+const tradesDto = z.object({ incoming: z.array(tradeDto), outgoing: z.array(tradeDto) });
 export type TradesDto = z.infer<typeof tradesDto>;
 
-export const cancelTradeResponse = z.object({ message: z.string(), trade: tradeDto });
+const cancelTradeResponse = z.object({ message: z.string(), trade: tradeDto });
 export type CancelTradeResponse = z.infer<typeof cancelTradeResponse>;
 
 /** What the trade form may offer: the caller's holdings with the units already offered elsewhere. */
-export const tradableItemDto = z.object({
+const tradableItemDto = z.object({
   itemId: z.string(),
   name: z.string(),
   image: z.string().nullable(),
@@ -89,7 +83,7 @@ export const tradableItemDto = z.object({
 });
 export type TradableItemDto = z.infer<typeof tradableItemDto>;
 
-export const tradeInventoryDto = z.object({ inventory: z.array(tradableItemDto) });
+const tradeInventoryDto = z.object({ inventory: z.array(tradableItemDto) });
 export type TradeInventoryDto = z.infer<typeof tradeInventoryDto>;
 
 export const tradesRoutes = defineRoutes({

@@ -3,7 +3,7 @@ import { defineRoutes } from './contract';
 import { coinAmount, pageQuery } from './common';
 import { GAME_LEDGER_LABELS, type GameLedgerCategory } from '../games';
 
-export const sendMoneyBody = z.strictObject({
+const sendMoneyBody = z.strictObject({
   recipientUsername: z
     .string({ error: 'recipientUsername is required' })
     .trim()
@@ -13,7 +13,7 @@ export const sendMoneyBody = z.strictObject({
   amount: coinAmount('amount'),
 });
 
-export const sendMoneyResponse = z.object({ message: z.string(), balance: z.number() });
+const sendMoneyResponse = z.object({ message: z.string(), balance: z.number() });
 export type SendMoneyResponse = z.infer<typeof sendMoneyResponse>;
 
 /** Reasons a balance can change outside the hub games (each game adds its own in GAMES). */
@@ -69,9 +69,9 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   ...GAME_LEDGER_LABELS,
 };
 
-export const ledgerQuery = pageQuery;
+const ledgerQuery = pageQuery;
 
-export const ledgerEntryDto = z.object({
+const ledgerEntryDto = z.object({
   _id: z.string(),
   delta: z.number(),
   balanceAfter: z.number(),
@@ -90,7 +90,7 @@ export const ledgerEntryDto = z.object({
 });
 export type LedgerEntryDto = z.infer<typeof ledgerEntryDto>;
 
-export const ledgerPage = z.object({ entries: z.array(ledgerEntryDto), nextBefore: z.string().nullable() });
+const ledgerPage = z.object({ entries: z.array(ledgerEntryDto), nextBefore: z.string().nullable() });
 export type LedgerPage = z.infer<typeof ledgerPage>;
 
 export const walletRoutes = defineRoutes({

@@ -34,4 +34,4 @@ export function buildPublished(input: PublishedInput): PublishedSection[] {
   });
 }
 
-export type { PublishedInput, PublishedItem, PublishedRow, PublishedSection, PublishedTable } from './types';
+export type { PublishedInput, PublishedItem, PublishedSection } from './types';

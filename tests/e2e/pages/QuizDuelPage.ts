@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { openDocument } from '../support/helpers';
 
 export const QUIZ_PATH = '/games/quiz-duel';
-export const QUIZ_DAILY_PATH = `${QUIZ_PATH}/daily`;
+const QUIZ_DAILY_PATH = `${QUIZ_PATH}/daily`;
 
 /**
  * /games/quiz-duel: the new-duel form (stake, mode, Find opponent or Post open challenge,

@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import { seriousAxeFindings, type AxeFinding } from './axe';
 import { horizontalFit, type HorizontalFit } from './helpers';
 
-export type PhoneProblems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
+type PhoneProblems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFinding[] };
 
 /** Takes the mouse off the controls and lets colour transitions end, so axe judges colours at rest. */
-export async function pointerAway(page: Page): Promise<void> {
+async function pointerAway(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
 }

@@ -33,7 +33,7 @@ export interface World {
  * The built client to serve. E2E_CLIENT_DIR lets a run use its own build (vite build --outDir …)
  * so another build of dist/client running at the same time cannot swap files under the tests.
  */
-export const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
+const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
 
 /**
  * `trustProxy` (hops) lets a spec give each browser context an address of its own (see newPage's

@@ -1,4 +1,4 @@
-export const COMPLIMENTS = [
+const COMPLIMENTS = [
   'Your betting instincts are so sharp they could slice bread.',
   'The odds called. They want your autograph.',
   'You make losing play money look like a fashion statement.',
@@ -11,7 +11,7 @@ export const COMPLIMENTS = [
   'You have the calm confidence of someone who read the rules. Twice.',
 ] as const;
 
-export const ROASTS = [
+const ROASTS = [
   'You bet on the weather indoors.',
   'Your lucky socks filed a complaint.',
   'Even the house feels a bit sorry for you.',

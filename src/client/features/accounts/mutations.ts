@@ -34,7 +34,7 @@ export function hasChanges(changes: ProfileChanges): boolean {
   return changes.username !== undefined || changes.password !== undefined || changes.image !== undefined;
 }
 
-export function toProfileFormData(changes: ProfileChanges): FormData {
+function toProfileFormData(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.username !== undefined) form.set('username', changes.username);
   if (changes.password !== undefined) form.set('password', changes.password);

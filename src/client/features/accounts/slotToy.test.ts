@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLOT_TOY } from '../../../shared/constants';
-import { classifySpin, makeMoneyRain, SLOT_EMOJIS, spinReels } from './slotToy';
+import { classifySpin, makeMoneyRain, SLOT_EMOJIS, SLOT_TOY, spinReels } from './slotToy';
 
 describe('classifySpin', () => {
   it('ignores anything short of a triple', () => {

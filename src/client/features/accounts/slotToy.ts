@@ -1,4 +1,13 @@
-import { SLOT_TOY } from '../../../shared/constants';
+/** Spec section 4: the profile's slot toy, the skull's page flip and the ghost. */
+export const SLOT_TOY = {
+  rotateMs: 5000,
+  lockMs: 5000,
+  invertMs: 10_000,
+  ghostDurationMs: 5000,
+  ghostIntervalMs: 100,
+  potEmoji: '🍲',
+  skullEmoji: '💀',
+} as const;
 
 /** Six faces give a 1-in-36 chance of a triple per spin, so matches happen now and then. */
 export const SLOT_EMOJIS = ['🍒', '🍋', SLOT_TOY.potEmoji, SLOT_TOY.skullEmoji, '💎', '🍀'] as const;
@@ -11,7 +20,7 @@ export type SpinOutcome =
   | { kind: 'skull'; message: string }
   | { kind: 'win'; emoji: string; message: string };
 
-export const SLOT_MESSAGES = {
+const SLOT_MESSAGES = {
   pot: `${SLOT_TOY.potEmoji} Triple stew! You are a culinary genius.`,
   skull: `${SLOT_TOY.skullEmoji} Three skulls... a ghostly presence haunts this profile.`,
   win: (emoji: string) => `${emoji} JACKPOT! Three of a kind. You win absolutely nothing, but in style!`,

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SLOT_TOY } from '../../../shared/constants';
 import { playWinSound } from './beep';
-import { classifySpin, makeMoneyRain, spinReels, type RainDrop, type Reels, type SpinOutcome } from './slotToy';
+import { classifySpin, makeMoneyRain, SLOT_TOY, spinReels, type RainDrop, type Reels, type SpinOutcome } from './slotToy';
 
 const RAIN_DROPS = 28;
 const FIRST_REELS: Reels = ['🍒', '🍋', '🍀'];
@@ -73,7 +72,7 @@ export interface GhostPosition {
 
 const GHOST_STEPS = SLOT_TOY.ghostDurationMs / SLOT_TOY.ghostIntervalMs;
 
-export function ghostPosition(step: number): GhostPosition {
+function ghostPosition(step: number): GhostPosition {
   const progress = Math.min(1, step / GHOST_STEPS);
   return {
     leftPercent: 5 + progress * 80,

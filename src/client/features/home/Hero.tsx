@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TYPEWRITER } from '../../../shared/constants';
+import { TYPEWRITER } from './typewriter';
 import { useSession } from '../../lib/session';
 import { useTypewriter } from './useTypewriter';
 import { Emoji } from '../../components/Emoji';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TYPEWRITER } from '../../../shared/constants';
-import { nextTypewriterStep, typewriterText, TYPEWRITER_START, type TypewriterState } from './typewriter';
+import { nextTypewriterStep, typewriterText, TYPEWRITER, TYPEWRITER_START, type TypewriterState } from './typewriter';
 
 function run(words: readonly string[]) {
   const frames: string[] = [];

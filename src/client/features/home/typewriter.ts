@@ -13,6 +13,15 @@ export interface TypewriterState {
   loop: number;
 }
 
+/** The hero's typewriter (spec section 9). */
+export const TYPEWRITER = {
+  typeSpeedMs: 80,
+  deleteSpeedMs: 50,
+  pauseMs: 1500,
+  loops: 1,
+  cursorBlinkSeconds: 0.8,
+} as const;
+
 export const TYPEWRITER_START: TypewriterState = { wordIndex: 0, chars: 0, deleting: false, loop: 0 };
 
 export interface TypewriterStep {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TYPEWRITER } from '../../../shared/constants';
-import { nextTypewriterStep, typewriterText, TYPEWRITER_START, type TypewriterOptions } from './typewriter';
+import { nextTypewriterStep, typewriterText, TYPEWRITER, TYPEWRITER_START, type TypewriterOptions } from './typewriter';
 
 /** `words` and `options` must be stable (module constants), or the animation restarts. */
 export function useTypewriter(words: readonly string[], options: TypewriterOptions = TYPEWRITER) {

@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 
-export const taskKeys = {
+const taskKeys = {
   all: ['tasks'] as const,
   list: (token: string | null) => ['tasks', 'list', token] as const,
   achievements: (token: string | null) => ['achievements', token] as const,

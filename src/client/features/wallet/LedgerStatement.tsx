@@ -10,7 +10,7 @@ import { Receipt } from 'lucide-react';
  * Rows shown at first and added per 'Show more'. One session of games writes hundreds of rows;
  * listing every loaded one made the dashboard thousands of pixels tall.
  */
-export const STATEMENT_STEP = 10;
+const STATEMENT_STEP = 10;
 
 function counterpartyText(entry: LedgerEntryDto): string | null {
   if (!entry.counterparty) return null;

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
-export const LEDGER_PAGE_SIZE = 50;
+const LEDGER_PAGE_SIZE = 50;
 
 export const walletKeys = {
   all: ['wallet'] as const,

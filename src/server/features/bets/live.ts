@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
 
 /** DESIGN.md section 7: vote counts go out at most once a second per bet, never per wager. */
-export const VOTES_EVERY_MS = 1000;
+const VOTES_EVERY_MS = 1000;
 
 /**
  * Collects the bets that took wagers or parlay legs and publishes one 'bet.votes' event per bet

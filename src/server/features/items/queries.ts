@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * pebble from a box must not hide a 1,500-coin crown), then the newest item. store/presenter.ts
  * cosmeticOf applies the same order to an inventory already read.
  */
-export const shownCosmeticOrder = (choice: SQL) =>
+const shownCosmeticOrder = (choice: SQL) =>
   sql`coalesce(i.id = ${choice}, false) desc, (i.collectible_key is null) desc, i.id desc`;
 
 /**

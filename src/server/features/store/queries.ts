@@ -77,7 +77,7 @@ export interface StoreCollections {
 }
 
 /** The item the player chose to show beside their name (held or not). */
-export async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
+async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
   const [row] = await q.rows<{ item_id: number }>(sql`select item_id from cosmetic_choices where user_id = ${userId}`);
   return row ? String(row.item_id) : null;
 }

@@ -1,9 +1,12 @@
 import type { TaskType } from '../../../shared/api/tasks';
 
-/** DESIGN.md section 6: daily tasks reset at 00:00 UTC, weekly ones on Monday 00:00 UTC, bonus never. */
 const DAY_MS = 24 * 3600 * 1000;
-export const BONUS_PERIOD_START = new Date(0);
+const BONUS_PERIOD_START = new Date(0);
 
+/**
+ * When the current period began (DESIGN.md section 6): daily tasks reset at 00:00 UTC, weekly
+ * ones on Monday 00:00 UTC, bonus ones never.
+ */
 export function periodStart(type: TaskType, now: Date): Date {
   if (type === 'bonus') return BONUS_PERIOD_START;
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

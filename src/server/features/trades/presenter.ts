@@ -1,6 +1,6 @@
 import type { TradableItemDto, TradeDto, TradeItemDto, TradeStatus } from '../../../shared/api/trades';
 
-export interface TradeItemRow {
+interface TradeItemRow {
   item_id: number;
   name: string;
   image: string | null;

@@ -69,7 +69,7 @@ export function postingError(err: unknown): unknown {
  * negative balance then violates the users CHECK and aborts the whole statement.
  * `alsoSet` adds assignments to the same UPDATE (a row can be updated once per statement).
  */
-export function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSet?: SQL): SQL {
+function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSet?: SQL): SQL {
   const refType = ref.refType;
   const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
   const currency = ref.currency ?? GOLD;

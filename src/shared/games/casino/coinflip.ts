@@ -5,8 +5,6 @@ import { assertStake } from '../engine/stake';
 export type CoinSide = 'heads' | 'tails';
 export const COIN_SIDES: readonly CoinSide[] = ['heads', 'tails'];
 export const COIN_FLIP_MULTIPLIER = 2;
-/** Floats one flip takes from its round: float #0 only. */
-export const COIN_FLIP_FLOATS = 1;
 
 export interface CoinFlipParams {
   choice: CoinSide;

@@ -6,8 +6,6 @@ export type RouletteColour = 'red' | 'black' | 'green';
 export const ROULETTE_COLOURS: readonly RouletteColour[] = ['red', 'black', 'green'];
 export const ROULETTE_POCKETS = 15;
 export const ROULETTE_MULTIPLIERS: Readonly<Record<RouletteColour, number>> = { red: 2, black: 2, green: 14 };
-/** Floats one spin takes from its round: float #0 only. */
-export const ROULETTE_FLOATS = 1;
 
 export interface RouletteParams {
   choice: RouletteColour;

@@ -45,11 +45,9 @@ export const SLOT_ONE_CHERRY = 2;
 
 export type SlotCombo = `three-${SlotSymbol}` | 'two-cherries' | 'one-cherry';
 
-export const SLOTS_MAX_MULTIPLIER = Math.max(...Object.values(SLOT_THREE_OF_A_KIND), SLOT_TWO_CHERRIES, SLOT_ONE_CHERRY);
+const SLOTS_MAX_MULTIPLIER = Math.max(...Object.values(SLOT_THREE_OF_A_KIND), SLOT_TWO_CHERRIES, SLOT_ONE_CHERRY);
 /** DESIGN.md section 6: slots-luck buffs add up to at most +50%. */
 export const SLOTS_MAX_LUCK = 50;
-/** Floats a spin takes from round 0: #0-2 the stops; with luck on a loss, #3 decides and #4-6 re-spin. At most 7, one HMAC. */
-export const SLOTS_MAX_FLOATS = 7;
 
 export type SlotStops = readonly [number, number, number];
 export type SlotLine = readonly [SlotSymbol, SlotSymbol, SlotSymbol];

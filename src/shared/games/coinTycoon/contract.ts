@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { TYCOON_BUSINESSES, TYCOON_MAX_BUY } from './rules';
 import { defineRoutes } from '../../api/contract';
 
-/**
+/*
  * Coin Tycoon (issue 24, DESIGN.md section 9). The state lives on the server; a request carries
  * an intent, never an amount. Bucks are decimal strings (exact BigInts); the page parses them
  * with fromJson and animates with the same settle() the server pays by.
  */
+
 const businessKeys = TYCOON_BUSINESSES.map((b) => b.key) as [string, ...string[]];
 const businessField = z.enum(businessKeys, { error: `business must be one of ${businessKeys.join(', ')}` });
 

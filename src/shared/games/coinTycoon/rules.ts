@@ -5,8 +5,6 @@
 // appear only in display helpers. Coins leave the game only through the capped daily dividend.
 import { rational, type Rational } from '../engine/rational';
 
-export const TYCOON_KEY = 'coin-tycoon';
-
 export type BusinessKey = 'lemonade' | 'newspaper' | 'car-wash' | 'pizza' | 'donut' | 'shrimp';
 
 export interface Business {
@@ -64,7 +62,7 @@ export const TYCOON_MILESTONES = [25, 50, 100, 200] as const;
 /** Time away beyond this since the last settle earns nothing; production stands still for it. */
 export const TYCOON_OFFLINE_CAP_MS = 8 * 60 * 60_000;
 /** A settle after a longer gap than this reports an away summary. */
-export const TYCOON_AWAY_SUMMARY_MS = 60_000;
+const TYCOON_AWAY_SUMMARY_MS = 60_000;
 /** A new company (and one just sold) has one Lemonade Stand and enough for two more at once. */
 export const TYCOON_STARTING_BUCKS = 10n;
 
@@ -72,7 +70,7 @@ export const TYCOON_STARTING_BUCKS = 10n;
  * The published investor formula: investors = floor(sqrt(lifetime bucks / 10^9)), so the first
  * comes at 1 billion lifetime bucks, the 10th at 100 billion, the 100th at 10 trillion.
  */
-export const TYCOON_INVESTOR_UNIT = 10n ** 9n;
+const TYCOON_INVESTOR_UNIT = 10n ** 9n;
 /** Each investor adds this percent to all income. */
 export const TYCOON_INVESTOR_BONUS_PERCENT = 2;
 // Income is counted in 1/50 bucks, since an investor adds exactly 1/50 of a cycle's revenue:
@@ -80,7 +78,7 @@ export const TYCOON_INVESTOR_BONUS_PERCENT = 2;
 export const INCOME_SCALE = BigInt(100 / TYCOON_INVESTOR_BONUS_PERCENT);
 
 /** The boost doubles all income for 4 hours and is bought with coins (the game's coin sink). */
-export const TYCOON_BOOST_MULTIPLIER = 2;
+const TYCOON_BOOST_MULTIPLIER = 2;
 export const TYCOON_BOOST_MS = 4 * 60 * 60_000;
 export const TYCOON_BOOST_PRICE_COINS = 200;
 /** Boosts stack, up to this far ahead, so a burst of clicks cannot spend a fortune. */

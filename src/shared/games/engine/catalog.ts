@@ -16,17 +16,11 @@ export const SPINNER_INFO: Readonly<Record<SpinnerId, { title: string; interval:
   spinnerWeekly: { title: 'Weekly Spinner', interval: 'Spin once a week', cooldownMs: 7 * 24 * HOUR_MS },
 };
 
-/** Spec section 4: the wheel turns for 4 s and the reward is handled at 4.5 s. */
-export const SPIN_ANIMATION_MS = 4000;
-export const SPIN_RESULT_MS = 4500;
-
 /** Click Frenzy (spec sections 2, 4 and 9): the animals that fall, and the limits the server keeps. */
 export const FRENZY_ANIMALS = ['🐶', '🐱', '🐭', '🐹', '🐰', '🦊', '🐻', '🐼', '🐨', '🐯', '🦁', '🐮', '🐷', '🐸', '🐵', '🐔'] as const;
 export const FRENZY_HOURLY_LIMIT = 100;
 export const FRENZY_MAX_PER_SECOND = 8;
 /** Coins one click pays before reward multipliers. */
 export const FRENZY_REWARD = 1;
-export const FRENZY_SPAWN_MS = 250;
 /** Coins one Puzzle Rush solve pays before reward multipliers (DESIGN.md section 6: a free reward). */
 export const PUZZLE_RUSH_REWARD = 100;
-export const FRENZY_TARGET_MS = 6000;

@@ -7,8 +7,7 @@ import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-export const FLOATS_PER_ROUND = 8;
-export const SERVER_SEED_HEX_LENGTH = 64;
+const FLOATS_PER_ROUND = 8;
 export const CLIENT_SEED_MAX_LENGTH = 64;
 
 const TWO_POW_32 = 2 ** 32;
@@ -21,7 +20,7 @@ export const isServerSeed = (seed: string): boolean => SERVER_SEED.test(seed);
 /** 1 to 64 printable ASCII characters (space to tilde), so its UTF-8 bytes are its characters. */
 export const isClientSeed = (seed: string): boolean => CLIENT_SEED.test(seed);
 
-export const isNonce = (nonce: number): boolean => Number.isSafeInteger(nonce) && nonce >= 0;
+const isNonce = (nonce: number): boolean => Number.isSafeInteger(nonce) && nonce >= 0;
 
 /** Lowercase hex SHA-256 of the text's UTF-8 bytes: the commitment shown before play is sha256Hex(serverSeed). */
 export const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
@@ -37,7 +36,7 @@ function assertClientSeedAndNonce(clientSeed: string, nonce: number): void {
   if (!isNonce(nonce)) throw new RangeError('nonce must be a non-negative safe integer');
 }
 
-export function assertSeeds(serverSeed: string, clientSeed: string, nonce: number): void {
+function assertSeeds(serverSeed: string, clientSeed: string, nonce: number): void {
   if (!isServerSeed(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex characters');
   assertClientSeedAndNonce(clientSeed, nonce);
 }

@@ -22,7 +22,7 @@ export interface ItemValue {
  * house edge 1 - RTP0, which is largest at g x E[S] = C: C x (1 - h/g). L is the +50% cap,
  * whatever else runs beside the item (its share of a stack is within the same bound).
  */
-export function slotsLuckValueShare(): Rational {
+function slotsLuckValueShare(): Rational {
   const rtp0 = slotsRtp();
   const gain = sub(slotsRtpWithLuck(SLOTS_MAX_LUCK), rtp0);
   const edge = sub(ONE, rtp0);

@@ -14,7 +14,7 @@ export const REWARD_MULTIPLIER_CAP = 3;
  * returns more than it cost to a player who uses it as well as possible (issue 34: at 10 a
  * Golden Goose before a 9,000 coin flip was worth +8,100).
  */
-export const BUFF_EXTRA_PRICE_MULTIPLE = 1;
+const BUFF_EXTRA_PRICE_MULTIPLE = 1;
 
 /**
  * The free rewards a reward multiplier boosts: coins the site gives, not coins won from a stake.
@@ -31,7 +31,6 @@ export const BOOSTED_REWARDS = [
   { key: 'task', label: 'task rewards' },
   { key: 'achievement', label: 'achievement rewards' },
 ] as const;
-export type BoostedReward = (typeof BOOSTED_REWARDS)[number]['key'];
 
 /** What a reward multiplier leaves alone, as the fairness page and the store state it. */
 export const UNBOOSTED_REWARDS = [

@@ -6,7 +6,7 @@ import { sub, ONE, toFractionString, toNumber, toPercentString, type Rational } 
 export type Replay = Record<string, unknown>;
 
 /** A recorded round as the lists show it (RoundDto's fields, without the zod import). */
-export interface RoundView {
+interface RoundView {
   params: Record<string, unknown>;
   outcome: Record<string, unknown>;
   state: 'open' | 'settled';

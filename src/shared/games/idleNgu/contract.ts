@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { IDLE_MAX_ENERGY, IDLE_TOWER_BOSSES, IDLE_TRAININGS } from './rules';
 import { defineRoutes } from '../../api/contract';
 
-/**
+/*
  * The idle trainer 'idle-ngu' (issue 24, DESIGN.md section 9). The state lives on the server;
  * energy-time values are decimal strings (exact BigInts). The page parses them with fromJson and
  * animates levels with the same settle() the server uses.
  */
+
 const trainingRecord = <T extends z.ZodType>(value: T) => z.object({ attack: value, defense: value, speed: value, magic: value });
 
 export const idleStateDto = z.object({

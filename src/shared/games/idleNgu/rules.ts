@@ -15,14 +15,14 @@ export const IDLE_TRAINING_NAMES: Readonly<Record<Training, string>> = { attack:
 export const IDLE_TRAINING_BASE: Readonly<Record<Training, number>> = { attack: 10, defense: 15, speed: 20, magic: 30 };
 
 /** Energy = 10 + 2 x rebirths. */
-export const IDLE_BASE_ENERGY = 10;
-export const IDLE_ENERGY_PER_REBIRTH = 2;
+const IDLE_BASE_ENERGY = 10;
+const IDLE_ENERGY_PER_REBIRTH = 2;
 
 /**
  * The rebirth multiplier is kept in tenths (x1.3 is 13) so it stays an integer: multiplier =
  * 1 + (best boss at the last rebirth) / 10.
  */
-export const IDLE_MULTIPLIER_DENOMINATOR = 10;
+const IDLE_MULTIPLIER_DENOMINATOR = 10;
 
 /**
  * Energy-time is stored in units of 1 energy x 1 ms x one tenth of multiplier, so a settle over
@@ -43,9 +43,9 @@ export const IDLE_AWAY_SUMMARY_MS = 60_000;
  */
 export const IDLE_TOWER_BOSSES = 100;
 /** Boss n has HP 10 x (27/20)^n, rounded up. */
-export const IDLE_BOSS_HP_BASE = 10n;
-export const IDLE_BOSS_HP_RATIO_NUM = 27n;
-export const IDLE_BOSS_HP_RATIO_DEN = 20n;
+const IDLE_BOSS_HP_BASE = 10n;
+const IDLE_BOSS_HP_RATIO_NUM = 27n;
+const IDLE_BOSS_HP_RATIO_DEN = 20n;
 
 /** Coins for the first-ever kill of boss n: 10 + 2n. Later kills of n pay nothing. */
 export const firstKillCoins = (n: number): number => 10 + 2 * n;
@@ -60,7 +60,7 @@ export function maxLifetimeCoins(maxBoss: number): number {
 export const IDLE_MAX_LIFETIME_COINS = maxLifetimeCoins(IDLE_TOWER_BOSSES);
 
 /** Each rebirth must raise the best boss at rebirth, which tops out at the tower, so rebirths are bounded too. */
-export const IDLE_MAX_REBIRTHS = IDLE_TOWER_BOSSES;
+const IDLE_MAX_REBIRTHS = IDLE_TOWER_BOSSES;
 
 export const energyFor = (rebirths: number): number => IDLE_BASE_ENERGY + IDLE_ENERGY_PER_REBIRTH * rebirths;
 /** 210: the most energy a player can ever have, so allocations stay small safe integers. */
@@ -136,8 +136,6 @@ export function newIdleState(nowMs: number): IdleState {
 }
 
 export const energyOf = (state: IdleState): number => energyFor(state.rebirths);
-export const allocatedOf = (state: IdleState): number => IDLE_TRAININGS.reduce((s, t) => s + state.allocations[t], 0);
-export const idleEnergyOf = (state: IdleState): number => energyOf(state) - allocatedOf(state);
 export const multiplierTenthsOf = (state: IdleState): number => rebirthMultiplierTenths(state.rebirthBoss);
 /** 'x1.0', 'x3.4'. */
 export const formatMultiplier = (tenths: number): string => `x${Math.floor(tenths / 10)}.${tenths % 10}`;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { BOARD_CELLS, ORDER_SLOTS } from './rules';
 import { defineRoutes } from '../../api/contract';
 
-/**
+/*
  * Merge Lab (issue 24, DESIGN.md section 9). The board lives on the server and every tap, merge,
  * move, sale and delivery is checked there by the shared rules (shared/games/mergeLab/rules.ts); a tap's
  * drop is a fair round of the player's stream.
  */
+
 const item = z.object({ c: z.enum(['potion', 'crystal', 'plant']), t: z.number() });
 export const mergeLabStateDto = z.object({
   board: z.array(item.nullable()),

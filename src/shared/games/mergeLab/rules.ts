@@ -15,7 +15,10 @@ export const BOARD_CELLS = BOARD_COLS * BOARD_ROWS;
 export const MAX_TIER = 8;
 
 export const ENERGY_MAX = 100;
-/** A new account starts with a full bar, so the first visit is play, not waiting. */
+/**
+ * A new account starts with a full bar, so the first visit is play, not waiting.
+ * @alias the same number as ENERGY_MAX by choice, not by definition
+ */
 export const ENERGY_START = ENERGY_MAX;
 export const ENERGY_REGEN_MS = 2 * 60_000;
 export const TAP_ENERGY = 1;
@@ -108,7 +111,7 @@ export const itemInfo = (item: MergeItem): TierInfo => chainOf(item.c).tiers[ite
 export const embodiedEnergy = (tier: number): number => 2 ** (tier - 1);
 
 /** The tiers the published order table covers; orders are drawn from ORDER_TIERS within it. */
-export const ORDER_TABLE_MIN_TIER = 3;
+const ORDER_TABLE_MIN_TIER = 3;
 
 /** Coins a delivered order for a tier pays (tiers 3-8); 0 outside the table. */
 export const orderPayout = (tier: number): number =>
@@ -143,6 +146,7 @@ export const MAX_COINS_PER_DAY = ENERGY_PER_DAY * BEST_COINS_PER_ENERGY;
  * bar made day one 410, and items banked on earlier days could all be cashed in one day), so it
  * is enforced: a delivery or sale that would pass it is refused and its item stays on the board
  * for the next day. It equals the long-run bound, so steady play never loses anything to it.
+ * @alias the enforced cap, named apart from the bound it equals
  */
 export const MERGE_LAB_DAILY_CAP = MAX_COINS_PER_DAY;
 

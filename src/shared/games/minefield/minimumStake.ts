@@ -27,7 +27,7 @@ import {
 import { mul, rational, sub, toPercentString, type Rational } from '../engine/rational';
 
 /** The most whole-coin flooring may take from a cash-out's return at an accepted stake: 1 point. */
-export const MINEFIELD_FLOOR_COST: Rational = rational(1, 100);
+const MINEFIELD_FLOOR_COST: Rational = rational(1, 100);
 /** Every cash-out under the profit cap returns more than this at an accepted stake (98%). */
 export const MINEFIELD_LOWEST_RETURN: Rational = sub(MINEFIELD_RTP, MINEFIELD_FLOOR_COST);
 

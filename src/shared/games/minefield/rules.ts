@@ -6,7 +6,6 @@ import { assertStake } from '../engine/stake';
 export const MINEFIELD_MIN_SIDE = 3;
 export const MINEFIELD_MAX_SIDE = 12;
 export const MINEFIELD_MIN_MINES = 2;
-export const MINEFIELD_DEFAULTS = { rows: 8, cols: 8, mines: 10, stake: 100 } as const;
 /** The largest stake a game accepts. */
 export const MINEFIELD_MAX_BET = 1_000_000;
 /** Published cap on what one game can win beyond its stake, in coins. */
@@ -35,7 +34,7 @@ export interface MinefieldBoard {
 
 const isIntegerIn = (value: number, low: number, high: number): boolean => Number.isInteger(value) && value >= low && value <= high;
 
-export function assertMinefieldParams(params: MinefieldParams): void {
+function assertMinefieldParams(params: MinefieldParams): void {
   const { rows, cols, mines, mineReduction = 0 } = params;
   if (!isIntegerIn(rows, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE) || !isIntegerIn(cols, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE)) {
     throw new RangeError('rows and cols must be whole numbers from 3 to 12');

@@ -18,7 +18,7 @@ export interface Collectible {
   value: number;
 }
 
-export interface BoxTier {
+interface BoxTier {
   name: string;
   /** Drops of this tier are announced on the recent-drops feed. */
   notable: boolean;
@@ -71,7 +71,7 @@ export const mysteryBoxOf = (id: string): MysteryBox | undefined => MYSTERY_BOXE
 export const COLLECTIBLES: readonly Collectible[] = MYSTERY_BOXES.flatMap((b) => b.tiers.flatMap((t) => t.drops));
 export const collectibleOf = (key: string): Collectible | undefined => COLLECTIBLES.find((x) => x.key === key);
 
-export function assertTiers(tiers: unknown): readonly BoxTier[] {
+function assertTiers(tiers: unknown): readonly BoxTier[] {
   if (!Array.isArray(tiers) || tiers.length === 0) throw new RangeError('tiers must be a non-empty list');
   let total = 0;
   for (const t of tiers as BoxTier[]) {

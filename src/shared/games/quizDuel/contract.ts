@@ -3,13 +3,14 @@ import { QUIZ_CHOICES, QUIZ_MAX_STAKE, QUIZ_MODES, QUIZ_QUESTIONS } from './rule
 import { coinAmount, idParams } from '../../api/common';
 import { defineRoutes } from '../../api/contract';
 
-/**
+/*
  * Quiz Duel (DESIGN.md section 9, issues 23 and 34). A question reaches a player when it opens
  * for them, its answers in the duel's shuffled order; once it has closed for them (live: both
  * answered or its deadline passed; self-paced: they answered or ran out of time) they learn
  * whether their own pick was right, and its right answer only when the duel (or their daily
  * quiz) is over.
  */
+
 export * from './rules';
 
 const questionIndex = z

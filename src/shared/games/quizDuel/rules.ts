@@ -63,15 +63,6 @@ export const quizPayout = (stake: number): number => 2 * stake - quizHouseCut(st
 /** The smallest pot the house takes anything from (20: below it the winner takes the whole pot). */
 export const QUIZ_SMALLEST_CUT_POT = Math.ceil(100 / QUIZ_HOUSE_SHARE_PERCENT);
 
-/**
- * What the lobby tells players about bots: the bank is public (a build-time file anyone can
- * read), so a program that reads a question's prompt and answers can look the right one up by
- * its text. Shuffling and holding answers back to the end stop index-copying and one account
- * passing the key to another; they do not stop a look-up.
- */
-export const QUIZ_BOT_NOTE =
-  'The question bank and its answers are public, so a program can look up each answer by its text and reply at once. Answers are shuffled in every duel and shown only when it ends, which stops copying answers between accounts but not such a program: duel people you know, or keep stakes small.';
-
 /** The published rule, in the words the duel page and /fairness show. */
 export const QUIZ_PRIZE_RULE = `The winner takes both stakes less the house's ${QUIZ_HOUSE_SHARE_PERCENT}%, rounded down, so the house never keeps more than ${QUIZ_HOUSE_SHARE_PERCENT}% (nothing from a pot under ${QUIZ_SMALLEST_CUT_POT}); a tie refunds both.`;
 

@@ -3,11 +3,12 @@ import { defineRoutes } from '../../api/contract';
 import { coinAmount, idParams } from '../../api/common';
 import { RPS_MAX_BUY_IN, RPS_MOVES } from './rules';
 
-/**
+/*
  * Rock-paper-scissors duels (spec games.md sections 3, 4 and 7). A challenge holds the
  * challenger's buy-in in escrow and a commitment SHA-256(`${move}:${salt}`) to the move; the
  * move and salt stay on the server until the opponent answers, then history reveals both.
  */
+
 export * from './rules';
 
 export const rpsPlayBody = z.strictObject({

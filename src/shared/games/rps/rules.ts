@@ -8,8 +8,6 @@ export const RPS_CHALLENGE_TTL_MS = 24 * 3_600_000;
 export const RPS_MAX_OPEN_CHALLENGES = 20;
 export const RPS_HISTORY_LIMIT = 20;
 export const RPS_LEADERBOARD_SIZE = 10;
-/** Spec section 9: history is polled this often (only while the live socket is down). */
-export const RPS_POLL_MS = 3000;
 
 /** Which move beats which: the key beats its value. */
 export const RPS_BEATS: Record<RpsMove, RpsMove> = { rock: 'scissors', paper: 'rock', scissors: 'paper' };

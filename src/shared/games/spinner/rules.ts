@@ -12,14 +12,11 @@ export interface SpinnerResult {
   reward: number;
 }
 
-/** Floats one spin takes from its round: float #0 only. */
-export const SPINNER_FLOATS = 1;
-
 // floor(f x W) is exact only while a uint32 times W fits a double's 53 bits.
-export const SPINNER_MAX_TOTAL_WEIGHT = 2 ** 21;
+const SPINNER_MAX_TOTAL_WEIGHT = 2 ** 21;
 
 /** Throws unless rewards are whole coins >= 0 and weights positive integers totalling <= 2^21. */
-export function assertSpinnerTable(table: SpinnerTable): void {
+function assertSpinnerTable(table: SpinnerTable): void {
   const { rewardOptions, weights } = table;
   if (rewardOptions.length === 0 || rewardOptions.length !== weights.length) {
     throw new RangeError('a spinner needs as many weights as rewards, at least one');

@@ -6,12 +6,12 @@ import { RARITIES, speciesOf, type Rarity } from './catalog';
 import { consolidatedRates, GACHA_POOLS } from './gacha';
 
 /** The spec's price (section 9), the least a breeding costs: 500 pet coins or 5,000 gold. */
-export const BREED_COST_PET_COINS = 500;
+const BREED_COST_PET_COINS = 500;
 export const BREED_COST_GOLD = 5000;
 /** Gold per pet coin in the spec's price, kept for every rarity. */
-export const BREED_GOLD_PER_PET_COIN = BREED_COST_GOLD / BREED_COST_PET_COINS;
+const BREED_GOLD_PER_PET_COIN = BREED_COST_GOLD / BREED_COST_PET_COINS;
 /** Scaled prices are rounded up to this many gold. */
-export const BREED_PRICE_STEP_GOLD = 100;
+const BREED_PRICE_STEP_GOLD = 100;
 /**
  * After hatching, a parent rests this long before it breeds again (spec section 9); a hatched
  * child rests as long before its first breeding (issue 34), so a new pair cannot breed at once.
@@ -50,7 +50,7 @@ export interface Child {
 /** The lower of two rarities (spec section 9). */
 export const lowerRarity = (a: Rarity, b: Rarity): Rarity => (RARITIES.indexOf(a) <= RARITIES.indexOf(b) ? a : b);
 
-export function assertParent(p: unknown, name: string): Parent {
+function assertParent(p: unknown, name: string): Parent {
   const x = p as Partial<Parent> | null;
   if (!x || typeof x.species !== 'string' || !speciesOf(x.species)) throw new RangeError(`${name}.species must be a species of the catalogue`);
   if (typeof x.variant !== 'string') throw new RangeError(`${name}.variant must be a string`);

@@ -16,8 +16,6 @@ export type TraitRarity = (typeof TRAIT_RARITIES)[number];
 
 /** Shards to unlock a trait (spec section 9 for the first four; legendary and mythical are ours). */
 export const TRAIT_COST: Record<TraitRarity, number> = { common: 30, uncommon: 50, rare: 75, epic: 100, legendary: 150, mythical: 250 };
-/** The Purchase Traits button needs this many shards (spec section 9). */
-export const PURCHASE_TRAITS_MIN_SHARDS = 50;
 
 export interface Species {
   key: string;
@@ -57,7 +55,6 @@ export const SPECIES: readonly Species[] = [
 
 const speciesByKey = new Map(SPECIES.map((s) => [s.key, s]));
 export const speciesOf = (key: string): Species | undefined => speciesByKey.get(key);
-export const SPECIES_KEYS = SPECIES.map((s) => s.key);
 export const STARTERS = SPECIES.filter((s) => s.starter);
 
 /** Effects a trait can have (DESIGN.md section 8: a closed list). Values are percents or units. */
@@ -131,7 +128,7 @@ export function describeTrait(t: Pick<Trait, 'effect' | 'value'>): string {
   }
 }
 
-export type GoodsKind = 'food' | 'toy' | 'cosmetic';
+type GoodsKind = 'food' | 'toy' | 'cosmetic';
 
 export interface Good {
   /** The catalogue key: the shop's _id and the key of the food and toys maps. */

@@ -60,7 +60,7 @@ function pick(table: DrawTable, stream: FairStream): string {
   return table.keys[table.keys.length - 1] ?? '';
 }
 
-export function assertDrawTable(table: DrawTable, name: string): void {
+function assertDrawTable(table: DrawTable, name: string): void {
   if (table.keys.length === 0 || table.keys.length !== table.weights.length) throw new RangeError(`${name} needs as many weights as keys, at least one`);
   if (!table.weights.every((w) => Number.isSafeInteger(w) && w > 0)) throw new RangeError(`${name} weights must be positive integers`);
   if (table.weights.reduce((a, b) => a + b, 0) > 2 ** 21) throw new RangeError(`${name} weights must total at most 2^21`);

@@ -10,7 +10,7 @@ export * from './catalog';
 // ---- shapes -------------------------------------------------------------------------------
 
 /** What a user holds of the pet currencies and goods (spec: User (games view).resources). */
-export const petResourcesDto = z.object({
+const petResourcesDto = z.object({
   /** Pet coins. */
   coins: z.number(),
   shards: z.number(),
@@ -24,7 +24,7 @@ export const petResourcesDto = z.object({
 });
 export type PetResourcesDto = z.infer<typeof petResourcesDto>;
 
-export const critterDto = z.object({
+const critterDto = z.object({
   _id: z.string(),
   species: z.string(),
   name: z.string(),
@@ -52,10 +52,10 @@ export const critterDto = z.object({
 });
 export type CritterDto = z.infer<typeof critterDto>;
 
-export const starterDto = z.object({ species: z.string(), name: z.string(), emoji: z.string(), rarity: z.enum(RARITIES), description: z.string() });
+const starterDto = z.object({ species: z.string(), name: z.string(), emoji: z.string(), rarity: z.enum(RARITIES), description: z.string() });
 export type StarterDto = z.infer<typeof starterDto>;
 
-export const gamesUserDto = z.object({
+const gamesUserDto = z.object({
   id: z.string(),
   balance: z.number(),
   /** The store items held (spec: entries with quantity and item.effectType / item.effectValue). */
@@ -69,18 +69,18 @@ export const gamesUserDto = z.object({
 });
 export type GamesUserDto = z.infer<typeof gamesUserDto>;
 
-export const crittersDto = z.object({ critters: z.array(critterDto) });
+const crittersDto = z.object({ critters: z.array(critterDto) });
 export type CrittersDto = z.infer<typeof crittersDto>;
 
 /** The answer of a care action (feed, play, equip, adopt): the changed critter and what is held now. */
-export const critterActionResponse = z.object({ message: z.string(), critter: critterDto, resources: petResourcesDto });
+const critterActionResponse = z.object({ message: z.string(), critter: critterDto, resources: petResourcesDto });
 export type CritterActionResponse = z.infer<typeof critterActionResponse>;
 
-export const evolveResponse = z.object({ message: z.string(), critter: critterDto });
-export const unlockTraitResponse = z.object({ message: z.string(), newShards: z.number(), critter: critterDto });
+const evolveResponse = z.object({ message: z.string(), critter: critterDto });
+const unlockTraitResponse = z.object({ message: z.string(), newShards: z.number(), critter: critterDto });
 export type UnlockTraitResponse = z.infer<typeof unlockTraitResponse>;
 
-export const claimResponse = z.object({
+const claimResponse = z.object({
   newInventory: petResourcesDto,
   coinsAdded: z.number(),
   shardsAdded: z.number(),
@@ -93,7 +93,7 @@ export const claimResponse = z.object({
 });
 export type ClaimResponse = z.infer<typeof claimResponse>;
 
-export const traitCatalogDto = z.object({
+const traitCatalogDto = z.object({
   key: z.string(),
   name: z.string(),
   rarity: z.enum(TRAIT_RARITIES),
@@ -103,7 +103,7 @@ export const traitCatalogDto = z.object({
   description: z.string(),
 });
 
-export const cosmeticDto = z.object({
+const cosmeticDto = z.object({
   _id: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -114,10 +114,10 @@ export const cosmeticDto = z.object({
   owned: z.number(),
   equippedOn: z.array(z.string()),
 });
-export const cosmeticsDto = z.object({ cosmetics: z.array(cosmeticDto) });
+const cosmeticsDto = z.object({ cosmetics: z.array(cosmeticDto) });
 export type CosmeticDto = z.infer<typeof cosmeticDto>;
 
-export const shopItemDto = z.object({
+const shopItemDto = z.object({
   _id: z.string(),
   name: z.string(),
   /** Spec: pet, cosmetic or other. */
@@ -137,32 +137,32 @@ export const shopItemDto = z.object({
   availableTo: z.string().nullable(),
 });
 export type ShopItemDto = z.infer<typeof shopItemDto>;
-export const shopItemsDto = z.object({ items: z.array(shopItemDto), traits: z.array(traitCatalogDto) });
+const shopItemsDto = z.object({ items: z.array(shopItemDto), traits: z.array(traitCatalogDto) });
 export type ShopItemsDto = z.infer<typeof shopItemsDto>;
 
-export const shopPurchaseResponse = z.object({ message: z.string(), balance: z.number(), resources: petResourcesDto });
+const shopPurchaseResponse = z.object({ message: z.string(), balance: z.number(), resources: petResourcesDto });
 export type ShopPurchaseResponse = z.infer<typeof shopPurchaseResponse>;
-export const buyPetResponse = shopPurchaseResponse.extend({ critter: critterDto });
+const buyPetResponse = shopPurchaseResponse.extend({ critter: critterDto });
 
 // ---- inputs -------------------------------------------------------------------------------
 
 const speciesKeys = SPECIES.map((s) => s.key) as [string, ...string[]];
 const goodKeys = [...GOODS.map((g) => g.key), ...SHARD_BUNDLES.map((b) => b.key)] as [string, ...string[]];
 
-export const adoptBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be one of the starters' }) });
-export const feedBody = z.strictObject({ foodItem: z.string({ error: 'foodItem is required: select a food item first' }).min(1, 'foodItem is required: select a food item first') });
-export const playBody = z.strictObject({ toyItem: z.string({ error: 'toyItem is required: select a toy first' }).min(1, 'toyItem is required: select a toy first') });
-export const evolveBody = z.strictObject({ critterId: idString('critterId') });
-export const unlockTraitBody = z.strictObject({
+const adoptBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be one of the starters' }) });
+const feedBody = z.strictObject({ foodItem: z.string({ error: 'foodItem is required: select a food item first' }).min(1, 'foodItem is required: select a food item first') });
+const playBody = z.strictObject({ toyItem: z.string({ error: 'toyItem is required: select a toy first' }).min(1, 'toyItem is required: select a toy first') });
+const evolveBody = z.strictObject({ critterId: idString('critterId') });
+const unlockTraitBody = z.strictObject({
   critterId: idString('critterId'),
   trait: z.enum(TRAIT_KEYS as [string, ...string[]], { error: 'trait must be one of the trait catalogue' }),
 });
-export const equipBody = z.strictObject({
+const equipBody = z.strictObject({
   critterId: idString('critterId'),
   slot: z.enum(COSMETIC_SLOTS, { error: `slot must be one of ${COSMETIC_SLOTS.join(', ')}` }),
   itemId: z.string({ error: 'itemId is required' }).min(1, 'itemId is required'),
 });
-export const shopBuyBody = z.strictObject({
+const shopBuyBody = z.strictObject({
   itemId: z.enum(goodKeys, { error: 'itemId must be an item of the pet shop' }),
   quantity: z
     .number({ error: 'quantity must be a number' })
@@ -171,8 +171,8 @@ export const shopBuyBody = z.strictObject({
     .max(SHOP_MAX_QUANTITY, `quantity must be at most ${SHOP_MAX_QUANTITY}`)
     .default(1),
 });
-export const buyCosmeticBody = z.strictObject({ itemId: z.string({ error: 'itemId is required' }).min(1, 'itemId is required') });
-export const buyPetBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be a species of the pet shop' }) });
+const buyCosmeticBody = z.strictObject({ itemId: z.string({ error: 'itemId is required' }).min(1, 'itemId is required') });
+const buyPetBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be a species of the pet shop' }) });
 
 // ---- routes -------------------------------------------------------------------------------
 
@@ -206,7 +206,7 @@ export const petShopRoutes = defineRoutes({
 
 // ---- part 2: gacha, breeding, mini-games (issue 22) ----------------------------------------
 
-export const gachaPoolDto = z.object({
+const gachaPoolDto = z.object({
   id: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -218,9 +218,9 @@ export const gachaPoolDto = z.object({
   pityCount: z.number(),
 });
 export type GachaPoolDto = z.infer<typeof gachaPoolDto>;
-export const gachaPoolsDto = z.object({ pools: z.array(gachaPoolDto) });
+const gachaPoolsDto = z.object({ pools: z.array(gachaPoolDto) });
 
-export const gachaResultDto = z.object({
+const gachaResultDto = z.object({
   species: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -234,15 +234,15 @@ export const gachaResultDto = z.object({
   nonce: z.number(),
 });
 export type GachaResultDto = z.infer<typeof gachaResultDto>;
-export const gachaSpinResponse = z.object({ newBalance: z.number(), pityCount: z.number(), results: z.array(gachaResultDto) });
+const gachaSpinResponse = z.object({ newBalance: z.number(), pityCount: z.number(), results: z.array(gachaResultDto) });
 export type GachaSpinResponse = z.infer<typeof gachaSpinResponse>;
 
-export const gachaSpinBody = z.strictObject({
+const gachaSpinBody = z.strictObject({
   pool: z.enum(GACHA_POOL_IDS as [string, ...string[]], { error: `pool must be one of ${GACHA_POOL_IDS.join(', ')}` }),
   count: z.union([z.literal(1), z.literal(10)], { error: 'count must be 1 or 10' }),
 });
 
-export const eggDto = z.object({
+const eggDto = z.object({
   _id: z.string(),
   hatchAt: z.string(),
   ready: z.boolean(),
@@ -251,30 +251,30 @@ export const eggDto = z.object({
   roundId: z.string(),
 });
 export type EggDto = z.infer<typeof eggDto>;
-export const eggsDto = z.object({ eggs: z.array(eggDto), serverTime: z.string() });
+const eggsDto = z.object({ eggs: z.array(eggDto), serverTime: z.string() });
 export type EggsDto = z.infer<typeof eggsDto>;
 
-export const breedBody = z.strictObject({
+const breedBody = z.strictObject({
   parentA: idString('parentA'),
   parentB: idString('parentB'),
   paymentMethod: z.enum(['pet', 'gold'], { error: "paymentMethod must be 'pet' or 'gold'" }),
 });
-export const breedResponse = z.object({ message: z.string(), egg: eggDto, balance: z.number(), resources: petResourcesDto });
-export const hatchResponse = z.object({ message: z.string(), critter: critterDto });
+const breedResponse = z.object({ message: z.string(), egg: eggDto, balance: z.number(), resources: petResourcesDto });
+const hatchResponse = z.object({ message: z.string(), critter: critterDto });
 
-export const minigameStartBody = z.strictObject({
+const minigameStartBody = z.strictObject({
   critterId: idString('critterId'),
   game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
 });
-export const minigameStartResponse = z.object({ runId: z.string(), serverTime: z.string(), expiresAt: z.string() });
+const minigameStartResponse = z.object({ runId: z.string(), serverTime: z.string(), expiresAt: z.string() });
 export type MinigameStartResponse = z.infer<typeof minigameStartResponse>;
-export const minigameCompleteBody = z.strictObject({
+const minigameCompleteBody = z.strictObject({
   critterId: idString('critterId'),
   game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
   actualScore: z.number({ error: 'actualScore must be a number' }).min(0, 'actualScore must be at least 0').max(1_000_000, 'actualScore must be at most 1000000'),
   runId: idString('runId'),
 });
-export const minigameCompleteResponse = z.object({
+const minigameCompleteResponse = z.object({
   message: z.string(),
   /** The score counted: the claim, clamped to what the run's length allows. */
   score: z.number(),

@@ -51,7 +51,7 @@ export interface GachaResult {
   pity: boolean;
 }
 
-export function assertOdds(odds: Record<string, unknown>): Record<Rarity, number> {
+function assertOdds(odds: Record<string, unknown>): Record<Rarity, number> {
   let total = 0;
   for (const r of RARITIES) {
     const w = odds[r];

@@ -22,7 +22,7 @@ export function levelProgress(experience: number): { level: number; start: numbe
   return { level, start, next, percent: Math.floor((100 * (experience - start)) / (next - start)) };
 }
 
-export const EVOLVE_MIN_LEVEL = 10;
+const EVOLVE_MIN_LEVEL = 10;
 export const EVOLVE_MIN_AFFECTION = 50;
 /** The experience that level 10 starts at: the evolution statement compares experience, not level. */
 export const EVOLVE_MIN_EXPERIENCE = levelStart(EVOLVE_MIN_LEVEL);
@@ -36,7 +36,7 @@ export interface EvolveCheck {
 }
 
 /** The text that says a breeding parent cannot evolve yet (the server's refusal says the same). */
-export const BREEDING_NO_EVOLVE = 'Breeding: it can evolve once its egg hatches.';
+const BREEDING_NO_EVOLVE = 'Breeding: it can evolve once its egg hatches.';
 
 /**
  * `breeding`: a parent waiting for its egg keeps its form until the egg hatches (the server
@@ -67,7 +67,7 @@ export function traitTotal(traits: Iterable<string>, effect: TraitEffect): numbe
 }
 
 /** Affection bonuses from a critter's own traits add up to at most +100%. */
-export const AFFECTION_BONUS_CAP_PCT = 100;
+const AFFECTION_BONUS_CAP_PCT = 100;
 
 /** The affection a food or toy gives this critter, and where that leaves it (at most 100). */
 export function affectionAfter(current: number, bonus: number, traits: Iterable<string>): number {

@@ -1,4 +1,4 @@
-import { passwordStrength, type PasswordStrength } from '../../../../shared/password';
+import { passwordStrength, type PasswordStrength } from '../passwordStrength';
 
 const LOOK: Record<PasswordStrength, { width: string; colour: string; text: string }> = {
   weak: { width: 'w-1/3', colour: 'bg-rose-500', text: 'text-rose-300' },

@@ -14,7 +14,7 @@ import { Users } from 'lucide-react';
 import { Emoji } from '../../../components/Emoji';
 
 /** How long typing pauses before the list is searched. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 interface UserCellProps {
   user: AdminUserDto;

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { gameKeys } from '../public';
 
-export const frenzyKeys = {
+const frenzyKeys = {
   stats: (token: string | null) => [...gameKeys.all, 'frenzy', token] as const,
 };
 

@@ -162,7 +162,7 @@ export function clockTime(serverMs: number, offsetMs: number): string {
 export const boostLabel = (leftMs: number, untilText: string): string => `×2 until ${untilText} (${formatHms(leftMs)} left)`;
 
 /** '9 h 0 min', '45 min', '2 min'. */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { gameKeys } from '../public';
 
-export const fairnessKeys = {
+const fairnessKeys = {
   seeds: (token: string | null) => [...gameKeys.all, 'fairness', token] as const,
   published: () => [...gameKeys.all, 'published'] as const,
   round: (token: string | null, id: string) => [...gameKeys.all, 'round', token, id] as const,

@@ -27,7 +27,7 @@ export const LOAD_FAILED = 'Failed to load your trainer';
 export const ACTION_FAILED = 'Action failed';
 
 /** How many floors above the best boss of the run the tower shows. */
-export const TOWER_LOOKAHEAD = 5;
+const TOWER_LOOKAHEAD = 5;
 
 export const OFFLINE_CAP_HOURS = IDLE_OFFLINE_CAP_MS / 3_600_000;
 

@@ -3,7 +3,7 @@ import type { Allocations } from '../../../../shared/games/idleNgu/rules';
 import { sameAllocations } from './idleView';
 
 /** Long enough for a few presses of + or a typed number to go as one request. */
-export const SAVE_DELAY_MS = 400;
+const SAVE_DELAY_MS = 400;
 
 export type SavePhase = 'saved' | 'pending' | 'saving';
 

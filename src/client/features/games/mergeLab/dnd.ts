@@ -40,7 +40,7 @@ export interface ItemDragData {
 }
 
 /** The key that picks an item up for a keyboard drag: Enter and Space already select (see Board). */
-export const KEYBOARD_DRAG_KEY = 'KeyD';
+const KEYBOARD_DRAG_KEY = 'KeyD';
 
 /**
  * Mouse and pen: a press that moves a few pixels is a drag, one that does not is a click (which
@@ -69,7 +69,7 @@ const DIRECTIONS: Partial<Record<string, { x: number; y: number }>> = {
  * centre lies that way (off-axis distance counts double, so Right stays on the row), and so
  * reaches the order cards and the sell tray beside the board as well as the next cell.
  */
-export const jumpToNextTarget: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+const jumpToNextTarget: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   const direction = DIRECTIONS[event.code];
   if (!direction) return undefined;
   event.preventDefault();

@@ -37,13 +37,11 @@ export type LabAction = LabIntent & { item?: lab.MergeItem };
 /** Where an item may be dropped: a cell, an order card or the sell tray. */
 export type DropTarget = { kind: 'cell'; cell: number } | { kind: 'order'; order: number } | { kind: 'sell' };
 
-export const rowOf = (cell: number): number => Math.floor(cell / lab.BOARD_COLS);
-export const colOf = (cell: number): number => cell % lab.BOARD_COLS;
+const rowOf = (cell: number): number => Math.floor(cell / lab.BOARD_COLS);
+const colOf = (cell: number): number => cell % lab.BOARD_COLS;
 export const cellName = (cell: number): string => `row ${rowOf(cell) + 1}, column ${colOf(cell) + 1}`;
 
 export const itemName = (item: lab.MergeItem): string => lab.itemInfo(item).name;
-/** 'Fizzy Vial (tier 2 potion)'. */
-export const itemText = (item: lab.MergeItem): string => `${itemName(item)} (tier ${item.t} ${lab.chainOf(item.c).name.toLowerCase().replace(/s$/, '')})`;
 export const sameItem = (a: lab.MergeItem | null | undefined, b: lab.MergeItem | null | undefined): boolean => !!a && !!b && a.c === b.c && a.t === b.t;
 
 /** '1 coin', '1,000 coins'. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { gameKeys } from '../public';
 
-export const minefieldKeys = {
+const minefieldKeys = {
   active: () => [...gameKeys.all, 'minefield-active'] as const,
 };
 

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
  * The published tables only: not under gameKeys.all, since a round played changes nothing in
  * them. What opening changes (inventory, rounds, balance) lives under those features' keys.
  */
-export const mysteryBoxKeys = {
+const mysteryBoxKeys = {
   all: ['mystery-box'] as const,
   boxes: (token: string | null) => ['mystery-box', 'boxes', token] as const,
 };

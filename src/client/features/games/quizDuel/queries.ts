@@ -12,7 +12,7 @@ import { syncServerClock } from './serverClock';
  * Quiz duel reads. The keys start with 'games', so a round played anywhere and a reconnect of
  * the live socket refresh them too.
  */
-export const quizKeys = {
+const quizKeys = {
   all: [...gameKeys.all, 'quiz-duel'] as const,
   lobby: (token: string | null) => [...gameKeys.all, 'quiz-duel', 'lobby', token] as const,
   duel: (token: string | null, id: string) => [...gameKeys.all, 'quiz-duel', 'duel', token, id] as const,

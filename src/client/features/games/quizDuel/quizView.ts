@@ -12,6 +12,16 @@ export const CHALLENGE_FAILED = 'Challenge failed';
 export const JOIN_FAILED = 'Join failed';
 export const ANSWER_FAILED = 'Answer failed';
 export const LOAD_FAILED = 'Failed to load the quiz';
+
+/**
+ * What the lobby tells players about bots: the bank is public (a build-time file anyone can
+ * read), so a program that reads a question's prompt and answers can look the right one up by
+ * its text. Shuffling and holding answers back to the end stop index-copying and one account
+ * passing the key to another; they do not stop a look-up.
+ */
+export const QUIZ_BOT_NOTE =
+  'The question bank and its answers are public, so a program can look up each answer by its text and reply at once. Answers are shuffled in every duel and shown only when it ends, which stops copying answers between accounts but not such a program: duel people you know, or keep stakes small.';
+
 /** One text for a duel that does not exist, whether its address is malformed or the server has none. */
 export const NO_SUCH_DUEL = 'There is no such duel. Start one from the lobby.';
 
@@ -98,7 +108,7 @@ export const isWaitingLive = (duel: QuizDuelSummary, inviteIds: ReadonlySet<stri
   duel.mode === 'live' && duel.state === 'open' && !inviteIds.has(duel._id);
 
 /** When an unjoined live challenge is refunded: its summary has no expiry, its creation does. */
-export const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number => Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
+const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number => Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
 
 /** A live challenge's wait left, never more than the whole wait (this browser's clock may run behind the server's). */
 export const liveWaitLeft = (duel: Pick<QuizDuelSummary, 'createdAt'>, now: number): number => Math.min(QUIZ_LIVE_WAIT_MS, Math.max(0, liveWaitEnds(duel) - now));

@@ -7,7 +7,7 @@ import { gameKeys } from '../public';
  * Rock-paper-scissors lists. Keys start with 'games', so live duel.* events refresh them
  * (app/LiveUpdates.tsx); while the socket is down they poll every 3 s (spec section 9).
  */
-export const rpsKeys = {
+const rpsKeys = {
   all: [...gameKeys.all, 'rps'] as const,
   invites: (token: string | null) => [...gameKeys.all, 'rps', 'invites', token] as const,
   challenges: (token: string | null) => [...gameKeys.all, 'rps', 'challenges', token] as const,

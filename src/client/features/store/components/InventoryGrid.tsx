@@ -5,7 +5,7 @@ import { formatCoins } from '../../../lib/format';
 import { ItemPicture } from './ItemPicture';
 
 /** A power-up that 'Use' turns into a buff (DESIGN.md section 6); Minefield items work by themselves. */
-export const isUsable = (entry: InventoryEntry) =>
+const isUsable = (entry: InventoryEntry) =>
   entry.item.type === 'power-up' && (buffEffectTypes as readonly (string | null)[]).includes(entry.item.effectType);
 
 interface InventoryGridProps {

@@ -7,12 +7,13 @@ import type { Deps } from '../../../platform/deps';
 import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
-/**
+/*
  * Coin Tycoon on the server: every intent settles the company to the server's clock and applies
  * the shared pure rule (shared/games/coinTycoon/rules.ts) under the row lock of engine/gameState, so
  * the page, which animates with the same functions, shows what is paid. Coins move only for the
  * dividend (in) and the boost (out), in the same transaction as the state.
  */
+
 const TABLE: GameStateTable = { table: 'coin_tycoon_games' };
 
 const initial = (deps: Deps) => () => tycoonStorage.toJson(tycoon.newTycoonState(deps.clock.now().getTime()));
@@ -37,7 +38,7 @@ function present(state: tycoon.TycoonState, nowMs: number, away: tycoon.AwaySumm
  * A read saves its settle once this long has passed since the last one: an open page reads every
  * 30 s, so only a player who really left (a minute or more without a page) gets the away summary.
  */
-export const SAVE_READS_AFTER_MS = 30_000;
+const SAVE_READS_AFTER_MS = 30_000;
 
 /** GET: the company settled to now; saved after SAVE_READS_AFTER_MS (the away summary shows once). */
 export async function view(deps: Deps, userId: number): Promise<TycoonDto> {

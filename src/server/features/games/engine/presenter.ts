@@ -33,7 +33,7 @@ export interface RoundRow {
   outcome: Record<string, unknown>;
 }
 
-export const presentRound = (row: RoundRow): RoundDto => ({
+const presentRound = (row: RoundRow): RoundDto => ({
   _id: String(row.id),
   game: row.game,
   stake: Number(row.stake),

@@ -13,7 +13,7 @@ import type { Deps } from '../../../platform/deps';
  */
 
 /** The address a request came from, kept only as a hash (table quiz_addresses, the rule's first user). */
-export const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
+const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
 
 /** Notes that this user called a duel from this address now. */
 export async function recordAddress(deps: Pick<Deps, 'db' | 'clock'>, userId: number, address: string): Promise<void> {
@@ -24,7 +24,7 @@ export async function recordAddress(deps: Pick<Deps, 'db' | 'clock'>, userId: nu
 }
 
 /** Whether two accounts were seen on one address within the window before `nowMs`. */
-export async function sharedAddress(q: Queryable, a: number, b: number, nowMs: number): Promise<boolean> {
+async function sharedAddress(q: Queryable, a: number, b: number, nowMs: number): Promise<boolean> {
   const since = new Date(nowMs - SAME_ADDRESS_WINDOW_MS).toISOString();
   const [row] = await q.rows<{ shared: boolean }>(sql`
     select exists (

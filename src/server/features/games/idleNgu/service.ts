@@ -5,12 +5,13 @@ import type { Deps } from '../../../platform/deps';
 import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
-/**
+/*
  * The idle trainer on the server: every intent settles the trainer to the server's clock and
  * applies the shared pure rule (shared/games/idleNgu/rules.ts) under engine/gameState's row lock.
  * Coins come only from first-ever boss kills, each an idle_kills row (unique per player and
  * boss) in the transaction that credits it.
  */
+
 const TABLE: GameStateTable = { table: 'idle_ngu_games' };
 const initial = (deps: Deps) => () => idle.toJson(idle.newIdleState(deps.clock.now().getTime()));
 

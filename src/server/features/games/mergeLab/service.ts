@@ -6,11 +6,12 @@ import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 import { nextRound } from '../engine/public';
 
-/**
+/*
  * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab/rules.ts) on the
  * stored board under engine/gameState's row lock. A tap is a round of the player's fairness
  * stream ('merge-lab'); orders and sales pay coins through the ledger, each a merge_payouts row.
  */
+
 const TABLE: GameStateTable = { table: 'merge_lab_games' };
 const initial = (deps: Deps) => () => lab.initialState(deps.clock.now().getTime());
 
@@ -18,7 +19,7 @@ const initial = (deps: Deps) => () => lab.initialState(deps.clock.now().getTime(
  * The stored state, checked enough that a damaged row fails loudly rather than paying. A state
  * stored before the daily cap has no day count: it reads as nothing paid today.
  */
-export function parseState(json: unknown): lab.MergeLabState {
+function parseState(json: unknown): lab.MergeLabState {
   const stored = json as Omit<lab.MergeLabState, 'paidDay' | 'paidToday'> & Partial<Pick<lab.MergeLabState, 'paidDay' | 'paidToday'>>;
   const s: lab.MergeLabState = stored && { ...stored, paidDay: stored.paidDay ?? 0, paidToday: stored.paidToday ?? 0 };
   if (!s || !Array.isArray(s.board) || s.board.length !== lab.BOARD_CELLS || !Array.isArray(s.orders) || s.orders.length !== lab.ORDER_SLOTS) {

@@ -102,7 +102,7 @@ export async function flip(deps: Deps, userId: number, puzzleId: string, index: 
   return presentFlip(index, face);
 }
 
-/** The Puzzle Rush table of GET /api/leaderboard/games. */
+/** The Puzzle Rush table of GET /api/games/leaderboard. */
 export async function puzzleLeaderboard(q: Queryable): Promise<PuzzleRushLeaderboardEntry[]> {
   return (await topPuzzleSolvers(q)).map(presentPuzzleSolver);
 }

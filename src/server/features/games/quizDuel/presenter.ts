@@ -33,7 +33,7 @@ export function selfPacedOf(duel: DuelRow, side: Side, answers: readonly AnswerR
 }
 
 /** A live duel's questions opened by `now`: those before current_q are closed. */
-export function liveWindows(duel: DuelRow, nowMs: number): { q: number; opensAt: number; deadline: number; closed: boolean }[] {
+function liveWindows(duel: DuelRow, nowMs: number): { q: number; opensAt: number; deadline: number; closed: boolean }[] {
   const current = duel.state === 'finished' ? duel.q_windows.length : (duel.current_q ?? 0);
   return duel.q_windows
     .map(([opens, deadline], q) => ({ q, opensAt: ms(opens), deadline: ms(deadline), closed: q < current }))

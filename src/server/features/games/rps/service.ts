@@ -42,7 +42,7 @@ import { challengesFrom, dueChallenges, findOpponent, invitesTo, resolvedDuelCou
  * so they queue behind each other, and the state guard makes whichever comes second a no-op.
  */
 
-export const commitmentOf = (move: RpsMove, salt: string): string => createHash('sha256').update(`${move}:${salt}`).digest('hex');
+const commitmentOf = (move: RpsMove, salt: string): string => createHash('sha256').update(`${move}:${salt}`).digest('hex');
 
 interface DuelParties {
   id: number;

@@ -13,7 +13,7 @@ export function presentSpinnerTables(tables: Record<SpinnerId, SpinnerTable>): S
 }
 
 /** Every wheel's next spin time; null for a wheel never spun. */
-export function presentCooldowns(rows: CooldownRow[]): GamesProgressDto['cooldowns'] {
+function presentCooldowns(rows: CooldownRow[]): GamesProgressDto['cooldowns'] {
   const cooldowns = Object.fromEntries(SPINNER_IDS.map((id) => [id, null])) as Record<SpinnerId, string | null>;
   for (const row of rows) {
     if (isSpinnerId(row.spinner_id)) cooldowns[row.spinner_id] = new Date(row.next_spin_at).toISOString();

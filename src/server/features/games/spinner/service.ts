@@ -16,7 +16,7 @@ import { presentProgress, presentSpin, presentSpinnerTables } from './presenter'
 import { cooldownsOf, editedSpinnerTables } from './queries';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
-export async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
+async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
   const rows = await editedSpinnerTables(q);
   const tables = { ...DEFAULT_SPINNER_TABLES };
   for (const row of rows) {
@@ -60,12 +60,6 @@ export async function progress(deps: Deps, userId: number): Promise<GamesProgres
 const cooldownRefusal = (nextSpin: string) =>
   conflict(`This wheel can be spun again at ${nextSpin}`, { nextSpin });
 
-/**
- * One spin, one transaction: the cooldown is claimed by one conditional upsert (a second spin
- * racing this one finds the new time and is refused), the slice comes from the user's fair
- * stream, running reward multipliers add their share, and the reward is paid through the
- * ledger against the round.
- */
 const sp = (name: string) => sql.placeholder(name);
 
 /**
@@ -138,6 +132,12 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
   return spinLocked(deps, userId, spinnerId, now, nextSpin);
 }
 
+/**
+ * The locked spin, in one transaction: the cooldown is claimed by one conditional upsert (a
+ * second spin racing this one finds the new time and is refused), the slice comes from the
+ * user's fair stream, running reward multipliers add their share, and the reward is paid
+ * through the ledger against the round.
+ */
 async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now: Date, nextSpin: Date): Promise<SpinResponse> {
   return deps.db.tx(async (tx) => {
     const [claimed] = await tx.rows<{ next_spin_at: Date | string }>(sql`

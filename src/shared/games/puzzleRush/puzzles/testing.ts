@@ -10,7 +10,7 @@ export const TEST_DATES: readonly string[] = Array.from({ length: 200 }, (_, i) 
 export const testSeed = (date: string): string => dailySeed(TEST_SECRET, date);
 
 /** Shortest tile moves to solved: iterative deepening A* on the sum of tile distances. */
-export function solveSliding(start: readonly number[]): number[] {
+function solveSliding(start: readonly number[]): number[] {
   const board = [...start];
   const away = (t: number, i: number) => Math.abs(Math.floor(i / 3) - Math.floor((t - 1) / 3)) + Math.abs((i % 3) - ((t - 1) % 3));
   const distance = () => board.reduce((sum, t, i) => (t === 0 ? sum : sum + away(t, i)), 0);

@@ -6,7 +6,7 @@ import bank from './bank.json' with { type: 'json' };
 import { TEMPLATE_KEYS, type QuizBank, type TemplateKey } from './templates';
 
 export { TEMPLATES, TEMPLATE_KEYS } from './templates';
-export type { QuizBank, QuizQuestion, QuizSource, TemplateKey } from './templates';
+export type { QuizBank, QuizQuestion, TemplateKey } from './templates';
 
 // JSON imports are typed as plain strings and numbers; bank.test.ts checks every question
 // against the data packages, so this is the one cast that the test makes safe.

@@ -1,5 +1,6 @@
-import { FRENZY_ANIMALS, FRENZY_TARGET_MS } from '../../../../../shared/games/engine/catalog';
+import { FRENZY_ANIMALS } from '../../../../../shared/games/engine/catalog';
 import { Emoji } from '../../../../components/Emoji';
+import { FRENZY_TARGET_MS } from '../timing';
 
 export interface Target {
   id: number;

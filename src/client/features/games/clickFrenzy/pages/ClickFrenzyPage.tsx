@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FRENZY_ANIMALS, FRENZY_HOURLY_LIMIT, FRENZY_SPAWN_MS, FRENZY_TARGET_MS } from '../../../../../shared/games/engine/catalog';
+import { FRENZY_ANIMALS, FRENZY_HOURLY_LIMIT } from '../../../../../shared/games/engine/catalog';
 import { ApiError } from '../../../../lib/api';
 import { formatCoins } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
@@ -10,6 +10,7 @@ import { FallingTarget, type Target } from '../components/FallingTarget';
 import { HourlyLimitOverlay } from '../components/HourlyLimitOverlay';
 import { useFrenzyClickMutation } from '../mutations';
 import { useFrenzyStats } from '../queries';
+import { FRENZY_SPAWN_MS, FRENZY_TARGET_MS } from '../timing';
 import { Emoji } from '../../../../components/Emoji';
 
 // Where targets fall and which animal falls are decoration, not a game outcome: Math.random is fine here.

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MINEFIELD_DEFAULTS, MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield/rules';
+import { MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield/rules';
 import { minefieldSettingMinStake } from '../../../../../shared/games/minefield/minimumStake';
 import { CoinInput } from '../../../../components/CoinInput';
 import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
@@ -18,6 +18,9 @@ import { MinefieldGrid } from '../components/MinefieldGrid';
 import { afterReveal, clampMines, heldMineReduction, nextCashout, resumedGame, stakeProblem, startedGame, type MinefieldGame } from '../game';
 import { useCashOutMutation, useRevealCellMutation, useStartMinefieldMutation } from '../mutations';
 import { useActiveMinefield } from '../queries';
+
+/** Spec section 9: the form's starting grid, mines and stake. */
+const MINEFIELD_DEFAULTS = { rows: 8, cols: 8, mines: 10, stake: 100 } as const;
 
 export function MinefieldPage() {
   const { user } = useSession();

@@ -9,7 +9,7 @@ import { useSellCollectibleMutation } from '../mutations';
 import { EmojiText } from '../../../../components/Emoji';
 
 /** A collectible is an inventory entry with a sell-back value; store items have none. */
-export const isCollectible = (entry: InventoryEntry): boolean => entry.item.sellBack !== null;
+const isCollectible = (entry: InventoryEntry): boolean => entry.item.sellBack !== null;
 
 /**
  * The player's collectibles (from the store inventory, where drops land) with Sell 1 and Sell

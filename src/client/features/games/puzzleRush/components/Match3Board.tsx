@@ -6,7 +6,7 @@ import { useReducedMotion } from '../../public';
 import type { PuzzleBoardProps } from './types';
 import { EmojiText } from '../../../../components/Emoji';
 
-export const MATCH3_EMOJI: readonly { emoji: string; name: string }[] = [
+const MATCH3_EMOJI: readonly { emoji: string; name: string }[] = [
   { emoji: '🍎', name: 'apple' },
   { emoji: '🍋', name: 'lemon' },
   { emoji: '🍇', name: 'grapes' },

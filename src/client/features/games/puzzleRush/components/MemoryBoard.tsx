@@ -7,7 +7,7 @@ import type { PuzzleBoardProps } from './types';
 import { Emoji } from '../../../../components/Emoji';
 
 /** How long two cards that do not match stay face up. */
-export const MEMORY_FLIP_BACK_MS = 1000;
+const MEMORY_FLIP_BACK_MS = 1000;
 
 export function MemoryBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'memory'>) {
   const { columns } = puzzle.question;

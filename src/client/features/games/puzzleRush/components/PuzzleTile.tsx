@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { PuzzleType } from '../../../../../shared/games/puzzleRush/puzzles';
 import { Emoji, EmojiText } from '../../../../components/Emoji';
 
-export const PUZZLE_TITLES: Record<PuzzleType, { title: string; icon: string; hint: string }> = {
+const PUZZLE_TITLES: Record<PuzzleType, { title: string; icon: string; hint: string }> = {
   sliding: { title: 'Sliding puzzle', icon: '🔢', hint: 'Slide tiles into the gap until they read 1 to 8 with the gap last. Arrow keys work too.' },
   memory: { title: 'Memory', icon: '🃏', hint: 'Turn two cards at a time and find all eight pairs.' },
   'match-3': { title: 'Match-3', icon: '🍇', hint: 'Swap two neighbouring fruits to line up 3 or more. Reach 20 matches.' },

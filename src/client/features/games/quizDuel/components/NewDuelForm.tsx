@@ -12,7 +12,7 @@ const MODES: { value: QuizMode; label: string; hint: string }[] = [
   { value: 'async', label: 'Async', hint: 'Play now; they play the same questions within 24 hours.' },
 ];
 
-export const USERNAME_REQUIRED = 'Enter the username of the player to challenge.';
+const USERNAME_REQUIRED = 'Enter the username of the player to challenge.';
 
 interface NewDuelFormProps {
   balance: number | undefined;

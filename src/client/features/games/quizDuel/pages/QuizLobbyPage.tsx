@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { QuizChallengeBody, QuizChallengeSummary, QuizDuelSummary } from '../../../../../shared/games/quizDuel/contract';
-import { QUIZ_BOT_NOTE, QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_PRIZE_RULE, QUIZ_QUESTIONS, QUIZ_SECONDS } from '../../../../../shared/games/quizDuel/rules';
+import { QUIZ_DAILY_COINS_PER_RIGHT, QUIZ_PRIZE_RULE, QUIZ_QUESTIONS, QUIZ_SECONDS } from '../../../../../shared/games/quizDuel/rules';
 import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
@@ -14,7 +14,7 @@ import { NewDuelForm } from '../components/NewDuelForm';
 import { QuizNav } from '../components/QuizNav';
 import { useQuizCancelMutation, useQuizChallengeMutation, useQuizJoinMutation } from '../mutations';
 import { useQuizLiveUpdates, useQuizLobby } from '../queries';
-import { CHALLENGE_FAILED, DAILY_PATH, duelPath, isWaitingLive, JOIN_FAILED, LOAD_FAILED, liveWaitLeft } from '../quizView';
+import { CHALLENGE_FAILED, DAILY_PATH, duelPath, isWaitingLive, JOIN_FAILED, LOAD_FAILED, liveWaitLeft, QUIZ_BOT_NOTE } from '../quizView';
 import { useServerNow } from '../serverClock';
 import { CalendarDays, CircleQuestionMark } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { RpsChallengeDto, RpsInviteDto, RpsOutcome } from '../../../../../shared/games/rps/contract';
-import { RPS_MAX_BUY_IN, RPS_MOVES, RPS_POLL_MS, type RpsMove } from '../../../../../shared/games/rps/rules';
+import { RPS_MAX_BUY_IN, RPS_MOVES, type RpsMove } from '../../../../../shared/games/rps/rules';
 import { CoinInput } from '../../../../components/CoinInput';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
 import { TextField } from '../../../../components/TextField';
@@ -20,6 +20,9 @@ import { Emoji } from '../../../../components/Emoji';
 
 /** Spec section 5, word for word. */
 export const RPS_VALIDATION_TEXT = 'Enter opponent and pick rock/paper/scissors.';
+
+/** Spec section 9: history is polled this often (only while the live socket is down). */
+const RPS_POLL_MS = 3000;
 
 interface Result {
   duelId: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SpinnerTableDto } from '../../../../../shared/games/spinner/contract';
-import { SPIN_ANIMATION_MS, SPIN_RESULT_MS, SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/engine/catalog';
+import { SPINNER_INFO, type SpinnerId } from '../../../../../shared/games/engine/catalog';
 import { ApiError } from '../../../../lib/api';
 import { holdBalance } from '../../../../lib/balanceHold';
 import { fireConfetti } from '../../../../lib/confetti';
@@ -14,6 +14,7 @@ import { useSpinMutation } from '../mutations';
 import { useGameSound } from '../../public';
 import { formatHms } from '../../public';
 import { deservesConfetti, landingRotation } from '../spinnerMath';
+import { SPIN_ANIMATION_MS, SPIN_RESULT_MS } from '../timing';
 import { RewardTable } from './RewardTable';
 import { Wheel } from './Wheel';
 

@@ -2,7 +2,6 @@
 import type { CosmeticDto, CritterDto } from '../../../../../shared/games/virtualPet/contract';
 import {
   COSMETIC_SLOTS,
-  PURCHASE_TRAITS_MIN_SHARDS,
   TRAIT_COST,
   TRAITS,
   describeTrait,
@@ -75,6 +74,9 @@ export const CATALOGUE_TRAIT_OFFERS: readonly TraitOffer[] = TRAITS.map((t) => (
 export function traitsToBuy(critter: Pick<CritterDto, 'traits'>, offers: readonly TraitOffer[]): TraitOffer[] {
   return offers.filter((t) => !critter.traits[t.key]).sort((a, b) => a.cost - b.cost || a.name.localeCompare(b.name));
 }
+
+/** The Purchase Traits button needs this many shards (spec section 9). */
+export const PURCHASE_TRAITS_MIN_SHARDS = 50;
 
 export const canOpenTraitShop = (shards: number): boolean => shards >= PURCHASE_TRAITS_MIN_SHARDS;
 

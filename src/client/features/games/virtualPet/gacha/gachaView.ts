@@ -54,7 +54,7 @@ export function spinBlockedText(options: readonly SpinOption[], gold: number | u
   return null;
 }
 
-export interface OddsRow {
+interface OddsRow {
   rarity: Rarity;
   /** The pool's own odds per pull ('2.50%'). */
   base: string;

@@ -6,7 +6,7 @@ import { announceDodge, createDodge, describeDodge, stepDodge, type DodgeState }
 import { drawCoinCatcher, drawDodge, type Look } from './draw';
 import type { ControlInput, EndReason, Rng } from './engine';
 
-export type CanvasMinigame = Exclude<Minigame, 'critter-match'>;
+type CanvasMinigame = Exclude<Minigame, 'critter-match'>;
 
 export interface CanvasGameDef<S> {
   game: CanvasMinigame;

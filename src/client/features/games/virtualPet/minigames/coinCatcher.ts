@@ -17,14 +17,14 @@ export const COIN_SPAWN_S = 0.6;
 /** The first coin falls this soon after the countdown. */
 export const FIRST_COIN_S = 0.3;
 /** The share of red coins, after the first GRACE_COINS (all yellow). */
-export const RED_SHARE = 0.25;
+const RED_SHARE = 0.25;
 export const GRACE_COINS = 3;
 /** Expert mode doubles every speed: falling coins and the catcher. */
-export const EXPERT_SPEED = 2;
+const EXPERT_SPEED = 2;
 /** How long the screen shakes after a red coin (none with reduced motion: the page decides). */
 export const SHAKE_S = 0.4;
 
-export type CoinKind = 'gold' | 'red';
+type CoinKind = 'gold' | 'red';
 
 export interface FallingCoin {
   id: number;

@@ -4,7 +4,7 @@ import { SPECIES } from '../../../../../shared/games/virtualPet/catalog';
 import { CRITTER_MATCH_SCORE, MATCH_PAIRS } from '../../../../../shared/games/virtualPet/minigames';
 import type { Rng } from './engine';
 
-export type CardState = 'down' | 'up' | 'matched';
+type CardState = 'down' | 'up' | 'matched';
 
 export interface MatchCard {
   /** The species on its face: two cards share each. */

@@ -4,12 +4,12 @@ import { WORLD_H, WORLD_W, approach, axisX, axisY, clamp, substeps, type Control
 import type { CanvasGameOptions } from './coinCatcher';
 
 /** Spec section 4: 'score about 2 per second'; the page counts exactly 2 per second survived. */
-export const DODGE_POINTS_PER_S = 2;
+const DODGE_POINTS_PER_S = 2;
 export const PLAYER_R = 13;
 /** World units a second; expert mode doubles it, as it doubles the balls'. */
 export const PLAYER_SPEED = 240;
-export const BALL_MIN_R = 9;
-export const BALL_MAX_R = 15;
+const BALL_MIN_R = 9;
+const BALL_MAX_R = 15;
 export const START_BALLS = 3;
 /** One more ball every BALL_EVERY_S seconds, up to MAX_BALLS. */
 export const BALL_EVERY_S = 4;
@@ -17,12 +17,12 @@ export const MAX_BALLS = 14;
 /** A new ball appears at an edge at least this far from the player. */
 export const SAFE_SPAWN_DIST = 150;
 /** Expert mode doubles every speed. */
-export const EXPERT_SPEED = 2;
+const EXPERT_SPEED = 2;
 /** After a revive, the player cannot be hit for this long. */
 export const REVIVE_SHIELD_S = 2;
 export const SHAKE_S = 0.4;
 /** A touch counts when the centres are closer than the radii less this much (a forgiving edge). */
-export const HIT_SLACK = 2;
+const HIT_SLACK = 2;
 
 export interface Ball {
   id: number;
@@ -145,7 +145,7 @@ export function moveBall(ball: Ball, dt: number): Ball {
   return { ...ball, x, y, vx, vy };
 }
 
-export const touches = (player: Point, ball: Ball): boolean => distance(player, ball) < PLAYER_R + ball.r - HIT_SLACK;
+const touches = (player: Point, ball: Ball): boolean => distance(player, ball) < PLAYER_R + ball.r - HIT_SLACK;
 
 function movePlayer(p: Point, dt: number, input: ControlInput, expert: boolean): Point {
   const step = PLAYER_SPEED * speedOf(expert) * dt;

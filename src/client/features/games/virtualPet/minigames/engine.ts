@@ -94,7 +94,7 @@ export function canvasSize(containerWidth: number, maxHeight: number, dpr: numbe
 // ---- frames per second ----------------------------------------------------------------------
 
 /** The meter counts frames and, every FPS_WINDOW_MS, turns the count into frames per second. */
-export const FPS_WINDOW_MS = 500;
+const FPS_WINDOW_MS = 500;
 
 export interface FpsMeter {
   /** The last measured rate, whole frames per second (0 until the first window closes). */

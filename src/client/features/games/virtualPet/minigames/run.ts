@@ -6,7 +6,7 @@ import { countdownNumber, type EndReason } from './engine';
 
 export type RunPhase = 'idle' | 'starting' | 'countdown' | 'playing' | 'over';
 /** What became of the score: not sent (0), waiting to be sent, on its way, saved or refused. */
-export type SaveState = 'none' | 'skipped' | 'waiting' | 'saving' | 'saved' | 'failed';
+type SaveState = 'none' | 'skipped' | 'waiting' | 'saving' | 'saved' | 'failed';
 
 export interface RunState {
   phase: RunPhase;

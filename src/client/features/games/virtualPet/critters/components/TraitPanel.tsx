@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
-import { PURCHASE_TRAITS_MIN_SHARDS } from '../../../../../../shared/games/virtualPet/catalog';
 import { EmptyState } from '../../../../../components/States';
 import { errorMessage } from '../../../../../lib/errorMessages';
 import { notify } from '../../../../../lib/toast';
 import { useActionGuard } from '../../../../../lib/useActionGuard';
 import { RarityBadge } from '../../components/RarityBadge';
-import { canOpenTraitShop, notEnoughShards, traitsToBuy, type TraitOffer } from '../care';
+import { canOpenTraitShop, notEnoughShards, PURCHASE_TRAITS_MIN_SHARDS, traitsToBuy, type TraitOffer } from '../care';
 import { useUnlockTraitMutation } from '../mutations';
 import { Emoji } from '../../../../../components/Emoji';
 

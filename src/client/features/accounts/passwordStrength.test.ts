@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordStrength } from './password';
+import { passwordStrength } from './passwordStrength';
 
 describe('passwordStrength', () => {
   it.each([

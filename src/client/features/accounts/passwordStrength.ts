@@ -1,4 +1,6 @@
-import { PASSWORD_MEDIUM_LENGTH, PASSWORD_STRONG_LENGTH } from './constants';
+/** Spec section 9: the meter's length steps. */
+const PASSWORD_MEDIUM_LENGTH = 8;
+const PASSWORD_STRONG_LENGTH = 12;
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
