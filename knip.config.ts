@@ -24,17 +24,7 @@ const config: KnipConfig = {
   ignoreDependencies: [
     // Read as files (node_modules/@twemoji/svg) by scripts/emoji.mjs, never imported.
     '@twemoji/svg',
-    // Imported by the live test client and two benches, installed only through @fastify/websocket:
-    // to become a devDependency (`npm i -D ws`), then this line goes.
-    'ws',
-    // Imported nowhere: to be removed (`npm uninstall motion @dnd-kit/sortable`), then this line goes.
-    'motion',
-    '@dnd-kit/sortable',
   ],
-  ignoreIssues: {
-    // ReadCounts is unused outside the file; platform/batching/ has its own owner this round.
-    'src/server/platform/batching/readBatch.ts': ['types'],
-  },
 };
 
 export default config;

@@ -25,8 +25,8 @@ type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: inf
 /** Every game's route tables, by route-table feature name. */
 export type GameRouteTables = Intersect<Awaited<ReturnType<Game['contract']>>>;
 
-/** Ledger categories the games add, with their statement labels. */
 type LedgerOf<G> = G extends { ledger: infer L } ? keyof L & string : never;
+/** Ledger categories the games add, with their statement labels. */
 export type GameLedgerCategory = LedgerOf<Game>;
 export const GAME_LEDGER_LABELS = Object.assign({}, ...GAMES.map((g) => g.ledger)) as Record<GameLedgerCategory, string>;
 export type GameRefType = Game['refTypes'][number];

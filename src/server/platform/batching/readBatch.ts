@@ -24,7 +24,7 @@ export interface ReadKind<K> {
 }
 
 /** What a kind's reads did in one process, for tests and benches. */
-export interface ReadCounts {
+interface ReadCounts {
   statements: number;
   keys: number;
 }
