@@ -87,8 +87,6 @@ const KNOWN = new Set([
   'features/store inventory',
   'features/tasks users',
   'features/tasks achievements',
-  'features/tasks parlays',
-  'features/tasks wager_wins_daily',
   'features/tasks sessions',
   'features/tasks user_stats',
   'features/trades users',

@@ -3,6 +3,7 @@ import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
 import { loginsCount, periodCountSince, UTC_DAY } from '../../platform/stats';
 import { placedSince } from '../../platform/placements';
+import { parlaysWonSince, wagerWinsSince } from '../bets/public';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
 
@@ -41,11 +42,7 @@ export interface CountsRow {
 
 /** The counts as one statement over the users row; `also` adds columns (the task list's page read). */
 export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL): SQL => sql`
-    with won as (
-      select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${w}
-    ), wagers_won as (
-      select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${w}::timestamptz at time zone 'UTC')::date
-    ), bought as (
+    with won as (${parlaysWonSince(userId, w)}), wagers_won as (${wagerWinsSince(userId, w)}), bought as (
       select ${periodCountSince('s', 'day', 'in_day', d)} as d, ${periodCountSince('s', 'week', 'in_week', w)} as w, s.value as all
       from user_stats s where s.user_id = ${userId} and s.stat = 'store_purchases'
     ), signed_in as (

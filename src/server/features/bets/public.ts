@@ -1,0 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** What other features may use of bets (DESIGN.md section 1a). */
+
+/** Rows (at) of the parlays a user won since `since`: the tasks' "bets won" count reads them. */
+export const parlaysWonSince = (userId: unknown, since: unknown): SQL =>
+  sql`select settled_at as at from parlays where user_id = ${userId} and status = 'won' and settled_at >= ${since}`;
+
+/** Rows (day, wins) of a user's wagers won per UTC day, from the day of `since` on (at most 8 for a week). */
+export const wagerWinsSince = (userId: unknown, since: unknown): SQL =>
+  sql`select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${since}::timestamptz at time zone 'UTC')::date`;
