@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDb } from '../src/server/db/client.ts';
-import { auditReport, describeReport } from '../src/server/platform/audit.ts';
+import { auditReport, describeReport } from '../src/server/features/audit/public.ts';
 import { modules } from '../src/server/modules.ts';
 import { totalOddsHundredths } from '../src/shared/odds.ts';
 import { freshPgDatabase, pgReachable, PG_BASE, registerUsers, startServer, stopServer } from './lib.mjs';

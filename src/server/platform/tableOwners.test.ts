@@ -52,6 +52,9 @@ function crossings(owners: Map<string, string>): Map<string, string[]> {
  */
 const KNOWN = new Set([
   'features/accounts game_rounds',
+  'features/audit item_movements',
+  'features/audit ledger',
+  'features/audit users',
   'features/accounts sessions',
   'features/accounts user_stats',
   'features/achievements users',
@@ -95,7 +98,6 @@ const KNOWN = new Set([
   'features/wallet users',
   'features/wallet realtime_events',
   'platform users',
-  'platform item_movements',
   'platform ledger',
 ]);
 

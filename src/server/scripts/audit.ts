@@ -3,7 +3,7 @@ import type { AuditReportDto } from '../../shared/api/admin';
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
 import { DirLockedError, readDirLock } from '../db/dirLock';
-import { auditReport, describeReport } from '../platform/audit';
+import { auditReport, describeReport } from '../features/audit/public';
 import { modules } from '../modules';
 
 /*

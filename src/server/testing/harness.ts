@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import type { Deps } from '../platform/deps';
 import type { Clock } from '../platform/clock';
 import type { Lifecycle } from '../platform/health';
-import { auditReport } from '../platform/audit';
+import { auditReport } from '../features/audit/public';
 import { pgliteTemplate } from './pgliteTemplate';
 
 /**

@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps';
 import { defineHandlers } from '../../platform/routing';
 import * as service from './service';
-import { auditReport } from '../../platform/audit';
+import { auditReport } from '../audit/public';
 
 export const adminHandlers = (deps: Deps) => defineHandlers('admin', {
   'GET /api/admin/users': async ({ query }) => service.listUsers(deps, query),

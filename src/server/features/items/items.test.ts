@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { registerUser, useTestServer } from '../../testing/harness';
-import { auditReport } from '../../platform/audit';
+import { auditReport } from '../audit/public';
 import { insertItem } from '../store/builders';
 import * as items from './holdings';
 

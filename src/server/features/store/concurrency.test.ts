@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
 import { insertItem } from './builders';
-import { auditReport } from '../../platform/audit';
+import { auditReport } from '../audit/public';
 import { callRoute } from '../../testing/callRoute';
 
 /** Issue 8: purchases and 'Use' under parallel requests, on PGlite and on PostgreSQL. */

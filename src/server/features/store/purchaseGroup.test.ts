@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { PurchaseResponse } from '../../../shared/api/store';
 import { AppError } from '../../platform/errors';
-import { auditReport } from '../../platform/audit';
+import { auditReport } from '../audit/public';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, usingPostgres, type TestUser } from '../../testing/harness';
 import { whileUserRowHeld } from '../../testing/rowHeld';
 import { giveItem, insertItem } from './builders';

@@ -4,7 +4,7 @@ import { ManualClock } from '../../platform/clock';
 import { balanceOf, registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { giveItem, insertItem } from './builders';
-import { auditReport } from '../../platform/audit';
+import { auditReport } from '../audit/public';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import { useAdmin } from '../../testing/builders';
 

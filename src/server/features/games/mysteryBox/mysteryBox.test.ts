@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { auditReport } from '../../../platform/audit';
+import { auditReport } from '../../audit/public';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';

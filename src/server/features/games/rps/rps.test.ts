@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RpsMove } from '../../../../shared/games/rps/contract';
 import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/sameAddress';
 import { ManualClock } from '../../../platform/clock';
-import { auditReport } from '../../../platform/audit';
+import { auditReport } from '../../audit/public';
 import { readStats } from '../../../platform/stats';
 import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { AuditReportDto } from '../../shared/api/admin';
-import type { Queryable } from '../db/client';
-import { audit as ledgerAudit } from '../features/wallet/ledger';
-import { refTypes } from '../features/wallet/tables';
-import { auditHoldings } from '../features/items/holdings';
-import type { FeatureModule } from './module';
+import type { AuditReportDto } from '../../../shared/api/admin';
+import type { Queryable } from '../../db/client';
+import { ledger, refTypes } from '../wallet/public';
+import { items } from '../items/public';
+import type { FeatureModule } from '../../platform/module';
 
 /**
  * The conservation checks behind `npm run audit` and GET /api/admin/audit: the same report
@@ -14,8 +13,8 @@ import type { FeatureModule } from './module';
  */
 export async function auditReport(q: Queryable, modules: readonly FeatureModule[]): Promise<AuditReportDto> {
   const problem =
-    (await ledgerAudit(q)) ??
-    (await auditHoldings(
+    (await ledger.audit(q)) ??
+    (await items.auditHoldings(
       q,
       modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),
     ));
