@@ -24,6 +24,7 @@ import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
 import { liveModule } from './platform/realtime/module';
+import type { Intersect } from '../shared/types';
 
 /**
  * Every server feature, wired by app.ts (handlers, sweeps, background work), account closure
@@ -62,7 +63,6 @@ export const modules = [
 ] as const satisfies readonly FeatureModule[];
 
 type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;
-type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 type Provided = Intersect<HandlersOf<(typeof modules)[number]>>;
 
 /** Fails to compile when a feature of the route table has no module providing its handlers. */

@@ -2,6 +2,7 @@ import type { ErrorBody } from '../../shared/api/errors';
 import type { ClientInput, ReplyOf, RouteSpec } from '../../shared/api/contract';
 import { routes } from '../../shared/api/routes';
 import { call, type HttpResult, type TestServer } from './harness';
+import type { Intersect } from '../../shared/types';
 
 /**
  * Calls a route of the shared route table by its name, as the client's api() does, over real
@@ -11,8 +12,7 @@ import { call, type HttpResult, type TestServer } from './harness';
  */
 
 type Tables = (typeof routes)[keyof typeof routes];
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-type AllRoutes = UnionToIntersection<Tables>;
+type AllRoutes = Intersect<Tables>;
 
 export type TestRouteName = keyof AllRoutes & string;
 type SpecOf<N extends TestRouteName> = AllRoutes[N] extends RouteSpec ? AllRoutes[N] : never;

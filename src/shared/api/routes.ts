@@ -11,6 +11,7 @@ import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { loadGameRouteTables } from '../games';
+import type { Intersect } from '../types';
 
 /**
  * Every route of the API, by feature: the index of the route tables each shared api file
@@ -38,9 +39,8 @@ export const routes = {
 export type Routes = typeof routes;
 export type FeatureName = keyof Routes;
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** All features' routes in one flat map: name -> spec. */
-type ApiRoutes = UnionToIntersection<Routes[FeatureName]>;
+type ApiRoutes = Intersect<Routes[FeatureName]>;
 export type ApiRouteName = keyof ApiRoutes & string;
 
 export type RouteInput<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ClientInput<ApiRoutes[N]> : never;

@@ -15,13 +15,13 @@ import { coinTycoon } from './coinTycoon/meta';
 import { mergeLab } from './mergeLab/meta';
 import { quizDuel } from './quizDuel/meta';
 import { idleNgu } from './idleNgu/meta';
+import type { Intersect } from '../types';
 
 export const GAMES = [spinner, casino, minefield, clickFrenzy, rps, puzzleRush, virtualPet, mysteryBox, coinTycoon, mergeLab, quizDuel, idleNgu] as const;
 
 export type Game = (typeof GAMES)[number];
 export type GameKey = Game['key'];
 
-type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** Every game's route tables, by route-table feature name. */
 export type GameRouteTables = Intersect<Awaited<ReturnType<Game['contract']>>>;
 
