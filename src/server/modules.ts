@@ -12,6 +12,7 @@ import { tasksModule } from './features/tasks/module';
 import { achievementsModule } from './features/achievements/module';
 import { fairnessModule } from './features/games/engine/module';
 import { spinnerModule } from './features/games/spinner/module';
+import { gamesHubModule } from './features/games/hub/module';
 import { minefieldModule } from './features/games/minefield/module';
 import { casinoModule } from './features/games/casino/module';
 import { frenzyModule } from './features/games/clickFrenzy/module';
@@ -50,6 +51,7 @@ export const modules = [
   achievementsModule,
   fairnessModule,
   spinnerModule,
+  gamesHubModule,
   minefieldModule,
   casinoModule,
   frenzyModule,

@@ -2,6 +2,8 @@
  * Closed lists of tasks and achievements, free of zod so the browser bundle can import them
  * (shared/api/tasks.ts re-exports them beside its schemas).
  */
+import { GAME_COUNTER_KEYS, GAME_COUNTERS, type GameCounterKey } from './games/index';
+
 /** Spec section 3 and 9: task types and goal types; achievement criteria. Closed lists. */
 export const taskTypes = ['daily', 'weekly', 'bonus'] as const;
 export type TaskType = (typeof taskTypes)[number];
@@ -13,11 +15,8 @@ export const achievementCriteria = [
   'storePurchases',
   'logins',
   'tasksCompleted',
-  'minefieldWins',
-  'puzzleWins',
-  'rpsWins',
-  'frenzyClicks',
-  'casinoWins',
+  // Each game's counters (GameDef.counters), in GAMES order.
+  ...GAME_COUNTER_KEYS,
   'itemsOwned',
 ] as const;
 export type AchievementCriteria = (typeof achievementCriteria)[number];
@@ -28,11 +27,7 @@ export const criteriaLabels: Record<AchievementCriteria, string> = {
   storePurchases: 'Store purchases',
   logins: 'Days signed in',
   tasksCompleted: 'Tasks completed',
-  minefieldWins: 'Minefield wins',
-  puzzleWins: 'Puzzle wins',
-  rpsWins: 'Rock-paper-scissors wins',
-  frenzyClicks: 'Click Frenzy clicks',
-  casinoWins: 'Casino wins',
+  ...(Object.fromEntries(Object.values(GAME_COUNTERS).map((c) => [c.key, c.label])) as Record<GameCounterKey, string>),
   itemsOwned: 'Items owned',
 };
 

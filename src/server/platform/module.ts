@@ -5,7 +5,7 @@ import type { Deps } from './deps';
 import type { AllHandlers } from './routing';
 import type { UserCollections } from '../features/accounts/presenter';
 import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
-import type { GamesProgressDto } from '../../shared/games/spinner/contract';
+import type { GamesProgressDto } from '../../shared/games/routes';
 
 /** Why an account stops taking part: its owner deleted it, or an admin banned it. */
 export type ClosureReason = 'deleted' | 'banned';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { GAME_COUNTERS, type GameCounters } from '../../shared/games/index';
 
 /**
  * Per-user lifetime counters (user_stats) that tasks and achievements read (DESIGN.md
@@ -7,6 +8,11 @@ import type { Queryable } from '../db/client';
  * from an event listener after commit: a crash between the two would lose it. Logins are not
  * a counter: they are counted from sessions, which also answers "since the period started".
  */
+
+type GameCounterDefs = { [N in keyof GameCounters]: { key: GameCounters[N]['key']; profile: true; criterion: true } };
+const gameCounters = Object.fromEntries(
+  Object.entries(GAME_COUNTERS).map(([name, c]) => [name, { key: c.key, profile: true, criterion: true }]),
+) as GameCounterDefs;
 
 /**
  * The counters, declared once: each user_stats name with the API's name for it, whether the
@@ -21,11 +27,8 @@ import type { Queryable } from '../db/client';
 const counters = {
   store_purchases: { key: 'storePurchases', profile: true, criterion: false },
   tasks_completed: { key: 'tasksCompleted', profile: true, criterion: true },
-  minefield_wins: { key: 'minefieldWins', profile: true, criterion: true },
-  puzzle_wins: { key: 'puzzleWins', profile: true, criterion: true },
-  rps_wins: { key: 'rpsWins', profile: true, criterion: true },
-  frenzy_clicks: { key: 'frenzyClicks', profile: true, criterion: true },
-  casino_wins: { key: 'casinoWins', profile: true, criterion: true },
+  // Each game's counters (GameDef.counters): on the record, and achievements' criteria.
+  ...gameCounters,
   achievements_claimed: { key: 'achievementsClaimed', profile: false, criterion: false },
 } as const satisfies Record<string, { key: string; profile: boolean; criterion: boolean }>;
 

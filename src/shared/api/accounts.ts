@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { messageResponse, passwordSchema, usernameParams, usernameSchema } from './common';
+import { GAME_COUNTER_KEYS, type GameCounterKey } from '../games/index';
 
 const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
 
@@ -61,11 +62,8 @@ const userCounters = z.object({
   storePurchases: z.number(),
   logins: z.number(),
   tasksCompleted: z.number(),
-  minefieldWins: z.number(),
-  puzzleWins: z.number(),
-  rpsWins: z.number(),
-  frenzyClicks: z.number(),
-  casinoWins: z.number(),
+  // Each game's counters (GameDef.counters).
+  ...(Object.fromEntries(GAME_COUNTER_KEYS.map((k) => [k, z.number()])) as Record<GameCounterKey, z.ZodNumber>),
   itemsOwned: z.number(),
 });
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { cosmeticRef } from './accounts';
+import { GAME_BOARDS, type GameLeaderboardDto } from '../games/index';
+
+export type { GameLeaderboardDto };
 
 const leaderboardSorts = ['balance', 'wins', 'achievements'] as const;
 export type LeaderboardSort = (typeof leaderboardSorts)[number];
@@ -25,38 +28,24 @@ export type LeaderboardUserDto = z.infer<typeof leaderboardUserDto>;
 
 export const LEADERBOARD_SIZE = 100;
 
-const rpsLeaderboardEntry = z.object({
-  _id: z.string(),
-  username: z.string(),
-  profileImage: z.string().nullable(),
-  wins: z.number(),
-  games: z.number(),
-});
-export type RpsLeaderboardEntry = z.infer<typeof rpsLeaderboardEntry>;
-
-const puzzleRushLeaderboardEntry = z.object({
-  _id: z.string(),
-  username: z.string(),
-  profileImage: z.string().nullable(),
-  /** Puzzles solved (the spec's answer calls it wins). */
-  wins: z.number(),
-  solves: z.number(),
-});
-export type PuzzleRushLeaderboardEntry = z.infer<typeof puzzleRushLeaderboardEntry>;
-
-/**
- * GET /api/games/leaderboard: the rock-paper-scissors, Puzzle Rush and Quiz Duel tables (spec
- * section 7).
- */
-const gameLeaderboardDto = z.object({
-  rps: z.array(rpsLeaderboardEntry),
-  puzzleRush: z.array(puzzleRushLeaderboardEntry),
-  /** Quiz duels: wins and games, like the rock-paper-scissors table. */
-  quizDuel: z.array(rpsLeaderboardEntry),
-});
-export type GameLeaderboardDto = z.infer<typeof gameLeaderboardDto>;
+/** GET /api/games/leaderboard: every game with a board (GameDef.board), under its key (spec section 7). */
+const gameLeaderboardDto = z.object(
+  Object.fromEntries(
+    GAME_BOARDS.map(({ key, board }) => [
+      key,
+      z.array(
+        z.object({
+          _id: z.string(),
+          username: z.string(),
+          profileImage: z.string().nullable(),
+          ...Object.fromEntries(board.fields.map((f) => [f, z.number()])),
+        }),
+      ),
+    ]),
+  ),
+) as unknown as z.ZodType<GameLeaderboardDto>;
 
 export const leaderboardRoutes = defineRoutes({
   'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements (a snapshot at most a second old: the Age header says how old)', query: leaderboardQuery, reply: z.array(leaderboardUserDto) },
-  'GET /api/games/leaderboard': { auth: 'user', summary: 'Rock-paper-scissors and Puzzle Rush tables (a snapshot at most a second old: the Age header says how old)', reply: gameLeaderboardDto },
+  'GET /api/games/leaderboard': { auth: 'user', summary: `The game tables: ${GAME_BOARDS.map((g) => g.board.title).join(', ')} (a snapshot at most a second old: the Age header says how old)`, reply: gameLeaderboardDto },
 });

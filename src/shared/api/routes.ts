@@ -10,7 +10,7 @@ import { storeRoutes } from './store';
 import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
-import { loadGameRouteTables } from '../games';
+import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
 /**

@@ -5,6 +5,7 @@
 // No zod here or in any meta.ts: the browser imports GAMES for the hub. The contract (zod
 // schemas and route tables) is reached through `contract`, a dynamic import the server awaits
 // once at start-up (shared/api/routes.ts) and the browser never calls.
+import type { ZodObject } from 'zod';
 import type { RouteSpec } from '../api/contract';
 import type { RoundGameDef } from './engine/roundGame';
 
@@ -24,6 +25,34 @@ export interface GameDef<K extends string = string> {
   refTypes: readonly string[];
   /** Its provably fair rounds, in the verifier's order. */
   rounds: readonly RoundGameDef[];
+  /**
+   * Its table on GET /api/games/leaderboard (under its key) and the leaderboard page: each
+   * entry is a player and these numbers; `columns` are the ones the page shows.
+   */
+  board?: GameBoard;
+  /**
+   * Its lifetime counters (user_stats names, platform/stats.ts): each is on the player's record
+   * under `key` and can be an achievement's criteria, shown with `label`.
+   */
+  counters?: Readonly<Record<string, GameCounter>>;
+  /** Its part of GET /api/games/progress (the player's own state), from its contract. */
+  progress?: () => Promise<ZodObject>;
+}
+
+export interface GameCounter {
+  key: string;
+  label: string;
+  /** The achievement on it that the first start creates (tasks/seed.ts). */
+  achievement: { title: string; description: string; threshold: number; reward: number; icon: string };
+}
+
+export interface GameBoard {
+  /** The section's heading and the table's caption. */
+  title: string;
+  fields: readonly string[];
+  columns: readonly { field: string; label: string }[];
+  /** What the section says while nobody has played. */
+  empty: string;
 }
 
 /** Keeps a game's literal types, so the route table and the ledger's unions stay exact. */

@@ -32,8 +32,17 @@ export const GAME_LEDGER_LABELS = Object.assign({}, ...GAMES.map((g) => g.ledger
 export type GameRefType = Game['refTypes'][number];
 export const GAME_REF_TYPES: readonly GameRefType[] = GAMES.flatMap((g) => g.refTypes);
 
-/** Every game's route tables, for the server's route table; the browser never calls it. */
-export async function loadGameRouteTables(): Promise<GameRouteTables> {
-  const tables = await Promise.all(GAMES.map((g) => g.contract()));
-  return Object.assign({}, ...tables) as GameRouteTables;
-}
+/** A player's line on a game's board: who, and the game's numbers (GameDef.board). */
+export type GameBoardEntry<F extends string> = { _id: string; username: string; profileImage: string | null } & { [K in F]: number };
+
+type BoardGame = Extract<Game, { board: object }>;
+/** GET /api/games/leaderboard: each game with a board, under its key (spec section 7). */
+export type GameLeaderboardDto = { [G in BoardGame as G['key']]: GameBoardEntry<G['board']['fields'][number]>[] };
+export const GAME_BOARDS = GAMES.flatMap((g) => ('board' in g ? [{ key: g.key as BoardGame['key'], board: g.board }] : []));
+
+type CountersOf<G> = G extends { counters: infer C } ? C : never;
+/** The games' lifetime counters by user_stats name (GameDef.counters), in GAMES order. */
+export type GameCounters = Intersect<CountersOf<Game>>;
+export const GAME_COUNTERS = Object.assign({}, ...GAMES.map((g) => ('counters' in g ? g.counters : {}))) as GameCounters;
+export type GameCounterKey = GameCounters[keyof GameCounters]['key'];
+export const GAME_COUNTER_KEYS = Object.values(GAME_COUNTERS).map((c) => c.key) as GameCounterKey[];

@@ -10,6 +10,7 @@ import { formatCoins } from '../../lib/format';
 import { CosmeticMark } from '../store/public';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
 import { Emoji } from '../../components/Emoji';
+import { GAME_BOARDS, type GameBoardEntry } from '../../../shared/games/index';
 
 const SORTS: { value: LeaderboardSort; label: string }[] = [
   { value: 'balance', label: 'Balance' },
@@ -100,80 +101,39 @@ export function LeaderboardPage() {
         )}
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <section aria-labelledby="rps-title" className="card flex flex-col gap-3">
-          <h2 id="rps-title" className="section-title">
-            Rock-paper-scissors
-          </h2>
-          {games.isPending ? (
-            <LoadingState />
-          ) : games.error ? (
-            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
-          ) : games.data.rps.length > 0 ? (
-            <Table caption="Rock-paper-scissors" head={['Rank', 'Player', 'Wins', 'Games']}>
-              {games.data.rps.map((r, i) => (
-                <tr key={r._id}>
-                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
-                  <td className="max-w-40 px-2 py-2">
-                    <Player username={r.username} image={r.profileImage} />
-                  </td>
-                  <td className="px-2 py-2">{r.wins}</td>
-                  <td className="px-2 py-2">{r.games}</td>
-                </tr>
-              ))}
-            </Table>
-          ) : (
-            <EmptyState>No duels played yet.</EmptyState>
-          )}
-        </section>
-        <section aria-labelledby="puzzle-title" className="card flex flex-col gap-3">
-          <h2 id="puzzle-title" className="section-title">
-            Puzzle Rush
-          </h2>
-          {games.isPending ? (
-            <LoadingState />
-          ) : games.error ? (
-            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
-          ) : games.data.puzzleRush.length > 0 ? (
-            <Table caption="Puzzle Rush" head={['Rank', 'Player', 'Solves']}>
-              {games.data.puzzleRush.map((r, i) => (
-                <tr key={r._id}>
-                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
-                  <td className="max-w-40 px-2 py-2">
-                    <Player username={r.username} image={r.profileImage} />
-                  </td>
-                  <td className="px-2 py-2">{r.solves}</td>
-                </tr>
-              ))}
-            </Table>
-          ) : (
-            <EmptyState>No puzzles solved yet.</EmptyState>
-          )}
-        </section>
-        <section aria-labelledby="quiz-duel-title" className="card flex flex-col gap-3">
-          <h2 id="quiz-duel-title" className="section-title">
-            Quiz Duel
-          </h2>
-          {games.isPending ? (
-            <LoadingState />
-          ) : games.error ? (
-            <ErrorBanner>Failed to load leaderboard</ErrorBanner>
-          ) : games.data.quizDuel.length > 0 ? (
-            <Table caption="Quiz Duel" head={['Rank', 'Player', 'Wins', 'Games']}>
-              {games.data.quizDuel.map((r, i) => (
-                <tr key={r._id}>
-                  <td className="px-2 py-2 text-slate-400">{i + 1}</td>
-                  <td className="max-w-40 px-2 py-2">
-                    <Player username={r.username} image={r.profileImage} />
-                  </td>
-                  <td className="px-2 py-2">{r.wins}</td>
-                  <td className="px-2 py-2">{r.games}</td>
-                </tr>
-              ))}
-            </Table>
-          ) : (
-            <EmptyState>No quiz duels played yet.</EmptyState>
-          )}
-        </section>
+        {GAME_BOARDS.map(({ key, board }) => {
+          const rows: readonly (GameBoardEntry<never> & { [field: string]: unknown })[] | undefined = games.data?.[key];
+          return (
+            <section key={key} aria-labelledby={`${key}-board-title`} className="card flex flex-col gap-3">
+              <h2 id={`${key}-board-title`} className="section-title">
+                {board.title}
+              </h2>
+              {games.isPending ? (
+                <LoadingState />
+              ) : games.error || !rows ? (
+                <ErrorBanner>Failed to load leaderboard</ErrorBanner>
+              ) : rows.length > 0 ? (
+                <Table caption={board.title} head={['Rank', 'Player', ...board.columns.map((c) => c.label)]}>
+                  {rows.map((r, i) => (
+                    <tr key={r._id}>
+                      <td className="px-2 py-2 text-slate-400">{i + 1}</td>
+                      <td className="max-w-40 px-2 py-2">
+                        <Player username={r.username} image={r.profileImage} />
+                      </td>
+                      {board.columns.map((c) => (
+                        <td key={c.field} className="px-2 py-2">
+                          {String(r[c.field])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </Table>
+              ) : (
+                <EmptyState>{board.empty}</EmptyState>
+              )}
+            </section>
+          );
+        })}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Snapshots } from '../../platform/snapshots';
 import { presentLeaderboardUser } from './presenter';
 import * as queries from './queries';
 import { gameLeaderboards } from '../../platform/module';
+import { GAME_BOARDS } from '../../../shared/games/index';
 
 /**
  * A users board on one PostgreSQL process: a parallel plan forks two workers for each refresh
@@ -25,8 +26,8 @@ function makeLeaderboards(deps: Deps) {
   return {
     /** Banned and deleted accounts and admins are left off the public boards. */
     topUsers: (sort: LeaderboardSort) => users.get(sort, async () => (await topUsersSerially(deps, sort)).map(presentLeaderboardUser)),
-    /** The game tables: rock-paper-scissors by wins, then games; Puzzle Rush by solves. */
-    gameLeaderboard: () => games.get('games', () => gameLeaderboards(deps, { rps: [], puzzleRush: [], quizDuel: [] })),
+    /** The games' tables (GameDef.board), each filled by its game's module; empty until played. */
+    gameLeaderboard: () => games.get('games', () => gameLeaderboards(deps, Object.fromEntries(GAME_BOARDS.map((g) => [g.key, []])) as unknown as GameLeaderboardDto)),
     stop: () => {
       users.stop();
       games.stop();

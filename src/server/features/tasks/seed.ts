@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AchievementCriteria, GoalType, TaskType } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
+import { GAME_COUNTERS } from '../../../shared/games/index';
 
 /** First start: tasks of every type and goal type, one achievement per criterion (issue 9). */
 const DEFAULT_TASKS: { title: string; description: string; reward: number; type: TaskType; goalType: GoalType; goalAmount: number; emoji: string }[] = [
@@ -24,11 +25,8 @@ const DEFAULT_ACHIEVEMENTS: { title: string; description: string; criteria: Achi
   { title: 'Shopaholic', description: 'Make 5 store purchases.', criteria: 'storePurchases', threshold: 5, reward: 200, icon: '🛍️' },
   { title: 'Familiar face', description: 'Sign in on 10 different days.', criteria: 'logins', threshold: 10, reward: 150, icon: '🙂' },
   { title: 'Taskmaster', description: 'Complete 10 tasks.', criteria: 'tasksCompleted', threshold: 10, reward: 250, icon: '✅' },
-  { title: 'Minesweeper', description: 'Win 5 Minefield games.', criteria: 'minefieldWins', threshold: 5, reward: 250, icon: '💣' },
-  { title: 'Puzzler', description: 'Solve 10 puzzles.', criteria: 'puzzleWins', threshold: 10, reward: 250, icon: '🧩' },
-  { title: 'Rock solid', description: 'Win 5 rock-paper-scissors duels.', criteria: 'rpsWins', threshold: 5, reward: 250, icon: '✊' },
-  { title: 'Clicker', description: 'Click 1,000 times in Click Frenzy.', criteria: 'frenzyClicks', threshold: 1000, reward: 200, icon: '🖱️' },
-  { title: 'House breaker', description: 'Win 5 casino games.', criteria: 'casinoWins', threshold: 5, reward: 250, icon: '🎰' },
+  // One per game counter (GameDef.counters), in GAMES order.
+  ...Object.values(GAME_COUNTERS).map(({ key, achievement }) => ({ ...achievement, criteria: key })),
   { title: 'Hoarder', description: 'Own 5 different items.', criteria: 'itemsOwned', threshold: 5, reward: 200, icon: '📦' },
 ];
 

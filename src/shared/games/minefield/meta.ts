@@ -10,4 +10,5 @@ export const minefield = defineGame({
   ledger: {},
   refTypes: [],
   rounds: [minefieldRound],
+  counters: { minefield_wins: { key: 'minefieldWins', label: 'Minefield wins', achievement: { title: 'Minesweeper', description: 'Win 5 Minefield games.', threshold: 5, reward: 250, icon: '💣' } } },
 });

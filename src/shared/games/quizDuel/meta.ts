@@ -15,4 +15,13 @@ export const quizDuel = defineGame({
    */
   refTypes: ['quiz_duel', 'quiz_daily'],
   rounds: [quizDuelRound],
+  board: {
+    title: 'Quiz Duel',
+    fields: ['wins', 'games'],
+    columns: [
+      { field: 'wins', label: 'Wins' },
+      { field: 'games', label: 'Games' },
+    ],
+    empty: 'No quiz duels played yet.',
+  },
 });

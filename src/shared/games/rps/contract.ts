@@ -93,6 +93,10 @@ export type RpsHistoryDto = z.infer<typeof rpsHistoryDto>;
 export const rpsCancelResponse = z.object({ message: z.string(), duelId: z.string(), balance: z.number() });
 export type RpsCancelResponse = z.infer<typeof rpsCancelResponse>;
 
+/** Its part of GET /api/games/progress (shared/games/routes.ts): the player's duel record. */
+export const rpsProgressDto = z.object({ rpsStats: z.object({ wins: z.number(), games: z.number() }) });
+export type RpsProgressDto = z.infer<typeof rpsProgressDto>;
+
 export const rpsRoutes = defineRoutes({
   'POST /api/games/rps': {
     auth: 'user',

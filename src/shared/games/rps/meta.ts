@@ -13,4 +13,15 @@ export const rps = defineGame({
    */
   refTypes: ['duel'],
   rounds: [],
+  board: {
+    title: 'Rock-paper-scissors',
+    fields: ['wins', 'games'],
+    columns: [
+      { field: 'wins', label: 'Wins' },
+      { field: 'games', label: 'Games' },
+    ],
+    empty: 'No duels played yet.',
+  },
+  progress: async () => (await import('./contract')).rpsProgressDto,
+  counters: { rps_wins: { key: 'rpsWins', label: 'Rock-paper-scissors wins', achievement: { title: 'Rock solid', description: 'Win 5 rock-paper-scissors duels.', threshold: 5, reward: 250, icon: '✊' } } },
 });

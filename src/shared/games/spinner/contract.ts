@@ -9,16 +9,13 @@ export type SpinnerTableDto = z.infer<typeof spinnerTableDto>;
 export const spinnerTablesDto = z.record(z.enum(SPINNER_IDS), spinnerTableDto);
 export type SpinnerTablesDto = z.infer<typeof spinnerTablesDto>;
 
-export const gamesProgressDto = z.object({
+/** The wheels' part of GET /api/games/progress (shared/games/routes.ts). */
+export const spinnerProgressDto = z.object({
   spinners: spinnerTablesDto,
   /** When each wheel can be spun next (ISO); null when it never was. */
   cooldowns: z.record(z.enum(SPINNER_IDS), z.string().nullable()),
-  rpsStats: z.object({ wins: z.number(), games: z.number() }),
-  /** What running buffs do now: reward multiplier in hundredths (100 = none), slot luck in percent. */
-  buffs: z.object({ rewardMultiplier: z.number(), slotsLuck: z.number() }),
-  serverTime: z.string(),
 });
-export type GamesProgressDto = z.infer<typeof gamesProgressDto>;
+export type SpinnerProgressDto = z.infer<typeof spinnerProgressDto>;
 
 export const spinResponse = z.object({
   /** Coins credited: the slice's reward plus what running reward multipliers added. */
@@ -39,7 +36,6 @@ export type SpinResponse = z.infer<typeof spinResponse>;
 export const spinnerRoutes = defineRoutes({
   // Under /api/fairness (the spec's path) but the spinner's own data: /fairness publishes each wheel's expected reward from it.
   'GET /api/fairness/spinners': { auth: 'public', summary: "Every spinner's reward table, for the published expected values", reply: spinnerTablesDto },
-  'GET /api/games/progress': { auth: 'user', summary: 'Spinner tables, your cooldowns and duel stats', reply: gamesProgressDto },
   'POST /api/games/spinner': { auth: 'user', idempotent: true, summary: 'Spin the hourly wheel', reply: spinResponse },
   'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: spinResponse },
   'POST /api/games/spinnerDaily': { auth: 'user', idempotent: true, summary: 'Spin the daily wheel', reply: spinResponse },

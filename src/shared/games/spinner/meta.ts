@@ -9,5 +9,6 @@ export const spinner = defineGame({
   contract: async () => ({ spinner: (await import('./contract')).spinnerRoutes }),
   ledger: { spinner_reward: 'Spinner reward' },
   refTypes: [],
+  progress: async () => (await import('./contract')).spinnerProgressDto,
   rounds: [spinnerRound],
 });

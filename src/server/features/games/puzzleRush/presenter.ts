@@ -1,4 +1,4 @@
-import type { PuzzleRushLeaderboardEntry } from '../../../../shared/api/leaderboard';
+import type { GameLeaderboardDto } from '../../../../shared/games/index';
 import type { MemoryFlipResponse, PuzzleRushDto, PuzzleSubmitResponse } from '../../../../shared/games/puzzleRush/contract';
 import { PUZZLE_RUSH_REWARD } from '../../../../shared/games/engine/catalog';
 import { publicPuzzle, type DailyPuzzle, type PuzzleType } from '../../../../shared/games/puzzleRush/puzzles';
@@ -26,7 +26,7 @@ export interface PuzzleRushRow {
   solves: number;
 }
 
-export const presentPuzzleSolver = (r: PuzzleRushRow): PuzzleRushLeaderboardEntry => ({
+export const presentPuzzleSolver = (r: PuzzleRushRow): GameLeaderboardDto['puzzleRush'][number] => ({
   _id: String(r.id),
   username: r.username,
   profileImage: r.profile_image,

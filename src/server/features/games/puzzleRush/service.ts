@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { PuzzleRushLeaderboardEntry } from '../../../../shared/api/leaderboard';
+import type { GameLeaderboardDto } from '../../../../shared/games/index';
 import type { MemoryFlipResponse, PuzzleRushDto, PuzzleSubmitResponse } from '../../../../shared/games/puzzleRush/contract';
 import { PUZZLE_RUSH_REWARD } from '../../../../shared/games/engine/catalog';
 import { checkAnswer, dailySeed, faceAt, generateDailyPuzzles, type DailyPuzzle } from '../../../../shared/games/puzzleRush/puzzles';
@@ -103,6 +103,6 @@ export async function flip(deps: Deps, userId: number, puzzleId: string, index: 
 }
 
 /** The Puzzle Rush table of GET /api/games/leaderboard. */
-export async function puzzleLeaderboard(q: Queryable): Promise<PuzzleRushLeaderboardEntry[]> {
+export async function puzzleLeaderboard(q: Queryable): Promise<GameLeaderboardDto['puzzleRush']> {
   return (await topPuzzleSolvers(q)).map(presentPuzzleSolver);
 }

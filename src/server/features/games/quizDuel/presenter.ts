@@ -1,6 +1,6 @@
 import type { QuizChallengeSummary, QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
 import { quizPayout, selfPacedWindows, shownChoices, shownPlaceOf, type QuizWindow } from '../../../../shared/games/quizDuel/rules';
-import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
+import type { GameLeaderboardDto } from '../../../../shared/games/index';
 import { questionById } from './bankIndex';
 import type { AnswerRow, DuelRow, LeaderRow } from './queries';
 
@@ -165,7 +165,7 @@ export function presentSummary(duel: DuelRow, answers: readonly AnswerRow[], vie
   };
 }
 
-export const presentQuizzer = (row: LeaderRow): RpsLeaderboardEntry => ({
+export const presentQuizzer = (row: LeaderRow): GameLeaderboardDto['quizDuel'][number] => ({
   _id: String(row.id),
   username: row.username,
   profileImage: row.profile_image,

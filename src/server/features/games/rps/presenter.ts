@@ -7,8 +7,8 @@ import type {
   RpsResolvedResponse,
   RpsWaitingResponse,
 } from '../../../../shared/games/rps/contract';
-import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
-import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
+import type { GameLeaderboardDto } from '../../../../shared/games/index';
+import type { RpsProgressDto } from '../../../../shared/games/rps/contract';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -111,7 +111,7 @@ export function presentHistory(r: HistoryRow, userId: number): RpsHistoryDto {
   };
 }
 
-export const presentRpsStats = (wins: number, games: number): GamesProgressDto['rpsStats'] => ({ wins, games });
+export const presentRpsStats = (wins: number, games: number): RpsProgressDto['rpsStats'] => ({ wins, games });
 
 export interface LeaderboardRow {
   id: number;
@@ -121,7 +121,7 @@ export interface LeaderboardRow {
   games: number;
 }
 
-export const presentDuelist = (r: LeaderboardRow): RpsLeaderboardEntry => ({
+export const presentDuelist = (r: LeaderboardRow): GameLeaderboardDto['rps'][number] => ({
   _id: String(r.id),
   username: r.username,
   profileImage: r.profile_image,

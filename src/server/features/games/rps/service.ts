@@ -13,8 +13,8 @@ import {
   type RpsPlayBody,
   type RpsPlayResponse,
 } from '../../../../shared/games/rps/contract';
-import type { RpsLeaderboardEntry } from '../../../../shared/api/leaderboard';
-import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
+import type { GameLeaderboardDto } from '../../../../shared/games/index';
+import type { RpsProgressDto } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
@@ -265,12 +265,12 @@ export async function history(deps: Deps, userId: number): Promise<RpsHistoryDto
 }
 
 /** GET /api/games/progress's rpsStats: wins from the rps_wins counter, games counted from resolved duels (draws too). */
-export async function rpsStats(q: Queryable, userId: number): Promise<GamesProgressDto['rpsStats']> {
+export async function rpsStats(q: Queryable, userId: number): Promise<RpsProgressDto['rpsStats']> {
   const [stats, games] = await Promise.all([readStats(q, userId), resolvedDuelCount(q, userId)]);
   return presentRpsStats(stats.rpsWins, games);
 }
 
 /** The top active players by duel wins, then games played. */
-export async function rpsLeaderboard(q: Queryable): Promise<RpsLeaderboardEntry[]> {
+export async function rpsLeaderboard(q: Queryable): Promise<GameLeaderboardDto['rps']> {
   return (await topDuelists(q)).map(presentDuelist);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { GamesProgressDto } from '../../../../shared/games/spinner/contract';
+import type { GamesProgressDto } from '../../../../shared/games/routes';
 import type { GameLeaderboardDto } from '../../../../shared/api/leaderboard';
 import type {
   RpsCancelResponse,

@@ -1,4 +1,9 @@
 import { defineModule } from '../../../platform/module';
 import { spinnerHandlers } from './routes';
+import { spinnerProgress } from './service';
 
-export const spinnerModule = defineModule({ name: 'spinner', handlers: (deps) => ({ spinner: spinnerHandlers(deps) }) });
+export const spinnerModule = defineModule({
+  name: 'spinner',
+  handlers: (deps) => ({ spinner: spinnerHandlers(deps) }),
+  gamesProgress: (q, userId) => spinnerProgress(q, userId),
+});

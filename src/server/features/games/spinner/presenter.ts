@@ -1,4 +1,4 @@
-import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
+import type { SpinnerProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
 import { SPINNER_IDS, type SpinnerId } from '../../../../shared/games/engine/catalog';
 import type { SpinnerTable } from '../../../../shared/games/spinner/rules';
 import type { CooldownRow } from './queries';
@@ -13,7 +13,7 @@ export function presentSpinnerTables(tables: Record<SpinnerId, SpinnerTable>): S
 }
 
 /** Every wheel's next spin time; null for a wheel never spun. */
-function presentCooldowns(rows: CooldownRow[]): GamesProgressDto['cooldowns'] {
+function presentCooldowns(rows: CooldownRow[]): SpinnerProgressDto['cooldowns'] {
   const cooldowns = Object.fromEntries(SPINNER_IDS.map((id) => [id, null])) as Record<SpinnerId, string | null>;
   for (const row of rows) {
     if (isSpinnerId(row.spinner_id)) cooldowns[row.spinner_id] = new Date(row.next_spin_at).toISOString();
@@ -21,14 +21,10 @@ function presentCooldowns(rows: CooldownRow[]): GamesProgressDto['cooldowns'] {
   return cooldowns;
 }
 
-/** Other games add their part (rock-paper-scissors: its counters) through their modules. */
-export const presentProgress = (
-  spinners: SpinnerTablesDto,
-  cooldowns: CooldownRow[],
-  buffs: GamesProgressDto['buffs'],
-  parts: Partial<GamesProgressDto>,
-  now: Date,
-): GamesProgressDto => ({ spinners, cooldowns: presentCooldowns(cooldowns), rpsStats: { wins: 0, games: 0 }, ...parts, buffs, serverTime: now.toISOString() });
+export const presentProgress = (spinners: SpinnerTablesDto, cooldowns: CooldownRow[]): SpinnerProgressDto => ({
+  spinners,
+  cooldowns: presentCooldowns(cooldowns),
+});
 
 export const presentSpin = (
   round: { id: number; nonce: number; payout: number; outcome: { slice: number; reward: number; bonus: number } },

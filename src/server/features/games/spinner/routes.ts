@@ -1,10 +1,9 @@
 import type { Deps } from '../../../platform/deps';
 import { defineHandlers } from '../../../platform/routing';
-import { progress, spinnerTablesDto, spinWheel } from './service';
+import { spinnerTablesDto, spinWheel } from './service';
 
 export const spinnerHandlers = (deps: Deps) => defineHandlers('spinner', {
   'GET /api/fairness/spinners': async () => spinnerTablesDto(deps.db),
-  'GET /api/games/progress': async ({ user }) => progress(deps, user.id),
   'POST /api/games/spinner': async ({ user }) => spinWheel(deps, user.id, 'spinner'),
   'POST /api/games/spinner12': async ({ user }) => spinWheel(deps, user.id, 'spinner12'),
   'POST /api/games/spinnerDaily': async ({ user }) => spinWheel(deps, user.id, 'spinnerDaily'),

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { GamesProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
+import type { SpinnerProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
 import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/catalog';
 import { spin, type SpinnerTable } from '../../../../shared/games/spinner/rules';
 import type { Db, Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
-import { applyRewardMultiplier, buffState } from '../../items/public';
+import { applyRewardMultiplier } from '../../items/public';
 import { moveForRound } from '../engine/public';
 import { playSettledRound } from '../engine/public';
 import { batchCounts, batchWaiting, holdBatches, type BatchPart } from '../engine/public';
 import { nextRound } from '../engine/public';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
-import { gamesProgressParts } from '../../../platform/module';
 import { presentProgress, presentSpin, presentSpinnerTables } from './presenter';
 import { cooldownsOf, editedSpinnerTables } from './queries';
 
@@ -51,10 +50,10 @@ export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> 
   return presentSpinnerTables(await spinnerTables(q));
 }
 
-export async function progress(deps: Deps, userId: number): Promise<GamesProgressDto> {
-  const now = deps.clock.now();
-  const [spinners, buffs, cooldowns] = await Promise.all([spinnerTablesDto(deps.db), buffState(deps.db, userId, now), cooldownsOf(deps.db, userId)]);
-  return presentProgress(spinners, cooldowns, buffs, await gamesProgressParts(deps, userId), now);
+/** The wheels' part of GET /api/games/progress: their tables and this player's cooldowns. */
+export async function spinnerProgress(q: Queryable, userId: number): Promise<SpinnerProgressDto> {
+  const [spinners, cooldowns] = await Promise.all([spinnerTablesDto(q), cooldownsOf(q, userId)]);
+  return presentProgress(spinners, cooldowns);
 }
 
 const cooldownRefusal = (nextSpin: string) =>
