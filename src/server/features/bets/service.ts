@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/api/bets';
 import { hundredthsToOdds, oddsToHundredths, parlayPayoutWithinLimit, PARLAY_MAX_PAYOUT, totalOddsHundredths } from '../../../shared/odds';
 import { pgErrorCode, type Db } from '../../db/client';
-import { groupCommit } from '../../platform/batching/groupCommit';
+import { defineHotWrite } from '../../platform/batching/hotWrite';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
@@ -84,10 +84,10 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
 }
 
 /** Why a wager statement inserted nothing; only runs on the failure path. */
-async function explainRejectedWager(deps: Deps, userId: number, betId: number, choice: string): Promise<never> {
-  const [actor] = await deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
+async function explainRejectedWager(db: Db, userId: number, betId: number, choice: string): Promise<never> {
+  const [actor] = await db.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
   if (actor?.status !== 'active') throw banned();
-  const bet = await queries.findBet(deps.db, betId);
+  const bet = await queries.findBet(db, betId);
   if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
   if (bet.status !== 'open') throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
   if (new Date(bet.end_time).getTime() <= Date.now()) throw conflict('This bet is closed: its end time has passed');
@@ -134,7 +134,7 @@ const PLACE_WAGER = (() => {
 })();
 
 /**
- * Wagers of many players in one statement (platform/batching/groupCommit.ts), each as PLACE_WAGER
+ * Wagers of many players in one statement (platform/batching/hotWrite.ts), each as PLACE_WAGER
  * places it. Rows another transaction holds are skipped (a finalize's lock on the bet, the player's
  * own transfer): those wagers, and any the statement refuses (bet closed, unknown option, short
  * balance, account not active), drop out with nothing written and are placed alone, which waits
@@ -177,29 +177,35 @@ interface PlacedRow {
   title: string;
 }
 
-const wagerGroup = groupCommit<{ betId: number; choice: string; userId: number; amount: number }>({
-  name: 'place_wagers',
-  statement: PLACE_WAGERS,
-  keyOf: (w) => w.userId,
-  toJson: (w) => ({ bet_id: w.betId, choice: w.choice, user_id: w.userId, amount: w.amount }),
+interface Wager {
+  betId: number;
+  choice: string;
+  userId: number;
+  amount: number;
+}
+
+const wagers = defineHotWrite<Wager, PlacedRow>({
+  name: 'place_wager',
+  alone: {
+    statement: PLACE_WAGER,
+    params: (w) => ({ betId: w.betId, choice: w.choice, userId: w.userId, delta: -w.amount, amount: w.amount }),
+  },
+  group: {
+    statement: PLACE_WAGERS,
+    keyOf: (w) => w.userId,
+    toJson: (w) => ({ bet_id: w.betId, choice: w.choice, user_id: w.userId, amount: w.amount }),
+  },
+  mapError: ledger.postingError,
+  explain: (db, w) => explainRejectedWager(db, w.userId, w.betId, w.choice),
 });
 
 /** Wager statements and wagers placed together by this process on `db` so far. */
-export const wagerGroupCounts = (db: Db) => wagerGroup.counts(db);
+export const wagerGroupCounts = (db: Db) => wagers.counts(db);
 /** Tests: holds back this process's wager statements on `db` until the answer is called. */
-export const holdWagerGroups = (db: Db) => wagerGroup.hold(db);
+export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
 export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
-  const alone = async (): Promise<PlacedRow[]> => {
-    try {
-      return await deps.db.compiled('place_wager', PLACE_WAGER, { betId, choice, userId, delta: -amount, amount });
-    } catch (err) {
-      throw ledger.postingError(err);
-    }
-  };
-  const rows = await wagerGroup.submit(deps.db, { betId, choice, userId, amount }, (row) => [row as unknown as PlacedRow], alone);
-  const placed = rows[0];
-  if (!placed) return explainRejectedWager(deps, userId, betId, choice);
+  const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
   deps.events.emit('WagerPlaced', { wagerId: placed.id, betId, optionId: placed.option_id, userId, amount });
   return {
     message: 'Bet placed!',

@@ -17,10 +17,10 @@ import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
 import { alreadyOwned, badRequest, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
-import { groupCommit } from '../../platform/batching/groupCommit';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
 import { turns } from '../../platform/batching/turns';
-import { refusalOf, refuse } from '../../platform/batching/refusals';
+import { refuse } from '../../platform/batching/refusals';
+import { defineHotWrite } from '../../platform/batching/hotWrite';
 import { ledger } from '../wallet/public';
 import { groupPostings } from '../wallet/public';
 import { items } from '../items/public';
@@ -55,13 +55,13 @@ export async function activeBuffs(deps: Deps, userId: number): Promise<ActiveBuf
 const itemReturning = sql`returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at`;
 
 /** Why the purchase statement bought nothing; runs only on that path, after it changed nothing. */
-async function explainRefusedPurchase(deps: Deps, userId: number, itemId: number): Promise<never> {
-  const found = await queries.findItem(deps.db, itemId);
+async function explainRefusedPurchase(db: Db, userId: number, itemId: number): Promise<never> {
+  const found = await queries.findItem(db, itemId);
   if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
   if (found.stock <= 0) throw soldOut();
   const [[buyer], held] = await Promise.all([
-    deps.db.rows<{ status: string }>(sql`select status from users where id = ${userId}`),
-    items.holding(deps.db, userId, itemId),
+    db.rows<{ status: string }>(sql`select status from users where id = ${userId}`),
+    items.holding(db, userId, itemId),
   ]);
   if (buyer?.status !== 'active') throw banned();
   if (found.type === 'badge' && held.quantity > 0) throw alreadyOwned('You already own this badge');
@@ -137,7 +137,7 @@ const PURCHASE = (() => {
 })();
 
 /**
- * PURCHASE for many buyers in one statement (platform/batching/groupCommit.ts, one buyer once):
+ * PURCHASE for many buyers in one statement (platform/batching/hotWrite.ts, one buyer once):
  * each purchase does what PURCHASE does, in its order of arrival, or drops out with nothing written
  * and is made alone (short balance, banned, badge held, sold out, a row held elsewhere). Buyers and
  * their holdings are locked with SKIP LOCKED; the items read (no lock) lose a unit per purchase,
@@ -199,31 +199,39 @@ const PURCHASES = sql`
     from ok join cur on cur.id = ok.item_id join p on p.id = ok.purchase_id left join it on it.id = ok.item_id left join upd on upd.i = ok.i`;
 
 type PurchaseRow = ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number };
+/** A purchase made: PURCHASE answers a row without one when the item is not in the store. */
+type Purchased = PurchaseRow & { purchase_id: number; created_at: Date };
 
-const purchaseGroup = groupCommit<{ userId: number; itemId: number }>({
-  name: 'store_purchases',
-  statement: PURCHASES,
-  keyOf: (p) => p.userId,
-  toJson: (p) => ({ user_id: p.userId, item_id: p.itemId }),
+interface Purchase {
+  userId: number;
+  itemId: number;
+}
+
+const purchases = defineHotWrite<Purchase, PurchaseRow, Purchased>({
+  name: 'store_purchase',
+  alone: {
+    statement: PURCHASE,
+    params: (p) => ({ userId: p.userId, itemId: p.itemId }),
+    turn: { turns: purchaseTurn, keyOf: (p) => p.itemId },
+  },
+  group: {
+    statement: PURCHASES,
+    keyOf: (p) => p.userId,
+    toJson: (p) => ({ user_id: p.userId, item_id: p.itemId }),
+  },
+  carriedOut: (row): row is Purchased => row.purchase_id !== null && row.created_at !== null,
+  mapError: ledger.postingError,
+  explainOn: ['explain'],
+  explain: (db, p) => explainRefusedPurchase(db, p.userId, p.itemId),
 });
 
 /** Purchase statements and purchases made together by this process on `db` so far. */
-export const purchaseGroupCounts = (db: Db) => purchaseGroup.counts(db);
+export const purchaseGroupCounts = (db: Db) => purchases.counts(db);
 /** Tests: holds back this process's purchase statements on `db` until the answer is called. */
-export const holdPurchaseGroups = (db: Db) => purchaseGroup.hold(db);
+export const holdPurchaseGroups = (db: Db) => purchases.hold(db);
 
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
-  const alone = async (): Promise<PurchaseRow[]> => {
-    try {
-      return await purchaseTurn(deps.db, itemId, () => deps.db.compiled('store_purchase', PURCHASE, { userId, itemId }));
-    } catch (err) {
-      if (refusalOf(err) === 'explain') return [];
-      throw ledger.postingError(err);
-    }
-  };
-  const rows = await purchaseGroup.submit(deps.db, { userId, itemId }, (row) => [row as unknown as PurchaseRow], alone);
-  const row = rows[0];
-  if (!row || row.purchase_id === null || row.created_at === null) return explainRefusedPurchase(deps, userId, itemId);
+  const row = await purchases.run(deps.db, { userId, itemId });
   const item: ItemRow = row;
   deps.events.emit('PurchaseMade', { purchaseId: row.purchase_id, userId, itemId, price: Number(item.price) });
   const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });

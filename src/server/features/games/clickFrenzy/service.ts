@@ -3,7 +3,7 @@ import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/gam
 import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/engine/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, banned, conflict } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/batching/groupCommit';
+import { defineHotWrite } from '../../../platform/batching/hotWrite';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats';
 import type { Db, Queryable } from '../../../db/client';
@@ -72,7 +72,7 @@ const CLICK = sql`
     case when exists (select 1 from click) and not exists (select 1 from credit) then ${refuse('banned')} else 1 end as guard`;
 
 /**
- * CLICK for many players in one statement (platform/batching/groupCommit.ts, each player once): a
+ * CLICK for many players in one statement (platform/batching/hotWrite.ts, each player once): a
  * click counts where CLICK would count it, and drops out with nothing written (and is made alone,
  * which answers why) where the player's row or hour row is held elsewhere, the player is not
  * active, a reward buff runs or a limit is reached. A click counted but not credited refuses the
@@ -114,33 +114,41 @@ const CLICKS = sql`
 
 type ClickRow = { buff_running: boolean; clicks: number | null; click_id: number | null; balance: number | null };
 
-const clickGroup = groupCommit<{ userId: number; hour: string; second: number; emoji: string; now: string }>({
-  name: 'frenzy_clicks',
-  statement: CLICKS,
-  keyOf: (c) => c.userId,
-  toJson: (c) => ({ user_id: c.userId, hour: c.hour, second: c.second, emoji: c.emoji, now: c.now }),
+interface Click {
+  userId: number;
+  hour: string;
+  second: number;
+  emoji: string;
+  now: string;
+}
+
+const clicks = defineHotWrite<Click, ClickRow, ClickRow, Omit<ClickRow, 'buff_running'>>({
+  name: 'frenzy_click',
+  alone: { statement: CLICK, params: (c) => ({ userId: c.userId, now: c.now, hour: c.hour, second: c.second, emoji: c.emoji }) },
+  group: {
+    statement: CLICKS,
+    keyOf: (c) => c.userId,
+    toJson: (c) => ({ user_id: c.userId, hour: c.hour, second: c.second, emoji: c.emoji, now: c.now }),
+    // A click with a buff running never goes in a group statement.
+    fromRow: (row) => ({ ...row, buff_running: false }),
+  },
+  // A buff running is answered too: the click then takes the locked path.
+  carriedOut: (row): row is ClickRow => row.buff_running || (row.clicks != null && row.click_id !== null && row.balance !== null),
+  mapError: (err) => (refusalOf(err) === 'banned' ? banned() : err),
+  explain: (db, c) => refuseClick(db, c.userId, hourOf(new Date(c.now))),
 });
 
 /** Click statements and clicks counted together by this process on `db` so far. */
-export const clickGroupCounts = (db: Db) => clickGroup.counts(db);
+export const clickGroupCounts = (db: Db) => clicks.counts(db);
 /** Tests: holds back this process's click statements on `db` until the answer is called. */
-export const holdClickGroups = (db: Db) => clickGroup.hold(db);
+export const holdClickGroups = (db: Db) => clicks.hold(db);
 
 export async function click(deps: Deps, userId: number, emoji: string): Promise<FrenzyClickResponse> {
   const now = deps.clock.now();
   const hour = hourOf(now);
   const second = Math.floor(now.getTime() / 1000);
-  const values = { userId, now: now.toISOString(), hour: hour.start.toISOString(), second, emoji };
-  const alone = async (): Promise<ClickRow[]> => {
-    try {
-      return await deps.db.compiled<ClickRow>('frenzy_click', CLICK, values);
-    } catch (err) {
-      throw refusalOf(err) === 'banned' ? banned() : err;
-    }
-  };
-  const [row] = await clickGroup.submit(deps.db, values, (r) => [{ ...(r as unknown as ClickRow), buff_running: false }], alone);
-  if (row?.buff_running) return clickLocked(deps, userId, emoji, now);
-  if (row?.clicks == null || row.click_id === null || row.balance === null) return refuseClick(deps.db, userId, hour);
+  const row = await clicks.run(deps.db, { userId, now: now.toISOString(), hour: hour.start.toISOString(), second, emoji });
+  if (row.buff_running) return clickLocked(deps, userId, emoji, now);
   return presentClick(Number(row.clicks), hour.next, now, { id: Number(row.click_id), reward: FRENZY_REWARD, balance: Number(row.balance) });
 }
 

@@ -15,6 +15,13 @@ import { groupPostings } from '../../wallet/public';
  * caller plays it alone with the one-round statement, which answers why (short balance, banned) or
  * finds the pair moved on. The nonce therefore still advances only with its round.
  * engine/oneStatement.ts runs one player's rounds one after another in this process.
+ *
+ * Unlike the other hot writes this is groupCommit itself, not platform/batching/hotWrite.ts: the
+ * one-round statement is not one statement but one per shape of round (counter, game part, open,
+ * items), which engine/oneStatement.ts builds from the game's plan that the group never sees; open
+ * rounds and parts without a group form never go in a group; a miss has no explain re-read (the
+ * pair moved on: the caller reads again and plays the round anew); and the caller hands in the
+ * one-round path (oneStatement.ts its statement, roundBatch.test.ts a spy of which rounds go alone).
  */
 
 /** A round as the one-round statement takes it. */

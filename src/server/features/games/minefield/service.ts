@@ -6,7 +6,7 @@ import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetti
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
-import { groupCommit } from '../../../platform/batching/groupCommit';
+import { defineHotWrite } from '../../../platform/batching/hotWrite';
 import { lastSeen } from '../../../platform/batching/lastSeen';
 import { refusalOf, refuse } from '../../../platform/batching/refusals';
 import { bumpStat, statBumpCte } from '../../../platform/stats';
@@ -186,7 +186,7 @@ const REVEAL = (() => {
 })();
 
 /**
- * REVEAL for many games in one statement (platform/batching/groupCommit.ts): each board moves only
+ * REVEAL for many games in one statement (platform/batching/hotWrite.ts): each board moves only
  * where its round is still open with the board its reveal was decided on, as REVEAL; a round
  * another transaction holds is skipped, and its reveal goes alone.
  */
@@ -205,31 +205,32 @@ const REVEALS = sql`
     from still where g.id = still.id
     returning still.i`;
 
-const revealGroup = groupCommit<BoardMove>({
-  name: 'minefield_reveals',
-  statement: REVEALS,
-  keyOf: (m) => m.gameId,
-  toJson: (m) => ({ game_id: m.gameId, user_id: m.userId, seen: m.seen, board: m.board, settled: m.settled }),
+/** The round a reveal moved: REVEAL answers its id, REVEALS the move's index `i`. */
+type Moved = { id: number };
+
+/** No explain re-read: a board that moved on is read again, and the reveal decided afresh (reveal). */
+const reveals = defineHotWrite<BoardMove, Moved, Moved, { i: number }>({
+  name: 'minefield_reveal',
+  alone: {
+    statement: REVEAL,
+    params: (m) => ({ board: JSON.stringify(m.board), settled: m.settled, gameId: m.gameId, userId: m.userId, seen: JSON.stringify(m.seen) }),
+  },
+  group: {
+    statement: REVEALS,
+    keyOf: (m) => m.gameId,
+    toJson: (m) => ({ game_id: m.gameId, user_id: m.userId, seen: m.seen, board: m.board, settled: m.settled }),
+    fromRow: (_row, m) => ({ id: m.gameId }),
+  },
 });
 
 /** Reveal statements and reveals applied together by this process on `db` so far. */
-export const revealGroupCounts = (db: Db) => revealGroup.counts(db);
+export const revealGroupCounts = (db: Db) => reveals.counts(db);
 /** Tests: holds back this process's reveal statements on `db` until the answer is called. */
-export const holdRevealGroups = (db: Db) => revealGroup.hold(db);
+export const holdRevealGroups = (db: Db) => reveals.hold(db);
 
 /** Applies a reveal that pays nothing; false when the board was no longer the one it was decided on. */
 async function moveBoard(db: Db, move: BoardMove): Promise<boolean> {
-  const alone = async () =>
-    (
-      await db.compiled<{ id: number }>('minefield_reveal', REVEAL, {
-        board: JSON.stringify(move.board),
-        settled: move.settled,
-        gameId: move.gameId,
-        userId: move.userId,
-        seen: JSON.stringify(move.seen),
-      })
-    ).length > 0;
-  return revealGroup.submit(db, move, () => true, alone);
+  return (await reveals.run(db, move)) !== undefined;
 }
 
 /**
