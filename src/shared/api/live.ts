@@ -1,18 +1,16 @@
-import type { QuizDuelDto } from '../games/quizDuel/contract';
+import type { GameLiveEvents } from '../games/index';
 
 /**
  * Live events (DESIGN.md section 7): what the server pushes on /api/live. Each says what
  * changed; the client updates or invalidates what it shows. Private events reach only their
- * user; kinds starting with 'admin.' reach only admins. Features add their kinds here.
+ * user; kinds starting with 'admin.' reach only admins. Features add their kinds here, games
+ * in their GameDef.live.
  */
-export interface LiveEventPayloads {
+export interface LiveEventPayloads extends GameLiveEvents {
   'trade.offered': { tradeId: string };
   'trade.answered': { tradeId: string };
   'trade.canceled': { tradeId: string };
   'trade.finalized': { tradeId: string };
-  'duel.invited': { duelId: string };
-  'duel.resolved': { duelId: string };
-  'duel.canceled': { duelId: string };
   'bet.created': { betId: string };
   'bet.repriced': { betId: string };
   'bet.closed': { betId: string };
@@ -26,15 +24,6 @@ export interface LiveEventPayloads {
   'service.changed': { serviceId: string };
   /** The marketplace changed: a service was listed, edited (its price too) or withdrawn. */
   'service.listed': { serviceId: string };
-  /** A notable mystery-box drop (rare tiers and up), for everyone's recent-drops feed. */
-  'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
-  /**
-   * A quiz duel changed for this player (joined, a question opened or closed, finished): the
-   * duel as they may see it, so the reveal needs no second request.
-   */
-  'quizDuel.update': { duelId: string; duel: QuizDuelDto };
-  /** A challenge was addressed to this player, or one of theirs was joined, canceled or expired. */
-  'quizDuel.lobby': { duelId: string };
   /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
   'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }

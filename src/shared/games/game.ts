@@ -35,6 +35,8 @@ export interface GameDef<K extends string = string> {
    * under `key` and can be an achievement's criteria, shown with `label`.
    */
   counters?: Readonly<Record<string, GameCounter>>;
+  /** Its live events' payloads by kind (shared/api/live.ts), a type only: see liveEvents. */
+  live?: object;
   /** Its part of GET /api/games/progress (the player's own state), from its contract. */
   progress?: () => Promise<ZodObject>;
 }
@@ -57,3 +59,6 @@ export interface GameBoard {
 
 /** Keeps a game's literal types, so the route table and the ledger's unions stay exact. */
 export const defineGame = <const G extends GameDef>(game: G): G => game;
+
+/** A game's live events, for GameDef.live: the value is empty, the type is what counts. */
+export const liveEvents = <T extends Record<string, object>>(): T => ({}) as T;

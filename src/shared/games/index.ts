@@ -40,6 +40,10 @@ type BoardGame = Extract<Game, { board: object }>;
 export type GameLeaderboardDto = { [G in BoardGame as G['key']]: GameBoardEntry<G['board']['fields'][number]>[] };
 export const GAME_BOARDS = GAMES.flatMap((g) => ('board' in g ? [{ key: g.key as BoardGame['key'], board: g.board }] : []));
 
+type LiveOf<G> = G extends { live: infer L } ? L : never;
+/** The games' live events (GameDef.live), merged into shared/api/live.ts's. */
+export type GameLiveEvents = Intersect<LiveOf<Game>>;
+
 type CountersOf<G> = G extends { counters: infer C } ? C : never;
 /** The games' lifetime counters by user_stats name (GameDef.counters), in GAMES order. */
 export type GameCounters = Intersect<CountersOf<Game>>;

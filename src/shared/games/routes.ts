@@ -21,7 +21,7 @@ async function hubRoutes() {
   const parts = await Promise.all(GAMES.map((g) => ('progress' in g ? g.progress() : undefined)));
   const progressDto = hubProgressDto.extend(Object.assign({}, ...parts.map((p) => p?.shape))) as unknown as z.ZodType<GamesProgressDto>;
   return defineRoutes({
-    'GET /api/games/progress': { auth: 'user', summary: "Your state in every game: spinner tables and cooldowns, duel stats, running buffs", reply: progressDto },
+    'GET /api/games/progress': { auth: 'user', summary: "Your state in every game (each game's part) and your running buffs", reply: progressDto },
   });
 }
 

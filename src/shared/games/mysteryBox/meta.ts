@@ -1,4 +1,4 @@
-import { defineGame } from '../game';
+import { defineGame, liveEvents } from '../game';
 import { mysteryBoxRound } from './round';
 
 export const mysteryBox = defineGame({
@@ -15,4 +15,8 @@ export const mysteryBox = defineGame({
    */
   refTypes: ['box_opening', 'box_sale'],
   rounds: [mysteryBoxRound],
+  live: liveEvents<{
+    /** A notable drop (rare tiers and up), for everyone's recent-drops feed. */
+    'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
+  }>(),
 });

@@ -1,4 +1,5 @@
-import { defineGame } from '../game';
+import { defineGame, liveEvents } from '../game';
+import type { QuizDuelDto } from './contract';
 import { quizDuelRound } from './round';
 
 export const quizDuel = defineGame({
@@ -24,4 +25,13 @@ export const quizDuel = defineGame({
     ],
     empty: 'No quiz duels played yet.',
   },
+  live: liveEvents<{
+    /**
+     * A quiz duel changed for this player (joined, a question opened or closed, finished): the
+     * duel as they may see it, so the reveal needs no second request.
+     */
+    'quizDuel.update': { duelId: string; duel: QuizDuelDto };
+    /** A challenge was addressed to this player, or one of theirs was joined, canceled or expired. */
+    'quizDuel.lobby': { duelId: string };
+  }>(),
 });

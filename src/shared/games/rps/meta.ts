@@ -1,4 +1,4 @@
-import { defineGame } from '../game';
+import { defineGame, liveEvents } from '../game';
 
 export const rps = defineGame({
   key: 'rps',
@@ -24,4 +24,9 @@ export const rps = defineGame({
   },
   progress: async () => (await import('./contract')).rpsProgressDto,
   counters: { rps_wins: { key: 'rpsWins', label: 'Rock-paper-scissors wins', achievement: { title: 'Rock solid', description: 'Win 5 rock-paper-scissors duels.', threshold: 5, reward: 250, icon: '✊' } } },
+  live: liveEvents<{
+    'duel.invited': { duelId: string };
+    'duel.resolved': { duelId: string };
+    'duel.canceled': { duelId: string };
+  }>(),
 });

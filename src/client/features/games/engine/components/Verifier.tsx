@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isServerSeed, sha256Hex } from '../../../../../shared/games/engine/fairness';
-import { isRoundGame, ROUND_GAME_DEFS, type RoundGame } from '../../../../../shared/games/engine/roundGames';
+import { isRoundGame, ROUND_GAME_DEFS, ROUND_GAMES, type RoundGame } from '../../../../../shared/games/engine/roundGames';
 import { describeReplay, replayRound, VERIFY_PARAM_EXAMPLES, type Replay } from '../../../../../shared/games/engine/verify';
 import { SelectField, TextAreaField, TextField } from '../../../../components/TextField';
 import { RoundVerdict } from './RoundVerdict';
@@ -30,7 +30,7 @@ export function Verifier() {
   const [search] = useSearchParams();
   const initialGame = search.get('game');
   const roundId = search.get('round');
-  const [game, setGame] = useState<RoundGame>(isRoundGame(initialGame) ? initialGame : 'spinner');
+  const [game, setGame] = useState<RoundGame>(isRoundGame(initialGame) ? initialGame : ROUND_GAMES[0]!);
   const [serverSeed, setServerSeed] = useState(search.get('serverSeed') ?? '');
   const [clientSeed, setClientSeed] = useState(search.get('clientSeed') ?? '');
   const [nonce, setNonce] = useState(search.get('nonce') ?? '0');

@@ -1,2 +1,0 @@
-/** What other features may use of mysteryBox (DESIGN.md section 1a). */
-export { useSellCollectibleMutation } from './mutations';
