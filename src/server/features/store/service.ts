@@ -225,7 +225,6 @@ export async function purchase(deps: Deps, userId: number, itemId: number): Prom
   const row = rows[0];
   if (!row || row.purchase_id === null || row.created_at === null) return explainRefusedPurchase(deps, userId, itemId);
   const item: ItemRow = row;
-  deps.events.emit('PurchaseMade', { purchaseId: row.purchase_id, userId, itemId, price: Number(item.price) });
   const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });
   return {
     message: `${item.name} purchased!`,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventKind, LiveEventPayloads } from '../../../shared/api/live';
 import type { Queryable } from '../../db/client';
 
@@ -14,4 +14,12 @@ export async function publishLive<K extends LiveEventKind>(
   userId?: number,
 ): Promise<void> {
   await q.rows(sql`insert into realtime_events (kind, user_id, payload) values (${kind}, ${userId ?? null}, ${JSON.stringify(payload)}::jsonb)`);
+}
+
+/**
+ * publishLive for many private events at once, in the caller's transaction: one per row of
+ * `rows`, a query answering (user_id, payload) with the payload of `kind`'s shape.
+ */
+export async function publishLiveFrom(q: Queryable, kind: LiveEventKind, rows: SQL): Promise<void> {
+  await q.rows(sql`insert into realtime_events (kind, user_id, payload) select ${kind}, e.user_id, e.payload from (${rows}) e`);
 }
