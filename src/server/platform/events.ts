@@ -29,15 +29,15 @@ export const domainEventNames = Object.keys({ CoinsSent: true, BetSettled: true 
 
 /**
  * Runs in the delivery transaction: write through `q` only. It may run more than once for one
- * event (a later listener failed and the batch rolled back), but only one run ever commits.
+ * event (another of its listeners failed, or the transaction was retried after a serialization
+ * failure), but only one run ever commits. Rows of other features it writes or references are
+ * locked until that commit: lock several users in id order (publishLiveFrom does).
  */
 export type Listener<K extends DomainEventName> = (q: Queryable, payload: DomainEvents[K]) => Promise<void>;
 
 /** What a module listens to (FeatureModule.listeners). */
 export type Listeners = { [K in DomainEventName]?: Listener<K> };
 
-/** Events claimed by one delivery transaction. */
-const BATCH = 100;
 /** The sweep: events of a process that died after its commit wait at most this long. */
 export const SWEEP_MS = 5_000;
 /** An event whose listener failed rests this long, doubling with each failure up to RETRY_MAX_MS. */
@@ -143,20 +143,20 @@ export class EventBus {
   }
 
   /**
-   * Delivers what can be claimed now, batch after batch, until none is left or a listener
-   * fails; returns how many events it delivered. Any number of these may run at once, here and
-   * in other processes: each claims its own rows (FOR UPDATE SKIP LOCKED). Never throws.
+   * Delivers what can be claimed now, oldest first, until none is left; returns how many events
+   * it delivered. Any number of these may run at once, here and in other processes: each claims
+   * its own rows (FOR UPDATE SKIP LOCKED). Never throws: a failure is logged and left to the sweep.
    */
   async dispatch(): Promise<number> {
     // Outside the request that nudged: its Idempotency-Key marks are not this transaction's.
     return withMarks([], async () => {
       let delivered = 0;
-      for (;;) {
-        if (this.closed) return delivered;
-        const batch = await this.deliverBatch();
-        delivered += batch.delivered;
-        if (batch.failed || batch.delivered < BATCH) return delivered;
+      while (!this.closed) {
+        const outcome = await this.deliverOne();
+        if (outcome === 'delivered') delivered++;
+        else if (outcome !== 'failed') break;
       }
+      return delivered;
     });
   }
 
@@ -178,50 +178,55 @@ export class EventBus {
     return ids.slice(-1000);
   }
 
-  private async deliverBatch(): Promise<{ delivered: number; failed: boolean }> {
+  /**
+   * Claims the oldest event it can and delivers it, in one transaction: 'none' when nothing is
+   * left. One event a transaction, not a batch: a listener's write can lock rows of other
+   * features (inserting a realtime_events row takes a key-share lock on its user), and a batch
+   * would take those locks in the order of its events, so a batch delivering to users B then A
+   * deadlocked with a transfer that had locked A and waited for B (ledger.ts locks accounts in
+   * id order). A single event's listener locks in its own order, which it can keep ascending.
+   */
+  private async deliverOne(): Promise<'delivered' | 'none' | 'failed' | 'error'> {
     const names = [...this.listeners.keys()];
     // Only events this process can deliver: another version's new event waits for a process that knows it.
-    if (names.length === 0) return { delivered: 0, failed: false };
+    if (names.length === 0) return 'none';
     const now = this.options.clock.now().getTime();
     const resting = this.resting(now);
-    let current: { id: number; name: string } | null = null;
+    let claimed: { id: number; name: DomainEventName } | null = null;
     try {
-      const ids = await this.db.tx(async (tx) => {
-        current = null;
-        const rows = await tx.rows<{ id: number; name: DomainEventName; payload: unknown }>(sql`
+      const id = await this.db.tx(async (tx) => {
+        const [row] = await tx.rows<{ id: number; name: DomainEventName; payload: unknown }>(sql`
           select id, name, payload from domain_events
           where delivered_at is null and name = any(${`{${names.join(',')}}`}::text[])
             and id <> all(${`{${resting.join(',')}}`}::bigint[])
-          order by id limit ${BATCH}
+          order by id limit 1
           for update skip locked`);
-        for (const row of rows) {
-          current = { id: Number(row.id), name: row.name };
-          for (const listener of this.listeners.get(row.name) ?? []) await listener(tx, row.payload);
-        }
-        current = null;
-        const ids = rows.map((r) => Number(r.id));
-        if (ids.length > 0) await tx.rows(sql`update domain_events set delivered_at = now() where id = any(${`{${ids.join(',')}}`}::bigint[])`);
-        return ids;
+        if (!row) return null;
+        claimed = { id: Number(row.id), name: row.name };
+        for (const listener of this.listeners.get(row.name) ?? []) await listener(tx, row.payload);
+        await tx.rows(sql`update domain_events set delivered_at = now() where id = ${row.id}`);
+        return claimed.id;
       });
-      for (const id of ids) this.failing.delete(id);
-      if (ids.length > 0) this.options.delivered?.();
-      return { delivered: ids.length, failed: false };
+      if (id === null) return 'none';
+      this.failing.delete(id);
+      this.options.delivered?.();
+      return 'delivered';
     } catch (err) {
-      const failedEvent = current as { id: number; name: string } | null;
-      if (!failedEvent) {
+      const event = claimed as { id: number; name: DomainEventName } | null;
+      if (!event) {
         if (!this.closed) this.options.log.warn({ err }, 'delivering domain events failed; the next sweep tries again');
-        return { delivered: 0, failed: true };
+        return 'error';
       }
-      // The batch rolled back, so the events before it run again; this one rests, so the next
-      // run delivers the others and a listener that keeps failing is not retried in a hot loop.
-      const failures = (this.failing.get(failedEvent.id)?.failures ?? 0) + 1;
+      // Rolled back: it stays undelivered, and rests (longer after each failure) so that the
+      // run goes on with the others and a listener that keeps failing is not retried hot.
+      const failures = (this.failing.get(event.id)?.failures ?? 0) + 1;
       const restMs = Math.min(RETRY_MS * 2 ** (failures - 1), RETRY_MAX_MS);
-      this.failing.set(failedEvent.id, { failures, until: now + restMs });
+      this.failing.set(event.id, { failures, until: now + restMs });
       this.options.log.error(
-        { err, eventId: failedEvent.id, event: failedEvent.name, failures },
-        `domain event ${failedEvent.name} ${failedEvent.id}: a listener failed; it stays undelivered and is tried again in ${restMs / 1000} s`,
+        { err, eventId: event.id, event: event.name, failures },
+        `domain event ${event.name} ${event.id}: a listener failed; it stays undelivered and is tried again in ${restMs / 1000} s`,
       );
-      return { delivered: 0, failed: true };
+      return 'failed';
     }
   }
 }
