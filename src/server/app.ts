@@ -89,14 +89,14 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
 
   const modules: readonly FeatureModule[] = moduleList;
   const lifecycle: Lifecycle = { draining: false };
-  const events = new EventBus();
-  events.onListenerError((err) => app.log.error({ err }, 'domain event listener failed'));
   // Shared limits across processes when Redis is configured (each process's own while it is
   // away); per process otherwise.
   const shared = config.redisUrl ? new SharedLimits(config.redisUrl, app.log) : null;
   if (shared) app.addHook('onClose', async () => shared.close());
   const sessions = new Sessions(db, config.authCacheMs);
   const live = new LiveHub(db, sessions, app.log, config.databaseUrl);
+  // A delivered event's listeners may have published live events: push them now.
+  const events = new EventBus(db, { log: app.log, clock, delivered: () => live.changed() });
   const deps: Deps = {
     config,
     db,
@@ -124,6 +124,9 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   // A PGlite directory is this process's alone (its lock): a key still reserved was reserved by
   // a process that died, so a retry need not wait for its lease to run out.
   if (db.dirLock) await deps.idempotency.expireAllLeases();
+  // Before any sweep or request: an event is only claimed by a process that listens to it.
+  for (const m of modules) events.listen(m.listeners?.(deps) ?? {});
+  app.addHook('onClose', async () => events.close());
   for (const m of modules) {
     for (const sweep of m.sweeps ?? []) {
       const timer = setInterval(() => {

@@ -25,6 +25,7 @@ import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
 import { liveModule } from './platform/realtime/module';
+import { eventsModule } from './platform/eventsModule';
 import type { Intersect } from '../shared/types';
 
 /**
@@ -62,6 +63,7 @@ export const modules = [
   idleNguModule,
   mergeLabModule,
   liveModule,
+  eventsModule,
 ] as const satisfies readonly FeatureModule[];
 
 type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;

@@ -262,7 +262,10 @@ describe('admin bet management', () => {
     await adminPage.waitForBetStatus(title, 'finalized');
     expect(await adminPage.shownOdds(title, 'Yes')).toBe('3.1x');
 
-    // Paid at the odds locked when the wager was placed: floor(33 x 2.55) = 84, not 33 x 3.1.
+    // Paid at the odds locked when the wager was placed: floor(33 x 2.55) = 84, not 33 x 3.1;
+    // the winner's page says so as it happens.
+    const won = `You won 84 coins on “${title}”`;
+    expect(await new Toasts(userTab).waitFor(won)).toBe(won);
     const dashboard = new DashboardPage(userTab);
     await dashboard.open();
     expect(await dashboard.balance('1,051')).toBe('1,051');

@@ -25,6 +25,7 @@ function staleKeys(message: LiveMessage): QueryKey[] {
     case 'bet.repriced':
     case 'bet.closed':
     case 'bet.settled':
+    case 'bet.paid':
     case 'bet.votes':
       return [betKeys.all];
     case 'service.changed':
@@ -41,6 +42,8 @@ function staleKeys(message: LiveMessage): QueryKey[] {
   }
 }
 
+const coins = (n: number) => `${formatCoins(n)} ${n === 1 ? 'coin' : 'coins'}`;
+
 /** Opens the tab's live socket and applies what it hears to the query cache, until the returned function is called. */
 export function followLive(queryClient: QueryClient): () => void {
   return connectLive(
@@ -52,7 +55,15 @@ export function followLive(queryClient: QueryClient): () => void {
       if (message.kind === 'coins.received') {
         const { transferId, from, amount } = message.payload;
         // Coins from another player arrived silently before; the id keeps a repeated event to one toast.
-        notify.success(`${from} sent you ${formatCoins(amount)} ${amount === 1 ? 'coin' : 'coins'}`, { id: `coins-received-${transferId}` });
+        notify.success(`${from} sent you ${coins(amount)}`, { id: `coins-received-${transferId}` });
+      }
+      if (message.kind === 'bet.paid') {
+        const { betId, title, won, refunded } = message.payload;
+        const said =
+          won > 0
+            ? `You won ${coins(won)} on “${title}”${refunded > 0 ? ` and got ${coins(refunded)} back` : ''}`
+            : `“${title}” was voided: ${coins(refunded)} refunded`;
+        notify.success(said, { id: `bet-paid-${betId}` });
       }
       for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
     },

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import type { Deps } from './deps';
+import type { Listeners } from './events';
 import type { AllHandlers } from './routing';
 import type { UserCollections } from '../features/accounts/presenter';
 import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
@@ -28,6 +29,11 @@ export interface FeatureModule {
   /** Handlers for the route-table features this module owns (shared/api/routes.ts). */
   handlers?: (deps: Deps) => Partial<AllHandlers>;
   sweeps?: Sweep[];
+  /**
+   * What it does when a domain event is delivered (platform/events.ts): each listener runs in
+   * the delivery transaction, with its Queryable.
+   */
+  listeners?: (deps: Deps) => Listeners;
   /** Background work started with the app; returns what stops it. */
   start?: (deps: Deps, log: FastifyBaseLogger) => () => void | Promise<void>;
   /**

@@ -96,7 +96,6 @@ const KNOWN = new Set([
   'features/trades inventory',
   'features/trades items',
   'features/wallet users',
-  'features/wallet realtime_events',
   'platform users',
   'platform ledger',
 ]);

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../features/accounts/tables';
 import type { StatName } from './stats';
 
-/** Tables of platform services that are not a feature: sessions, the admin audit log, user counters. */
+/**
+ * Tables of platform services that are not a feature: sessions, the admin audit log, user
+ * counters, idempotency keys, the domain events' outbox.
+ */
 
 /**
  * One row per sign-in and registration. Rows are never deleted (logout and bans set
@@ -105,4 +109,27 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The outbox of domain events (platform/events.ts): written in the transaction of the action
+ * they describe, delivered to their listeners by the dispatcher of any process, which sets
+ * delivered_at in the same transaction as the listeners' writes. Delivered rows are pruned.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** A key of DomainEvents (platform/events.ts). */
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The dispatcher's claim reads the undelivered rows oldest first: few, whatever the table holds.
+    index('domain_events_undelivered_idx').on(t.id).where(sql`${t.deliveredAt} is null`),
+    // The prune reads the delivered rows by age.
+    index('domain_events_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
+  ],
 );

@@ -15,6 +15,11 @@ export interface LiveEventPayloads extends GameLiveEvents {
   'bet.repriced': { betId: string };
   'bet.closed': { betId: string };
   'bet.settled': { betId: string; outcome: 'finalized' | 'voided' };
+  /**
+   * What a bet's settlement paid this player: wins (single wagers and the parlays it completed)
+   * and refunds (a void), in coins.
+   */
+  'bet.paid': { betId: string; title: string; won: number; refunded: number };
   /** Vote counts changed; published at most once a second per bet. */
   'bet.votes': { betId: string };
   'admin.log': { logId: string };

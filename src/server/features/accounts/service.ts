@@ -50,7 +50,6 @@ export async function register(deps: Deps, username: string, password: string, i
     const token = await deps.sessions.create(tx, created.id);
     return { user: created, token, stats: await readStats(tx, created.id) };
   });
-  deps.events.emit('UserRegistered', { userId: user.id, username: user.username });
   return { token, user: presentUser(user, stats) };
 }
 

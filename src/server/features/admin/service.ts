@@ -60,7 +60,6 @@ export async function setStatus(deps: Deps, admin: AuthUser, username: string, s
     return { id: target.id, username: target.username };
   });
   if (status === 'banned') deps.sessions.forgetUser(result.id); // again, now that the revocation is committed
-  if (status === 'banned') deps.events.emit('UserBanned', { userId: result.id, byAdminId: admin.id });
   return presentStatusChange(result.username, status);
 }
 

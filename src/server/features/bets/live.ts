@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
+import type { LiveHub } from '../../platform/realtime/hub';
+import { publishLiveFrom } from '../../platform/realtime/publish';
 
 /** DESIGN.md section 7: vote counts go out at most once a second per bet, never per wager. */
 const VOTES_EVERY_MS = 1000;
+
+/** Each app's vote counter (one per live hub: tests run several apps in one process). */
+const counters = new WeakMap<LiveHub, (betIds: readonly number[]) => void>();
 
 /**
  * Collects the bets that took wagers or parlay legs and publishes one 'bet.votes' event per bet
@@ -26,16 +32,53 @@ export function startVoteCounts(deps: Deps): () => void {
       .then(() => deps.live.changed())
       .catch(() => undefined);
   };
-  const schedule = (betId: number) => {
-    pending.add(betId);
+  counters.set(deps.live, (betIds) => {
+    for (const betId of betIds) pending.add(betId);
     if (timer || stopped) return;
     timer = setTimeout(flush, Math.max(0, lastFlush + VOTES_EVERY_MS - Date.now()));
     timer.unref();
-  };
-  deps.events.on('WagerPlaced', ({ betId }) => schedule(betId));
-  deps.events.on('ParlayPlaced', ({ legs }) => legs.forEach((leg) => schedule(leg.betId)));
+  });
   return () => {
     stopped = true;
+    counters.delete(deps.live);
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * A wager or parlay committed on these bets: their vote counts go out with the next flush. A
+ * direct call, not a domain event: the wager is the hottest write and gains no outbox row.
+ */
+export function votesChanged(deps: Deps, betIds: readonly number[]): void {
+  counters.get(deps.live)?.(betIds);
+}
+
+/**
+ * BetSettled's listener: tells each player this settlement paid what it paid them, privately
+ * ('bet.paid', one per player): wins of single wagers and of the parlays it completed, and
+ * refunds. The wagers and parlays settled by it are those whose settled_at is the bet's (the
+ * same transaction's now()).
+ */
+export async function tellPaid(q: Queryable, betId: number): Promise<void> {
+  await publishLiveFrom(
+    q,
+    'bet.paid',
+    sql`
+      with b as (select id, title, settled_at from bets where id = ${betId}),
+      paid as (
+        select w.user_id, w.status, w.payout from wagers w
+        where w.bet_id = ${betId} and w.status in ('won', 'refunded')
+        union all
+        select p.user_id, p.status, p.payout from parlays p, b
+        where p.settled_at = b.settled_at and p.status in ('won', 'refunded') and p.payout > 0
+          and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+      )
+      select paid.user_id, jsonb_build_object(
+        'betId', b.id::text,
+        'title', b.title,
+        'won', coalesce(sum(paid.payout) filter (where paid.status = 'won'), 0)::bigint,
+        'refunded', coalesce(sum(paid.payout) filter (where paid.status = 'refunded'), 0)::bigint) as payload
+      from paid, b
+      group by paid.user_id, b.id, b.title`,
+  );
 }

@@ -24,6 +24,7 @@ import { publishLive } from '../../platform/realtime/publish';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
 import * as queries from './queries';
 import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
+import { votesChanged } from './live';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -206,7 +207,7 @@ export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
 export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
   const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
-  deps.events.emit('WagerPlaced', { wagerId: placed.id, betId, optionId: placed.option_id, userId, amount });
+  votesChanged(deps, [betId]);
   return {
     message: 'Bet placed!',
     balance: placed.balance,
@@ -286,9 +287,9 @@ export async function placeParlay(
       { refType: 'parlay', refId: parlay.id },
       { actorId: userId, alsoSet: countPlacement },
     );
-    return { parlayId: parlay.id, balance: after.get(userId) ?? 0, legs: resolved.map((l) => ({ betId: l.betId, optionId: l.optionId })) };
+    return { parlayId: parlay.id, balance: after.get(userId) ?? 0, legs: resolved.map((l) => l.betId) };
   });
-  deps.events.emit('ParlayPlaced', { parlayId, userId, amount, legs: placedLegs });
+  votesChanged(deps, placedLegs);
   const row = await queries.findParlay(deps.db, userId, parlayId);
   if (!row) throw notFound(`Parlay ${parlayId} was placed but can no longer be found`);
   return { message: 'Parlay placed!', balance, parlay: presentParlay(row) };
@@ -315,7 +316,7 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
     await tx.rows(sql`
       update parlay_legs set status = case when option_id = ${optionId} then 'won' else 'lost' end
       where bet_id = ${betId} and status = 'open'`);
-    const parlays = await settleParlays(tx, betId, false);
+    await settleParlays(tx, betId, false);
     await logAdminAction(tx, {
       adminId: admin.id,
       action: 'finalize_bet',
@@ -323,9 +324,10 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
       target: bet.title,
     });
     await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'finalized' });
-    return { title: bet.title, winner: option.text, winners: [...new Set([...single.winners, ...parlays.winners])] };
+    await deps.events.record(tx, 'BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId });
+    return { title: bet.title, winner: option.text };
   });
-  deps.events.emit('BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId, winners: result.winners });
+  deps.events.nudge();
   return { message: `Bet "${result.title}" finalized: ${result.winner} wins`, bet: await reloadBet(deps, betId) };
 }
 
@@ -337,12 +339,13 @@ export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
     await refundWagers(tx, betId);
     await tx.rows(sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`);
     // Voiding a parlay's last open leg can complete it as won.
-    const { winners } = await settleParlays(tx, betId, true);
+    await settleParlays(tx, betId, true);
     await logAdminAction(tx, { adminId: admin.id, action: 'void_bet', details: `Voided "${bet.title}" and refunded its stakes`, target: bet.title });
     await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'voided' });
-    return { title: bet.title, winners };
+    await deps.events.record(tx, 'BetSettled', { betId, outcome: 'voided', winningOptionId: null });
+    return { title: bet.title };
   });
-  deps.events.emit('BetSettled', { betId, outcome: 'voided', winningOptionId: null, winners: settled.winners });
+  deps.events.nudge();
   return { message: `Bet "${settled.title}" voided; stakes refunded`, bet: await reloadBet(deps, betId) };
 }
 

@@ -233,7 +233,6 @@ export const holdPurchaseGroups = (db: Db) => purchases.hold(db);
 export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
   const row = await purchases.run(deps.db, { userId, itemId });
   const item: ItemRow = row;
-  deps.events.emit('PurchaseMade', { purchaseId: row.purchase_id, userId, itemId, price: Number(item.price) });
   const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });
   return {
     message: `${item.name} purchased!`,

@@ -37,8 +37,8 @@ export async function sendMoney(
   await assertEstablished(deps, fromUserId, 'send coins');
   // One statement, one round trip: find the recipient, lock both accounts in id order (so
   // transfers in opposite directions queue rather than deadlock), record the transfer, debit
-  // the sender (only while active) and credit the recipient, each by key, and report what
-  // moved; a refusal is explained by explainRefusedTransfer. The guard aborts everything, the
+  // the sender (only while active) and credit the recipient, each by key, record CoinsSent (an
+  // outbox row, platform/events.ts) and report what moved; a refusal is explained by explainRefusedTransfer. The guard aborts everything, the
   // transfers row with it, if only one side moved (the recipient was deleted meanwhile).
   let rows: { id: number; username: string; balance: number | null; moved: number }[];
   try {
@@ -68,15 +68,19 @@ export async function sendMoney(
         category: 'transfer_in',
         counterpartyId: fromUserId,
         when: sql`exists (select 1 from debit)`,
-      })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}, ev as (
-        -- The recipient hears who sent what (publishLive's row, written in this same statement).
-        insert into realtime_events (kind, user_id, payload)
-        select 'coins.received', credit.user_id, jsonb_build_object(
-          'transferId', (select id from t)::text,
-          'from', (select username from users where id = ${fromUserId}),
-          'amount', ${amount}::bigint)
-        from credit
-      )
+      })}, ${ledger.ledgerRowsFor(['debit', 'credit'], { refType: 'transfer', refId: sql`select id from t`, houseCategory: 'transfer_out' })}, ${deps.events.recording(
+        'ev',
+        'CoinsSent',
+        {
+          transferId: sql`(select id from t)::text`,
+          fromUserId: sql`${fromUserId}::bigint`,
+          from: sql`(select username from users where id = ${fromUserId})`,
+          toUserId: sql`credit.user_id`,
+          amount: sql`${amount}::bigint`,
+        },
+        // One event when the credit was made: its listener tells the recipient (module.ts).
+        sql`from credit`,
+      )}
       select r.id, r.username,
         (select balance_after from upd where user_id = ${fromUserId}) as balance,
         (select count(*)::int from upd) as moved,
@@ -87,7 +91,7 @@ export async function sendMoney(
   }
   const recipient = rows[0];
   if (!recipient || recipient.moved !== 2 || recipient.balance === null) return explainRefusedTransfer(deps, fromUserId, recipientUsername);
-  deps.events.emit('CoinsSent', { fromUserId, toUserId: recipient.id, amount });
+  deps.events.nudge();
   return {
     message: `Sent ${amount} coins to ${recipient.username}`,
     balance: recipient.balance,

@@ -47,6 +47,11 @@ describe.runIf(usingPostgres())('two processes on one PostgreSQL database', () =
     const message = await live.next((m) => m.kind === 'balance', 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(message).toEqual({ kind: 'balance', payload: { balance: 1040 } });
+    // Through the outbox: delivered by one of the two processes' dispatchers, once.
+    const received = await live.next((m) => m.kind === 'coins.received', 1000);
+    expect(received).toEqual({ kind: 'coins.received', payload: { transferId: expect.any(String), from: `snd${suffix}`, amount: 40 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(live.messages.filter((m) => m.kind === 'coins.received')).toHaveLength(1);
     live.close();
   });
 

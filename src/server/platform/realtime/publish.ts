@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventKind, LiveEventPayloads } from '../../../shared/api/live';
 import type { Queryable } from '../../db/client';
 
@@ -14,4 +14,16 @@ export async function publishLive<K extends LiveEventKind>(
   userId?: number,
 ): Promise<void> {
   await q.rows(sql`insert into realtime_events (kind, user_id, payload) values (${kind}, ${userId ?? null}, ${JSON.stringify(payload)}::jsonb)`);
+}
+
+/**
+ * publishLive for many private events at once, in the caller's transaction: one per row of
+ * `rows`, a query answering (user_id, payload) with the payload of `kind`'s shape. Inserted in
+ * user id order: each row's foreign key locks its user (key share), and taken in id order, like
+ * the ledger's account locks, those never deadlock with a posting.
+ */
+export async function publishLiveFrom(q: Queryable, kind: LiveEventKind, rows: SQL): Promise<void> {
+  await q.rows(sql`
+    insert into realtime_events (kind, user_id, payload)
+    select ${kind}, e.user_id, e.payload from (${rows}) e order by e.user_id`);
 }
