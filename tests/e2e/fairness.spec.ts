@@ -127,7 +127,7 @@ describe('the published figures on /fairness (issue 34)', () => {
     await fairness.open();
     const shown = await fairness.publishedRows();
     // The presenter's output for this server's database, built outside the browser.
-    const sections = buildPublished(await publishedInput(world.server.db));
+    const sections = await buildPublished(await publishedInput(world.server.deps, world.server.db));
     const expected = sections.flatMap((s) => s.tables.flatMap((t) => t.rows.map((r) => ({ table: t.key, row: r.key, cells: r.cells }))));
     expect(expected.length).toBeGreaterThan(100);
     expect(shown).toEqual(expected);

@@ -51,6 +51,8 @@ export interface FeatureModule {
   profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
   /** This game's tables on GET /api/games/leaderboard. */
   gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
+  /** What this game's published figures (GameDef.published) read from the database, under its key. */
+  publishedInput?: (q: Queryable) => Promise<Record<string, unknown>>;
   /** This game's part of GET /api/games/progress. */
   gamesProgress?: (q: Queryable, userId: number) => Promise<Partial<GamesProgressDto>>;
 }
@@ -78,5 +80,11 @@ export async function gameLeaderboards(deps: Pick<Deps, 'modules' | 'db'>, empty
 /** Every module's part of the games progress, over the caller's own part. */
 export async function gamesProgressParts(deps: Pick<Deps, 'modules' | 'db'>, userId: number): Promise<Partial<GamesProgressDto>> {
   const parts = await Promise.all(deps.modules.map((m) => m.gamesProgress?.(deps.db, userId)));
+  return Object.assign({}, ...parts.filter(Boolean));
+}
+
+/** Every game's part of the published figures' input, by game key. */
+export async function publishedInputs(deps: Pick<Deps, 'modules'>, q: Queryable): Promise<Record<string, unknown>> {
+  const parts = await Promise.all(deps.modules.map((m) => m.publishedInput?.(q)));
   return Object.assign({}, ...parts.filter(Boolean));
 }

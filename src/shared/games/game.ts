@@ -7,6 +7,7 @@
 // once at start-up (shared/api/routes.ts) and the browser never calls.
 import type { ZodObject } from 'zod';
 import type { RouteSpec } from '../api/contract';
+import type { GamePublished } from '../published/types';
 import type { RoundGameDef } from './engine/roundGame';
 
 export interface GameDef<K extends string = string> {
@@ -35,20 +36,22 @@ export interface GameDef<K extends string = string> {
    * under `key` and can be an achievement's criteria, shown with `label`.
    */
   counters?: Readonly<Record<string, GameCounter>>;
+  /** What it publishes on /fairness (shared/published), from its published.ts. */
+  published?: () => Promise<GamePublished<never>>;
   /** Its live events' payloads by kind (shared/api/live.ts), a type only: see liveEvents. */
   live?: object;
   /** Its part of GET /api/games/progress (the player's own state), from its contract. */
   progress?: () => Promise<ZodObject>;
 }
 
-export interface GameCounter {
+interface GameCounter {
   key: string;
   label: string;
   /** The achievement on it that the first start creates (tasks/seed.ts). */
   achievement: { title: string; description: string; threshold: number; reward: number; icon: string };
 }
 
-export interface GameBoard {
+interface GameBoard {
   /** The section's heading and the table's caption. */
   title: string;
   fields: readonly string[];

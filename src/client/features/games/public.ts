@@ -1,6 +1,6 @@
 /** What other features may use of games (DESIGN.md section 1a). */
 export { GAME_CARDS, useInventorySale } from './catalog';
-export type { GameCard, GameClient, InventorySale } from './catalog';
+export type { GameCard, GameClient } from './catalog';
 export { formatHms } from './formatHms';
 export { useAfterGamePlayed } from './mutations';
 export { gameKeys, useGamesProgress, useRounds } from './queries';

@@ -15,4 +15,5 @@ export const coinTycoon = defineGame({
    */
   refTypes: ['tycoon_claim', 'tycoon_boost'],
   rounds: [],
+  published: async () => (await import('./published')).coinTycoonPublished,
 });

@@ -13,4 +13,5 @@ export const idleNgu = defineGame({
    */
   refTypes: ['idle_kill'],
   rounds: [],
+  published: async () => (await import('./published')).idleNguPublished,
 });

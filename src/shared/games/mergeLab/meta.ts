@@ -14,4 +14,5 @@ export const mergeLab = defineGame({
    */
   refTypes: ['merge_payout'],
   rounds: [mergeLabRound],
+  published: async () => (await import('./published')).mergeLabPublished,
 });

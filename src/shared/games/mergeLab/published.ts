@@ -7,16 +7,17 @@ import {
   ENERGY_REGEN_MS,
   ENERGY_START,
   MAX_COINS_PER_DAY,
+  mergeLabDailyCapRule,
   ORDER_TIERS,
   PAYOUT_TABLE,
   TAP_ENERGY,
 } from './rules';
 import { rational, toPercentString } from '../engine/rational';
-import { coins, row, table, type PublishedSectionDef } from '../../published/types';
+import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
 
 const chance = (n: number): string => toPercentString(rational(1, n));
 
-export const mergeLabSection: PublishedSectionDef = {
+const mergeLabSection: PublishedSectionDef = {
   key: 'merge-lab',
   title: 'Merge Lab',
   fixed: true,
@@ -45,4 +46,17 @@ export const mergeLabSection: PublishedSectionDef = {
       ),
     ],
   }),
+};
+
+export const mergeLabPublished: GamePublished = {
+  faucets: () => [
+    row(
+      'merge-lab',
+      'Merge Lab orders and sales',
+      mergeLabDailyCapRule().rule,
+      coins(mergeLabDailyCapRule().coins),
+      `${BEST_COINS_PER_ENERGY} x (${ENERGY_START} + energy regenerated since your first visit)`,
+    ),
+  ],
+  sections: [mergeLabSection],
 };

@@ -3,9 +3,9 @@
 import { itemMaxExpectedValue } from '../engine/itemValue';
 import { BOX_WEIGHT_TOTAL, boxRtp, expectedValue, MYSTERY_BOXES } from './rules';
 import { rational, toDecimalString, toPercentString } from '../engine/rational';
-import { coins, row, table, type PublishedSectionDef } from '../../published/types';
+import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
 
-export const mysteryBoxSection: PublishedSectionDef = {
+const mysteryBoxSection: PublishedSectionDef = {
   key: 'mystery-box',
   title: 'Mystery boxes',
   fixed: true,
@@ -34,3 +34,5 @@ export const mysteryBoxSection: PublishedSectionDef = {
     ),
   }),
 };
+
+export const mysteryBoxPublished: GamePublished = { sections: [mysteryBoxSection] };

@@ -34,4 +34,5 @@ export const quizDuel = defineGame({
     /** A challenge was addressed to this player, or one of theirs was joined, canceled or expired. */
     'quizDuel.lobby': { duelId: string };
   }>(),
+  published: async () => (await import('./published')).quizDuelPublished,
 });

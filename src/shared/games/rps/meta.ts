@@ -29,4 +29,5 @@ export const rps = defineGame({
     'duel.resolved': { duelId: string };
     'duel.canceled': { duelId: string };
   }>(),
+  published: async () => (await import('./published')).rpsPublished,
 });

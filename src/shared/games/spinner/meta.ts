@@ -11,4 +11,5 @@ export const spinner = defineGame({
   refTypes: [],
   progress: async () => (await import('./contract')).spinnerProgressDto,
   rounds: [spinnerRound],
+  published: async () => (await import('./published')).spinnerPublished,
 });

@@ -39,4 +39,5 @@ export const virtualPet = defineGame({
    */
   refTypes: ['pet_purchase', 'critter', 'gacha_spin', 'egg', 'minigame_run'],
   rounds: [sanctuaryClaimRound, gachaRound, breedingRound],
+  published: async () => (await import('./published')).virtualPetPublished,
 });

@@ -33,7 +33,10 @@ import {
   RUN_TTL_MS,
   type Minigame,
 } from './minigames';
-import { coins, row, table, type PublishedSectionDef, type PublishedTable } from '../../published/types';
+import { coins, row, table, type GamePublished, type PublishedSectionDef, type PublishedTable } from '../../published/types';
+import { HOUR_MS, perDay } from '../../published/perDay';
+import { TRAITS } from './catalog';
+import { claimTerms } from './claim';
 
 const hours = (ms: number): string => `${ms / 3_600_000} h`;
 
@@ -44,7 +47,7 @@ function scoreBound(game: Minigame): string {
   return `${POINTS_PER_SECOND[game]} points a second of play (the ${COUNTDOWN_MS / 1000} s countdown excluded), plus 1`;
 }
 
-export const minigamesSection: PublishedSectionDef = {
+const minigamesSection: PublishedSectionDef = {
   key: 'minigames',
   title: 'Pet mini-games',
   fixed: true,
@@ -70,7 +73,7 @@ function oddsTable(key: string, caption: string, draws: DrawTable): PublishedTab
   );
 }
 
-export const sanctuarySection: PublishedSectionDef = {
+const sanctuarySection: PublishedSectionDef = {
   key: 'sanctuary-claim',
   title: 'Sanctuary claim',
   fixed: true,
@@ -86,7 +89,7 @@ export const sanctuarySection: PublishedSectionDef = {
   }),
 };
 
-export const gachaSection: PublishedSectionDef = {
+const gachaSection: PublishedSectionDef = {
   key: 'pet-odds',
   title: 'Gacha and breeding',
   fixed: true,
@@ -117,4 +120,24 @@ export const gachaSection: PublishedSectionDef = {
       ),
     ],
   }),
+};
+
+/** The best claim any set of critters can make: every trait many times over, so each cap binds. */
+const bestClaim = () => claimTerms(CLAIM_CRITTERS_COUNTED, Array.from({ length: 20 }, () => TRAITS.map((t) => t.key)).flat());
+
+export const virtualPetPublished: GamePublished = {
+  faucets: () => {
+    const claim = bestClaim();
+    return [
+      row(
+        'sanctuary-claim',
+        'Sanctuary claim (pet coins)',
+        `up to ${coins(claim.coins)} pet coins a claim, every ${claim.cooldownMs / HOUR_MS} hours at best`,
+        `${coins(claim.coins * perDay(claim.cooldownMs))} pet coins`,
+        'no cap',
+      ),
+      row('minigames', 'Pet mini-games (pet coins)', 'by score, bounded by the run’s length (see Pet mini-games)', `${coins(DAILY_MINIGAME_COIN_CAP)} pet coins`, 'no cap'),
+    ];
+  },
+  sections: [minigamesSection, sanctuarySection, gachaSection],
 };

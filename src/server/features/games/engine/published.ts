@@ -4,15 +4,16 @@ import type { Queryable } from '../../../db/client';
 import { achievementRewardTotal } from '../../achievements/public';
 import { publishedItems } from '../../store/public';
 import { taskRewardTotals } from '../../tasks/public';
-import { currentSpinnerTables } from '../spinner/public';
+import type { Deps } from '../../../platform/deps';
+import { publishedInputs } from '../../../platform/module';
 
-/** What the published figures take from the database: the wheels, the items on sale, the task and achievement rewards. */
-export async function publishedInput(q: Queryable): Promise<PublishedInput> {
-  const [spinners, items, tasks, achievements] = await Promise.all([currentSpinnerTables(q), publishedItems(q), taskRewardTotals(q), achievementRewardTotal(q)]);
-  return { spinners, items, tasks, achievements };
+/** What the published figures take from the database: the items on sale, the task and achievement rewards, each game's own (its module's publishedInput). */
+export async function publishedInput(deps: Pick<Deps, 'modules'>, q: Queryable): Promise<PublishedInput> {
+  const [games, items, tasks, achievements] = await Promise.all([publishedInputs(deps, q), publishedItems(q), taskRewardTotals(q), achievementRewardTotal(q)]);
+  return { games, items, tasks, achievements };
 }
 
 /** GET /api/fairness/published: /fairness's every row, built by shared/published from the code that pays. */
-export async function publishedFigures(q: Queryable): Promise<PublishedDto> {
-  return { sections: buildPublished(await publishedInput(q)) };
+export async function publishedFigures(deps: Pick<Deps, 'modules'>, q: Queryable): Promise<PublishedDto> {
+  return { sections: await buildPublished(await publishedInput(deps, q)) };
 }

@@ -1,9 +1,10 @@
 import { defineModule } from '../../../platform/module';
 import { spinnerHandlers } from './routes';
-import { spinnerProgress } from './service';
+import { spinnerProgress, spinnerTablesDto } from './service';
 
 export const spinnerModule = defineModule({
   name: 'spinner',
   handlers: (deps) => ({ spinner: spinnerHandlers(deps) }),
   gamesProgress: (q, userId) => spinnerProgress(q, userId),
+  publishedInput: async (q) => ({ spinner: await spinnerTablesDto(q) }),
 });
