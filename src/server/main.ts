@@ -6,6 +6,7 @@ import { DirLockedError } from './db/dirLock';
 import { credentialsBox, seed, type SeedResult } from './db/seed';
 import { buildApp } from './app';
 import { systemClock } from './platform/clock';
+import { modules } from './modules';
 
 const config = loadConfig();
 const log = createLogger(config);
@@ -20,7 +21,7 @@ const db = await openDb({
   waitMs: config.dbWaitMs,
   onWaiting: (message) => log.warn(message),
   afterMigrate: async (opened) => {
-    seeded = await seed(opened, config, systemClock);
+    seeded = await seed(opened, config, systemClock, modules);
   },
 }).catch((err: unknown) => {
   // What an operator can act on, in one line, instead of a driver's stack trace.

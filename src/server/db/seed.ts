@@ -5,11 +5,9 @@ import type { Db } from './client';
 import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
 import { boxed } from '../platform/box';
-import { createAccount } from '../features/accounts/service';
-import { ensureOpenDemoBets } from '../features/bets/seed';
-import { ensureDemoItems } from '../features/store/seed';
-import { ensureDefaultTasksAndAchievements } from '../features/tasks/seed';
-import * as ledger from '../features/wallet/ledger';
+import type { FeatureModule } from '../platform/module';
+import { createAccount } from '../features/accounts/public';
+import { ledger } from '../features/wallet/public';
 
 const DEMO_USERS: { username: string; bonus: number }[] = [
   { username: 'LuckyLarry', bonus: 4200 },
@@ -31,12 +29,12 @@ export interface SeedResult {
 }
 
 /**
- * First start on an empty database: the admin, a few demo players so home is not empty, and a
- * stocked store.
- * Every start (with SEED_DEMO): open demo bets when none can take wagers any more. Runs under
- * the lock that serializes setup across processes (openDb's afterMigrate).
+ * First start on an empty database: the admin and a few demo players so home is not empty, then
+ * each module's first seed (the store's stock, the default tasks and achievements), in one
+ * transaction. Every start: each module's renewal (open demo bets when none can take wagers).
+ * Runs under the lock that serializes setup across processes (openDb's afterMigrate).
  */
-export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedResult> {
+export async function seed(db: Db, config: Config, clock: Clock, modules: readonly FeatureModule[]): Promise<SeedResult> {
   const [existing] = await db.rows<{ n: number }>(sql`select count(*)::int as n from users`);
   const result: SeedResult = { created: false, demoBets: 0 };
   if ((existing?.n ?? 0) === 0) {
@@ -48,20 +46,22 @@ export async function seed(db: Db, config: Config, clock: Clock): Promise<SeedRe
     const demoHash = config.seedDemo ? await hashPassword(demoPassword) : '';
     await db.tx(async (tx) => {
       await createAccount(tx, { username: config.adminUsername, passwordHash: adminHash, role: 'admin' });
-      if (!config.seedDemo) return;
-      await ensureDemoItems(tx);
-      for (const demo of DEMO_USERS) {
-        const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
-        if (demo.bonus > 0) {
-          await ledger.post(tx, [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }], { refType: 'seed', refId: user.id });
+      if (config.seedDemo) {
+        for (const demo of DEMO_USERS) {
+          const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
+          if (demo.bonus > 0) {
+            await ledger.post(tx, [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }], { refType: 'seed', refId: user.id });
+          }
         }
       }
+      for (const m of modules) await m.seed?.first?.(tx, config.seedDemo);
     });
     if (config.seedDemo) result.demoPassword = demoPassword;
-    // Catalogue content every install needs, like the admin (not demo data).
-    await ensureDefaultTasksAndAchievements(db);
   }
-  if (config.seedDemo) result.demoBets = await ensureOpenDemoBets(db, clock.now());
+  for (const m of modules) {
+    const renewed = await m.seed?.everyStart?.(db, clock.now(), config.seedDemo);
+    if (renewed?.demoBets) result.demoBets += renewed.demoBets;
+  }
   return result;
 }
 

@@ -49,6 +49,14 @@ export interface FeatureModule {
   itemLocks?: SQL;
   /** The part of the user view (own and public profile) this module owns. */
   profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
+  /**
+   * What the first start on an empty database adds, in its transaction after the accounts
+   * (`demo`: SEED_DEMO is on), and what every start renews (demo content that runs out).
+   */
+  seed?: {
+    first?: (tx: Queryable, demo: boolean) => Promise<void>;
+    everyStart?: (db: Queryable, now: Date, demo: boolean) => Promise<{ demoBets?: number } | void>;
+  };
   /** This game's tables on GET /api/games/leaderboard. */
   gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
   /** What this game's published figures (GameDef.published) read from the database, under its key. */

@@ -4,4 +4,6 @@
  */
 export { assertEstablished } from './newAccounts';
 export { findUserByUsername } from './queries';
+/** Seeding (db/seed.ts) makes the admin and the demo players. */
+export { createAccount } from './service';
 export { users } from './tables';
