@@ -31,11 +31,11 @@ export const virtualPet = defineGame({
   },
   /**
    * What ledger.ref_id names for each:
-   * - pet_purchase: a pet shop purchase (pet_purchases.id)
-   * - critter: a trait unlocked on a critter (critters.id)
-   * - gacha_spin: a gacha spin of 1 or 10 pulls (gacha_spins.id)
-   * - egg: a breeding's payment (eggs.id)
-   * - minigame_run: a mini-game's pet coins (minigame_runs.id)
+   * - pet_purchase: a pet shop purchase (virtual_pet_purchases.id)
+   * - critter: a trait unlocked on a critter (virtual_pet_critters.id)
+   * - gacha_spin: a gacha spin of 1 or 10 pulls (virtual_pet_gacha_spins.id)
+   * - egg: a breeding's payment (virtual_pet_eggs.id)
+   * - minigame_run: a mini-game's pet coins (virtual_pet_minigame_runs.id)
    */
   refTypes: ['pet_purchase', 'critter', 'gacha_spin', 'egg', 'minigame_run'],
   rounds: [sanctuaryClaimRound, gachaRound, breedingRound],
