@@ -3,23 +3,13 @@ import { sanctuaryClaimRound } from './claimRound';
 import { gachaRound } from './gachaRound';
 import { breedingRound } from './breedingRound';
 
-/** The pet family: one game on the hub, six route tables (spec games.md section 2). */
+/** The pet family: one game on the hub, one route table (spec games.md section 2). */
 export const virtualPet = defineGame({
   key: 'virtualPet',
   slug: 'virtual-pet',
   name: 'Virtual Pet',
   description: 'Adopt, feed and breed critters in your sanctuary.',
-  contract: async () => {
-    const c = await import('./contract');
-    return {
-      sanctuary: c.sanctuaryRoutes,
-      critters: c.crittersRoutes,
-      petShop: c.petShopRoutes,
-      gacha: c.gachaRoutes,
-      breeding: c.breedingRoutes,
-      minigames: c.minigamesRoutes,
-    };
-  },
+  contract: async () => ({ virtualPet: (await import('./contract')).virtualPetRoutes }),
   ledger: {
     pet_shop: 'Pet shop',
     pet_claim: 'Sanctuary claim',
