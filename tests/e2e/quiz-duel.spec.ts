@@ -14,7 +14,7 @@ import { GamesHubPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 import { QUIZ_PATH, QuizDailyView, QuizDuelView, QuizLobbyPage, type QuizPlayView } from './pages/QuizDuelPage';
 import { Toasts } from './pages/Toasts';
-import { QUIZ_BOT_NOTE } from '../../src/client/features/games/quizDuel/quizView';
+import { QUIZ_BOT_NOTE } from '../../src/client/features/games/quizDuel/quizDuelView';
 
 /**
  * Quiz Duel (issue 23) in real browsers on the real clock: a live duel between two browsers to
