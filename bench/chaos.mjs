@@ -298,8 +298,8 @@ async function run(label, fleet) {
     for (const id of acked.purchases) if (!foundPurchases.has(id)) problems.push(`acknowledged purchase ${id} is missing`);
     // A pet action acknowledged is stored (one whose answer was lost may be stored too).
     const petRows = new Map((await db.rows(sql`
-      select u.username, p.claims, p.fed, (select count(*)::int from pet_purchases pp where pp.user_id = u.id) as bought
-      from pet_profiles p join users u on u.id = p.user_id`)).map((r) => [r.username, r]));
+      select u.username, p.claims, p.fed, (select count(*)::int from virtual_pet_purchases pp where pp.user_id = u.id) as bought
+      from virtual_pet_profiles p join users u on u.id = p.user_id`)).map((r) => [r.username, r]));
     for (const [username, counts] of acked.pets) {
       const row = petRows.get(username) ?? { claims: 0, fed: 0, bought: 0 };
       for (const what of ['claims', 'bought', 'fed']) {

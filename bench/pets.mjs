@@ -33,7 +33,7 @@ try {
   await c.connect();
   // 199 more critters, raised and decorated as a long-time keeper's would be.
   await c.query(`
-    insert into critters (user_id, species, variant, rarity, generation, experience, affection, traits, equipped_cosmetics)
+    insert into virtual_pet_critters (user_id, species, variant, rarity, generation, experience, affection, traits, equipped_cosmetics)
     select $1, (array['sproutling','emberpup','puddlefin','bloomback','tidecrest'])[1 + g % 5], 'Classic', 'Common', 1 + g % 4, g * 37, g % 101,
       (array['{forager}','{naptime,cheerful}','{}'])[1 + g % 3]::text[], '{"hat":"party-hat"}'::jsonb
     from generate_series(1, 199) g`, [Number(keeper.user._id ?? keeper.user.id)]);
@@ -55,7 +55,7 @@ try {
       insert into fairness_seeds (user_id, server_seed, server_seed_hash, client_seed)
       select id, s, encode(sha256(convert_to(s, 'UTF8')), 'hex'), 'bench' from (select id, md5(random()::text) || md5(random()::text) as s from users where username like 'pc%') x`);
   });
-  await c.query(`insert into critters (user_id, species, variant, rarity, affection) select id, 'sproutling', 'Classic', 'Common', 20 from users where username like 'pc%'`);
+  await c.query(`insert into virtual_pet_critters (user_id, species, variant, rarity, affection) select id, 'sproutling', 'Classic', 'Common', 20 from users where username like 'pc%'`);
   await c.query('analyze');
 
   // Warm-up, then the critter list.

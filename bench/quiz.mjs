@@ -109,7 +109,7 @@ try {
     const until = Date.now() + 5000;
     while ((seen[0].size < 7 || seen[1].size < 7) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     // The close instants: each next question opens 3 s after its close; the last closes when the duel does.
-    const { rows } = await db.query('select q_windows, closed_at from quiz_duels where id = $1', [Number(id)]);
+    const { rows } = await db.query('select q_windows, closed_at from quiz_duel_matches where id = $1', [Number(id)]);
     const windows = rows[0].q_windows;
     for (let q = 0; q < 7 && n < QUESTIONS; q++) {
       const closedAt = q < 6 ? Date.parse(windows[q + 1][0]) - 3000 : new Date(rows[0].closed_at).getTime();

@@ -15,10 +15,10 @@ import { spinnerModule } from './features/games/spinner/module';
 import { gamesHubModule } from './features/games/hub/module';
 import { minefieldModule } from './features/games/minefield/module';
 import { casinoModule } from './features/games/casino/module';
-import { frenzyModule } from './features/games/clickFrenzy/module';
-import { puzzlesModule } from './features/games/puzzleRush/module';
+import { clickFrenzyModule } from './features/games/clickFrenzy/module';
+import { puzzleRushModule } from './features/games/puzzleRush/module';
 import { rpsModule } from './features/games/rps/module';
-import { petsModule } from './features/games/virtualPet/module';
+import { virtualPetModule } from './features/games/virtualPet/module';
 import { mysteryBoxModule } from './features/games/mysteryBox/module';
 import { quizDuelModule } from './features/games/quizDuel/module';
 import { coinTycoonModule } from './features/games/coinTycoon/module';
@@ -55,9 +55,9 @@ export const modules = [
   gamesHubModule,
   minefieldModule,
   casinoModule,
-  frenzyModule,
-  puzzlesModule,
-  petsModule,
+  clickFrenzyModule,
+  puzzleRushModule,
+  virtualPetModule,
   mysteryBoxModule,
   coinTycoonModule,
   idleNguModule,

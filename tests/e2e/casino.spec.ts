@@ -188,7 +188,7 @@ describe('click frenzy', () => {
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     for (const start of [hour, hour + 3_600_000]) {
       await world.server.db.rows(sql`
-        insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+        insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
         values (${user.id}, ${new Date(start).toISOString()}, 100, 0, 0)
         on conflict (user_id, hour_start) do update set clicks = 100`);
     }

@@ -93,7 +93,7 @@ describe('icons and emoji are drawn, not left to a font', () => {
     }
     const flag = dailyQuestionsFor(seed, day, user.id)[0]!.question.subject!;
     const hash = sha256(seed);
-    await world.server.db.rows(sql`insert into quiz_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${hash})`);
+    await world.server.db.rows(sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${hash})`);
 
     const page = await world.newPage();
     await signInAs(page, world.server, user);

@@ -282,8 +282,8 @@ describe('virtual pet, part 2', () => {
     await expect.poll(() => card.secondsLeft(), POLL).toBe(before - 65);
 
     // The egg is made ready on the server, and the page's clock is moved past its hatch time.
-    await world.server.db.rows(sql`update eggs set hatch_at = now() - interval '1 second' where id = ${Number(egg._id)}`);
-    await world.server.db.rows(sql`update critters set breeding_hatch_at = now() - interval '1 second' where id in (${Number(sprout._id)}, ${Number(pup._id)})`);
+    await world.server.db.rows(sql`update virtual_pet_eggs set hatch_at = now() - interval '1 second' where id = ${Number(egg._id)}`);
+    await world.server.db.rows(sql`update virtual_pet_critters set breeding_hatch_at = now() - interval '1 second' where id in (${Number(sprout._id)}, ${Number(pup._id)})`);
     release();
     await Promise.all(holding);
     await page.unroute('**/api/breeding/eggs', hold);

@@ -14,7 +14,7 @@ import { GamesHubPage } from './pages/GamesPages';
 import { NavBar } from './pages/NavBar';
 import { QUIZ_PATH, QuizDailyView, QuizDuelView, QuizLobbyPage, type QuizPlayView } from './pages/QuizDuelPage';
 import { Toasts } from './pages/Toasts';
-import { QUIZ_BOT_NOTE } from '../../src/client/features/games/quizDuel/quizView';
+import { QUIZ_BOT_NOTE } from '../../src/client/features/games/quizDuel/quizDuelView';
 
 /**
  * Quiz Duel (issue 23) in real browsers on the real clock: a live duel between two browsers to
@@ -77,7 +77,7 @@ const as = (p: Player) => ({ token: p.user.token, headers: { 'x-forwarded-for': 
 
 /** Where each question's right answer is on the players' screens: the bank's answer through the duel's shuffle. */
 async function rightAnswers(duelId: string): Promise<number[]> {
-  const [row] = await world.server.db.rows<{ question_ids: string[]; choice_orders: number[][] }>(sql`select question_ids, choice_orders from quiz_duels where id = ${Number(duelId)}`);
+  const [row] = await world.server.db.rows<{ question_ids: string[]; choice_orders: number[][] }>(sql`select question_ids, choice_orders from quiz_duel_matches where id = ${Number(duelId)}`);
   return row!.question_ids.map((id, q) => shownPlaceOf(row!.choice_orders[q], questionById(id).answer));
 }
 
@@ -155,7 +155,7 @@ describe('quiz duel pages', () => {
       // 'Locked in' shows while the answer is on its way: wait until the server has it, so a
       // late answer on a loaded machine fails here, by name, rather than at the reveal.
       await expect
-        .poll(async () => (await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from quiz_answers where duel_id = ${Number(id)} and user_id = ${a.user.id} and q = ${q}`))[0]?.n, {
+        .poll(async () => (await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from quiz_duel_answers where duel_id = ${Number(id)} and user_id = ${a.user.id} and q = ${q}`))[0]?.n, {
           timeout: 10_000,
           message: `A's answer to question ${q + 1} reached the server in time`,
         })
@@ -267,7 +267,7 @@ describe('quiz duel pages', () => {
     await daily.started();
 
     const day = utcDay(new Date());
-    const [seed] = await world.server.db.rows<{ seed: string; seed_hash: string }>(sql`select seed, seed_hash from quiz_daily_seeds where day = ${day}`);
+    const [seed] = await world.server.db.rows<{ seed: string; seed_hash: string }>(sql`select seed, seed_hash from quiz_duel_daily_seeds where day = ${day}`);
     // The player's own draw: their client seed, answers in their own shuffled order.
     const questions = dailyQuestionsFor(seed!.seed, day, p.user.id);
     const right = [true, true, true, false, true, true, true];

@@ -381,3 +381,33 @@ describe('migration 0027 (counters per day and week)', () => {
     ]);
   });
 });
+
+describe('migration 0039 (game table prefixes)', () => {
+  it('keeps the rows under the new names, and their sequences and keys go on working', async () => {
+    const db = await databaseAt('0037_named_refusals');
+    await db.exec(`
+      insert into users (id, username, password_hash) values (1, 'ann', 'x');
+      insert into idle_kills (user_id, boss, coins) values (1, 1, 50);
+      insert into critters (user_id, species, variant, rarity, affection) values (1, 'sproutling', 'Classic', 'Common', 20);
+      insert into eggs (user_id, parent_a, parent_b, species, variant, rarity, generation, traits, round_id, currency, price, hatch_at)
+        values (1, 1, 1, 'sproutling', 'Classic', 'Common', 2, '{}', 1, 'pet_coins', 500, now());
+    `);
+    await db.migrate(migrationsFolder);
+
+    const kills = await db.query<{ id: number; boss: number }>('select id::int, boss from idle_ngu_kills');
+    expect(kills).toEqual([{ id: 1, boss: 1 }]);
+    // The code draws ids itself (nextval('<table>_id_seq')): the renamed sequence goes on from 1.
+    const [next] = await db.query<{ id: number }>("select nextval('idle_ngu_kills_id_seq')::int as id");
+    expect(next?.id).toBe(2);
+    const eggs = await db.query<{ parent_a: number }>('select parent_a::int from virtual_pet_eggs');
+    expect(eggs).toEqual([{ parent_a: 1 }]);
+    await expect(
+      db.exec(`insert into virtual_pet_eggs (user_id, parent_a, parent_b, species, variant, rarity, generation, traits, round_id, currency, price, hatch_at)
+        values (1, 9, 1, 'sproutling', 'Classic', 'Common', 2, '{}', 1, 'pet_coins', 500, now())`),
+    ).rejects.toThrow(/virtual_pet_eggs_parent_a_virtual_pet_critters_id_fk/);
+    const old = await db.query<{ n: number }>(
+      "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename in ('idle_kills', 'critters', 'eggs', 'quiz_duels')",
+    );
+    expect(old).toEqual([{ n: 0 }]);
+  });
+});

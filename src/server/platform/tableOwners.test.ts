@@ -64,7 +64,7 @@ const KNOWN = new Set([
   'features/games/clickFrenzy users',
   'features/games/clickFrenzy buffs',
   'features/games/engine users',
-  'features/games/engine quiz_addresses',
+  'features/games/engine quiz_duel_addresses',
   'features/games/engine buffs',
   'features/games/minefield users',
   'features/games/minefield game_rounds',

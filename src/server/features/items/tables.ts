@@ -13,11 +13,11 @@ import { oneOf } from '../../db/columns';
  * - use: consumed by 'Use' to start a buff (ref: buffs.id)
  * - game: consumed by a game it modifies (ref: game_rounds.id)
  * - trade: given or received in a finalized trade (ref: trades.id)
- * - pet_shop: bought in the pet shop (ref: pet_purchases.id)
+ * - pet_shop: bought in the pet shop (ref: virtual_pet_purchases.id)
  * - pet_claim: drawn by a sanctuary claim (ref: game_rounds.id)
- * - care: fed to or played with by a critter (ref: critters.id)
+ * - care: fed to or played with by a critter (ref: virtual_pet_critters.id)
  * - box_drop: dropped by a mystery box (ref: game_rounds.id)
- * - box_sale: sold back at its published value (ref: box_sales.id)
+ * - box_sale: sold back at its published value (ref: mystery_box_sales.id)
  */
 export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade', 'pet_shop', 'pet_claim', 'care', 'box_drop', 'box_sale'] as const;
 export type MovementReason = (typeof movementReasons)[number];

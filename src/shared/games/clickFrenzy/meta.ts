@@ -5,7 +5,7 @@ export const clickFrenzy = defineGame({
   slug: 'click-frenzy',
   name: 'Click Frenzy',
   description: 'Catch falling animals for coins, 100 an hour.',
-  contract: async () => ({ frenzy: (await import('./contract')).frenzyRoutes }),
+  contract: async () => ({ clickFrenzy: (await import('./contract')).clickFrenzyRoutes }),
   ledger: { frenzy_reward: 'Click Frenzy reward' },
   /**
    * What ledger.ref_id names for each:

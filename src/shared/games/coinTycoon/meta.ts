@@ -10,8 +10,8 @@ export const coinTycoon = defineGame({
   ledger: { tycoon_dividend: 'Tycoon dividend', tycoon_boost: 'Tycoon boost' },
   /**
    * What ledger.ref_id names for each:
-   * - tycoon_claim: a Coin Tycoon dividend (tycoon_claims.id)
-   * - tycoon_boost: a Coin Tycoon income boost bought (tycoon_boosts.id)
+   * - tycoon_claim: a Coin Tycoon dividend (coin_tycoon_claims.id)
+   * - tycoon_boost: a Coin Tycoon income boost bought (coin_tycoon_boosts.id)
    */
   refTypes: ['tycoon_claim', 'tycoon_boost'],
   rounds: [],

@@ -9,7 +9,7 @@ export const idleNgu = defineGame({
   ledger: { idle_boss: 'Boss first kill' },
   /**
    * What ledger.ref_id names for each:
-   * - idle_kill: an idle trainer's first kill of a boss (idle_kills.id)
+   * - idle_kill: an idle trainer's first kill of a boss (idle_ngu_kills.id)
    */
   refTypes: ['idle_kill'],
   rounds: [],

@@ -10,7 +10,7 @@ export const mergeLab = defineGame({
   ledger: { merge_order: 'Merge Lab order', merge_sale: 'Merge Lab sale' },
   /**
    * What ledger.ref_id names for each:
-   * - merge_payout: a Merge Lab order delivered or item sold (merge_payouts.id)
+   * - merge_payout: a Merge Lab order delivered or item sold (merge_lab_payouts.id)
    */
   refTypes: ['merge_payout'],
   rounds: [mergeLabRound],

@@ -10,8 +10,8 @@ export const mysteryBox = defineGame({
   ledger: { box_opening: 'Mystery box', box_sale: 'Collectible sold' },
   /**
    * What ledger.ref_id names for each:
-   * - box_opening: mystery boxes opened (box_openings.id)
-   * - box_sale: collectibles sold back (box_sales.id)
+   * - box_opening: mystery boxes opened (mystery_box_openings.id)
+   * - box_sale: collectibles sold back (mystery_box_sales.id)
    */
   refTypes: ['box_opening', 'box_sale'],
   rounds: [mysteryBoxRound],

@@ -61,7 +61,7 @@ export const memoryFlipBody = z.strictObject({
 export const memoryFlipResponse = z.object({ index: z.number(), face: z.string() });
 export type MemoryFlipResponse = z.infer<typeof memoryFlipResponse>;
 
-export const puzzlesRoutes = defineRoutes({
+export const puzzleRushRoutes = defineRoutes({
   'GET /api/games/puzzle-rush': { auth: 'user', summary: "Today's five puzzles (questions only), your solves today and in all", reply: puzzleRushDto },
   'POST /api/games/puzzle-rush': {
     auth: 'user',

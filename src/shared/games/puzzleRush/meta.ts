@@ -5,7 +5,7 @@ export const puzzleRush = defineGame({
   slug: 'puzzle-rush',
   name: 'Puzzle Rush',
   description: 'Five daily puzzles with coin rewards.',
-  contract: async () => ({ puzzles: (await import('./contract')).puzzlesRoutes }),
+  contract: async () => ({ puzzleRush: (await import('./contract')).puzzleRushRoutes }),
   ledger: { puzzle_reward: 'Puzzle Rush reward' },
   /**
    * What ledger.ref_id names for each:

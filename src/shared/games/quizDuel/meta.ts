@@ -11,8 +11,8 @@ export const quizDuel = defineGame({
   ledger: { quiz_stake: 'Quiz duel stake', quiz_payout: 'Quiz duel won', quiz_refund: 'Quiz duel refund', quiz_daily: 'Daily quiz' },
   /**
    * What ledger.ref_id names for each:
-   * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duels.id)
-   * - quiz_daily: a daily quiz's reward (quiz_daily_plays.id)
+   * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duel_matches.id)
+   * - quiz_daily: a daily quiz's reward (quiz_duel_daily_plays.id)
    */
   refTypes: ['quiz_duel', 'quiz_daily'],
   rounds: [quizDuelRound],

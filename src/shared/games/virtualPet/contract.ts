@@ -176,7 +176,7 @@ const buyPetBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'speci
 
 // ---- routes -------------------------------------------------------------------------------
 
-export const sanctuaryRoutes = defineRoutes({
+const sanctuaryRoutes = defineRoutes({
   'GET /api/user/me': { auth: 'user', summary: 'The games view of you: balance, store items held and pet resources', reply: gamesUserDto },
   'GET /api/sanctuary/resources': {
     auth: 'user',
@@ -185,7 +185,7 @@ export const sanctuaryRoutes = defineRoutes({
   },
 });
 
-export const crittersRoutes = defineRoutes({
+const crittersRoutes = defineRoutes({
   'GET /api/critters/starters': { auth: 'user', summary: 'The three starter species', reply: z.array(starterDto) },
   'POST /api/critters/adopt': { auth: 'user', idempotent: true, summary: 'Adopt a starter (only while you have no critter)', body: adoptBody, reply: critterActionResponse, status: 201 },
   'GET /api/critters/mine': { auth: 'user', summary: 'Your critters', reply: crittersDto },
@@ -197,7 +197,7 @@ export const crittersRoutes = defineRoutes({
   'POST /api/critters/equip-cosmetic': { auth: 'user', idempotent: true, summary: 'Wear a held cosmetic in a slot', body: equipBody, reply: critterActionResponse },
 });
 
-export const petShopRoutes = defineRoutes({
+const petShopRoutes = defineRoutes({
   'GET /api/shop/items': { auth: 'user', summary: 'The pet shop: pets, foods, toys, cosmetics, shards, and the trait catalogue', reply: shopItemsDto },
   'POST /api/shop/buy': { auth: 'user', idempotent: true, summary: 'Buy foods, toys or shards (quantity 1-99)', body: shopBuyBody, reply: shopPurchaseResponse },
   'POST /api/shop/buy-cosmetic': { auth: 'user', idempotent: true, summary: 'Buy a cosmetic', body: buyCosmeticBody, reply: shopPurchaseResponse },
@@ -287,18 +287,21 @@ const minigameCompleteResponse = z.object({
 });
 export type MinigameCompleteResponse = z.infer<typeof minigameCompleteResponse>;
 
-export const gachaRoutes = defineRoutes({
+const gachaRoutes = defineRoutes({
   'GET /api/gacha/pools': { auth: 'user', summary: 'The gacha pools, their odds and your pity count on each', reply: gachaPoolsDto },
   'POST /api/gacha/spin': { auth: 'user', idempotent: true, summary: 'Pull 1 or 10 critters from a pool for gold (x10 costs ten pulls)', body: gachaSpinBody, reply: gachaSpinResponse },
 });
 
-export const breedingRoutes = defineRoutes({
+const breedingRoutes = defineRoutes({
   'GET /api/breeding/eggs': { auth: 'user', summary: 'Your eggs not yet hatched', reply: eggsDto },
   'POST /api/breeding/critters/breed': { auth: 'user', idempotent: true, summary: 'Breed two of your critters for 500 pet coins or 5,000 gold', body: breedBody, reply: breedResponse, status: 201 },
   'POST /api/breeding/eggs/:id/hatch': { auth: 'user', idempotent: true, summary: 'Hatch a ready egg', params: idParams, reply: hatchResponse },
 });
 
-export const minigamesRoutes = defineRoutes({
+const minigamesRoutes = defineRoutes({
   'POST /api/sanctuary/minigame/start': { auth: 'user', summary: 'Start a mini-game run for a critter (the server times it)', body: minigameStartBody, reply: minigameStartResponse, status: 201 },
   'POST /api/sanctuary/minigame/complete': { auth: 'user', idempotent: true, summary: 'Complete a run with its score: pays experience and pet coins once', body: minigameCompleteBody, reply: minigameCompleteResponse },
 });
+
+/** The pet family's one route table, under its game key: the groups above, one per area. */
+export const virtualPetRoutes = { ...sanctuaryRoutes, ...crittersRoutes, ...petShopRoutes, ...gachaRoutes, ...breedingRoutes, ...minigamesRoutes };

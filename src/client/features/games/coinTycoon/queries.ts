@@ -4,7 +4,7 @@ import type { TycoonDto } from '../../../../shared/games/coinTycoon/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { gameKeys } from '../public';
-import { newerView, withOffset, type TycoonView } from './tycoonView';
+import { newerView, withOffset, type TycoonView } from './coinTycoonView';
 
 /** Under gameKeys.all, so a round played anywhere reads the company again too. */
 export const tycoonKeys = {

@@ -4,7 +4,7 @@ import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { gameKeys } from '../public';
-import { newerView, withOffset, type IdleView } from './idleView';
+import { newerView, withOffset, type IdleView } from './idleNguView';
 
 /** Under gameKeys.all, so a round played anywhere reads the trainer again too. */
 export const idleKeys = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Allocations } from '../../../../shared/games/idleNgu/rules';
-import { sameAllocations } from './idleView';
+import { sameAllocations } from './idleNguView';
 
 /** Long enough for a few presses of + or a typed number to go as one request. */
 const SAVE_DELAY_MS = 400;

@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { BOARD_CELLS } from '../../../../shared/games/mergeLab/rules';
-import type { DropTarget } from './labView';
+import type { DropTarget } from './mergeLabView';
 
 /** Drag and drop ids: items are dragged from cells; cells, order cards and the sell tray take them. */
 export const itemDragId = (cell: number) => `item:${cell}`;

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
 import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { sessionKeys, useSession } from '../../../lib/session';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
-import { ACTION_FAILED, type LabAction } from './labView';
+import { ACTION_FAILED, type LabAction } from './mergeLabView';
 import { mergeLabKeys, usePutLab } from './queries';
 
 const ACTION_KEY = ['merge-lab', 'action'] as const;

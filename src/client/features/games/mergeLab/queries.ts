@@ -3,7 +3,7 @@ import { replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { MergeLabDto } from '../../../../shared/games/mergeLab/contract';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { labViewOf, newerView, type LabView } from './labView';
+import { labViewOf, newerView, type LabView } from './mergeLabView';
 
 /**
  * Not under gameKeys.all: a round played elsewhere changes nothing on this board, and every

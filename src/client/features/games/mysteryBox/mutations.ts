@@ -6,7 +6,7 @@ import { sessionKeys, useSession } from '../../../lib/session';
 import { useAfterCoinsMoved } from '../../../lib/useAfterCoinsMoved';
 import { gameKeys } from '../public';
 import { storeKeys } from '../../store/public';
-import type { OpenCount } from './boxView';
+import type { OpenCount } from './mysteryBoxView';
 
 /** The nav's balance from an answer at once, without waiting for the refetch. */
 function showBalance(queryClient: QueryClient, balance: number) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLiveMessage } from '../../../lib/liveSocket';
-import { addToFeed, type Drop } from './boxView';
+import { addToFeed, type Drop } from './mysteryBoxView';
 
 export interface FeedDrop extends Drop {
   /** A key of this page's own: two drops can share every field. */

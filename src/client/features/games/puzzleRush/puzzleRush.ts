@@ -8,7 +8,7 @@ import {
   type PuzzleType,
 } from '../../../../shared/games/puzzleRush/puzzles';
 import { ApiError } from '../../../lib/api';
-import type { Match3Progress } from './puzzleStorage';
+import type { Match3Progress } from './puzzleRushStorage';
 
 /** Spec section 4: after an invalid answer the puzzle locks for 2 s. */
 export const INVALID_LOCKOUT_MS = 2000;

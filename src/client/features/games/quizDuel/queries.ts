@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { useLiveConnected, useLiveMessage } from '../../../lib/liveSocket';
 import { useSession } from '../../../lib/session';
 import { gameKeys } from '../public';
-import { newerView } from './quizView';
+import { newerView } from './quizDuelView';
 import { syncServerClock } from './serverClock';
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
-import { ANSWER_FAILED } from './quizView';
+import { ANSWER_FAILED } from './quizDuelView';
 
 export interface Sending {
   q: number;

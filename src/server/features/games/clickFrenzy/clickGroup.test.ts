@@ -24,9 +24,9 @@ const clickAs = (user: TestUser): Promise<FrenzyClickResponse | number> =>
 
 async function trail(user: TestUser) {
   const [row] = await server.db.rows<{ clicks: number; postings: number; hour: number | null }>(sql`
-    select (select count(*)::int from frenzy_clicks where user_id = ${user.id}) as clicks,
+    select (select count(*)::int from click_frenzy_clicks where user_id = ${user.id}) as clicks,
       (select count(*)::int from ledger where user_id = ${user.id} and ref_type = 'frenzy') as postings,
-      (select clicks from frenzy_hours where user_id = ${user.id}) as hour`);
+      (select clicks from click_frenzy_hours where user_id = ${user.id}) as hour`);
   return { clicks: row!.clicks, postings: row!.postings, hour: row!.hour ?? 0, counted: (await readStats(server.db, user.id)).frenzyClicks, balance: await balanceOf(server, user.id) };
 }
 
@@ -47,7 +47,7 @@ describe('Click Frenzy clicks of many players in one statement', () => {
     expect(await trail(users[0]!)).toEqual({ clicks: 2, postings: 2, hour: 2, counted: 2, balance: 1002 });
     for (const user of users.slice(1)) expect(await trail(user)).toEqual({ clicks: 1, postings: 1, hour: 1, counted: 1, balance: 1001 });
     const [refs] = await server.db.rows<{ n: number }>(sql`
-      select count(*)::int as n from ledger l join frenzy_clicks c on l.ref_type = 'frenzy' and l.ref_id = c.id::text where c.user_id = ${users[1]!.id}`);
+      select count(*)::int as n from ledger l join click_frenzy_clicks c on l.ref_type = 'frenzy' and l.ref_id = c.id::text where c.user_id = ${users[1]!.id}`);
     expect(refs?.n).toBe(2);
     await expectLedgerBalanced(server);
   });
@@ -57,7 +57,7 @@ describe('Click Frenzy clicks of many players in one statement', () => {
     await server.db.rows(sql`update users set status = 'banned' where id = ${banned!.id}`);
     const hour = '2026-06-01T12:00:00Z';
     const second = Math.floor(clock.now().getTime() / 1000);
-    await server.db.rows(sql`insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks) values
+    await server.db.rows(sql`insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks) values
       (${full!.id}, ${hour}, 100, ${second - 5}, 1), (${fast!.id}, ${hour}, 8, ${second}, 8)`);
     const booster = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 200, price: 1000 });
     await startBuff(server.db, { userId: buffed!.id, itemId: booster.id, effectType: 'reward-multiplier', value: 200, itemPrice: 1000 }, clock.now());

@@ -1,4 +1,4 @@
 import { defineModule } from '../../../platform/module';
-import { frenzyHandlers } from './routes';
+import { clickFrenzyHandlers } from './routes';
 
-export const frenzyModule = defineModule({ name: 'frenzy', handlers: (deps) => ({ frenzy: frenzyHandlers(deps) }) });
+export const clickFrenzyModule = defineModule({ name: 'clickFrenzy', handlers: (deps) => ({ clickFrenzy: clickFrenzyHandlers(deps) }) });

@@ -31,11 +31,11 @@ const p = (name: string) => sql.placeholder(name);
 
 /** The upsert's second half: a click counts only with room under the hour's and the second's limits. */
 const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
-      clicks = frenzy_hours.clicks + 1,
-      second_clicks = case when frenzy_hours.second_at = excluded.second_at then frenzy_hours.second_clicks + 1 else 1 end,
+      clicks = click_frenzy_hours.clicks + 1,
+      second_clicks = case when click_frenzy_hours.second_at = excluded.second_at then click_frenzy_hours.second_clicks + 1 else 1 end,
       second_at = excluded.second_at
-    where frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
-      and (frenzy_hours.second_at <> excluded.second_at or frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})`;
+    where click_frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
+      and (click_frenzy_hours.second_at <> excluded.second_at or click_frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})`;
 
 /**
  * A click in one statement (DESIGN.md section 3), while no reward buff runs: the hour's row
@@ -51,12 +51,12 @@ const CLICK = sql`
     select exists (select 1 from buffs where user_id = ${p('userId')} and effect_type = 'reward-multiplier'
       and ended_at is null and expires_at > ${p('now')}::timestamptz) as running
   ), counted as (
-    insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+    insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
     select ${p('userId')}::bigint, ${p('hour')}::timestamptz, 1, ${p('second')}::bigint, 1 where not (select running from buff)
     ${COUNT_ON_CONFLICT}
     returning clicks
   ), click as (
-    insert into frenzy_clicks (user_id, emoji, reward)
+    insert into click_frenzy_clicks (user_id, emoji, reward)
     select ${p('userId')}::bigint, ${p('emoji')}::text, ${FRENZY_REWARD} from counted
     returning id
   ), ${ledger.accountUpdate('credit', {
@@ -82,7 +82,7 @@ const CLICKS = sql`
   with input as (
     select * from jsonb_to_recordset(${p('items')}::jsonb) as t(i int, user_id bigint, hour timestamptz, second bigint, emoji text, now timestamptz)
   ), held as (
-    select h.user_id from frenzy_hours h join input on h.user_id = input.user_id and h.hour_start = input.hour
+    select h.user_id from click_frenzy_hours h join input on h.user_id = input.user_id and h.hour_start = input.hour
     for update of h skip locked
   ), ok as (
     select input.* from input join users u on u.id = input.user_id
@@ -91,15 +91,15 @@ const CLICKS = sql`
       and not coalesce((select true from buffs b where b.user_id = input.user_id and b.effect_type = 'reward-multiplier'
         and b.ended_at is null and b.expires_at > input.now limit 1), false)
       and (coalesce((select true from held where held.user_id = input.user_id), false)
-        or not coalesce((select true from frenzy_hours h where h.user_id = input.user_id and h.hour_start = input.hour), false))
+        or not coalesce((select true from click_frenzy_hours h where h.user_id = input.user_id and h.hour_start = input.hour), false))
     for update of u skip locked
   ), counted as (
-    insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+    insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
     select user_id, hour, 1, second, 1 from ok
     ${COUNT_ON_CONFLICT}
     returning user_id, clicks
   ), click as (
-    insert into frenzy_clicks (user_id, emoji, reward)
+    insert into click_frenzy_clicks (user_id, emoji, reward)
     select ok.user_id, ok.emoji, ${FRENZY_REWARD} from ok join counted on counted.user_id = ok.user_id
     returning id, user_id
   ), ${groupPostings.groupCreditCte(sql`select ok.i, ok.user_id, ${FRENZY_REWARD}::bigint as amount from ok join click on click.user_id = ok.user_id`)},
@@ -169,7 +169,7 @@ async function clickLocked(deps: Deps, userId: number, emoji: string, now: Date)
   const second = Math.floor(now.getTime() / 1000);
   return deps.db.tx(async (tx) => {
     const [counted] = await tx.rows<{ clicks: number }>(sql`
-      insert into frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
+      insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
       values (${userId}, ${hour.start.toISOString()}, 1, ${second}, 1)
       ${COUNT_ON_CONFLICT}
       returning clicks`);
@@ -177,7 +177,7 @@ async function clickLocked(deps: Deps, userId: number, emoji: string, now: Date)
     const boost = await applyRewardMultiplier(tx, userId, FRENZY_REWARD, now);
     const reward = FRENZY_REWARD + boost.extra;
     const [row] = await tx.rows<{ id: number }>(sql`
-      insert into frenzy_clicks (user_id, emoji, reward) values (${userId}, ${emoji}, ${reward}) returning id`);
+      insert into click_frenzy_clicks (user_id, emoji, reward) values (${userId}, ${emoji}, ${reward}) returning id`);
     if (!row) throw new Error('frenzy click: insert returned nothing');
     const balance = await moveForRound(tx, userId, row.id, reward, 'frenzy_reward', 'frenzy');
     await bumpStat(tx, userId, 'frenzy_clicks');

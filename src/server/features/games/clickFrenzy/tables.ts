@@ -6,8 +6,8 @@ import { users } from '../../accounts/public';
  * Click Frenzy clicks per user per UTC hour, with the current second's count beside them: one
  * conditional upsert counts a click only under both limits (100 an hour, 8 a second).
  */
-export const frenzyHours = pgTable(
-  'frenzy_hours',
+export const clickFrenzyHours = pgTable(
+  'click_frenzy_hours',
   {
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
@@ -22,8 +22,8 @@ export const frenzyHours = pgTable(
 );
 
 /** One row per counted click: the business row its reward's ledger rows reference. */
-export const frenzyClicks = pgTable(
-  'frenzy_clicks',
+export const clickFrenzyClicks = pgTable(
+  'click_frenzy_clicks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })

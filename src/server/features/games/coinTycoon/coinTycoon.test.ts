@@ -100,7 +100,7 @@ describe('coin tycoon races', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => post(u, 'claim')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
-    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from tycoon_claims where user_id = ${u.id}`);
+    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from coin_tycoon_claims where user_id = ${u.id}`);
     expect(row!.n).toBe(1);
     expect(await balanceOf(server, u.id)).toBe(1000 + 240);
   });

@@ -71,7 +71,7 @@ export const startCycle = (deps: Deps, userId: number, business: string) => act(
 export const prestige = (deps: Deps, userId: number) => act(deps, userId, (s, now) => tycoonIntents.prestige(s, now));
 
 /**
- * Today's dividend: the state's lastClaimDay check and the tycoon_claims row (unique per player
+ * Today's dividend: the state's lastClaimDay check and the coin_tycoon_claims row (unique per player
  * and day) in the transaction that credits the coins, so ten claims at once pay once.
  */
 export async function claim(deps: Deps, userId: number): Promise<TycoonActionResponse> {
@@ -80,11 +80,11 @@ export async function claim(deps: Deps, userId: number): Promise<TycoonActionRes
     const { state, coins } = tycoonIntents.claimDividend(current, nowMs);
     // The posting before the claim row, whose foreign key would otherwise hold a key-share lock on
     // the account while the posting waits (mysteryBox.sell); a second claim's row still conflicts.
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_claims_id_seq') as id`);
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('coin_tycoon_claims_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: coins, category: 'tycoon_dividend' }], { refType: 'tycoon_claim', refId: id }, { actorId: userId });
     const [row] = await tx.rows<{ id: number }>(sql`
-      insert into tycoon_claims (id, user_id, day, coins) values (${id}, ${userId}, ${tycoonIntents.utcDay(nowMs)}, ${coins})
+      insert into coin_tycoon_claims (id, user_id, day, coins) values (${id}, ${userId}, ${tycoonIntents.utcDay(nowMs)}, ${coins})
       on conflict (user_id, day) do nothing returning id`);
     if (!row) throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
     return { state, coins, balance: balances.get(userId) ?? 0 };
@@ -97,10 +97,10 @@ export async function boost(deps: Deps, userId: number): Promise<TycoonActionRes
   const nowMs = deps.clock.now().getTime();
   const result = await applyIntent(deps, TABLE, userId, initial(deps), tycoonStorage.fromJson, tycoonStorage.toJson, async (tx, current) => {
     const state = tycoonIntents.buyBoost(current, nowMs);
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('tycoon_boosts_id_seq') as id`);
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('coin_tycoon_boosts_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: -tycoon.TYCOON_BOOST_PRICE_COINS, category: 'tycoon_boost' }], { refType: 'tycoon_boost', refId: id }, { actorId: userId });
-    await tx.rows(sql`insert into tycoon_boosts (id, user_id, price, boost_until) values (${id}, ${userId}, ${tycoon.TYCOON_BOOST_PRICE_COINS}, ${new Date(state.boostUntil).toISOString()})`);
+    await tx.rows(sql`insert into coin_tycoon_boosts (id, user_id, price, boost_until) values (${id}, ${userId}, ${tycoon.TYCOON_BOOST_PRICE_COINS}, ${new Date(state.boostUntil).toISOString()})`);
     return { state, coins: -tycoon.TYCOON_BOOST_PRICE_COINS, balance: balances.get(userId) ?? 0 };
   });
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };

@@ -9,8 +9,8 @@ import { gameStateColumns } from '../engine/public';
 export const coinTycoonGames = pgTable('coin_tycoon_games', gameStateColumns());
 
 /** A dividend paid: once per player per UTC day (the unique index backs the state's own check). */
-export const tycoonClaims = pgTable(
-  'tycoon_claims',
+export const coinTycoonClaims = pgTable(
+  'coin_tycoon_claims',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -24,8 +24,8 @@ export const tycoonClaims = pgTable(
 );
 
 /** A x2 boost bought with coins: what its ledger row references. */
-export const tycoonBoosts = pgTable(
-  'tycoon_boosts',
+export const coinTycoonBoosts = pgTable(
+  'coin_tycoon_boosts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })

@@ -12,14 +12,14 @@ import type { Deps } from '../../../platform/deps';
  * comes back, the win only up to what is left of the cap, and the rest goes back to the loser.
  */
 
-/** The address a request came from, kept only as a hash (table quiz_addresses, the rule's first user). */
+/** The address a request came from, kept only as a hash (table quiz_duel_addresses, the rule's first user). */
 const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
 
 /** Notes that this user called a duel from this address now. */
 export async function recordAddress(deps: Pick<Deps, 'db' | 'clock'>, userId: number, address: string): Promise<void> {
   const now = deps.clock.now().toISOString();
   await deps.db.rows(sql`
-    insert into quiz_addresses (user_id, address_hash, seen_at) values (${userId}, ${addressHash(address)}, ${now})
+    insert into quiz_duel_addresses (user_id, address_hash, seen_at) values (${userId}, ${addressHash(address)}, ${now})
     on conflict (user_id, address_hash) do update set seen_at = excluded.seen_at`);
 }
 
@@ -28,7 +28,7 @@ async function sharedAddress(q: Queryable, a: number, b: number, nowMs: number):
   const since = new Date(nowMs - SAME_ADDRESS_WINDOW_MS).toISOString();
   const [row] = await q.rows<{ shared: boolean }>(sql`
     select exists (
-      select 1 from quiz_addresses x join quiz_addresses y on y.address_hash = x.address_hash
+      select 1 from quiz_duel_addresses x join quiz_duel_addresses y on y.address_hash = x.address_hash
       where x.user_id = ${a} and y.user_id = ${b} and x.seen_at >= ${since} and y.seen_at >= ${since}
     ) as shared`);
   return Boolean(row?.shared);

@@ -92,7 +92,7 @@ describe('idle trainer', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => fight(u, 1)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.coins > 0)).toHaveLength(1);
-    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from idle_kills where user_id = ${u.id} and boss = 1`);
+    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from idle_ngu_kills where user_id = ${u.id} and boss = 1`);
     expect(row!.n).toBe(1);
     expect(await balanceOf(server, u.id)).toBe(1000 + firstKillCoins(1));
   });

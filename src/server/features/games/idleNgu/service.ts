@@ -8,7 +8,7 @@ import { applyIntent, applyPure, readState, type GameStateTable } from '../engin
 /*
  * The idle trainer on the server: every intent settles the trainer to the server's clock and
  * applies the shared pure rule (shared/games/idleNgu/rules.ts) under engine/gameState's row lock.
- * Coins come only from first-ever boss kills, each an idle_kills row (unique per player and
+ * Coins come only from first-ever boss kills, each an idle_ngu_kills row (unique per player and
  * boss) in the transaction that credits it.
  */
 
@@ -58,14 +58,14 @@ export async function fight(deps: Deps, userId: number, boss: number) {
     const won = idle.fight(current, boss, nowMs);
     if (won.coins === 0) return { state: won.state, coins: 0, balance: before };
     // Already paid (the state and this table disagree only if a row was edited): no coins.
-    const [paid] = await tx.rows<{ id: number }>(sql`select id from idle_kills where user_id = ${userId} and boss = ${boss}`);
+    const [paid] = await tx.rows<{ id: number }>(sql`select id from idle_ngu_kills where user_id = ${userId} and boss = ${boss}`);
     if (paid) return { state: won.state, coins: 0, balance: before };
     // The posting before the kill row, whose foreign key would otherwise hold a key-share lock on
     // the account while the posting waits (mysteryBox.sell).
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('idle_kills_id_seq') as id`);
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('idle_ngu_kills_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: won.coins, category: 'idle_boss' }], { refType: 'idle_kill', refId: id }, { actorId: userId });
-    await tx.rows(sql`insert into idle_kills (id, user_id, boss, coins) values (${id}, ${userId}, ${boss}, ${won.coins})`);
+    await tx.rows(sql`insert into idle_ngu_kills (id, user_id, boss, coins) values (${id}, ${userId}, ${boss}, ${won.coins})`);
     return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? before };
   });
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };

@@ -6,8 +6,8 @@ import { gameStateColumns } from '../engine/public';
 export const idleNguGames = pgTable('idle_ngu_games', gameStateColumns());
 
 /** A first-ever kill of a boss, paid once: the unique index backs the state's highestKill. */
-export const idleKills = pgTable(
-  'idle_kills',
+export const idleNguKills = pgTable(
+  'idle_ngu_kills',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })

@@ -126,7 +126,7 @@ describe('merge lab', () => {
     expectError(await callRouteRaw(server, 'POST /api/games/merge-lab/sell', { token: u.token, body: { cell: 6 } }), 409, { message: 'at most 360 coins a day (UTC)' });
     expect((await view(u)).body.state).toEqual(before);
     expect(await balanceOf(server, u.id)).toBe(1000);
-    const [payouts] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from merge_payouts where user_id = ${u.id}`);
+    const [payouts] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from merge_lab_payouts where user_id = ${u.id}`);
     expect(payouts!.n).toBe(0);
 
     // After 00:00 UTC the count starts again.

@@ -9,7 +9,7 @@ import { nextRound } from '../engine/public';
 /*
  * Merge Lab on the server: every action runs the shared rule (shared/games/mergeLab/rules.ts) on the
  * stored board under engine/gameState's row lock. A tap is a round of the player's fairness
- * stream ('merge-lab'); orders and sales pay coins through the ledger, each a merge_payouts row.
+ * stream ('merge-lab'); orders and sales pay coins through the ledger, each a merge_lab_payouts row.
  */
 
 const TABLE: GameStateTable = { table: 'merge_lab_games' };
@@ -74,7 +74,7 @@ export async function tap(deps: Deps, userId: number): Promise<MergeLabActionRes
   return { ...present(result.state, nowMs), balance: result.balance, coins: 0, drop: result.drop };
 }
 
-/** Orders and sales: the coins, a merge_payouts row and the state in one transaction. */
+/** Orders and sales: the coins, a merge_lab_payouts row and the state in one transaction. */
 async function pay(
   deps: Deps,
   userId: number,
@@ -88,10 +88,10 @@ async function pay(
     if (done.coins === 0) return { state: done.state, coins: 0, balance };
     // The posting before the payout row: the row's foreign key would take a key-share lock on the
     // account that another transaction's posting could be waiting behind (see mysteryBox.sell).
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('merge_payouts_id_seq') as id`);
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('merge_lab_payouts_id_seq') as id`);
     const id = Number(next!.id);
     const balances = await ledger.post(tx, [{ userId, delta: done.coins, category: kind === 'order' ? 'merge_order' : 'merge_sale' }], { refType: 'merge_payout', refId: id }, { actorId: userId });
-    await tx.rows(sql`insert into merge_payouts (id, user_id, kind, chain, tier, coins) values (${id}, ${userId}, ${kind}, ${done.item.c}, ${done.item.t}, ${done.coins})`);
+    await tx.rows(sql`insert into merge_lab_payouts (id, user_id, kind, chain, tier, coins) values (${id}, ${userId}, ${kind}, ${done.item.c}, ${done.item.t}, ${done.coins})`);
     return { state: done.state, coins: done.coins, balance: balances.get(userId) ?? 0 };
   });
   return { ...present(result.state, nowMs), balance: result.balance, coins: result.coins, drop: null };

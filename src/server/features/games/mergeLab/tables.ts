@@ -10,8 +10,8 @@ export const mergeLabGames = pgTable('merge_lab_games', gameStateColumns());
 export const mergePayoutKinds = ['order', 'sale'] as const;
 
 /** Coins paid for a delivered order or a sold item: what their ledger rows reference. */
-export const mergePayouts = pgTable(
-  'merge_payouts',
+export const mergeLabPayouts = pgTable(
+  'merge_lab_payouts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })

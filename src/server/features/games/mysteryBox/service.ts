@@ -72,7 +72,7 @@ export async function open(deps: Deps, userId: number, username: string, boxId: 
         return { params: { box: box.id, tiers: box.tiers }, outcome: { tier: r.tier, tierName: r.tierName, item: r.drop.key, value: r.drop.value }, stake: box.price, payout: 0 };
       }),
     );
-    const [opening] = await tx.rows<{ id: number }>(sql`insert into box_openings (user_id, box, count, cost) values (${userId}, ${box.id}, ${count}, ${box.price * count}) returning id`);
+    const [opening] = await tx.rows<{ id: number }>(sql`insert into mystery_box_openings (user_id, box, count, cost) values (${userId}, ${box.id}, ${count}, ${box.price * count}) returning id`);
     for (const round of rounds) {
       await items.give(tx, { userId, itemId: ids.get(round.record.outcome.item)!, quantity: 1 }, { reason: 'box_drop', refType: 'round', refId: round.id });
     }
@@ -99,7 +99,7 @@ export async function sell(deps: Deps, userId: number, itemId: number, quantity:
     // The units first (their row lock is where two sales of them queue), then the sale row, whose
     // id was drawn beforehand: its foreign keys would otherwise take a key-share lock on the
     // account ahead of the other sale's wait, and each posting would wait on the other's.
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('box_sales_id_seq') as id`);
+    const [next] = await tx.rows<{ id: number }>(sql`select nextval('mystery_box_sales_id_seq') as id`);
     const saleId = Number(next!.id);
     const left = await items.take(tx, { userId, itemId, quantity }, { reason: 'box_sale', refType: 'box_sale', refId: saleId });
     if (left === null) {
@@ -110,7 +110,7 @@ export async function sell(deps: Deps, userId: number, itemId: number, quantity:
           : `You have ${held.quantity} ${drop.name}, not ${quantity}`,
       );
     }
-    await tx.rows(sql`insert into box_sales (id, user_id, item_id, quantity, paid) values (${saleId}, ${userId}, ${itemId}, ${quantity}, ${paid})`);
+    await tx.rows(sql`insert into mystery_box_sales (id, user_id, item_id, quantity, paid) values (${saleId}, ${userId}, ${itemId}, ${quantity}, ${paid})`);
     const balances = await ledger.post(tx, [{ userId, delta: paid, category: 'box_sale' }], { refType: 'box_sale', refId: saleId }, { actorId: userId });
     return { message: `Sold ${quantity} × ${drop.name} for ${paid}`, paid, balance: balances.get(userId) ?? 0, left };
   });

@@ -3,8 +3,8 @@ import { users } from '../../accounts/public';
 import { items } from '../../store/public';
 
 /** One request to open boxes (1 or 5, one debit): the business row its ledger rows reference; each opening is a round. */
-export const boxOpenings = pgTable(
-  'box_openings',
+export const mysteryBoxOpenings = pgTable(
+  'mystery_box_openings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -19,8 +19,8 @@ export const boxOpenings = pgTable(
 );
 
 /** A sell-back of collectibles at their published value: what its ledger row and item movement reference. */
-export const boxSales = pgTable(
-  'box_sales',
+export const mysteryBoxSales = pgTable(
+  'mystery_box_sales',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })

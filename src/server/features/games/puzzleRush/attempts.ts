@@ -23,7 +23,7 @@ const seconds = (ms: number) => `${(Math.max(ms, 100) / 1000).toFixed(1)} s`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Only today's rows are kept. */
-const pruneOlder = (q: Queryable, userId: number, date: string) => q.rows(sql`delete from puzzle_attempts where user_id = ${userId} and date <> ${date}`);
+const pruneOlder = (q: Queryable, userId: number, date: string) => q.rows(sql`delete from puzzle_rush_attempts where user_id = ${userId} and date <> ${date}`);
 
 /**
  * Takes the right to have one answer checked, or refuses with 429 while the puzzle is locked. A
@@ -34,13 +34,13 @@ const pruneOlder = (q: Queryable, userId: number, date: string) => q.rows(sql`de
 export async function claimSubmit(q: Queryable, userId: number, date: string, type: string, wrong: boolean, nowMs: number): Promise<void> {
   await pruneOlder(q, userId, date);
   const [claimed] = await q.rows<{ ok: number }>(sql`
-    insert into puzzle_attempts (user_id, date, puzzle_type, locked_until) values (${userId}, ${date}, ${type}, ${wrong ? iso(nowMs + PUZZLE_LOCK_MS) : null})
-    on conflict (user_id, date, puzzle_type) do update set locked_until = ${wrong ? sql`excluded.locked_until` : sql`puzzle_attempts.locked_until`}
-    where puzzle_attempts.locked_until is null or puzzle_attempts.locked_until <= ${iso(nowMs)}
+    insert into puzzle_rush_attempts (user_id, date, puzzle_type, locked_until) values (${userId}, ${date}, ${type}, ${wrong ? iso(nowMs + PUZZLE_LOCK_MS) : null})
+    on conflict (user_id, date, puzzle_type) do update set locked_until = ${wrong ? sql`excluded.locked_until` : sql`puzzle_rush_attempts.locked_until`}
+    where puzzle_rush_attempts.locked_until is null or puzzle_rush_attempts.locked_until <= ${iso(nowMs)}
     returning 1 as ok`);
   if (claimed) return;
   const [row] = await q.rows<{ locked_until: Date | string }>(sql`
-    select locked_until from puzzle_attempts where user_id = ${userId} and date = ${date} and puzzle_type = ${type}`);
+    select locked_until from puzzle_rush_attempts where user_id = ${userId} and date = ${date} and puzzle_type = ${type}`);
   const left = row ? new Date(row.locked_until).getTime() - nowMs : PUZZLE_LOCK_MS;
   throw tooSoon(`This puzzle is locked for ${PUZZLE_LOCK_MS / 1000} s after a wrong answer; try again in ${seconds(left)}`);
 }
@@ -49,16 +49,16 @@ export async function claimSubmit(q: Queryable, userId: number, date: string, ty
 export async function claimFlip(q: Queryable, userId: number, date: string, nowMs: number): Promise<void> {
   await pruneOlder(q, userId, date);
   const [claimed] = await q.rows<{ flips: number }>(sql`
-    insert into puzzle_attempts (user_id, date, puzzle_type, flips, first_flip_at) values (${userId}, ${date}, 'memory', 1, ${iso(nowMs)})
-    on conflict (user_id, date, puzzle_type) do update set flips = puzzle_attempts.flips + 1,
-      first_flip_at = coalesce(puzzle_attempts.first_flip_at, excluded.first_flip_at)
-    where puzzle_attempts.flips < ${MEMORY_FLIPS_PER_DAY}
-      and (puzzle_attempts.first_flip_at is null
-        or puzzle_attempts.flips < ${MEMORY_FLIP_BURST} + floor(extract(epoch from (${iso(nowMs)}::timestamptz - puzzle_attempts.first_flip_at)) * 1000 / ${MEMORY_FLIP_INTERVAL_MS}))
+    insert into puzzle_rush_attempts (user_id, date, puzzle_type, flips, first_flip_at) values (${userId}, ${date}, 'memory', 1, ${iso(nowMs)})
+    on conflict (user_id, date, puzzle_type) do update set flips = puzzle_rush_attempts.flips + 1,
+      first_flip_at = coalesce(puzzle_rush_attempts.first_flip_at, excluded.first_flip_at)
+    where puzzle_rush_attempts.flips < ${MEMORY_FLIPS_PER_DAY}
+      and (puzzle_rush_attempts.first_flip_at is null
+        or puzzle_rush_attempts.flips < ${MEMORY_FLIP_BURST} + floor(extract(epoch from (${iso(nowMs)}::timestamptz - puzzle_rush_attempts.first_flip_at)) * 1000 / ${MEMORY_FLIP_INTERVAL_MS}))
     returning flips`);
   if (claimed) return;
   const [row] = await q.rows<{ flips: number; first_flip_at: Date | string }>(sql`
-    select flips, first_flip_at from puzzle_attempts where user_id = ${userId} and date = ${date} and puzzle_type = 'memory'`);
+    select flips, first_flip_at from puzzle_rush_attempts where user_id = ${userId} and date = ${date} and puzzle_type = 'memory'`);
   const flips = Number(row?.flips ?? 0);
   if (flips >= MEMORY_FLIPS_PER_DAY) {
     throw tooSoon(`You have turned ${MEMORY_FLIPS_PER_DAY} memory cards today, the most a day; submit the board from memory or come back tomorrow (UTC)`);

@@ -1,9 +1,9 @@
 import { defineModule } from '../../../platform/module';
-import { puzzleHandlers } from './routes';
+import { puzzleRushHandlers } from './routes';
 import { puzzleLeaderboard } from './service';
 
-export const puzzlesModule = defineModule({
-  name: 'puzzles',
-  handlers: (deps) => ({ puzzles: puzzleHandlers(deps) }),
+export const puzzleRushModule = defineModule({
+  name: 'puzzleRush',
+  handlers: (deps) => ({ puzzleRush: puzzleRushHandlers(deps) }),
   gameLeaderboard: async (q) => ({ puzzleRush: await puzzleLeaderboard(q) }),
 });

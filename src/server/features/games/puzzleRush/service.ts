@@ -22,9 +22,9 @@ const built = new Map<string, DailyPuzzle[]>();
 const KEEP_DAYS = 3;
 
 async function seedOf(q: Queryable, date: string): Promise<string> {
-  await q.rows(sql`insert into puzzle_days (date, seed) values (${date}, ${randomBytes(32).toString('hex')}) on conflict (date) do nothing`);
-  const [row] = await q.rows<{ seed: string }>(sql`select seed from puzzle_days where date = ${date}`);
-  if (!row) throw new Error(`puzzle_days: no seed for ${date} after insert`);
+  await q.rows(sql`insert into puzzle_rush_days (date, seed) values (${date}, ${randomBytes(32).toString('hex')}) on conflict (date) do nothing`);
+  const [row] = await q.rows<{ seed: string }>(sql`select seed from puzzle_rush_days where date = ${date}`);
+  if (!row) throw new Error(`puzzle_rush_days: no seed for ${date} after insert`);
   return row.seed;
 }
 
@@ -81,7 +81,7 @@ export async function submit(deps: Deps, userId: number, puzzleId: string, answe
     const boost = await applyRewardMultiplier(tx, userId, PUZZLE_RUSH_REWARD, now);
     const reward = PUZZLE_RUSH_REWARD + boost.extra;
     const [row] = await tx.rows<{ id: number }>(sql`
-      insert into puzzle_solves (user_id, date, puzzle_type, reward) values (${userId}, ${date}, ${puzzle.type}, ${reward})
+      insert into puzzle_rush_solves (user_id, date, puzzle_type, reward) values (${userId}, ${date}, ${puzzle.type}, ${reward})
       on conflict (user_id, date, puzzle_type) do nothing
       returning id`);
     if (!row) throw alreadySolved();

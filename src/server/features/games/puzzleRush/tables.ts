@@ -11,8 +11,8 @@ export const puzzleTypes = ['sliding', 'memory', 'match-3', 'logic-grid', 'n-que
  * conflict do nothing), so every process and every restart builds the same five puzzles, and
  * nobody can rebuild the solutions from the date alone.
  */
-export const puzzleDays = pgTable(
-  'puzzle_days',
+export const puzzleRushDays = pgTable(
+  'puzzle_rush_days',
   {
     date: text('date').primaryKey(),
     seed: text('seed').notNull(),
@@ -25,8 +25,8 @@ export const puzzleDays = pgTable(
  * A paid solve. The unique key (user, date, type) is what makes a puzzle pay once per user
  * per day however many submits race; the row is the business row its reward references.
  */
-export const puzzleSolves = pgTable(
-  'puzzle_solves',
+export const puzzleRushSolves = pgTable(
+  'puzzle_rush_solves',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -50,8 +50,8 @@ export const puzzleSolves = pgTable(
  * 2 s after an invalid submit; memory cards turn at a human's pace, a bounded number of times).
  * Only today's rows are kept: each write deletes the player's older ones.
  */
-export const puzzleAttempts = pgTable(
-  'puzzle_attempts',
+export const puzzleRushAttempts = pgTable(
+  'puzzle_rush_attempts',
   {
     userId: bigint('user_id', { mode: 'number' })
       .notNull()

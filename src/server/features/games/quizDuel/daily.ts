@@ -25,7 +25,7 @@ import { bankSize, questionAt } from './bankIndex';
 
 /**
  * The daily quiz: seven questions of each player's own, drawn from that day's secret seed
- * (quiz_daily_seeds) as drawQuiz(seed, 'daily:<day>:<user id>', 0), answers shuffled like a
+ * (quiz_duel_daily_seeds) as drawQuiz(seed, 'daily:<day>:<user id>', 0), answers shuffled like a
  * duel's: one draw for everyone let a second account copy the first one's answers. The seed's
  * hash is shown during the day and the seed from the next, so each player can check their draw.
  * Self-paced and timed like an asynchronous duel; the right answers show once the seven are
@@ -45,8 +45,8 @@ interface SeedRow {
 async function seedOf(q: Queryable, day: string): Promise<SeedRow> {
   const seed = randomBytes(32).toString('hex');
   // Two processes may draw at once: the first insert wins and both read it back.
-  await q.rows(sql`insert into quiz_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${sha256(seed)}) on conflict (day) do nothing`);
-  const [row] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_daily_seeds where day = ${day}`);
+  await q.rows(sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${sha256(seed)}) on conflict (day) do nothing`);
+  const [row] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${day}`);
   return row!;
 }
 
@@ -80,10 +80,10 @@ interface DailyAnswerRow {
 }
 
 const playOf = async (q: Queryable, userId: number, day: string, lock = false): Promise<PlayRow | undefined> =>
-  (await q.rows<PlayRow>(sql`select id, start_at, score, "right", reward, done_at from quiz_daily_plays where user_id = ${userId} and day = ${day}${lock ? sql` for update` : sql``}`))[0];
+  (await q.rows<PlayRow>(sql`select id, start_at, score, "right", reward, done_at from quiz_duel_daily_plays where user_id = ${userId} and day = ${day}${lock ? sql` for update` : sql``}`))[0];
 
 const answersOf = (q: Queryable, playId: number) =>
-  q.rows<DailyAnswerRow>(sql`select q, choice, correct, points, answered_at from quiz_daily_answers where play_id = ${playId} order by q`);
+  q.rows<DailyAnswerRow>(sql`select q, choice, correct, points, answered_at from quiz_duel_daily_answers where play_id = ${playId} order by q`);
 
 function windowsOf(play: PlayRow, answers: readonly DailyAnswerRow[], nowMs: number) {
   return selfPacedWindows(msOf(play.start_at), new Map(answers.map((a) => [Number(a.q), msOf(a.answered_at)])), nowMs);
@@ -92,8 +92,8 @@ function windowsOf(play: PlayRow, answers: readonly DailyAnswerRow[], nowMs: num
 async function present(q: Queryable, userId: number, day: string, nowMs: number): Promise<QuizDailyDto> {
   const seed = await seedOf(q, day);
   const yesterdayDay = utcDay(new Date(msOf(`${day}T00:00:00Z`) - 86_400_000));
-  const [yesterday] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_daily_seeds where day = ${yesterdayDay}`);
-  const [stats] = await q.rows<{ daily_best: number | null }>(sql`select daily_best from quiz_stats where user_id = ${userId}`);
+  const [yesterday] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${yesterdayDay}`);
+  const [stats] = await q.rows<{ daily_best: number | null }>(sql`select daily_best from quiz_duel_stats where user_id = ${userId}`);
   const play = await playOf(q, userId, day);
   const questions = dailyQuestionsFor(seed.seed, day, userId);
   const done = play?.done_at != null;
@@ -156,12 +156,12 @@ async function finishIfDone(tx: Queryable, userId: number, play: PlayRow, nowMs:
   const right = answers.filter((a) => a.correct).length;
   const reward = right * QUIZ_DAILY_COINS_PER_RIGHT;
   const [marked] = await tx.rows<{ id: number }>(sql`
-    update quiz_daily_plays set done_at = ${iso(nowMs)}, score = ${score}, "right" = ${right}, reward = ${reward}
+    update quiz_duel_daily_plays set done_at = ${iso(nowMs)}, score = ${score}, "right" = ${right}, reward = ${reward}
     where id = ${play.id} and done_at is null returning id`);
   if (!marked) return null;
   await tx.rows(sql`
-    insert into quiz_stats (user_id, daily_best) values (${userId}, ${score})
-    on conflict (user_id) do update set daily_best = greatest(coalesce(quiz_stats.daily_best, 0), excluded.daily_best)`);
+    insert into quiz_duel_stats (user_id, daily_best) values (${userId}, ${score})
+    on conflict (user_id) do update set daily_best = greatest(coalesce(quiz_duel_stats.daily_best, 0), excluded.daily_best)`);
   if (reward === 0) return null;
   const balances = await ledger.post(tx, [{ userId, delta: reward, category: 'quiz_daily' }], { refType: 'quiz_daily', refId: Number(play.id) });
   return balances.get(userId) ?? null;
@@ -187,7 +187,7 @@ export async function startDaily(deps: Deps, userId: number): Promise<QuizDailyD
   const now = deps.clock.now();
   const day = utcDay(now);
   await deps.db.rows(sql`
-    insert into quiz_daily_plays (user_id, day, start_at) values (${userId}, ${day}, ${iso(now.getTime() + QUIZ_LIVE_START_MS)})
+    insert into quiz_duel_daily_plays (user_id, day, start_at) values (${userId}, ${day}, ${iso(now.getTime() + QUIZ_LIVE_START_MS)})
     on conflict (user_id, day) do nothing`);
   return present(deps.db, userId, day, now.getTime());
 }
@@ -210,7 +210,7 @@ export async function answerDaily(deps: Deps, userId: number, body: QuizAnswerBo
     const correct = bankChoiceAt(order, body.choice) === question.answer;
     const points = quizPoints(correct, window.deadline - received, body.question);
     const [inserted] = await tx.rows<{ q: number }>(sql`
-      insert into quiz_daily_answers (play_id, q, choice, correct, points, answered_at)
+      insert into quiz_duel_daily_answers (play_id, q, choice, correct, points, answered_at)
       values (${play.id}, ${body.question}, ${body.choice}, ${correct}, ${points}, ${iso(received)})
       on conflict do nothing returning q`);
     if (!inserted) throw conflict('You already answered this question; the first answer is final');

@@ -40,7 +40,7 @@ export async function tellParties(q: Queryable, duelId: number, nowMs: number, l
 export async function settleQuestionsRound(q: Queryable, duelId: number): Promise<void> {
   await q.rows(sql`
     update game_rounds set state = 'settled', settled_at = now()
-    where id = (select round_id from quiz_duels where id = ${duelId}) and state = 'open'`);
+    where id = (select round_id from quiz_duel_matches where id = ${duelId}) and state = 'open'`);
 }
 
 /** An asynchronous challenger who has played every question no longer needs the draw hidden. */
@@ -61,11 +61,11 @@ export async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: numbe
   const deadline = opens + QUIZ_QUESTION_MS;
   const hasNext = next < QUIZ_QUESTIONS;
   const [moved] = await tx.rows<{ id: number }>(sql`
-    update quiz_duels set current_q = ${next},
+    update quiz_duel_matches set current_q = ${next},
       q_opens_at = ${hasNext ? iso(opens) : null}, q_deadline = ${hasNext ? iso(deadline) : null},
       q_windows = ${hasNext ? sql`q_windows || ${JSON.stringify([[iso(opens), iso(deadline)]])}::jsonb` : sql`q_windows`}
     where id = ${duelId} and state = 'playing' and mode = 'live' and current_q = ${q}
-      and (q_deadline <= ${iso(nowMs)} or (select count(*) from quiz_answers a where a.duel_id = ${duelId} and a.q = ${q}) = 2)
+      and (q_deadline <= ${iso(nowMs)} or (select count(*) from quiz_duel_answers a where a.duel_id = ${duelId} and a.q = ${q}) = 2)
     returning id`);
   if (!moved) return false;
   if (!hasNext) await settle(tx, duelId, nowMs);
@@ -93,11 +93,11 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
   const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
     select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
            coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
-    from quiz_duels d left join quiz_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
+    from quiz_duel_matches d left join quiz_duel_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
   const c = scores?.challenger ?? 0;
   const o = scores?.opponent ?? 0;
   const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number; winner_id: number | null }>(sql`
-    update quiz_duels set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
+    update quiz_duel_matches set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
       winner_id = ${
         forfeitedBy === undefined
           ? sql`case when ${c}::int > ${o}::int then challenger_id when ${o}::int > ${c}::int then opponent_id end`
@@ -135,15 +135,15 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
       ],
       { ...ref, houseCategory: 'quiz_payout' },
     );
-    if (allowed < win) await tx.rows(sql`update quiz_duels set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`);
+    if (allowed < win) await tx.rows(sql`update quiz_duel_matches set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`);
     await tx.rows(sql`
-      insert into quiz_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${allowed})
-      on conflict (user_id) do update set wins = quiz_stats.wins + 1,
-        won_today = case when quiz_stats.won_day = ${day} then quiz_stats.won_today else 0 end + ${allowed}, won_day = ${day}`);
+      insert into quiz_duel_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${allowed})
+      on conflict (user_id) do update set wins = quiz_duel_stats.wins + 1,
+        won_today = case when quiz_duel_stats.won_day = ${day} then quiz_duel_stats.won_today else 0 end + ${allowed}, won_day = ${day}`);
   }
   await tx.rows(sql`
-    insert into quiz_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
-    on conflict (user_id) do update set games = quiz_stats.games + 1`);
+    insert into quiz_duel_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
+    on conflict (user_id) do update set games = quiz_duel_stats.games + 1`);
   return true;
 }
 
@@ -158,12 +158,12 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
  */
 export async function closeDuelsOf(deps: Deps, tx: Queryable, userId: number): Promise<void> {
   const mine = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`
-    select challenger_id, opponent_id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state in ('open', 'playing')`);
+    select challenger_id, opponent_id from quiz_duel_matches where (challenger_id = ${userId} or opponent_id = ${userId}) and state in ('open', 'playing')`);
   if (mine.length === 0) return;
   await ledger.lockAccounts(tx, mine.flatMap(partiesOf));
   const nowMs = deps.clock.now().getTime();
   const open = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
-    update quiz_duels set state = 'canceled', closed_at = ${iso(nowMs)}
+    update quiz_duel_matches set state = 'canceled', closed_at = ${iso(nowMs)}
     where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
     returning id, stake, challenger_id`);
   for (const d of open.sort((a, b) => Number(a.id) - Number(b.id))) {
@@ -172,7 +172,7 @@ export async function closeDuelsOf(deps: Deps, tx: Queryable, userId: number): P
     await tellParties(tx, Number(d.id), nowMs, true);
   }
   const playing = await tx.rows<{ id: number }>(sql`
-    select id from quiz_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'playing' order by id for update`);
+    select id from quiz_duel_matches where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'playing' order by id for update`);
   for (const d of playing) {
     if (await settle(tx, Number(d.id), nowMs, userId)) await tellParties(tx, Number(d.id), nowMs, true);
   }

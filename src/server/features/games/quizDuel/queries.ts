@@ -45,7 +45,7 @@ const duelSelect = sql`
   select d.id, d.mode, d.state, d.challenger_id, d.opponent_id, d.invited, d.stake, d.question_ids, d.choice_orders, d.round_id, d.created_at,
     d.expires_at, d.challenger_start_at, d.opponent_start_at, d.current_q, d.q_opens_at, d.q_deadline, d.q_windows,
     d.challenger_score, d.opponent_score, d.winner_id, d.winner_payout, d.loser_refund, d.closed_at, c.username as challenger_name, o.username as opponent_name
-  from quiz_duels d join users c on c.id = d.challenger_id left join users o on o.id = d.opponent_id`;
+  from quiz_duel_matches d join users c on c.id = d.challenger_id left join users o on o.id = d.opponent_id`;
 
 export async function findDuel(q: Queryable, id: number, lock = false): Promise<DuelRow | undefined> {
   // FOR UPDATE OF d: the users rows are only read (their accounts are locked by ledger.lockAccounts first).
@@ -54,7 +54,7 @@ export async function findDuel(q: Queryable, id: number, lock = false): Promise<
 }
 
 export const answersOf = (q: Queryable, duelId: number) =>
-  q.rows<AnswerRow>(sql`select user_id, q, choice, correct, points, answered_at from quiz_answers where duel_id = ${duelId} order by q, user_id`);
+  q.rows<AnswerRow>(sql`select user_id, q, choice, correct, points, answered_at from quiz_duel_answers where duel_id = ${duelId} order by q, user_id`);
 
 /** Open challenges a player may join: not theirs, not addressed to someone else, newest first. */
 export const openChallengesFor = (q: Queryable, userId: number, now: string) =>
@@ -79,13 +79,13 @@ export const duelsOf = (q: Queryable, userId: number) =>
 /** Waiting live challenges for Find opponent, oldest first, in the stake range. */
 export const waitingLiveChallenges = (q: Queryable, userId: number, low: number, high: number, now: string) =>
   q.rows<{ id: number; challenger_id: number }>(sql`
-    select id, challenger_id from quiz_duels
+    select id, challenger_id from quiz_duel_matches
     where state = 'open' and mode = 'live' and opponent_id is null and challenger_id <> ${userId}
       and stake between ${low} and ${high} and expires_at > ${now}
     order by id limit 10`);
 
 export async function openChallengeCount(q: Queryable, userId: number, now: string): Promise<number> {
-  const [row] = await q.rows<{ n: number }>(sql`select count(*)::int as n from quiz_duels where challenger_id = ${userId} and state = 'open' and expires_at > ${now}`);
+  const [row] = await q.rows<{ n: number }>(sql`select count(*)::int as n from quiz_duel_matches where challenger_id = ${userId} and state = 'open' and expires_at > ${now}`);
   return row?.n ?? 0;
 }
 
@@ -98,7 +98,7 @@ export interface StatsRow {
 }
 
 export async function statsOf(q: Queryable, userId: number): Promise<StatsRow> {
-  const [row] = await q.rows<StatsRow>(sql`select wins, games, daily_best, won_day, won_today from quiz_stats where user_id = ${userId}`);
+  const [row] = await q.rows<StatsRow>(sql`select wins, games, daily_best, won_day, won_today from quiz_duel_stats where user_id = ${userId}`);
   return row ?? { wins: 0, games: 0, daily_best: null, won_day: null, won_today: 0 };
 }
 
@@ -117,7 +117,7 @@ export interface LeaderRow {
 export const topQuizzers = (q: Queryable, limit: number) =>
   q.rows<LeaderRow>(sql`
     select u.id, u.username, u.profile_image, s.wins, s.games
-    from quiz_stats s join users u on u.id = s.user_id and u.status = 'active' and u.role = 'user'
+    from quiz_duel_stats s join users u on u.id = s.user_id and u.status = 'active' and u.role = 'user'
     where s.games > 0
     order by s.wins desc, s.games desc, u.id
     limit ${limit}`);

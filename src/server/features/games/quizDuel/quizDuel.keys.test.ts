@@ -63,7 +63,7 @@ function giveaways(body: unknown, rightTexts: ReadonlySet<string>, path = '$'): 
 }
 
 async function rightTextsOf(duelId: string): Promise<Set<string>> {
-  const [row] = await server.db.rows<{ question_ids: string[] }>(sql`select question_ids from quiz_duels where id = ${Number(duelId)}`);
+  const [row] = await server.db.rows<{ question_ids: string[] }>(sql`select question_ids from quiz_duel_matches where id = ${Number(duelId)}`);
   return new Set(row!.question_ids.map((id) => questionById(id)).map((q) => q.choices[q.answer]!));
 }
 

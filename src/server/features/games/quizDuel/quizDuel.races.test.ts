@@ -26,7 +26,7 @@ async function expectEscrowSettledOnce(): Promise<void> {
       count(*) filter (where l.category = 'quiz_refund')::int as refunds,
       coalesce(-sum(l.delta) filter (where l.category = 'quiz_stake'), 0)::int as stake_sum,
       coalesce(sum(l.delta) filter (where l.category in ('quiz_payout', 'quiz_refund')), 0)::int as out_sum
-    from quiz_duels d left join ledger l on l.ref_type = 'quiz_duel' and l.ref_id = d.id::text and l.user_id is not null
+    from quiz_duel_matches d left join ledger l on l.ref_type = 'quiz_duel' and l.ref_id = d.id::text and l.user_id is not null
     group by d.id, d.state`);
   for (const r of rows) {
     if (r.state === 'open') expect([r.stakes, r.payouts, r.refunds], `duel ${r.id}`).toEqual([1, 0, 0]);
@@ -59,7 +59,7 @@ describe('quiz duel races', () => {
       const right = await rightAnswers(id);
       const [one, two] = await Promise.all([answer(a, id, 0, right[0]!), answer(a, id, 0, wrong(right[0]!))]);
       expect([one.status, two.status].sort()).toEqual([200, 409]);
-      const [row] = await server.db.rows<{ n: number; choice: number }>(sql`select count(*)::int as n, min(choice)::int as choice from quiz_answers where duel_id = ${Number(id)} and user_id = ${a.id} and q = 0`);
+      const [row] = await server.db.rows<{ n: number; choice: number }>(sql`select count(*)::int as n, min(choice)::int as choice from quiz_duel_answers where duel_id = ${Number(id)} and user_id = ${a.id} and q = 0`);
       expect(row!.n).toBe(1);
       const winner = one.status === 200 ? right[0]! : wrong(right[0]!);
       expect(row!.choice).toBe(winner);

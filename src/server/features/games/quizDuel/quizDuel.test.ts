@@ -246,7 +246,7 @@ describe('quiz duel: rules and refusals', () => {
   it('a challenge the opponent could not join today is refused before any stake is taken', async () => {
     const [a, b] = await Promise.all([player(), player()]);
     await server.db.rows(sql`
-      insert into quiz_stats (user_id, won_day, won_today) values (${b.id}, ${new Date(clock.now()).toISOString().slice(0, 10)}, ${QUIZ_DAILY_WIN_CAP})`);
+      insert into quiz_duel_stats (user_id, won_day, won_today) values (${b.id}, ${new Date(clock.now()).toISOString().slice(0, 10)}, ${QUIZ_DAILY_WIN_CAP})`);
     expectError(await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' }), 409, { message: 'cannot join a duel today' });
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect((await lobby(b)).body.invites).toEqual([]);

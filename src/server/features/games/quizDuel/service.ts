@@ -115,7 +115,7 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
     // An asynchronous challenger plays at once: the first question opens after the countdown.
     const challengerStart = body.mode === 'async' ? iso(now.getTime() + QUIZ_LIVE_START_MS) : null;
     const [duel] = await tx.rows<{ id: number }>(sql`
-      insert into quiz_duels (mode, challenger_id, opponent_id, invited, stake, question_ids, choice_orders, round_id, created_at, expires_at, challenger_start_at)
+      insert into quiz_duel_matches (mode, challenger_id, opponent_id, invited, stake, question_ids, choice_orders, round_id, created_at, expires_at, challenger_start_at)
       values (${body.mode}, ${userId}, ${opponent?.id ?? null}, ${opponent !== null}, ${body.stake}, ${JSON.stringify(ids)}::jsonb, ${JSON.stringify(orders)}::jsonb, ${round!.id},
         ${nowIso}, ${expiresAt}, ${challengerStart})
       returning id`);
@@ -147,7 +147,7 @@ async function findOpponent(deps: Deps, userId: number, stake: number): Promise<
 /** POST /api/games/quiz-duel/:id/join: an invite to you, or an open challenge. Ten joins at once: one wins. */
 export async function join(deps: Deps, userId: number, duelId: number): Promise<{ duel: QuizDuelDto; balance: number }> {
   const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; invited: boolean; username: string }>(sql`
-    select d.challenger_id, d.opponent_id, d.invited, c.username from quiz_duels d join users c on c.id = d.challenger_id where d.id = ${duelId}`);
+    select d.challenger_id, d.opponent_id, d.invited, c.username from quiz_duel_matches d join users c on c.id = d.challenger_id where d.id = ${duelId}`);
   const someoneElse = header && header.opponent_id !== null && Number(header.opponent_id) !== userId && Number(header.challenger_id) !== userId;
   // An invite to another player is none of the caller's business; an open challenge just taken is.
   if (!header || (someoneElse && header.invited)) throw notFound(`id: there is no quiz challenge with id ${duelId} open to you`);
@@ -162,10 +162,10 @@ async function joinDuel(deps: Deps, userId: number, duelId: number): Promise<{ d
   const nowIso = now.toISOString();
   const start = now.getTime() + QUIZ_LIVE_START_MS;
   const result = await deps.db.tx(async (tx) => {
-    const [header] = await tx.rows<{ challenger_id: number }>(sql`select challenger_id from quiz_duels where id = ${duelId}`);
+    const [header] = await tx.rows<{ challenger_id: number }>(sql`select challenger_id from quiz_duel_matches where id = ${duelId}`);
     await ledger.lockAccounts(tx, [userId, Number(header!.challenger_id)], userId);
     const [duel] = await tx.rows<{ id: number; mode: string; stake: number; challenger_id: number }>(sql`
-      update quiz_duels set state = 'playing', opponent_id = ${userId}, opponent_start_at = ${iso(start)},
+      update quiz_duel_matches set state = 'playing', opponent_id = ${userId}, opponent_start_at = ${iso(start)},
         challenger_start_at = case when mode = 'live' then ${iso(start)}::timestamptz else challenger_start_at end,
         current_q = case when mode = 'live' then 0 end,
         q_opens_at = case when mode = 'live' then ${iso(start)}::timestamptz end,
@@ -195,16 +195,16 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const balance = await deps.db.tx(async (tx) => {
-    const [header] = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duels where id = ${duelId}`);
+    const [header] = await tx.rows<{ challenger_id: number; opponent_id: number | null }>(sql`select challenger_id, opponent_id from quiz_duel_matches where id = ${duelId}`);
     if (!header || Number(header.challenger_id) !== userId) throw notFound(`id: you have no quiz challenge with id ${duelId}`);
     await ledger.lockAccounts(tx, partiesOf(header));
     const [duel] = await tx.rows<{ id: number; stake: number; opponent_id: number | null }>(sql`
-      update quiz_duels set state = 'canceled', closed_at = ${nowIso}
+      update quiz_duel_matches set state = 'canceled', closed_at = ${nowIso}
       where id = ${duelId} and challenger_id = ${userId} and state = 'open'
         and (mode = 'live' or challenger_start_at > ${nowIso})
       returning id, stake, opponent_id`);
     if (!duel) {
-      const [row] = await tx.rows<{ state: string; mode: string }>(sql`select state, mode from quiz_duels where id = ${duelId}`);
+      const [row] = await tx.rows<{ state: string; mode: string }>(sql`select state, mode from quiz_duel_matches where id = ${duelId}`);
       if (row?.state === 'open') throw conflict('You have started playing this challenge; it can no longer be canceled');
       throw conflict(`This challenge is already ${row?.state ?? 'gone'}; it cannot be canceled`);
     }
@@ -226,7 +226,7 @@ export async function cancel(deps: Deps, userId: number, duelId: number): Promis
  */
 export async function answer(deps: Deps, userId: number, duelId: number, body: QuizAnswerBody): Promise<QuizAnswerResponse> {
   const received = deps.clock.now().getTime();
-  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; state: string }>(sql`select challenger_id, opponent_id, state from quiz_duels where id = ${duelId}`);
+  const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; state: string }>(sql`select challenger_id, opponent_id, state from quiz_duel_matches where id = ${duelId}`);
   if (!header || !partiesOf(header).includes(userId)) {
     throw notFound(`id: you have no quiz duel with id ${duelId}`);
   }
@@ -247,11 +247,11 @@ export async function answer(deps: Deps, userId: number, duelId: number, body: Q
     const correct = bankChoiceAt(duel.choice_orders?.[body.question], body.choice) === question.answer;
     const points = quizPoints(correct, window.deadline - received, body.question);
     const [inserted] = await tx.rows<{ q: number }>(sql`
-      insert into quiz_answers (duel_id, user_id, q, choice, correct, points, answered_at)
+      insert into quiz_duel_answers (duel_id, user_id, q, choice, correct, points, answered_at)
       values (${duelId}, ${userId}, ${body.question}, ${body.choice}, ${correct}, ${points}, ${iso(received)})
       on conflict do nothing returning q`);
     if (!inserted) throw conflict('You already answered this question; the first answer is final');
-    await tx.rows(sql`update quiz_duels set ${side === 'challenger' ? sql`challenger_score = challenger_score` : sql`opponent_score = opponent_score`} + ${points} where id = ${duelId}`);
+    await tx.rows(sql`update quiz_duel_matches set ${side === 'challenger' ? sql`challenger_score = challenger_score` : sql`opponent_score = opponent_score`} + ${points} where id = ${duelId}`);
     if (duel.mode === 'live') {
       const closed = await closeLiveQuestion(deps, tx, duelId, body.question, received);
       return { live: true, closed, correct, points };
@@ -312,7 +312,7 @@ export async function lobby(deps: Deps, userId: number): Promise<QuizLobbyDto> {
   const [open, invites, mine, stats] = await Promise.all([openChallengesFor(deps.db, userId, nowIso), invitesTo(deps.db, userId, nowIso), duelsOf(deps.db, userId), statsOf(deps.db, userId)]);
   const ids = mine.map((d) => Number(d.id));
   const answers = ids.length === 0 ? [] : await deps.db.rows<AnswerRow & { duel_id: number }>(sql`
-    select duel_id, user_id, q, choice, correct, points, answered_at from quiz_answers where duel_id in ${ids}`);
+    select duel_id, user_id, q, choice, correct, points, answered_at from quiz_duel_answers where duel_id in ${ids}`);
   return {
     openChallenges: open.map(presentChallenge),
     invites: invites.map(presentChallenge),

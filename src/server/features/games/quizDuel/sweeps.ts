@@ -54,7 +54,7 @@ export function afterLiveClose(deps: Deps, duelId: number): void {
 export async function closeDueLive(deps: Deps, only?: number[]): Promise<number> {
   const nowMs = deps.clock.now().getTime();
   const due = await deps.db.rows<{ id: number; current_q: number; challenger_id: number; opponent_id: number }>(sql`
-    select id, current_q, challenger_id, opponent_id from quiz_duels
+    select id, current_q, challenger_id, opponent_id from quiz_duel_matches
     where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : without(liveSweep.resting(nowMs))}
     order by q_deadline limit 100`);
   return liveSweep.each(deps, due, (d) => Number(d.id), async (d) => {
@@ -73,13 +73,13 @@ export async function finishDueAsync(deps: Deps, only?: number[]): Promise<numbe
   // The opponent starts last; nobody plays past selfPacedEnd of their start.
   const bound = iso(nowMs - selfPacedEnd(0));
   const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
-    select id, challenger_id, opponent_id from quiz_duels
+    select id, challenger_id, opponent_id from quiz_duel_matches
     where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}${without(asyncSweep.resting(nowMs))}`}
     order by id limit 100`);
   const finished = await asyncSweep.each(deps, due, (d) => Number(d.id), (d) =>
     deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
-      await tx.rows(sql`select id from quiz_duels where id = ${d.id} for update`);
+      await tx.rows(sql`select id from quiz_duel_matches where id = ${d.id} for update`);
       return finishIfDone(deps, tx, Number(d.id), nowMs);
     }),
   );
@@ -91,14 +91,14 @@ export async function finishDueAsync(deps: Deps, only?: number[]): Promise<numbe
 export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number> {
   const nowIso = deps.clock.now().toISOString();
   const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number | null }>(sql`
-    select id, challenger_id, opponent_id from quiz_duels
+    select id, challenger_id, opponent_id from quiz_duel_matches
     where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : without(openSweep.resting(msOf(nowIso)))}
     order by expires_at limit 100`);
   const expired = await openSweep.each(deps, due, (d) => Number(d.id), (d) =>
     deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, partiesOf(d));
       const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
-        update quiz_duels set state = 'expired', closed_at = ${nowIso}
+        update quiz_duel_matches set state = 'expired', closed_at = ${nowIso}
         where id = ${d.id} and state = 'open' and expires_at <= ${nowIso}
         returning id, stake, challenger_id`);
       if (!duel) return false;

@@ -14,8 +14,8 @@ import { users } from '../../accounts/public';
  * is the UPDATE that moves current_q on, so one process publishes each reveal. An asynchronous
  * duel's questions open per player, from started_at and that player's answers (service.ts).
  */
-export const quizDuels = pgTable(
-  'quiz_duels',
+export const quizDuelMatches = pgTable(
+  'quiz_duel_matches',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     mode: text('mode', { enum: QUIZ_MODES }).notNull(),
@@ -74,12 +74,12 @@ export const quizDuels = pgTable(
 );
 
 /** One player's answer to one duel question: the primary key makes the first answer final. */
-export const quizAnswers = pgTable(
-  'quiz_answers',
+export const quizDuelAnswers = pgTable(
+  'quiz_duel_answers',
   {
     duelId: bigint('duel_id', { mode: 'number' })
       .notNull()
-      .references(() => quizDuels.id),
+      .references(() => quizDuelMatches.id),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -94,7 +94,7 @@ export const quizAnswers = pgTable(
 );
 
 /** The quiz's own counters: the leaderboard's wins and games, the daily best, today's net winnings (the cap). */
-export const quizStats = pgTable('quiz_stats', {
+export const quizDuelStats = pgTable('quiz_duel_stats', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id),
@@ -111,8 +111,8 @@ export const quizStats = pgTable('quiz_stats', {
  * the address itself), with when last seen: what one of two accounts seen on one address within
  * a day may win from the other is capped (games/engine/sameAddress.ts).
  */
-export const quizAddresses = pgTable(
-  'quiz_addresses',
+export const quizDuelAddresses = pgTable(
+  'quiz_duel_addresses',
   {
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
@@ -124,15 +124,15 @@ export const quizAddresses = pgTable(
 );
 
 /** A UTC day's secret seed for its daily quiz: its hash is shown that day, the seed from the next. */
-export const quizDailySeeds = pgTable('quiz_daily_seeds', {
+export const quizDuelDailySeeds = pgTable('quiz_duel_daily_seeds', {
   day: text('day').primaryKey(),
   seed: text('seed').notNull(),
   seedHash: text('seed_hash').notNull(),
 });
 
 /** A player's daily quiz of one day: started once, its answers below, paid once when done. */
-export const quizDailyPlays = pgTable(
-  'quiz_daily_plays',
+export const quizDuelDailyPlays = pgTable(
+  'quiz_duel_daily_plays',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -148,12 +148,12 @@ export const quizDailyPlays = pgTable(
   (t) => [uniqueIndex('quiz_daily_plays_user_day_idx').on(t.userId, t.day)],
 );
 
-export const quizDailyAnswers = pgTable(
-  'quiz_daily_answers',
+export const quizDuelDailyAnswers = pgTable(
+  'quiz_duel_daily_answers',
   {
     playId: bigint('play_id', { mode: 'number' })
       .notNull()
-      .references(() => quizDailyPlays.id),
+      .references(() => quizDuelDailyPlays.id),
     q: smallint('q').notNull(),
     choice: smallint('choice').notNull(),
     correct: boolean('correct').notNull(),

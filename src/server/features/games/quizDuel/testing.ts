@@ -16,7 +16,7 @@ export function quizKit(server: TestServer, clock: ManualClock) {
 
   /** The right choice's place on the players' screens for each of a duel's questions: the bank's answer through the duel's shuffle. */
   async function rightAnswers(duelId: string): Promise<number[]> {
-    const [row] = await server.db.rows<{ question_ids: string[]; choice_orders: number[][] | null }>(sql`select question_ids, choice_orders from quiz_duels where id = ${Number(duelId)}`);
+    const [row] = await server.db.rows<{ question_ids: string[]; choice_orders: number[][] | null }>(sql`select question_ids, choice_orders from quiz_duel_matches where id = ${Number(duelId)}`);
     return row!.question_ids.map((id, q) => shownPlaceOf(row!.choice_orders?.[q], questionById(id).answer));
   }
 
@@ -38,7 +38,7 @@ export function quizKit(server: TestServer, clock: ManualClock) {
     /** Moves the clock past a countdown or a reveal pause. */
     wait: (ms = QUIZ_LIVE_START_MS) => clock.advance(ms),
     async duelRow(id: string) {
-      const [row] = await server.db.rows<{ state: string; current_q: number | null; winner_id: number | null }>(sql`select state, current_q, winner_id from quiz_duels where id = ${Number(id)}`);
+      const [row] = await server.db.rows<{ state: string; current_q: number | null; winner_id: number | null }>(sql`select state, current_q, winner_id from quiz_duel_matches where id = ${Number(id)}`);
       return row!;
     },
     async ledgerOf(id: string) {

@@ -67,7 +67,7 @@ describe('gacha', () => {
 
   it('the 100th pull since a Legendary-or-better is one', async () => {
     const user = await registerUser(server);
-    await server.db.rows(sql`insert into gacha_pity (user_id, pool, count) values (${user.id}, 'starlight', 99)`);
+    await server.db.rows(sql`insert into virtual_pet_gacha_pity (user_id, pool, count) values (${user.id}, 'starlight', 99)`);
     const res = await callRoute(server, 'POST /api/gacha/spin', { token: user.token, body: { pool: 'starlight', count: 1 } });
     expect(res.body.results[0]).toMatchObject({ pity: true });
     expect(['Legendary', 'Mythical']).toContain(res.body.results[0]!.rarity);
@@ -144,7 +144,7 @@ describe('breeding', () => {
     await grantPetCurrency(server.db, user.id, 'pet_coins', 500);
     expectError(await callRouteRaw(server, 'POST /api/breeding/critters/breed', { token: user.token, body: { ...body, paymentMethod: 'pet' } }), 409, { message: 'breeding a Mythical costs 6,670' });
     expect(await balanceOf(server, user.id)).toBe(6000);
-    const [before] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from eggs where user_id = ${user.id}`);
+    const [before] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from virtual_pet_eggs where user_id = ${user.id}`);
     expect(before?.n).toBe(0);
 
     await grantGold(server.db, user.id, mythical.gold - 6000);
@@ -152,7 +152,7 @@ describe('breeding', () => {
     expect(bred.status, JSON.stringify(bred.body)).toBe(201);
     expect(bred.body.egg.child.rarity).toBe('Mythical');
     expect(await balanceOf(server, user.id)).toBe(0);
-    const [egg] = await server.db.rows<{ price: number; currency: string }>(sql`select price, currency from eggs where id = ${Number(bred.body.egg._id)}`);
+    const [egg] = await server.db.rows<{ price: number; currency: string }>(sql`select price, currency from virtual_pet_eggs where id = ${Number(bred.body.egg._id)}`);
     expect(egg).toMatchObject({ price: mythical.gold, currency: 'gold' });
 
     clock.advance(HATCH_MS.Mythical);
@@ -208,7 +208,7 @@ describe('mini-games', () => {
     expect((await callRoute(server, 'POST /api/sanctuary/minigame/complete', { token: user.token, body: { critterId: ids[0]!, game: 'critter-match', actualScore: 100, runId: fair.body.runId } })).body).toMatchObject({ score: 100, coinsEarned: 10 });
 
     // The daily cap holds the rest back.
-    await server.db.rows(sql`update minigame_days set coins = ${DAILY_MINIGAME_COIN_CAP - 3} where user_id = ${user.id}`);
+    await server.db.rows(sql`update virtual_pet_minigame_days set coins = ${DAILY_MINIGAME_COIN_CAP - 3} where user_id = ${user.id}`);
     const capped = await callRoute(server, 'POST /api/sanctuary/minigame/start', { token: user.token, body: { critterId: ids[0]!, game: 'critter-match' } });
     clock.advance(CRITTER_MATCH_MIN_MS);
     const body = (await callRoute(server, 'POST /api/sanctuary/minigame/complete', { token: user.token, body: { critterId: ids[0]!, game: 'critter-match', actualScore: 100, runId: capped.body.runId } })).body;

@@ -24,5 +24,5 @@ export async function grantGood(db: Db, userId: number, key: string, quantity: n
 
 /** Test set-up: a critter's experience and affection as if raised. */
 export async function raiseCritter(db: Db, critterId: number | string, experience: number, affection: number): Promise<void> {
-  await db.rows(sql`update critters set experience = ${experience}, affection = ${affection} where id = ${Number(critterId)}`);
+  await db.rows(sql`update virtual_pet_critters set experience = ${experience}, affection = ${affection} where id = ${Number(critterId)}`);
 }

@@ -16,7 +16,7 @@ export async function resourcesOf(q: Queryable, userId: number, now: Date): Prom
     select
       coalesce((select amount from balances where user_id = ${userId} and currency = 'pet_coins'), 0)::bigint as coins,
       coalesce((select amount from balances where user_id = ${userId} and currency = 'shards'), 0)::bigint as shards,
-      (select next_claim_at from pet_profiles where user_id = ${userId}) as next_claim_at,
+      (select next_claim_at from virtual_pet_profiles where user_id = ${userId}) as next_claim_at,
       coalesce((
         select json_agg(json_build_object('key', i.pet_key, 'n', inv.quantity) order by i.id)
         from inventory inv join items i on i.id = inv.item_id

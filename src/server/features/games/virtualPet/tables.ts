@@ -9,8 +9,8 @@ import { RARITIES } from '../../../../shared/games/virtualPet/catalog';
  * Species, variant and traits are catalogue keys (shared/games/virtualPet/catalog.ts), checked in code:
  * a catalogue that grows needs no migration. Critters never die; a closed account keeps them.
  */
-export const critters = pgTable(
-  'critters',
+export const virtualPetCritters = pgTable(
+  'virtual_pet_critters',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -43,8 +43,8 @@ export const critters = pgTable(
  * adoptions at once make one critter), the claim's next time (one conditional upsert claims),
  * and counters the achievements can read later.
  */
-export const petProfiles = pgTable(
-  'pet_profiles',
+export const virtualPetProfiles = pgTable(
+  'virtual_pet_profiles',
   {
     userId: bigint('user_id', { mode: 'number' })
       .primaryKey()
@@ -61,8 +61,8 @@ export const petProfiles = pgTable(
 );
 
 /** Pet shop purchases: the business row their ledger rows and item movements reference. */
-export const petPurchases = pgTable(
-  'pet_purchases',
+export const virtualPetPurchases = pgTable(
+  'virtual_pet_purchases',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -79,8 +79,8 @@ export const petPurchases = pgTable(
 );
 
 /** Pulls on each gacha pool since the user's last Legendary-or-better (DESIGN.md section 8: pity). */
-export const gachaPity = pgTable(
-  'gacha_pity',
+export const virtualPetGachaPity = pgTable(
+  'virtual_pet_gacha_pity',
   {
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
@@ -92,8 +92,8 @@ export const gachaPity = pgTable(
 );
 
 /** One spin (1 or 10 pulls, one debit): the business row its ledger rows reference; each pull is a round. */
-export const gachaSpins = pgTable(
-  'gacha_spins',
+export const virtualPetGachaSpins = pgTable(
+  'virtual_pet_gacha_spins',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -111,8 +111,8 @@ export const gachaSpins = pgTable(
  * An egg: its child was drawn when the parents bred (the round), and hatching is one
  * conditional UPDATE of hatched_at, so two hatches never make two critters.
  */
-export const eggs = pgTable(
-  'eggs',
+export const virtualPetEggs = pgTable(
+  'virtual_pet_eggs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -120,10 +120,10 @@ export const eggs = pgTable(
       .references(() => users.id),
     parentA: bigint('parent_a', { mode: 'number' })
       .notNull()
-      .references(() => critters.id),
+      .references(() => virtualPetCritters.id),
     parentB: bigint('parent_b', { mode: 'number' })
       .notNull()
-      .references(() => critters.id),
+      .references(() => virtualPetCritters.id),
     species: text('species').notNull(),
     variant: text('variant').notNull(),
     rarity: text('rarity', { enum: RARITIES }).notNull(),
@@ -134,15 +134,15 @@ export const eggs = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     hatchAt: timestamp('hatch_at', { withTimezone: true }).notNull(),
     hatchedAt: timestamp('hatched_at', { withTimezone: true }),
-    critterId: bigint('critter_id', { mode: 'number' }).references(() => critters.id),
+    critterId: bigint('critter_id', { mode: 'number' }).references(() => virtualPetCritters.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('eggs_user_idx').on(t.userId, t.id), check('eggs_rarity_known', oneOf(t.rarity, RARITIES))],
 );
 
 /** A mini-game run: started and timed by the server, completed (and paid) once. */
-export const minigameRuns = pgTable(
-  'minigame_runs',
+export const virtualPetMinigameRuns = pgTable(
+  'virtual_pet_minigame_runs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' })
@@ -150,7 +150,7 @@ export const minigameRuns = pgTable(
       .references(() => users.id),
     critterId: bigint('critter_id', { mode: 'number' })
       .notNull()
-      .references(() => critters.id),
+      .references(() => virtualPetCritters.id),
     game: text('game').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -164,8 +164,8 @@ export const minigameRuns = pgTable(
 );
 
 /** Pet coins paid by mini-games per user and UTC day, under the published daily cap. */
-export const minigameDays = pgTable(
-  'minigame_days',
+export const virtualPetMinigameDays = pgTable(
+  'virtual_pet_minigame_days',
   {
     userId: bigint('user_id', { mode: 'number' })
       .notNull()

@@ -1,5 +1,5 @@
 import { Modal } from '../../../../components/Modal';
-import { awayDetails, awayTitle } from '../tycoonView';
+import { awayDetails, awayTitle } from '../coinTycoonView';
 
 export interface AwaySummaryView {
   awayMs: number;

@@ -3,7 +3,7 @@ import { cycleIncome, cycleProgress, type Business, type TycoonState } from '../
 import { formatBig } from '../../../../../shared/games/coinTycoon/storage';
 import { rational } from '../../../../../shared/games/engine/rational';
 import type { TycoonAction } from '../mutations';
-import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../tycoonView';
+import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../coinTycoonView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { EmojiText } from '../../../../components/Emoji';
 

@@ -11,7 +11,7 @@ import { formatBig } from '../../../../../shared/games/coinTycoon/storage';
 import { ConfirmDialog } from '../../../../components/Modal';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import type { TycoonAction } from '../mutations';
-import { boostLabel, boostStatus, clockTime, dividendStatus, multiplierText, saleStatus } from '../tycoonView';
+import { boostLabel, boostStatus, clockTime, dividendStatus, multiplierText, saleStatus } from '../coinTycoonView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Handshake, PiggyBank, Rocket } from 'lucide-react';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { incomePerSecond, TYCOON_INVESTOR_BONUS_PERCENT, type TycoonState } from '../../../../../shared/games/coinTycoon/rules';
 import { formatBig } from '../../../../../shared/games/coinTycoon/storage';
 import { formatCoins } from '../../../../lib/format';
-import { formatRate, multiplierText } from '../tycoonView';
+import { formatRate, multiplierText } from '../coinTycoonView';
 import { Emoji } from '../../../../components/Emoji';
 
 function Stat({ label, children, testId, note }: { label: string; children: ReactNode; testId: string; note?: ReactNode }) {

@@ -13,7 +13,7 @@ import { CompanyStats } from '../components/CompanyStats';
 import { BoostCard, DividendCard, SaleCard } from '../components/CompanyCards';
 import { useTycoonAction, type TycoonAction } from '../mutations';
 import { useTycoon } from '../queries';
-import { ACTION_FAILED, clockTime, LOAD_FAILED } from '../tycoonView';
+import { ACTION_FAILED, clockTime, LOAD_FAILED } from '../coinTycoonView';
 import { useServerTicks } from '../useServerTicks';
 import { Factory } from 'lucide-react';
 

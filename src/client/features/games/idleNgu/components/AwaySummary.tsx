@@ -1,5 +1,5 @@
 import type { AwaySummary as Away } from '../../../../../shared/games/idleNgu/rules';
-import { awayDuration, awayLines, OFFLINE_CAP_HOURS } from '../idleView';
+import { awayDuration, awayLines, OFFLINE_CAP_HOURS } from '../idleNguView';
 import { Moon } from 'lucide-react';
 
 /** What the trainings gained since the last visit; shown once, until dismissed, and only if they gained. */

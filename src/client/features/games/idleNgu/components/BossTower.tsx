@@ -1,5 +1,5 @@
 import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../../../../../shared/games/idleNgu/rules';
-import { wholeText, type TowerFloor } from '../idleView';
+import { wholeText, type TowerFloor } from '../idleNguView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Castle } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';

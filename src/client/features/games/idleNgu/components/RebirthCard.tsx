@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { IdleState } from '../../../../../shared/games/idleNgu/rules';
 import { ConfirmDialog } from '../../../../components/Modal';
-import { rebirthBlocked, rebirthPreview } from '../idleView';
+import { rebirthBlocked, rebirthPreview } from '../idleNguView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Repeat } from 'lucide-react';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatBig, formatMultiplier, IDLE_MAX_LIFETIME_COINS, maxLifetimeCoins, multiplierTenthsOf, type IdleState } from '../../../../../shared/games/idleNgu/rules';
-import { wholeText } from '../idleView';
+import { wholeText } from '../idleNguView';
 import { Emoji } from '../../../../components/Emoji';
 
 function Stat({ label, children, testId, note }: { label: string; children: ReactNode; testId: string; note?: ReactNode }) {

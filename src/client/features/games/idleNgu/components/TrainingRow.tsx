@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { IDLE_TRAINING_BASE, IDLE_TRAINING_NAMES, msToNextLevel, trainingLevel, type IdleState, type Training } from '../../../../../shared/games/idleNgu/rules';
-import { durationText, wholeText } from '../idleView';
+import { durationText, wholeText } from '../idleNguView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Emoji } from '../../../../components/Emoji';
 

@@ -24,7 +24,7 @@ import { EnergyBar } from '../components/EnergyBar';
 import { RebirthCard } from '../components/RebirthCard';
 import { TrainerStats } from '../components/TrainerStats';
 import { TrainingRow } from '../components/TrainingRow';
-import { ACTION_FAILED, clampAllocation, LOAD_FAILED, sumOf, towerFloors, victoryText, watchedMeanwhile } from '../idleView';
+import { ACTION_FAILED, clampAllocation, LOAD_FAILED, sumOf, towerFloors, victoryText, watchedMeanwhile } from '../idleNguView';
 import { useIdleAction, type IdleAction, type IdleActionAnswer } from '../mutations';
 import { useIdleTrainer } from '../queries';
 import { useAllocationDraft } from '../useAllocationDraft';

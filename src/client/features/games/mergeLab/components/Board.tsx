@@ -2,7 +2,7 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { BOARD_COLS, BOARD_ROWS, type MergeItem } from '../../../../../shared/games/mergeLab/rules';
 import { cellDropId, itemDragId, type ItemDragData } from '../dnd';
-import { cellLabel, sameItem } from '../labView';
+import { cellLabel, sameItem } from '../mergeLabView';
 import { ItemFace } from './ItemFace';
 
 /** A cell to animate in: the tap's drop or a merge's result, keyed so each new one plays once. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { emptyCells, ENERGY_MAX, ENERGY_REGEN_MS, nextEnergyAt, settleEnergy, TAP_ENERGY, type MergeLabState } from '../../../../../shared/games/mergeLab/rules';
 import { useRound } from '../../engine/public';
 import { verifyHref } from '../../public';
-import { countdownText, tapBlockedText, verifyTapHref } from '../labView';
+import { countdownText, tapBlockedText, verifyTapHref } from '../mergeLabView';
 import { useServerNow } from '../../../../lib/useServerNow';
 import { Zap } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { chainOf, itemInfo, orderPayout, type MergeItem, type MergeOrder } from '../../../../../shared/games/mergeLab/rules';
 import { orderDropId } from '../dnd';
-import { coinsText, itemName, matchingCell } from '../labView';
+import { coinsText, itemName, matchingCell } from '../mergeLabView';
 import { ItemFace } from './ItemFace';
 import { ScrollText } from 'lucide-react';
 

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { sellPayout, type MergeItem } from '../../../../../shared/games/mergeLab/rules';
 import { SELL_DROP_ID } from '../dnd';
-import { coinsText, itemName } from '../labView';
+import { coinsText, itemName } from '../mergeLabView';
 import { Emoji } from '../../../../components/Emoji';
 
 interface SellTrayProps {

@@ -30,7 +30,7 @@ import {
   type DropTarget,
   type LabAction,
   type LabIntent,
-} from '../labView';
+} from '../mergeLabView';
 import { useLabAction, usePendingActions } from '../mutations';
 import { useMergeLab } from '../queries';
 import { FlaskConical, LayoutGrid, Search } from 'lucide-react';

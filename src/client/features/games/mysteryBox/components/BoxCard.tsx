@@ -2,7 +2,7 @@ import { useRef, type Ref } from 'react';
 import type { MysteryBoxDto } from '../../../../../shared/games/mysteryBox/contract';
 import { formatCoins } from '../../../../lib/format';
 import { useActionGuard } from '../../../../lib/useActionGuard';
-import { openBlockedText, openOptions, type OpenCount, type OpenOption } from '../boxView';
+import { openBlockedText, openOptions, type OpenCount, type OpenOption } from '../mysteryBoxView';
 import { ContentsTable } from './ContentsTable';
 import { OpenResults, type OpenOutcome } from './OpenResults';
 import { EmojiText } from '../../../../components/Emoji';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { useStoreUser } from '../../../store/public';
-import { SELL_FAILED, coinsText } from '../boxView';
+import { SELL_FAILED, coinsText } from '../mysteryBoxView';
 import { useSellCollectibleMutation } from '../mutations';
 import { EmojiText } from '../../../../components/Emoji';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { MysteryBoxDto } from '../../../../../shared/games/mysteryBox/contract';
-import { chanceText, coinsText, weightText } from '../boxView';
+import { chanceText, coinsText, weightText } from '../mysteryBoxView';
 import { TierBadge } from './TierBadge';
 import { ChevronRight } from 'lucide-react';
 import { EmojiText } from '../../../../components/Emoji';

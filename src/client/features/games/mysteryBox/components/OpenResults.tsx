@@ -5,7 +5,7 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
-import { REEL_STOP, SELL_FAILED, coinsText, openSummary, reelDurationMs, reelStrip, verifyDropHref, type BoxResult } from '../boxView';
+import { REEL_STOP, SELL_FAILED, coinsText, openSummary, reelDurationMs, reelStrip, verifyDropHref, type BoxResult } from '../mysteryBoxView';
 import { useSellCollectibleMutation } from '../mutations';
 import { Reel } from './Reel';
 import { TierBadge } from './TierBadge';

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../../components/States';
 import { formatDateTime } from '../../../../lib/format';
 import { useLiveConnected } from '../../../../lib/liveSocket';
 import { useSession } from '../../../../lib/session';
-import { coinsText } from '../boxView';
+import { coinsText } from '../mysteryBoxView';
 import { useRecentDrops } from '../useRecentDrops';
 import { TierBadge } from './TierBadge';
 import { EmojiText } from '../../../../components/Emoji';

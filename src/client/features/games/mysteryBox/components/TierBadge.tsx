@@ -1,4 +1,4 @@
-import { tierStyle } from '../boxView';
+import { tierStyle } from '../mysteryBoxView';
 
 /** A tier's name on its colour: the contents table, each drop and the recent-drops feed. */
 export function TierBadge({ tier }: { tier: string }) {

@@ -9,7 +9,7 @@ import { notify } from '../../../../lib/toast';
 import { RoundHistory } from '../../components/public';
 import { useAfterGamePlayed } from '../../public';
 import { useReducedMotion } from '../../public';
-import { LOAD_FAILED, OPEN_FAILED, type OpenCount } from '../boxView';
+import { LOAD_FAILED, OPEN_FAILED, type OpenCount } from '../mysteryBoxView';
 import { BoxCard } from '../components/BoxCard';
 import { Collectibles } from '../components/Collectibles';
 import type { OpenOutcome } from '../components/OpenResults';

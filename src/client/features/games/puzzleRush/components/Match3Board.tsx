@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { applySwap, areAdjacent, MATCH3_SIZE, type Match3Answer } from '../../../../../shared/games/puzzleRush/puzzles';
 import { resumeMatch3 } from '../puzzleRush';
-import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../puzzleStorage';
+import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../puzzleRushStorage';
 import { useReducedMotion } from '../../public';
 import type { PuzzleBoardProps } from './types';
 import { EmojiText } from '../../../../components/Emoji';

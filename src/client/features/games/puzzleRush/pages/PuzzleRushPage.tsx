@@ -16,7 +16,7 @@ import { PuzzleTile } from '../components/PuzzleTile';
 import { QueensBoard } from '../components/QueensBoard';
 import { SlidingBoard } from '../components/SlidingBoard';
 import { usePuzzleSubmitMutation } from '../mutations';
-import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } from '../puzzleStorage';
+import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } from '../puzzleRushStorage';
 import { INVALID_LOCKOUT_MS, failureText, type Failure } from '../puzzleRush';
 import { puzzleKeys, usePuzzleRush } from '../queries';
 import { formatHms } from '../../public';

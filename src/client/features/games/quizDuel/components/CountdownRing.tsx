@@ -1,5 +1,5 @@
 import { QUIZ_QUESTION_MS } from '../../../../../shared/games/quizDuel/rules';
-import { secondsLeft } from '../quizView';
+import { secondsLeft } from '../quizDuelView';
 
 const RADIUS = 26;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

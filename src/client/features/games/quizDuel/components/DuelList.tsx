@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { QuizDuelSummary } from '../../../../../shared/games/quizDuel/contract';
 import { EmptyState } from '../../../../components/States';
 import { formatCoins } from '../../../../lib/format';
-import { cancellable, duelPath, OUTCOME_CLASS, summaryState } from '../quizView';
+import { cancellable, duelPath, OUTCOME_CLASS, summaryState } from '../quizDuelView';
 
 const MODE_NAME = { live: 'Live', async: 'Async' } as const;
 

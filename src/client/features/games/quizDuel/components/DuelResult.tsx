@@ -4,7 +4,7 @@ import { quizHouseCut } from '../../../../../shared/games/quizDuel/rules';
 import { formatCoins } from '../../../../lib/format';
 import { useRound } from '../../engine/public';
 import { verifyHref } from '../../public';
-import { OUTCOME_CLASS, OUTCOME_TEXT, QUIZ_BASE, theirName, verifyQuestionsHref } from '../quizView';
+import { OUTCOME_CLASS, OUTCOME_TEXT, QUIZ_BASE, theirName, verifyQuestionsHref } from '../quizDuelView';
 import { QuestionSummary } from './QuestionSummary';
 import { ScoreBars } from './ScoreBars';
 import { Search } from 'lucide-react';

@@ -5,7 +5,7 @@ import { CoinInput } from '../../../../components/CoinInput';
 import { TextField } from '../../../../components/TextField';
 import { INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
-import { stakeError } from '../quizView';
+import { stakeError } from '../quizDuelView';
 
 const MODES: { value: QuizMode; label: string; hint: string }[] = [
   { value: 'live', label: 'Live', hint: 'Both online, the same question at the same moment.' },

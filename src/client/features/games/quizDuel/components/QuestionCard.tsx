@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { QuizQuestionDto } from '../../../../../shared/games/quizDuel/contract';
 import { QUIZ_QUESTIONS } from '../../../../../shared/games/quizDuel/rules';
-import { secondsLeft, spokenSubject, timeAnnouncement } from '../quizView';
+import { secondsLeft, spokenSubject, timeAnnouncement } from '../quizDuelView';
 import { CountdownRing } from './CountdownRing';
 import { EmojiText } from '../../../../components/Emoji';
 

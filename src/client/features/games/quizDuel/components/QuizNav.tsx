@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { DAILY_PATH, QUIZ_BASE } from '../quizView';
+import { DAILY_PATH, QUIZ_BASE } from '../quizDuelView';
 import { CalendarDays, Swords } from 'lucide-react';
 
 const LINKS = [

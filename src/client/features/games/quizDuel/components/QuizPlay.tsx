@@ -1,5 +1,5 @@
 import { LoadingState } from '../../../../components/States';
-import { secondsLeft, type PlayPhase } from '../quizView';
+import { secondsLeft, type PlayPhase } from '../quizDuelView';
 import { QuestionCard } from './QuestionCard';
 import { RevealNote } from './RevealNote';
 import { StartCountdown } from './StartCountdown';

@@ -1,4 +1,4 @@
-import { secondsLeft } from '../quizView';
+import { secondsLeft } from '../quizDuelView';
 
 /** The big 3-2-1 before a first question, so both players (or you alone) start together. */
 export function StartCountdown({ until, now, label }: { until: number; now: number; label: string }) {

@@ -12,7 +12,7 @@ import { SeedCheck } from '../components/SeedCheck';
 import { ShareCard } from '../components/ShareCard';
 import { useDailyAnswerMutation, useDailyStartMutation } from '../mutations';
 import { useQuizDaily } from '../queries';
-import { LOAD_FAILED, nextChangeAt, playPhase } from '../quizView';
+import { LOAD_FAILED, nextChangeAt, playPhase } from '../quizDuelView';
 import { useServerNow } from '../serverClock';
 import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';

@@ -27,7 +27,7 @@ import {
   QUIZ_BASE,
   theirName,
   type DuelStage,
-} from '../quizView';
+} from '../quizDuelView';
 import { useServerNow } from '../serverClock';
 import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';

@@ -14,7 +14,7 @@ import { NewDuelForm } from '../components/NewDuelForm';
 import { QuizNav } from '../components/QuizNav';
 import { useQuizCancelMutation, useQuizChallengeMutation, useQuizJoinMutation } from '../mutations';
 import { useQuizLiveUpdates, useQuizLobby } from '../queries';
-import { CHALLENGE_FAILED, DAILY_PATH, duelPath, isWaitingLive, JOIN_FAILED, LOAD_FAILED, liveWaitLeft, QUIZ_BOT_NOTE } from '../quizView';
+import { CHALLENGE_FAILED, DAILY_PATH, duelPath, isWaitingLive, JOIN_FAILED, LOAD_FAILED, liveWaitLeft, QUIZ_BOT_NOTE } from '../quizDuelView';
 import { useServerNow } from '../serverClock';
 import { CalendarDays, CircleQuestionMark } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';

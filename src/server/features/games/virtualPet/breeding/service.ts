@@ -46,7 +46,7 @@ function presentEgg(row: EggRow, now: Date): EggDto {
 
 export async function eggsOf(deps: Deps, userId: number): Promise<EggsDto> {
   const now = deps.clock.now();
-  const rows = await deps.db.rows<EggRow>(sql`select ${eggColumns} from eggs where user_id = ${userId} and hatched_at is null order by hatch_at, id`);
+  const rows = await deps.db.rows<EggRow>(sql`select ${eggColumns} from virtual_pet_eggs where user_id = ${userId} and hatched_at is null order by hatch_at, id`);
   return { eggs: rows.map((r) => presentEgg(r, now)), serverTime: now.toISOString() };
 }
 
@@ -75,7 +75,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
     await lockProfile(tx, userId);
     const rows = await tx.rows<CritterRow>(sql`
       select id, species, variant, rarity, generation, experience, affection, traits, equipped_cosmetics, breeding_hatch_at, last_hatched_at, created_at
-      from critters where id in (${a}, ${b}) and user_id = ${userId} order by id for update`);
+      from virtual_pet_critters where id in (${a}, ${b}) and user_id = ${userId} order by id for update`);
     const parentA = rows.find((r) => Number(r.id) === a);
     const parentB = rows.find((r) => Number(r.id) === b);
     if (!parentA) throw notFound(`parentA: you have no critter with id ${a}`, [{ field: 'parentA', rule: 'not_found', value: String(a) }]);
@@ -95,7 +95,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
     const cost = breedPrice(rarity);
     const price = method === 'pet' ? cost.petCoins : cost.gold;
     const [egg] = await tx.rows<EggRow>(sql`
-      insert into eggs (user_id, parent_a, parent_b, species, variant, rarity, generation, traits, round_id, currency, price, hatch_at)
+      insert into virtual_pet_eggs (user_id, parent_a, parent_b, species, variant, rarity, generation, traits, round_id, currency, price, hatch_at)
       values (${userId}, ${a}, ${b}, ${child.species}, ${child.variant}, ${child.rarity}, ${child.generation}, ${textArray(child.traits)}, ${round.id}, ${currency}, ${price}, ${hatchAt.toISOString()})
       returning ${eggColumns}`);
     let balances: Map<number, number>;
@@ -107,7 +107,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
       }
       throw err;
     }
-    await tx.rows(sql`update critters set breeding_hatch_at = ${hatchAt.toISOString()} where id in (${a}, ${b})`);
+    await tx.rows(sql`update virtual_pet_critters set breeding_hatch_at = ${hatchAt.toISOString()} where id in (${a}, ${b})`);
     const [user] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
     return {
       message: `An egg! It hatches at ${hatchAt.toISOString()}`,
@@ -124,11 +124,11 @@ export async function hatch(deps: Deps, userId: number, eggId: number) {
   return deps.db.tx(async (tx: Queryable) => {
     await lockProfile(tx, userId);
     const [egg] = await tx.rows<EggRow>(sql`
-      update eggs set hatched_at = ${now.toISOString()}
+      update virtual_pet_eggs set hatched_at = ${now.toISOString()}
       where id = ${eggId} and user_id = ${userId} and hatched_at is null and hatch_at <= ${now.toISOString()}
       returning ${eggColumns}`);
     if (!egg) {
-      const [found] = await tx.rows<EggRow>(sql`select ${eggColumns} from eggs where id = ${eggId} and user_id = ${userId}`);
+      const [found] = await tx.rows<EggRow>(sql`select ${eggColumns} from virtual_pet_eggs where id = ${eggId} and user_id = ${userId}`);
       if (!found) throw notFound(`id: you have no egg with id ${eggId}`, [{ field: 'id', rule: 'not_found', value: String(eggId) }]);
       if (found.hatched_at) throw conflict('This egg has already hatched');
       throw conflict(`This egg is not ready: it hatches at ${new Date(found.hatch_at).toISOString()}`);
@@ -136,9 +136,9 @@ export async function hatch(deps: Deps, userId: number, eggId: number) {
     const row = await insertCritter(tx, { userId, species: egg.species, variant: egg.variant, rarity: egg.rarity, affection: STARTING_AFFECTION, generation: egg.generation });
     // The child counts as hatched now, so it rests BREED_COOLDOWN_MS before its first breeding.
     const [withTraits] = await tx.rows<CritterRow>(sql`
-      update critters set traits = ${textArray(egg.traits)}, last_hatched_at = ${now.toISOString()} where id = ${row.id} ${critterReturning}`);
-    await tx.rows(sql`update eggs set critter_id = ${row.id} where id = ${egg.id}`);
-    await tx.rows(sql`update critters set breeding_hatch_at = null, last_hatched_at = ${now.toISOString()} where id in (${egg.parent_a}, ${egg.parent_b})`);
+      update virtual_pet_critters set traits = ${textArray(egg.traits)}, last_hatched_at = ${now.toISOString()} where id = ${row.id} ${critterReturning}`);
+    await tx.rows(sql`update virtual_pet_eggs set critter_id = ${row.id} where id = ${egg.id}`);
+    await tx.rows(sql`update virtual_pet_critters set breeding_hatch_at = null, last_hatched_at = ${now.toISOString()} where id in (${egg.parent_a}, ${egg.parent_b})`);
     return { message: `${speciesOf(egg.species)?.name ?? egg.species} hatched!`, critter: presentCritter(withTraits ?? row) };
   });
 }

@@ -6,14 +6,14 @@ import { critterColumns, type CritterRow } from './presenter';
 const columns = sql.raw(critterColumns);
 
 export const crittersOf = (q: Queryable, userId: number): Promise<CritterRow[]> =>
-  q.rows<CritterRow>(sql`select ${columns} from critters where user_id = ${userId} order by id`);
+  q.rows<CritterRow>(sql`select ${columns} from virtual_pet_critters where user_id = ${userId} order by id`);
 
 /**
  * One of the user's critters, locked for the caller's transaction. Another user's critter is
  * a 404 like a missing one: ids are not a way to learn what others own.
  */
 export async function lockCritter(tx: Queryable, userId: number, critterId: number, field = 'critterId'): Promise<CritterRow> {
-  const [row] = await tx.rows<CritterRow>(sql`select ${columns} from critters where id = ${critterId} and user_id = ${userId} for update`);
+  const [row] = await tx.rows<CritterRow>(sql`select ${columns} from virtual_pet_critters where id = ${critterId} and user_id = ${userId} for update`);
   if (!row) throw notFound(`${field}: you have no critter with id ${critterId}`, [{ field, rule: 'not_found', value: String(critterId) }]);
   return row;
 }
@@ -23,7 +23,7 @@ export async function insertCritter(
   c: { userId: number; species: string; variant: string; rarity: string; affection: number; generation?: number },
 ): Promise<CritterRow> {
   const [row] = await tx.rows<CritterRow>(sql`
-    insert into critters (user_id, species, variant, rarity, affection, generation)
+    insert into virtual_pet_critters (user_id, species, variant, rarity, affection, generation)
     values (${c.userId}, ${c.species}, ${c.variant}, ${c.rarity}, ${c.affection}, ${c.generation ?? 1})
     returning ${columns}`);
   if (!row) throw new Error('insertCritter: nothing written');

@@ -33,7 +33,7 @@ export async function adopt(deps: Deps, userId: number, speciesKey: string): Pro
   }
   return deps.db.tx(async (tx) => {
     await lockProfile(tx, userId);
-    const [has] = await tx.rows<{ id: number }>(sql`select id from critters where user_id = ${userId} limit 1`);
+    const [has] = await tx.rows<{ id: number }>(sql`select id from virtual_pet_critters where user_id = ${userId} limit 1`);
     if (has) throw conflict('You already have a critter: starters are for keepers without one');
     const row = await insertCritter(tx, { userId, species: species.key, variant: species.variants[0] ?? 'Classic', rarity: species.rarity, affection: STARTING_AFFECTION });
     await bumpCounter(tx, userId, 'adopted');
@@ -57,7 +57,7 @@ async function care(deps: Deps, userId: number, critterId: number, key: string, 
     const left = await items.take(tx, { userId, itemId, quantity: 1 }, { reason: 'care', refType: 'critter', refId: critterId });
     if (left === null) throw conflict(`You have no ${good.name} left: buy more in the pet shop or claim resources`);
     const [row] = await tx.rows<CritterRow>(sql`
-      update critters set experience = experience + ${good.expBonus}, affection = ${affectionAfter(critter.affection, good.affectionBonus, critter.traits)}
+      update virtual_pet_critters set experience = experience + ${good.expBonus}, affection = ${affectionAfter(critter.affection, good.affectionBonus, critter.traits)}
       where id = ${critterId} ${critterReturning}`);
     await bumpCounter(tx, userId, kind === 'food' ? 'fed' : 'played');
     const name = speciesOf(critter.species)?.name ?? critter.species;
@@ -79,7 +79,7 @@ export async function evolve(deps: Deps, userId: number, critterId: number): Pro
     if (!check.into) throw conflict(`${speciesOf(critter.species)?.name ?? critter.species} is at its final form`);
     if (!check.ready) throw conflict(`Not ready to evolve: ${check.condition}`);
     const [row] = await tx.rows<CritterRow>(sql`
-      update critters set species = ${check.into}
+      update virtual_pet_critters set species = ${check.into}
       where id = ${critterId} and species = ${critter.species} and experience >= ${EVOLVE_MIN_EXPERIENCE} and affection >= ${EVOLVE_MIN_AFFECTION}
       ${critterReturning}`);
     if (!row) throw conflict('The critter changed meanwhile; try again');
@@ -104,7 +104,7 @@ export async function unlockTrait(deps: Deps, userId: number, critterId: number,
       if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') throw new AppError(409, 'INSUFFICIENT_FUNDS', `Not enough shards! (${cost} required)`);
       throw err;
     }
-    const [row] = await tx.rows<CritterRow>(sql`update critters set traits = array_append(traits, ${trait.key}) where id = ${critterId} ${critterReturning}`);
+    const [row] = await tx.rows<CritterRow>(sql`update virtual_pet_critters set traits = array_append(traits, ${trait.key}) where id = ${critterId} ${critterReturning}`);
     await bumpCounter(tx, userId, 'traits_unlocked');
     return { message: `${trait.name} unlocked`, newShards: balances.get(userId) ?? 0, critter: presentCritter(row ?? critter) };
   });
@@ -115,7 +115,7 @@ export async function cosmetics(deps: Deps, userId: number): Promise<{ cosmetics
   const [resources, worn] = await Promise.all([
     resourcesOf(deps.db, userId, now),
     deps.db.rows<{ id: number; equipped_cosmetics: Record<string, string> }>(sql`
-      select id, equipped_cosmetics from critters where user_id = ${userId} and equipped_cosmetics <> '{}'::jsonb order by id`),
+      select id, equipped_cosmetics from virtual_pet_critters where user_id = ${userId} and equipped_cosmetics <> '{}'::jsonb order by id`),
   ]);
   return {
     cosmetics: COSMETICS.map((c) => ({
@@ -148,15 +148,15 @@ export async function equip(deps: Deps, userId: number, critterId: number, slot:
     const held = (await items.holding(tx, userId, found.itemId)).quantity;
     if (held <= 0) throw conflict(`You do not own ${good.name}: buy it in the pet shop first`);
     const wearers = await tx.rows<{ id: number }>(sql`
-      select id from critters where user_id = ${userId} and id <> ${critterId} and equipped_cosmetics ->> ${slot} = ${key} order by id for update`);
+      select id from virtual_pet_critters where user_id = ${userId} and id <> ${critterId} and equipped_cosmetics ->> ${slot} = ${key} order by id for update`);
     let message = `${good.name} equipped`;
     if (wearers.length >= held) {
       const from = wearers[0]!;
-      await tx.rows(sql`update critters set equipped_cosmetics = equipped_cosmetics - ${slot}::text where id = ${from.id}`);
+      await tx.rows(sql`update virtual_pet_critters set equipped_cosmetics = equipped_cosmetics - ${slot}::text where id = ${from.id}`);
       message = `${good.name} moved to this critter`;
     }
     const [row] = await tx.rows<CritterRow>(sql`
-      update critters set equipped_cosmetics = equipped_cosmetics || jsonb_build_object(${slot}::text, ${key}::text) where id = ${critterId} ${critterReturning}`);
+      update virtual_pet_critters set equipped_cosmetics = equipped_cosmetics || jsonb_build_object(${slot}::text, ${key}::text) where id = ${critterId} ${critterReturning}`);
     return answer(tx, deps, userId, row ?? critter, message);
   });
 }

@@ -33,7 +33,7 @@ const tooSoon = (nextClaim: string) => new AppError(400, 'BAD_REQUEST', `Too soo
 
 /**
  * The claim (DESIGN.md section 8): its time is taken by one conditional UPDATE of the user's
- * pet_profiles row (two tabs claim once), its foods and toys are drawn from the user's fair
+ * virtual_pet_profiles row (two tabs claim once), its foods and toys are drawn from the user's fair
  * stream as a 'sanctuary-claim' round, and the pet coins, shards and units are written through
  * the ledger and the items module against that round, all in one transaction.
  */
@@ -41,20 +41,20 @@ export async function claim(deps: Deps, userId: number): Promise<ClaimResponse> 
   const now = deps.clock.now();
   const ids = await catalogItemIds(deps.db);
   return deps.db.tx(async (tx) => {
-    await tx.rows(sql`insert into pet_profiles (user_id) values (${userId}) on conflict (user_id) do nothing`);
+    await tx.rows(sql`insert into virtual_pet_profiles (user_id) values (${userId}) on conflict (user_id) do nothing`);
     const [held] = await tx.rows<{ n: number; traits: string[] }>(sql`
-      select (select count(*) from critters where user_id = ${userId})::int as n,
-        coalesce((select array_agg(t) from critters c cross join lateral unnest(c.traits) t where c.user_id = ${userId}), '{}') as traits`);
+      select (select count(*) from virtual_pet_critters where user_id = ${userId})::int as n,
+        coalesce((select array_agg(t) from virtual_pet_critters c cross join lateral unnest(c.traits) t where c.user_id = ${userId}), '{}') as traits`);
     const count = held?.n ?? 0;
     if (count === 0) throw conflict('Adopt a critter before claiming resources');
     const terms = claimTerms(count, held?.traits ?? []);
     const next = new Date(now.getTime() + terms.cooldownMs);
     const [claimed] = await tx.rows<{ user_id: number }>(sql`
-      update pet_profiles set next_claim_at = ${next.toISOString()}, claims = claims + 1
+      update virtual_pet_profiles set next_claim_at = ${next.toISOString()}, claims = claims + 1
       where user_id = ${userId} and (next_claim_at is null or next_claim_at <= ${now.toISOString()})
       returning user_id`);
     if (!claimed) {
-      const [row] = await tx.rows<{ next_claim_at: Date | string }>(sql`select next_claim_at from pet_profiles where user_id = ${userId}`);
+      const [row] = await tx.rows<{ next_claim_at: Date | string }>(sql`select next_claim_at from virtual_pet_profiles where user_id = ${userId}`);
       throw tooSoon(new Date(row?.next_claim_at ?? next).toISOString());
     }
     const params = { critters: count, foodDraws: terms.foodDraws, toyDraws: terms.toyDraws, foodTable: CLAIM_FOOD_TABLE, toyTable: CLAIM_TOY_TABLE, coins: terms.coins, shards: terms.shards };

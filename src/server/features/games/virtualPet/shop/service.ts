@@ -83,7 +83,7 @@ async function pay(tx: Queryable, userId: number, purchaseId: number, price: num
 
 async function purchaseRow(tx: Queryable, userId: number, good: string, quantity: number, price: number, currency: Currency): Promise<number> {
   const [row] = await tx.rows<{ id: number }>(sql`
-    insert into pet_purchases (user_id, good, quantity, price, currency) values (${userId}, ${good}, ${quantity}, ${price}, ${currency}) returning id`);
+    insert into virtual_pet_purchases (user_id, good, quantity, price, currency) values (${userId}, ${good}, ${quantity}, ${price}, ${currency}) returning id`);
   if (!row) throw new Error('pet shop: purchase row not written');
   return Number(row.id);
 }

@@ -90,7 +90,7 @@ describe('the resource claim', () => {
 
   it('waits three hours with a 25% cooldown trait, and pays more coins with more critters and coin traits', async () => {
     const { user, critterId } = await adopted();
-    await server.db.rows(sql`update critters set traits = '{quantumLeap,hoarder}' where id = ${Number(critterId)}`);
+    await server.db.rows(sql`update virtual_pet_critters set traits = '{quantumLeap,hoarder}' where id = ${Number(critterId)}`);
     await grantPetCurrency(server.db, user.id, 'pet_coins', 400);
     expect((await callRoute(server, 'POST /api/shop/buy-pet', { token: user.token, body: { species: 'pebblepaw' } })).status).toBe(201);
     const res = await claim(user);
@@ -122,13 +122,13 @@ describe('care: feeding and playing', () => {
     expect(played.body.critter).toMatchObject({ experience: 85, affection: 33 });
     expect(played.body.resources.toys).toEqual({});
     expectError(await callRouteRaw(server, 'POST /api/critters/play/:id', { token: user.token, params: { id: critterId }, body: { toyItem: 'squeaky-bone' } }), 409, { message: 'no Squeaky Bone left' });
-    const [counters] = await server.db.rows<{ fed: number; played: number }>(sql`select fed, played from pet_profiles where user_id = ${user.id}`);
+    const [counters] = await server.db.rows<{ fed: number; played: number }>(sql`select fed, played from virtual_pet_profiles where user_id = ${user.id}`);
     expect(counters).toEqual({ fed: 1, played: 1 });
   });
 
   it('an affection trait adds its share, and affection stops at 100', async () => {
     const { user, critterId } = await adopted();
-    await server.db.rows(sql`update critters set traits = '{moonlight}', affection = 90 where id = ${Number(critterId)}`);
+    await server.db.rows(sql`update virtual_pet_critters set traits = '{moonlight}', affection = 90 where id = ${Number(critterId)}`);
     await grantGood(server.db, user.id, 'bubble-wand', 1);
     const played = await callRoute(server, 'POST /api/critters/play/:id', { token: user.token, params: { id: critterId }, body: { toyItem: 'bubble-wand' } });
     expect(played.body.critter.affection).toBe(100);
@@ -159,12 +159,12 @@ describe('evolution', () => {
     await raiseCritter(server.db, critterId, EVOLVE_MIN_EXPERIENCE, 49);
     expectError(await callRouteRaw(server, 'POST /api/critters/evolve', { token: user.token, body: { critterId } }), 409, { message: 'affection 49/50' });
     await raiseCritter(server.db, critterId, EVOLVE_MIN_EXPERIENCE, 50);
-    await server.db.rows(sql`update critters set traits = '{forager}', equipped_cosmetics = '{"hat":"party-hat"}' where id = ${Number(critterId)}`);
+    await server.db.rows(sql`update virtual_pet_critters set traits = '{forager}', equipped_cosmetics = '{"hat":"party-hat"}' where id = ${Number(critterId)}`);
     expect((await mine(user))[0]?.canEvolve).toBe(true);
     const res = await callRoute(server, 'POST /api/critters/evolve', { token: user.token, body: { critterId } });
     expect(res.status).toBe(200);
     expect(res.body.critter).toMatchObject({ species: 'bloomback', name: 'Bloomback', level: 10, affection: 50, traits: { forager: true }, equippedCosmetics: { hat: 'party-hat' }, evolvedTo: 'elderoak', canEvolve: true });
-    await server.db.rows(sql`update critters set species = 'elderoak' where id = ${Number(critterId)}`);
+    await server.db.rows(sql`update virtual_pet_critters set species = 'elderoak' where id = ${Number(critterId)}`);
     expectError(await callRouteRaw(server, 'POST /api/critters/evolve', { token: user.token, body: { critterId } }), 409, { message: 'final form' });
   });
 
@@ -274,7 +274,7 @@ describe('the pet shop', () => {
     expect(pet.body).toMatchObject({ resources: { coins: 70 }, critter: { species: 'pebblepaw', rarity: 'Common', generation: 1 } });
     expectError(await callRouteRaw(server, 'POST /api/shop/buy-pet', { token: user.token, body: { species: 'bloomback' } }), 409, { code: 'INSUFFICIENT_FUNDS', message: 'Not enough gold' });
     expectError(await callRouteRaw(server, 'POST /api/shop/buy', { token: user.token, body: { itemId: 'honey-cake', quantity: 2 } }), 409, { message: 'Not enough pet coins' });
-    const [purchases] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from pet_purchases where user_id = ${user.id}`);
+    const [purchases] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from virtual_pet_purchases where user_id = ${user.id}`);
     expect(purchases?.n).toBe(3);
   });
 

@@ -1,5 +1,5 @@
 // The box page's words, numbers, reel strips and verify links, free of React so they are tested
-// on their own (boxView.test.ts). The maths is the shared one the server opens boxes with.
+// on their own (mysteryBoxView.test.ts). The maths is the shared one the server opens boxes with.
 import type { LiveEventPayloads } from '../../../../shared/api/live';
 import type { MysteryBoxDto, OpenBoxesResponse } from '../../../../shared/games/mysteryBox/contract';
 import { BOX_OPEN_COUNTS, BOX_WEIGHT_TOTAL } from '../../../../shared/games/mysteryBox/rules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizDuelDto, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
-import { duelStage, nextChangeAt, newerView, playPhase, stakeError, timeAnnouncement, verifyQuestionsHref } from './quizView';
+import { duelStage, nextChangeAt, newerView, playPhase, stakeError, timeAnnouncement, verifyQuestionsHref } from './quizDuelView';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

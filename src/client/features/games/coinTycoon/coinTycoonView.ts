@@ -1,5 +1,5 @@
 // The tycoon page's words and numbers, free of React so they are tested on their own
-// (tycoonView.test.ts). Every amount comes from the shared rules the server pays by
+// (coinTycoonView.test.ts). Every amount comes from the shared rules the server pays by
 // (shared/games/coinTycoon/rules.ts); only the display helpers here round.
 import type { TycoonDto } from '../../../../shared/games/coinTycoon/contract';
 import {

@@ -28,7 +28,7 @@ import {
   saleStatus,
   withOffset,
   type MaxMemo,
-} from './tycoonView';
+} from './coinTycoonView';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const H = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearMatch3, pruneOtherDays, readMatch3, readSolved, writeMatch3, writeSolved, type KeyValueStore } from './puzzleStorage';
+import { clearMatch3, pruneOtherDays, readMatch3, readSolved, writeMatch3, writeSolved, type KeyValueStore } from './puzzleRushStorage';
 
 /** Storage's behaviour over a Map, insertion-ordered like the browser's. */
 function memoryStore(): KeyValueStore & { keys(): string[] } {

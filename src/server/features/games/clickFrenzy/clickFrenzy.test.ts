@@ -86,7 +86,7 @@ describe('Click Frenzy', () => {
     expect(clock.now().getTime() - Date.parse('2026-06-01T14:00:00Z')).toBeLessThan(3_600_000);
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
     expect(results.filter((r) => r.status === 409)).toHaveLength(50);
-    const [paid] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from frenzy_clicks where user_id = ${user.id}`);
+    const [paid] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from click_frenzy_clicks where user_id = ${user.id}`);
     expect(paid?.n).toBe(100);
     expect(await balanceOf(server, user.id)).toBe(1100);
     clock.set('2026-06-01T12:10:00Z');
@@ -123,7 +123,7 @@ describe('Click Frenzy', () => {
     expect(await balanceOf(server, user.id)).toBe(1001);
     expect((await readStats(server.db, user.id)).frenzyClicks).toBe(1);
     const [row] = await server.db.rows<{ clicks: number; n: number }>(sql`
-      select (select clicks from frenzy_hours where user_id = ${user.id}) as clicks, (select count(*)::int from frenzy_clicks where user_id = ${user.id}) as n`);
+      select (select clicks from click_frenzy_hours where user_id = ${user.id}) as clicks, (select count(*)::int from click_frenzy_clicks where user_id = ${user.id}) as n`);
     expect(row).toEqual({ clicks: 1, n: 1 });
   });
 

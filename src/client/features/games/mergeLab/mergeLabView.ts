@@ -1,5 +1,5 @@
 // Merge Lab's words, intents and the board as the page shows it, free of React so they are
-// tested on their own (labView.test.ts). Every rule is the shared one the server checks with
+// tested on their own (mergeLabView.test.ts). Every rule is the shared one the server checks with
 // (shared/games/mergeLab/rules.ts): the page pre-checks a move with it, the server decides.
 import type { MergeLabActionResponse, MergeLabDto } from '../../../../shared/games/mergeLab/contract';
 import type { RoundDto } from '../../../../shared/api/fairness';

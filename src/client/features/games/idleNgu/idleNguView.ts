@@ -1,5 +1,5 @@
 // The trainer page's words and numbers, free of React so they are tested on their own
-// (idleView.test.ts). Every figure comes from the shared rules the server settles by
+// (idleNguView.test.ts). Every figure comes from the shared rules the server settles by
 // (shared/games/idleNgu/rules.ts); only the wording lives here.
 import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyCapRefusal, ENERGY_MAX, ENERGY_REGEN_MS, initialState, nextOrder, orderPayout, type MergeItem, type MergeLabState } from '../../../../shared/games/mergeLab/rules';
-import { cellLabel, countdownText, intentFor, labViewOf, matchingCell, newerView, outcomeText, tapBlockedText, verifyTapHref, withPending } from './labView';
+import { cellLabel, countdownText, intentFor, labViewOf, matchingCell, newerView, outcomeText, tapBlockedText, verifyTapHref, withPending } from './mergeLabView';
 
 const T0 = Date.parse('2026-11-26T08:00:00Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import { IDLE_OFFLINE_CAP_MS, newIdleState, toJson, type IdleState } from '../../../../shared/games/idleNgu/rules';
-import { awayDuration, awayLines, clampAllocation, durationText, newerView, rebirthBlocked, rebirthPreview, towerFloors, victoryText, watchedMeanwhile, withOffset } from './idleView';
+import { awayDuration, awayLines, clampAllocation, durationText, newerView, rebirthBlocked, rebirthPreview, towerFloors, victoryText, watchedMeanwhile, withOffset } from './idleNguView';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const trainer = (over: Partial<IdleState> = {}): IdleState => ({ ...newIdleState(T0), ...over });

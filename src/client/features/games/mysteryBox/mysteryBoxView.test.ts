@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MYSTERY_BOXES } from '../../../../shared/games/mysteryBox/rules';
-import { FEED_LIMIT, REEL_CELLS, REEL_STOP, addToFeed, chanceText, openBlockedText, openOptions, openSummary, reelStrip, roundParams, verifyDropHref, weightText } from './boxView';
+import { FEED_LIMIT, REEL_CELLS, REEL_STOP, addToFeed, chanceText, openBlockedText, openOptions, openSummary, reelStrip, roundParams, verifyDropHref, weightText } from './mysteryBoxView';
 
 const bronze = { ...MYSTERY_BOXES[0]!, tiers: MYSTERY_BOXES[0]!.tiers.map((t) => ({ ...t, drops: t.drops.map((d, i) => ({ ...d, itemId: String(100 + i) })) })) };
 const order = bronze.tiers.map((t) => t.name);

@@ -28,7 +28,7 @@ async function todaysOf<T extends PuzzleType>(type: T): Promise<Extract<DailyPuz
 }
 
 const solveCount = async (userId: number) =>
-  (await server.db.rows<{ n: number }>(sql`select count(*)::int as n from puzzle_solves where user_id = ${userId}`))[0]?.n;
+  (await server.db.rows<{ n: number }>(sql`select count(*)::int as n from puzzle_rush_solves where user_id = ${userId}`))[0]?.n;
 
 describe('Puzzle Rush', () => {
   it("shows everyone the same five questions of the UTC day, and never a secret", async () => {
@@ -68,7 +68,7 @@ describe('Puzzle Rush', () => {
     expect(after.body.solved).toEqual(after.body.puzzles.map((p) => p.id));
     expect((await readStats(server.db, user.id)).puzzleWins).toBe(5);
     const rows = await server.db.rows<{ ref_type: string; n: number }>(sql`
-      select l.ref_type, count(*)::int as n from ledger l join puzzle_solves s on s.id::text = l.ref_id
+      select l.ref_type, count(*)::int as n from ledger l join puzzle_rush_solves s on s.id::text = l.ref_id
       where l.user_id = ${user.id} and l.category = 'puzzle_reward' and s.user_id = ${user.id} group by l.ref_type`);
     expect(rows).toEqual([{ ref_type: 'puzzle', n: 5 }]);
 

@@ -1,0 +1,2 @@
+ALTER TABLE "achievements" DROP CONSTRAINT "achievements_criteria_known";--> statement-breakpoint
+ALTER TABLE "achievements" ADD CONSTRAINT "achievements_criteria_known" CHECK (criteria in ('betsPlaced', 'betsWon', 'storePurchases', 'logins', 'tasksCompleted', 'casinoWins', 'minefieldWins', 'frenzyClicks', 'rpsWins', 'puzzleWins', 'itemsOwned'));
