@@ -2,7 +2,6 @@ import type { LucideIcon } from 'lucide-react';
 import type { lazyPage } from '../../app/lazyChunk';
 import { GAME_CARDS as GAME_TEXTS } from 'virtual:fs-contract';
 import type { GameKey } from '../../../shared/games';
-import type { InventoryEntry } from '../../../shared/api/accounts';
 
 /** What a game's client folder adds to its GAMES entry: `games/<key>/card.ts` exports it as `card`. */
 export interface GameClient {
@@ -14,14 +13,6 @@ export interface GameClient {
    * below /games/{key}/ shows its `page` (spec section 2: /games/virtual-pet/* is the sanctuary).
    */
   subPages?: readonly { path: string; title: string; page: ReturnType<typeof lazyPage> }[];
-  /** 'Sell for N' on the store's inventory for the items the game sells back (its collectibles). */
-  useInventorySale?: () => InventorySale;
-}
-
-export interface InventorySale {
-  sell: (entry: InventoryEntry) => void;
-  /** The item being sold now, if any. */
-  sellingId: string | null;
 }
 
 /**
@@ -45,10 +36,3 @@ export const GAME_CARDS: readonly GameCard[] = GAME_TEXTS.map((g) => {
   if (!client) throw new Error(`src/client/features/games/${g.game}/card.ts is missing: every game in GAMES has one`);
   return { ...client, key: g.slug, game: g.game, name: g.name, description: g.description };
 });
-
-const noSale = (): InventorySale | null => null;
-/**
- * The game that buys items back from the inventory (one at most: the store shows one 'Sell'
- * button), as a hook fixed at build time, so calling it is always the same hook.
- */
-export const useInventorySale: () => InventorySale | null = GAME_CARDS.find((c) => c.useInventorySale)?.useInventorySale ?? noSale;

@@ -1,5 +1,6 @@
 /** What other features may use of games (DESIGN.md section 1a). */
-export { GAME_CARDS, useInventorySale } from './catalog';
+export { GAME_CARDS } from './catalog';
+export { useInventorySale } from './inventorySale';
 export type { GameCard, GameClient } from './catalog';
 export { formatHms } from './formatHms';
 export { useAfterGamePlayed } from './mutations';

@@ -1,11 +1,6 @@
 import { Gift } from 'lucide-react';
 import { lazyPage } from '../../../app/lazyChunk';
 import type { GameClient } from '../public';
-import { useInventorySale } from './useInventorySale';
 
 /** The hub card's icon and the pages behind it; its title and line are its GAMES entry's. */
-export const card: GameClient = {
-  icon: Gift,
-  page: lazyPage(() => import('./pages/MysteryBoxPage'), (m) => m.MysteryBoxPage),
-  useInventorySale,
-};
+export const card: GameClient = { icon: Gift, page: lazyPage(() => import('./pages/MysteryBoxPage'), (m) => m.MysteryBoxPage) };
