@@ -1,7 +1,10 @@
 /**
  * What other features may use of accounts (DESIGN.md section 1a): the new-account rule that
  * guards every path passing coins or items on (wallet, trades, services).
+ *
+ * The SQL fragments come first: wallet, which accounts/service uses, reads them at load.
  */
+export { accountsSql } from './sql';
 export { assertEstablished } from './newAccounts';
 export { findUserByUsername } from './queries';
 /** Seeding (db/seed.ts) makes the admin and the demo players. */
