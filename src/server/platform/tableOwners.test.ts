@@ -54,7 +54,6 @@ const KNOWN = new Set([
   'features/accounts game_rounds',
   'features/audit item_movements',
   'features/audit ledger',
-  'features/audit users',
   'features/accounts sessions',
   'features/accounts user_stats',
   'features/achievements users',
