@@ -85,7 +85,6 @@ const KNOWN = new Set([
   'features/store buffs',
   'features/store cosmetic_choices',
   'features/store inventory',
-  'features/tasks users',
   'features/tasks achievements',
   'features/tasks sessions',
   'features/tasks user_stats',
