@@ -78,7 +78,6 @@ const KNOWN = new Set([
   'features/games/virtualPet items',
   'features/games/virtualPet balances',
   'features/items items',
-  'features/leaderboard users',
   'features/leaderboard user_stats',
   'features/services users',
   'features/store users',
