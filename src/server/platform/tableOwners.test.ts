@@ -56,7 +56,6 @@ const KNOWN = new Set([
   'features/audit ledger',
   'features/accounts sessions',
   'features/accounts user_stats',
-  'features/bets users',
   'features/bets realtime_events',
   'features/games/clickFrenzy users',
   'features/games/clickFrenzy buffs',
