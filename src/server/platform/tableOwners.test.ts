@@ -79,7 +79,6 @@ const KNOWN = new Set([
   'features/items items',
   'features/leaderboard user_stats',
   'features/services users',
-  'features/store users',
   'features/store buffs',
   'features/store cosmetic_choices',
   'features/store inventory',
