@@ -85,7 +85,6 @@ const KNOWN = new Set([
   'features/tasks achievements',
   'features/tasks sessions',
   'features/tasks user_stats',
-  'features/trades users',
   'features/trades inventory',
   'features/trades items',
   'features/wallet users',
