@@ -78,7 +78,6 @@ const KNOWN = new Set([
   'features/games/virtualPet balances',
   'features/items items',
   'features/leaderboard user_stats',
-  'features/services users',
   'features/store buffs',
   'features/store cosmetic_choices',
   'features/store inventory',
