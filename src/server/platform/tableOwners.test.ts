@@ -57,7 +57,6 @@ const KNOWN = new Set([
   'features/accounts sessions',
   'features/accounts user_stats',
   'features/bets realtime_events',
-  'features/games/clickFrenzy users',
   'features/games/clickFrenzy buffs',
   'features/games/engine users',
   'features/games/engine quiz_duel_addresses',
