@@ -58,7 +58,6 @@ const KNOWN = new Set([
   'features/accounts user_stats',
   'features/bets realtime_events',
   'features/games/clickFrenzy buffs',
-  'features/games/engine users',
   'features/games/engine quiz_duel_addresses',
   'features/games/engine buffs',
   'features/games/minefield users',
