@@ -60,7 +60,6 @@ const KNOWN = new Set([
   'features/games/clickFrenzy buffs',
   'features/games/engine quiz_duel_addresses',
   'features/games/engine buffs',
-  'features/games/minefield users',
   'features/games/minefield game_rounds',
   'features/games/mysteryBox items',
   'features/games/puzzleRush users',
