@@ -62,7 +62,6 @@ const KNOWN = new Set([
   'features/games/engine buffs',
   'features/games/minefield game_rounds',
   'features/games/mysteryBox items',
-  'features/games/puzzleRush users',
   'features/games/puzzleRush user_stats',
   'features/games/quizDuel users',
   'features/games/quizDuel game_rounds',
