@@ -63,7 +63,6 @@ const KNOWN = new Set([
   'features/games/minefield game_rounds',
   'features/games/mysteryBox items',
   'features/games/puzzleRush user_stats',
-  'features/games/quizDuel users',
   'features/games/quizDuel game_rounds',
   'features/games/rps users',
   'features/games/rps user_stats',
