@@ -64,7 +64,6 @@ const KNOWN = new Set([
   'features/games/mysteryBox items',
   'features/games/puzzleRush user_stats',
   'features/games/quizDuel game_rounds',
-  'features/games/rps users',
   'features/games/rps user_stats',
   'features/games/spinner users',
   'features/games/virtualPet users',
