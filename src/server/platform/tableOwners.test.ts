@@ -65,7 +65,6 @@ const KNOWN = new Set([
   'features/games/puzzleRush user_stats',
   'features/games/quizDuel game_rounds',
   'features/games/rps user_stats',
-  'features/games/virtualPet users',
   'features/games/virtualPet inventory',
   'features/games/virtualPet items',
   'features/games/virtualPet balances',
