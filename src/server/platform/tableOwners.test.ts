@@ -78,7 +78,6 @@ const KNOWN = new Set([
   'features/tasks user_stats',
   'features/trades inventory',
   'features/trades items',
-  'features/wallet users',
   'platform users',
   'platform ledger',
 ]);
