@@ -78,7 +78,6 @@ const KNOWN = new Set([
   'features/tasks user_stats',
   'features/trades inventory',
   'features/trades items',
-  'platform users',
   'platform ledger',
 ]);
 
