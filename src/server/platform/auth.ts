@@ -6,6 +6,7 @@ import type { Role } from '../../shared/api/accounts';
 import { banned, forbidden, unauthorized } from './errors';
 import { publishLive } from './realtime/publish';
 import { readBatch } from './batching/readBatch';
+import { accountsSql } from '../features/accounts/public';
 
 export interface AuthUser {
   id: number;
@@ -57,7 +58,7 @@ const sessionLookups = readBatch<string>({
       select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
         s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
         s.last_used_at < now() - interval '1 hour' as stale
-      from sessions s join users u on u.id = s.user_id
+      from sessions s join ${accountsSql.users} u on u.id = s.user_id
       where s.token_hash = k.token_hash limit 1
     ) x`,
   toJson: (tokenHash) => ({ token_hash: tokenHash }),

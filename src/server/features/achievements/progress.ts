@@ -3,6 +3,7 @@ import type { AchievementCriteria } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
 import { criterionCounters, loginsCount, statsJson, statsOf, type StatsRow } from '../../platform/stats';
 import { distinctItemsHeld } from '../items/public';
+import { accountsSql } from '../accounts/public';
 
 /**
  * Achievements read lifetime figures: the counters declared for it in platform/stats.ts, and
@@ -19,7 +20,7 @@ export interface LifetimeRow extends StatsRow {
 export const lifetimeQuery = (userId: SQL, also?: SQL): SQL => sql`
     select u.bets_placed as placed, u.bets_won as won, ${distinctItemsHeld(userId)}::int as owned,
       ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins${also ? sql`, ${also}` : sql``}
-    from users u where u.id = ${userId}`;
+    from ${accountsSql.users} u where u.id = ${userId}`;
 
 export function countersOf(row: LifetimeRow | undefined): Record<AchievementCriteria, number> {
   const stats = statsOf(row);

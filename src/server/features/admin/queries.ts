@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminUsersQuery } from '../../../shared/api/admin';
 import type { roles, UserStatus } from '../../../shared/api/accounts';
 import type { Queryable } from '../../db/client';
+import { accountsSql } from '../accounts/public';
 
 export interface AdminUserRow {
   id: number;
@@ -25,7 +26,7 @@ export async function visibleUsers(q: Queryable, query: AdminUsersQuery): Promis
   const search = query.q ? query.q.toLowerCase() : null;
   const after = query.after ? query.after.toLowerCase() : null;
   const rows = await q.rows<Omit<AdminUserRow, 'createdAt'> & { created_at: Date | string }>(sql`
-    select id, username, balance, role, status, created_at from users
+    select id, username, balance, role, status, created_at from ${accountsSql.users}
     where status <> 'deleted'
       ${search ? sql`and lower(username) >= ${search} and lower(username) < ${`${search}\u{10FFFF}`} and lower(username) like ${likePrefix(search)}` : sql``}
       ${after ? sql`and lower(username) > ${after}` : sql``}

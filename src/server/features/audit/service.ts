@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client';
 import { ledger, refTypes } from '../wallet/public';
 import { items } from '../items/public';
 import type { FeatureModule } from '../../platform/module';
+import { accountsSql } from '../accounts/public';
 
 /**
  * The conservation checks behind `npm run audit` and GET /api/admin/audit: the same report
@@ -19,7 +20,7 @@ export async function auditReport(q: Queryable, modules: readonly FeatureModule[
       modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),
     ));
   const [stats] = await q.rows<{ rows: number; users: number; movements: number }>(
-    sql`select (select count(*)::int from ledger) as rows, (select count(*)::int from users) as users,
+    sql`select (select count(*)::int from ledger) as rows, (select count(*)::int from ${accountsSql.users}) as users,
       (select count(*)::int from item_movements) as movements`,
   );
   const notes: string[] = [];

@@ -25,6 +25,7 @@ import { presentAdminBet, presentBet, presentParlay, presentWager } from './pres
 import * as queries from './queries';
 import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
 import { votesChanged } from './live';
+import { accountsSql } from '../accounts/public';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -86,7 +87,7 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
 
 /** Why a wager statement inserted nothing; only runs on the failure path. */
 async function explainRejectedWager(db: Db, userId: number, betId: number, choice: string): Promise<never> {
-  const [actor] = await db.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
+  const [actor] = await db.rows<{ status: string }>(accountsSql.statusOf(userId));
   if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(db, betId);
   if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
@@ -149,7 +150,7 @@ const PLACE_WAGERS = (() => {
       ), opt as (
         select i.i, i.user_id, i.amount, b.id as bet_id, b.title, o.id as option_id, o.odds
         from input i join bets b on b.id = i.bet_id join bet_options o on o.bet_id = b.id and o.text = i.choice
-          join users u on u.id = i.user_id
+          join ${accountsSql.users} u on u.id = i.user_id
         where b.status = 'open' and b.end_time > now()
         for key share of b skip locked for update of u skip locked
       ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},

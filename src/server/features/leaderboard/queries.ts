@@ -3,6 +3,7 @@ import { LEADERBOARD_SIZE, type LeaderboardSort } from '../../../shared/api/lead
 import type { Queryable } from '../../db/client';
 import type { StatName } from '../../platform/stats';
 import { cosmeticColumn } from '../items/public';
+import { accountsSql } from '../accounts/public';
 
 export interface LeaderboardRow {
   id: number;
@@ -23,7 +24,7 @@ const orderBy: Record<LeaderboardSort, SQL> = {
 const achievementsStat: StatName = 'achievements_claimed';
 
 /**
- * The top active players: balance and wins from users, achievements from the
+ * The top active players: balance and wins from their accounts row, achievements from the
  * achievements_claimed counter in user_stats (no row reads as zero). Banned and deleted
  * accounts are left off the public boards, and so are admins, who can grant themselves coins.
  *
@@ -36,10 +37,10 @@ export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<Leaderboa
   const top =
     sort === 'achievements'
       ? sql`select u.id, u.username, u.profile_image, u.balance, u.bets_won, coalesce(s.value, 0)::bigint as achievements_claimed
-          from users u left join user_stats s on s.user_id = u.id and s.stat = ${achievementsStat}
+          from ${accountsSql.users} u left join user_stats s on s.user_id = u.id and s.stat = ${achievementsStat}
           where u.status = 'active' and u.role = 'user'
           order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`
-      : sql`select u.id, u.username, u.profile_image, u.balance, u.bets_won from users u
+      : sql`select u.id, u.username, u.profile_image, u.balance, u.bets_won from ${accountsSql.users} u
           where u.status = 'active' and u.role = 'user'
           order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`;
   return q.rows<LeaderboardRow>(sql`

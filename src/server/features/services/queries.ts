@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/api/common';
 import type { Queryable } from '../../db/client';
 import type { ServiceRow } from './presenter';
+import { accountsSql } from '../accounts/public';
 
 const serviceSelect = (where: SQL) => sql`
   select s.id, s.title, s.description, s.price, s.status, s.auto_released, s.created_at, s.bought_at, s.finalized_at,
     s.completed_at, s.refunded_at,
     s.provider_id, p.username as provider_username, p.profile_image as provider_image, p.status as provider_status,
     s.buyer_id, b.username as buyer_username, b.profile_image as buyer_image, b.status as buyer_status
-  from services s join users p on p.id = s.provider_id left join users b on b.id = s.buyer_id
+  from services s join ${accountsSql.users} p on p.id = s.provider_id left join ${accountsSql.users} b on b.id = s.buyer_id
   where ${where}`;
 
 /** Below the previous page's last service, in a newest-first list. */

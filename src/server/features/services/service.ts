@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
-import { assertEstablished } from '../accounts/public';
+import { accountsSql, assertEstablished } from '../accounts/public';
 import { ledger } from '../wallet/public';
 import { RowSweep } from '../../platform/sweepRows';
 import { presentService } from './presenter';
@@ -138,7 +138,7 @@ export async function buyService(deps: Deps, userId: number, id: number, expecte
       update services s set status = 'bought', buyer_id = ${userId}, bought_at = now()
       where s.id = ${id} and s.status = 'listed' and s.provider_id <> ${userId}
         and (${expectedPrice ?? null}::bigint is null or s.price = ${expectedPrice ?? null}::bigint)
-        and exists (select 1 from users p where p.id = s.provider_id and p.status = 'active')
+        and exists (select 1 from ${accountsSql.users} p where p.id = s.provider_id and p.status = 'active')
       returning s.price, s.provider_id`);
     if (!row) {
       // Explained from a read taken after the refused update, not from `found`: a buyer who

@@ -27,6 +27,7 @@ import { items } from '../items/public';
 import { buffState, startBuff } from '../items/public';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
+import { accountsSql } from '../accounts/public';
 
 export async function storeItems(deps: Deps): Promise<StoreItemDto[]> {
   return (await queries.listOnSale(deps.db)).map(presentItem);
@@ -40,7 +41,7 @@ export async function storeUser(deps: Deps, userId: number): Promise<StoreUserDt
   const [inventory, purchaseHistory, [user]] = await Promise.all([
     queries.inventoryOf(deps.db, userId),
     queries.purchaseHistoryOf(deps.db, userId),
-    deps.db.rows<{ balance: number }>(sql`select balance from users where id = ${userId} and status <> 'deleted'`),
+    deps.db.rows<{ balance: number }>(sql`${accountsSql.balanceOf(userId)} and status <> 'deleted'`),
   ]);
   if (!user) throw unauthorized('Your account no longer exists');
   return { inventory, purchaseHistory, balance: user.balance };
@@ -60,7 +61,7 @@ async function explainRefusedPurchase(db: Db, userId: number, itemId: number): P
   if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
   if (found.stock <= 0) throw soldOut();
   const [[buyer], held] = await Promise.all([
-    db.rows<{ status: string }>(sql`select status from users where id = ${userId}`),
+    db.rows<{ status: string }>(accountsSql.statusOf(userId)),
     items.holding(db, userId, itemId),
   ]);
   if (buyer?.status !== 'active') throw banned();
@@ -108,7 +109,7 @@ const PURCHASE = (() => {
         onlyIf: sql`(select type from cur) <> 'badge' or inventory.quantity = 0`,
       })}, ${items.movementRowsFor('moved', ['held'], { reason: 'purchase', refType: 'purchase', refId: sql`select next_purchase_id from cur` })},
       active as (
-        select 1 from users where id = ${userId} and status = 'active'
+        select 1 from ${accountsSql.users} where id = ${userId} and status = 'active'
       ), ${ledger.accountUpdate('buyer', {
         userId,
         delta: sql`-(select price from cur)`,
@@ -131,7 +132,7 @@ const PURCHASE = (() => {
       select cur.id, cur.name, cur.type, cur.effect, cur.effect_type, cur.effect_value, cur.price, it.stock, cur.image, cur.emoji,
         cur.description, cur.retired_at, p.id as purchase_id, p.created_at,
         (select quantity_after from held) as quantity, (select locked from held) as locked,
-        coalesce((select balance_after from buyer), (select balance from users where id = ${userId})) as balance,
+        coalesce((select balance_after from buyer), (${accountsSql.balanceOf(userId)})) as balance,
         case when exists (select 1 from it) or not exists (select 1 from cur) then 1 else ${refuse('explain')} end as guard
       from (select 1) one left join cur on true left join p on true left join it on true`;
 })();
@@ -157,7 +158,7 @@ const PURCHASES = sql`
       for update of v skip locked
     ), buyer as (
       select input.i, input.user_id, cur.id as item_id, cur.price, u.balance
-      from input join cur on cur.id = input.item_id join users u on u.id = input.user_id
+      from input join cur on cur.id = input.item_id join ${accountsSql.users} u on u.id = input.user_id
       where u.status = 'active' and u.balance >= cur.price
         and (exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id)
           or not exists (select 1 from inventory v where v.user_id = input.user_id and v.item_id = cur.id))
@@ -269,10 +270,10 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
       tx,
       { userId, itemId, quantity: 1 },
       { reason: 'use', refType: 'buff', refId: started.id },
-      { when: sql`exists (select 1 from users where id = ${userId} and status = 'active')` },
+      { when: accountsSql.isActive(userId) },
     );
     if (left === null) {
-      const [actor] = await tx.rows<{ status: string }>(sql`select status from users where id = ${userId}`);
+      const [actor] = await tx.rows<{ status: string }>(accountsSql.statusOf(userId));
       if (actor?.status !== 'active') throw banned();
       throw conflict(`You have no unlocked ${item.name} to use`);
     }

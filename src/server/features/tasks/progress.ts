@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client';
 import { loginsCount, periodCountSince, UTC_DAY } from '../../platform/stats';
 import { placedSince } from '../../platform/placements';
 import { parlaysWonSince, wagerWinsSince } from '../bets/public';
+import { accountsSql } from '../accounts/public';
 
 const isDb = (q: Queryable): q is Db => 'compiled' in q;
 
@@ -60,7 +61,7 @@ export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL)
       (select count(distinct ${UTC_DAY('at')}) filter (where at >= ${d}) from signed_in)::int as logins_d,
       (select count(distinct ${UTC_DAY('at')}) from signed_in)::int as logins_w,
       ${loginsCount(userId)} as logins_all${also ? sql`, ${also}` : sql``}
-    from users u where u.id = ${userId}`;
+    from ${accountsSql.users} u where u.id = ${userId}`;
 
 /** The same, built once with placeholders: planning it costs more than running it. */
 const COUNTS = countsQuery(sql.placeholder('userId'), sql.placeholder('d'), sql.placeholder('w'));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { TradableRow, TradeRow } from './presenter';
+import { accountsSql } from '../accounts/public';
 
 const sideItems = (side: 'from' | 'to') => sql`
   (select json_agg(json_build_object('item_id', ti.item_id, 'name', i.name, 'image', i.image, 'emoji', i.emoji,
@@ -12,7 +13,7 @@ const tradeSelect = (where: SQL) => sql`
   select t.id, t.status, t.from_user_id, t.to_user_id, t.created_at, t.responded_at, t.closed_at,
     fu.username as from_username, fu.status as from_status, tu.username as to_username, tu.status as to_status,
     ${sideItems('from')} as from_items, ${sideItems('to')} as to_items
-  from trades t join users fu on fu.id = t.from_user_id join users tu on tu.id = t.to_user_id
+  from trades t join ${accountsSql.users} fu on fu.id = t.from_user_id join ${accountsSql.users} tu on tu.id = t.to_user_id
   where ${where}`;
 
 export async function findTrade(q: Queryable, tradeId: number): Promise<TradeRow | undefined> {

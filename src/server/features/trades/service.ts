@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
-import { assertEstablished } from '../accounts/public';
+import { accountsSql, assertEstablished } from '../accounts/public';
 import { lockUnits, swapTradeUnits, unlockTradeUnits, type TradeEntry } from './holdings';
 import { presentTradable, presentTrade } from './presenter';
 import * as queries from './queries';
@@ -32,7 +32,7 @@ export async function tradableInventory(deps: Deps, userId: number): Promise<Tra
  * account deletion waits for this trade action and then cancels what it left active.
  */
 async function lockActiveActor(q: Queryable, userId: number): Promise<void> {
-  const [row] = await q.rows<{ status: string }>(sql`select status from users where id = ${userId} for share`);
+  const [row] = await q.rows<{ status: string }>(sql`${accountsSql.statusOf(userId)} for share`);
   if (row?.status !== 'active') throw banned();
 }
 
@@ -53,8 +53,7 @@ export async function requestTrade(deps: Deps, userId: number, toUsername: strin
   await assertEstablished(deps, userId, 'offer trades');
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
-    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`
-      select id, username, status from users where lower(username) = lower(${toUsername}) and status <> 'deleted' for share`);
+    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`${accountsSql.byUsername(toUsername)} for share`);
     if (!recipient) throw notFound(`toUsername: no user named ${toUsername}`, [{ field: 'toUsername', rule: 'not_found', value: toUsername }]);
     if (recipient.id === userId) throw badRequest('toUsername: you cannot trade with yourself', [{ field: 'toUsername', rule: 'self' }]);
     if (recipient.status !== 'active') throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`, [{ field: 'toUsername', rule: recipient.status === 'deleted' ? 'deleted' : 'banned', value: recipient.username }]);
@@ -147,7 +146,7 @@ export async function finalizeTrade(deps: Deps, userId: number, tradeId: number)
       returning id, from_user_id, to_user_id`);
     if (!trade) return explainRefusal(tx, tradeId, userId, 'initiator', 'finalize');
     // The recipient too must still be active (a ban cancels its trades; this waits for one in progress).
-    const [other] = await tx.rows<{ status: string }>(sql`select status from users where id = ${trade.to_user_id} for share`);
+    const [other] = await tx.rows<{ status: string }>(sql`${accountsSql.statusOf(trade.to_user_id)} for share`);
     if (other?.status !== 'active') throw conflict('The other user can no longer trade');
     await swapTradeUnits(tx, trade.id);
     await tellParties(tx, 'trade.finalized', trade);

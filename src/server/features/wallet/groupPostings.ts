@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../shared/api/wallet';
 import type { RefType } from './tables';
+import { accountsSql } from '../accounts/public';
 
 /*
  * The ledger's CTEs for group statements (platform/batching/groupCommit.ts): the postings of many
@@ -18,7 +19,7 @@ import type { RefType } from './tables';
  */
 export function roundBatchBalanceCte(source: SQL): SQL {
   return sql`upd as (
-      update users u set balance = u.balance - r.stake + r.payout
+      update ${accountsSql.users} u set balance = u.balance - r.stake + r.payout
       from (${source}) r
       where u.id = r.user_id and u.status = 'active' and u.balance >= r.stake
       returning r.i, u.balance as balance_after
@@ -49,7 +50,7 @@ export function roundBatchPostingsCte(postings: SQL): SQL {
  */
 export function groupDebitCte(source: SQL, alsoSet?: SQL): SQL {
   return sql`upd as (
-      update users u set balance = u.balance - r.amount${alsoSet ? sql`, ${alsoSet}` : sql``}
+      update ${accountsSql.users} u set balance = u.balance - r.amount${alsoSet ? sql`, ${alsoSet}` : sql``}
       from (${source}) r
       where u.id = r.user_id and u.status = 'active' and u.balance >= r.amount
       returning r.i, u.balance as balance_after

@@ -6,6 +6,7 @@ import { AppError, banned, insufficientFunds } from '../../platform/errors';
 import { refusalOf, refuse } from '../../platform/batching/refusals';
 import type { RefType } from './tables';
 import { currencies, GOLD, type Currency } from './currencies';
+import { accountsSql } from '../accounts/public';
 
 /**
  * The only code that writes a balance (DESIGN.md section 3): users.balance for gold, the
@@ -80,13 +81,13 @@ function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSe
   const upd =
     currency === GOLD
       ? sql`upd as (
-      update users u set balance = u.balance + i.delta${alsoSet ? sql`, ${alsoSet}` : sql``}
+      update ${accountsSql.users} u set balance = u.balance + i.delta${alsoSet ? sql`, ${alsoSet}` : sql``}
       from input i where u.id = i.user_id and u.status <> 'deleted'
       returning u.id as user_id, u.balance as balance_after, i.delta, i.category, i.counterparty_id
     )`
       : sql`upd as (
       update balances b set amount = b.amount + i.delta
-      from input i join users u on u.id = i.user_id and u.status <> 'deleted'
+      from input i join ${accountsSql.users} u on u.id = i.user_id and u.status <> 'deleted'
       where b.user_id = i.user_id and b.currency = ${currency}
       returning b.user_id, b.amount as balance_after, i.delta, i.category, i.counterparty_id
     )`;
@@ -123,7 +124,7 @@ export function accountUpdate(
   const cte = sql.raw(name);
   const delta = sql`(${a.delta})::bigint`;
   return sql`${cte} as (
-      update users u set balance = u.balance + ${delta}${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
+      update ${accountsSql.users} u set balance = u.balance + ${delta}${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
       where u.id = ${a.userId} and ${a.actor ? sql`u.status = 'active'` : sql`u.status <> 'deleted'`}${a.when ? sql` and (${a.when})` : sql``}
       returning u.id as user_id, u.balance as balance_after, ${delta} as delta, ${a.category}::text as category,
         (${a.counterpartyId ?? null})::bigint as counterparty_id
@@ -158,7 +159,7 @@ const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'functi
 /** Zero balance rows for a currency other than gold, so a posting's UPDATE finds every account it names. */
 async function ensureBalanceRows(q: Queryable, currency: Currency, userIds: SQL): Promise<void> {
   if (currency === GOLD) return;
-  await q.rows(sql`insert into balances (user_id, currency, amount) select id, ${currency}, 0 from users where id in (${userIds}) on conflict do nothing`);
+  await q.rows(sql`insert into balances (user_id, currency, amount) select id, ${currency}, 0 from ${accountsSql.users} where id in (${userIds}) on conflict do nothing`);
 }
 
 
@@ -170,7 +171,7 @@ export async function lockAccounts(tx: Queryable, userIds: readonly number[], ac
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   const rows = await tx.rows<{ id: number; status: string }>(sql`
-    select id, status from users where id in ${ids} order by id for update`);
+    select id, status from ${accountsSql.users} where id in ${ids} order by id for update`);
   if (rows.length !== ids.length || rows.some((r) => r.status === 'deleted')) throw accountGone();
   if (actorId !== undefined && rows.find((r) => r.id === actorId)?.status !== 'active') throw banned();
 }
@@ -249,7 +250,7 @@ export async function postFrom(
 
 /** lockAccounts for a set of accounts given by a query of user ids (a settlement's winners). */
 export async function lockAccountsWhere(tx: Queryable, userIds: SQL): Promise<void> {
-  await tx.rows(sql`select id from users where id in (${userIds}) order by id for update`);
+  await tx.rows(sql`select id from ${accountsSql.users} where id in (${userIds}) order by id for update`);
 }
 
 export interface AuditProblem {
@@ -258,7 +259,7 @@ export interface AuditProblem {
 
 /** Balances of a currency, as (user_id, amount) for every user who has one. */
 const balancesOf = (currency: Currency) =>
-  currency === GOLD ? sql`select id as user_id, balance as amount from users` : sql`select user_id, amount from balances where currency = ${currency}`;
+  currency === GOLD ? sql`select id as user_id, balance as amount from ${accountsSql.users}` : sql`select user_id, amount from balances where currency = ${currency}`;
 
 /**
  * Conservation checks behind `npm run audit`, per currency: the ledger sums to zero, every
@@ -272,7 +273,7 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
     if (sum && sum.total !== '0') return { message: `${currency} ledger deltas sum to ${sum.total}, not 0` };
     const [mismatch] = await q.rows<{ id: number; username: string; balance: number; ledger_total: string }>(sql`
       select u.id, u.username, coalesce(b.amount, 0) as balance, coalesce(l.total, 0)::text as ledger_total
-      from users u
+      from ${accountsSql.users} u
       left join (${balancesOf(currency)}) b on b.user_id = u.id
       left join (select user_id, sum(delta) as total from ledger where user_id is not null and currency = ${currency} group by user_id) l
         on l.user_id = u.id
@@ -284,7 +285,7 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
       };
     }
     const [negative] = await q.rows<{ id: number; username: string; balance: number }>(sql`
-      select u.id, u.username, b.amount as balance from (${balancesOf(currency)}) b join users u on u.id = b.user_id
+      select u.id, u.username, b.amount as balance from (${balancesOf(currency)}) b join ${accountsSql.users} u on u.id = b.user_id
       where b.amount < 0 order by u.id limit 1`);
     if (negative) return { message: `user ${negative.id} (${negative.username}) has negative${unit} balance ${negative.balance}` };
     const [afterMismatch] = await q.rows<{ id: number; user_id: number }>(sql`
@@ -327,7 +328,7 @@ export function roundPostingCtes(p: {
   const payout = sql`(${p.payout})::bigint`;
   const refId = sql`(${p.refId})::text`;
   return sql`upd as (
-      update users u set balance = case
+      update ${accountsSql.users} u set balance = case
           when u.status <> 'active' then ${refuse('banned')}
           when u.balance < ${stake} then -1
           else u.balance - ${stake} + ${payout} end

@@ -5,7 +5,7 @@ import type { UserStatus } from '../../../shared/api/accounts';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
 import { refuse } from '../../platform/batching/refusals';
-import { assertEstablished } from '../accounts/public';
+import { accountsSql, assertEstablished } from '../accounts/public';
 import * as ledger from './ledger';
 import { presentLedgerEntry, type LedgerRow } from './presenter';
 
@@ -17,9 +17,8 @@ import { presentLedgerEntry, type LedgerRow } from './presenter';
  */
 async function explainRefusedTransfer(deps: Deps, fromUserId: number, recipientUsername: string): Promise<never> {
   const [[recipient], [sender]] = await Promise.all([
-    deps.db.rows<{ id: number; username: string; status: UserStatus }>(sql`
-      select id, username, status from users where lower(username) = lower(${recipientUsername}) and status <> 'deleted'`),
-    deps.db.rows<{ status: UserStatus }>(sql`select status from users where id = ${fromUserId}`),
+    deps.db.rows<{ id: number; username: string; status: UserStatus }>(accountsSql.byUsername(recipientUsername)),
+    deps.db.rows<{ status: UserStatus }>(accountsSql.statusOf(fromUserId)),
   ]);
   if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`, [{ field: 'recipientUsername', rule: 'not_found', value: recipientUsername }]);
   if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself', [{ field: 'recipientUsername', rule: 'self' }]);
@@ -44,12 +43,12 @@ export async function sendMoney(
   try {
     rows = await deps.db.prepared('send_money', sql`
       with r as (
-        select id, username, status from users
+        select id, username, status from ${accountsSql.users}
         where lower(username) = lower(${recipientUsername}) and status <> 'deleted'
       ), ok as (
         select id from r where status = 'active' and id <> ${fromUserId}
       ), lk as (
-        select id, status from users where id in (${fromUserId}, (select id from ok)) order by id for update
+        select id, status from ${accountsSql.users} where id in (${fromUserId}, (select id from ok)) order by id for update
       ), t as (
         insert into transfers (from_user_id, to_user_id, amount)
         select ${fromUserId}, ok.id, ${amount} from ok
@@ -74,7 +73,7 @@ export async function sendMoney(
         {
           transferId: sql`(select id from t)::text`,
           fromUserId: sql`${fromUserId}::bigint`,
-          from: sql`(select username from users where id = ${fromUserId})`,
+          from: accountsSql.usernameOf(fromUserId),
           toUserId: sql`credit.user_id`,
           amount: sql`${amount}::bigint`,
         },
@@ -121,7 +120,7 @@ export async function statement(deps: Deps, userId: number, before: number | und
       select entry, max(id) as id, min(id) as oldest_id, sum(delta)::bigint as delta, count(*)::int as n from grouped group by entry
     )
     select e.id, e.oldest_id, e.delta, e.n, g.balance_after, g.category, g.ref_type, g.ref_id, g.created_at, c.username as counterparty
-    from entries e join grouped g on g.id = e.id left join users c on c.id = g.counterparty_id
+    from entries e join grouped g on g.id = e.id left join ${accountsSql.users} c on c.id = g.counterparty_id
     order by e.entry
     limit ${limit + 1}`);
   const page = rows.slice(0, limit);

@@ -7,6 +7,7 @@ import type { LiveEventPayloads, LiveMessage } from '@shared/api/live';
 import type { Db } from '../../db/client';
 import type { Sessions } from '../auth';
 import { Trickle } from './trickle';
+import { accountsSql } from '../../features/accounts/public';
 
 /** How far behind the newest id a reader looks again: ids can commit out of order. */
 const REREAD_WINDOW = 1000;
@@ -136,7 +137,7 @@ export class LiveHub {
             returning user_id, token_hash
           )
           select used.user_id, used.token_hash, u.role, (u.status = 'active' and s.revoked_at is null) as ok
-          from used join users u on u.id = used.user_id join sessions s on s.token_hash = used.token_hash`)
+          from used join ${accountsSql.users} u on u.id = used.user_id join sessions s on s.token_hash = used.token_hash`)
       : [];
     if (!row?.ok) {
       socket.close(4401, 'Invalid or expired ticket: ask for a new one');

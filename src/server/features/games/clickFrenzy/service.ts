@@ -13,6 +13,7 @@ import { applyRewardMultiplier } from '../../items/public';
 import { moveForRound } from '../engine/public';
 import { presentClick, presentStats } from './presenter';
 import { clicksIn } from './queries';
+import { accountsSql } from '../../accounts/public';
 
 const HOUR_MS = 3_600_000;
 
@@ -85,7 +86,7 @@ const CLICKS = sql`
     select h.user_id from click_frenzy_hours h join input on h.user_id = input.user_id and h.hour_start = input.hour
     for update of h skip locked
   ), ok as (
-    select input.* from input join users u on u.id = input.user_id
+    select input.* from input join ${accountsSql.users} u on u.id = input.user_id
     where u.status = 'active'
       -- Scalar subqueries, looked up per click: PostgreSQL would hash an EXISTS over every row.
       and not coalesce((select true from buffs b where b.user_id = input.user_id and b.effect_type = 'reward-multiplier'

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
+import { accountsSql } from '../../accounts/public';
 
 /**
  * The server-owned state of an idle or puzzle game (DESIGN.md section 9): one row per player in
@@ -52,7 +53,7 @@ export async function applyIntent<S, R extends { state: S }>(
   // The row and the balance in one statement; the users row is only read (FOR UPDATE OF g).
   const lock = (tx: Queryable) =>
     tx.rows<{ state: unknown; version: number; balance: number }>(sql`
-      select g.state, g.version, u.balance from ${name} g join users u on u.id = g.user_id where g.user_id = ${userId} for update of g`);
+      select g.state, g.version, u.balance from ${name} g join ${accountsSql.users} u on u.id = g.user_id where g.user_id = ${userId} for update of g`);
   return deps.db.tx(async (tx) => {
     let [row] = await lock(tx);
     if (!row) {
@@ -101,7 +102,7 @@ export async function applyPure<S, R extends { state: S }>(
   for (let attempt = 0; attempt < PURE_ATTEMPTS; attempt++) {
     const [row] = await deps.db.prepared<{ state: unknown; version: number; balance: number }>(
       `${t.table}_read`,
-      sql`select g.state, g.version, u.balance from ${name} g join users u on u.id = g.user_id where g.user_id = ${userId}`,
+      sql`select g.state, g.version, u.balance from ${name} g join ${accountsSql.users} u on u.id = g.user_id where g.user_id = ${userId}`,
     );
     if (!row) {
       await deps.db.rows(sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`);

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/batching/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
 import { groupPostings } from '../../wallet/public';
+import { accountsSql } from '../../accounts/public';
 
 /*
  * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement
@@ -71,7 +72,7 @@ const batchStatement = (part?: BatchPart): SQL => sql`
       client_seed text, game text, stake bigint, payout bigint, payout_category text, params jsonb, outcome jsonb,
       buffs text, now timestamptz, stat text, extra jsonb)
   ), locked as (
-    select i.i from input i join fairness_seeds s on s.id = i.seed_id join users u on u.id = i.user_id
+    select i.i from input i join fairness_seeds s on s.id = i.seed_id join ${accountsSql.users} u on u.id = i.user_id
     where s.user_id = i.user_id and s.nonce = i.nonce and s.client_seed = i.client_seed and s.revealed_at is null
       and not exists (select 1 from buffs b where b.user_id = i.user_id and b.effect_type = any(string_to_array(i.buffs, ','))
         and b.ended_at is null and b.expires_at > i.now)

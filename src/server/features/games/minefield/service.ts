@@ -17,6 +17,7 @@ import { moveForRound } from '../engine/public';
 import { nextRound, type Draw } from '../engine/public';
 import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
 import { openGameOf } from './queries';
+import { accountsSql } from '../../accounts/public';
 
 type StartBody = { betAmount: number; rows: number; cols: number; mines: number };
 
@@ -127,7 +128,7 @@ async function payOut(tx: Queryable, userId: number, game: GameRow): Promise<{ r
     where id = ${game.id} and state = 'open'`);
   let balance: number;
   if (reward > 0) balance = await moveForRound(tx, userId, game.id, reward, 'game_payout');
-  else balance = Number((await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`))[0]?.balance ?? 0);
+  else balance = Number((await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId)))[0]?.balance ?? 0);
   if (reward > p.stake) await bumpStat(tx, userId, 'minefield_wins');
   return { reward, balance, board };
 }

@@ -4,6 +4,7 @@ import type { PuzzleType } from '../../../../shared/games/puzzleRush/puzzles';
 import type { Queryable } from '../../../db/client';
 import type { StatName } from '../../../platform/stats';
 import type { PuzzleRushRow } from './presenter';
+import { accountsSql } from '../../accounts/public';
 
 /** The puzzle types the user solved on `date`. */
 export async function solvedTypesOn(q: Queryable, userId: number, date: string): Promise<Set<PuzzleType>> {
@@ -23,7 +24,7 @@ const puzzleStat: StatName = 'puzzle_wins';
 export function topPuzzleSolvers(q: Queryable): Promise<PuzzleRushRow[]> {
   return q.rows<PuzzleRushRow>(sql`
     select u.id, u.username, u.profile_image, s.value::bigint as solves
-    from user_stats s join users u on u.id = s.user_id
+    from user_stats s join ${accountsSql.users} u on u.id = s.user_id
     where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active' and u.role = 'user'
     order by s.value desc, u.id limit ${LEADERBOARD_SIZE}`);
 }

@@ -22,6 +22,7 @@ import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
 import { ledger } from '../../wallet/public';
 import { bankSize, questionAt } from './bankIndex';
+import { accountsSql } from '../../accounts/public';
 
 /**
  * The daily quiz: seven questions of each player's own, drawn from that day's secret seed
@@ -215,7 +216,7 @@ export async function answerDaily(deps: Deps, userId: number, body: QuizAnswerBo
       on conflict do nothing returning q`);
     if (!inserted) throw conflict('You already answered this question; the first answer is final');
     const paid = await finishIfDone(tx, userId, play, received);
-    const [me] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+    const [me] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
     return { correct, points, balance: paid ?? Number(me!.balance) };
   });
   return { ...result, daily: await present(deps.db, userId, day, deps.clock.now().getTime()) };

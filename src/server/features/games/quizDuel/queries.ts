@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import type { QuizMode } from '../../../../shared/games/quizDuel/rules';
 import type { QuizDuelState } from '../../../../shared/games/quizDuel/contract';
+import { accountsSql } from '../../accounts/public';
 
 export interface DuelRow {
   id: number;
@@ -45,7 +46,7 @@ const duelSelect = sql`
   select d.id, d.mode, d.state, d.challenger_id, d.opponent_id, d.invited, d.stake, d.question_ids, d.choice_orders, d.round_id, d.created_at,
     d.expires_at, d.challenger_start_at, d.opponent_start_at, d.current_q, d.q_opens_at, d.q_deadline, d.q_windows,
     d.challenger_score, d.opponent_score, d.winner_id, d.winner_payout, d.loser_refund, d.closed_at, c.username as challenger_name, o.username as opponent_name
-  from quiz_duel_matches d join users c on c.id = d.challenger_id left join users o on o.id = d.opponent_id`;
+  from quiz_duel_matches d join ${accountsSql.users} c on c.id = d.challenger_id left join ${accountsSql.users} o on o.id = d.opponent_id`;
 
 export async function findDuel(q: Queryable, id: number, lock = false): Promise<DuelRow | undefined> {
   // FOR UPDATE OF d: the users rows are only read (their accounts are locked by ledger.lockAccounts first).
@@ -117,7 +118,7 @@ export interface LeaderRow {
 export const topQuizzers = (q: Queryable, limit: number) =>
   q.rows<LeaderRow>(sql`
     select u.id, u.username, u.profile_image, s.wins, s.games
-    from quiz_duel_stats s join users u on u.id = s.user_id and u.status = 'active' and u.role = 'user'
+    from quiz_duel_stats s join ${accountsSql.users} u on u.id = s.user_id and u.status = 'active' and u.role = 'user'
     where s.games > 0
     order by s.wins desc, s.games desc, u.id
     limit ${limit}`);

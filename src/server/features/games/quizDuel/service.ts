@@ -42,6 +42,7 @@ import {
 } from './queries';
 import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, settleRoundIfChallengerDone, tellParties } from './ending';
 import { afterLiveClose, closeDueLive, expireOpen, finishDueAsync, scheduleLive } from './sweeps';
+import { accountsSql } from '../../accounts/public';
 
 /**
  * Quiz duels. Lock order in every transaction that can move coins: both parties' accounts
@@ -80,7 +81,7 @@ export async function challenge(deps: Deps, userId: number, body: QuizChallengeB
   const name = body.opponentUsername?.trim() ?? '';
   let opponent: { id: number; username: string } | null = null;
   if (name !== '') {
-    const [found] = await deps.db.rows<{ id: number; username: string; status: string }>(sql`select id, username, status from users where lower(username) = lower(${name})`);
+    const [found] = await deps.db.rows<{ id: number; username: string; status: string }>(sql`select id, username, status from ${accountsSql.users} where lower(username) = lower(${name})`);
     if (!found || found.status === 'deleted') throw notFound(`opponentUsername: there is no user called ${name}`);
     if (Number(found.id) === userId) throw badRequest('opponentUsername: you cannot challenge yourself');
     if (found.status !== 'active') throw conflict(`${found.username} is ${found.status} and cannot play`);
@@ -147,7 +148,7 @@ async function findOpponent(deps: Deps, userId: number, stake: number): Promise<
 /** POST /api/games/quiz-duel/:id/join: an invite to you, or an open challenge. Ten joins at once: one wins. */
 export async function join(deps: Deps, userId: number, duelId: number): Promise<{ duel: QuizDuelDto; balance: number }> {
   const [header] = await deps.db.rows<{ challenger_id: number; opponent_id: number | null; invited: boolean; username: string }>(sql`
-    select d.challenger_id, d.opponent_id, d.invited, c.username from quiz_duel_matches d join users c on c.id = d.challenger_id where d.id = ${duelId}`);
+    select d.challenger_id, d.opponent_id, d.invited, c.username from quiz_duel_matches d join ${accountsSql.users} c on c.id = d.challenger_id where d.id = ${duelId}`);
   const someoneElse = header && header.opponent_id !== null && Number(header.opponent_id) !== userId && Number(header.challenger_id) !== userId;
   // An invite to another player is none of the caller's business; an open challenge just taken is.
   if (!header || (someoneElse && header.invited)) throw notFound(`id: there is no quiz challenge with id ${duelId} open to you`);

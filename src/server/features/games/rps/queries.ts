@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
 import type { ChallengeRow, HistoryRow, InviteRow, LeaderboardRow } from './presenter';
+import { accountsSql } from '../../accounts/public';
 
 export interface Opponent {
   id: number;
@@ -10,8 +11,7 @@ export interface Opponent {
 }
 
 export async function findOpponent(q: Queryable, username: string): Promise<Opponent | undefined> {
-  const [row] = await q.rows<Opponent>(sql`
-    select id, username, status from users where lower(username) = lower(${username}) and status <> 'deleted'`);
+  const [row] = await q.rows<Opponent>(accountsSql.byUsername(username));
   return row && { ...row, id: Number(row.id) };
 }
 
@@ -25,14 +25,14 @@ export function dueChallenges(q: Queryable, now: string, onlyFor?: number[], ski
 export const invitesTo = (q: Queryable, userId: number, now: Date) =>
   q.rows<InviteRow>(sql`
     select d.id, u.username, d.buy_in, d.commitment, d.created_at, d.expires_at
-    from rps_duels d join users u on u.id = d.challenger_id
+    from rps_duels d join ${accountsSql.users} u on u.id = d.challenger_id
     where d.opponent_id = ${userId} and d.state = 'open' and d.expires_at > ${now.toISOString()}
     order by d.id`);
 
 export const challengesFrom = (q: Queryable, userId: number, now: Date) =>
   q.rows<ChallengeRow>(sql`
     select d.id, u.username, d.buy_in, d.challenger_move, d.commitment, d.created_at, d.expires_at
-    from rps_duels d join users u on u.id = d.opponent_id
+    from rps_duels d join ${accountsSql.users} u on u.id = d.opponent_id
     where d.challenger_id = ${userId} and d.state = 'open' and d.expires_at > ${now.toISOString()}
     order by d.id`);
 
@@ -40,7 +40,7 @@ export const resolvedDuelsOf = (q: Queryable, userId: number) =>
   q.rows<HistoryRow>(sql`
     select d.id, d.challenger_id, c.username as challenger_name, o.username as opponent_name, d.buy_in,
       d.challenger_move, d.opponent_move, d.winner_id, d.salt, d.commitment, d.closed_at
-    from rps_duels d join users c on c.id = d.challenger_id join users o on o.id = d.opponent_id
+    from rps_duels d join ${accountsSql.users} c on c.id = d.challenger_id join ${accountsSql.users} o on o.id = d.opponent_id
     where (d.challenger_id = ${userId} or d.opponent_id = ${userId}) and d.state = 'resolved'
     order by d.closed_at desc, d.id desc limit ${RPS_HISTORY_LIMIT}`);
 
@@ -62,7 +62,7 @@ export const topDuelists = (q: Queryable) =>
       ) p group by user_id
     )
     select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
-    from played p join users u on u.id = p.user_id and u.status = 'active' and u.role = 'user' -- admins are not ranked
+    from played p join ${accountsSql.users} u on u.id = p.user_id and u.status = 'active' and u.role = 'user' -- admins are not ranked
       left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
     order by wins desc, p.games desc, u.id
     limit ${RPS_LEADERBOARD_SIZE}`);

@@ -34,6 +34,7 @@ import {
   presentWaiting,
 } from './presenter';
 import { challengesFrom, dueChallenges, findOpponent, invitesTo, resolvedDuelCount, resolvedDuelsOf, topDuelists, type Opponent } from './queries';
+import { accountsSql } from '../../accounts/public';
 
 /**
  * Rock-paper-scissors duels. Lock order in every transaction: the accounts of both parties
@@ -114,7 +115,7 @@ export async function play(deps: Deps, userId: number, body: RpsPlayBody): Promi
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId, opponent.id], userId);
-    const [current] = await tx.rows<{ status: string }>(sql`select status from users where id = ${opponent.id}`);
+    const [current] = await tx.rows<{ status: string }>(accountsSql.statusOf(opponent.id));
     if (current?.status !== 'active') throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
 
     const [waiting] = await tx.rows<{ id: number }>(sql`

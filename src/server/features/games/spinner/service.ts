@@ -13,6 +13,7 @@ import { nextRound } from '../engine/public';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { presentProgress, presentSpin, presentSpinnerTables } from './presenter';
 import { cooldownsOf, editedSpinnerTables } from './queries';
+import { accountsSql } from '../../accounts/public';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
 async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
@@ -167,7 +168,7 @@ async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now:
     if (paid > 0) {
       balance = await moveForRound(tx, userId, round.id, paid, 'spinner_reward');
     } else {
-      const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+      const [row] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
       balance = Number(row?.balance ?? 0);
     }
     return presentSpin({ id: round.id, nonce: round.draw.nonce, payout: paid, outcome: round.record.outcome }, nextSpin, now, balance);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { banned } from '../../../platform/errors';
+import { accountsSql } from '../../accounts/public';
 
 export type PetCounter = 'adopted' | 'fed' | 'played' | 'evolved' | 'traits_unlocked';
 
@@ -13,7 +14,7 @@ export type PetCounter = 'adopted' | 'fed' | 'played' | 'evolved' | 'traits_unlo
 export async function lockProfile(tx: Queryable, userId: number): Promise<void> {
   await tx.rows(sql`insert into virtual_pet_profiles (user_id) values (${userId}) on conflict (user_id) do nothing`);
   const [row] = await tx.rows<{ status: string }>(sql`
-    select u.status from virtual_pet_profiles p join users u on u.id = p.user_id where p.user_id = ${userId} for update of p`);
+    select u.status from virtual_pet_profiles p join ${accountsSql.users} u on u.id = p.user_id where p.user_id = ${userId} for update of p`);
   if (row?.status !== 'active') throw banned();
 }
 

@@ -11,6 +11,7 @@ import { presentCritter, type CritterRow } from '../critters/presenter';
 import { critterReturning, insertCritter } from '../critters/queries';
 import { lockProfile } from '../profile';
 import { resourcesOf } from '../resources';
+import { accountsSql } from '../../../accounts/public';
 
 interface EggRow {
   id: number;
@@ -108,7 +109,7 @@ export async function breed(deps: Deps, userId: number, a: number, b: number, me
       throw err;
     }
     await tx.rows(sql`update virtual_pet_critters set breeding_hatch_at = ${hatchAt.toISOString()} where id in (${a}, ${b})`);
-    const [user] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+    const [user] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
     return {
       message: `An egg! It hatches at ${hatchAt.toISOString()}`,
       egg: presentEgg(egg!, now),

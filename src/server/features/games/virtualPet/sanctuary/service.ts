@@ -8,12 +8,13 @@ import { ledger } from '../../../wallet/public';
 import { nextRound } from '../../engine/public';
 import { catalogItemIds } from '../catalogItems';
 import { resourcesOf } from '../resources';
+import { accountsSql } from '../../../accounts/public';
 
 /** Spec: User (games view): the balance, the store items held, and the pet resources. */
 export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDto> {
   const now = deps.clock.now();
   const [[user], inventory, resources] = await Promise.all([
-    deps.db.rows<{ id: number; balance: number }>(sql`select id, balance from users where id = ${userId} and status <> 'deleted'`),
+    deps.db.rows<{ id: number; balance: number }>(sql`select id, balance from ${accountsSql.users} where id = ${userId} and status <> 'deleted'`),
     deps.db.rows<{ quantity: number; item_id: number; name: string; effect_type: string | null; effect_value: number | null }>(sql`
       select inv.quantity, inv.item_id, i.name, i.effect_type, i.effect_value
       from inventory inv join items i on i.id = inv.item_id

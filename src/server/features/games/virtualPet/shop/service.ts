@@ -26,6 +26,7 @@ import { presentCritter } from '../critters/presenter';
 import { insertCritter } from '../critters/queries';
 import { bumpCounter, lockProfile } from '../profile';
 import { resourcesOf } from '../resources';
+import { accountsSql } from '../../../accounts/public';
 
 const goodItem = (g: Good, tab: ShopItemDto['tab']): ShopItemDto => ({
   _id: g.key,
@@ -89,7 +90,7 @@ async function purchaseRow(tx: Queryable, userId: number, good: string, quantity
 }
 
 async function goldBalance(tx: Queryable, userId: number): Promise<number> {
-  const [row] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+  const [row] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
   return Number(row?.balance ?? 0);
 }
 
