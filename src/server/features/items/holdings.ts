@@ -296,6 +296,9 @@ export async function holding(q: Queryable, userId: number, itemId: number): Pro
 /** SQL for the number of distinct items a user holds at least one unit of (achievements' itemsOwned). */
 export const distinctItemsHeld = (userId: number | SQL): SQL => sql`(select count(*) from inventory where user_id = ${userId} and quantity > 0)`;
 
+/** The item movements' row count, as a scalar subquery (the audit report's figure). */
+export const movementCount = sql`(select count(*)::int from item_movements)`;
+
 export interface HoldingsProblem {
   message: string;
 }
