@@ -136,6 +136,19 @@ export function rewardPreviewFrom(running: RunningBuff[]): (amount: number) => R
 }
 
 /**
+ * A user's buffs running at `now` whose effect_type equals `effect` (a literal or an any(...)),
+ * as a FROM item aliased b with its WHERE, for the hot statements' EXISTS and scalar lookups:
+ * `exists (select 1 from ${runningBuffRows(...)})` is the statement it was.
+ */
+export const runningBuffRows = (userId: unknown, effect: SQL, now: unknown): SQL =>
+  sql`buffs b where b.user_id = ${userId} and b.effect_type = ${effect}
+        and b.ended_at is null and b.expires_at > ${now}`;
+
+/** A user's buffs of any effect running at `now` (id, item_id, effect_type, value, started_at, expires_at), as a FROM item. */
+export const runningBuffsAt = (userId: unknown, now: unknown): SQL =>
+  sql`(select id, item_id, effect_type, value, started_at, expires_at from buffs where user_id = ${userId} and ended_at is null and expires_at > ${now})`;
+
+/**
  * The user's running buffs of one effect as a JSON array of RunningBuff (a scalar subquery), so
  * a page that shows rewards reads them in the same statement as the rest of its figures.
  */

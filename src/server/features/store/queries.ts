@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runningBuffsAt } from '../items/public';
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
@@ -60,8 +61,7 @@ export async function purchaseHistoryOf(q: Queryable, userId: number) {
 export async function runningBuffsOf(q: Queryable, userId: number, now: Date) {
   const rows = await q.rows<BuffRow>(sql`
     select b.id, b.item_id, i.name, i.emoji, b.effect_type, b.value, b.started_at, b.expires_at
-    from buffs b join items i on i.id = b.item_id
-    where b.user_id = ${userId} and b.ended_at is null and b.expires_at > ${now.toISOString()}
+    from ${runningBuffsAt(userId, now.toISOString())} b join items i on i.id = b.item_id
     order by b.expires_at, b.id`);
   return rows.map(presentBuff);
 }
