@@ -57,7 +57,6 @@ const KNOWN = new Set([
   'features/bets users',
   'features/games/clickFrenzy users',
   'features/games/engine users',
-  'features/games/engine quiz_duel_addresses',
   'features/games/minefield users',
   'features/games/mysteryBox items',
   'features/games/puzzleRush users',
