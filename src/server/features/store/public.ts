@@ -27,3 +27,5 @@ export async function publishedItems(q: Queryable): Promise<PublishedItem[]> {
 }
 export { buffEffectTypes, items } from './tables';
 export type { BuffEffectType } from './tables';
+export { collectibleKeyOf, upsertCollectibles, upsertPetGoods } from './catalogRows';
+export type { CollectibleRow, PetGoodRow } from './catalogRows';

@@ -298,7 +298,6 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
   return null;
 }
 
-/** A user's balance of one currency (0 before its first movement). */
 /** The ledger's row count, as a scalar subquery (the audit report's figure). */
 export const rowCount = sql`(select count(*)::int from ledger)`;
 
@@ -323,6 +322,11 @@ export async function unplacedRows(q: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A user's balance of a currency other than gold, as a scalar subquery: null before its first movement. */
+export const balanceValue = (userId: unknown, currency: Exclude<Currency, typeof GOLD>): SQL =>
+  sql`(select amount from balances where user_id = ${userId} and currency = ${currency})`;
+
+/** A user's balance of one currency (0 before its first movement). */
 export async function balanceOf(q: Queryable, userId: number, currency: Currency): Promise<number> {
   const [row] = await q.rows<{ amount: number }>(sql`select amount from (${balancesOf(currency)}) b where user_id = ${userId}`);
   return Number(row?.amount ?? 0);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PetResourcesDto } from '../../../../shared/games/virtualPet/contract';
 import { goodOf } from '../../../../shared/games/virtualPet/catalog';
 import type { Queryable } from '../../../db/client';
+import { ledger } from '../../wallet/public';
 
 interface ResourcesRow {
   coins: number;
@@ -14,8 +15,8 @@ interface ResourcesRow {
 export async function resourcesOf(q: Queryable, userId: number, now: Date): Promise<PetResourcesDto> {
   const [row] = await q.rows<ResourcesRow>(sql`
     select
-      coalesce((select amount from balances where user_id = ${userId} and currency = 'pet_coins'), 0)::bigint as coins,
-      coalesce((select amount from balances where user_id = ${userId} and currency = 'shards'), 0)::bigint as shards,
+      coalesce(${ledger.balanceValue(userId, 'pet_coins')}, 0)::bigint as coins,
+      coalesce(${ledger.balanceValue(userId, 'shards')}, 0)::bigint as shards,
       (select next_claim_at from virtual_pet_profiles where user_id = ${userId}) as next_claim_at,
       coalesce((
         select json_agg(json_build_object('key', i.pet_key, 'n', inv.quantity) order by i.id)
