@@ -69,7 +69,6 @@ const KNOWN = new Set([
   'features/leaderboard users',
   'features/services users',
   'features/store users',
-  'features/store cosmetic_choices',
   'features/store inventory',
   'features/tasks users',
   'features/trades users',

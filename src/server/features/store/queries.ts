@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { runningBuffsAt } from '../items/public';
+import { cosmeticChoiceOf, runningBuffsAt } from '../items/public';
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
@@ -76,11 +76,6 @@ export interface StoreCollections {
   cosmeticChoice: string | null;
 }
 
-/** The item the player chose to show beside their name (held or not). */
-async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
-  const [row] = await q.rows<{ item_id: number }>(sql`select item_id from cosmetic_choices where user_id = ${userId}`);
-  return row ? String(row.item_id) : null;
-}
 
 /** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
 export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {

@@ -24,7 +24,7 @@ import { defineHotWrite } from '../../platform/batching/hotWrite';
 import { ledger } from '../wallet/public';
 import { groupPostings } from '../wallet/public';
 import { items } from '../items/public';
-import { buffState, startBuff } from '../items/public';
+import { buffState, chooseHeldCosmetic, clearCosmeticChoice, startBuff } from '../items/public';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 
@@ -354,19 +354,11 @@ export async function updateItem(
 export async function chooseCosmetic(deps: Deps, userId: number, itemId: number | null): Promise<CosmeticChoiceDto> {
   return deps.db.tx(async (tx) => {
     if (itemId === null) {
-      await tx.rows(sql`delete from cosmetic_choices where user_id = ${userId}`);
-    } else {
-      const chosen = await tx.rows(sql`
-        insert into cosmetic_choices (user_id, item_id)
-        select inv.user_id, inv.item_id from inventory inv join items i on i.id = inv.item_id
-        where inv.user_id = ${userId} and inv.item_id = ${itemId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
-        on conflict (user_id) do update set item_id = excluded.item_id, updated_at = now()
-        returning item_id`);
-      if (chosen.length === 0) {
-        const held = await queries.inventoryEntry(tx, userId, itemId);
-        if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
-        throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
-      }
+      await clearCosmeticChoice(tx, userId);
+    } else if (!(await chooseHeldCosmetic(tx, userId, itemId))) {
+      const held = await queries.inventoryEntry(tx, userId, itemId);
+      if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
+      throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
     }
     const { cosmetic, cosmeticChoice } = await queries.userCollections(tx, userId);
     return { cosmetic, cosmeticChoice };
