@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { cosmeticChoiceOf, runningBuffsAt } from '../items/public';
+import { cosmeticChoiceOf, items, runningBuffsAt } from '../items/public';
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
@@ -30,20 +30,20 @@ export async function findItem(q: Queryable, id: number, lock = false): Promise<
   return row;
 }
 
-const inventorySelect = (where: SQL) => sql`
+const inventorySelect = (userId: number, where: SQL) => sql`
   select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value, i.collectible_key
-  from inventory inv join items i on i.id = inv.item_id
+  from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
   where ${where} and inv.quantity > 0 and i.pet_key is null
   order by i.type, i.name, inv.item_id`;
 
 /** What a user holds (units left, locked units), with the items as they are now. */
 export async function inventoryOf(q: Queryable, userId: number): Promise<InventoryEntry[]> {
-  const rows = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId}`));
+  const rows = await q.rows<InventoryRow>(inventorySelect(userId, sql`true`));
   return rows.map(presentInventoryEntry);
 }
 
 export async function inventoryEntry(q: Queryable, userId: number, itemId: number): Promise<InventoryEntry | undefined> {
-  const [row] = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId} and inv.item_id = ${itemId}`));
+  const [row] = await q.rows<InventoryRow>(inventorySelect(userId, sql`inv.item_id = ${itemId}`));
   return row ? presentInventoryEntry(row) : undefined;
 }
 

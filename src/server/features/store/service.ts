@@ -153,14 +153,14 @@ const PURCHASES = sql`
       select id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at
       from items where id in (select item_id from input) and retired_at is null and stock > 0 and pet_key is null
     ), inv as (
-      select v.user_id, v.item_id, v.quantity from inventory v join input on v.user_id = input.user_id and v.item_id = input.item_id
+      select v.user_id, v.item_id, v.quantity from ${items.inventoryTable} v join input on v.user_id = input.user_id and v.item_id = input.item_id
       for update of v skip locked
     ), buyer as (
       select input.i, input.user_id, cur.id as item_id, cur.price, u.balance
       from input join cur on cur.id = input.item_id join users u on u.id = input.user_id
       where u.status = 'active' and u.balance >= cur.price
         and (exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id)
-          or not exists (select 1 from inventory v where v.user_id = input.user_id and v.item_id = cur.id))
+          or not exists (select 1 from ${items.inventoryTable} v where v.user_id = input.user_id and v.item_id = cur.id))
         and (cur.type <> 'badge' or not exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id and inv.quantity > 0))
       for update of u skip locked
     ), chosen as (

@@ -24,7 +24,7 @@ export const tradeItemLocks = sql`
 async function explainShortfall(q: Queryable, userId: number, field: string, entry: TradeEntry): Promise<never> {
   const [row] = await q.rows<{ name: string; quantity: number | null; locked: number | null }>(sql`
     select i.name, inv.quantity, inv.locked
-    from items i left join inventory inv on inv.item_id = i.id and inv.user_id = ${userId}
+    from items i left join ${items.holdingsOf(userId)} inv on inv.item_id = i.id
     where i.id = ${entry.itemId}`);
   if (!row) throw notFound(`${field}: no item with id ${entry.itemId}`);
   const free = (row.quantity ?? 0) - (row.locked ?? 0);

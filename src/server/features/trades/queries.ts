@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { items } from '../items/public';
 import type { TradableRow, TradeRow } from './presenter';
 
 const sideItems = (side: 'from' | 'to') => sql`
@@ -34,8 +35,8 @@ export async function tradesOf(q: Queryable, userId: number, direction: 'incomin
 export async function tradableInventory(q: Queryable, userId: number): Promise<TradableRow[]> {
   return q.rows<TradableRow>(sql`
     select inv.item_id, i.name, i.image, i.emoji, i.price, inv.quantity, inv.locked
-    from inventory inv join items i on i.id = inv.item_id
-    where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is null
+    from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
+    where inv.quantity > 0 and i.pet_key is null
     order by lower(i.name), inv.item_id`);
 }
 

@@ -16,8 +16,8 @@ export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDt
     deps.db.rows<{ id: number; balance: number }>(sql`select id, balance from users where id = ${userId} and status <> 'deleted'`),
     deps.db.rows<{ quantity: number; item_id: number; name: string; effect_type: string | null; effect_value: number | null }>(sql`
       select inv.quantity, inv.item_id, i.name, i.effect_type, i.effect_value
-      from inventory inv join items i on i.id = inv.item_id
-      where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
+      from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
+      where inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
     resourcesOf(deps.db, userId, now),
   ]);
   if (!user) throw unauthorized('Your account no longer exists');
