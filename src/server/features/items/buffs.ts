@@ -8,7 +8,7 @@ import {
   combinedSlotsLuck,
   rewardMultiplierExtra,
 } from '../../../shared/games/engine/items';
-import type { BuffEffectType } from '../store/public';
+import { itemsTable, type BuffEffectType } from '../store/public';
 import type { BuffedReward } from '../../../shared/api/tasks';
 
 /**
@@ -200,7 +200,7 @@ export interface MinefieldItems {
  * PostgreSQL may hash an EXISTS over every holding.
  */
 export function minefieldItemsHeld(userId: SQL): SQL {
-  return sql`coalesce((select true from inventory inv join items it on it.id = inv.item_id
+  return sql`coalesce((select true from inventory inv join ${itemsTable} it on it.id = inv.item_id
       where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction')
       limit 1), false)`;
 }
@@ -216,7 +216,7 @@ export async function pickMinefieldItems(q: Queryable, userId: number): Promise<
   // Locked here, so the later take by key cannot find them gone.
   const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`
     select inv.item_id, i.effect_type, i.effect_value as value, i.price
-    from inventory inv join items i on i.id = inv.item_id
+    from inventory inv join ${itemsTable} i on i.id = inv.item_id
     where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1
       and i.effect_type in ('extra-safe-click', 'mine-reduction')
     order by inv.item_id

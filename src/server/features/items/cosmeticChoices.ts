@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { itemsTable } from '../store/public';
 
 /** Back to the default cosmetic beside the player's name. */
 export async function clearCosmeticChoice(q: Queryable, userId: number): Promise<void> {
@@ -13,7 +14,7 @@ export async function clearCosmeticChoice(q: Queryable, userId: number): Promise
 export async function chooseHeldCosmetic(q: Queryable, userId: number, itemId: number): Promise<boolean> {
   const chosen = await q.rows(sql`
         insert into cosmetic_choices (user_id, item_id)
-        select inv.user_id, inv.item_id from inventory inv join items i on i.id = inv.item_id
+        select inv.user_id, inv.item_id from inventory inv join ${itemsTable} i on i.id = inv.item_id
         where inv.user_id = ${userId} and inv.item_id = ${itemId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
         on conflict (user_id) do update set item_id = excluded.item_id, updated_at = now()
         returning item_id`);

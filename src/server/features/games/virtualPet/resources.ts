@@ -3,6 +3,7 @@ import type { PetResourcesDto } from '../../../../shared/games/virtualPet/contra
 import { goodOf } from '../../../../shared/games/virtualPet/catalog';
 import type { Queryable } from '../../../db/client';
 import { items } from '../../items/public';
+import { itemsTable } from '../../store/public';
 import { ledger } from '../../wallet/public';
 
 interface ResourcesRow {
@@ -21,7 +22,7 @@ export async function resourcesOf(q: Queryable, userId: number, now: Date): Prom
       (select next_claim_at from virtual_pet_profiles where user_id = ${userId}) as next_claim_at,
       coalesce((
         select json_agg(json_build_object('key', i.pet_key, 'n', inv.quantity) order by i.id)
-        from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
+        from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
         where inv.quantity > 0 and i.pet_key is not null
       ), '[]'::json) as goods`);
   const out: PetResourcesDto = { coins: Number(row?.coins ?? 0), shards: Number(row?.shards ?? 0), food: {}, toys: {}, cosmetics: {}, nextClaim: null };
