@@ -137,6 +137,20 @@ export const statsJson = (userId: unknown): SQL =>
  */
 export const UTC_DAY = (column: string): SQL => sql.raw(`((${column}) at time zone 'UTC')::date`);
 
+/** One counter of a user as a scalar subquery: null when never bumped. */
+export const statValue = (userId: unknown, stat: StatName): SQL => sql`(select value from user_stats where user_id = ${userId} and stat = ${stat})`;
+
+/**
+ * Every user's row of one counter (user_id, value and the period columns), as a FROM item to
+ * join or filter by user: a plain subquery, which PostgreSQL flattens into the caller's join.
+ */
+export const statRows = (stat: StatName): SQL =>
+  sql`(select user_id, value, day, in_day, week, in_week from user_stats where stat = ${stat})`;
+
+/** The sign-ins (sessions' created_at, as `at`) of a user since `since`. */
+export const signInsSince = (userId: unknown, since: unknown): SQL =>
+  sql`select created_at as at from sessions where user_id = ${userId} and created_at >= ${since}`;
+
 export const loginsCount = (userId: unknown): SQL => sql`(select count(distinct ${UTC_DAY('created_at')}) from sessions where user_id = ${userId})::int`;
 
 export function statsOf(row: StatsRow | undefined): UserStats {

@@ -5,6 +5,8 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
 import { lastSeen } from '../../platform/batching/lastSeen';
+import { statValue } from '../../platform/stats';
+import { stakedRoundsUpTo } from '../games/engine/public';
 
 /*
  * New accounts are not faucets (issue 34): twenty fresh accounts from one address could pass
@@ -57,8 +59,8 @@ export async function assertEstablished(deps: Pick<Deps, 'db' | 'config' | 'cloc
   const [row] = await deps.db.rows<AccountFacts>(sql`
     select u.created_at, (u.established_at is not null or u.role = 'admin') as established,
       (u.bets_placed
-        + coalesce((select value from user_stats where user_id = u.id and stat = 'store_purchases'), 0)
-        + (select count(*) from (select 1 from game_rounds where user_id = u.id and stake > 0 limit ${actions}) r))::int as actions
+        + coalesce(${statValue(sql`u.id`, 'store_purchases')}, 0)
+        + ${stakedRoundsUpTo(sql`u.id`, actions)})::int as actions
     from users u where u.id = ${userId}`);
   if (!row) return; // the caller's own statement refuses a missing account
   if (row.established) {

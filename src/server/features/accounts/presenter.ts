@@ -17,9 +17,8 @@ export interface UserCollections {
 export const noCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, cosmeticChoice: null, currentBets: [] });
 
 /**
- * The user's own record: the users row (balance, bets placed and won), the counters of
- * user_stats with logins counted from sessions (platform/stats.ts readStats), and the
- * collections later features own.
+ * The user's own record: the users row (balance, bets placed and won), the user's counters
+ * and logins (platform/stats.ts readStats), and the collections later features own.
  */
 export function presentUser(row: VisibleUserRow, stats: UserStats, collections: UserCollections = noCollections()): UserDto {
   const id = String(row.id);

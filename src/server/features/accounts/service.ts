@@ -43,7 +43,7 @@ export async function createAccount(
 
 export async function register(deps: Deps, username: string, password: string, ip: string): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
-  // The session row is also the registration's first login (logins are counted from sessions).
+  // The session row is also the registration's first login (platform/stats.ts counts logins by session).
   const { user, token, stats } = await deps.db.tx(async (tx) => {
     await countSignup(deps, tx, ip);
     const created = await createAccount(tx, { username, passwordHash });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditReportDto } from '../../../shared/api/admin';
 import type { Queryable } from '../../db/client';
-import { ledger, refTypes } from '../wallet/public';
+import { ledger } from '../wallet/public';
 import { items } from '../items/public';
 import type { FeatureModule } from '../../platform/module';
 import { accountsSql } from '../accounts/public';
@@ -20,15 +20,12 @@ export async function auditReport(q: Queryable, modules: readonly FeatureModule[
       modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),
     ));
   const [stats] = await q.rows<{ rows: number; users: number; movements: number }>(
-    sql`select (select count(*)::int from ledger) as rows, (select count(*)::int from ${accountsSql.users}) as users,
-      (select count(*)::int from item_movements) as movements`,
+    sql`select ${ledger.rowCount} as rows, (select count(*)::int from ${accountsSql.users}) as users,
+      ${items.movementCount} as movements`,
   );
   const notes: string[] = [];
-  // Rows migration 0003 could not give a business row (it then leaves ledger_ref_known NOT VALID).
-  const [unplaced] = await q.rows<{ n: number }>(
-    sql`select count(*)::int as n from ledger where ref_type is null or ref_id is null or ref_type not in ${refTypes}`,
-  );
-  if (unplaced && unplaced.n > 0) notes.push(`${unplaced.n} ledger rows written before migration 0003 name no business row`);
+  const unplaced = await ledger.unplacedRows(q);
+  if (unplaced > 0) notes.push(`${unplaced} ledger rows written before migration 0003 name no business row`);
   return {
     ok: problem === null,
     problem: problem?.message ?? null,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { LiveHub } from '../../platform/realtime/hub';
-import { publishLiveFrom } from '../../platform/realtime/publish';
+import { publishLiveFrom, publishPublicLive } from '../../platform/realtime/publish';
 
 /** DESIGN.md section 7: vote counts go out at most once a second per bet, never per wager. */
 const VOTES_EVERY_MS = 1000;
@@ -25,10 +25,9 @@ export function startVoteCounts(deps: Deps): () => void {
     timer = null;
     if (stopped || pending.size === 0) return;
     lastFlush = Date.now();
-    const rows = [...pending].map((betId) => ({ kind: 'bet.votes', payload: { betId: String(betId) } }));
+    const rows = [...pending].map((betId) => ({ kind: 'bet.votes' as const, payload: { betId: String(betId) } }));
     pending.clear();
-    deps.db
-      .rows(sql`insert into realtime_events (kind, payload) select kind, payload from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(kind text, payload jsonb)`)
+    publishPublicLive(deps.db, rows)
       .then(() => deps.live.changed())
       .catch(() => undefined);
   };

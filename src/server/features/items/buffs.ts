@@ -8,7 +8,7 @@ import {
   combinedSlotsLuck,
   rewardMultiplierExtra,
 } from '../../../shared/games/engine/items';
-import type { BuffEffectType } from '../store/public';
+import { itemsTable, type BuffEffectType } from '../store/public';
 import type { BuffedReward } from '../../../shared/api/tasks';
 
 /**
@@ -136,6 +136,19 @@ export function rewardPreviewFrom(running: RunningBuff[]): (amount: number) => R
 }
 
 /**
+ * A user's buffs running at `now` whose effect_type equals `effect` (a literal or an any(...)),
+ * as a FROM item aliased b with its WHERE, for the hot statements' EXISTS and scalar lookups:
+ * `exists (select 1 from ${runningBuffRows(...)})` is the statement it was.
+ */
+export const runningBuffRows = (userId: unknown, effect: SQL, now: unknown): SQL =>
+  sql`buffs b where b.user_id = ${userId} and b.effect_type = ${effect}
+        and b.ended_at is null and b.expires_at > ${now}`;
+
+/** A user's buffs of any effect running at `now` (id, item_id, effect_type, value, started_at, expires_at), as a FROM item. */
+export const runningBuffsAt = (userId: unknown, now: unknown): SQL =>
+  sql`(select id, item_id, effect_type, value, started_at, expires_at from buffs where user_id = ${userId} and ended_at is null and expires_at > ${now})`;
+
+/**
  * The user's running buffs of one effect as a JSON array of RunningBuff (a scalar subquery), so
  * a page that shows rewards reads them in the same statement as the rest of its figures.
  */
@@ -187,7 +200,7 @@ export interface MinefieldItems {
  * PostgreSQL may hash an EXISTS over every holding.
  */
 export function minefieldItemsHeld(userId: SQL): SQL {
-  return sql`coalesce((select true from inventory inv join items it on it.id = inv.item_id
+  return sql`coalesce((select true from inventory inv join ${itemsTable} it on it.id = inv.item_id
       where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1 and it.effect_type in ('extra-safe-click', 'mine-reduction')
       limit 1), false)`;
 }
@@ -203,7 +216,7 @@ export async function pickMinefieldItems(q: Queryable, userId: number): Promise<
   // Locked here, so the later take by key cannot find them gone.
   const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`
     select inv.item_id, i.effect_type, i.effect_value as value, i.price
-    from inventory inv join items i on i.id = inv.item_id
+    from inventory inv join ${itemsTable} i on i.id = inv.item_id
     where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1
       and i.effect_type in ('extra-safe-click', 'mine-reduction')
     order by inv.item_id

@@ -296,6 +296,21 @@ export async function holding(q: Queryable, userId: number, itemId: number): Pro
 /** SQL for the number of distinct items a user holds at least one unit of (achievements' itemsOwned). */
 export const distinctItemsHeld = (userId: number | SQL): SQL => sql`(select count(*) from inventory where user_id = ${userId} and quantity > 0)`;
 
+/**
+ * A user's holdings (item_id, quantity, locked; units of 0 included) as a FROM item, for pages
+ * that list them beside the items' names: a plain subquery, which PostgreSQL flattens.
+ */
+export const holdingsOf = (userId: unknown): SQL => sql`(select item_id, quantity, locked from inventory where user_id = ${userId})`;
+
+/**
+ * The holdings table, for the store's one-statement purchases (a row lock on the buyer's
+ * holding): interpolated, the statement stays the one it was.
+ */
+export const inventoryTable = sql.raw('inventory');
+
+/** The item movements' row count, as a scalar subquery (the audit report's figure). */
+export const movementCount = sql`(select count(*)::int from item_movements)`;
+
 export interface HoldingsProblem {
   message: string;
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { itemsTable } from '../store/public';
 
 /**
  * Which held cosmetic shows beside a name, best first: the one the player chose (PUT
@@ -15,6 +16,6 @@ const shownCosmeticOrder = (choice: SQL) =>
  */
 export const cosmeticColumn = (userId: SQL) => sql`(
   select json_build_object('emoji', i.emoji, 'image', i.image, 'name', i.name)
-  from inventory inv join items i on i.id = inv.item_id
+  from inventory inv join ${itemsTable} i on i.id = inv.item_id
   where inv.user_id = ${userId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
   order by ${shownCosmeticOrder(sql`(select c.item_id from cosmetic_choices c where c.user_id = ${userId})`)} limit 1)`;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_SIZE, type LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { Queryable } from '../../db/client';
-import type { StatName } from '../../platform/stats';
+import { statRows, statValue, type StatName } from '../../platform/stats';
 import { cosmeticColumn } from '../items/public';
 import { accountsSql } from '../accounts/public';
 
@@ -33,11 +33,11 @@ const achievementsStat: StatName = 'achievements_claimed';
  * when the join and the cosmetic sat between them); the rest is read for those 50 only.
  */
 export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<LeaderboardRow[]> {
-  const achievements = sql`coalesce((select s.value from user_stats s where s.user_id = u.id and s.stat = ${achievementsStat}), 0)::bigint`;
+  const achievements = sql`coalesce(${statValue(sql`u.id`, achievementsStat)}, 0)::bigint`;
   const top =
     sort === 'achievements'
       ? sql`select u.id, u.username, u.profile_image, u.balance, u.bets_won, coalesce(s.value, 0)::bigint as achievements_claimed
-          from ${accountsSql.users} u left join user_stats s on s.user_id = u.id and s.stat = ${achievementsStat}
+          from ${accountsSql.users} u left join ${statRows(achievementsStat)} s on s.user_id = u.id
           where u.status = 'active' and u.role = 'user'
           order by ${orderBy[sort]} limit ${LEADERBOARD_SIZE}`
       : sql`select u.id, u.username, u.profile_image, u.balance, u.bets_won from ${accountsSql.users} u

@@ -27,3 +27,11 @@ export async function publishedItems(q: Queryable): Promise<PublishedItem[]> {
 }
 export { buffEffectTypes, items } from './tables';
 export type { BuffEffectType } from './tables';
+export { collectibleKeyOf, upsertCollectibles, upsertPetGoods } from './catalogRows';
+export type { CollectibleRow, PetGoodRow } from './catalogRows';
+/**
+ * The items table (the store's catalogue, with the collectibles and pet goods other features
+ * keep in it), for joining holdings and trade lines to what their items are, the hot
+ * statements' lookups among them: interpolated, each statement stays the one it was.
+ */
+export const itemsTable = sql.raw('items');

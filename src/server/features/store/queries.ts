@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { cosmeticChoiceOf, items, runningBuffsAt } from '../items/public';
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
@@ -29,20 +30,20 @@ export async function findItem(q: Queryable, id: number, lock = false): Promise<
   return row;
 }
 
-const inventorySelect = (where: SQL) => sql`
+const inventorySelect = (userId: number, where: SQL) => sql`
   select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value, i.collectible_key
-  from inventory inv join items i on i.id = inv.item_id
+  from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
   where ${where} and inv.quantity > 0 and i.pet_key is null
   order by i.type, i.name, inv.item_id`;
 
 /** What a user holds (units left, locked units), with the items as they are now. */
 export async function inventoryOf(q: Queryable, userId: number): Promise<InventoryEntry[]> {
-  const rows = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId}`));
+  const rows = await q.rows<InventoryRow>(inventorySelect(userId, sql`true`));
   return rows.map(presentInventoryEntry);
 }
 
 export async function inventoryEntry(q: Queryable, userId: number, itemId: number): Promise<InventoryEntry | undefined> {
-  const [row] = await q.rows<InventoryRow>(inventorySelect(sql`inv.user_id = ${userId} and inv.item_id = ${itemId}`));
+  const [row] = await q.rows<InventoryRow>(inventorySelect(userId, sql`inv.item_id = ${itemId}`));
   return row ? presentInventoryEntry(row) : undefined;
 }
 
@@ -60,8 +61,7 @@ export async function purchaseHistoryOf(q: Queryable, userId: number) {
 export async function runningBuffsOf(q: Queryable, userId: number, now: Date) {
   const rows = await q.rows<BuffRow>(sql`
     select b.id, b.item_id, i.name, i.emoji, b.effect_type, b.value, b.started_at, b.expires_at
-    from buffs b join items i on i.id = b.item_id
-    where b.user_id = ${userId} and b.ended_at is null and b.expires_at > ${now.toISOString()}
+    from ${runningBuffsAt(userId, now.toISOString())} b join items i on i.id = b.item_id
     order by b.expires_at, b.id`);
   return rows.map(presentBuff);
 }
@@ -76,11 +76,6 @@ export interface StoreCollections {
   cosmeticChoice: string | null;
 }
 
-/** The item the player chose to show beside their name (held or not). */
-async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
-  const [row] = await q.rows<{ item_id: number }>(sql`select item_id from cosmetic_choices where user_id = ${userId}`);
-  return row ? String(row.item_id) : null;
-}
 
 /** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
 export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {

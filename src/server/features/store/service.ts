@@ -24,7 +24,7 @@ import { defineHotWrite } from '../../platform/batching/hotWrite';
 import { ledger } from '../wallet/public';
 import { groupPostings } from '../wallet/public';
 import { items } from '../items/public';
-import { buffState, startBuff } from '../items/public';
+import { buffState, chooseHeldCosmetic, clearCosmeticChoice, startBuff } from '../items/public';
 import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
 import * as queries from './queries';
 import { accountsSql } from '../accounts/public';
@@ -154,14 +154,14 @@ const PURCHASES = sql`
       select id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at
       from items where id in (select item_id from input) and retired_at is null and stock > 0 and pet_key is null
     ), inv as (
-      select v.user_id, v.item_id, v.quantity from inventory v join input on v.user_id = input.user_id and v.item_id = input.item_id
+      select v.user_id, v.item_id, v.quantity from ${items.inventoryTable} v join input on v.user_id = input.user_id and v.item_id = input.item_id
       for update of v skip locked
     ), buyer as (
       select input.i, input.user_id, cur.id as item_id, cur.price, u.balance
       from input join cur on cur.id = input.item_id join ${accountsSql.users} u on u.id = input.user_id
       where u.status = 'active' and u.balance >= cur.price
         and (exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id)
-          or not exists (select 1 from inventory v where v.user_id = input.user_id and v.item_id = cur.id))
+          or not exists (select 1 from ${items.inventoryTable} v where v.user_id = input.user_id and v.item_id = cur.id))
         and (cur.type <> 'badge' or not exists (select 1 from inv where inv.user_id = input.user_id and inv.item_id = cur.id and inv.quantity > 0))
       for update of u skip locked
     ), chosen as (
@@ -355,19 +355,11 @@ export async function updateItem(
 export async function chooseCosmetic(deps: Deps, userId: number, itemId: number | null): Promise<CosmeticChoiceDto> {
   return deps.db.tx(async (tx) => {
     if (itemId === null) {
-      await tx.rows(sql`delete from cosmetic_choices where user_id = ${userId}`);
-    } else {
-      const chosen = await tx.rows(sql`
-        insert into cosmetic_choices (user_id, item_id)
-        select inv.user_id, inv.item_id from inventory inv join items i on i.id = inv.item_id
-        where inv.user_id = ${userId} and inv.item_id = ${itemId} and inv.quantity > 0 and i.type = 'cosmetic' and i.pet_key is null
-        on conflict (user_id) do update set item_id = excluded.item_id, updated_at = now()
-        returning item_id`);
-      if (chosen.length === 0) {
-        const held = await queries.inventoryEntry(tx, userId, itemId);
-        if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
-        throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
-      }
+      await clearCosmeticChoice(tx, userId);
+    } else if (!(await chooseHeldCosmetic(tx, userId, itemId))) {
+      const held = await queries.inventoryEntry(tx, userId, itemId);
+      if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
+      throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
     }
     const { cosmetic, cosmeticChoice } = await queries.userCollections(tx, userId);
     return { cosmetic, cosmeticChoice };

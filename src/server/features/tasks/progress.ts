@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
-import { loginsCount, periodCountSince, UTC_DAY } from '../../platform/stats';
+import { loginsCount, periodCountSince, signInsSince, statRows, UTC_DAY } from '../../platform/stats';
 import { placedSince } from '../../platform/placements';
 import { parlaysWonSince, wagerWinsSince } from '../bets/public';
 import { accountsSql } from '../accounts/public';
@@ -45,9 +45,9 @@ export interface CountsRow {
 export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL): SQL => sql`
     with won as (${parlaysWonSince(userId, w)}), wagers_won as (${wagerWinsSince(userId, w)}), bought as (
       select ${periodCountSince('s', 'day', 'in_day', d)} as d, ${periodCountSince('s', 'week', 'in_week', w)} as w, s.value as all
-      from user_stats s where s.user_id = ${userId} and s.stat = 'store_purchases'
+      from ${statRows('store_purchases')} s where s.user_id = ${userId}
     ), signed_in as (
-      select created_at as at from sessions where user_id = ${userId} and created_at >= ${w}
+      ${signInsSince(userId, w)}
     )
     select
       ${placedSince(d, 'day')}::int as placed_d, ${placedSince(w, 'week')}::int as placed_w,

@@ -4,7 +4,8 @@ import { balanceOf, registerUser, useTestServer, type TestUser } from '../../tes
 import { expectBadField, expectError } from '../../testing/expectations';
 import { readStats } from '../../platform/stats';
 import { createTask, placeWager, winWager } from './builders';
-import { ensureDefaultTasksAndAchievements } from './seed';
+import { ensureDefaultTasks } from './seed';
+import { ensureDefaultAchievements } from '../achievements/seed';
 import { startBuff } from '../items/buffs';
 import { insertItem } from '../store/builders';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
@@ -175,8 +176,8 @@ describe('seeded defaults', () => {
       await tx.rows(sql`delete from tasks`);
       await tx.rows(sql`delete from achievement_claims`);
       await tx.rows(sql`delete from achievements`);
-      expect(await ensureDefaultTasksAndAchievements(tx)).toBe(23);
-      expect(await ensureDefaultTasksAndAchievements(tx)).toBe(0);
+      expect((await ensureDefaultTasks(tx)) + (await ensureDefaultAchievements(tx))).toBe(23);
+      expect((await ensureDefaultTasks(tx)) + (await ensureDefaultAchievements(tx))).toBe(0);
       const types = await tx.rows<{ type: string; goal_type: string }>(sql`select distinct type, goal_type from tasks order by 1, 2`);
       expect(types).toHaveLength(12);
       const criteria = await tx.rows<{ criteria: string }>(sql`select distinct criteria from achievements`);

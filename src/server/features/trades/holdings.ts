@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../platform/errors';
 import { items } from '../items/public';
+import { itemsTable } from '../store/public';
 
 /**
  * The inventory side of trades, through the items module: units offered in an active trade
@@ -24,7 +25,7 @@ export const tradeItemLocks = sql`
 async function explainShortfall(q: Queryable, userId: number, field: string, entry: TradeEntry): Promise<never> {
   const [row] = await q.rows<{ name: string; quantity: number | null; locked: number | null }>(sql`
     select i.name, inv.quantity, inv.locked
-    from items i left join inventory inv on inv.item_id = i.id and inv.user_id = ${userId}
+    from ${itemsTable} i left join ${items.holdingsOf(userId)} inv on inv.item_id = i.id
     where i.id = ${entry.itemId}`);
   if (!row) throw notFound(`${field}: no item with id ${entry.itemId}`);
   const free = (row.quantity ?? 0) - (row.locked ?? 0);
@@ -39,7 +40,7 @@ export async function lockUnits(q: Queryable, userId: number, entries: TradeEntr
   // Pet goods are worn and fed in the sanctuary, which counts on them staying with their owner.
   const ids = entries.map((e) => e.itemId);
   if (ids.length > 0) {
-    const [pet] = await q.rows<{ name: string }>(sql`select name from items where id in ${ids} and pet_key is not null limit 1`);
+    const [pet] = await q.rows<{ name: string }>(sql`select name from ${itemsTable} where id in ${ids} and pet_key is not null limit 1`);
     if (pet) throw conflict(`${field}: ${pet.name} belongs to the pet sanctuary and cannot be traded`);
   }
   const short = await items.lock(
@@ -82,6 +83,6 @@ export async function swapTradeUnits(q: Queryable, tradeId: number): Promise<voi
   );
   if (!missing) return;
   const [gone] = await q.rows<{ name: string; username: string }>(sql`
-    select i.name, u.username from items i, users u where i.id = ${missing.itemId} and u.id = ${missing.fromUserId}`);
+    select i.name, u.username from ${itemsTable} i, users u where i.id = ${missing.itemId} and u.id = ${missing.fromUserId}`);
   throw conflict(`${gone?.username} no longer holds ${missing.quantity} ${gone?.name}; the trade cannot be finalized`);
 }

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { items } from '../items/public';
+import { itemsTable } from '../store/public';
 import type { TradableRow, TradeRow } from './presenter';
 import { accountsSql } from '../accounts/public';
 
 const sideItems = (side: 'from' | 'to') => sql`
   (select json_agg(json_build_object('item_id', ti.item_id, 'name', i.name, 'image', i.image, 'emoji', i.emoji,
       'price', i.price, 'quantity', ti.quantity) order by ti.id)
-   from trade_items ti join items i on i.id = ti.item_id
+   from trade_items ti join ${itemsTable} i on i.id = ti.item_id
    where ti.trade_id = t.id and ti.side = ${side})`;
 
 const tradeSelect = (where: SQL) => sql`
@@ -35,8 +37,8 @@ export async function tradesOf(q: Queryable, userId: number, direction: 'incomin
 export async function tradableInventory(q: Queryable, userId: number): Promise<TradableRow[]> {
   return q.rows<TradableRow>(sql`
     select inv.item_id, i.name, i.image, i.emoji, i.price, inv.quantity, inv.locked
-    from inventory inv join items i on i.id = inv.item_id
-    where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is null
+    from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
+    where inv.quantity > 0 and i.pet_key is null
     order by lower(i.name), inv.item_id`);
 }
 

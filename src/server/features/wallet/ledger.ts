@@ -4,7 +4,7 @@ import { pgErrorCode } from '../../db/client';
 import type { LedgerCategory } from '../../../shared/api/wallet';
 import { AppError, banned, insufficientFunds } from '../../platform/errors';
 import { refusalOf, refuse } from '../../platform/batching/refusals';
-import type { RefType } from './tables';
+import { refTypes, type RefType } from './tables';
 import { currencies, GOLD, type Currency } from './currencies';
 import { accountsSql } from '../accounts/public';
 
@@ -298,6 +298,34 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
   }
   return null;
 }
+
+/** The ledger's row count, as a scalar subquery (the audit report's figure). */
+export const rowCount = sql`(select count(*)::int from ledger)`;
+
+/** The newest ledger row's id, null while there is none: where a live balance feed starts. */
+export const newestRowId = sql`(select max(id) from ledger)`;
+
+/**
+ * The gold rows of `userIds` (a bigint[] literal) after row `after` up to row `upTo`, oldest
+ * first: the balance changes a live feed pushes.
+ */
+export const goldRowsOf = (userIds: string, after: number, upTo: number): SQL => sql`
+        select id, user_id, balance_after from ledger
+        where id > ${after} and id <= ${upTo} and user_id = any(${userIds}::bigint[])
+          and currency = 'gold'
+        order by id`;
+
+/** Rows written before migration 0003 that name no business row (it leaves ledger_ref_known NOT VALID). */
+export async function unplacedRows(q: Queryable): Promise<number> {
+  const [row] = await q.rows<{ n: number }>(
+    sql`select count(*)::int as n from ledger where ref_type is null or ref_id is null or ref_type not in ${refTypes}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** A user's balance of a currency other than gold, as a scalar subquery: null before its first movement. */
+export const balanceValue = (userId: unknown, currency: Exclude<Currency, typeof GOLD>): SQL =>
+  sql`(select amount from balances where user_id = ${userId} and currency = ${currency})`;
 
 /** A user's balance of one currency (0 before its first movement). */
 export async function balanceOf(q: Queryable, userId: number, currency: Currency): Promise<number> {

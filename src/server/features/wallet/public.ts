@@ -5,5 +5,3 @@ export type { RefType } from './tables';
 export * as ledger from './ledger';
 /** Postings of many players in one statement, for group-committed hot writes. */
 export * as groupPostings from './groupPostings';
-/** The ledger's closed list of ref types, for the audit's check that every row names one. */
-export { refTypes } from './tables';

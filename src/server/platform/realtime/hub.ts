@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { Sessions } from '../auth';
 import { Trickle } from './trickle';
 import { accountsSql } from '../../features/accounts/public';
+import { ledger } from '../../features/wallet/public';
 
 /** How far behind the newest id a reader looks again: ids can commit out of order. */
 const REREAD_WINDOW = 1000;
@@ -88,7 +89,7 @@ export class LiveHub {
 
   async start(): Promise<void> {
     const [row] = await this.db.rows<{ ledger: number; events: number }>(sql`
-      select (select coalesce(max(id), 0) from ledger) as ledger, (select coalesce(max(id), 0) from realtime_events) as events`);
+      select coalesce(${ledger.newestRowId}, 0) as ledger, (select coalesce(max(id), 0) from realtime_events) as events`);
     this.ledgerCursor = row?.ledger ?? 0;
     this.eventsCursor = row?.events ?? 0;
     if (this.databaseUrl) await this.listen();
@@ -143,7 +144,7 @@ export class LiveHub {
       socket.close(4401, 'Invalid or expired ticket: ask for a new one');
       return;
     }
-    const [top] = await this.db.rows<{ max: number | null }>(sql`select max(id) as max from ledger`);
+    const [top] = await this.db.rows<{ max: number | null }>(sql`select ${ledger.newestRowId} as max`);
     const newest = top?.max ?? 0;
     if (this.clients.size === 0) this.ledgerCursor = Math.max(this.ledgerCursor, newest);
     const client: Client = { socket, userId: row.user_id, tokenHash: row.token_hash, isAdmin: row.role === 'admin', alive: true, ledgerSeen: newest };
@@ -284,14 +285,12 @@ export class LiveHub {
     const ids = [...this.clients.keys()];
     // Nobody to tell: a socket opened later starts from the newest row (see accept).
     if (ids.length === 0) return;
-    const [top] = await this.db.rows<{ max: number | null }>(sql`select max(id) as max from ledger`);
+    const [top] = await this.db.rows<{ max: number | null }>(sql`select ${ledger.newestRowId} as max`);
     const max = top?.max ?? 0;
     if (max > this.ledgerCursor - REREAD_WINDOW) {
-      const rows = await this.db.rows<{ id: number; user_id: number; balance_after: number | null }>(sql`
-        select id, user_id, balance_after from ledger
-        where id > ${this.ledgerCursor - REREAD_WINDOW} and id <= ${max} and user_id = any(${`{${ids.join(',')}}`}::bigint[])
-          and currency = 'gold'
-        order by id`);
+      const rows = await this.db.rows<{ id: number; user_id: number; balance_after: number | null }>(
+        ledger.goldRowsOf(`{${ids.join(',')}}`, this.ledgerCursor - REREAD_WINDOW, max),
+      );
       const latest = new Map<number, { id: number; balance: number }>();
       for (const row of rows) {
         if (this.sentLedger.has(row.id)) continue;

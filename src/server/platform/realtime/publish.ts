@@ -27,3 +27,11 @@ export async function publishLiveFrom(q: Queryable, kind: LiveEventKind, rows: S
     insert into realtime_events (kind, user_id, payload)
     select ${kind}, e.user_id, e.payload from (${rows}) e order by e.user_id`);
 }
+
+/**
+ * Events every signed-in user may see, many in one INSERT and outside any transaction: for
+ * notices that follow committed changes (bets' vote counts), where one lost is harmless.
+ */
+export async function publishPublicLive(q: Queryable, events: { kind: LiveEventKind; payload: unknown }[]): Promise<void> {
+  await q.rows(sql`insert into realtime_events (kind, payload) select kind, payload from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(kind text, payload jsonb)`);
+}

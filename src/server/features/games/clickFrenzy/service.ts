@@ -9,7 +9,7 @@ import { bumpStat, statBumpCte, statBumpRowsCte } from '../../../platform/stats'
 import type { Db, Queryable } from '../../../db/client';
 import { ledger } from '../../wallet/public';
 import { groupPostings } from '../../wallet/public';
-import { applyRewardMultiplier } from '../../items/public';
+import { applyRewardMultiplier, runningBuffRows } from '../../items/public';
 import { moveForRound } from '../engine/public';
 import { presentClick, presentStats } from './presenter';
 import { clicksIn } from './queries';
@@ -38,6 +38,8 @@ const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
     where click_frenzy_hours.clicks < ${FRENZY_HOURLY_LIMIT}
       and (click_frenzy_hours.second_at <> excluded.second_at or click_frenzy_hours.second_clicks < ${FRENZY_MAX_PER_SECOND})`;
 
+const REWARD_MULTIPLIER = sql.raw(`'reward-multiplier'`);
+
 /**
  * A click in one statement (DESIGN.md section 3), while no reward buff runs: the hour's row
  * counts it only if one conditional upsert finds room under both limits (the hour's 100 and the
@@ -49,8 +51,7 @@ const COUNT_ON_CONFLICT = sql`on conflict (user_id, hour_start) do update set
  */
 const CLICK = sql`
   with buff as (
-    select exists (select 1 from buffs where user_id = ${p('userId')} and effect_type = 'reward-multiplier'
-      and ended_at is null and expires_at > ${p('now')}::timestamptz) as running
+    select exists (select 1 from ${runningBuffRows(p('userId'), REWARD_MULTIPLIER, sql`${p('now')}::timestamptz`)}) as running
   ), counted as (
     insert into click_frenzy_hours (user_id, hour_start, clicks, second_at, second_clicks)
     select ${p('userId')}::bigint, ${p('hour')}::timestamptz, 1, ${p('second')}::bigint, 1 where not (select running from buff)
@@ -89,8 +90,7 @@ const CLICKS = sql`
     select input.* from input join ${accountsSql.users} u on u.id = input.user_id
     where u.status = 'active'
       -- Scalar subqueries, looked up per click: PostgreSQL would hash an EXISTS over every row.
-      and not coalesce((select true from buffs b where b.user_id = input.user_id and b.effect_type = 'reward-multiplier'
-        and b.ended_at is null and b.expires_at > input.now limit 1), false)
+      and not coalesce((select true from ${runningBuffRows(sql`input.user_id`, REWARD_MULTIPLIER, sql`input.now`)} limit 1), false)
       and (coalesce((select true from held where held.user_id = input.user_id), false)
         or not coalesce((select true from click_frenzy_hours h where h.user_id = input.user_id and h.hour_start = input.hour), false))
     for update of u skip locked

@@ -11,7 +11,7 @@ import type { Draw } from './rounds';
 import { settleInBatch, type BatchPart, type SettleRow } from './roundBatch';
 import { ensureSeed } from './seeds';
 import type { BuffEffectType } from '../../store/public';
-import { minefieldItemsHeld } from '../../items/public';
+import { minefieldItemsHeld, runningBuffRows } from '../../items/public';
 import { readBatch } from '../../../platform/batching/readBatch';
 
 /*
@@ -98,8 +98,7 @@ const seedReads = readBatch<{ userId: number; now: string }>({
 });
 
 function buffRunning(userId: SQL, effect: BuffEffectType): SQL {
-  return sql`coalesce((select true from buffs b where b.user_id = ${userId} and b.effect_type = ${sql.raw(`'${effect}'`)}
-      and b.ended_at is null and b.expires_at > k.now limit 1), false)`;
+  return sql`coalesce((select true from ${runningBuffRows(userId, sql.raw(`'${effect}'`), sql`k.now`)} limit 1), false)`;
 }
 
 interface SeedRow extends Record<string, unknown> {
@@ -124,8 +123,7 @@ function settleStatement(plan: SettledPlan): SQL {
       with seed as (
         update fairness_seeds set nonce = nonce + 1
         where id = ${p('seedId')} and nonce = ${p('nonce')} and client_seed = ${p('clientSeed')} and revealed_at is null
-          and not exists (select 1 from buffs b where b.user_id = ${p('userId')} and b.effect_type = any(${p('buffTypes')}::text[])
-            and b.ended_at is null and b.expires_at > ${p('now')}::timestamptz)
+          and not exists (select 1 from ${runningBuffRows(p('userId'), sql`any(${p('buffTypes')}::text[])`, sql`${p('now')}::timestamptz`)})
           ${assumesNoItems ? sql`and not ${minefieldItemsHeld(sql`${p('userId')}::bigint`)}` : sql``}
           ${part ? sql`and (${part.gate})` : sql``}
         returning id, nextval('game_rounds_id_seq') as round_id

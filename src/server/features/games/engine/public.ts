@@ -9,3 +9,4 @@ export { nextRound, nextRounds } from './rounds';
 export type { Draw } from './rounds';
 export { allowedWin, recordAddress } from './sameAddress';
 export { gameStateColumns } from './tables';
+export { roundsTable, settleOpenRound, stakedRoundsUpTo } from './queries';

@@ -16,3 +16,20 @@ export const roundsOf = (q: Queryable, userId: number, before: number | undefine
     where r.user_id = ${userId} ${before ? sql`and r.id < ${before}` : sql``}
       ${games?.length ? sql`and r.game in (${sql.join(games.map((g) => sql`${g}`), sql`, `)})` : sql``}
     order by r.id desc limit ${limit}`);
+
+/**
+ * The rounds table, for a game whose hot statements read and move its own rounds (Minefield's
+ * board lives in its round's outcome): interpolated, the statement stays the one it was.
+ */
+export const roundsTable = sql.raw('game_rounds');
+
+/** How many of a user's staked rounds there are, counting no further than `upTo`. */
+export const stakedRoundsUpTo = (userId: unknown, upTo: number) =>
+  sql`(select count(*) from (select 1 from game_rounds where user_id = ${userId} and stake > 0 limit ${upTo}) r)`;
+
+/** Settles round `roundId` (an id or a subquery) if it is still open, paying nothing more. */
+export async function settleOpenRound(q: Queryable, roundId: unknown): Promise<void> {
+  await q.rows(sql`
+    update game_rounds set state = 'settled', settled_at = now()
+    where id = ${roundId} and state = 'open'`);
+}

@@ -5,6 +5,7 @@ import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platfo
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
 import { groupPostings } from '../../wallet/public';
 import { accountsSql } from '../../accounts/public';
+import { runningBuffRows } from '../../items/public';
 
 /*
  * Settled rounds of many players in one statement (platform/batching/groupCommit.ts). The statement
@@ -74,8 +75,7 @@ const batchStatement = (part?: BatchPart): SQL => sql`
   ), locked as (
     select i.i from input i join fairness_seeds s on s.id = i.seed_id join ${accountsSql.users} u on u.id = i.user_id
     where s.user_id = i.user_id and s.nonce = i.nonce and s.client_seed = i.client_seed and s.revealed_at is null
-      and not exists (select 1 from buffs b where b.user_id = i.user_id and b.effect_type = any(string_to_array(i.buffs, ','))
-        and b.ended_at is null and b.expires_at > i.now)
+      and not exists (select 1 from ${runningBuffRows(sql`i.user_id`, sql`any(string_to_array(i.buffs, ','))`, sql`i.now`)})
       ${part ? sql`and (${part.gate})` : sql``}
     for update of s, u skip locked
   ), ${groupPostings.roundBatchBalanceCte(sql`select i.i, i.user_id, i.stake, i.payout from input i join locked l on l.i = i.i`)},

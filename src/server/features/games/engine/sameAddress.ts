@@ -12,7 +12,7 @@ import type { Deps } from '../../../platform/deps';
  * comes back, the win only up to what is left of the cap, and the rest goes back to the loser.
  */
 
-/** The address a request came from, kept only as a hash (table quiz_duel_addresses, the rule's first user). */
+/** The address a request came from, kept only as a hash (tables.ts duelAddresses). */
 const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
 
 /** Notes that this user called a duel from this address now. */

@@ -110,3 +110,21 @@ export const duelPairWins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.winnerId, t.loserId, t.day] })],
 );
+
+/**
+ * Addresses a user called Quiz Duel or rock-paper-scissors from, as SHA-256 of the address (never
+ * the address itself), with when last seen: what one of two accounts seen on one address within
+ * a day may win from the other is capped (sameAddress.ts). The rule's own table: its name is
+ * Quiz Duel's, the rule's first user, kept so moving it here needed no migration.
+ */
+export const duelAddresses = pgTable(
+  'quiz_duel_addresses',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    addressHash: text('address_hash').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index('quiz_addresses_hash_idx').on(t.addressHash, t.seenAt)],
+);

@@ -14,7 +14,7 @@ import { ledger } from '../../wallet/public';
 import { pickMinefieldItems, type MinefieldItems } from '../../items/public';
 import { playSettledRound } from '../engine/public';
 import { moveForRound } from '../engine/public';
-import { nextRound, type Draw } from '../engine/public';
+import { nextRound, roundsTable, type Draw } from '../engine/public';
 import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
 import { openGameOf } from './queries';
 import { accountsSql } from '../../accounts/public';
@@ -104,7 +104,7 @@ export async function start(deps: Deps, userId: number, body: StartBody): Promis
 async function lockGame(tx: Queryable, userId: number, sessionId: string): Promise<GameRow> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
   const [row] = await tx.rows<GameRow>(sql`
-    select id, state, params, outcome from game_rounds
+    select id, state, params, outcome from ${roundsTable}
     where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield' for update`);
   if (!row) throw notFound(`sessionId: no Minefield game ${sessionId}`);
   if (row.state !== 'open') throw conflict('This game has already ended');
@@ -124,7 +124,7 @@ async function payOut(tx: Queryable, userId: number, game: GameRow): Promise<{ r
   const reward = cashoutReward(game);
   const board: Board = { ...game.outcome, reward, bonus: 0 };
   await tx.rows(sql`
-    update game_rounds set state = 'settled', settled_at = now(), payout = ${reward}, outcome = ${JSON.stringify(board)}::jsonb
+    update ${roundsTable} set state = 'settled', settled_at = now(), payout = ${reward}, outcome = ${JSON.stringify(board)}::jsonb
     where id = ${game.id} and state = 'open'`);
   let balance: number;
   if (reward > 0) balance = await moveForRound(tx, userId, game.id, reward, 'game_payout');
@@ -160,7 +160,7 @@ async function readGame(deps: Deps, userId: number, sessionId: string, remembere
   const seen = openGames(deps.db).get(Number(sessionId));
   if (seen?.userId === userId && remembered(seen.game)) return seen.game;
   const [game] = await deps.db.rows<GameRow>(sql`
-    select id, state, params, outcome from game_rounds where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
+    select id, state, params, outcome from ${roundsTable} where id = ${Number(sessionId)} and user_id = ${userId} and game = 'minefield'`);
   if (!game) throw notFound(`sessionId: no Minefield game ${sessionId}`);
   if (game.state !== 'open') throw conflict('This game has already ended');
   return game;
@@ -178,7 +178,7 @@ interface BoardMove {
 const REVEAL = (() => {
   const p = (name: string) => sql.placeholder(name);
   return sql`
-    update game_rounds set outcome = ${p('board')}::jsonb,
+    update ${roundsTable} set outcome = ${p('board')}::jsonb,
       state = case when ${p('settled')}::boolean then 'settled' else state end,
       settled_at = case when ${p('settled')}::boolean then now() else settled_at end,
       payout = case when ${p('settled')}::boolean then 0 else payout end
@@ -195,11 +195,11 @@ const REVEALS = sql`
     with input as (
       select * from jsonb_to_recordset(${sql.placeholder('items')}::jsonb) as t(i int, game_id bigint, user_id bigint, seen jsonb, board jsonb, settled boolean)
     ), still as (
-      select g.id, input.i, input.board, input.settled from game_rounds g join input on g.id = input.game_id
+      select g.id, input.i, input.board, input.settled from ${roundsTable} g join input on g.id = input.game_id
       where g.user_id = input.user_id and g.game = 'minefield' and g.state = 'open' and g.outcome = input.seen
       for update of g skip locked
     )
-    update game_rounds g set outcome = still.board,
+    update ${roundsTable} g set outcome = still.board,
       state = case when still.settled then 'settled' else g.state end,
       settled_at = case when still.settled then now() else g.settled_at end,
       payout = case when still.settled then 0 else g.payout end
@@ -264,7 +264,7 @@ async function revealLocked(deps: Deps, userId: number, sessionId: string, cellI
     const next = revealOn(p, game.outcome, cellIndex);
     if (next) {
       await tx.rows(sql`
-        update game_rounds set outcome = ${JSON.stringify(next.board)}::jsonb
+        update ${roundsTable} set outcome = ${JSON.stringify(next.board)}::jsonb
           ${next.settled ? sql`, state = 'settled', settled_at = now(), payout = 0` : sql``}
         where id = ${game.id}`);
       return presentReveal(p, next.board, next.forgiven ? { forgiven: true } : undefined);
@@ -287,7 +287,7 @@ const CASHOUT = (() => {
   const p = (name: string) => sql.placeholder(name);
   return sql`
     with settled as (
-      update game_rounds set state = 'settled', settled_at = now(), payout = ${p('reward')}::bigint, outcome = ${p('board')}::jsonb
+      update ${roundsTable} set state = 'settled', settled_at = now(), payout = ${p('reward')}::bigint, outcome = ${p('board')}::jsonb
       where id = ${p('gameId')} and user_id = ${p('userId')} and state = 'open' and outcome = ${p('seen')}::jsonb
       returning id
     ), ${ledger.accountUpdate('paid', {

@@ -7,6 +7,7 @@ import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
 import { items } from '../../items/public';
+import { collectibleKeyOf, upsertCollectibles } from '../../store/public';
 import { ledger } from '../../wallet/public';
 import { nextRounds } from '../engine/public';
 
@@ -21,14 +22,7 @@ function collectibleIds(db: Db): Promise<Map<string, number>> {
   let ids = ensured.get(db);
   if (!ids) {
     const rows = COLLECTIBLES.map((c) => ({ key: c.key, name: c.name, emoji: c.emoji, value: c.value, description: `A mystery-box collectible: sells back for ${c.value} coins.` }));
-    ids = db
-      .rows<{ id: number; collectible_key: string }>(sql`
-        insert into items (name, type, effect, effect_type, effect_value, price, stock, emoji, description, collectible_key)
-        select name, 'cosmetic', 'Collectible', 'cosmetic', 100, value, 0, emoji, description, key
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, name text, emoji text, value bigint, description text)
-        on conflict (collectible_key) do update set name = excluded.name, emoji = excluded.emoji, price = excluded.price, description = excluded.description
-        returning id, collectible_key`)
-      .then((r) => new Map(r.map((x) => [x.collectible_key, Number(x.id)])));
+    ids = upsertCollectibles(db, rows);
     ensured.set(db, ids);
     ids.catch(() => ensured.delete(db));
   }
@@ -91,7 +85,7 @@ export async function open(deps: Deps, userId: number, username: string, boxId: 
 
 /** Sells collectibles back at their published value: only units not offered in an open trade. */
 export async function sell(deps: Deps, userId: number, itemId: number, quantity: number): Promise<SellCollectibleResponse> {
-  const [row] = await deps.db.rows<{ collectible_key: string | null; name: string }>(sql`select collectible_key, name from items where id = ${itemId}`);
+  const row = await collectibleKeyOf(deps.db, itemId);
   const drop = row?.collectible_key ? collectibleOf(row.collectible_key) : undefined;
   if (!row || !drop) throw badRequest(`itemId: ${row ? row.name : `item ${itemId}`} is not a mystery-box collectible`, [{ field: 'itemId', rule: 'invalid', value: String(itemId) }]);
   const paid = drop.value * quantity;

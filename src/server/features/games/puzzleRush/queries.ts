@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE } from '../../../../shared/api/leaderboard';
 import type { PuzzleType } from '../../../../shared/games/puzzleRush/puzzles';
 import type { Queryable } from '../../../db/client';
-import type { StatName } from '../../../platform/stats';
+import { statRows, type StatName } from '../../../platform/stats';
 import type { PuzzleRushRow } from './presenter';
 import { accountsSql } from '../../accounts/public';
 
@@ -24,7 +24,7 @@ const puzzleStat: StatName = 'puzzle_wins';
 export function topPuzzleSolvers(q: Queryable): Promise<PuzzleRushRow[]> {
   return q.rows<PuzzleRushRow>(sql`
     select u.id, u.username, u.profile_image, s.value::bigint as solves
-    from user_stats s join ${accountsSql.users} u on u.id = s.user_id
-    where s.stat = ${puzzleStat} and s.value > 0 and u.status = 'active' and u.role = 'user'
+    from ${statRows(puzzleStat)} s join ${accountsSql.users} u on u.id = s.user_id
+    where s.value > 0 and u.status = 'active' and u.role = 'user'
     order by s.value desc, u.id limit ${LEADERBOARD_SIZE}`);
 }

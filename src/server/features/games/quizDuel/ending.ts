@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
 import { ledger } from '../../wallet/public';
-import { allowedWin } from '../engine/public';
+import { allowedWin, settleOpenRound } from '../engine/public';
 import { presentDuel, selfPacedOf } from './presenter';
 import { answersOf, findDuel, type DuelRow } from './queries';
 
@@ -38,9 +38,7 @@ export async function tellParties(q: Queryable, duelId: number, nowMs: number, l
  * its outcome and the challenger may rotate seeds to check it.
  */
 export async function settleQuestionsRound(q: Queryable, duelId: number): Promise<void> {
-  await q.rows(sql`
-    update game_rounds set state = 'settled', settled_at = now()
-    where id = (select round_id from quiz_duel_matches where id = ${duelId}) and state = 'open'`);
+  await settleOpenRound(q, sql`(select round_id from quiz_duel_matches where id = ${duelId})`);
 }
 
 /** An asynchronous challenger who has played every question no longer needs the draw hidden. */

@@ -106,23 +106,6 @@ export const quizDuelStats = pgTable('quiz_duel_stats', {
   wonToday: bigint('won_today', { mode: 'number' }).notNull().default(0),
 });
 
-/**
- * Addresses a user called Quiz Duel or rock-paper-scissors from, as SHA-256 of the address (never
- * the address itself), with when last seen: what one of two accounts seen on one address within
- * a day may win from the other is capped (games/engine/sameAddress.ts).
- */
-export const quizDuelAddresses = pgTable(
-  'quiz_duel_addresses',
-  {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    addressHash: text('address_hash').notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index('quiz_addresses_hash_idx').on(t.addressHash, t.seenAt)],
-);
-
 /** A UTC day's secret seed for its daily quiz: its hash is shown that day, the seed from the next. */
 export const quizDuelDailySeeds = pgTable('quiz_duel_daily_seeds', {
   day: text('day').primaryKey(),

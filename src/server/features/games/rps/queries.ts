@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
+import { statRows } from '../../../platform/stats';
 import type { ChallengeRow, HistoryRow, InviteRow, LeaderboardRow } from './presenter';
 import { accountsSql } from '../../accounts/public';
 
@@ -63,6 +64,6 @@ export const topDuelists = (q: Queryable) =>
     )
     select u.id, u.username, u.profile_image, coalesce(s.value, 0)::bigint as wins, p.games
     from played p join ${accountsSql.users} u on u.id = p.user_id and u.status = 'active' and u.role = 'user' -- admins are not ranked
-      left join user_stats s on s.user_id = u.id and s.stat = 'rps_wins'
+      left join ${statRows('rps_wins')} s on s.user_id = u.id
     order by wins desc, p.games desc, u.id
     limit ${RPS_LEADERBOARD_SIZE}`);

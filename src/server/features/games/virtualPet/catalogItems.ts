@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { GOODS, goodOf, type Good } from '../../../../shared/games/virtualPet/catalog';
 import type { Db, Queryable } from '../../../db/client';
 import { notFound } from '../../../platform/errors';
+import { upsertPetGoods } from '../../store/public';
 
 /**
  * Foods, toys and cosmetics are units of the items module, so each catalogue good has an
@@ -12,14 +12,8 @@ import { notFound } from '../../../platform/errors';
 const ensured = new WeakMap<object, Promise<Map<string, number>>>();
 
 async function upsertCatalog(q: Queryable): Promise<Map<string, number>> {
-  const rows = GOODS.map((g) => ({ key: g.key, name: g.name, emoji: g.emoji, type: g.kind === 'cosmetic' ? 'cosmetic' : 'power-up', price: g.price, description: describeGood(g) }));
-  const ids = await q.rows<{ id: number; pet_key: string }>(sql`
-    insert into items (name, type, effect, price, stock, emoji, description, pet_key)
-    select name, type, null, price, 0, emoji, description, key
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(key text, name text, emoji text, type text, price bigint, description text)
-    on conflict (pet_key) do update set name = excluded.name, emoji = excluded.emoji, price = excluded.price, description = excluded.description
-    returning id, pet_key`);
-  return new Map(ids.map((r) => [r.pet_key, Number(r.id)]));
+  const rows = GOODS.map((g) => ({ key: g.key, name: g.name, emoji: g.emoji, type: g.kind === 'cosmetic' ? ('cosmetic' as const) : ('power-up' as const), price: g.price, description: describeGood(g) }));
+  return upsertPetGoods(q, rows);
 }
 
 export function describeGood(g: Good): string {

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { PetResourcesDto } from '../../../../shared/games/virtualPet/contract';
 import { goodOf } from '../../../../shared/games/virtualPet/catalog';
 import type { Queryable } from '../../../db/client';
+import { items } from '../../items/public';
+import { itemsTable } from '../../store/public';
+import { ledger } from '../../wallet/public';
 
 interface ResourcesRow {
   coins: number;
@@ -14,13 +17,13 @@ interface ResourcesRow {
 export async function resourcesOf(q: Queryable, userId: number, now: Date): Promise<PetResourcesDto> {
   const [row] = await q.rows<ResourcesRow>(sql`
     select
-      coalesce((select amount from balances where user_id = ${userId} and currency = 'pet_coins'), 0)::bigint as coins,
-      coalesce((select amount from balances where user_id = ${userId} and currency = 'shards'), 0)::bigint as shards,
+      coalesce(${ledger.balanceValue(userId, 'pet_coins')}, 0)::bigint as coins,
+      coalesce(${ledger.balanceValue(userId, 'shards')}, 0)::bigint as shards,
       (select next_claim_at from virtual_pet_profiles where user_id = ${userId}) as next_claim_at,
       coalesce((
         select json_agg(json_build_object('key', i.pet_key, 'n', inv.quantity) order by i.id)
-        from inventory inv join items i on i.id = inv.item_id
-        where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is not null
+        from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
+        where inv.quantity > 0 and i.pet_key is not null
       ), '[]'::json) as goods`);
   const out: PetResourcesDto = { coins: Number(row?.coins ?? 0), shards: Number(row?.shards ?? 0), food: {}, toys: {}, cosmetics: {}, nextClaim: null };
   for (const { key, n } of row?.goods ?? []) {

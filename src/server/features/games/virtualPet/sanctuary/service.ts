@@ -4,6 +4,7 @@ import { CLAIM_FOOD_TABLE, CLAIM_TOY_TABLE, claimTerms, drawClaim } from '../../
 import type { Deps } from '../../../../platform/deps';
 import { AppError, conflict, unauthorized } from '../../../../platform/errors';
 import { items } from '../../../items/public';
+import { itemsTable } from '../../../store/public';
 import { ledger } from '../../../wallet/public';
 import { nextRound } from '../../engine/public';
 import { catalogItemIds } from '../catalogItems';
@@ -17,8 +18,8 @@ export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDt
     deps.db.rows<{ id: number; balance: number }>(sql`select id, balance from ${accountsSql.users} where id = ${userId} and status <> 'deleted'`),
     deps.db.rows<{ quantity: number; item_id: number; name: string; effect_type: string | null; effect_value: number | null }>(sql`
       select inv.quantity, inv.item_id, i.name, i.effect_type, i.effect_value
-      from inventory inv join items i on i.id = inv.item_id
-      where inv.user_id = ${userId} and inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
+      from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
+      where inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
     resourcesOf(deps.db, userId, now),
   ]);
   if (!user) throw unauthorized('Your account no longer exists');
