@@ -11,8 +11,9 @@
 // restarted for that pass, so its pool connects anew), read back from the server's log file
 // (BENCH_PG_LOG, default Debian's /var/log/postgresql/postgresql-<major>-main.log; its line
 // prefix must name the database, %d, as Debian's does). Skipped, with a line saying why, where
-// auto_explain cannot be loaded or the log cannot be read. The window around each request can
-// also catch a statement of the server's own timers; each plan names its backend's pid.
+// auto_explain cannot be loaded or the log cannot be read. Statements the server's own timers
+// ran during a quiet moment before are left out of each request's window (one of theirs not seen
+// then can still show up); each plan names its backend's pid.
 //
 // BENCH_SECONDS (default 10), BENCH_DATABASES=postgres,pglite (both by default),
 // BENCH_EXPLAIN=0 skips the plans.
@@ -153,7 +154,10 @@ function plansIn(text) {
     .filter((e) => e[0].includes(`@${DB_NAME} `) && e[0].includes('plan:'))
     .map((e) => {
       const head = /\[(\d+)\].*duration: ([\d.]+ ms)/.exec(e[0]);
-      return { pid: head?.[1], duration: head?.[2], lines: e.slice(1).filter((l) => l.trim()) };
+      const lines = e.slice(1).filter((l) => l.trim());
+      const planStart = lines.findIndex((l) => l.includes('(cost='));
+      const text = lines.slice(0, planStart).map((l) => l.trim()).join(' ');
+      return { pid: head?.[1], duration: head?.[2], text, lines };
     });
 }
 
@@ -178,17 +182,24 @@ async function explainPass(databaseUrl, token) {
   ];
   for (const s of settings) await c.query(`alter database ${DB_NAME} set ${s}`);
   const server = await startServer({ databaseUrl, port: 3886 });
+  const get = (path) => fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
   try {
+    // The first request of each read after the start fills the server's caches.
+    for (const path of READS) await get(path).then((r) => r.arrayBuffer());
+    // The statements of the server's own timers (pollers, sweeps), seen while no request runs,
+    // are left out of the requests' windows.
+    let offset = statSync(available.log).size;
+    await new Promise((r) => setTimeout(r, 3000));
+    const timers = new Set(plansIn(readFrom(available.log, offset)).map((p) => p.text));
     for (const path of READS) {
-      // The first request after the start fills the server's caches; the second is measured.
-      await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
-      await new Promise((r) => setTimeout(r, 200));
-      const offset = statSync(available.log).size;
-      const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+      offset = statSync(available.log).size;
+      const res = await get(path);
       await res.arrayBuffer();
-      await new Promise((r) => setTimeout(r, 300));
-      const plans = plansIn(readFrom(available.log, offset));
-      console.log(`EXPLAIN GET ${path} (${res.status}, ${plans.length} statements):`);
+      await new Promise((r) => setTimeout(r, 150));
+      const all = plansIn(readFrom(available.log, offset));
+      const plans = all.filter((p) => !timers.has(p.text));
+      const left = all.length - plans.length;
+      console.log(`EXPLAIN GET ${path} (${res.status}, ${plans.length} statements${left ? `; ${left} of the server's timers left out` : ''}):`);
       for (const p of plans) console.log(`  -- backend ${p.pid}, ${p.duration}\n` + p.lines.map((l) => '  ' + l).join('\n'));
     }
   } finally {
