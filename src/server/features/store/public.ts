@@ -10,7 +10,15 @@ import { effectValueOf } from './presenter';
  * collectibles and pet goods, which publish their values in their own sections.
  */
 export async function publishedItems(q: Queryable): Promise<PublishedItem[]> {
-  const rows = await q.rows<{ id: number; name: string; emoji: string | null; type: ItemType; effect_type: EffectType | null; effect_value: number | null; price: number }>(sql`
+  const rows = await q.rows<{
+    id: number;
+    name: string;
+    emoji: string | null;
+    type: ItemType;
+    effect_type: EffectType | null;
+    effect_value: number | null;
+    price: number;
+  }>(sql`
     select id, name, emoji, type, effect_type, effect_value, price from items
     where retired_at is null and pet_key is null and collectible_key is null
     order by id`);
@@ -28,7 +36,6 @@ export async function publishedItems(q: Queryable): Promise<PublishedItem[]> {
 export { buffEffectTypes, items } from './tables';
 export type { BuffEffectType } from './tables';
 export { collectibleKeyOf, upsertCollectibles, upsertPetGoods } from './catalogRows';
-export type { CollectibleRow, PetGoodRow } from './catalogRows';
 /**
  * The items table (the store's catalogue, with the collectibles and pet goods other features
  * keep in it), for joining holdings and trade lines to what their items are, the hot
