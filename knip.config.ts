@@ -17,7 +17,13 @@ const config: KnipConfig = {
     'bench/*.mjs',
   ],
   // The CSS so that Tailwind's `@import "tailwindcss"` in index.css counts as a use.
-  project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.{mjs,ts}', 'bench/**/*.mjs', 'tests/**/*.ts', '*.{ts,js}'],
+  project: [
+    'src/**/*.{ts,tsx,css}',
+    'scripts/**/*.{mjs,ts}',
+    'bench/**/*.mjs',
+    'tests/**/*.ts',
+    '*.{ts,js}',
+  ],
   vitest: { config: ['vitest.config.ts', 'vitest.e2e.config.ts'] },
   // Programs found on the PATH when installed: the benches' load tools, the rate-limit test's Redis.
   ignoreBinaries: ['wrk', 'psql', 'pgbench', 'redis-server'],

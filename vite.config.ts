@@ -26,7 +26,9 @@ export default defineConfig({
     clientZod(),
     {
       name: 'session-mark',
-      transformIndexHtml: () => [{ tag: 'script', children: SESSION_MARK_SCRIPT, injectTo: 'head-prepend' as const }],
+      transformIndexHtml: () => [
+        { tag: 'script', children: SESSION_MARK_SCRIPT, injectTo: 'head-prepend' as const },
+      ],
     },
     {
       // The prerendered screen paints from the HTML and the CSS alone; the app's scripts
@@ -36,7 +38,15 @@ export default defineConfig({
       transformIndexHtml: {
         order: 'post' as const,
         handler: (html: string) =>
-          html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin').replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+          html
+            .replace(
+              /<script type="module" crossorigin/g,
+              '<script type="module" fetchpriority="low" crossorigin',
+            )
+            .replace(
+              /<link rel="modulepreload" crossorigin/g,
+              '<link rel="modulepreload" fetchpriority="low" crossorigin',
+            ),
       },
     },
     {
@@ -68,7 +78,8 @@ export default defineConfig({
         async closeBundle() {
           if (!written) return;
           const missing: string[] = await copyEmoji(outDir);
-          if (missing.length > 0) console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
+          if (missing.length > 0)
+            console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
           await prerender(outDir, [fsContract()]);
           await precompress(outDir);
         },

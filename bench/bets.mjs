@@ -2,7 +2,18 @@
 // pgbench on the same machine, wagers/s on PGlite, and finalize time for 100,000 wagers.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgbench, pgReachable, randomWager, setupWagerBench, startServer, stopServer } from './lib.mjs';
+import {
+  api,
+  driveLoad,
+  freshPgDatabase,
+  PG_BASE,
+  pgbench,
+  pgReachable,
+  randomWager,
+  setupWagerBench,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
@@ -27,19 +38,25 @@ async function seedWagers(databaseUrl, betId, count) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   await c.query('begin');
-  await c.query(`
+  await c.query(
+    `
     with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'user'),
     k as (select count(*) as k from u)
     insert into wagers (bet_id, option_id, user_id, stake, odds)
     select $1, (select id from bet_options where bet_id = $1 order by position limit 1 offset (g % 2)),
            (select id from u where n = g % (select k from k)), 1, 190
-    from generate_series(1, $2::int) g`, [betId, count]);
-  await c.query(`
+    from generate_series(1, $2::int) g`,
+    [betId, count],
+  );
+  await c.query(
+    `
     with s as (select user_id, sum(stake)::bigint as total from wagers where bet_id = $1 group by user_id),
     upd as (update users u set balance = u.balance - s.total, bets_placed = u.bets_placed + 1 from s where u.id = s.user_id returning u.id, u.balance, s.total)
     insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id)
     select id, -total, balance, 'bet_stake', 'bet', $1::text from upd
-    union all select null, (select sum(total) from upd), null, 'bet_stake', 'bet', $1::text`, [betId]);
+    union all select null, (select sum(total) from upd), null, 'bet_stake', 'bet', $1::text`,
+    [betId],
+  );
   await c.query('commit');
   await c.end();
 }
@@ -61,13 +78,27 @@ if (!(await pgReachable())) {
     const target = bets[1];
     await seedWagers(databaseUrl, Number(target._id), 100_000);
     const started = process.hrtime.bigint();
-    await api(url, 'POST', '/api/bets/finalize', { betId: target._id, optionId: target.options[0]._id }, admin.token);
+    await api(
+      url,
+      'POST',
+      '/api/bets/finalize',
+      { betId: target._id, optionId: target.options[0]._id },
+      admin.token,
+    );
     results.finalizeMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    console.log(JSON.stringify({ finalize: 'bet with ~100,000 wagers (plus what the load run added)', ms: results.finalizeMs }));
+    console.log(
+      JSON.stringify({
+        finalize: 'bet with ~100,000 wagers (plus what the load run added)',
+        ms: results.finalizeMs,
+      }),
+    );
   } finally {
     await stopServer(child);
   }
-  const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
   console.log(audit.trim());
 }
 

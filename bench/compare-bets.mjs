@@ -10,7 +10,17 @@
 // same users, bet 1; 'one hot bet' then means one player).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { driveLoad, freshPgDatabase, median, PG_BASE, pgReachable, randomWager, setupWagerBench, startServer, stopServer } from './lib.mjs';
+import {
+  driveLoad,
+  freshPgDatabase,
+  median,
+  PG_BASE,
+  pgReachable,
+  randomWager,
+  setupWagerBench,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const other = process.argv[2];
 if (!other || !existsSync(path.join(other, 'src/server/main.ts'))) {
@@ -27,7 +37,10 @@ const USERS = Number(process.env.BENCH_USERS ?? 200);
 const GAME = process.env.BENCH_GAME;
 const gameBodies = {
   'coin-flip': () => ({ betAmount: 1, guess: Math.random() < 0.5 ? 'heads' : 'tails' }),
-  roulette: () => ({ betAmount: 1, color: ['red', 'black', 'green'][Math.floor(Math.random() * 3)] }),
+  roulette: () => ({
+    betAmount: 1,
+    color: ['red', 'black', 'green'][Math.floor(Math.random() * 3)],
+  }),
   slots: () => ({ betAmount: 1 }),
 };
 if (GAME && !gameBodies[GAME]) {
@@ -41,7 +54,11 @@ const trees = [
 ];
 try {
   for (const t of trees) {
-    const { child, url } = await startServer({ databaseUrl: await freshPgDatabase(`fs_compare_${t.name}`), port: t.port, cwd: t.cwd });
+    const { child, url } = await startServer({
+      databaseUrl: await freshPgDatabase(`fs_compare_${t.name}`),
+      port: t.port,
+      cwd: t.cwd,
+    });
     Object.assign(t, { child, url }, await setupWagerBench(url, USERS));
   }
   const burst = (t, hot, seconds) =>
@@ -52,9 +69,19 @@ try {
           path: `/api/games/${GAME}`,
           seconds,
           connections: 32,
-          makeRequest: () => ({ token: (hot ? t.users[0] : t.users[Math.floor(Math.random() * t.users.length)]).token, body: gameBodies[GAME]() }),
+          makeRequest: () => ({
+            token: (hot ? t.users[0] : t.users[Math.floor(Math.random() * t.users.length)]).token,
+            body: gameBodies[GAME](),
+          }),
         })
-      : driveLoad({ url: t.url, serverPid: t.child.pid, path: '/api/bets/predict', seconds, connections: 32, makeRequest: randomWager(t.users, hot ? [t.bets[0]] : t.bets) });
+      : driveLoad({
+          url: t.url,
+          serverPid: t.child.pid,
+          path: '/api/bets/predict',
+          seconds,
+          connections: 32,
+          makeRequest: randomWager(t.users, hot ? [t.bets[0]] : t.bets),
+        });
   // JIT and pools warm before anything counts.
   for (const t of trees) await burst(t, false, 3);
 
@@ -70,7 +97,11 @@ try {
     const ratios = rounds.map((g) => g.this.okPerSec / g.other.okPerSec);
     console.log(
       JSON.stringify({
-        case: GAME ? `${GAME}, ${hot ? 'one player' : `${USERS} players`}` : hot ? 'one hot bet' : 'spread over 50 bets',
+        case: GAME
+          ? `${GAME}, ${hot ? 'one player' : `${USERS} players`}`
+          : hot
+            ? 'one hot bet'
+            : 'spread over 50 bets',
         rounds: ROUNDS,
         burstSeconds: BURST,
         thisWagersPerSec: of('this', 'okPerSec'),

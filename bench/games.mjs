@@ -7,7 +7,18 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import pg from 'pg';
 import { driveCalls, post, seedPlayers } from './players.mjs';
-import { api, cpuMs, driveLoad, freshPgDatabase, PG_BASE, pgReachable, registerUsers, startServer, stopServer, pgbench } from './lib.mjs';
+import {
+  api,
+  cpuMs,
+  driveLoad,
+  freshPgDatabase,
+  PG_BASE,
+  pgReachable,
+  registerUsers,
+  startServer,
+  stopServer,
+  pgbench,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -21,7 +32,6 @@ const runs = (key) => !ONLY || ONLY.has(key);
 // A big grid with the fewest mines keeps each game long, so most timed requests are reveals
 // rather than the game starts that follow an explosion.
 const GRID = { rows: 12, cols: 12, mines: 2 };
-
 
 const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,8 +49,12 @@ const percentile = (xs, p) => {
 async function minefield(url, users, serverPid, mode, games) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const start = async (u) => {
-    const res = await post(agent, url, '/api/games/minefield/start', u.token, { betAmount: 100, ...GRID });
-    if (res.status !== 200) throw new Error(`minefield start: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await post(agent, url, '/api/games/minefield/start', u.token, {
+      betAmount: 100,
+      ...GRID,
+    });
+    if (res.status !== 200)
+      throw new Error(`minefield start: ${res.status} ${JSON.stringify(res.body)}`);
     games.set(u.username, { sessionId: res.body.sessionId, next: 0 });
   };
   const idle = users.filter((u) => !games.has(u.username));
@@ -62,9 +76,13 @@ async function minefield(url, users, serverPid, mode, games) {
         return res;
       };
       const reveal = { sessionId: g.sessionId, cellIndex: g.next++ };
-      const res = mode === 'reveal' ? await timed('/api/games/minefield/reveal', reveal) : await post(agent, url, '/api/games/minefield/reveal', u.token, reveal);
+      const res =
+        mode === 'reveal'
+          ? await timed('/api/games/minefield/reveal', reveal)
+          : await post(agent, url, '/api/games/minefield/reveal', u.token, reveal);
       const ended = res.status !== 200 || res.body.exploded || res.body.reward !== null;
-      if (mode === 'cashout' && !ended) await timed('/api/games/minefield/cashout', { sessionId: g.sessionId });
+      if (mode === 'cashout' && !ended)
+        await timed('/api/games/minefield/cashout', { sessionId: g.sessionId });
       if (ended || mode === 'cashout') {
         restarts++;
         await start(u);
@@ -74,7 +92,9 @@ async function minefield(url, users, serverPid, mode, games) {
   const t0 = Date.now();
   const cpuBefore = cpuMs(serverPid);
   const clientBefore = process.cpuUsage();
-  await Promise.all(Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)));
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)),
+  );
   const seconds = (Date.now() - t0) / 1000;
   const cpuAfter = cpuMs(serverPid);
   const client = process.cpuUsage(clientBefore);
@@ -126,18 +146,36 @@ const rates = {};
 const databaseUrl = await freshPgDatabase('fs_bench_games');
 const { child, url } = await startServer({ databaseUrl, port: 3841 });
 try {
-  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const admin = await api(url, 'POST', '/auth/login', {
+    username: 'admin',
+    password: 'bench-admin-password',
+  });
   const users = await registerUsers(url, USERS, `bg${Date.now().toString(36).slice(-4)}`);
-  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
+  for (const u of users)
+    await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
 
   const pick = () => users[Math.floor(Math.random() * users.length)].token;
   const stakeGames = [
-    ['coinFlip', '/api/games/coin-flip', () => ({ betAmount: 1, guess: Math.random() < 0.5 ? 'heads' : 'tails' })],
-    ['roulette', '/api/games/roulette', () => ({ betAmount: 1, color: ['red', 'black', 'green'][Math.floor(Math.random() * 3)] })],
+    [
+      'coinFlip',
+      '/api/games/coin-flip',
+      () => ({ betAmount: 1, guess: Math.random() < 0.5 ? 'heads' : 'tails' }),
+    ],
+    [
+      'roulette',
+      '/api/games/roulette',
+      () => ({ betAmount: 1, color: ['red', 'black', 'green'][Math.floor(Math.random() * 3)] }),
+    ],
     ['slots', '/api/games/slots', () => ({ betAmount: 1 })],
   ];
   // JIT and pools warm before anything counts (the first case measured ran ~20% slow).
-  await driveLoad({ url, path: stakeGames[0][1], seconds: 3, connections: CONNECTIONS, makeRequest: () => ({ token: pick(), body: stakeGames[0][2]() }) });
+  await driveLoad({
+    url,
+    path: stakeGames[0][1],
+    seconds: 3,
+    connections: CONNECTIONS,
+    makeRequest: () => ({ token: pick(), body: stakeGames[0][2]() }),
+  });
   for (const [key, path, body] of stakeGames) {
     if (!runs(key)) continue;
     const { okPerSec, ...rest } = await driveLoad({
@@ -170,21 +208,52 @@ try {
   // until autovacuum analyzes it again, up to a minute), and come back after two hours away.
   await pastSpins(databaseUrl, prefix, wheels);
   const rewardGames = [
-    ['spinner', 'spins', (k) => (k < PLAYERS * wheels.length ? { route: `/api/games/${wheels[Math.floor(k / PLAYERS)]}`, token: tokens[k % PLAYERS] } : null)],
+    [
+      'spinner',
+      'spins',
+      (k) =>
+        k < PLAYERS * wheels.length
+          ? { route: `/api/games/${wheels[Math.floor(k / PLAYERS)]}`, token: tokens[k % PLAYERS] }
+          : null,
+    ],
     // A tenth of them click, a click each every second or so, as players do while the animals fall.
-    ['frenzy', 'clicks', (k) => (k < CLICKERS * 100 ? { route: '/api/games/click-frenzy', token: tokens[k % CLICKERS], body: { clicks: 1, emoji: '🐶' } } : null)],
+    [
+      'frenzy',
+      'clicks',
+      (k) =>
+        k < CLICKERS * 100
+          ? {
+              route: '/api/games/click-frenzy',
+              token: tokens[k % CLICKERS],
+              body: { clicks: 1, emoji: '🐶' },
+            }
+          : null,
+    ],
   ];
   for (const [key, unit, calls] of rewardGames) {
     if (!runs(key)) continue;
-    const { okPerSec, ...rest } = await driveCalls({ url, serverPid: child.pid, calls, seconds: DURATION, connections: CONNECTIONS });
-    results[key] = { case: `postgres, ${key}, ${key === 'frenzy' ? CLICKERS : PLAYERS} players`, [`${unit}PerSec`]: okPerSec, ...rest };
+    const { okPerSec, ...rest } = await driveCalls({
+      url,
+      serverPid: child.pid,
+      calls,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+    });
+    results[key] = {
+      case: `postgres, ${key}, ${key === 'frenzy' ? CLICKERS : PLAYERS} players`,
+      [`${unit}PerSec`]: okPerSec,
+      ...rest,
+    };
     rates[key] = okPerSec;
     console.log(JSON.stringify(results[key]));
   }
 } finally {
   await stopServer(child);
 }
-const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], {
+  env: { ...process.env, DATABASE_URL: databaseUrl },
+  encoding: 'utf8',
+});
 console.log(audit.trim());
 
 results.pgbench10 = pgbench(10, DURATION);
@@ -197,6 +266,11 @@ console.log(
         [`${k}P99ms`, results[k].p99ms],
       ]),
     ),
-    ...(runs('minefield') ? { minefieldRevealP99ms: results.minefield.p99ms, minefieldCashoutP99ms: results.minefieldCashout.p99ms } : {}),
+    ...(runs('minefield')
+      ? {
+          minefieldRevealP99ms: results.minefield.p99ms,
+          minefieldCashoutP99ms: results.minefieldCashout.p99ms,
+        }
+      : {}),
   }),
 );

@@ -4,7 +4,17 @@
 // under the game row's lock (engine/gameState.ts).
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { api, cpuMs, freshPgDatabase, PG_BASE, pgbench, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import {
+  api,
+  cpuMs,
+  freshPgDatabase,
+  PG_BASE,
+  pgbench,
+  pgReachable,
+  registerUsers,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -46,7 +56,9 @@ async function drive(url, users, label, next, pid) {
     }
   };
   const t0 = Date.now();
-  await Promise.all(Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)));
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTIONS, users.length) }, (_, w) => worker(w)),
+  );
   const seconds = (Date.now() - t0) / 1000;
   const after = cpuMs(pid);
   const ok = statuses['200'] ?? 0;
@@ -74,12 +86,27 @@ try {
     await api(url, 'GET', '/api/games/merge-lab', undefined, u.token);
   }
   // Every company rich enough for any number of lemonade stands.
-  await db.query(`update coin_tycoon_games set state = state || '{"bucks": "1000000000000000000000000000000000000000"}'::jsonb`);
-  results.buy = await drive(url, users, 'postgres, POST /api/games/coin-tycoon/buy, 1 lemonade stand', async () => ({ path: '/api/games/coin-tycoon/buy', body: { business: 'lemonade', count: 1 } }), child.pid);
+  await db.query(
+    `update coin_tycoon_games set state = state || '{"bucks": "1000000000000000000000000000000000000000"}'::jsonb`,
+  );
+  results.buy = await drive(
+    url,
+    users,
+    'postgres, POST /api/games/coin-tycoon/buy, 1 lemonade stand',
+    async () => ({ path: '/api/games/coin-tycoon/buy', body: { business: 'lemonade', count: 1 } }),
+    child.pid,
+  );
 
   // Boards of 21 identical pairs (cells 2k and 2k+1); each merge uses one, then the board is refilled (untimed).
-  const pairs = Array.from({ length: 42 }, (_, i) => ({ c: ['potion', 'crystal', 'plant'][Math.floor(i / 2) % 3], t: 1 + (Math.floor(i / 6) % 4) }));
-  const fill = (ids) => db.query(`update merge_lab_games set state = jsonb_set(state, '{board}', $1::jsonb) where user_id = any($2::bigint[])`, [JSON.stringify(pairs), ids]);
+  const pairs = Array.from({ length: 42 }, (_, i) => ({
+    c: ['potion', 'crystal', 'plant'][Math.floor(i / 2) % 3],
+    t: 1 + (Math.floor(i / 6) % 4),
+  }));
+  const fill = (ids) =>
+    db.query(
+      `update merge_lab_games set state = jsonb_set(state, '{board}', $1::jsonb) where user_id = any($2::bigint[])`,
+      [JSON.stringify(pairs), ids],
+    );
   const ids = (await db.query('select user_id from merge_lab_games')).rows.map((r) => r.user_id);
   await fill(ids);
   const { rows: idRows } = await db.query('select id, username from users');
@@ -104,7 +131,10 @@ try {
   await db.end();
   await stopServer(child);
 }
-const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+const audit = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/scripts/audit.ts'], {
+  env: { ...process.env, DATABASE_URL: databaseUrl },
+  encoding: 'utf8',
+});
 console.log(audit.trim());
 results.pgbench10 = pgbench(10, SECONDS);
 console.log(

@@ -36,9 +36,13 @@ const builtIn = new Set();
  * once per bench when stale; the TypeScript through tsx in a checkout from before the build.
  */
 function serverCommand(cwd = process.cwd()) {
-  if (!existsSync(path.join(cwd, 'scripts/build-server.mjs'))) return ['--import', 'tsx', 'src/server/main.ts'];
+  if (!existsSync(path.join(cwd, 'scripts/build-server.mjs')))
+    return ['--import', 'tsx', 'src/server/main.ts'];
   if (!builtIn.has(cwd)) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd, stdio: 'inherit' });
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+      cwd,
+      stdio: 'inherit',
+    });
     builtIn.add(cwd);
   }
   return ['dist/server/main.mjs'];
@@ -67,7 +71,14 @@ export async function startServer({ databaseUrl, port, extraEnv = {}, cwd }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...serverCommand(cwd)], { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+      ...serverCommand(cwd),
+    ],
+    { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -92,7 +103,10 @@ export function stopServer(child) {
 export async function api(url, method, pathName, body, token) {
   const res = await fetch(url + pathName, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
@@ -106,7 +120,10 @@ export async function registerUsers(url, count, prefix) {
   for (let i = 0; i < count; i += 8) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(8, count - i) }, (_, j) =>
-        api(url, 'POST', '/auth/register', { username: `${prefix}${i + j}`, password: 'bench-password-1' }),
+        api(url, 'POST', '/auth/register', {
+          username: `${prefix}${i + j}`,
+          password: 'bench-password-1',
+        }),
       ),
     );
     users.push(...batch.map((r) => ({ token: r.token, username: r.user.username })));
@@ -116,18 +133,31 @@ export async function registerUsers(url, count, prefix) {
 
 /** An admin, `userCount` users holding 1,000,000 coins each and 50 open two-option bets. */
 export async function setupWagerBench(url, userCount) {
-  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const admin = await api(url, 'POST', '/auth/login', {
+    username: 'admin',
+    password: 'bench-admin-password',
+  });
   const users = await registerUsers(url, userCount, `bb${Date.now().toString(36).slice(-4)}`);
-  for (const u of users) await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
+  for (const u of users)
+    await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 1_000_000 }, admin.token);
   const end = new Date(Date.now() + 24 * 3600_000).toISOString();
   const bets = [];
   for (let i = 0; i < 50; i++) {
-    const res = await api(url, 'POST', '/api/bets/create', {
-      title: `Bench bet ${i} ${Date.now()}`,
-      description: 'load test',
-      endTime: end,
-      options: [{ text: 'Yes', odds: 1.9 }, { text: 'No', odds: 2.1 }],
-    }, admin.token);
+    const res = await api(
+      url,
+      'POST',
+      '/api/bets/create',
+      {
+        title: `Bench bet ${i} ${Date.now()}`,
+        description: 'load test',
+        endTime: end,
+        options: [
+          { text: 'Yes', odds: 1.9 },
+          { text: 'No', odds: 2.1 },
+        ],
+      },
+      admin.token,
+    );
     bets.push(res.bet);
   }
   return { admin, users, bets };
@@ -137,7 +167,11 @@ export async function setupWagerBench(url, userCount) {
 export function randomWager(users, bets) {
   return () => ({
     token: users[Math.floor(Math.random() * users.length)].token,
-    body: { betId: bets[Math.floor(Math.random() * bets.length)]._id, choice: Math.random() < 0.5 ? 'Yes' : 'No', amount: 1 },
+    body: {
+      betId: bets[Math.floor(Math.random() * bets.length)]._id,
+      choice: Math.random() < 0.5 ? 'Yes' : 'No',
+      amount: 1,
+    },
   });
 }
 
@@ -159,7 +193,11 @@ export function cpuMs(pid) {
   const ticks = (p, reaped = false) => {
     try {
       const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+      return (
+        Number(fields[11]) +
+        Number(fields[12]) +
+        (reaped ? Number(fields[13]) + Number(fields[14]) : 0)
+      );
     } catch {
       return 0;
     }
@@ -188,7 +226,8 @@ const MS_PER_TICK = (() => {
  * generator takes as little of the shared cores as the yardstick's does; autocannon (JavaScript,
  * in this process) otherwise or with BENCH_LOADGEN=autocannon.
  */
-export const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon');
+export const LOADGEN =
+  process.env.BENCH_LOADGEN ?? (existsSync('/usr/bin/wrk') ? 'wrk' : 'autocannon');
 
 /**
  * Drives one route (POST unless `method` says otherwise) with LOADGEN for `seconds` at
@@ -196,12 +235,23 @@ export const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync('/usr/bin/wrk') 
  * null token for a visitor). Answers the 200s per second, latencies and status counts. With `serverPid`, also reports the server's and PostgreSQL's
  * CPU microseconds per answered request (backends that exit during the run are not counted).
  */
-export async function driveLoad({ url, path: route, method = 'POST', seconds, connections, makeRequest, serverPid }) {
+export async function driveLoad({
+  url,
+  path: route,
+  method = 'POST',
+  seconds,
+  connections,
+  makeRequest,
+  serverPid,
+}) {
   const cpuBefore = serverPid ? cpuMs(serverPid) : null;
   const load = { url, route, method, seconds, connections, makeRequest };
   const run = LOADGEN === 'wrk' ? await wrkLoad(load) : await autocannonLoad(load);
   const cpuAfter = cpuBefore ? cpuMs(serverPid) : null;
-  const perRequest = (k) => (cpuBefore && run.answered ? Math.round(((cpuAfter[k] - cpuBefore[k]) * 1000) / run.answered) : undefined);
+  const perRequest = (k) =>
+    cpuBefore && run.answered
+      ? Math.round(((cpuAfter[k] - cpuBefore[k]) * 1000) / run.answered)
+      : undefined;
   return {
     okPerSec: Math.round(run.ok / seconds),
     p50ms: run.p50ms,
@@ -231,14 +281,27 @@ async function autocannonLoad({ url, route, method, seconds, connections, makeRe
         path: route,
         setupRequest: (req) => {
           const { token, body } = makeRequest();
-          return { ...req, headers: headersFor(token, body), ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+          return {
+            ...req,
+            headers: headersFor(token, body),
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          };
         },
       },
     ],
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+  );
   const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
-  return { ok: statuses['200'] ?? 0, answered, p50ms: result.latency.p50, p99ms: result.latency.p99, statuses, errors: result.errors };
+  return {
+    ok: statuses['200'] ?? 0,
+    answered,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    statuses,
+    errors: result.errors,
+  };
 }
 
 /**
@@ -251,7 +314,9 @@ async function wrkLoad({ url, route, method, seconds, connections, makeRequest }
   const luaString = (v) => JSON.stringify(v);
   const samples = Array.from({ length: 4000 }, () => {
     const { token, body } = makeRequest();
-    const headers = Object.entries(headersFor(token, body)).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
+    const headers = Object.entries(headersFor(token, body))
+      .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+      .join(', ');
     return `wrk.format(${luaString(method)}, ${luaString(route)}, { ${headers} }${body === undefined ? '' : `, ${luaString(JSON.stringify(body))}`})`;
   });
   const lua = `
@@ -292,11 +357,29 @@ end
  */
 export async function runWrk({ script, url, connections, seconds }) {
   const out = await new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      'wrk',
+      [
+        '-t',
+        '1',
+        '-c',
+        String(connections),
+        '-d',
+        `${seconds}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        script,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`)),
+    );
   });
   const line = /WRK_RESULT (\{.*\})/.exec(out);
   if (!line) throw new Error(`wrk printed no result: ${out}`);
@@ -308,7 +391,11 @@ export async function runWrk({ script, url, connections, seconds }) {
  * raw and as gzip -9 and brotli would send it. Null without chromium or a client build.
  */
 export async function pageJs(port, pagePath, clientDir = 'dist/client', { signedIn = false } = {}) {
-  const sizes = await pagesJs(port, [{ path: pagePath, auth: signedIn ? 'user' : 'public' }], clientDir);
+  const sizes = await pagesJs(
+    port,
+    [{ path: pagePath, auth: signedIn ? 'user' : 'public' }],
+    clientDir,
+  );
   return sizes?.[0] ?? null;
 }
 
@@ -318,19 +405,34 @@ export async function pageJs(port, pagePath, clientDir = 'dist/client', { signed
  * admin ('admin'). A page that never settles answers { page, error }.
  */
 export async function pagesJs(port, pages, clientDir = 'dist/client') {
-  if (!existsSync('/usr/bin/chromium') || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  if (!existsSync('/usr/bin/chromium') || !existsSync(path.join(clientDir, 'index.html')))
+    return null;
   const { chromium } = await import('playwright-core');
-  const { child, url } = await startServer({ port, extraEnv: { CLIENT_DIR: path.resolve(clientDir) } });
+  const { child, url } = await startServer({
+    port,
+    extraEnv: { CLIENT_DIR: path.resolve(clientDir) },
+  });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   // A file's three sizes, once: brotli at its top level takes a while on the entry chunk.
   const sizes = new Map();
   const sizeOf = (p) => {
     if (!sizes.has(p)) {
       const buf = readFileSync(path.join(clientDir, p));
-      sizes.set(p, { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, br: brotliCompressSync(buf).length });
+      sizes.set(p, {
+        raw: buf.length,
+        gz: gzipSync(buf, { level: 9 }).length,
+        br: brotliCompressSync(buf).length,
+      });
     }
     return sizes.get(p);
   };
@@ -340,9 +442,17 @@ export async function pagesJs(port, pages, clientDir = 'dist/client') {
     sessions[auth] ??= (async () => {
       const { token } =
         auth === 'admin'
-          ? await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' })
-          : await api(url, 'POST', '/auth/register', { username: `js${port}${Date.now().toString(36).slice(-4)}`, password: 'bench-password-1' });
-      const user = await (await fetch(`${url}/api/user/stats`, { headers: { authorization: `Bearer ${token}` } })).json();
+          ? await api(url, 'POST', '/auth/login', {
+              username: 'admin',
+              password: 'bench-admin-password',
+            })
+          : await api(url, 'POST', '/auth/register', {
+              username: `js${port}${Date.now().toString(36).slice(-4)}`,
+              password: 'bench-password-1',
+            });
+      const user = await (
+        await fetch(`${url}/api/user/stats`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
       return [token, user];
     })();
     return sessions[auth];
@@ -378,7 +488,14 @@ export async function pagesJs(port, pages, clientDir = 'dist/client') {
           br += size.br;
         }
         const kib = (n) => +(n / 1024).toFixed(1);
-        results.push({ page: pagePath, ...(auth === 'public' ? {} : { signedIn: auth }), files: scripts.size, rawKiB: kib(raw), gzipKiB: kib(gz), brotliKiB: kib(br) });
+        results.push({
+          page: pagePath,
+          ...(auth === 'public' ? {} : { signedIn: auth }),
+          files: scripts.size,
+          rawKiB: kib(raw),
+          gzipKiB: kib(gz),
+          brotliKiB: kib(br),
+        });
       } catch (error) {
         results.push({ page: pagePath, error: String(error?.message ?? error).split('\n')[0] });
       } finally {
@@ -413,11 +530,13 @@ function watchNetwork(page) {
   page.on('requestfailed', done);
   // A page that polls faster than that would never settle: it is measured after 30 s.
   return async () => {
-    for (const started = Date.now(); Date.now() - started < 30_000; ) {
+    for (const started = Date.now(); Date.now() - started < 30_000;) {
       const seen = events;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       if (inflight > 0 || events !== seen) continue;
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+      await page.evaluate(
+        () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+      );
       if (inflight === 0 && events === seen) return;
     }
   };
@@ -428,13 +547,40 @@ export function pgbench(scale, seconds) {
   const url = new URL(PG_BASE);
   const db = `fs_pgbench_s${scale}`;
   // A socket directory in ?host= (as node-pg reads it) is where pgbench connects too: same transport for both.
-  const conn = ['-h', url.searchParams.get('host') ?? url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'root')];
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`, '-c', `create database ${db}`], { stdio: 'ignore' });
+  const conn = [
+    '-h',
+    url.searchParams.get('host') ?? url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'root'),
+  ];
+  execFileSync(
+    'psql',
+    [
+      ...conn,
+      '-d',
+      url.pathname.slice(1),
+      '-qc',
+      `drop database if exists ${db} with (force)`,
+      '-c',
+      `create database ${db}`,
+    ],
+    { stdio: 'ignore' },
+  );
   execFileSync('pgbench', [...conn, '-i', '-q', '-s', String(scale), db], { stdio: 'ignore' });
-  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(seconds), db], { encoding: 'utf8' });
+  const out = execFileSync('pgbench', [...conn, '-c', '16', '-j', '2', '-T', String(seconds), db], {
+    encoding: 'utf8',
+  });
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-  execFileSync('psql', [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`], { stdio: 'ignore' });
-  console.log(JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }));
+  execFileSync(
+    'psql',
+    [...conn, '-d', url.pathname.slice(1), '-qc', `drop database if exists ${db} with (force)`],
+    { stdio: 'ignore' },
+  );
+  console.log(
+    JSON.stringify({ pgbench: `TPC-B-like scale ${scale}, 16 clients`, tps: Math.round(tps) }),
+  );
   return tps;
 }
 
@@ -456,25 +602,39 @@ export function processTree(pid) {
   }
   const mib = (kib) => Math.round(kib / 1024);
   const processes = [];
-  for (const queue = [pid]; queue.length; ) {
+  for (const queue = [pid]; queue.length;) {
     const p = queue.shift();
     try {
       const status = readFileSync(`/proc/${p}/status`, 'utf8');
       const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => path.basename(a)).join(' ');
-      processes.push({ pid: p, cmd: cmd.slice(0, 60), rssMiB: mib(field('VmRSS')), peakMiB: mib(field('VmHWM')) });
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8')
+        .split('\0')
+        .filter(Boolean)
+        .map((a) => path.basename(a))
+        .join(' ');
+      processes.push({
+        pid: p,
+        cmd: cmd.slice(0, 60),
+        rssMiB: mib(field('VmRSS')),
+        peakMiB: mib(field('VmHWM')),
+      });
     } catch {
       continue;
     }
     queue.push(...(children.get(p) ?? []));
   }
-  return { processes: processes.length, rssMiB: processes.reduce((a, p) => a + p.rssMiB, 0), each: processes };
+  return {
+    processes: processes.length,
+    rssMiB: processes.reduce((a, p) => a + p.rssMiB, 0),
+    each: processes,
+  };
 }
 
 /** GETs `url` until it answers 200 (or `child` exits): ms since `startedAt` (process.hrtime.bigint()). */
 export async function waitReady(url, child, startedAt) {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode} before answering ${url}`);
+    if (child.exitCode !== null)
+      throw new Error(`exited ${child.exitCode} before answering ${url}`);
     try {
       if ((await fetch(url)).ok) return Number(process.hrtime.bigint() - startedAt) / 1e6;
     } catch {

@@ -5,7 +5,18 @@
 // the NOTIFYs (wake-ups of the other processes) A sends per second.
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgReachable, randomWager, registerUsers, setupWagerBench, startServer, stopServer } from './lib.mjs';
+import {
+  api,
+  driveLoad,
+  freshPgDatabase,
+  PG_BASE,
+  pgReachable,
+  randomWager,
+  registerUsers,
+  setupWagerBench,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const PLAYERS = Number(process.env.BENCH_USERS ?? 200);
 const PER_SECOND = 40;
@@ -21,9 +32,14 @@ const percentile = (xs, p) => {
 
 /** A socket that calls `onBalance` with each balance pushed to it. */
 async function openSocket(url, token, onBalance) {
-  const res = await fetch(`${url}/api/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/api/live/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { ticket } = await res.json();
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`);
+  const socket = new WebSocket(
+    `${url.replace(/^http/, 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`,
+  );
   await new Promise((resolve, reject) => {
     socket.on('message', (data) => {
       const m = JSON.parse(data.toString());
@@ -40,15 +56,26 @@ const a = await startServer({ databaseUrl, port: 3861 });
 const b = await startServer({ databaseUrl, port: 3862 });
 const sockets = [];
 try {
-  const admin = await api(a.url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const admin = await api(a.url, 'POST', '/auth/login', {
+    username: 'admin',
+    password: 'bench-admin-password',
+  });
   const [sender] = await registerUsers(a.url, 1, `ls${Date.now().toString(36).slice(-4)}`);
-  await api(a.url, 'PATCH', `/api/admin/balance/${sender.username}`, { amount: 1_000_000 }, admin.token);
+  await api(
+    a.url,
+    'PATCH',
+    `/api/admin/balance/${sender.username}`,
+    { amount: 1_000_000 },
+    admin.token,
+  );
   const players = await registerUsers(a.url, PLAYERS, `lp${Date.now().toString(36).slice(-4)}`);
   const arrived = new Map();
   for (const [i, p] of players.entries()) {
-    sockets.push(await openSocket(b.url, p.token, (balance) => {
-      if (balance === 1001 && !arrived.has(i)) arrived.set(i, performance.now());
-    }));
+    sockets.push(
+      await openSocket(b.url, p.token, (balance) => {
+        if (balance === 1001 && !arrived.has(i)) arrived.set(i, performance.now());
+      }),
+    );
   }
   const started = new Map();
   const answered = new Map();
@@ -58,12 +85,19 @@ try {
       const at = t0 + (i * 1000) / PER_SECOND;
       await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
       started.set(i, performance.now());
-      await api(a.url, 'POST', '/api/user/send-money', { recipientUsername: p.username, amount: 1 }, sender.token);
+      await api(
+        a.url,
+        'POST',
+        '/api/user/send-money',
+        { recipientUsername: p.username, amount: 1 },
+        sender.token,
+      );
       answered.set(i, performance.now());
     }),
   );
   const deadline = performance.now() + 5000;
-  while (arrived.size < players.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (arrived.size < players.length && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   const latencies = [...arrived].map(([i, t]) => t - started.get(i));
   console.log(
     JSON.stringify({
@@ -73,7 +107,10 @@ try {
       p90ms: +percentile(latencies, 90).toFixed(1),
       p99ms: +percentile(latencies, 99).toFixed(1),
       // The transfer's own answer, which the push's latency includes.
-      answeredP99ms: +percentile([...answered].map(([i, t]) => t - started.get(i)), 99).toFixed(1),
+      answeredP99ms: +percentile(
+        [...answered].map(([i, t]) => t - started.get(i)),
+        99,
+      ).toFixed(1),
     }),
   );
 
@@ -85,9 +122,22 @@ try {
   await listener.query('listen fs_live');
   const wagers = await setupWagerBench(a.url, 100);
   notifies = 0;
-  const load = await driveLoad({ url: a.url, serverPid: a.child.pid, path: '/api/bets/predict', seconds: 5, connections: 32, makeRequest: randomWager(wagers.users, wagers.bets) });
+  const load = await driveLoad({
+    url: a.url,
+    serverPid: a.child.pid,
+    path: '/api/bets/predict',
+    seconds: 5,
+    connections: 32,
+    makeRequest: randomWager(wagers.users, wagers.bets),
+  });
   // Process B wakes too, from its own writes only; A's are the ones counted here.
-  console.log(JSON.stringify({ case: 'wager load on process A, 32 connections, 5 s', wagersPerSec: load.okPerSec, notifiesPerSec: +(notifies / 5).toFixed(1)}));
+  console.log(
+    JSON.stringify({
+      case: 'wager load on process A, 32 connections, 5 s',
+      wagersPerSec: load.okPerSec,
+      notifiesPerSec: +(notifies / 5).toFixed(1),
+    }),
+  );
   await listener.end();
 } finally {
   for (const s of sockets) s.close();

@@ -17,8 +17,13 @@ export async function seedPlayers(databaseUrl, count, prefix, like) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const [{ password_hash: hash }] = (await c.query('select password_hash from users where username = $1', [like])).rows;
-    await c.query(`insert into users (username, password_hash) select $1 || i, $2 from generate_series(1, $3) i`, [prefix, hash, count]);
+    const [{ password_hash: hash }] = (
+      await c.query('select password_hash from users where username = $1', [like])
+    ).rows;
+    await c.query(
+      `insert into users (username, password_hash) select $1 || i, $2 from generate_series(1, $3) i`,
+      [prefix, hash, count],
+    );
     const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
     const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
     await c.query(
@@ -50,13 +55,19 @@ export function post(agent, url, route, token, body) {
     const req = http.request(`${url}${route}`, {
       method: 'POST',
       agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        authorization: `Bearer ${token}`,
+      },
     });
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null }),
+      );
     });
     req.on('error', reject);
     req.end(payload);

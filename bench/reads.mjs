@@ -20,7 +20,17 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { api, driveLoad, freshPgDatabase, PG_BASE, pgbench, pgReachable, registerUsers, startServer, stopServer } from './lib.mjs';
+import {
+  api,
+  driveLoad,
+  freshPgDatabase,
+  PG_BASE,
+  pgbench,
+  pgReachable,
+  registerUsers,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 /** The reads measured, in order; a later page's read is one more line. */
 const READS = [
@@ -47,25 +57,42 @@ const DB_NAME = 'fs_bench_reads';
  * purchase, a critter and three coin flips, all through the API.
  */
 async function setup(url) {
-  const admin = await api(url, 'POST', '/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const admin = await api(url, 'POST', '/auth/login', {
+    username: 'admin',
+    password: 'bench-admin-password',
+  });
   const users = await registerUsers(url, PLAYERS, `rd${Date.now().toString(36).slice(-4)}`);
   const end = new Date(Date.now() + 24 * 3600_000).toISOString();
   const bets = [];
   for (let i = 0; i < 3; i++) {
-    const options = [{ text: 'Yes', odds: 1.9 }, { text: 'No', odds: 2.1 }];
-    const body = { title: `Reads bench bet ${i} ${Date.now()}`, description: 'bench', endTime: end, options };
+    const options = [
+      { text: 'Yes', odds: 1.9 },
+      { text: 'No', odds: 2.1 },
+    ];
+    const body = {
+      title: `Reads bench bet ${i} ${Date.now()}`,
+      description: 'bench',
+      endTime: end,
+      options,
+    };
     bets.push((await api(url, 'POST', '/api/bets/create', body, admin.token)).bet);
   }
-  const { item } = await api(url, 'POST', '/api/store/create', {
-    name: `Reads bench item ${Date.now()}`,
-    type: 'power-up',
-    effectType: 'reward-multiplier',
-    effectValue: 1.5,
-    price: 10,
-    stock: 1_000_000,
-    emoji: '🧪',
-    description: 'bench',
-  }, admin.token);
+  const { item } = await api(
+    url,
+    'POST',
+    '/api/store/create',
+    {
+      name: `Reads bench item ${Date.now()}`,
+      type: 'power-up',
+      effectType: 'reward-multiplier',
+      effectValue: 1.5,
+      price: 10,
+      stock: 1_000_000,
+      emoji: '🧪',
+      description: 'bench',
+    },
+    admin.token,
+  );
   const history = async (u, i) => {
     await api(url, 'PATCH', `/api/admin/balance/${u.username}`, { amount: 10_000 }, admin.token);
     for (const bet of bets) {
@@ -75,11 +102,19 @@ async function setup(url) {
     await api(url, 'POST', '/api/store/purchase', { itemId: item._id }, u.token);
     await api(url, 'POST', '/api/critters/adopt', { species: 'emberpup' }, u.token);
     for (let k = 0; k < 3; k++) {
-      await api(url, 'POST', '/api/games/coin-flip', { betAmount: 1, guess: k % 2 ? 'heads' : 'tails' }, u.token);
+      await api(
+        url,
+        'POST',
+        '/api/games/coin-flip',
+        { betAmount: 1, guess: k % 2 ? 'heads' : 'tails' },
+        u.token,
+      );
     }
   };
   for (let i = 0; i < WITH_HISTORY; i += 8) {
-    await Promise.all(users.slice(i, Math.min(i + 8, WITH_HISTORY)).map((u, j) => history(u, i + j)));
+    await Promise.all(
+      users.slice(i, Math.min(i + 8, WITH_HISTORY)).map((u, j) => history(u, i + j)),
+    );
   }
   return users;
 }
@@ -88,13 +123,28 @@ async function setup(url) {
 async function measure(database, url, serverPid, users) {
   const pick = () => ({ token: users[Math.floor(Math.random() * users.length)].token });
   // JIT and pools warm before anything counts.
-  await driveLoad({ url, path: READS[0], method: 'GET', seconds: Math.min(3, SECONDS), connections: CONNECTIONS, makeRequest: pick });
+  await driveLoad({
+    url,
+    path: READS[0],
+    method: 'GET',
+    seconds: Math.min(3, SECONDS),
+    connections: CONNECTIONS,
+    makeRequest: pick,
+  });
   const lines = {};
   for (const path of READS) {
     // The answer's size for a player with history, to see what a read carries.
     const res = await fetch(url + path, { headers: { authorization: `Bearer ${users[0].token}` } });
     const bytes = (await res.arrayBuffer()).byteLength;
-    const run = await driveLoad({ url, path, method: 'GET', seconds: SECONDS, connections: CONNECTIONS, makeRequest: pick, serverPid });
+    const run = await driveLoad({
+      url,
+      path,
+      method: 'GET',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      makeRequest: pick,
+      serverPid,
+    });
     const { okPerSec, dbCpuUs, ...rest } = run;
     lines[path] = {
       case: `${database}, GET ${path}, ${PLAYERS} players`,
@@ -115,7 +165,9 @@ function pgLogPath(version) {
 
 /** Whether auto_explain loads and the log is readable: null if so, the reason otherwise. */
 async function explainUnavailable(c) {
-  const { rows: [{ server_version_num: num }] } = await c.query('show server_version_num');
+  const {
+    rows: [{ server_version_num: num }],
+  } = await c.query('show server_version_num');
   const log = pgLogPath(Math.floor(Number(num) / 10000));
   try {
     await c.query(`load 'auto_explain'`);
@@ -156,7 +208,10 @@ function plansIn(text) {
       const head = /\[(\d+)\].*duration: ([\d.]+ ms)/.exec(e[0]);
       const lines = e.slice(1).filter((l) => l.trim());
       const planStart = lines.findIndex((l) => l.includes('(cost='));
-      const text = lines.slice(0, planStart).map((l) => l.trim()).join(' ');
+      const text = lines
+        .slice(0, planStart)
+        .map((l) => l.trim())
+        .join(' ');
       return { pid: head?.[1], duration: head?.[2], text, lines };
     });
 }
@@ -199,8 +254,13 @@ async function explainPass(databaseUrl, token) {
       const all = plansIn(readFrom(available.log, offset));
       const plans = all.filter((p) => !timers.has(p.text));
       const left = all.length - plans.length;
-      console.log(`EXPLAIN GET ${path} (${res.status}, ${plans.length} statements${left ? `; ${left} of the server's timers left out` : ''}):`);
-      for (const p of plans) console.log(`  -- backend ${p.pid}, ${p.duration}\n` + p.lines.map((l) => '  ' + l).join('\n'));
+      console.log(
+        `EXPLAIN GET ${path} (${res.status}, ${plans.length} statements${left ? `; ${left} of the server's timers left out` : ''}):`,
+      );
+      for (const p of plans)
+        console.log(
+          `  -- backend ${p.pid}, ${p.duration}\n` + p.lines.map((l) => '  ' + l).join('\n'),
+        );
     }
   } finally {
     await stopServer(server.child);
@@ -211,7 +271,13 @@ async function explainPass(databaseUrl, token) {
 
 const results = {};
 const pgUp = DATABASES.includes('postgres') && (await pgReachable());
-if (DATABASES.includes('postgres') && !pgUp) console.log(JSON.stringify({ postgres: 'skipped', reason: `not reachable at ${PG_BASE}; set BENCH_DATABASE_URL` }));
+if (DATABASES.includes('postgres') && !pgUp)
+  console.log(
+    JSON.stringify({
+      postgres: 'skipped',
+      reason: `not reachable at ${PG_BASE}; set BENCH_DATABASE_URL`,
+    }),
+  );
 
 if (pgUp) {
   const databaseUrl = await freshPgDatabase(DB_NAME);
@@ -248,10 +314,15 @@ const summary = Object.fromEntries(
   READS.map((path) => {
     const p = results.postgres?.[path];
     const l = results.pglite?.[path];
-    return [path, {
-      ...(p ? { postgresVsPgbench10: +(p.okPerSec / tps).toFixed(2), postgresP99ms: p.p99ms } : {}),
-      ...(l ? { pgliteOkPerSec: l.okPerSec, pgliteP99ms: l.p99ms } : {}),
-    }];
+    return [
+      path,
+      {
+        ...(p
+          ? { postgresVsPgbench10: +(p.okPerSec / tps).toFixed(2), postgresP99ms: p.p99ms }
+          : {}),
+        ...(l ? { pgliteOkPerSec: l.okPerSec, pgliteP99ms: l.p99ms } : {}),
+      },
+    ];
   }),
 );
 console.log(JSON.stringify({ ...(tps ? { pgbench10Tps: Math.round(tps) } : {}), reads: summary }));

@@ -7,7 +7,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { driveLoad, freshPgDatabase, median, pageJs, pgReachable, processTree, registerUsers, stopServer, waitReady } from './lib.mjs';
+import {
+  driveLoad,
+  freshPgDatabase,
+  median,
+  pageJs,
+  pgReachable,
+  processTree,
+  registerUsers,
+  stopServer,
+  waitReady,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 32;
@@ -41,7 +51,13 @@ function launch(port, dataDir, databaseUrl) {
 }
 
 /** The tree's memory in one line: total and each process. */
-const memory = (tree) => (tree ? { totalMiB: tree.rssMiB, processes: tree.each.map(({ cmd, rssMiB, peakMiB }) => ({ cmd, rssMiB, peakMiB })) } : null);
+const memory = (tree) =>
+  tree
+    ? {
+        totalMiB: tree.rssMiB,
+        processes: tree.each.map(({ cmd, rssMiB, peakMiB }) => ({ cmd, rssMiB, peakMiB })),
+      }
+    : null;
 
 async function operatorRun(label, databaseUrl, port) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-bench-op-'));
@@ -59,8 +75,17 @@ async function operatorRun(label, databaseUrl, port) {
     }
     await sleep(IDLE_MS);
     const idle = processTree(server.child.pid);
-    console.log(JSON.stringify({ backend: label, firstStartMs, restartMs, restartMedianMs: median(restartMs) }));
-    console.log(JSON.stringify({ backend: label, idleAfterFirstStart: memory(idleAfterFirstStart) }));
+    console.log(
+      JSON.stringify({
+        backend: label,
+        firstStartMs,
+        restartMs,
+        restartMedianMs: median(restartMs),
+      }),
+    );
+    console.log(
+      JSON.stringify({ backend: label, idleAfterFirstStart: memory(idleAfterFirstStart) }),
+    );
     console.log(JSON.stringify({ backend: label, idle: memory(idle) }));
 
     const url = `http://127.0.0.1:${port}`;
@@ -68,7 +93,10 @@ async function operatorRun(label, databaseUrl, port) {
     // The process that serves: the deepest of the tree (the only one once start.mjs serves in-process).
     const serverPid = idle?.each.at(-1)?.pid ?? server.child.pid;
     let loadedPeak = 0;
-    const sampler = setInterval(() => (loadedPeak = Math.max(loadedPeak, processTree(server.child.pid)?.rssMiB ?? 0)), 500);
+    const sampler = setInterval(
+      () => (loadedPeak = Math.max(loadedPeak, processTree(server.child.pid)?.rssMiB ?? 0)),
+      500,
+    );
     const { okPerSec, ...rest } = await driveLoad({
       url,
       serverPid,
@@ -85,16 +113,24 @@ async function operatorRun(label, databaseUrl, port) {
     clearInterval(sampler);
     console.log(JSON.stringify({ backend: label, transfersPerSec: okPerSec, ...rest }));
     const afterLoad = processTree(server.child.pid);
-    console.log(JSON.stringify({ backend: label, loadedPeakTotalMiB: loadedPeak, afterLoad: memory(afterLoad) }));
+    console.log(
+      JSON.stringify({
+        backend: label,
+        loadedPeakTotalMiB: loadedPeak,
+        afterLoad: memory(afterLoad),
+      }),
+    );
     await stopServer(server.child);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (!existsSync('dist/client/index.html')) console.log('No client build: the first start below includes building it');
+if (!existsSync('dist/client/index.html'))
+  console.log('No client build: the first start below includes building it');
 await operatorRun('pglite', undefined, 3811);
-if (await pgReachable()) await operatorRun('postgres', await freshPgDatabase('fs_bench_send'), 3812);
+if (await pgReachable())
+  await operatorRun('postgres', await freshPgDatabase('fs_bench_send'), 3812);
 else console.log('PostgreSQL not reachable: skipped the PostgreSQL run');
 
 const size = await pageJs(3814, '/');

@@ -16,7 +16,12 @@ const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
  * sibling index page is left out, the top one (not found) is visited at an unknown path.
  */
 async function routerPages() {
-  const vite = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, ws: false, watch: null } });
+  const vite = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, ws: false, watch: null },
+  });
   try {
     const { routes } = await vite.ssrLoadModule('/app/router.tsx');
     const { RequireAdmin, RequireAuth } = await vite.ssrLoadModule('/app/guards.tsx');
@@ -25,8 +30,11 @@ async function routerPages() {
       for (const route of list) {
         const guard = route.element?.type;
         const access = guard === RequireAdmin ? 'admin' : guard === RequireAuth ? 'user' : auth;
-        const segment = (route.path ?? '').replace(/:username\b/g, 'admin').replace(/:[A-Za-z]+/g, '1');
-        const here = segment === '' ? base : `${base.replace(/\/$/, '')}/${segment.replace(/^\//, '')}`;
+        const segment = (route.path ?? '')
+          .replace(/:username\b/g, 'admin')
+          .replace(/:[A-Za-z]+/g, '1');
+        const here =
+          segment === '' ? base : `${base.replace(/\/$/, '')}/${segment.replace(/^\//, '')}`;
         if (route.children) walk(route.children, here, access);
         if (!route.lazy && !route.Component) continue;
         if (route.path === '*') {
@@ -51,6 +59,8 @@ if (!sizes) {
   const home = sizes.find((size) => size.page === '/');
   if (home?.brotliKiB !== undefined) {
     const over = +(home.brotliKiB - HOME_BUDGET_KIB).toFixed(1);
-    console.log(`home page (/): ${home.brotliKiB} KiB brotli in ${home.files} files, budget ${HOME_BUDGET_KIB} KiB: ${over > 0 ? `OVER by ${over} KiB` : 'within'}`);
+    console.log(
+      `home page (/): ${home.brotliKiB} KiB brotli in ${home.files} files, budget ${HOME_BUDGET_KIB} KiB: ${over > 0 ? `OVER by ${over} KiB` : 'within'}`,
+    );
   }
 }

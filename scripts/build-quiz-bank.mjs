@@ -6,7 +6,10 @@
 import { writeFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
-const { buildBank, serializeBank, BANK_FILE } = await tsImport('../src/shared/games/quizDuel/bank/build.ts', import.meta.url);
+const { buildBank, serializeBank, BANK_FILE } = await tsImport(
+  '../src/shared/games/quizDuel/bank/build.ts',
+  import.meta.url,
+);
 
 const bank = buildBank();
 const text = serializeBank(bank);
@@ -14,5 +17,7 @@ writeFileSync(BANK_FILE, text);
 
 const counts = {};
 for (const q of bank.questions) counts[q.template] = (counts[q.template] ?? 0) + 1;
-console.log(`wrote ${bank.questions.length} questions (${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB) to src/shared/games/quizDuel/bank/bank.json`);
+console.log(
+  `wrote ${bank.questions.length} questions (${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB) to src/shared/games/quizDuel/bank/bank.json`,
+);
 for (const [template, count] of Object.entries(counts)) console.log(`  ${template}: ${count}`);

@@ -4,26 +4,43 @@
 // to the running file). `npm start` builds it when it is missing or older than its sources, so
 // production runs no TypeScript compiler. `node scripts/build-server.mjs` builds it now;
 // `--if-stale` only when it is missing or older than its sources (the test run's global setup).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverFile = path.join(root, 'dist/server/main.mjs');
 const outDir = path.dirname(serverFile);
-const sources = [path.join(root, 'src/server'), path.join(root, 'src/shared'), fileURLToPath(import.meta.url), path.join(root, 'tsconfig.json')];
+const sources = [
+  path.join(root, 'src/server'),
+  path.join(root, 'src/shared'),
+  fileURLToPath(import.meta.url),
+  path.join(root, 'tsconfig.json'),
+];
 
 function newestMtime(file) {
   const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  for (const entry of readdirSync(file))
+    newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
 
 /** Whether dist/server/main.mjs is missing or older than any of its sources (tests included: a cheap, safe overcount). */
 export function serverBuildIsStale() {
-  return !existsSync(serverFile) || sources.some((source) => newestMtime(source) > statSync(serverFile).mtimeMs);
+  return (
+    !existsSync(serverFile) ||
+    sources.some((source) => newestMtime(source) > statSync(serverFile).mtimeMs)
+  );
 }
 
 /**
@@ -73,13 +90,16 @@ export async function buildServer() {
   mkdirSync(outDir, { recursive: true });
   copyDirAtomically(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'));
   // The map first: a process that loads the new bundle finds its map.
-  for (const file of [...result.outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1))) writeAtomically(file.path, file.contents);
+  for (const file of [...result.outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1)))
+    writeAtomically(file.path, file.contents);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (!process.argv.includes('--if-stale') || serverBuildIsStale()) {
     const started = Date.now();
     await buildServer();
-    console.log(`Built the server (${path.relative(root, serverFile)}) in ${Date.now() - started} ms`);
+    console.log(
+      `Built the server (${path.relative(root, serverFile)}) in ${Date.now() - started} ms`,
+    );
   }
 }

@@ -13,9 +13,14 @@ export function clientZod(): Plugin {
   return {
     name: 'client-zod',
     enforce: 'pre',
-    resolveId: (source, importer) => (source === 'zod' && importer !== ZOD_JITLESS ? ZOD_JITLESS : undefined),
+    resolveId: (source, importer) =>
+      source === 'zod' && importer !== ZOD_JITLESS ? ZOD_JITLESS : undefined,
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+        ),
+      );
       const firstScreen = new Set<string>();
       const visit = (name: string) => {
         if (firstScreen.has(name)) return;
@@ -26,7 +31,9 @@ export function clientZod(): Plugin {
       for (const name of firstScreen) {
         if (!chunks.get(name)?.moduleIds.includes(ZOD_JITLESS)) continue;
         const importers = this.getModuleInfo(ZOD_JITLESS)?.importers ?? [];
-        this.error(`zod is in the first screen's scripts (${name}), imported by ${importers.join(', ')}: import types only, or load it lazily`);
+        this.error(
+          `zod is in the first screen's scripts (${name}), imported by ${importers.join(', ')}: import types only, or load it lazily`,
+        );
       }
     },
   };

@@ -16,4 +16,12 @@ if (!existsSync(chromium)) {
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 const built = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 if (built !== 0) process.exit(built);
-process.exit(run(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)]));
+process.exit(
+  run([
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    ...process.argv.slice(2),
+  ]),
+);

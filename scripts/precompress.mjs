@@ -20,7 +20,10 @@ export async function precompress(dir) {
   for await (const file of files(dir)) {
     if ((await stat(file)).size < MIN_BYTES) continue;
     const data = await readFile(file);
-    await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
     count++;
   }

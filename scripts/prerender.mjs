@@ -23,17 +23,26 @@ export async function prerender(outDir, plugins = []) {
       logLevel: 'warn',
       plugins: [react(), ...plugins],
       resolve: { alias: { '@shared': path.join(root, 'src/shared') } },
-      build: { ssr: path.join(root, 'src/client/prerender.tsx'), outDir: ssrDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+      build: {
+        ssr: path.join(root, 'src/client/prerender.tsx'),
+        outDir: ssrDir,
+        emptyOutDir: true,
+        rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      },
     });
     const { render } = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
     const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+    if (!shell.includes('<div id="root"></div>'))
+      throw new Error('prerender: index.html has no empty <div id="root"></div>');
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     for (const page of PAGES) {
       const file = `${page === '/' ? 'home' : page.slice(1)}.html`;
       const html = await render(page);
       // inert: nothing in the copy can be clicked or typed into before the app replaces it.
-      const filled = shell.replace('<div id="root"></div>', `<div id="root"><div id="prerendered" inert>${html}</div></div>`);
+      const filled = shell.replace(
+        '<div id="root"></div>',
+        `<div id="root"><div id="prerendered" inert>${html}</div></div>`,
+      );
       await writeFile(path.join(outDir, 'prerendered', file), filled);
     }
   } finally {

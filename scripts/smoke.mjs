@@ -34,7 +34,10 @@ async function waitUp() {
 async function post(path, body, token) {
   const res = await fetch(base + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const json = await res.json();
@@ -46,13 +49,21 @@ try {
   const started = Date.now();
   await waitUp();
   const suffix = randomBytes(3).toString('hex');
-  const a = await post('/auth/register', { username: `smokeA${suffix}`, password: 'smoke-password-1' });
-  const b = await post('/auth/register', { username: `smokeB${suffix}`, password: 'smoke-password-1' });
+  const a = await post('/auth/register', {
+    username: `smokeA${suffix}`,
+    password: 'smoke-password-1',
+  });
+  const b = await post('/auth/register', {
+    username: `smokeB${suffix}`,
+    password: 'smoke-password-1',
+  });
   await post('/api/user/send-money', { recipientUsername: b.user.username, amount: 123 }, a.token);
   const home = await fetch(`${base}/`);
   const html = await home.text();
   if (!html.includes('<div id="root">')) throw new Error('home page is not the built client');
-  console.log(`smoke ok: server up in ${Date.now() - started} ms, registered two users, sent 123 coins, served the client`);
+  console.log(
+    `smoke ok: server up in ${Date.now() - started} ms, registered two users, sent 123 coins, served the client`,
+  );
 } finally {
   server.kill('SIGTERM');
 }

@@ -33,20 +33,35 @@ const clientSources = [path.join(root, 'src/client'), path.join(root, 'src/share
 // SKIP_CLIENT_BUILD=true: an image that built the client already, or a test of the processes alone.
 const clientStale =
   process.env.SKIP_CLIENT_BUILD !== 'true' &&
-  (!existsSync(builtIndex) || clientSources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs));
-if (clientStale) build('client', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  (!existsSync(builtIndex) ||
+    clientSources.some((dir) => newestMtime(dir) > statSync(builtIndex).mtimeMs));
+if (clientStale)
+  build('client', [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+  ]);
 
 // SKIP_SERVER_BUILD=true: run dist/server as built (an image that built it with `npm run build`).
 if (process.env.SKIP_SERVER_BUILD === 'true') {
   if (!existsSync(serverFile)) {
-    console.error(`SKIP_SERVER_BUILD=true but ${path.relative(root, serverFile)} does not exist: run \`npm run build\` first`);
+    console.error(
+      `SKIP_SERVER_BUILD=true but ${path.relative(root, serverFile)} does not exist: run \`npm run build\` first`,
+    );
     process.exit(2);
   }
 } else if (serverBuildIsStale()) build('server', [path.join(root, 'scripts/build-server.mjs')]);
 
 const clusterFlag = process.argv.indexOf('--cluster');
 const processes =
-  clusterFlag >= 0 ? Number(process.argv[clusterFlag + 1] ?? process.env.WEB_CONCURRENCY ?? Math.max(2, os.availableParallelism())) : Number(process.env.WEB_CONCURRENCY ?? 1);
+  clusterFlag >= 0
+    ? Number(
+        process.argv[clusterFlag + 1] ??
+          process.env.WEB_CONCURRENCY ??
+          Math.max(2, os.availableParallelism()),
+      )
+    : Number(process.env.WEB_CONCURRENCY ?? 1);
 
 if (!Number.isInteger(processes) || processes < 1) {
   console.error('--cluster / WEB_CONCURRENCY must be a whole number of processes');
@@ -58,7 +73,9 @@ if (!Number.isInteger(processes) || processes < 1) {
   await import(pathToFileURL(serverFile).href);
 } else {
   if (!process.env.DATABASE_URL) {
-    console.error('Several processes need PostgreSQL: set DATABASE_URL (the embedded database opens in one process only).');
+    console.error(
+      'Several processes need PostgreSQL: set DATABASE_URL (the embedded database opens in one process only).',
+    );
     process.exit(2);
   }
   cluster.setupPrimary({ exec: serverFile, cwd: root });
@@ -69,7 +86,9 @@ if (!Number.isInteger(processes) || processes < 1) {
   console.log(`Started ${processes} server processes sharing one port`);
   cluster.on('exit', (worker, code, signal) => {
     if (left === null) {
-      console.error(`Server process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      console.error(
+        `Server process ${worker.process.pid} exited (${signal ?? code}); starting another`,
+      );
       cluster.fork();
       return;
     }
@@ -80,7 +99,9 @@ if (!Number.isInteger(processes) || processes < 1) {
     process.on(signal, () => {
       // A repeat (the group's copy and npm's forwarded one) must not start a second stop.
       if (left !== null) return;
-      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead());
+      const workers = Object.values(cluster.workers ?? {}).filter(
+        (worker) => worker && !worker.isDead(),
+      );
       left = workers.length;
       if (left === 0) process.exit(0);
       // Each worker is told once; one that got the group's copy as well ignores the repeat.

@@ -18,11 +18,17 @@ export function featureOf(file) {
 const publicOnly = {
   meta: {
     type: 'problem',
-    docs: { description: "import another feature only through its public.ts" },
+    docs: { description: 'import another feature only through its public.ts' },
     messages: {
       deep: "'{{source}}' reaches inside the feature {{feature}}: import what it offers from its public.ts (add it there if another feature may use it).",
     },
-    schema: [{ type: 'object', properties: { sides: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { sides: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const file = context.filename;
@@ -36,9 +42,16 @@ const publicOnly = {
       const target = path.resolve(path.dirname(file), source);
       const feature = featureOf(target) ?? featureOf(target + '/');
       if (!feature || feature === from) return;
-      const rest = target.split(path.sep).join('/').slice(target.split(path.sep).join('/').indexOf(feature) + feature.length);
+      const rest = target
+        .split(path.sep)
+        .join('/')
+        .slice(target.split(path.sep).join('/').indexOf(feature) + feature.length);
       if (rest === '/public' || rest === '/public.ts' || rest === '/public.tsx') return;
-      context.report({ node, messageId: 'deep', data: { source, feature: feature.replace(/^.*features\//, '') } });
+      context.report({
+        node,
+        messageId: 'deep',
+        data: { source, feature: feature.replace(/^.*features\//, '') },
+      });
     };
     return {
       ImportDeclaration: (node) => check(node.source),

@@ -14,7 +14,8 @@ import { SessionProvider } from './lib/session';
 export async function render(pathname: string): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`prerender ${pathname}: the route answered with a redirect`);
+  if (context instanceof Response)
+    throw new Error(`prerender ${pathname}: the route answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -44,13 +49,29 @@ export interface BuildOptions {
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-export async function buildApp({ config, db, logger = true, loggerInstance, clock = systemClock }: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps; drain: () => Promise<void>; lifecycle: Lifecycle }> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  loggerInstance,
+  clock = systemClock,
+}: BuildOptions): Promise<{
+  app: FastifyInstance;
+  deps: Deps;
+  drain: () => Promise<void>;
+  lifecycle: Lifecycle;
+}> {
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger: logger ? { level: config.logLevel } : false }),
+    ...(loggerInstance
+      ? { loggerInstance }
+      : { logger: logger ? { level: config.logLevel } : false }),
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     // A hop count trusts the n proxies nearest to us, as proxy-addr defines it.
-    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Three times the hook's limit: a percent-encoded segment of 200 characters still routes.
     routerOptions: { maxParamLength: 3 * MAX_SEGMENT_LENGTH },
     // Node answers malformed requests (headers over 16 KB, bad framing) before any route runs;
@@ -66,16 +87,26 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
             : [400, 'Bad Request', 'The request could not be read'];
       const body = JSON.stringify({ message, code: 'BAD_REQUEST' });
       if (socket.writable) {
-        socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+        socket.write(
+          `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        );
       }
       socket.destroy(err);
     },
     // Errors raised by the router (bad percent-encoding, over-long params) bypass the error
     // handler; without this they answer Fastify's own { error, code, message, statusCode } body.
     frameworkErrors: (err, _request, reply) => {
-      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-      const message = status === 414 ? PATH_TOO_LONG.message : status === 400 ? 'Request URL is not valid' : 'Internal server error';
-      void (reply as FastifyReply).status(status).send({ message, code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
+      const status =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message =
+        status === 414
+          ? PATH_TOO_LONG.message
+          : status === 400
+            ? 'Request URL is not valid'
+            : 'Internal server error';
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ message, code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -112,12 +143,16 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     log: app.log,
   };
   const pruneTimer = setInterval(() => {
-    deps.idempotency.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));
+    deps.idempotency
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed'));
   }, 3_600_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   const leaseTimer = setInterval(() => {
-    deps.idempotency.renewLeases().catch((err: unknown) => app.log.warn({ err }, 'renewing idempotency leases failed'));
+    deps.idempotency
+      .renewLeases()
+      .catch((err: unknown) => app.log.warn({ err }, 'renewing idempotency leases failed'));
   }, LEASE_RENEW_MS);
   leaseTimer.unref();
   app.addHook('onClose', async () => clearInterval(leaseTimer));
@@ -147,7 +182,11 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     global: false,
     ...(shared ? { store: shared.storeClass() } : {}),
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`,
+      ),
   });
   // JSON answers above 1 KB go out compressed; static files come pre-compressed from the build.
   // Brotli at quality 4: on the fly, the default 11 costs more CPU than the bytes it saves.
@@ -156,7 +195,9 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
+  });
 
   await live.start();
   const stops = modules.flatMap((m) => (m.start ? [m.start(deps, app.log)] : []));
@@ -166,7 +207,8 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
   });
   // A write that succeeded may have changed what sockets show: read it and wake the other processes.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) live.changed();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      live.changed();
   });
   // Before @fastify/websocket's own preClose, which closes every socket without a code (1005).
   app.addHook('preClose', (done) => {
@@ -178,7 +220,11 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
 
   registerHealth(app, db, lifecycle);
   await registerApiDocs(app);
-  registerRoutes(app, deps, Object.assign({}, ...modules.map((m) => m.handlers?.(deps) ?? {})) as AllHandlers);
+  registerRoutes(
+    app,
+    deps,
+    Object.assign({}, ...modules.map((m) => m.handlers?.(deps) ?? {})) as AllHandlers,
+  );
 
   await app.register(fastifyStatic, {
     root: deps.uploads.dir,
@@ -203,7 +249,12 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
       preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed chunk names never change content; index.html must always be revalidated.
-        res.header('Cache-Control', filePath.includes(`${path.sep}static${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}static${path.sep}`)
+            ? `public, max-age=${YEAR_SECONDS}, immutable`
+            : 'no-cache',
+        );
       },
     });
   }
@@ -214,23 +265,35 @@ export async function buildApp({ config, db, logger = true, loggerInstance, cloc
    */
   const sendPage = (reply: FastifyReply, pathName: string) => {
     // scripts/prerender.mjs names each file after its path ('/' is home.html); it alone lists the pages.
-    const slug = pathName === '/' ? 'home' : /^\/[a-z-]+$/.test(pathName) ? pathName.slice(1) : null;
-    const file = slug && existsSync(path.join(clientDir!, 'prerendered', `${slug}.html`)) ? `prerendered/${slug}.html` : 'index.html';
+    const slug =
+      pathName === '/' ? 'home' : /^\/[a-z-]+$/.test(pathName) ? pathName.slice(1) : null;
+    const file =
+      slug && existsSync(path.join(clientDir!, 'prerendered', `${slug}.html`))
+        ? `prerendered/${slug}.html`
+        : 'index.html';
     return reply.header('Cache-Control', 'no-cache').sendFile(file, clientDir!);
   };
-  if (hasClient) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
+  if (hasClient)
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // A missing file (favicon.ico, sitemap.xml) is a 404, not the app: only page paths get index.html.
     const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
-    const isApi = isFile || url.startsWith('/api') || url.startsWith('/auth') || url.startsWith('/uploads') || url.startsWith('/static');
+    const isApi =
+      isFile ||
+      url.startsWith('/api') ||
+      url.startsWith('/auth') ||
+      url.startsWith('/uploads') ||
+      url.startsWith('/static');
     if (!isApi && hasClient && request.method === 'GET') {
       return sendPage(reply, url.split('?')[0]!);
     }
     const pathName = url.split('?')[0]!;
     const shown = pathName.length > 120 ? `${pathName.slice(0, 120)}…` : pathName;
-    return reply.status(404).send({ message: `No route for ${request.method} ${shown}`, code: 'NOT_FOUND' });
+    return reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${shown}`, code: 'NOT_FOUND' });
   });
 
   return { app, deps, drain, lifecycle };

@@ -23,7 +23,10 @@ describe('TRUST_PROXY', () => {
 
 describe('IMAGE_HOSTS', () => {
   it('takes https origins only', () => {
-    expect(parseImageHosts('https://a.example.com, https://b.example.com:8443')).toEqual(['https://a.example.com', 'https://b.example.com:8443']);
+    expect(parseImageHosts('https://a.example.com, https://b.example.com:8443')).toEqual([
+      'https://a.example.com',
+      'https://b.example.com:8443',
+    ]);
     expect(parseImageHosts(undefined)).toEqual([]);
     expect(() => parseImageHosts('http://insecure.example.com')).toThrow(/IMAGE_HOSTS/);
     expect(() => parseImageHosts('https://x.example.com/path')).toThrow(/IMAGE_HOSTS/);
@@ -38,6 +41,8 @@ describe('PGLITE_SHARED_BUFFERS', () => {
   it('takes a PostgreSQL size and refuses anything else, naming the setting', () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
     expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
-    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64 megs' })).toThrow(/PGLITE_SHARED_BUFFERS must be a size/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64 megs' })).toThrow(
+      /PGLITE_SHARED_BUFFERS must be a size/,
+    );
   });
 });

@@ -57,7 +57,8 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
@@ -93,7 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseMemorySize(name: string, value: string | undefined): string | undefined {
   const text = value?.trim() ?? '';
   if (text === '') return undefined;
-  if (!/^[1-9]\d*(kB|MB|GB)$/.test(text)) throw new Error(`${name} must be a size such as 16MB, 512kB or 1GB; got ${value}`);
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(text))
+    throw new Error(`${name} must be a size such as 16MB, 512kB or 1GB; got ${value}`);
   return text;
 }
 
@@ -108,14 +110,16 @@ function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean
 function parseCount(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number >= 0 (0 turns the rule off), got ${value}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number >= 0 (0 turns the rule off), got ${value}`);
   return n;
 }
 
 function parseSeconds(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`${name} must be a number of seconds, 0 or more; got ${value}`);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new Error(`${name} must be a number of seconds, 0 or more; got ${value}`);
   return seconds;
 }
 
@@ -125,17 +129,26 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   // 'true' meant "behind a proxy" in earlier releases: one hop is what that setup had.
   if (text === 'true') return 1;
   if (/^[0-9]+$/.test(text)) return Number(text);
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry))) {
-    throw new Error(`TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses; got ${value}`);
+    throw new Error(
+      `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses; got ${value}`,
+    );
   }
   return list;
 }
 
 export function parseImageHosts(value: string | undefined): string[] {
-  const hosts = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hosts = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const host of hosts) {
-    if (!/^https:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/.test(host)) throw new Error(`IMAGE_HOSTS entries must look like https://images.example.com; got ${host}`);
+    if (!/^https:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/.test(host))
+      throw new Error(`IMAGE_HOSTS entries must look like https://images.example.com; got ${host}`);
   }
   return hosts;
 }

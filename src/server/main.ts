@@ -38,7 +38,9 @@ let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal}: shutting down (readyz 503, finishing requests in flight, closing live sockets with 1012)`);
+  app.log.info(
+    `${signal}: shutting down (readyz 503, finishing requests in flight, closing live sockets with 1012)`,
+  );
   lifecycle.draining = true;
   // A request that never ends must not keep the process (and the PGlite directory) forever.
   setTimeout(() => {
@@ -62,9 +64,14 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 db.dirLock?.update({ port });
-if (seeded.created) log.info(`First start: created admin "${config.adminUsername}"${config.seedDemo ? ' and the demo players' : ''}`);
+if (seeded.created)
+  log.info(
+    `First start: created admin "${config.adminUsername}"${config.seedDemo ? ' and the demo players' : ''}`,
+  );
 if (seeded.demoBets > 0) log.info(`Opened ${seeded.demoBets} demo bets`);
-app.log.info(`Fair & Square on http://localhost:${port} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+app.log.info(
+  `Fair & Square on http://localhost:${port} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+);
 // Last, after the address to open, so that it does not scroll away among the log lines; plain
 // lines on stdout, not a log line: the operator must be able to read them.
 const box = credentialsBox(config, seeded);

@@ -70,5 +70,7 @@ type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H :
 type Provided = Intersect<HandlersOf<(typeof modules)[number]>>;
 
 /** Fails to compile when a feature of the route table has no module providing its handlers. */
-type EveryFeatureHandled = [Exclude<keyof AllHandlers, keyof Provided>] extends [never] ? true : { missing: Exclude<keyof AllHandlers, keyof Provided> };
+type EveryFeatureHandled = [Exclude<keyof AllHandlers, keyof Provided>] extends [never]
+  ? true
+  : { missing: Exclude<keyof AllHandlers, keyof Provided> };
 const _everyFeatureHandled: EveryFeatureHandled = true;

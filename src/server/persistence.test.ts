@@ -7,7 +7,11 @@ import { startServerProcess as startProcess, stopProcess as stop } from './testi
 
 describe('persistence across restarts', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-persist-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_USERNAME: 'rootadmin', ADMIN_PASSWORD: 'persist-admin-pw' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'rootadmin',
+    ADMIN_PASSWORD: 'persist-admin-pw',
+  };
   let dropPg: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -48,7 +52,9 @@ describe('persistence across restarts', () => {
 
     const second = await startProcess(env);
     try {
-      const stats = await fetch(`${second.url}/api/user/stats`, { headers: { authorization: `Bearer ${token}` } });
+      const stats = await fetch(`${second.url}/api/user/stats`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(stats.status).toBe(200);
       expect(((await stats.json()) as { balance: number }).balance).toBe(750);
       const login = await fetch(`${second.url}/auth/login`, {
@@ -61,7 +67,9 @@ describe('persistence across restarts', () => {
       expect(admin.user.role).toBe('admin');
       expect(admin.user.balance).toBe(1250);
       // The seed runs only on an empty database: a second start must not add another admin or demo set.
-      const board = (await (await fetch(`${second.url}/api/leaderboard/users`)).json()) as { username: string }[];
+      const board = (await (await fetch(`${second.url}/api/leaderboard/users`)).json()) as {
+        username: string;
+      }[];
       expect(board.filter((u) => u.username === 'LuckyLarry')).toHaveLength(1);
     } finally {
       await stop(second.child);

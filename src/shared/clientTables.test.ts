@@ -16,7 +16,10 @@ describe('client tables (virtual:fs-contract)', () => {
     expect(flags['GET /api/user/stats']).toBeUndefined();
     for (const feature of Object.values(routes)) {
       for (const [name, spec] of Object.entries(feature)) {
-        const expected = { ...(spec.auth === 'public' && { public: true }), ...('idempotent' in spec && spec.idempotent && { idempotent: true }) };
+        const expected = {
+          ...(spec.auth === 'public' && { public: true }),
+          ...('idempotent' in spec && spec.idempotent && { idempotent: true }),
+        };
         expect(flags[name] ?? {}, name).toEqual(expected);
       }
     }

@@ -19,11 +19,16 @@ export interface RouteFlags {
 
 export type FlaggedRouteName = PublicRouteName | IdempotentRouteName;
 
-export function routeFlags(table: Record<string, Record<string, RouteSpec>> = routes): Record<FlaggedRouteName, RouteFlags> {
+export function routeFlags(
+  table: Record<string, Record<string, RouteSpec>> = routes,
+): Record<FlaggedRouteName, RouteFlags> {
   const flags: Record<string, RouteFlags> = {};
   for (const feature of Object.values(table)) {
     for (const [name, spec] of Object.entries(feature)) {
-      const entry = { ...(spec.auth === 'public' && { public: true as const }), ...(spec.idempotent && { idempotent: true as const }) };
+      const entry = {
+        ...(spec.auth === 'public' && { public: true as const }),
+        ...(spec.idempotent && { idempotent: true as const }),
+      };
       if (Object.keys(entry).length > 0) flags[name] = entry;
     }
   }
@@ -41,7 +46,12 @@ export interface GameCardText {
 
 export const clientTables = {
   ROUTE_FLAGS: routeFlags(),
-  GAME_CARDS: GAMES.map((g): GameCardText => ({ game: g.key, slug: g.slug, name: g.name, description: g.description })),
+  GAME_CARDS: GAMES.map((g): GameCardText => ({
+    game: g.key,
+    slug: g.slug,
+    name: g.name,
+    description: g.description,
+  })),
 };
 
 export type ClientTables = typeof clientTables;

@@ -22,10 +22,15 @@ export function waitText(ms: number): string {
   return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-const plays = (n: number) => `${n} more ${n === 1 ? 'bet, staked game round or store purchase' : 'bets, staked game rounds or store purchases'}`;
+const plays = (n: number) =>
+  `${n} more ${n === 1 ? 'bet, staked game round or store purchase' : 'bets, staked game rounds or store purchases'}`;
 
 /** The refusal's words: what, and when it becomes possible. */
-export function newAccountMessage(action: NewAccountAction, waitMs: number, actionsLeft: number): string {
+export function newAccountMessage(
+  action: NewAccountAction,
+  waitMs: number,
+  actionsLeft: number,
+): string {
   const parts: string[] = [];
   if (waitMs > 0) parts.push(`in ${waitText(waitMs)}`);
   if (actionsLeft > 0) parts.push(`after ${plays(actionsLeft)} of your own`);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasAtMostTwoDecimals, parlayPayoutPreview, parlayProgressPercent, payoutFor, totalOddsHundredths } from './odds';
+import {
+  hasAtMostTwoDecimals,
+  parlayPayoutPreview,
+  parlayProgressPercent,
+  payoutFor,
+  totalOddsHundredths,
+} from './odds';
 
 describe('odds maths', () => {
   it('multiplies legs exactly and rounds half up to hundredths', () => {

@@ -7,10 +7,12 @@ export const oddsToHundredths = (odds: number): number => Math.round(odds * 100)
 export const hundredthsToOdds = (hundredths: number): number => hundredths / 100;
 
 /** True when the number has at most two decimals (2.35 yes, 2.355 no), tolerant of float noise. */
-export const hasAtMostTwoDecimals = (odds: number): boolean => Math.abs(odds * 100 - Math.round(odds * 100)) < 1e-6;
+export const hasAtMostTwoDecimals = (odds: number): boolean =>
+  Math.abs(odds * 100 - Math.round(odds * 100)) < 1e-6;
 
 /** floor(stake x odds), computed exactly on integers. */
-export const payoutFor = (stake: number, oddsHundredths: number): number => Math.floor((stake * oddsHundredths) / 100);
+export const payoutFor = (stake: number, oddsHundredths: number): number =>
+  Math.floor((stake * oddsHundredths) / 100);
 
 /**
  * Product of the legs' odds rounded to 2 decimals (half up), exact: BigInt keeps a 10-leg

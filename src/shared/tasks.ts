@@ -27,7 +27,9 @@ export const criteriaLabels: Record<AchievementCriteria, string> = {
   storePurchases: 'Store purchases',
   logins: 'Days signed in',
   tasksCompleted: 'Tasks completed',
-  ...(Object.fromEntries(Object.values(GAME_COUNTERS).map((c) => [c.key, c.label])) as Record<GameCounterKey, string>),
+  ...(Object.fromEntries(Object.values(GAME_COUNTERS).map((c) => [c.key, c.label])) as Record<
+    GameCounterKey,
+    string
+  >),
   itemsOwned: 'Items owned',
 };
-

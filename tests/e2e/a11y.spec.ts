@@ -17,7 +17,14 @@ import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
 import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
-import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
+import {
+  CasinoPage,
+  ClickFrenzyPage,
+  FairnessPage,
+  GamesHubPage,
+  MinefieldPage,
+  SpinnerPage,
+} from './pages/GamesPages';
 import { RpsPage } from './pages/RpsPage';
 
 let world: World;
@@ -36,7 +43,15 @@ describe('accessibility (axe-core)', () => {
     const title = `Axe check ${uniqueName()}`;
     const other = `Axe other ${uniqueName()}`;
     const bet = await createBet(world.server, admin, undefined, title);
-    await createBet(world.server, admin, [{ text: 'Over', odds: 1.9 }, { text: 'Under', odds: 1.9 }], other);
+    await createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Over', odds: 1.9 },
+        { text: 'Under', odds: 1.9 },
+      ],
+      other,
+    );
     const placed = await call(world.server, 'POST', '/api/bets/predict', {
       token: user.token,
       body: { betId: bet._id, choice: 'Yes', amount: 10 },
@@ -44,15 +59,49 @@ describe('accessibility (axe-core)', () => {
     expect(placed.status).toBe(200);
     // Store content: a power-up in use (Active Buffs), a badge and a cosmetic held.
     for (const fields of [
-      { name: `Axe power ${uniqueName()}`, effectType: 'reward-multiplier' as const, effectValue: 150 },
-      { name: `Axe badge ${uniqueName()}`, type: 'badge' as const, effectType: null, effectValue: null },
-      { name: `Axe hat ${uniqueName()}`, type: 'cosmetic' as const, effectType: 'cosmetic' as const, effectValue: 100 },
+      {
+        name: `Axe power ${uniqueName()}`,
+        effectType: 'reward-multiplier' as const,
+        effectValue: 150,
+      },
+      {
+        name: `Axe badge ${uniqueName()}`,
+        type: 'badge' as const,
+        effectType: null,
+        effectValue: null,
+      },
+      {
+        name: `Axe hat ${uniqueName()}`,
+        type: 'cosmetic' as const,
+        effectType: 'cosmetic' as const,
+        effectValue: 100,
+      },
     ]) {
       const item = await insertItem(world.server.db, { ...fields, price: 10 });
-      expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
+      expect(
+        (
+          await call(world.server, 'POST', '/api/store/purchase', {
+            token: user.token,
+            body: { itemId: item.id },
+          })
+        ).status,
+      ).toBe(200);
       if (fields.effectType === 'reward-multiplier') {
-        expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
-        expect((await call(world.server, 'POST', `/api/store/items/${item.id}/use`, { token: user.token })).status).toBe(200);
+        expect(
+          (
+            await call(world.server, 'POST', '/api/store/purchase', {
+              token: user.token,
+              body: { itemId: item.id },
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await call(world.server, 'POST', `/api/store/items/${item.id}/use`, {
+              token: user.token,
+            })
+          ).status,
+        ).toBe(200);
       }
     }
 
@@ -104,16 +153,32 @@ describe('accessibility (axe-core)', () => {
     await publicProfile.open(user.username);
     await publicProfile.name(user.username).waitFor();
     await check(page, '/profile/{username}');
-    const service = await call(world.server, 'POST', '/api/services', { token: admin.token, body: { title: 'Axe service', description: 'Checked', price: 5 } });
+    const service = await call(world.server, 'POST', '/api/services', {
+      token: admin.token,
+      body: { title: 'Axe service', description: 'Checked', price: 5 },
+    });
     expect(service.status).toBe(201);
     const task = await call(world.server, 'POST', '/api/tasks/create', {
       token: admin.token,
-      body: { title: 'Axe task', description: 'Checked', reward: 5, type: 'daily', goalType: 'logins', goalAmount: 1 },
+      body: {
+        title: 'Axe task',
+        description: 'Checked',
+        reward: 5,
+        type: 'daily',
+        goalType: 'logins',
+        goalAmount: 1,
+      },
     });
     expect(task.status).toBe(201);
     const achievement = await call(world.server, 'POST', '/api/achievements/create', {
       token: admin.token,
-      body: { title: 'Axe achievement', description: 'Checked', criteria: 'logins', threshold: 1, reward: 5 },
+      body: {
+        title: 'Axe achievement',
+        description: 'Checked',
+        criteria: 'logins',
+        threshold: 1,
+        reward: 5,
+      },
     });
     expect(achievement.status).toBe(201);
     const services = new ServicesPage(page);
@@ -130,7 +195,9 @@ describe('accessibility (axe-core)', () => {
     await check(page, '/achievements');
     await new LeaderboardPage(page).open();
     await check(page, '/leaderboard');
-    expect((await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: user.token })).status).toBe(200);
+    expect(
+      (await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: user.token })).status,
+    ).toBe(200);
     await new GamesHubPage(page).open();
     await check(page, '/games');
     const spinnerPage = new SpinnerPage(page);
@@ -144,7 +211,14 @@ describe('accessibility (axe-core)', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
-    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: user.token, body: { betAmount: 100, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    expect(
+      (
+        await call(world.server, 'POST', '/api/games/minefield/start', {
+          token: user.token,
+          body: { betAmount: 100, rows: 12, cols: 12, mines: 20 },
+        })
+      ).status,
+    ).toBe(200);
     const minefield = new MinefieldPage(page);
     await minefield.open();
     await minefield.button(/^Cash Out/).waitFor();
@@ -153,8 +227,20 @@ describe('accessibility (axe-core)', () => {
     await frenzy.open();
     await page.getByTestId('frenzy-target').nth(3).waitFor();
     await check(page, '/games/click-frenzy');
-    const duel = async (from: { token: string }, to: { username: string }, buyIn: number, userChoice: string) =>
-      expect((await call(world.server, 'POST', '/api/games/rps', { token: from.token, body: { opponentUsername: to.username, buyIn, userChoice } })).status).toBe(200);
+    const duel = async (
+      from: { token: string },
+      to: { username: string },
+      buyIn: number,
+      userChoice: string,
+    ) =>
+      expect(
+        (
+          await call(world.server, 'POST', '/api/games/rps', {
+            token: from.token,
+            body: { opponentUsername: to.username, buyIn, userChoice },
+          })
+        ).status,
+      ).toBe(200);
     await duel(admin, user, 4, 'rock');
     await duel(user, admin, 2, 'paper');
     await duel(admin, user, 3, 'scissors');
@@ -193,8 +279,16 @@ describe('accessibility (axe-core)', () => {
   it('finds no serious violation on /dashboard when the open bets fill their scrolling list', async () => {
     const [admin, user] = await Promise.all([world.admin(), world.user()]);
     for (let i = 0; i < 8; i++) {
-      const bet = await createBet(world.server, admin, undefined, `Axe scroll ${i} ${uniqueName()}`);
-      const placed = await call(world.server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'Yes', amount: 5 } });
+      const bet = await createBet(
+        world.server,
+        admin,
+        undefined,
+        `Axe scroll ${i} ${uniqueName()}`,
+      );
+      const placed = await call(world.server, 'POST', '/api/bets/predict', {
+        token: user.token,
+        body: { betId: bet._id, choice: 'Yes', amount: 5 },
+      });
       expect(placed.status).toBe(200);
     }
     const page = await world.newPage({ bypassCSP: true });
@@ -209,6 +303,8 @@ describe('accessibility (axe-core)', () => {
     // A keyboard reaches it and scrolls it.
     await list.focus();
     await page.keyboard.press('End');
-    await page.waitForFunction(() => (document.querySelector('[aria-label="Your open bets"]')?.scrollTop ?? 0) > 0);
+    await page.waitForFunction(
+      () => (document.querySelector('[aria-label="Your open bets"]')?.scrollTop ?? 0) > 0,
+    );
   });
 });

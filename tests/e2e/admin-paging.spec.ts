@@ -17,9 +17,15 @@ afterAll(async () => {
 });
 
 /** Runs `make` for 0..count-1, a few at a time. */
-async function inBatches(count: number, make: (i: number) => Promise<unknown>, size = 8): Promise<void> {
+async function inBatches(
+  count: number,
+  make: (i: number) => Promise<unknown>,
+  size = 8,
+): Promise<void> {
   for (let start = 0; start < count; start += size) {
-    await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, k) => make(start + k)));
+    await Promise.all(
+      Array.from({ length: Math.min(size, count - start) }, (_, k) => make(start + k)),
+    );
   }
 }
 
@@ -28,7 +34,9 @@ describe('admin lists, a page at a time', () => {
     const admin = await world.admin();
     const prefix = `pg${randomBytes(3).toString('hex')}`;
     const count = PAGE_SIZE + 2;
-    await inBatches(count, (i) => registerUser(world.server, `${prefix}_${String(i).padStart(2, '0')}`));
+    await inBatches(count, (i) =>
+      registerUser(world.server, `${prefix}_${String(i).padStart(2, '0')}`),
+    );
 
     const page = await world.newPage({ width: 390, height: 844 });
     await signInAs(page, world.server, admin);
@@ -39,7 +47,10 @@ describe('admin lists, a page at a time', () => {
     const search = adminPage.searchInput;
     expect(await search.getAttribute('type')).toBe('search');
     expect(await search.getAttribute('placeholder')).toBe('Search by name');
-    const [searchBox, selectBox] = await Promise.all([search.boundingBox(), adminPage.selectedUser.boundingBox()]);
+    const [searchBox, selectBox] = await Promise.all([
+      search.boundingBox(),
+      adminPage.selectedUser.boundingBox(),
+    ]);
     expect(searchBox?.width).toBeGreaterThan(250);
     expect(Math.abs((searchBox?.width ?? 0) - (selectBox?.width ?? 0))).toBeLessThan(2);
 
@@ -47,8 +58,14 @@ describe('admin lists, a page at a time', () => {
     await search.fill(prefix.toUpperCase());
     const list = adminPage.userManagement.getByRole('list', { name: 'All users', exact: true });
     await list.and(page.locator(':not([aria-busy])')).waitFor();
-    await adminPage.users.first().filter({ hasText: `${prefix}_00` }).waitFor();
-    const showMore = adminPage.userManagement.getByRole('button', { name: 'Show more', exact: true });
+    await adminPage.users
+      .first()
+      .filter({ hasText: `${prefix}_00` })
+      .waitFor();
+    const showMore = adminPage.userManagement.getByRole('button', {
+      name: 'Show more',
+      exact: true,
+    });
     await showMore.waitFor();
     expect(await adminPage.users.count()).toBe(PAGE_SIZE);
     expect(await adminPage.users.first().innerText()).toContain(`${prefix}_00`);
@@ -59,7 +76,9 @@ describe('admin lists, a page at a time', () => {
     expect(await adminPage.users.last().innerText()).toContain(`${prefix}_${count - 1}`);
 
     await search.fill(`${prefix}_zz`);
-    await adminPage.userManagement.getByText(`No users match "${prefix}_zz".`, { exact: true }).waitFor();
+    await adminPage.userManagement
+      .getByText(`No users match "${prefix}_zz".`, { exact: true })
+      .waitFor();
     expect(await adminPage.users.count()).toBe(0);
 
     // The page object finds a user by searching for them.
@@ -78,7 +97,10 @@ describe('admin lists, a page at a time', () => {
     const adminPage = new AdminPage(page);
     await adminPage.open();
 
-    const moreBets = adminPage.betManagement.getByRole('button', { name: 'Show more', exact: true });
+    const moreBets = adminPage.betManagement.getByRole('button', {
+      name: 'Show more',
+      exact: true,
+    });
     await moreBets.waitFor();
     expect(await adminPage.adminBets.count()).toBe(PAGE_SIZE);
     await moreBets.click();

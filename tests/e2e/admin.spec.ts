@@ -39,7 +39,9 @@ describe('admin panel', () => {
     expect(question).toBe(`Ban ${victim.username}?`);
     expect(await adminPage.userSummary(victim.username, 'banned')).toMatch(/· banned ·/);
     await adminPage.banButton(victim.username).waitFor({ state: 'detached' });
-    expect(await new Toasts(page).waitFor(`${victim.username} has been banned`)).toBe(`${victim.username} has been banned`);
+    expect(await new Toasts(page).waitFor(`${victim.username} has been banned`)).toBe(
+      `${victim.username} has been banned`,
+    );
 
     expect(await adminPage.logEntries.count()).toBe(0);
     await adminPage.showLogs();
@@ -95,7 +97,9 @@ describe('admin panel', () => {
 
     await adminPage.dialog.answer(() => banButton.click(), 'Cancel');
     expect(await adminPage.userSummary(victim.username)).toMatch(/· active ·/);
-    expect((await call(world.server, 'GET', '/api/user/stats', { token: victim.token })).status).toBe(200);
+    expect(
+      (await call(world.server, 'GET', '/api/user/stats', { token: victim.token })).status,
+    ).toBe(200);
   });
 
   it('adds funds to a selected user; the panel and the user both see the new balance', async () => {
@@ -111,7 +115,9 @@ describe('admin panel', () => {
     await adminPage.addFundsHint.waitFor();
 
     await adminPage.addFunds(fundee.username, '500');
-    expect(await new Toasts(page).waitFor(`Added 500 coins to ${fundee.username}`)).toBe(`Added 500 coins to ${fundee.username}`);
+    expect(await new Toasts(page).waitFor(`Added 500 coins to ${fundee.username}`)).toBe(
+      `Added 500 coins to ${fundee.username}`,
+    );
     expect(await adminPage.userBalance(fundee.username, '1,500')).toBe('1,500');
     expect(await adminPage.amountInput.inputValue()).toBe('');
     expect(await balanceOf(world.server, fundee.id)).toBe(1500);

@@ -19,7 +19,9 @@ afterAll(async () => {
 
 /** What the server itself says for these credentials, so the UI can be held to showing it. */
 async function serverLoginMessage(username: string, password: string): Promise<string> {
-  const res = await call<{ message: string }>(world.server, 'POST', '/auth/login', { body: { username, password } });
+  const res = await call<{ message: string }>(world.server, 'POST', '/auth/login', {
+    body: { username, password },
+  });
   expect(res.status).toBeGreaterThanOrEqual(400);
   return res.body.message;
 }
@@ -40,7 +42,9 @@ describe('register, sign out, sign in', () => {
     await nav.waitForLink('Dashboard');
     expect(await nav.balance('1,000')).toBe('1,000');
     const signedIn = await nav.linkNames();
-    expect(signedIn).toEqual(expect.arrayContaining(['Home', 'Rules', 'Dashboard', 'My Profile', 'Leaderboard']));
+    expect(signedIn).toEqual(
+      expect.arrayContaining(['Home', 'Rules', 'Dashboard', 'My Profile', 'Leaderboard']),
+    );
     expect(signedIn).not.toContain('Login');
     expect(signedIn).not.toContain('Admin');
 
@@ -54,7 +58,9 @@ describe('register, sign out, sign in', () => {
     await nav.waitForLink('Login');
     expect(await nav.link('Dashboard').count()).toBe(0);
     expect(await nav.balanceChip.count()).toBe(0);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]),
+    ).toEqual([null, null]);
 
     await nav.goTo('Login');
     await waitForPath(page, '/login');
@@ -97,9 +103,14 @@ describe('register, sign out, sign in', () => {
 
 describe('form problems in player words', () => {
   it('explains a refused username in a sentence and marks the username field', async () => {
-    const res = await call<{ message: string; details: { field: string }[] }>(world.server, 'POST', '/auth/register', {
-      body: { username: 'ab', password: 'correct-horse-9' },
-    });
+    const res = await call<{ message: string; details: { field: string }[] }>(
+      world.server,
+      'POST',
+      '/auth/register',
+      {
+        body: { username: 'ab', password: 'correct-horse-9' },
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body.details[0]?.field).toBe('username');
     const page = await world.newPage();
@@ -193,7 +204,9 @@ describe('sign in', () => {
     const message = await auth.errorText();
     expect(message).toBe(expected);
     expect(message).not.toBe('Something went wrong');
-    expect(await auth.error.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await auth.error.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
     expect(pathOf(page)).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBetDto, BetDto, MyBetsDto } from '../../src/shared/api/bets';
-import { balanceOf, call, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  call,
+  expectLedgerBalanced,
+  uniqueName,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { createBet } from '../../src/server/features/bets/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { AdminPage } from './pages/AdminPage';
@@ -43,8 +49,16 @@ async function createBetEndingIn(admin: TestUser, ms: number, title: string): Pr
   return res.body.bet;
 }
 
-async function placeWagerByApi(user: TestUser, betId: string, choice: string, amount: number): Promise<void> {
-  const res = await call(world.server, 'POST', '/api/bets/predict', { token: user.token, body: { betId, choice, amount } });
+async function placeWagerByApi(
+  user: TestUser,
+  betId: string,
+  choice: string,
+  amount: number,
+): Promise<void> {
+  const res = await call(world.server, 'POST', '/api/bets/predict', {
+    token: user.token,
+    body: { betId, choice, amount },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -106,7 +120,10 @@ describe('active bets', () => {
 
     await bets.placeWager(title, 'Yes', '100');
     await new Toasts(page).waitFor('Bet placed!');
-    expect(await bets.stakes(title, 'You have 100 on Yes')).toEqual(['You have 100 on Yes', 'You have 30 on No']);
+    expect(await bets.stakes(title, 'You have 100 on Yes')).toEqual([
+      'You have 100 on Yes',
+      'You have 30 on No',
+    ]);
     expect(await bets.wagerInput(title).inputValue()).toBe('');
 
     await bets.placeWager(title, 'Yes', '1250');
@@ -116,7 +133,10 @@ describe('active bets', () => {
     expect(await bets.wagerInput(title).inputValue()).toBe('1250');
 
     await bets.placeWager(title, 'Yes', '50');
-    expect(await bets.stakes(title, 'You have 150 on Yes')).toEqual(['You have 150 on Yes', 'You have 30 on No']);
+    expect(await bets.stakes(title, 'You have 150 on Yes')).toEqual([
+      'You have 150 on Yes',
+      'You have 30 on No',
+    ]);
     expect(await bets.wagerInput(title).inputValue()).toBe('');
     expect(await balanceOf(world.server, user.id)).toBe(820);
   });
@@ -132,7 +152,8 @@ describe('active bets', () => {
     const placed: string[] = [];
     page.on('response', (response) => {
       const request = response.request();
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bets/predict') placed.push(request.postData() ?? '');
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bets/predict')
+        placed.push(request.postData() ?? '');
     });
 
     await bets.open();
@@ -140,16 +161,23 @@ describe('active bets', () => {
     await page.context().setOffline(true);
     await bets.placeWager(title, 'Yes', '40');
     expect(await bets.errorText(title)).toBe('Connection error');
-    for (const button of await bets.optionButtons(title).all()) expect(await button.isEnabled()).toBe(true);
+    for (const button of await bets.optionButtons(title).all())
+      expect(await button.isEnabled()).toBe(true);
 
     // Back online, a held wager would be sent now, on its own. Only the next click may place one.
     await page.context().setOffline(false);
     await bets.placeWager(title, 'No', '1');
     await new Toasts(page).waitFor('Bet placed!');
     await bets.stakes(title, 'You have 1 on No');
-    const mine = await call<MyBetsDto>(world.server, 'GET', '/api/bets/mine', { token: user.token });
-    const onThisBet = mine.body.open.filter((entry) => entry.kind === 'single' && entry.betId === bet._id);
-    expect(onThisBet.map((entry) => (entry.kind === 'single' ? [entry.choice, entry.stake] : null))).toEqual([['No', 1]]);
+    const mine = await call<MyBetsDto>(world.server, 'GET', '/api/bets/mine', {
+      token: user.token,
+    });
+    const onThisBet = mine.body.open.filter(
+      (entry) => entry.kind === 'single' && entry.betId === bet._id,
+    );
+    expect(
+      onThisBet.map((entry) => (entry.kind === 'single' ? [entry.choice, entry.stake] : null)),
+    ).toEqual([['No', 1]]);
     expect(placed.filter((body) => body.includes('"Yes"'))).toHaveLength(0);
     expect(await balanceOf(world.server, user.id)).toBe(999);
   });
@@ -169,7 +197,8 @@ describe('active bets', () => {
     await bets.open();
     await bets.waitForBet(title);
     expect(await bets.closedBadge(title).count()).toBe(0);
-    for (const button of await bets.optionButtons(title).all()) expect(await button.isEnabled()).toBe(true);
+    for (const button of await bets.optionButtons(title).all())
+      expect(await button.isEnabled()).toBe(true);
     expect(await bets.wagerInput(title).isEnabled()).toBe(true);
     // A marker that a reload would wipe.
     await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
@@ -182,7 +211,10 @@ describe('active bets', () => {
     expect(buttons).toHaveLength(2);
     for (const button of buttons) expect(await button.isDisabled()).toBe(true);
     expect(await bets.wagerInput(title).isDisabled()).toBe(true);
-    await bets.card(title).getByText(/^Ended /).waitFor();
+    await bets
+      .card(title)
+      .getByText(/^Ended /)
+      .waitFor();
 
     // The server agrees once its own clock has passed the end: the bet takes no more wagers.
     await waitUntil(endsAt);
@@ -223,7 +255,9 @@ describe('admin bet management', () => {
     expect(await adminPage.betTitleInput.inputValue()).toBe('');
     expect(await adminPage.optionTextInput(3).count()).toBe(0);
 
-    const listed = await call<AdminBetDto[]>(world.server, 'GET', '/api/admin/bets', { token: admin.token });
+    const listed = await call<AdminBetDto[]>(world.server, 'GET', '/api/admin/bets', {
+      token: admin.token,
+    });
     const created = listed.body.find((b) => b.title === title)!;
     expect(created.description).toBe('Three horses, one cup.');
     expect(created.options.map((o) => [o.text, o.odds])).toEqual([
@@ -271,7 +305,13 @@ describe('admin bet management', () => {
     expect(await dashboard.balance('1,051')).toBe('1,051');
     expect(await nav.balance('1,051')).toBe('1,051');
     const settled = await dashboard.settledBet('single', title);
-    expect(await dashboard.betSummary(settled)).toEqual({ kind: 'single', result: 'Won', stake: '33', potentialPayout: null, payout: '84' });
+    expect(await dashboard.betSummary(settled)).toEqual({
+      kind: 'single',
+      result: 'Won',
+      stake: '33',
+      potentialPayout: null,
+      payout: '84',
+    });
     expect(await settled.innerText()).toContain('2.55x');
     expect(await dashboard.openBetEntries.filter({ hasText: title }).count()).toBe(0);
     expect(await balanceOf(world.server, user.id)).toBe(1051);
@@ -293,11 +333,17 @@ describe('admin bet management', () => {
 
     const voidCalls: string[] = [];
     adminTab.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/admin/bets/${bet._id}/void`) voidCalls.push(request.url());
+      if (
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname === `/api/admin/bets/${bet._id}/void`
+      )
+        voidCalls.push(request.url());
     });
 
     await adminPage.open();
-    expect(await adminPage.voidBet(title, { confirm: false })).toBe(`Void "${title}" and refund every stake?`);
+    expect(await adminPage.voidBet(title, { confirm: false })).toBe(
+      `Void "${title}" and refund every stake?`,
+    );
     // A fresh load shows what the server holds: still open, and no void was even asked for.
     await adminPage.open();
     expect(await (await adminPage.adminBet(title)).getAttribute('data-status')).toBe('open');
@@ -310,15 +356,25 @@ describe('admin bet management', () => {
     const voided = `Bet "${title}" voided; stakes refunded`;
     expect(await new Toasts(adminTab).waitFor(voided)).toBe(voided);
 
-    const mine = await call<MyBetsDto>(world.server, 'GET', '/api/bets/mine', { token: user.token });
-    expect(mine.body.settled.find((w) => w.kind === 'single' && w.betTitle === title)?.status).toBe('refunded');
+    const mine = await call<MyBetsDto>(world.server, 'GET', '/api/bets/mine', {
+      token: user.token,
+    });
+    expect(mine.body.settled.find((w) => w.kind === 'single' && w.betTitle === title)?.status).toBe(
+      'refunded',
+    );
     const userTab = await world.newPage();
     await signInAs(userTab, world.server, user);
     const dashboard = new DashboardPage(userTab);
     await dashboard.open();
     expect(await dashboard.balance('1,000')).toBe('1,000');
     const settled = await dashboard.settledBet('single', title);
-    expect(await dashboard.betSummary(settled)).toEqual({ kind: 'single', result: 'Refunded', stake: '250', potentialPayout: null, payout: '250' });
+    expect(await dashboard.betSummary(settled)).toEqual({
+      kind: 'single',
+      result: 'Refunded',
+      stake: '250',
+      potentialPayout: null,
+      payout: '250',
+    });
     await expectLedgerBalanced(world.server);
   });
 });

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const roundsOf = async (user: TestUser) =>
-  (await call<RoundsPage>(world.server, 'GET', '/api/games/rounds?limit=100', { token: user.token })).body.rounds;
+  (
+    await call<RoundsPage>(world.server, 'GET', '/api/games/rounds?limit=100', {
+      token: user.token,
+    })
+  ).body.rounds;
 
 describe('casino', () => {
   it('coin flip auto-repeats 5 rounds, then a long run stops on Stop', async () => {
@@ -39,7 +43,9 @@ describe('casino', () => {
 
     await casino.times().fill('100');
     await casino.submit('Flip').click();
-    await expect.poll(async () => (await roundsOf(user)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
+    await expect
+      .poll(async () => (await roundsOf(user)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(7);
     await casino.stop().click();
     await expect.poll(() => casino.submit('Flip').innerText(), { timeout: 10_000 }).toBe('Flip');
     const stoppedAt = (await roundsOf(user)).length;
@@ -62,8 +68,16 @@ describe('casino', () => {
 
   it("roulette spins for 2 s and shows the pocket; slots with a luck buff shows '+25% slot luck' and stops on the real stops", async () => {
     const user = await world.user();
-    const item = await insertItem(world.server.db, { effectType: 'slots-luck', effectValue: 2500, price: 500 });
-    await startBuff(world.server.db, { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 }, new Date());
+    const item = await insertItem(world.server.db, {
+      effectType: 'slots-luck',
+      effectValue: 2500,
+      price: 500,
+    });
+    await startBuff(
+      world.server.db,
+      { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 },
+      new Date(),
+    );
     const page = await world.newPage();
     await signInAs(page, world.server, user);
     const casino = new CasinoPage(page);
@@ -71,19 +85,26 @@ describe('casino', () => {
 
     const started = Date.now();
     await casino.submit('Spin').click();
-    await expect.poll(() => casino.result('roulette').innerText(), { timeout: 10_000 }).toMatch(/^(red|black|green) \d+: (won \d+|lost)$/);
+    await expect
+      .poll(() => casino.result('roulette').innerText(), { timeout: 10_000 })
+      .toMatch(/^(red|black|green) \d+: (won \d+|lost)$/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     const [spun] = await roundsOf(user);
-    expect(await casino.result('roulette').innerText()).toContain(`${String(spun!.outcome.result)} ${String(spun!.outcome.pocket)}`);
+    expect(await casino.result('roulette').innerText()).toContain(
+      `${String(spun!.outcome.result)} ${String(spun!.outcome.pocket)}`,
+    );
 
     await casino.tab('Slots');
     await casino.panel().getByText('+25% slot luck').waitFor();
     await casino.submit('Spin').click();
-    await expect.poll(() => casino.result('slots').innerText(), { timeout: 10_000 }).toMatch(/won|No win/);
+    await expect
+      .poll(() => casino.result('slots').innerText(), { timeout: 10_000 })
+      .toMatch(/won|No win/);
     const [slotsRound] = await roundsOf(user);
     expect(slotsRound?.params).toEqual({ stake: 10, luck: 25 });
     const stops = slotsRound!.outcome.stops as number[];
-    for (let reel = 0; reel < 3; reel++) expect(await casino.reel(reel).getAttribute('data-stop')).toBe(String(stops[reel]));
+    for (let reel = 0; reel < 3; reel++)
+      expect(await casino.reel(reel).getAttribute('data-stop')).toBe(String(stops[reel]));
   });
 });
 
@@ -94,7 +115,11 @@ describe('casino (issue 19)', () => {
     await signInAs(page, world.server, user);
     const casino = new CasinoPage(page);
     await casino.open();
-    for (const [tab, label] of [['Roulette', 'Spin'], ['Coin Flip', 'Flip'], ['Slots', 'Spin']] as const) {
+    for (const [tab, label] of [
+      ['Roulette', 'Spin'],
+      ['Coin Flip', 'Flip'],
+      ['Slots', 'Spin'],
+    ] as const) {
       await casino.tab(tab);
       await casino.bet().fill('999999');
       await casino.submit(label).click();
@@ -107,7 +132,11 @@ describe('casino (issue 19)', () => {
 
     // The page thinks 1,000 coins cover it; the server knows better and its words are shown inline.
     await page.route('**/api/games/coin-flip', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }),
+      }),
     );
     await casino.tab('Coin Flip');
     await casino.bet().fill('10');
@@ -129,10 +158,13 @@ describe('casino (issue 19)', () => {
     await casino.times().fill('6');
     await casino.submit('Flip').click();
     await expect.poll(() => casino.submit('Flip').innerText()).toBe('Playing…');
-    await expect.poll(() => casino.result('coin-flip').innerText(), { timeout: 10_000 }).toMatch(/^(Heads|Tails): (won 2|lost)$/);
+    await expect
+      .poll(() => casino.result('coin-flip').innerText(), { timeout: 10_000 })
+      .toMatch(/^(Heads|Tails): (won 2|lost)$/);
     await expect.poll(() => casino.submit('Flip').innerText(), { timeout: 20_000 }).toBe('Flip');
     const run = await toasts.matching(/^Auto-repeat: 6 rounds/).innerText();
-    const [, wins, losses, net] = /^Auto-repeat: 6 rounds, (\d) won, (\d) lost, net ([+-]?\d+) coins?$/.exec(run.trim()) ?? [];
+    const [, wins, losses, net] =
+      /^Auto-repeat: 6 rounds, (\d) won, (\d) lost, net ([+-]?\d+) coins?$/.exec(run.trim()) ?? [];
     expect(Number(wins) + Number(losses)).toBe(6);
     expect(Number(net)).toBe(Number(wins) * 1 - Number(losses) * 1);
     expect(await casino.tally('coin-flip').innerText()).toBe(run.trim());
@@ -141,7 +173,11 @@ describe('casino (issue 19)', () => {
 
     await casino.autoRepeat().uncheck();
     await casino.submit('Flip').click();
-    await expect.poll(async () => (await toasts.matching(/You won|You lost/).allInnerTexts()).join('|'), { timeout: 10_000 }).toMatch(/^(heads|tails)(! You won 2 coins|\. You lost)$/);
+    await expect
+      .poll(async () => (await toasts.matching(/You won|You lost/).allInnerTexts()).join('|'), {
+        timeout: 10_000,
+      })
+      .toMatch(/^(heads|tails)(! You won 2 coins|\. You lost)$/);
   });
 
   it('slots auto-repeat spins until Stop, up to a published maximum', async () => {
@@ -156,7 +192,9 @@ describe('casino (issue 19)', () => {
     await casino.bet().fill('1');
     await casino.autoRepeat().check();
     await casino.submit('Spin').click();
-    await expect.poll(async () => (await roundsOf(user)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await roundsOf(user)).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await casino.submit('Spin').innerText()).toBe('Playing…');
     await casino.stop().click();
     await expect.poll(() => casino.submit('Spin').innerText(), { timeout: 10_000 }).toBe('Spin');
@@ -164,7 +202,9 @@ describe('casino (issue 19)', () => {
     expect(spun).toBeGreaterThanOrEqual(2);
     expect(spun).toBeLessThan(100);
     // The run is over once the button is back: the panel's count is the server's.
-    expect(await casino.tally('slots').innerText()).toMatch(new RegExp(`^Auto-repeat: ${spun} rounds,`));
+    expect(await casino.tally('slots').innerText()).toMatch(
+      new RegExp(`^Auto-repeat: ${spun} rounds,`),
+    );
   });
 });
 

@@ -12,7 +12,12 @@ import {
   type TycoonState,
 } from '../../src/shared/games/coinTycoon/rules';
 import { formatBig, fromJson, toJson } from '../../src/shared/games/coinTycoon/storage';
-import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  call,
+  expectLedgerBalanced,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
@@ -49,7 +54,9 @@ const coins = (n: number) => n.toLocaleString('en-US');
 
 /** The page's next answer to `method path`. */
 const answerTo = (page: Page, method: string, path: string): Promise<Response> =>
-  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
+  page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === path,
+  );
 
 async function answered<T>(response: Promise<Response>): Promise<T> {
   const answer = await response;
@@ -57,20 +64,32 @@ async function answered<T>(response: Promise<Response>): Promise<T> {
   return (await answer.json()) as T;
 }
 
-async function signedIn(user: TestUser, options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {}) {
+async function signedIn(
+  user: TestUser,
+  options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {},
+) {
   const { reducedMotion = false, ...size } = options;
   const page = await world.newPage(size);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInAs(page, world.server, user);
-  return { page, tycoon: new CoinTycoonPage(page), nav: new NavBar(page), toasts: new Toasts(page) };
+  return {
+    page,
+    tycoon: new CoinTycoonPage(page),
+    nav: new NavBar(page),
+    toasts: new Toasts(page),
+  };
 }
 
 /** The company as stored, created by a first read when there is none. */
 async function stored(user: TestUser): Promise<TycoonState> {
-  let [row] = await world.server.db.rows<{ state: unknown }>(sql`select state from coin_tycoon_games where user_id = ${user.id}`);
+  let [row] = await world.server.db.rows<{ state: unknown }>(
+    sql`select state from coin_tycoon_games where user_id = ${user.id}`,
+  );
   if (!row) {
     expect((await call(world.server, 'GET', API, { token: user.token })).status).toBe(200);
-    [row] = await world.server.db.rows<{ state: unknown }>(sql`select state from coin_tycoon_games where user_id = ${user.id}`);
+    [row] = await world.server.db.rows<{ state: unknown }>(
+      sql`select state from coin_tycoon_games where user_id = ${user.id}`,
+    );
   }
   return fromJson(row!.state);
 }
@@ -78,14 +97,19 @@ async function stored(user: TestUser): Promise<TycoonState> {
 /** Rewrites the stored company, as the game would have left it (the tests' way to skip time). */
 async function edit(user: TestUser, change: (s: TycoonState) => TycoonState): Promise<TycoonState> {
   const next = change(await stored(user));
-  await world.server.db.rows(sql`update coin_tycoon_games set state = ${JSON.stringify(toJson(next))}::jsonb where user_id = ${user.id}`);
+  await world.server.db.rows(
+    sql`update coin_tycoon_games set state = ${JSON.stringify(toJson(next))}::jsonb where user_id = ${user.id}`,
+  );
   return next;
 }
 
 /** The company as if its last settle, and every running cycle, were `ms` earlier. */
 function movedBack(s: TycoonState, ms: number): TycoonState {
   const businesses = { ...s.businesses };
-  for (const [key, b] of Object.entries(businesses) as [keyof typeof businesses, (typeof businesses)[keyof typeof businesses]][]) {
+  for (const [key, b] of Object.entries(businesses) as [
+    keyof typeof businesses,
+    (typeof businesses)[keyof typeof businesses],
+  ][]) {
     businesses[key] = { ...b, cycleStart: b.cycleStart === null ? null : b.cycleStart - ms };
   }
   return { ...s, businesses, lastSettled: s.lastSettled - ms };
@@ -113,8 +137,12 @@ describe('coin tycoon', () => {
     const lemonade = tycoon.business('lemonade');
     const lemon = businessOf('lemonade');
     expect(await lemonade.ownedCount()).toBe(1);
-    expect(await lemonade.buy('one').innerText()).toContain(`${formatBig(costOf(lemon, 1, 1))} bucks`);
-    expect(await lemonade.buy('ten').innerText()).toContain(`${formatBig(costOf(lemon, 1, 10))} bucks`);
+    expect(await lemonade.buy('one').innerText()).toContain(
+      `${formatBig(costOf(lemon, 1, 1))} bucks`,
+    );
+    expect(await lemonade.buy('ten').innerText()).toContain(
+      `${formatBig(costOf(lemon, 1, 10))} bucks`,
+    );
     expect(await isAvailable(lemonade.buy('ten'))).toBe(false);
     expect(await lemonade.milestone.innerText()).toBe('Next ×2 income at 25 owned (1/25)');
     expect(await isAvailable(lemonade.manager)).toBe(false);
@@ -143,7 +171,9 @@ describe('coin tycoon', () => {
       await expect.poll(() => lemonade.progressValue()).toBeGreaterThan(0);
     }
     // The focus stayed on the row's buttons throughout, so the keyboard never lost its place.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toMatch(/^tycoon-(start|buy-one)$/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toMatch(
+      /^tycoon-(start|buy-one)$/,
+    );
     expect(bought).toBeGreaterThanOrEqual(1);
     await expect.poll(() => isAvailable(lemonade.start), { timeout: 3000 }).toBe(true);
     const played = settle(await stored(user), Date.now()).state;
@@ -192,7 +222,11 @@ describe('coin tycoon', () => {
         const server = await call<TycoonDto>(world.server, 'GET', API, { token: user.token });
         const serverBucks = BigInt(server.body.state.bucks);
         const perSecond = BigInt(Math.ceil(incomePerSecond(backdated, shown.at)));
-        expect(serverBucks >= shown.bucks - perSecond && serverBucks <= shown.bucks + 2n * perSecond + 1n, `${serverBucks} vs ${shown.bucks}`).toBe(true);
+        expect(
+          serverBucks >= shown.bucks - perSecond &&
+            serverBucks <= shown.bucks + 2n * perSecond + 1n,
+          `${serverBucks} vs ${shown.bucks}`,
+        ).toBe(true);
         // The counter moves between requests.
         await expect.poll(async () => (await tycoon.reading()).bucks > shown.bucks).toBe(true);
       }
@@ -202,7 +236,18 @@ describe('coin tycoon', () => {
   it('after 9 h away: the summary of 8 h, the dividend claimed once (balance up by its coins), the boost bought (balance down 200), and the company sold for investors', async () => {
     const user = await world.user();
     // Twenty-five managed stands (a milestone: ×2), left running 9 hours ago.
-    await edit(user, (s) => movedBack({ ...s, businesses: { ...s.businesses, lemonade: { owned: 25, managed: true, cycleStart: s.lastSettled } } }, 9 * HOUR));
+    await edit(user, (s) =>
+      movedBack(
+        {
+          ...s,
+          businesses: {
+            ...s.businesses,
+            lemonade: { owned: 25, managed: true, cycleStart: s.lastSettled },
+          },
+        },
+        9 * HOUR,
+      ),
+    );
     const { page, tycoon, nav, toasts } = await signedIn(user);
     const reading = answerTo(page, 'GET', API);
     await tycoon.open();
@@ -211,14 +256,20 @@ describe('coin tycoon', () => {
     expect(back.away!.awayMs).toBeGreaterThan(9 * HOUR);
     expect(back.away!.cappedMs).toBe(TYCOON_OFFLINE_CAP_MS);
     // 8 h of 0.6 s cycles, 25 stands at 1 buck ×2.
-    expect(back.away!.earned).toBe(String((8n * 3600n * 10n / 6n) * 25n * 2n));
+    expect(back.away!.earned).toBe(String(((8n * 3600n * 10n) / 6n) * 25n * 2n));
     await tycoon.awayDialog.waitFor();
-    expect(await tycoon.awayDialog.getByRole('heading').innerText()).toBe('While you were away (8 h max): +2.40M bucks');
-    expect(await tycoon.awayDialog.innerText()).toContain('You were away 9 h 0 min; your managers worked the first 8 h of it.');
+    expect(await tycoon.awayDialog.getByRole('heading').innerText()).toBe(
+      'While you were away (8 h max): +2.40M bucks',
+    );
+    expect(await tycoon.awayDialog.innerText()).toContain(
+      'You were away 9 h 0 min; your managers worked the first 8 h of it.',
+    );
     await tycoon.awayDialog.getByRole('button', { name: 'Back to work' }).click();
     await tycoon.awayDialog.waitFor({ state: 'detached' });
     // Said once: the summary was saved with the settle.
-    expect((await call<TycoonDto>(world.server, 'GET', API, { token: user.token })).body.away).toBeNull();
+    expect(
+      (await call<TycoonDto>(world.server, 'GET', API, { token: user.token })).body.away,
+    ).toBeNull();
 
     // The dividend: the coins of the shared rule, once.
     expect(await nav.balance('1,000')).toBe('1,000');
@@ -233,13 +284,17 @@ describe('coin tycoon', () => {
     expect(await tycoon.balance(coins(1000 + claim.coins))).toBe(coins(1000 + claim.coins));
     await tycoon.claimButton.filter({ hasText: 'Claimed today' }).waitFor();
     expect(await isAvailable(tycoon.claimButton)).toBe(false);
-    expect((await call(world.server, 'POST', `${API}/claim`, { token: user.token })).status).toBe(409);
+    expect((await call(world.server, 'POST', `${API}/claim`, { token: user.token })).status).toBe(
+      409,
+    );
     expect(await balanceOf(world.server, user.id)).toBe(1000 + claim.coins);
 
     // The boost: 200 coins for 4 h of ×2. 25 stands pay 50 bucks every 0.6 s.
     expect(await tycoon.boostStatus.innerText()).toBe('No boost running');
     expect(await tycoon.income.innerText()).toBe('83.3 /s');
-    expect(await tycoon.boostButton.innerText()).toBe(`Boost ×2 for 4 h — ${TYCOON_BOOST_PRICE_COINS} coins`);
+    expect(await tycoon.boostButton.innerText()).toBe(
+      `Boost ×2 for 4 h — ${TYCOON_BOOST_PRICE_COINS} coins`,
+    );
     const boosting = answerTo(page, 'POST', `${API}/boost`);
     await tycoon.boostButton.click();
     const boost = await answered<TycoonActionResponse>(boosting);
@@ -248,16 +303,26 @@ describe('coin tycoon', () => {
     expect(await nav.balance(coins(left))).toBe(coins(left));
     expect(await balanceOf(world.server, user.id)).toBe(left);
     // A countdown rounds up, so the first second reads 04:00:00 (longer on a loaded machine).
-    await expect.poll(() => tycoon.boostStatus.innerText(), { timeout: 5_000 }).toMatch(/^×2 until \d\d:\d\d \((04:00:00|03:59:\d\d) left\)$/);
-    await toasts.waitFor(`Boost on: ${(await tycoon.boostStatus.innerText()).replace(/ \(.*$/, '')}`);
-    await tycoon.business('lemonade').revenue.filter({ hasText: 'Pays 100 bucks every 0.6 s (boosted)' }).waitFor();
+    await expect
+      .poll(() => tycoon.boostStatus.innerText(), { timeout: 5_000 })
+      .toMatch(/^×2 until \d\d:\d\d \((04:00:00|03:59:\d\d) left\)$/);
+    await toasts.waitFor(
+      `Boost on: ${(await tycoon.boostStatus.innerText()).replace(/ \(.*$/, '')}`,
+    );
+    await tycoon
+      .business('lemonade')
+      .revenue.filter({ hasText: 'Pays 100 bucks every 0.6 s (boosted)' })
+      .waitFor();
     expect(await tycoon.income.innerText()).toBe('166 /s');
     const dir = process.env.E2E_SCREENSHOT_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/coin-tycoon-desktop-boosted.png`, fullPage: true });
+    if (dir)
+      await page.screenshot({ path: `${dir}/coin-tycoon-desktop-boosted.png`, fullPage: true });
 
     // The sale: not before the first investor; then +2 for 4 billion lifetime bucks.
     expect(await isAvailable(tycoon.sellButton)).toBe(false);
-    expect(await tycoon.saleGain.innerText()).toBe('The next investor joins at 1.00B lifetime bucks.');
+    expect(await tycoon.saleGain.innerText()).toBe(
+      'The next investor joins at 1.00B lifetime bucks.',
+    );
     await edit(user, (s) => ({ ...s, lifetimeBucks: 4_000_000_000n }));
     await page.reload();
     await tycoon.ready();
@@ -265,7 +330,9 @@ describe('coin tycoon', () => {
     await tycoon.sellButton.click();
     const confirm = page.getByRole('alertdialog', { name: 'Sell the company?' });
     await confirm.waitFor();
-    expect(await confirm.getByTestId('tycoon-sale-details').innerText()).toBe('+2 investors join (2 in all): income ×1.04 for good.');
+    expect(await confirm.getByTestId('tycoon-sale-details').innerText()).toBe(
+      '+2 investors join (2 in all): income ×1.04 for good.',
+    );
     const selling = answerTo(page, 'POST', `${API}/prestige`);
     await confirm.getByRole('button', { name: 'Sell for +2 investors' }).click();
     const sold = await answered<TycoonActionResponse>(selling);
@@ -290,14 +357,18 @@ describe('coin tycoon', () => {
     const refused = answerTo(page, 'POST', `${API}/buy`);
     await lemonade.buy('one').click();
     expect((await refused).status()).toBe(409);
-    await toasts.waitFor(`Not enough bucks: 1 Lemonade Stand costs ${formatBig(costOf(businessOf('lemonade'), 1, 1))}`);
+    await toasts.waitFor(
+      `Not enough bucks: 1 Lemonade Stand costs ${formatBig(costOf(businessOf('lemonade'), 1, 1))}`,
+    );
     await tycoon.bucks.filter({ hasText: /^\s*0$/ }).waitFor();
     await expect.poll(() => isAvailable(lemonade.buy('one'))).toBe(false);
     expect((await stored(user)).businesses.lemonade.owned).toBe(1);
 
     // A proxy's error page, not the API's error shape: the page has only its fallback to say.
     // (A 4xx, which the client does not retry, so the test need not wait out the retries.)
-    await page.route(`**${API}`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not here</h1>' }));
+    await page.route(`**${API}`, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not here</h1>' }),
+    );
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Failed to load your company' }).waitFor();
     await toasts.waitFor('Failed to load your company');
@@ -305,7 +376,13 @@ describe('coin tycoon', () => {
 
   it('without motion the counter and the bars step once a second, on the page clock', async () => {
     const user = await world.user();
-    await edit(user, (s) => ({ ...s, businesses: { ...s.businesses, lemonade: { owned: 10, managed: true, cycleStart: s.lastSettled } } }));
+    await edit(user, (s) => ({
+      ...s,
+      businesses: {
+        ...s.businesses,
+        lemonade: { owned: 10, managed: true, cycleStart: s.lastSettled },
+      },
+    }));
     const { page, tycoon } = await signedIn(user, { reducedMotion: true });
     await page.clock.install();
     await tycoon.open();
@@ -315,10 +392,15 @@ describe('coin tycoon', () => {
     await tycoon.bucks.evaluate((el) => {
       const seen: number[] = [];
       (window as unknown as { tycoonTicks: number[] }).tycoonTicks = seen;
-      new MutationObserver(() => seen.push(Number(el.getAttribute('data-at')))).observe(el, { attributes: true, attributeFilter: ['data-at'] });
+      new MutationObserver(() => seen.push(Number(el.getAttribute('data-at')))).observe(el, {
+        attributes: true,
+        attributeFilter: ['data-at'],
+      });
     });
     await page.clock.runFor(3000);
-    const ticks = await page.evaluate(() => (window as unknown as { tycoonTicks: number[] }).tycoonTicks);
+    const ticks = await page.evaluate(
+      () => (window as unknown as { tycoonTicks: number[] }).tycoonTicks,
+    );
     expect(ticks.length === 2 || ticks.length === 3, JSON.stringify(ticks)).toBe(true);
     for (let i = 1; i < ticks.length; i++) {
       expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThanOrEqual(1000);

@@ -20,7 +20,14 @@ afterAll(async () => {
 describe('the cosmetic beside your name', () => {
   it('shows the bought crown over a newer collectible, and the one the player picks on the profile page', async () => {
     const player = await world.user();
-    const crown = await insertItem(world.server.db, { name: 'Picker Crown', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 1500, emoji: '👑' });
+    const crown = await insertItem(world.server.db, {
+      name: 'Picker Crown',
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 100,
+      price: 1500,
+      emoji: '👑',
+    });
     const [pebble] = await world.server.db.rows<{ id: number }>(sql`
       insert into items (name, type, effect, effect_type, effect_value, price, stock, emoji, description, collectible_key)
       values ('Picker Pebble', 'cosmetic', 'Collectible', 'cosmetic', 100, 40, 0, '🪨', 'dropped by a box', 'picker-pebble') returning id`);
@@ -43,14 +50,18 @@ describe('the cosmetic beside your name', () => {
 
     const board = new LeaderboardPage(page);
     await board.open();
-    const mark = board.rows.filter({ has: page.getByText(player.username) }).getByTestId('cosmetic-mark');
+    const mark = board.rows
+      .filter({ has: page.getByText(player.username) })
+      .getByTestId('cosmetic-mark');
     expect(await mark.getAttribute('title')).toBe('Picker Pebble');
 
     // Kept after a reload; Automatic goes back to the crown.
     await page.goto('/profile');
     await expect.poll(() => profile.cosmeticChoice.inputValue()).toBe(String(pebble!.id));
     await profile.cosmeticChoice.focus();
-    await profile.cosmeticChoice.selectOption({ label: 'Automatic (store cosmetics before collectibles)' });
+    await profile.cosmeticChoice.selectOption({
+      label: 'Automatic (store cosmetics before collectibles)',
+    });
     await expect.poll(() => profile.shownCosmetic.textContent()).toContain('Picker Crown');
   });
 });

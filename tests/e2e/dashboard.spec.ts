@@ -73,7 +73,10 @@ describe('dashboard', () => {
     const [admin, user] = await Promise.all([world.admin(), world.user()]);
     // 23 grants of 1..23 coins after the signup row: 24 rows, the newest +23.
     for (let amount = 1; amount <= 23; amount++) {
-      const res = await call(world.server, 'PATCH', `/api/admin/balance/${user.username}`, { token: admin.token, body: { amount } });
+      const res = await call(world.server, 'PATCH', `/api/admin/balance/${user.username}`, {
+        token: admin.token,
+        body: { amount },
+      });
       expect(res.status).toBe(200);
     }
     const page = await world.newPage();
@@ -102,7 +105,9 @@ describe('dashboard', () => {
 
     await dashboard.open();
     await dashboard.sendButton.click();
-    expect(await new Toasts(page).waitFor('Enter recipient and amount')).toBe('Enter recipient and amount');
+    expect(await new Toasts(page).waitFor('Enter recipient and amount')).toBe(
+      'Enter recipient and amount',
+    );
     expect(await dashboard.balance()).toBe('1,000');
     expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
@@ -135,7 +140,9 @@ describe('dashboard', () => {
     expect(await dashboard.recipientInput.getAttribute('aria-invalid')).toBeNull();
 
     await dashboard.sendCoins(user.username, '5');
-    expect(await toasts.waitFor('You cannot send coins to yourself.')).toBe('You cannot send coins to yourself.');
+    expect(await toasts.waitFor('You cannot send coins to yourself.')).toBe(
+      'You cannot send coins to yourself.',
+    );
     expect(await dashboard.balance()).toBe('1,000');
     expect(await dashboard.ledgerCount()).toBe(1);
   });
@@ -154,7 +161,10 @@ describe('dashboard', () => {
       await nav.balance('993');
       const pill = (await nav.balanceChip.boundingBox())!;
       const overlaps =
-        toast.x < pill.x + pill.width && pill.x < toast.x + toast.width && toast.y < pill.y + pill.height && pill.y < toast.y + toast.height;
+        toast.x < pill.x + pill.width &&
+        pill.x < toast.x + toast.width &&
+        toast.y < pill.y + pill.height &&
+        pill.y < toast.y + toast.height;
       expect({ width, overlaps }).toEqual({ width, overlaps: false });
       const header = (await nav.root.boundingBox())!;
       expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);

@@ -21,7 +21,10 @@ describe('API docs', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto('/api/docs');
-    const expected = Object.values(routes).reduce((n, feature) => n + Object.keys(feature).length, 0);
+    const expected = Object.values(routes).reduce(
+      (n, feature) => n + Object.keys(feature).length,
+      0,
+    );
     // From 150 tags and operations on, Swagger UI renders only the rows in view (a virtual list),
     // so the test reads the page as a reader does: it scrolls to the end, noting every route seen.
     const seen = new Set<string>();
@@ -29,7 +32,10 @@ describe('API docs', () => {
     let stillAtEnd = 0;
     while (seen.size < expected && stillAtEnd < 20) {
       const before = seen.size;
-      for (const id of await page.locator('.opblock').evaluateAll((blocks) => blocks.map((b) => b.id))) seen.add(id);
+      for (const id of await page
+        .locator('.opblock')
+        .evaluateAll((blocks) => blocks.map((b) => b.id)))
+        seen.add(id);
       const atEnd = await page.evaluate(async () => {
         window.scrollBy(0, window.innerHeight * 0.8);
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -38,7 +44,9 @@ describe('API docs', () => {
       stillAtEnd = atEnd && seen.size === before ? stillAtEnd + 1 : 0;
     }
     expect(seen.size).toBe(expected);
-    await expect.poll(() => page.getByRole('heading', { name: /Fair & Square API/ }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Fair & Square API/ }).count())
+      .toBe(1);
     expect(problems).toEqual([]);
   });
 });

@@ -33,7 +33,12 @@ async function doubleClickOnce(page: Page, button: Locator, success: string): Pr
   return page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []);
 }
 
-async function dashboardOf(user: { token: string; id: number; username: string; password: string }) {
+async function dashboardOf(user: {
+  token: string;
+  id: number;
+  username: string;
+  password: string;
+}) {
   const page = await openSignedIn(world, user);
   await new DashboardPage(page).open();
   return { page, trades: new TradeCenter(page) };
@@ -53,13 +58,17 @@ describe('one request per click', () => {
     const b = await dashboardOf(bob);
     const incoming = await b.trades.trade('incoming', alice.username, 'pending');
     const accepted = `Trade accepted; ${alice.username} can now finalize it`;
-    expect(await doubleClickOnce(b.page, b.trades.button(incoming, 'Accept'), accepted)).toEqual([accepted]);
+    expect(await doubleClickOnce(b.page, b.trades.button(incoming, 'Accept'), accepted)).toEqual([
+      accepted,
+    ]);
     expect(await b.trades.banner.count()).toBe(0);
 
     const a = await dashboardOf(alice);
     const responded = await a.trades.trade('outgoing', bob.username, 'responded');
     const swapped = 'Trade complete: items swapped';
-    expect(await doubleClickOnce(a.page, a.trades.button(responded, 'Finalize'), swapped)).toEqual([swapped]);
+    expect(await doubleClickOnce(a.page, a.trades.button(responded, 'Finalize'), swapped)).toEqual([
+      swapped,
+    ]);
     expect(await a.trades.banner.count()).toBe(0);
   });
 
@@ -68,12 +77,25 @@ describe('one request per click', () => {
     const [taskTitle, achTitle] = [`Twice task ${stamp()}`, `Twice feat ${stamp()}`];
     const task = await call(world.server, 'POST', '/api/tasks/create', {
       token: admin.token,
-      body: { title: taskTitle, description: 'Sign in', reward: 40, type: 'daily', goalType: 'logins', goalAmount: 1 },
+      body: {
+        title: taskTitle,
+        description: 'Sign in',
+        reward: 40,
+        type: 'daily',
+        goalType: 'logins',
+        goalAmount: 1,
+      },
     });
     expect(task.status).toBe(201);
     const feat = await call(world.server, 'POST', '/api/achievements/create', {
       token: admin.token,
-      body: { title: achTitle, description: 'Sign in', criteria: 'logins', threshold: 1, reward: 25 },
+      body: {
+        title: achTitle,
+        description: 'Sign in',
+        criteria: 'logins',
+        threshold: 1,
+        reward: 25,
+      },
     });
     expect(feat.status).toBe(201);
     const user = await world.user();
@@ -89,7 +111,9 @@ describe('one request per click', () => {
     const achievements = new AchievementsPage(claimPage);
     await achievements.open();
     const claimed = `Claimed "${achTitle}"! +25 coins`;
-    expect(await doubleClickOnce(claimPage, achievements.claim(achTitle), claimed)).toEqual([claimed]);
+    expect(await doubleClickOnce(claimPage, achievements.claim(achTitle), claimed)).toEqual([
+      claimed,
+    ]);
     expect(await balanceOf(world.server, user.id)).toBe(1065);
   });
 });

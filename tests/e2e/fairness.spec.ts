@@ -7,7 +7,13 @@ import { startBuff } from '../../src/server/features/items/buffs';
 import { insertItem } from '../../src/server/features/store/builders';
 import { call, type TestUser } from '../../src/server/testing/harness';
 import { signInAs, startWorld, type World } from './support/world';
-import { CasinoPage, FairnessPage, MinefieldPage, RoundList, SpinnerPage } from './pages/GamesPages';
+import {
+  CasinoPage,
+  FairnessPage,
+  MinefieldPage,
+  RoundList,
+  SpinnerPage,
+} from './pages/GamesPages';
 
 let world: World;
 
@@ -20,7 +26,11 @@ afterAll(async () => {
 });
 
 const roundsOf = async (user: TestUser): Promise<RoundDto[]> =>
-  (await call<RoundsPage>(world.server, 'GET', '/api/games/rounds?limit=100', { token: user.token })).body.rounds;
+  (
+    await call<RoundsPage>(world.server, 'GET', '/api/games/rounds?limit=100', {
+      token: user.token,
+    })
+  ).body.rounds;
 
 async function play(user: TestUser, path: string, body?: unknown): Promise<void> {
   const res = await call(world.server, 'POST', path, { token: user.token, body });
@@ -30,8 +40,22 @@ async function play(user: TestUser, path: string, body?: unknown): Promise<void>
 describe('the verifier on /fairness', () => {
   it("says whether a round's Verify link matches it, in words, with the buff's part of the payout; a tampered form does not match", async () => {
     const user = await world.user();
-    const item = await insertItem(world.server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
-    await startBuff(world.server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, new Date());
+    const item = await insertItem(world.server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 150,
+      price: 1000,
+    });
+    await startBuff(
+      world.server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 150,
+        itemPrice: 1000,
+      },
+      new Date(),
+    );
     await play(user, '/api/games/spinner');
     await play(user, '/api/games/roulette', { betAmount: 10, color: 'red' });
     const [roulette, spinner] = await roundsOf(user);
@@ -49,13 +73,17 @@ describe('the verifier on /fairness', () => {
     await fairness.verifyLinkOf(spinner!._id).click();
     await fairness.verdict().getByText(`✓ Matches round #${spinner!._id}`).waitFor();
     const options = spinner!.params.rewardOptions as number[];
-    expect(await fairness.summary().innerText()).toBe(`slice ${String(spinner!.outcome.slice)} of ${options.length}, pays ${String(spinner!.outcome.reward)}`);
+    expect(await fairness.summary().innerText()).toBe(
+      `slice ${String(spinner!.outcome.slice)} of ${options.length}, pays ${String(spinner!.outcome.reward)}`,
+    );
     expect(await fairness.payoutLine().innerText()).toBe(
       `Round #${spinner!._id} paid ${spinner!.payout} = ${Number(spinner!.outcome.reward)} from the seeds + ${bonus} from a reward buff.`,
     );
     // The heading lands below the sticky nav bar, not under it.
     const navBottom = async () => (await page.getByRole('banner').first().boundingBox())!;
-    await expect.poll(async () => (await fairness.verifyHeading().boundingBox())!.y).toBeGreaterThanOrEqual((await navBottom()).y + (await navBottom()).height);
+    await expect
+      .poll(async () => (await fairness.verifyHeading().boundingBox())!.y)
+      .toBeGreaterThanOrEqual((await navBottom()).y + (await navBottom()).height);
 
     await fairness.verifyLinkOf(roulette!._id).click();
     await fairness.verdict().getByText(`✓ Matches round #${roulette!._id}`).waitFor();
@@ -67,12 +95,17 @@ describe('the verifier on /fairness', () => {
     // Another nonce is another round's.
     await fairness.field('Nonce').fill(String(roulette!.nonce + 5));
     await fairness.verdict().getByText(`✗ Does not match round #${roulette!._id}`).waitFor();
-    await page.getByTestId('verify-differences').getByText(`nonce: ${roulette!.nonce + 5} here, ${roulette!.nonce} recorded`).waitFor();
+    await page
+      .getByTestId('verify-differences')
+      .getByText(`nonce: ${roulette!.nonce + 5} here, ${roulette!.nonce} recorded`)
+      .waitFor();
     await fairness.field('Nonce').fill(String(roulette!.nonce));
     await fairness.verdict().getByText(`✓ Matches round #${roulette!._id}`).waitFor();
 
     // So is a bet the round did not take.
-    await fairness.field('Game parameters (JSON)').fill(JSON.stringify({ ...roulette!.params, choice: 'green' }));
+    await fairness
+      .field('Game parameters (JSON)')
+      .fill(JSON.stringify({ ...roulette!.params, choice: 'green' }));
     await fairness.verdict().getByText(`✗ Does not match round #${roulette!._id}`).waitFor();
     await page.getByTestId('verify-differences').getByText("parameters: not the round's").waitFor();
     expect(await fairness.summary().innerText()).toMatch(/\(bet green\)/);
@@ -128,7 +161,9 @@ describe('the published figures on /fairness (issue 34)', () => {
     const shown = await fairness.publishedRows();
     // The presenter's output for this server's database, built outside the browser.
     const sections = await buildPublished(await publishedInput(world.server.deps, world.server.db));
-    const expected = sections.flatMap((s) => s.tables.flatMap((t) => t.rows.map((r) => ({ table: t.key, row: r.key, cells: r.cells }))));
+    const expected = sections.flatMap((s) =>
+      s.tables.flatMap((t) => t.rows.map((r) => ({ table: t.key, row: r.key, cells: r.cells }))),
+    );
     expect(expected.length).toBeGreaterThan(100);
     expect(shown).toEqual(expected);
     // The route the page reads says the same.
@@ -136,11 +171,17 @@ describe('the published figures on /fairness (issue 34)', () => {
     expect(served.sections).toEqual(sections);
 
     expect(await fairness.sectionHeadings().allInnerTexts()).toEqual(sections.map((s) => s.title));
-    for (const s of sections) await page.getByRole('heading', { level: 2, name: s.title, exact: true }).waitFor();
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    for (const s of sections)
+      await page.getByRole('heading', { level: 2, name: s.title, exact: true }).waitFor();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     // Stacked on a phone: each cell is under its column's name, no table is wider than the screen.
-    const widest = await page.locator('[data-testid="published-table"]').evaluateAll((tables) => Math.max(...tables.map((t) => t.getBoundingClientRect().right)));
+    const widest = await page
+      .locator('[data-testid="published-table"]')
+      .evaluateAll((tables) => Math.max(...tables.map((t) => t.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(390);
   });
 
@@ -149,7 +190,9 @@ describe('the published figures on /fairness (issue 34)', () => {
     const fairness = new FairnessPage(page);
     await fairness.open();
     await fairness.publishedRows();
-    const link = page.getByRole('navigation', { name: 'Published figures' }).getByRole('link', { name: 'Items', exact: true });
+    const link = page
+      .getByRole('navigation', { name: 'Published figures' })
+      .getByRole('link', { name: 'Items', exact: true });
     await link.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#items');
@@ -158,7 +201,11 @@ describe('the published figures on /fairness (issue 34)', () => {
     expect((await heading.boundingBox())!.y).toBeLessThan(800);
     // Tab moves on into the section: its tables' scroll boxes take the focus in turn.
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.closest('[data-section]')?.getAttribute('data-section') ?? document.activeElement?.tagName);
+    const focused = await page.evaluate(
+      () =>
+        document.activeElement?.closest('[data-section]')?.getAttribute('data-section') ??
+        document.activeElement?.tagName,
+    );
     expect(focused).toBe('items');
   });
 });

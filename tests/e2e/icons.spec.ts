@@ -45,7 +45,10 @@ function emojiText(page: Page, selector: string): Promise<string[]> {
 /** Each emoji image in `selector`: its alt text and whether the file arrived and decoded. */
 function emojiImages(page: Page, selector: string): Promise<{ alt: string; loaded: boolean }[]> {
   return page.locator(`${selector} img.emoji`).evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((img) => ({ alt: img.alt, loaded: img.complete && img.naturalWidth > 0 })),
+    (imgs as HTMLImageElement[]).map((img) => ({
+      alt: img.alt,
+      loaded: img.complete && img.naturalWidth > 0,
+    })),
   );
 }
 
@@ -62,7 +65,14 @@ describe('icons and emoji are drawn, not left to a font', () => {
     expect(await home.featureCards.locator('svg.lucide').count()).toBe(6);
     expect(await home.footer.locator('svg.lucide').count()).toBe(1);
     // The podium and the coins are Twemoji images, served from the build and allowed by the CSP.
-    await expect.poll(() => emojiImages(page, 'main')).toEqual(expect.arrayContaining([{ alt: '🥇', loaded: true }, { alt: '🪙', loaded: true }]));
+    await expect
+      .poll(() => emojiImages(page, 'main'))
+      .toEqual(
+        expect.arrayContaining([
+          { alt: '🥇', loaded: true },
+          { alt: '🪙', loaded: true },
+        ]),
+      );
     expect((await emojiImages(page, 'main')).filter((img) => !img.loaded)).toEqual([]);
   });
 
@@ -72,13 +82,18 @@ describe('icons and emoji are drawn, not left to a font', () => {
     const hub = new GamesHubPage(page);
     await hub.open();
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Leaderboard' })
+      .waitFor();
 
     expect(await hub.cards().count()).toBe(12);
     expect(await emojiText(page, 'header, main, footer')).toEqual([]);
     expect(await hub.cards().locator('svg.lucide').count()).toBe(12);
     await page.getByRole('button', { name: 'Menu' }).locator('svg.lucide').waitFor();
-    await expect.poll(() => emojiImages(page, '[data-testid="balance-chip"]')).toEqual([{ alt: '🪙', loaded: true }]);
+    await expect
+      .poll(() => emojiImages(page, '[data-testid="balance-chip"]'))
+      .toEqual([{ alt: '🪙', loaded: true }]);
   });
 
   it('a flag question shows the flag as an image, the same on every system', async () => {
@@ -88,12 +103,15 @@ describe('icons and emoji are drawn, not left to a font', () => {
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
     let seed = '';
     for (let i = 0; !seed; i++) {
-      const subject = dailyQuestionsFor(sha256(`icons-${i}`), day, user.id)[0]!.question.subject ?? '';
+      const subject =
+        dailyQuestionsFor(sha256(`icons-${i}`), day, user.id)[0]!.question.subject ?? '';
       if (/^\p{Regional_Indicator}{2}$/u.test(subject)) seed = sha256(`icons-${i}`);
     }
     const flag = dailyQuestionsFor(seed, day, user.id)[0]!.question.subject!;
     const hash = sha256(seed);
-    await world.server.db.rows(sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${hash})`);
+    await world.server.db.rows(
+      sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${hash})`,
+    );
 
     const page = await world.newPage();
     await signInAs(page, world.server, user);
@@ -103,8 +121,12 @@ describe('icons and emoji are drawn, not left to a font', () => {
     await daily.openQuestion(0).waitFor({ timeout: 15_000 });
 
     const subject = page.getByTestId('quiz-subject');
-    await expect.poll(() => emojiImages(page, '[data-testid="quiz-subject"]')).toEqual([{ alt: flag, loaded: true }]);
-    expect(await subject.locator('img').getAttribute('src')).toMatch(/^\/static\/emoji\/1f1[0-9a-f]{2}-1f1[0-9a-f]{2}\.svg$/);
+    await expect
+      .poll(() => emojiImages(page, '[data-testid="quiz-subject"]'))
+      .toEqual([{ alt: flag, loaded: true }]);
+    expect(await subject.locator('img').getAttribute('src')).toMatch(
+      /^\/static\/emoji\/1f1[0-9a-f]{2}-1f1[0-9a-f]{2}\.svg$/,
+    );
     expect(await emojiText(page, 'header, main')).toEqual([]);
   });
 });

@@ -3,8 +3,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdleDto } from '../../src/shared/games/idleNgu/contract';
 import type { RouteReply } from '../../src/shared/api/routes';
-import { fromJson, IDLE_TRAININGS, levelsOf, settle, trainingLevel, type Allocations, type IdleState } from '../../src/shared/games/idleNgu/rules';
-import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
+import {
+  fromJson,
+  IDLE_TRAININGS,
+  levelsOf,
+  settle,
+  trainingLevel,
+  type Allocations,
+  type IdleState,
+} from '../../src/shared/games/idleNgu/rules';
+import {
+  balanceOf,
+  call,
+  expectLedgerBalanced,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { textWithEmoji, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
@@ -39,7 +52,9 @@ afterAll(async () => {
 
 /** The page's next answer to `method path`. */
 const answerTo = (page: Page, method: string, path: string): Promise<Response> =>
-  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
+  page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === path,
+  );
 
 async function answered<T>(response: Promise<Response>): Promise<T> {
   const answer = await response;
@@ -56,7 +71,10 @@ function recordRequests(page: Page, method: string, path: string): Request[] {
   return seen;
 }
 
-async function signedIn(user: TestUser, options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {}) {
+async function signedIn(
+  user: TestUser,
+  options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {},
+) {
   const { reducedMotion = false, ...size } = options;
   const page = await world.newPage(size);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -66,10 +84,14 @@ async function signedIn(user: TestUser, options: { width?: number; height?: numb
 
 /** The trainer as stored, created by a first read when there is none. */
 async function stored(user: TestUser): Promise<IdleState> {
-  let [row] = await world.server.db.rows<{ state: unknown }>(sql`select state from idle_ngu_games where user_id = ${user.id}`);
+  let [row] = await world.server.db.rows<{ state: unknown }>(
+    sql`select state from idle_ngu_games where user_id = ${user.id}`,
+  );
   if (!row) {
     expect((await call(world.server, 'GET', API, { token: user.token })).status).toBe(200);
-    [row] = await world.server.db.rows<{ state: unknown }>(sql`select state from idle_ngu_games where user_id = ${user.id}`);
+    [row] = await world.server.db.rows<{ state: unknown }>(
+      sql`select state from idle_ngu_games where user_id = ${user.id}`,
+    );
   }
   return fromJson(row!.state);
 }
@@ -80,18 +102,26 @@ async function stored(user: TestUser): Promise<IdleState> {
  */
 async function moveBack(user: TestUser, ms: number): Promise<IdleState> {
   const before = await stored(user);
-  await world.server.db.rows(sql`update idle_ngu_games set state = jsonb_set(state, '{lastSettleMs}', to_jsonb(${before.lastSettleMs - ms}::bigint)) where user_id = ${user.id}`);
+  await world.server.db.rows(
+    sql`update idle_ngu_games set state = jsonb_set(state, '{lastSettleMs}', to_jsonb(${before.lastSettleMs - ms}::bigint)) where user_id = ${user.id}`,
+  );
   return stored(user);
 }
 
 async function allocateByApi(user: TestUser, allocations: Allocations): Promise<void> {
-  const res = await call(world.server, 'POST', `${API}/allocate`, { token: user.token, body: { allocations } });
+  const res = await call(world.server, 'POST', `${API}/allocate`, {
+    token: user.token,
+    body: { allocations },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 /** The transition the level bars glide with (CSS, so reduced motion turns it off). */
 const barTransition = (idle: IdleNguPage) =>
-  idle.training('attack').progress.locator('div').evaluate((el) => getComputedStyle(el).transitionDuration);
+  idle
+    .training('attack')
+    .progress.locator('div')
+    .evaluate((el) => getComputedStyle(el).transitionDuration);
 
 describe('idle trainer', () => {
   it('the hub card leads to the page (10 idle energy, level 0, power 1, bosses 1-5 out of reach, the coin bound); energy allocated with +/- and by keyboard goes as one allocate after a pause and survives a reload', async () => {
@@ -123,11 +153,23 @@ describe('idle trainer', () => {
     expect(await idle.multiplier.innerText()).toBe('x1.0');
     expect(await idle.bestBoss.innerText()).toBe('None yet');
     expect(await textWithEmoji(idle.bossCoins)).toBe('🪙 0');
-    expect(await idle.coinBound.innerText()).toContain('Coins only for first kills: at most 11,100 in all');
+    expect(await idle.coinBound.innerText()).toContain(
+      'Coins only for first kills: at most 11,100 in all',
+    );
 
     expect(await idle.bosses.count()).toBe(5);
-    expect(await idle.bosses.getByTestId('idle-boss-hp').allInnerTexts()).toEqual(['14', '19', '25', '34', '45']);
-    expect(await Promise.all((await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji))).toEqual(['🪙 12 coins', '🪙 14 coins', '🪙 16 coins', '🪙 18 coins', '🪙 20 coins']);
+    expect(await idle.bosses.getByTestId('idle-boss-hp').allInnerTexts()).toEqual([
+      '14',
+      '19',
+      '25',
+      '34',
+      '45',
+    ]);
+    expect(
+      await Promise.all(
+        (await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji),
+      ),
+    ).toEqual(['🪙 12 coins', '🪙 14 coins', '🪙 16 coins', '🪙 18 coins', '🪙 20 coins']);
     for (let n = 1; n <= 5; n++) expect(await isAvailable(idle.boss(n).fight)).toBe(false);
     expect(await idle.boss(1).blocked.innerText()).toBe('Needs 14 power');
     expect(await idle.boss(2).blocked.innerText()).toBe('Beat boss 1 first');
@@ -146,7 +188,9 @@ describe('idle trainer', () => {
     await idle.saved();
     expect(await phases()).toEqual(['Saving in a moment…', 'Saving…', 'Changes save on their own']);
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.postDataJSON()).toEqual({ allocations: { attack: 3, defense: 0, speed: 0, magic: 0 } });
+    expect(posts[0]!.postDataJSON()).toEqual({
+      allocations: { attack: 3, defense: 0, speed: 0, magic: 0 },
+    });
     expect((await stored(user)).allocations).toEqual({ attack: 3, defense: 0, speed: 0, magic: 0 });
     await attack.nextLevel.filter({ hasText: /^Next level in \d+ s/ }).waitFor();
 
@@ -211,7 +255,9 @@ describe('idle trainer', () => {
       await moveBack(user, 20_000);
       await page.clock.fastForward(20_000);
       forwarded += 20_000;
-      await expect.poll(async () => (await idle.training('attack').reading()).level).toBeGreaterThan(last.level);
+      await expect
+        .poll(async () => (await idle.training('attack').reading()).level)
+        .toBeGreaterThan(last.level);
       last = await idle.training('attack').reading();
       // What the page shows is the shared settle of what the server stores, at the same instant.
       const base = await stored(user);
@@ -223,7 +269,9 @@ describe('idle trainer', () => {
     expect(gets).toHaveLength(0);
     // A minute of 5 energy: attack 300 energy-seconds (level 7), defense 20 base units (level 5).
     expect(last.level).toBeGreaterThanOrEqual(7n);
-    expect(BigInt(await idle.power.getAttribute('data-power') ?? '0')).toBeGreaterThanOrEqual(48n);
+    expect(BigInt((await idle.power.getAttribute('data-power')) ?? '0')).toBeGreaterThanOrEqual(
+      48n,
+    );
 
     // Boss 3 is beaten by the power but not yet in reach; Fight there sends nothing.
     const fights = recordRequests(page, 'POST', `${API}/fight`);
@@ -279,10 +327,12 @@ describe('idle trainer', () => {
     expect(start.level).toBe(trainingLevel(settle(base, start.at).state, 'attack').level);
     expect(start.text).toBe(String(start.level));
     // The bar fills on the page's own clock.
-    await expect.poll(async () => {
-      const r = await attack.reading();
-      return r.level > start.level || r.progress > start.progress;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const r = await attack.reading();
+        return r.level > start.level || r.progress > start.progress;
+      })
+      .toBe(true);
     expect(gets).toHaveLength(0);
     const before = await attack.reading();
     expect(before.level).toBe(trainingLevel(settle(base, before.at).state, 'attack').level);
@@ -290,14 +340,25 @@ describe('idle trainer', () => {
     await page.reload();
     await idle.ready();
     const after = await attack.reading();
-    expect(after.level - before.level >= 0n && after.level - before.level <= 1n, `${before.level} then ${after.level}`).toBe(true);
+    expect(
+      after.level - before.level >= 0n && after.level - before.level <= 1n,
+      `${before.level} then ${after.level}`,
+    ).toBe(true);
     const server = await call<IdleDto>(world.server, 'GET', API, { token: user.token });
-    const serverLevel = trainingLevel(settle(fromJson(server.body.state), Date.parse(server.body.serverTime)).state, 'attack').level;
-    expect(serverLevel - after.level >= 0n && serverLevel - after.level <= 1n, `${after.level} on screen, ${serverLevel} on the server`).toBe(true);
+    const serverLevel = trainingLevel(
+      settle(fromJson(server.body.state), Date.parse(server.body.serverTime)).state,
+      'attack',
+    ).level;
+    expect(
+      serverLevel - after.level >= 0n && serverLevel - after.level <= 1n,
+      `${after.level} on screen, ${serverLevel} on the server`,
+    ).toBe(true);
 
     // A failed load: a proxy's error page, not the API's error shape, so the page has only its
     // fallback to say. (A 4xx, which the client does not retry, so the test need not wait.)
-    await page.route(`**${API}`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not here</h1>' }));
+    await page.route(`**${API}`, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not here</h1>' }),
+    );
     await page.reload();
     const banner = page.getByRole('alert').filter({ hasText: 'Failed to load your trainer' });
     await banner.waitFor();
@@ -314,7 +375,9 @@ describe('idle trainer', () => {
     await idle.open();
     // Three minutes watched: the server saw no read meanwhile (the page does not poll).
     await moveBack(user, 3 * 60_000);
-    const read = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === API);
+    const read = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === API,
+    );
     await page.reload();
     const answer = (await (await read).json()) as IdleDto;
     expect(answer.away).not.toBeNull();
@@ -326,7 +389,9 @@ describe('idle trainer', () => {
     const other = await signedIn(user);
     await other.idle.open();
     await other.idle.away.waitFor();
-    expect(await other.idle.away.getByTestId('idle-away-time').innerText()).toMatch(/^Away 3 min( \d+ s)?\.$/);
+    expect(await other.idle.away.getByTestId('idle-away-time').innerText()).toMatch(
+      /^Away 3 min( \d+ s)?\.$/,
+    );
   });
 
   it('after the clock jumps 9 h: the away summary with the levels gained (once); three bosses climbed; rebirth after its confirmation', async () => {
@@ -344,7 +409,12 @@ describe('idle trainer', () => {
     const at = Date.parse(back.serverTime);
     const was = levelsOf(left);
     const now = levelsOf(settle(left, at).state);
-    expect(back.away!.levelsGained).toEqual({ attack: Number(now.attack - was.attack), defense: Number(now.defense - was.defense), speed: 0, magic: 0 });
+    expect(back.away!.levelsGained).toEqual({
+      attack: Number(now.attack - was.attack),
+      defense: Number(now.defense - was.defense),
+      speed: 0,
+      magic: 0,
+    });
     await idle.away.waitFor();
     expect(await idle.away.getByRole('heading').innerText()).toBe('While you were away (12 h max)');
     expect(await idle.away.getByTestId('idle-away-time').innerText()).toBe('Away 9 h.');
@@ -353,14 +423,18 @@ describe('idle trainer', () => {
       `+${back.away!.levelsGained.defense} levels Defense`,
     ]);
     expect(back.away!.levelsGained.attack).toBeGreaterThan(150);
-    expect(await idle.training('attack').level.innerText()).toBe(now.attack.toLocaleString('en-US'));
+    expect(await idle.training('attack').level.innerText()).toBe(
+      now.attack.toLocaleString('en-US'),
+    );
     expect(await idle.strongest.innerText()).toBe(`Beats bosses up to ${back.strongestBeatable}`);
     const dir = process.env.E2E_SCREENSHOT_DIR;
     if (dir) await page.screenshot({ path: `${dir}/idle-ngu-desktop-away.png`, fullPage: true });
     await idle.away.getByRole('button', { name: 'Got it' }).click();
     await idle.away.waitFor({ state: 'detached' });
     // Said once: the server saved the settle with the summary.
-    expect((await call<IdleDto>(world.server, 'GET', API, { token: user.token })).body.away).toBeNull();
+    expect(
+      (await call<IdleDto>(world.server, 'GET', API, { token: user.token })).body.away,
+    ).toBeNull();
 
     // Three bosses, in order, by keyboard.
     for (const n of [1, 2, 3]) {
@@ -380,8 +454,12 @@ describe('idle trainer', () => {
     await idle.rebirthButton.click();
     await idle.rebirthDialog.waitFor();
     const details = await idle.rebirthDialog.getByTestId('idle-rebirth-details').innerText();
-    expect(details).toContain('All four trainings go back to level 0 and your energy is unallocated.');
-    expect(details).toContain('Your multiplier becomes x1.3 (from boss 3), up from x1.0, for good.');
+    expect(details).toContain(
+      'All four trainings go back to level 0 and your energy is unallocated.',
+    );
+    expect(details).toContain(
+      'Your multiplier becomes x1.3 (from boss 3), up from x1.0, for good.',
+    );
     expect(details).toContain('Energy grows from 10 to 12.');
     await idle.rebirthDialog.getByRole('button', { name: 'Cancel' }).click();
     await idle.rebirthDialog.waitFor({ state: 'detached' });
@@ -392,7 +470,13 @@ describe('idle trainer', () => {
     const reborn = answerTo(page, 'POST', `${API}/rebirth`);
     await idle.rebirthDialog.getByRole('button', { name: 'Rebirth', exact: true }).click();
     const answer = await answered<ActionAnswer>(reborn);
-    expect(answer.state).toMatchObject({ rebirths: 1, rebirthBoss: 3, bestBoss: 0, highestKill: 3, allocations: { attack: 0, defense: 0, speed: 0, magic: 0 } });
+    expect(answer.state).toMatchObject({
+      rebirths: 1,
+      rebirthBoss: 3,
+      bestBoss: 0,
+      highestKill: 3,
+      allocations: { attack: 0, defense: 0, speed: 0, magic: 0 },
+    });
     await toasts.waitFor('Reborn: multiplier x1.3, 12 energy');
     expect(await idle.energyText('12 / 12')).toBe('12 / 12');
     expect(await idle.multiplier.innerText()).toBe('x1.3');
@@ -400,9 +484,15 @@ describe('idle trainer', () => {
     for (const t of IDLE_TRAININGS) expect(await idle.training(t).level.innerText()).toBe('0');
     // The tower starts over; the paid bosses stay paid.
     expect(await idle.bosses.count()).toBe(5);
-    expect(await Promise.all((await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji))).toEqual(['paid', 'paid', 'paid', '🪙 18 coins', '🪙 20 coins']);
+    expect(
+      await Promise.all(
+        (await idle.bosses.getByTestId('idle-boss-reward').all()).map(textWithEmoji),
+      ),
+    ).toEqual(['paid', 'paid', 'paid', '🪙 18 coins', '🪙 20 coins']);
     expect(await idle.bosses.getByTestId('idle-boss-beaten').count()).toBe(0);
-    expect(await idle.rebirthBlocked.innerText()).toBe('Your multiplier came from boss 3: beat boss 4 to raise it.');
+    expect(await idle.rebirthBlocked.innerText()).toBe(
+      'Your multiplier came from boss 3: beat boss 4 to raise it.',
+    );
     expect(await balanceOf(world.server, user.id)).toBe(1042);
   });
 

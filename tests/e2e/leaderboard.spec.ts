@@ -20,7 +20,10 @@ afterAll(async () => {
 describe('admins on the boards', () => {
   it('leaves a self-enriched admin off the leaderboard and the home page top players', async () => {
     const [admin, player] = await Promise.all([world.admin(), world.user()]);
-    const grant = await call(world.server, 'PATCH', `/api/admin/balance/${admin.username}`, { token: admin.token, body: { amount: 5_000_000 } });
+    const grant = await call(world.server, 'PATCH', `/api/admin/balance/${admin.username}`, {
+      token: admin.token,
+      body: { amount: 5_000_000 },
+    });
     expect(grant.status).toBe(200);
 
     const page = await world.newPage();
@@ -54,7 +57,9 @@ describe('boards shown again', () => {
     const newcomer = await world.user();
     await nav.goTo('Home');
     const home = new HomePage(page);
-    await expect.poll(() => home.topPlayerHrefs()).toContain(`/profile/${encodeURIComponent(newcomer.username)}`);
+    await expect
+      .poll(() => home.topPlayerHrefs())
+      .toContain(`/profile/${encodeURIComponent(newcomer.username)}`);
 
     const later = await world.user();
     await bumpStat(world.server.db, player.id, 'puzzle_wins');

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CritterActionResponse } from '../../src/shared/games/virtualPet/contract';
-import { call, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
+import {
+  call,
+  expectLedgerBalanced,
+  uniqueName,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { grantPetCurrency } from '../../src/server/features/games/virtualPet/builders';
 import { insertItem } from '../../src/server/features/store/builders';
 import { openSignedIn, startWorld, type World } from './support/world';
@@ -34,8 +39,15 @@ function helloOn(page: Page): Promise<void> {
   });
 }
 
-async function critterFor(user: TestUser, path: string, species: string): Promise<CritterActionResponse['critter']> {
-  const res = await call<CritterActionResponse>(world.server, 'POST', path, { token: user.token, body: { species } });
+async function critterFor(
+  user: TestUser,
+  path: string,
+  species: string,
+): Promise<CritterActionResponse['critter']> {
+  const res = await call<CritterActionResponse>(world.server, 'POST', path, {
+    token: user.token,
+    body: { species },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.critter;
 }
@@ -53,7 +65,9 @@ describe('issue 33 leftovers', () => {
     expect(await store.balance('1,000')).toBe('1,000');
 
     await expect.poll(() => store.buyButton(dear).isDisabled()).toBe(true);
-    expect(await store.card(dear).getByTestId('store-item-short').innerText()).toBe('Not enough coins.');
+    expect(await store.card(dear).getByTestId('store-item-short').innerText()).toBe(
+      'Not enough coins.',
+    );
     expect(await describedText(store.buyButton(dear))).toBe('Not enough coins.');
     expect(await store.buyButton(cheap).isDisabled()).toBe(false);
     expect(await store.card(cheap).getByTestId('store-item-short').count()).toBe(0);
@@ -87,7 +101,11 @@ describe('issue 33 leftovers', () => {
     await casino.open();
     const seen = await toasts.trackMostAtOnce(/Insufficient balance/);
     await page.route('**/api/games/coin-flip', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }),
+      }),
     );
     await casino.tab('Coin Flip');
     await casino.bet().fill('10');
@@ -108,7 +126,10 @@ describe('issue 33 leftovers', () => {
     const toasts = new Toasts(page);
     const seen = await toasts.trackMostAtOnce(/sent you/);
 
-    const sent = await call(world.server, 'POST', '/api/user/send-money', { token: friend.token, body: { recipientUsername: user.username, amount: 50 } });
+    const sent = await call(world.server, 'POST', '/api/user/send-money', {
+      token: friend.token,
+      body: { recipientUsername: user.username, amount: 50 },
+    });
     expect(sent.status).toBe(200);
     const text = `${friend.username} sent you 50 coins`;
     expect(await toasts.waitFor(text)).toBe(text);
@@ -116,7 +137,10 @@ describe('issue 33 leftovers', () => {
     expect(await seen()).toBe(1);
 
     // A transfer the other way is the user's own news: no "sent you" toast for it.
-    const back = await call(world.server, 'POST', '/api/user/send-money', { token: user.token, body: { recipientUsername: friend.username, amount: 1 } });
+    const back = await call(world.server, 'POST', '/api/user/send-money', {
+      token: user.token,
+      body: { recipientUsername: friend.username, amount: 1 },
+    });
     expect(back.status).toBe(200);
     expect(await dashboard.balance('1,049')).toBe('1,049');
     expect(await seen()).toBe(1);
@@ -132,7 +156,9 @@ describe('issue 33 leftovers', () => {
     await breeding.open();
     // The pickers fill once the critters load: wait for them rather than read an empty list.
     const parents = async () => (await breeding.parentOptions('a')).filter((o) => o.value !== '');
-    await expect.poll(async () => (await parents()).map((o) => o.value).sort()).toEqual([first._id, second._id].sort());
+    await expect
+      .poll(async () => (await parents()).map((o) => o.value).sort())
+      .toEqual([first._id, second._id].sort());
     const options = await parents();
     for (const o of options) expect(o.label).toMatch(new RegExp(`, level \\d+, #${o.value}$`));
     expect(new Set(options.map((o) => o.label)).size).toBe(2);

@@ -50,7 +50,10 @@ describe('live updates', () => {
     await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
     expect(await hello).toBe('/api/live');
 
-    const sent = await call(world.server, 'POST', '/api/user/send-money', { token: friend.token, body: { recipientUsername: user.username, amount: 75 } });
+    const sent = await call(world.server, 'POST', '/api/user/send-money', {
+      token: friend.token,
+      body: { recipientUsername: user.username, amount: 75 },
+    });
     expect(sent.status).toBe(200);
     expect(await dashboard.balance('1,075')).toBe('1,075');
     expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
@@ -92,10 +95,17 @@ describe('live updates', () => {
     expect(await bets.votes(bet.title, 'Yes')).toBe('0 bets');
     await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
 
-    const placed = await call(world.server, 'POST', '/api/bets/predict', { token: bettor.token, body: { betId: bet._id, choice: 'Yes', amount: 5 } });
+    const placed = await call(world.server, 'POST', '/api/bets/predict', {
+      token: bettor.token,
+      body: { betId: bet._id, choice: 'Yes', amount: 5 },
+    });
     expect(placed.status).toBe(200);
     const started = Date.now();
-    await bets.option(bet.title, 'Yes').getByTestId('option-votes').filter({ hasText: /^1 bet$/ }).waitFor({ timeout: 2_000 });
+    await bets
+      .option(bet.title, 'Yes')
+      .getByTestId('option-votes')
+      .filter({ hasText: /^1 bet$/ })
+      .waitFor({ timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
   });

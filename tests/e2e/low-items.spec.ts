@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SPIN_RESULT_MS } from '../../src/client/features/games/spinner/timing';
-import { balanceOf, expectLedgerBalanced, uniqueName, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  uniqueName,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { createBet } from '../../src/server/features/bets/builders';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { smallTargets, textWithEmoji } from './support/helpers';
@@ -29,14 +34,25 @@ afterAll(async () => {
 /** What went wrong in the page: CSP violations, uncaught errors and console errors, as they come. */
 async function watchProblems(page: Page): Promise<{ problems: string[] }> {
   const seen = { problems: [] as string[] };
-  await page.exposeFunction('__reportViolation', (text: string) => seen.problems.push(`CSP: ${text}`));
+  await page.exposeFunction('__reportViolation', (text: string) =>
+    seen.problems.push(`CSP: ${text}`),
+  );
   await page.addInitScript(() => {
-    const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
-    window.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} refused ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`), true);
+    const report = (window as unknown as { __reportViolation: (text: string) => void })
+      .__reportViolation;
+    window.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        report(
+          `${e.effectiveDirective} refused ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        ),
+      true,
+    );
   });
   page.on('pageerror', (error) => seen.problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') seen.problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      seen.problems.push(`console ${message.type()}: ${message.text()}`);
   });
   return seen;
 }
@@ -47,10 +63,13 @@ async function countConfettiCanvases(page: Page): Promise<() => Promise<number>>
     const w = window as unknown as { __confettiCanvases: number };
     w.__confettiCanvases = 0;
     new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLCanvasElement) w.__confettiCanvases++;
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLCanvasElement) w.__confettiCanvases++;
     }).observe(document.body, { childList: true });
   });
-  return () => page.evaluate(() => (window as unknown as { __confettiCanvases: number }).__confettiCanvases);
+  return () =>
+    page.evaluate(() => (window as unknown as { __confettiCanvases: number }).__confettiCanvases);
 }
 
 describe("issue 33's small page fixes", () => {
@@ -68,7 +87,9 @@ describe("issue 33's small page fixes", () => {
     await spinner.open();
     const canvases = await countConfettiCanvases(page);
 
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/games/spinner') && r.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/games/spinner') && r.request().method() === 'POST',
+    );
     await spinner.spinButton('spinner').click();
     expect((await answered).status()).toBe(200);
     // The reward shows when the wheel stops: run the page's clock there instead of waiting 4.5 s.
@@ -77,17 +98,28 @@ describe("issue 33's small page fixes", () => {
     await expect.poll(canvases).toBeGreaterThan(0);
     // A few frames of the burst, then a round trip through the page, so a refusal has reported.
     await page.clock.runFor(500);
-    await page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
     expect(seen.problems).toEqual([]);
   });
 
   it('gives the parlay "+ Add" and the admin\'s Ban (and every other button there) a 44 px touch target at 390 px', async () => {
     const title = `Touch ${uniqueName()}`;
-    await createBet(world.server, admin, [{ text: 'Yes', odds: 2 }, { text: 'No', odds: 1.8 }], title);
+    await createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Yes', odds: 2 },
+        { text: 'No', odds: 1.8 },
+      ],
+      title,
+    );
     const user = await world.user();
     const page = await openSignedIn(world, user, { width: 390, height: 844 });
     const parlay = new ParlayBuilderPage(page);
@@ -100,13 +132,32 @@ describe("issue 33's small page fixes", () => {
     const adminPage = new AdminPage(adminTab);
     await adminPage.open();
     await adminPage.userRow(user.username);
-    expect({ parlay: parlayTargets, admin: await smallTargets(adminPage.userManagement) }).toEqual({ parlay: [], admin: [] });
+    expect({ parlay: parlayTargets, admin: await smallTargets(adminPage.userManagement) }).toEqual({
+      parlay: [],
+      admin: [],
+    });
   });
 
-  it('keeps a huge parlay preview inside its card and names the wager limit in the player\'s own coins', async () => {
+  it("keeps a huge parlay preview inside its card and names the wager limit in the player's own coins", async () => {
     const [long, longer] = [`Long ${uniqueName()}`, `Longer ${uniqueName()}`];
-    await createBet(world.server, admin, [{ text: 'Upset', odds: 80 }, { text: 'Favourite', odds: 1.1 }], long);
-    await createBet(world.server, admin, [{ text: 'Miracle', odds: 84 }, { text: 'Usual', odds: 1.1 }], longer);
+    await createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Upset', odds: 80 },
+        { text: 'Favourite', odds: 1.1 },
+      ],
+      long,
+    );
+    await createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Miracle', odds: 84 },
+        { text: 'Usual', odds: 1.1 },
+      ],
+      longer,
+    );
     const user = await world.user();
     const page = await openSignedIn(world, user, { width: 390, height: 844 });
     const parlay = new ParlayBuilderPage(page);
@@ -120,7 +171,11 @@ describe("issue 33's small page fixes", () => {
     // The card's inside edges, its padding excluded: how far past them the figure reaches.
     const spill = await parlay.payoutValue.evaluate((figure) => {
       const card = figure.closest('section')!;
-      const [box, style, own] = [card.getBoundingClientRect(), getComputedStyle(card), figure.getBoundingClientRect()];
+      const [box, style, own] = [
+        card.getBoundingClientRect(),
+        getComputedStyle(card),
+        figure.getBoundingClientRect(),
+      ];
       return {
         left: Math.max(0, Math.round(box.left + parseFloat(style.paddingLeft) - own.left)),
         right: Math.max(0, Math.round(own.right - (box.right - parseFloat(style.paddingRight)))),
@@ -135,7 +190,9 @@ describe("issue 33's small page fixes", () => {
     // The limit is the player's balance, in the player's figures, not the largest safe integer.
     await parlay.place();
     await parlay.error.first().waitFor();
-    expect(await Promise.all((await parlay.error.all()).map(textWithEmoji))).toEqual(['You have 🪙 1,000: wager at most that.']);
+    expect(await Promise.all((await parlay.error.all()).map(textWithEmoji))).toEqual([
+      'You have 🪙 1,000: wager at most that.',
+    ]);
     expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
 
@@ -144,8 +201,12 @@ describe("issue 33's small page fixes", () => {
     const adminPage = new AdminPage(page);
     await adminPage.open();
     const form = page.getByRole('region', { name: 'Create Task', exact: true });
-    const said = await adminPage.dialog.answer(() => form.getByRole('button', { name: 'Create task', exact: true }).click(), 'OK');
-    for (const field of [/title/i, /description/i, /reward/i, /goal amount/i]) expect(said).toMatch(field);
+    const said = await adminPage.dialog.answer(
+      () => form.getByRole('button', { name: 'Create task', exact: true }).click(),
+      'OK',
+    );
+    for (const field of [/title/i, /description/i, /reward/i, /goal amount/i])
+      expect(said).toMatch(field);
   });
 
   it('says an admin Add Funds of -500 removed 500 coins, and refuses to take more than the player has', async () => {

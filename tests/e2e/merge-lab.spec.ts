@@ -16,7 +16,12 @@ import {
   sellPayout,
   type MergeItem,
 } from '../../src/shared/games/mergeLab/rules';
-import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  call,
+  expectLedgerBalanced,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { openDocument, waitForPath } from './support/helpers';
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
@@ -55,7 +60,9 @@ const shard: MergeItem = { c: 'crystal', t: 2 };
 
 /** The page's next answer to POST /api/games/merge-lab/{intent}. */
 const answerTo = (page: Page, intent: string): Promise<Response> =>
-  page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/${intent}`);
+  page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/${intent}`,
+  );
 
 async function answered(response: Promise<Response>): Promise<MergeLabActionResponse> {
   const answer = await response;
@@ -71,19 +78,29 @@ async function labOf(user: TestUser): Promise<MergeLabDto> {
 }
 
 /** Puts exactly these items on the player's stored board (a fixture, not a move). */
-async function setBoard(user: TestUser, items: Record<number, MergeItem>): Promise<(MergeItem | null)[]> {
+async function setBoard(
+  user: TestUser,
+  items: Record<number, MergeItem>,
+): Promise<(MergeItem | null)[]> {
   await labOf(user);
   const board = Array.from({ length: BOARD_CELLS }, (_, i) => items[i] ?? null);
-  await world.server.db.rows(sql`update merge_lab_games set state = jsonb_set(state, '{board}', ${JSON.stringify(board)}::jsonb) where user_id = ${user.id}`);
+  await world.server.db.rows(
+    sql`update merge_lab_games set state = jsonb_set(state, '{board}', ${JSON.stringify(board)}::jsonb) where user_id = ${user.id}`,
+  );
   return board;
 }
 
 async function setEnergy(user: TestUser, energy: number, energyAt: number): Promise<void> {
   await labOf(user);
-  await world.server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('energy', ${energy}::int, 'energyAt', ${energyAt}::bigint) where user_id = ${user.id}`);
+  await world.server.db.rows(
+    sql`update merge_lab_games set state = state || jsonb_build_object('energy', ${energy}::int, 'energyAt', ${energyAt}::bigint) where user_id = ${user.id}`,
+  );
 }
 
-async function signedIn(user: TestUser, options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {}) {
+async function signedIn(
+  user: TestUser,
+  options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {},
+) {
   const { reducedMotion = false, ...size } = options;
   const page = await world.newPage(size);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -100,7 +117,8 @@ function countRequests(page: Page, intent: string): () => number {
   return () => n;
 }
 
-const isFocused = (locator: ReturnType<MergeLabPage['cellButton']>) => locator.evaluate((el) => el === document.activeElement);
+const isFocused = (locator: ReturnType<MergeLabPage['cellButton']>) =>
+  locator.evaluate((el) => el === document.activeElement);
 
 describe('merge lab', () => {
   it('the hub card leads to the page: an empty board with its hint, a full bar, three orders and the published economy; a failed load says so', async () => {
@@ -125,18 +143,39 @@ describe('merge lab', () => {
     expect(await lab.orders.count()).toBe(3);
     for (const [i, order] of server.state.orders.entries()) {
       expect(await lab.order(i).getAttribute('data-item')).toBe(shown(order));
-      expect(await lab.order(i).getByTestId('lab-order-coins').innerText()).toBe(`Pays ${coins(orderPayout(order.t))} coins`);
+      expect(await lab.order(i).getByTestId('lab-order-coins').innerText()).toBe(
+        `Pays ${coins(orderPayout(order.t))} coins`,
+      );
       expect(await lab.deliverButton(i).isDisabled()).toBe(true);
-      expect(await lab.order(i).getByTestId('lab-order-held').innerText()).toBe('Not on your board yet');
+      expect(await lab.order(i).getByTestId('lab-order-held').innerText()).toBe(
+        'Not on your board yet',
+      );
     }
 
-    expect(await lab.payoutRows()).toEqual(PAYOUT_TABLE.map((r) => [String(r.tier), coins(r.energy), r.order === null ? '—' : coins(r.order), coins(r.sell)]));
-    expect(await lab.economy.getByTestId('lab-cap').innerText()).toBe(`At most ${coins(MAX_COINS_PER_DAY)} coins a UTC day, orders and sales together`);
-    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe('Paid today: 0 of 360 coins (the count starts again at 00:00 UTC)');
+    expect(await lab.payoutRows()).toEqual(
+      PAYOUT_TABLE.map((r) => [
+        String(r.tier),
+        coins(r.energy),
+        r.order === null ? '—' : coins(r.order),
+        coins(r.sell),
+      ]),
+    );
+    expect(await lab.economy.getByTestId('lab-cap').innerText()).toBe(
+      `At most ${coins(MAX_COINS_PER_DAY)} coins a UTC day, orders and sales together`,
+    );
+    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe(
+      'Paid today: 0 of 360 coins (the count starts again at 00:00 UTC)',
+    );
     expect(MAX_COINS_PER_DAY).toBe(360);
 
     // A read the server refuses: the page says so, and Try again reads it afresh.
-    await page.route(`**${API}`, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'No lab today', code: 'BAD_REQUEST' }) }));
+    await page.route(`**${API}`, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'No lab today', code: 'BAD_REQUEST' }),
+      }),
+    );
     await openDocument(page, MERGE_LAB_PATH);
     await lab.loadError.waitFor();
     await page.unroute(`**${API}`);
@@ -150,8 +189,12 @@ describe('merge lab', () => {
     await page.addInitScript(() => {
       const animate = Element.prototype.animate;
       (window as unknown as { __pops: number }).__pops = 0;
-      Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
-        if (JSON.stringify(args[0]).includes('scale(0.2)')) (window as unknown as { __pops: number }).__pops += 1;
+      Element.prototype.animate = function (
+        this: Element,
+        ...args: Parameters<Element['animate']>
+      ) {
+        if (JSON.stringify(args[0]).includes('scale(0.2)'))
+          (window as unknown as { __pops: number }).__pops += 1;
         return animate.apply(this, args);
       };
     });
@@ -161,7 +204,8 @@ describe('merge lab', () => {
     // waitForResponse per click: on a slow machine a later click's waiter would catch an earlier answer.
     const tapAnswers: Response[] = [];
     const onResponse = (r: Response) => {
-      if (r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/tap`) tapAnswers.push(r);
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === `${API}/tap`)
+        tapAnswers.push(r);
     };
     page.on('response', onResponse);
     for (let i = 0; i < 5; i++) await lab.tapButton.click();
@@ -175,8 +219,12 @@ describe('merge lab', () => {
     expect(server.state.energy).toBe(ENERGY_MAX - 5);
     await lab.waitForBoard(server.state.board.map(shown));
     expect(server.state.board.filter((c) => c !== null)).toHaveLength(5);
-    expect(await lab.energy(`${ENERGY_MAX - 5}/${ENERGY_MAX}`)).toBe(`${ENERGY_MAX - 5}/${ENERGY_MAX}`);
-    expect(await page.getByRole('progressbar', { name: 'Energy' }).getAttribute('aria-valuenow')).toBe(String(ENERGY_MAX - 5));
+    expect(await lab.energy(`${ENERGY_MAX - 5}/${ENERGY_MAX}`)).toBe(
+      `${ENERGY_MAX - 5}/${ENERGY_MAX}`,
+    );
+    expect(
+      await page.getByRole('progressbar', { name: 'Energy' }).getAttribute('aria-valuenow'),
+    ).toBe(String(ENERGY_MAX - 5));
     expect(await lab.countdown.innerText()).toMatch(/^0[12]:[0-5]\d$/);
     expect(await lab.emptyHint.count()).toBe(0);
 
@@ -184,14 +232,38 @@ describe('merge lab', () => {
     const drop = last.drop!;
     const item = server.state.board[drop.cell]!;
     expect(item).toEqual({ c: drop.chain, t: 1 });
-    await lab.waitForStatus(`New ${itemInfo(item).name} in row ${Math.floor(drop.cell / BOARD_COLS) + 1}, column ${(drop.cell % BOARD_COLS) + 1}.`);
+    await lab.waitForStatus(
+      `New ${itemInfo(item).name} in row ${Math.floor(drop.cell / BOARD_COLS) + 1}, column ${(drop.cell % BOARD_COLS) + 1}.`,
+    );
     await lab.cell(drop.cell).and(page.locator('[data-new="true"]')).waitFor();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __pops: number }).__pops), POLL).toBeGreaterThanOrEqual(5);
-    const [round] = await world.server.db.rows<{ nonce: number }>(sql`select nonce from game_rounds where id = ${Number(drop.roundId)} and user_id = ${user.id} and game = 'merge-lab'`);
-    await expect.poll(async () => new URL((await lab.verifyLink.getAttribute('href')) ?? '', world.server.url).searchParams.get('nonce'), POLL).toBe(String(round!.nonce));
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __pops: number }).__pops), POLL)
+      .toBeGreaterThanOrEqual(5);
+    const [round] = await world.server.db.rows<{ nonce: number }>(
+      sql`select nonce from game_rounds where id = ${Number(drop.roundId)} and user_id = ${user.id} and game = 'merge-lab'`,
+    );
+    await expect
+      .poll(
+        async () =>
+          new URL(
+            (await lab.verifyLink.getAttribute('href')) ?? '',
+            world.server.url,
+          ).searchParams.get('nonce'),
+        POLL,
+      )
+      .toBe(String(round!.nonce));
     const url = new URL((await lab.verifyLink.getAttribute('href')) ?? '', world.server.url);
-    expect([url.pathname, url.hash, url.searchParams.get('game'), url.searchParams.get('round')]).toEqual(['/fairness', '#verify', 'merge-lab', drop.roundId]);
-    expect(JSON.parse(url.searchParams.get('params') ?? '{}')).toEqual({ emptyCells: [...server.state.board.keys()].filter((i) => server.state.board[i] === null || i === drop.cell) });
+    expect([
+      url.pathname,
+      url.hash,
+      url.searchParams.get('game'),
+      url.searchParams.get('round'),
+    ]).toEqual(['/fairness', '#verify', 'merge-lab', drop.roundId]);
+    expect(JSON.parse(url.searchParams.get('params') ?? '{}')).toEqual({
+      emptyCells: [...server.state.board.keys()].filter(
+        (i) => server.state.board[i] === null || i === drop.cell,
+      ),
+    });
 
     // With reduced motion (followed live) the next drop lands without the pop.
     const pops = await page.evaluate(() => (window as unknown as { __pops: number }).__pops);
@@ -253,7 +325,9 @@ describe('merge lab', () => {
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
     expect(await isFocused(lab.cellButton(20))).toBe(true);
     await page.keyboard.press('Enter');
-    await lab.waitForStatus('Those two are not the same item, so nothing merged. Selected Bubbling Flask in row 4, column 3 instead.');
+    await lab.waitForStatus(
+      'Those two are not the same item, so nothing merged. Selected Bubbling Flask in row 4, column 3 instead.',
+    );
     expect(await lab.cell(20).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Escape');
     await lab.waitForStatus('Put back.');
@@ -279,12 +353,19 @@ describe('merge lab', () => {
     const [order] = (await labOf(user)).state.orders as [MergeItem];
     await setBoard(user, { 4: order });
     const day = Math.floor(Date.now() / 86_400_000);
-    await world.server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', 359) where user_id = ${user.id}`);
+    await world.server.db.rows(
+      sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', 359) where user_id = ${user.id}`,
+    );
     const { page, lab } = await signedIn(user);
     const sent = countRequests(page, 'deliver');
     await lab.open();
-    await lab.cell(4).and(page.locator(`[data-item="${shown(order)}"]`)).waitFor();
-    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe('Paid today: 359 of 360 coins (the count starts again at 00:00 UTC)');
+    await lab
+      .cell(4)
+      .and(page.locator(`[data-item="${shown(order)}"]`))
+      .waitFor();
+    expect(await lab.economy.getByTestId('lab-paid-today').innerText()).toBe(
+      'Paid today: 359 of 360 coins (the count starts again at 00:00 UTC)',
+    );
     await expect.poll(() => lab.deliverButton(0).isEnabled(), POLL).toBe(true);
     await lab.deliverButton(0).click();
     const words = dailyCapRefusal(359, orderPayout(order.t), 'order');
@@ -302,7 +383,10 @@ describe('merge lab', () => {
     await setBoard(user, { 3: below, 10: below, 30: second });
     const { page, lab, nav, toasts } = await signedIn(user);
     await lab.open();
-    await lab.cell(30).and(page.locator(`[data-item="${shown(second)}"]`)).waitFor();
+    await lab
+      .cell(30)
+      .and(page.locator(`[data-item="${shown(second)}"]`))
+      .waitFor();
     expect(await lab.deliverButton(0).isDisabled()).toBe(true);
 
     const merged = answerTo(page, 'merge');
@@ -318,10 +402,17 @@ describe('merge lab', () => {
     expect(answer.balance).toBe(1000 + orderPayout(first.t));
     const said = `Delivered ${itemInfo(first).name}: +${coins(orderPayout(first.t))} coins.`;
     expect(await toasts.waitFor(said)).toBe(said);
-    expect(await lab.balance(coins(1000 + orderPayout(first.t)))).toBe(coins(1000 + orderPayout(first.t)));
-    expect(await nav.balance(coins(1000 + orderPayout(first.t)))).toBe(coins(1000 + orderPayout(first.t)));
+    expect(await lab.balance(coins(1000 + orderPayout(first.t)))).toBe(
+      coins(1000 + orderPayout(first.t)),
+    );
+    expect(await nav.balance(coins(1000 + orderPayout(first.t)))).toBe(
+      coins(1000 + orderPayout(first.t)),
+    );
     // The card is replaced by the next of the published sequence.
-    await lab.order(0).and(page.locator(`[data-item="${shown(nextOrder(3))}"]`)).waitFor();
+    await lab
+      .order(0)
+      .and(page.locator(`[data-item="${shown(nextOrder(3))}"]`))
+      .waitFor();
     expect(await lab.cell(10).getAttribute('data-item')).toBe('');
     await expect.poll(() => isFocused(lab.cellButton(10)), POLL).toBe(true);
 
@@ -333,8 +424,13 @@ describe('merge lab', () => {
     const total = 1000 + orderPayout(first.t) + orderPayout(second.t);
     expect(await lab.balance(coins(total))).toBe(coins(total));
     expect(await balanceOf(world.server, user.id)).toBe(total);
-    await lab.order(1).and(page.locator(`[data-item="${shown(nextOrder(4))}"]`)).waitFor();
-    expect(await page.getByTestId('lab-earned').innerText()).toBe(`Earned here: ${coins(orderPayout(first.t) + orderPayout(second.t))} coins`);
+    await lab
+      .order(1)
+      .and(page.locator(`[data-item="${shown(nextOrder(4))}"]`))
+      .waitFor();
+    expect(await page.getByTestId('lab-earned').innerText()).toBe(
+      `Earned here: ${coins(orderPayout(first.t) + orderPayout(second.t))} coins`,
+    );
   });
 
   it('sells: a low tier by select and Sell for nothing, a tier 6 dropped on the tray after a confirm', async () => {
@@ -357,9 +453,13 @@ describe('merge lab', () => {
 
     // Tier 6 asks first; Cancel keeps it, Sell sells it.
     await lab.drag(5, lab.sellTray);
-    const dialog = page.getByRole('alertdialog', { name: `Sell Sunflower for ${sellPayout(6)} coins?` });
+    const dialog = page.getByRole('alertdialog', {
+      name: `Sell Sunflower for ${sellPayout(6)} coins?`,
+    });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('It is tier 6: 32 energy went into it, and an order for it would pay 16 coins.');
+    expect(await dialog.innerText()).toContain(
+      'It is tier 6: 32 energy went into it, and an order for it would pay 16 coins.',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await lab.cell(5).getAttribute('data-item')).toBe('plant:6');
@@ -390,8 +490,12 @@ describe('merge lab', () => {
     await page.keyboard.press('Enter');
     const answer = await refused;
     expect(answer.status()).toBe(409);
-    expect(((await answer.json()) as { message: string }).message).toBe('Those two are not the same item');
-    expect(await toasts.waitFor('Those two are not the same item')).toBe('Those two are not the same item');
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'Those two are not the same item',
+    );
+    expect(await toasts.waitFor('Those two are not the same item')).toBe(
+      'Those two are not the same item',
+    );
     await lab.waitForStatus('Those two are not the same item');
     const board = Array.from({ length: BOARD_CELLS }, () => '');
     board[0] = 'potion:2';
@@ -408,9 +512,13 @@ describe('merge lab', () => {
     await lab.open();
     expect(await lab.energy('0/100')).toBe('0/100');
     expect(await lab.tapButton.isDisabled()).toBe(true);
-    expect(await lab.tapBlocked.innerText()).toMatch(/^Out of energy: the next point comes in (02:00|01:5\d)\.$/);
+    expect(await lab.tapBlocked.innerText()).toMatch(
+      /^Out of energy: the next point comes in (02:00|01:5\d)\.$/,
+    );
     expect(await lab.countdown.innerText()).toMatch(/^(02:00|01:5\d)$/);
-    expect(await page.getByRole('progressbar', { name: 'Energy' }).getAttribute('aria-valuenow')).toBe('0');
+    expect(
+      await page.getByRole('progressbar', { name: 'Energy' }).getAttribute('aria-valuenow'),
+    ).toBe('0');
 
     await page.clock.fastForward(60_000);
     await lab.countdown.filter({ hasText: /^(01:00|00:5\d)$/ }).waitFor();
@@ -429,7 +537,9 @@ describe('merge lab', () => {
     await expect.poll(() => lab.tapButton.isDisabled(), POLL).toBe(true);
 
     // Two minutes later on the server too (its stored clock moved back): the point is there and the tap works.
-    await world.server.db.rows(sql`update merge_lab_games set state = jsonb_set(state, '{energyAt}', to_jsonb((state->>'energyAt')::bigint - ${ENERGY_REGEN_MS + 1_000})) where user_id = ${user.id}`);
+    await world.server.db.rows(
+      sql`update merge_lab_games set state = jsonb_set(state, '{energyAt}', to_jsonb((state->>'energyAt')::bigint - ${ENERGY_REGEN_MS + 1_000})) where user_id = ${user.id}`,
+    );
     await lab.open();
     expect(await lab.energy('1/100')).toBe('1/100');
     const tapped = answerTo(page, 'tap');
@@ -438,20 +548,29 @@ describe('merge lab', () => {
     expect(await lab.energy('0/100')).toBe('0/100');
     expect(await lab.tapButton.isDisabled()).toBe(true);
 
-    const full = Object.fromEntries(Array.from({ length: BOARD_CELLS }, (_, i) => [i, { c: 'plant', t: 1 + (i % 3) } as MergeItem]));
+    const full = Object.fromEntries(
+      Array.from({ length: BOARD_CELLS }, (_, i) => [
+        i,
+        { c: 'plant', t: 1 + (i % 3) } as MergeItem,
+      ]),
+    );
     await setBoard(user, full);
     await setEnergy(user, 50, Date.now());
     await lab.open();
     await lab.energy('50/100');
     expect(await lab.tapButton.isDisabled()).toBe(true);
-    expect(await lab.tapBlocked.innerText()).toBe('The board is full: merge, deliver or sell an item to make room.');
+    expect(await lab.tapBlocked.innerText()).toBe(
+      'The board is full: merge, deliver or sell an item to make room.',
+    );
 
     // Nine hours away with 3 points: 270 came back, and the bar stops at its cap.
     await setBoard(user, {});
     await setEnergy(user, 3, Date.now() - 9 * 60 * 60_000);
     await lab.open();
     expect(await lab.energy('100/100')).toBe('100/100');
-    await page.getByText('Full. Energy comes back 1 point every 2 minutes once you spend it.').waitFor();
+    await page
+      .getByText('Full. Energy comes back 1 point every 2 minutes once you spend it.')
+      .waitFor();
     expect((await labOf(user)).state.energy).toBe(ENERGY_MAX);
   });
 
@@ -462,7 +581,9 @@ describe('merge lab', () => {
     const counts = { tap: 0, merge: 0, deliver: 0 };
     for (let step = 0; step < 24; step++) {
       const items = await lab.items();
-      const orders = await lab.orders.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-item') ?? ''));
+      const orders = await lab.orders.evaluateAll((cards) =>
+        cards.map((c) => c.getAttribute('data-item') ?? ''),
+      );
       const deliverable = orders.findIndex((o) => items.includes(o));
       const pair = (() => {
         for (let a = 0; a < items.length; a++) {
@@ -495,7 +616,8 @@ describe('merge lab', () => {
       await lab.waitForBoard((await answered(answer)).state.board.map(shown));
     }
     const dir = process.env.E2E_SCREENSHOT_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/merge-lab-desktop-after-play.png`, fullPage: true });
+    if (dir)
+      await page.screenshot({ path: `${dir}/merge-lab-desktop-after-play.png`, fullPage: true });
     expect(counts.tap).toBeGreaterThan(5);
     expect(counts.merge).toBeGreaterThanOrEqual(4);
     const server = await labOf(user);
@@ -513,7 +635,13 @@ describe('merge lab', () => {
     await lab.open();
     await check(page, 'empty board');
 
-    await setBoard(user, { 0: vial, 1: vial, 8: shard, 20: { c: 'plant', t: 6 }, 41: { c: 'crystal', t: 8 } });
+    await setBoard(user, {
+      0: vial,
+      1: vial,
+      8: shard,
+      20: { c: 'plant', t: 6 },
+      41: { c: 'crystal', t: 8 },
+    });
     await lab.open();
     await lab.cell(41).and(page.locator('[data-item="crystal:8"]')).waitFor();
     const box = await lab.cellButton(0).boundingBox();

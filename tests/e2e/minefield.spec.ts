@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { balanceOf, type TestUser } from '../../src/server/testing/harness';
-import { minefieldCashoutPoint, minefieldMinStakeMessage } from '../../src/shared/games/minefield/minimumStake';
+import {
+  minefieldCashoutPoint,
+  minefieldMinStakeMessage,
+} from '../../src/shared/games/minefield/minimumStake';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { describedText } from './support/helpers';
 import { MinefieldPage } from './pages/GamesPages';
@@ -60,7 +63,10 @@ describe('minefield', () => {
     const second = await openGame(user.id);
     await mf.cell(second.mines[0]!).click();
     await expect.poll(() => mf.message.innerText()).toBe('Boom! You lost 100 coins.');
-    for (const mine of second.mines) await expect.poll(async () => (await mf.cell(mine).getAttribute('aria-label')) ?? '').toContain('mine');
+    for (const mine of second.mines)
+      await expect
+        .poll(async () => (await mf.cell(mine).getAttribute('aria-label')) ?? '')
+        .toContain('mine');
     expect(await mf.slider('Rows').isDisabled()).toBe(false);
   });
 
@@ -69,12 +75,18 @@ describe('minefield', () => {
     await mf.stake().fill('5000');
     await mf.button('Enter').click();
     await expect.poll(() => mf.refusal().innerText()).toBe('Insufficient balance.');
-    const [open] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    const [open] = await world.server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`,
+    );
     expect(open?.n).toBe(0);
     expect(await balanceOf(world.server, user.id)).toBe(1000);
 
     await page.route('**/api/games/minefield/start', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }),
+      }),
     );
     await mf.stake().fill('100');
     await expect.poll(() => mf.refusal().count()).toBe(0);
@@ -99,7 +111,9 @@ describe('minefield', () => {
     await expect.poll(() => describedText(mf.stake())).toBe('Use whole coins only.');
     expect(await mf.stake().getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Bet must be ≥ 1').count()).toBe(0);
-    const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    const [rounds] = await world.server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`,
+    );
     expect(rounds?.n).toBe(0);
     expect(await balanceOf(world.server, user.id)).toBe(1000);
   });
@@ -117,7 +131,9 @@ describe('minefield', () => {
     await expect.poll(() => text('minefield-return')).toBe('Return if you cash out here: 84.37%');
     await mf.button('Enter').click();
     await page.getByText(minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10 })).waitFor();
-    const [rounds] = await world.server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`);
+    const [rounds] = await world.server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from game_rounds where user_id = ${user.id}`,
+    );
     expect(rounds?.n).toBe(0);
 
     // A running game shows the next cash-out after each safe cell.
@@ -127,7 +143,9 @@ describe('minefield', () => {
     const { mines } = await openGame(user.id);
     const safe = Array.from({ length: 64 }, (_, i) => i).filter((i) => !mines.includes(i));
     await mf.cell(safe[0]!).click();
-    await expect.poll(() => text('minefield-return')).toBe(`Return if you cash out here: ${minefieldCashoutPoint(100, 64, 10, 2).percent}`);
+    await expect
+      .poll(() => text('minefield-return'))
+      .toBe(`Return if you cash out here: ${minefieldCashoutPoint(100, 64, 10, 2).percent}`);
     await mf.button(/^Cash Out/).click();
     await expect.poll(() => mf.message.innerText()).toMatch(/^Cashed out \d+ coins$/);
 
@@ -138,8 +156,12 @@ describe('minefield', () => {
     await mf.stake().fill('200000');
     const capped = minefieldCashoutPoint(200_000, 9, 8, 1);
     expect(capped.capped).toBe(true);
-    await expect.poll(() => text('minefield-return')).toBe(`Return if you cash out here: ${capped.percent}`);
-    expect(await text('minefield-cap-note')).toBe(`The 1,000,000-coin profit cap lowers it: stakes up to ${capped.uncappedStakeLimit.toLocaleString('en-US')} get the full multiplier here.`);
+    await expect
+      .poll(() => text('minefield-return'))
+      .toBe(`Return if you cash out here: ${capped.percent}`);
+    expect(await text('minefield-cap-note')).toBe(
+      `The 1,000,000-coin profit cap lowers it: stakes up to ${capped.uncappedStakeLimit.toLocaleString('en-US')} get the full multiplier here.`,
+    );
     expect(await text('minefield-min-stake')).toBe('Minimum stake for 3x3 with 8 mines: 12');
   });
 });

@@ -4,7 +4,12 @@ import type { StoreUserDto } from '../../src/shared/api/store';
 import type { MysteryBoxDto, OpenBoxesResponse } from '../../src/shared/games/mysteryBox/contract';
 import { MYSTERY_BOXES, boxRtp } from '../../src/shared/games/mysteryBox/rules';
 import { toPercentString } from '../../src/shared/games/engine/rational';
-import { balanceOf, call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  call,
+  expectLedgerBalanced,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { grantGold } from '../../src/server/features/games/virtualPet/builders';
 import { holding, itemAudit } from '../../src/server/features/trades/builders';
 import { signInAs, startWorld, type World } from './support/world';
@@ -44,7 +49,9 @@ const coins = (n: number) => n.toLocaleString('en-US');
 
 /** The page's next answer to `method path`. */
 const answerTo = (page: Page, method: string, path: string): Promise<Response> =>
-  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
+  page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === path,
+  );
 
 async function opened(response: Promise<Response>): Promise<OpenBoxesResponse> {
   const answer = await response;
@@ -52,7 +59,10 @@ async function opened(response: Promise<Response>): Promise<OpenBoxesResponse> {
   return (await answer.json()) as OpenBoxesResponse;
 }
 
-async function signedIn(user: TestUser, options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {}) {
+async function signedIn(
+  user: TestUser,
+  options: { width?: number; height?: number; bypassCSP?: boolean; reducedMotion?: boolean } = {},
+) {
   const { reducedMotion = false, ...size } = options;
   const page = await world.newPage(size);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -61,7 +71,9 @@ async function signedIn(user: TestUser, options: { width?: number; height?: numb
 }
 
 async function inventoryOf(user: TestUser): Promise<StoreUserDto['inventory']> {
-  const res = await call<StoreUserDto>(world.server, 'GET', '/api/store/user', { token: user.token });
+  const res = await call<StoreUserDto>(world.server, 'GET', '/api/store/user', {
+    token: user.token,
+  });
   expect(res.status).toBe(200);
   return res.body.inventory;
 }
@@ -85,7 +97,12 @@ describe('mystery box', () => {
     await waitForPath(page, MYSTERY_BOX_PATH);
     await boxes.heading.waitFor();
 
-    const published = await call<{ boxes: MysteryBoxDto[] }>(world.server, 'GET', '/api/games/mystery-box', { token: user.token });
+    const published = await call<{ boxes: MysteryBoxDto[] }>(
+      world.server,
+      'GET',
+      '/api/games/mystery-box',
+      { token: user.token },
+    );
     expect(published.body.boxes.map((b) => b.id)).toEqual(['bronze', 'gold']);
     for (const box of MYSTERY_BOXES) {
       const card = boxes.box(box.id as 'bronze' | 'gold');
@@ -96,24 +113,44 @@ describe('mystery box', () => {
       const rtp = published.body.boxes.find((b) => b.id === box.id)!.rtp;
       expect(rtp).toBe(toPercentString(boxRtp(box)));
       expect(await card.rtp.innerText()).toBe(rtp);
-      expect(await card.openButton(1).innerText()).toMatch(new RegExp(`^Open ×1\\s+${coins(box.price)} coins$`));
-      expect(await card.openButton(5).innerText()).toMatch(new RegExp(`^Open ×5\\s+${coins(box.price * 5)} coins$`));
+      expect(await card.openButton(1).innerText()).toMatch(
+        new RegExp(`^Open ×1\\s+${coins(box.price)} coins$`),
+      );
+      expect(await card.openButton(5).innerText()).toMatch(
+        new RegExp(`^Open ×5\\s+${coins(box.price * 5)} coins$`),
+      );
 
       await card.expandContents();
-      expect(await card.tierRows()).toEqual(box.tiers.map((t) => [t.name, `${coins(t.weight)} / 10,000`, `${(t.weight / 100).toFixed(2)}%`]));
+      expect(await card.tierRows()).toEqual(
+        box.tiers.map((t) => [
+          t.name,
+          `${coins(t.weight)} / 10,000`,
+          `${(t.weight / 100).toFixed(2)}%`,
+        ]),
+      );
       for (const tier of box.tiers) {
-        expect(await card.dropsOf(tier.name)).toEqual(tier.drops.map((d) => `${d.emoji} ${d.name} sells for ${coins(d.value)} coins`));
+        expect(await card.dropsOf(tier.name)).toEqual(
+          tier.drops.map((d) => `${d.emoji} ${d.name} sells for ${coins(d.value)} coins`),
+        );
       }
-      expect(await card.contents.getByRole('link', { name: /fairness page/ }).getAttribute('href')).toBe('/fairness');
+      expect(
+        await card.contents.getByRole('link', { name: /fairness page/ }).getAttribute('href'),
+      ).toBe('/fairness');
     }
     // 1,000 coins: gold ×1 is open to this player, gold ×5 is not, with the reason beside it.
     expect(await boxes.box('gold').openButton(1).isEnabled()).toBe(true);
     expect(await boxes.box('gold').openButton(5).isDisabled()).toBe(true);
-    expect(await boxes.box('gold').blocked.innerText()).toBe('×5 needs 5,000 coins; you have 1,000.');
+    expect(await boxes.box('gold').blocked.innerText()).toBe(
+      '×5 needs 5,000 coins; you have 1,000.',
+    );
     expect(await boxes.box('bronze').blocked.count()).toBe(0);
 
-    expect(await page.getByRole('link', { name: 'Verify rounds' }).getAttribute('href')).toBe('/fairness');
-    await boxes.collectibles.getByText('No collectibles yet. Open a box: whatever you keep shows here.').waitFor();
+    expect(await page.getByRole('link', { name: 'Verify rounds' }).getAttribute('href')).toBe(
+      '/fairness',
+    );
+    await boxes.collectibles
+      .getByText('No collectibles yet. Open a box: whatever you keep shows here.')
+      .waitFor();
     await boxes.recentDrops.getByText('No rare drops yet — they appear here live.').waitFor();
   });
 
@@ -137,26 +174,40 @@ describe('mystery box', () => {
     await result.getByTestId('box-reel').waitFor();
     await result.and(page.locator('[data-landed="true"]')).waitFor();
     const stop = await bronze.reelStop(result);
-    expect(stop).toEqual({ emoji: drop.item.emoji, offCentre: expect.any(Number) as number, state: 'stopped' });
+    expect(stop).toEqual({
+      emoji: drop.item.emoji,
+      offCentre: expect.any(Number) as number,
+      state: 'stopped',
+    });
     expect(stop.offCentre).toBeLessThan(2);
     expect(await result.getByTestId('box-result-name').innerText()).toBe(drop.item.name);
-    expect(await result.getByTestId('box-result-value').innerText()).toBe(`worth ${coins(drop.item.value)} coins`);
+    expect(await result.getByTestId('box-result-value').innerText()).toBe(
+      `worth ${coins(drop.item.value)} coins`,
+    );
     expect(await result.getAttribute('data-notable')).toBe(String(drop.notable));
     await result.getByText(drop.tier, { exact: true }).first().waitFor();
-    await bronze.summary.filter({ hasText: `${drop.tier} ${drop.item.name}, worth ${coins(drop.item.value)} coins` }).waitFor();
+    await bronze.summary
+      .filter({ hasText: `${drop.tier} ${drop.item.name}, worth ${coins(drop.item.value)} coins` })
+      .waitFor();
     expect(await nav.balance('900')).toBe('900');
     expect(await boxes.balance('900')).toBe('900');
 
     // Its verify link names the round, its nonce and the box's published tiers.
-    const url = new URL((await bronze.verifyLink(result).getAttribute('href')) ?? '', world.server.url);
-    expect([url.pathname, url.hash, url.searchParams.get('game'), url.searchParams.get('round'), url.searchParams.get('nonce')]).toEqual([
-      '/fairness',
-      '#verify',
-      'mystery-box',
-      drop.roundId,
-      String(drop.nonce),
-    ]);
-    expect(JSON.parse(url.searchParams.get('params') ?? '{}')).toEqual({ box: 'bronze', tiers: MYSTERY_BOXES[0]!.tiers });
+    const url = new URL(
+      (await bronze.verifyLink(result).getAttribute('href')) ?? '',
+      world.server.url,
+    );
+    expect([
+      url.pathname,
+      url.hash,
+      url.searchParams.get('game'),
+      url.searchParams.get('round'),
+      url.searchParams.get('nonce'),
+    ]).toEqual(['/fairness', '#verify', 'mystery-box', drop.roundId, String(drop.nonce)]);
+    expect(JSON.parse(url.searchParams.get('params') ?? '{}')).toEqual({
+      box: 'bronze',
+      tiers: MYSTERY_BOXES[0]!.tiers,
+    });
 
     // Keep, by keyboard: the drop list goes and the keyboard carries on from Open ×1.
     await expect.poll(() => bronze.openButton(1).isEnabled(), POLL).toBe(true);
@@ -165,15 +216,25 @@ describe('mystery box', () => {
     await bronze.results.waitFor({ state: 'detached' });
     expect(await bronze.openButton(1).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await boxes.collectibleQuantity(drop.item.name, '1')).toBe('1');
-    expect(await boxes.collectible(drop.item.name).innerText()).toContain(`${coins(drop.item.value)} coins each`);
+    expect(await boxes.collectible(drop.item.name).innerText()).toContain(
+      `${coins(drop.item.value)} coins each`,
+    );
 
     // The drop is a real item of the store inventory, with its sell-back value.
     const entry = (await inventoryOf(user)).find((e) => e.item._id === drop.item._id);
-    expect(entry).toMatchObject({ quantity: 1, locked: 0, item: { name: drop.item.name, type: 'cosmetic', sellBack: drop.item.value } });
+    expect(entry).toMatchObject({
+      quantity: 1,
+      locked: 0,
+      item: { name: drop.item.name, type: 'cosmetic', sellBack: drop.item.value },
+    });
     const store = await openStore(page);
     expect(await store.inventoryQuantity(drop.item.name, '1')).toBe('1');
-    const storeEntry = store.inventory.getByTestId('inventory-entry').filter({ hasText: drop.item.name });
-    await storeEntry.getByRole('button', { name: new RegExp(`^Sell for ${coins(drop.item.value)}\\b`) }).waitFor();
+    const storeEntry = store.inventory
+      .getByTestId('inventory-entry')
+      .filter({ hasText: drop.item.name });
+    await storeEntry
+      .getByRole('button', { name: new RegExp(`^Sell for ${coins(drop.item.value)}\\b`) })
+      .waitFor();
 
     // Sold back from the page: the balance rises by exactly its value, everywhere.
     await boxes.open();
@@ -183,9 +244,14 @@ describe('mystery box', () => {
     const after = coins(900 + drop.item.value);
     expect(await nav.balance(after)).toBe(after);
     expect(await boxes.balance(after)).toBe(after);
-    await boxes.collectibles.getByText('No collectibles yet. Open a box: whatever you keep shows here.').waitFor();
+    await boxes.collectibles
+      .getByText('No collectibles yet. Open a box: whatever you keep shows here.')
+      .waitFor();
     expect(await balanceOf(world.server, user.id)).toBe(900 + drop.item.value);
-    expect(await holding(world.server.db, user.id, Number(drop.item._id))).toEqual({ quantity: 0, locked: 0 });
+    expect(await holding(world.server.db, user.id, Number(drop.item._id))).toEqual({
+      quantity: 0,
+      locked: 0,
+    });
   });
 
   it('opens five: five reels land one after another on the five drops; one sold from its card, one from the store inventory', async () => {
@@ -204,7 +270,8 @@ describe('mystery box', () => {
     expect(await bronze.reels.count()).toBe(5);
     await bronze.summary.filter({ hasText: /^5 drops: / }).waitFor();
     const dir = process.env.E2E_SCREENSHOT_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/mystery-box-desktop-five-drops.png`, fullPage: true });
+    if (dir)
+      await page.screenshot({ path: `${dir}/mystery-box-desktop-five-drops.png`, fullPage: true });
     const { order, counts } = await landings();
     // In the answer's order, never all at once (a step may hold two should a timer fire late).
     expect(order).toEqual(answer.results.map((r) => r.roundId));
@@ -220,13 +287,18 @@ describe('mystery box', () => {
     expect(await nav.balance('500')).toBe('500');
     // 500 coins left: gold is out of reach, with the reason.
     expect(await boxes.box('gold').openButton(1).isDisabled()).toBe(true);
-    expect(await boxes.box('gold').blocked.innerText()).toBe('Not enough coins: a box costs 1,000 and you have 500.');
+    expect(await boxes.box('gold').blocked.innerText()).toBe(
+      'Not enough coins: a box costs 1,000 and you have 500.',
+    );
 
     // Sell the first from its card: 'Sold for N coins', and the balance rises by N.
     const [first, ...rest] = answer.results;
     const firstCard = bronze.result(first!.roundId);
     await bronze.sellButton(firstCard).click();
-    await firstCard.getByTestId('box-result-sold').filter({ hasText: `Sold for ${coins(first!.item.value)} coins` }).waitFor();
+    await firstCard
+      .getByTestId('box-result-sold')
+      .filter({ hasText: `Sold for ${coins(first!.item.value)} coins` })
+      .waitFor();
     const afterCard = 500 + first!.item.value;
     expect(await nav.balance(coins(afterCard))).toBe(coins(afterCard));
     // Keep the rest: the collectibles hold them, by name.
@@ -234,21 +306,29 @@ describe('mystery box', () => {
     await bronze.resultItems.nth(1).waitFor({ state: 'detached' });
     const held = new Map<string, number>();
     for (const drop of rest) held.set(drop.item.name, (held.get(drop.item.name) ?? 0) + 1);
-    for (const [name, n] of held) expect(await boxes.collectibleQuantity(name, String(n))).toBe(String(n));
+    for (const [name, n] of held)
+      expect(await boxes.collectibleQuantity(name, String(n))).toBe(String(n));
 
     // One more sold from the store inventory's 'Sell for N'.
     const second = rest[0]!;
     const store = await openStore(page);
     await store.inventoryQuantity(second.item.name, String(held.get(second.item.name)));
-    const entry = store.inventory.getByTestId('inventory-entry').filter({ hasText: second.item.name });
-    await entry.getByRole('button', { name: new RegExp(`^Sell for ${coins(second.item.value)}\\b`) }).click();
+    const entry = store.inventory
+      .getByTestId('inventory-entry')
+      .filter({ hasText: second.item.name });
+    await entry
+      .getByRole('button', { name: new RegExp(`^Sell for ${coins(second.item.value)}\\b`) })
+      .click();
     const said = `Sold ${second.item.name} for ${coins(second.item.value)} coins`;
     expect(await toasts.waitFor(said)).toBe(said);
     const afterStore = afterCard + second.item.value;
     expect(await store.balance(coins(afterStore))).toBe(coins(afterStore));
     expect(await nav.balance(coins(afterStore))).toBe(coins(afterStore));
     expect(await balanceOf(world.server, user.id)).toBe(afterStore);
-    expect(await holding(world.server.db, user.id, Number(second.item._id))).toEqual({ quantity: held.get(second.item.name)! - 1, locked: 0 });
+    expect(await holding(world.server.db, user.id, Number(second.item._id))).toEqual({
+      quantity: held.get(second.item.name)! - 1,
+      locked: 0,
+    });
   });
 
   it('with reduced motion the drops show at once, without reels', async () => {
@@ -264,7 +344,9 @@ describe('mystery box', () => {
     expect((await landings()).counts).toEqual([5]);
     expect(await bronze.reels.count()).toBe(0);
     expect(await bronze.showAll.count()).toBe(0);
-    expect(await bronze.resultItems.getByTestId('box-result-name').allInnerTexts()).toEqual(answer.results.map((r) => r.item.name));
+    expect(await bronze.resultItems.getByTestId('box-result-name').allInnerTexts()).toEqual(
+      answer.results.map((r) => r.item.name),
+    );
   });
 
   it('Show all lands every reel at once on its drop', async () => {
@@ -301,12 +383,17 @@ describe('mystery box', () => {
     await bronze.keepButton(bronze.result(drop.roundId)).click();
     await boxes.collectibleQuantity(drop.item.name, '1');
     // Sold elsewhere (another tab) while this page still lists it.
-    const elsewhere = await call(world.server, 'POST', '/api/games/mystery-box/sell', { token: user.token, body: { itemId: drop.item._id, quantity: 1 } });
+    const elsewhere = await call(world.server, 'POST', '/api/games/mystery-box/sell', {
+      token: user.token,
+      body: { itemId: drop.item._id, quantity: 1 },
+    });
     expect(elsewhere.status).toBe(200);
     await boxes.sellButton(drop.item.name, 'Sell 1').click();
     const said = `You have 0 ${drop.item.name}, not 1`;
     expect(await toasts.waitFor(said)).toBe(said);
-    await boxes.collectibles.getByText('No collectibles yet. Open a box: whatever you keep shows here.').waitFor();
+    await boxes.collectibles
+      .getByText('No collectibles yet. Open a box: whatever you keep shows here.')
+      .waitFor();
     expect(await balanceOf(world.server, user.id)).toBe(900 + drop.item.value);
   });
 
@@ -332,7 +419,11 @@ describe('mystery box', () => {
 
     // Offered in a trade: noted, and neither sale button can be pressed.
     await a.boxes.open();
-    await a.boxes.collectible(drop.item.name).getByTestId('collectible-locked').filter({ hasText: '1 offered in a trade' }).waitFor();
+    await a.boxes
+      .collectible(drop.item.name)
+      .getByTestId('collectible-locked')
+      .filter({ hasText: '1 offered in a trade' })
+      .waitFor();
     expect(await a.boxes.sellButton(drop.item.name, 'Sell 1').isDisabled()).toBe(true);
     expect(await a.boxes.sellButton(drop.item.name, 'Sell all').isDisabled()).toBe(true);
 
@@ -356,9 +447,13 @@ describe('mystery box', () => {
     await b.boxes.open();
     expect(await b.boxes.collectibleQuantity(drop.item.name, '1')).toBe('1');
     expect(await b.boxes.sellButton(drop.item.name, 'Sell 1').isEnabled()).toBe(true);
-    expect((await inventoryOf(bob)).find((e) => e.item._id === drop.item._id)?.item.sellBack).toBe(drop.item.value);
+    expect((await inventoryOf(bob)).find((e) => e.item._id === drop.item._id)?.item.sellBack).toBe(
+      drop.item.value,
+    );
     await a.boxes.open();
-    await a.boxes.collectibles.getByText('No collectibles yet. Open a box: whatever you keep shows here.').waitFor();
+    await a.boxes.collectibles
+      .getByText('No collectibles yet. Open a box: whatever you keep shows here.')
+      .waitFor();
   });
 
   it("another player's notable drop appears live on the recent-drops feed of a second browser", async () => {
@@ -372,7 +467,10 @@ describe('mystery box', () => {
     await grantGold(world.server.db, opener.id, 60_000);
     const notable: OpenBoxesResponse['results'] = [];
     for (let i = 0; i < 100 && notable.length === 0; i++) {
-      const res = await call<OpenBoxesResponse>(world.server, 'POST', OPEN, { token: opener.token, body: { boxId: 'bronze', count: 5 } });
+      const res = await call<OpenBoxesResponse>(world.server, 'POST', OPEN, {
+        token: opener.token,
+        body: { boxId: 'bronze', count: 5 },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       notable.push(...res.body.results.filter((r) => r.notable));
     }
@@ -388,7 +486,9 @@ describe('mystery box', () => {
       expect(texts[i]).toContain(drop.tier);
       expect(texts[i]).toContain(`${coins(drop.item.value)} coins`);
     }
-    await boxes.recentDrops.getByText('No rare drops yet — they appear here live.').waitFor({ state: 'detached' });
+    await boxes.recentDrops
+      .getByText('No rare drops yet — they appear here live.')
+      .waitFor({ state: 'detached' });
   });
 
   it("a drop's Verify link opens /fairness on its round, which verifies once the seed is rotated", async () => {
@@ -405,15 +505,24 @@ describe('mystery box', () => {
     await fairness.heading.waitFor();
     const verifier = page.getByRole('region', { name: 'Verify a round' });
     expect(await verifier.getByLabel('Game', { exact: true }).inputValue()).toBe('mystery-box');
-    expect(await verifier.getByLabel('Nonce', { exact: true }).inputValue()).toBe(String(drop.nonce));
-    await fairness.verdict().filter({ hasText: `round #${drop.roundId}` }).waitFor();
+    expect(await verifier.getByLabel('Nonce', { exact: true }).inputValue()).toBe(
+      String(drop.nonce),
+    );
+    await fairness
+      .verdict()
+      .filter({ hasText: `round #${drop.roundId}` })
+      .waitFor();
 
     await fairness.rotate();
     const row = page.locator(`[data-testid="round-row"][data-round="${drop.roundId}"]`);
     await row.getByRole('link', { name: 'Verify', exact: true }).click();
     await fairness.verdict().getByText(`✓ Matches round #${drop.roundId}`).waitFor();
-    const key = MYSTERY_BOXES[1]!.tiers.flatMap((t) => t.drops).find((d) => d.name === drop.item.name)!.key;
-    expect(await fairness.summary().innerText()).toBe(`tier ${drop.tier}, ${key} worth ${drop.item.value}`);
+    const key = MYSTERY_BOXES[1]!.tiers
+      .flatMap((t) => t.drops)
+      .find((d) => d.name === drop.item.name)!.key;
+    expect(await fairness.summary().innerText()).toBe(
+      `tier ${drop.tier}, ${key} worth ${drop.item.value}`,
+    );
   });
 
   it('fits a 390 px phone with no sideways scroll and no serious or critical axe finding: spinning, landed, contents open, collectibles; and the store inventory with a sell button', async () => {

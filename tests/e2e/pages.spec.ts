@@ -101,7 +101,19 @@ describe('home page', () => {
     await nav.balanceChip.waitFor();
     expect(await nav.isCollapsed()).toBe(true);
     const names = await nav.linkNames();
-    expect(names).toEqual(['Home', 'Rules', 'Dashboard', 'Bets', 'Store', 'Games', 'Services', 'Tasks', 'Achievements', 'Leaderboard', 'My Profile']);
+    expect(names).toEqual([
+      'Home',
+      'Rules',
+      'Dashboard',
+      'Bets',
+      'Store',
+      'Games',
+      'Services',
+      'Tasks',
+      'Achievements',
+      'Leaderboard',
+      'My Profile',
+    ]);
     await nav.link('My Profile').click();
     await waitForPath(page, '/profile');
 
@@ -172,7 +184,8 @@ describe('public profile', () => {
     await profile.name(user.username).waitFor();
     expect(await profile.role.innerText()).toBe('user');
     expect(await profile.status.count()).toBe(0);
-    for (const section of ['Achievements', 'Badges', 'Inventory'] as const) await profile.section(section).waitFor();
+    for (const section of ['Achievements', 'Badges', 'Inventory'] as const)
+      await profile.section(section).waitFor();
     await page.getByText(/^Balance:\s+1,000$/).waitFor();
     expect(await new NavBar(page).link('Login').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -200,7 +213,9 @@ describe('public profile', () => {
     await profile.open('nobody-by-this-name');
     expect(await profile.errorText()).toBe('User not found or an error occurred.');
     // Not a dead end (issue 33): a search for another name, and the leaderboard.
-    expect(await page.getByRole('main').getByRole('link', { name: 'leaderboard' }).getAttribute('href')).toBe('/leaderboard');
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'leaderboard' }).getAttribute('href'),
+    ).toBe('/leaderboard');
     const existing = await world.user();
     await page.getByLabel('Find a player', { exact: true }).fill(existing.username);
     await page.getByRole('button', { name: 'Open profile' }).click();

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBetsDto, ParlayDto } from '../../src/shared/api/bets';
-import { balanceOf, expectLedgerBalanced, call, uniqueName, type TestUser } from '../../src/server/testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  call,
+  uniqueName,
+  type TestUser,
+} from '../../src/server/testing/harness';
 import { createBet } from '../../src/server/features/bets/builders';
 import { signInAs, startWorld, type World } from './support/world';
 import { waitForPath } from './support/helpers';
@@ -27,8 +33,24 @@ async function twoBets(): Promise<{ match: string; goals: string }> {
   const match = `Match ${uniqueName()}`;
   const goals = `Goals ${uniqueName()}`;
   await Promise.all([
-    createBet(world.server, admin, [{ text: 'Home', odds: 2.35 }, { text: 'Away', odds: 1.55 }], match),
-    createBet(world.server, admin, [{ text: 'Over', odds: 1.85 }, { text: 'Under', odds: 2.1 }], goals),
+    createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Home', odds: 2.35 },
+        { text: 'Away', odds: 1.55 },
+      ],
+      match,
+    ),
+    createBet(
+      world.server,
+      admin,
+      [
+        { text: 'Over', odds: 1.85 },
+        { text: 'Under', odds: 2.1 },
+      ],
+      goals,
+    ),
   ]);
   return { match, goals };
 }
@@ -120,7 +142,13 @@ describe('parlay builder at desktop width', () => {
     const dashboard = new DashboardPage(page);
     await dashboard.open();
     const entry = await dashboard.openBet('parlay', match, goals);
-    expect(await dashboard.betSummary(entry)).toEqual({ kind: 'parlay', result: 'Open', stake: '10', potentialPayout: '32', payout: null });
+    expect(await dashboard.betSummary(entry)).toEqual({
+      kind: 'parlay',
+      result: 'Open',
+      stake: '10',
+      potentialPayout: '32',
+      payout: null,
+    });
     expect(await entry.getByTestId('parlay-total').innerText()).toBe('3.26x');
     expect(await entry.getByTestId('parlay-leg').allInnerTexts()).toEqual([
       expect.stringMatching(new RegExp(`${match} · Away 1.55x`)),

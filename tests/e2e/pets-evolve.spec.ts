@@ -22,12 +22,17 @@ afterAll(async () => {
 describe("a critter's Evolve", () => {
   it('is disabled with the reason while the critter is breeding, and offered once its egg has hatched', async () => {
     const user = await world.user();
-    const adopted = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', { token: user.token, body: { species: 'sproutling' } });
+    const adopted = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', {
+      token: user.token,
+      body: { species: 'sproutling' },
+    });
     expect(adopted.status, JSON.stringify(adopted.body)).toBe(201);
     const id = Number(adopted.body.critter._id);
     // Level 10 and affection 50: ready by its growth, but a parent waiting for its egg.
     await raiseCritter(world.server.db, id, 4050, 50);
-    await world.server.db.rows(sql`update virtual_pet_critters set breeding_hatch_at = now() + interval '1 hour' where id = ${id}`);
+    await world.server.db.rows(
+      sql`update virtual_pet_critters set breeding_hatch_at = now() + interval '1 hour' where id = ${id}`,
+    );
 
     const page = await world.newPage();
     await signInAs(page, world.server, user);
@@ -42,7 +47,9 @@ describe("a critter's Evolve", () => {
     expect(await evolve.isDisabled()).toBe(true);
 
     // The egg hatched (the parents' mark is cleared): ready, and the evolution goes through.
-    await world.server.db.rows(sql`update virtual_pet_critters set breeding_hatch_at = null where id = ${id}`);
+    await world.server.db.rows(
+      sql`update virtual_pet_critters set breeding_hatch_at = null where id = ${id}`,
+    );
     await sanctuary.open();
     await card.expand();
     await condition.filter({ hasText: 'ready!' }).waitFor();

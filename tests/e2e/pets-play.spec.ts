@@ -1,11 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { Page, Response, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CritterActionResponse, CrittersDto, EggDto, GachaSpinResponse, GamesUserDto, MinigameCompleteResponse } from '../../src/shared/games/virtualPet/contract';
+import type {
+  CritterActionResponse,
+  CrittersDto,
+  EggDto,
+  GachaSpinResponse,
+  GamesUserDto,
+  MinigameCompleteResponse,
+} from '../../src/shared/games/virtualPet/contract';
 import { SPECIES } from '../../src/shared/games/virtualPet/catalog';
-import { GACHA_POOLS, PITY_LIMIT, expectedPullsText, publishedRates, type GachaPool } from '../../src/shared/games/virtualPet/gacha';
-import { BREED_PRICE_RULE, breedPrice, breedPrices, HATCH_MS } from '../../src/shared/games/virtualPet/breeding';
-import { CRITTER_MATCH_MIN_MS, CRITTER_MATCH_SCORE, MATCH_PAIRS } from '../../src/shared/games/virtualPet/minigames';
+import {
+  GACHA_POOLS,
+  PITY_LIMIT,
+  expectedPullsText,
+  publishedRates,
+  type GachaPool,
+} from '../../src/shared/games/virtualPet/gacha';
+import {
+  BREED_PRICE_RULE,
+  breedPrice,
+  breedPrices,
+  HATCH_MS,
+} from '../../src/shared/games/virtualPet/breeding';
+import {
+  CRITTER_MATCH_MIN_MS,
+  CRITTER_MATCH_SCORE,
+  MATCH_PAIRS,
+} from '../../src/shared/games/virtualPet/minigames';
 import { CATCHER_Y } from '../../src/client/features/games/virtualPet/minigames/coinCatcher';
 import { WORLD_H, WORLD_W } from '../../src/client/features/games/virtualPet/minigames/engine';
 import { call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
@@ -13,7 +35,15 @@ import { grantGold, grantPetCurrency } from '../../src/server/features/games/vir
 import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
 import { textWithEmoji, waitForPath } from './support/helpers';
-import { BreedingPage, GachaPage, MiniGamesPage, PET_BASE, PetNav, SanctuaryPage, type PetMinigame } from './pages/PetPages';
+import {
+  BreedingPage,
+  GachaPage,
+  MiniGamesPage,
+  PET_BASE,
+  PetNav,
+  SanctuaryPage,
+  type PetMinigame,
+} from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
 
 /**
@@ -40,7 +70,10 @@ afterAll(async () => {
 
 /** Set-up: adopts a starter over HTTP. */
 async function adopt(user: TestUser, species: string): Promise<CritterActionResponse> {
-  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', { token: user.token, body: { species } });
+  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', {
+    token: user.token,
+    body: { species },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -48,7 +81,10 @@ async function adopt(user: TestUser, species: string): Promise<CritterActionResp
 /** Set-up: buys a shop pet for 300 pet coins, granted first. */
 async function buyPet(user: TestUser, species: string): Promise<CritterActionResponse> {
   await grantPetCurrency(world.server.db, user.id, 'pet_coins', 300);
-  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/shop/buy-pet', { token: user.token, body: { species } });
+  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/shop/buy-pet', {
+    token: user.token,
+    body: { species },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -60,17 +96,22 @@ async function meOf(user: TestUser): Promise<GamesUserDto> {
 }
 
 async function crittersOf(user: TestUser): Promise<CrittersDto['critters']> {
-  const res = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', { token: user.token });
+  const res = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', {
+    token: user.token,
+  });
   expect(res.status).toBe(200);
   return res.body.critters;
 }
 
 /** The page's next answer to `method path`. */
 const answerTo = (page: Page, method: string, path: string): Promise<Response> =>
-  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
+  page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname === path,
+  );
 
 /** The pool card's odds per pull as the page prints them: '60.00%'. */
-const oddsShown = (pool: GachaPool): Record<string, string> => Object.fromEntries(Object.entries(pool.odds).map(([r, w]) => [r, `${(w / 100).toFixed(2)}%`]));
+const oddsShown = (pool: GachaPool): Record<string, string> =>
+  Object.fromEntries(Object.entries(pool.odds).map(([r, w]) => [r, `${(w / 100).toFixed(2)}%`]));
 
 const starlight = GACHA_POOLS.find((p) => p.id === 'starlight')!;
 const mythic = GACHA_POOLS.find((p) => p.id === 'mythic')!;
@@ -107,9 +148,21 @@ describe('virtual pet, part 2', () => {
     expect(await myth.blockedLine().innerText()).toBe('×10 needs 20,000 gold; you have 15,000.');
 
     // Odds details: base and consolidated rates (pity counted) and the expected pulls, as the shared maths computes them.
-    expect(await star.openOddsDetails()).toEqual(publishedRates(starlight).map(({ rarity, base, consolidated }) => ({ rarity, base, consolidated })));
+    expect(await star.openOddsDetails()).toEqual(
+      publishedRates(starlight).map(({ rarity, base, consolidated }) => ({
+        rarity,
+        base,
+        consolidated,
+      })),
+    );
     expect(await star.expectedPulls().innerText()).toBe(expectedPullsText(starlight));
-    expect(await myth.openOddsDetails()).toEqual(publishedRates(mythic).map(({ rarity, base, consolidated }) => ({ rarity, base, consolidated })));
+    expect(await myth.openOddsDetails()).toEqual(
+      publishedRates(mythic).map(({ rarity, base, consolidated }) => ({
+        rarity,
+        base,
+        consolidated,
+      })),
+    );
     expect(await myth.expectedPulls().innerText()).toBe(expectedPullsText(mythic));
 
     // ×10 with motion: the pulls appear one after another, in the answer's order.
@@ -148,7 +201,9 @@ describe('virtual pet, part 2', () => {
     }
     expect(new Set(spin.results.map((r) => r.nonce)).size).toBe(10);
     // The pity bar moves to the answer's count; the gold drops by 5,000.
-    await expect.poll(() => star.pityBar.getAttribute('aria-valuenow'), POLL).toBe(String(spin.pityCount));
+    await expect
+      .poll(() => star.pityBar.getAttribute('aria-valuenow'), POLL)
+      .toBe(String(spin.pityCount));
     expect(await star.pityFigure.innerText()).toBe(`${spin.pityCount} / ${PITY_LIMIT}`);
     expect(spin.newBalance).toBe(10_000);
     expect(await gacha.goldFigure('10,000')).toBe('10,000');
@@ -165,8 +220,12 @@ describe('virtual pet, part 2', () => {
     await star.summary.filter({ hasText: /\b10 pulls: / }).waitFor();
     expect(await atOnce()).toEqual([10]);
     expect(await star.showAll.count()).toBe(0);
-    expect((await star.resultItems.allInnerTexts()).map((t) => /Pull (\d+)/.exec(t)?.[1])).toEqual(second.results.map((_, i) => String(i + 1)));
-    await expect.poll(() => star.pityBar.getAttribute('aria-valuenow'), POLL).toBe(String(second.pityCount));
+    expect((await star.resultItems.allInnerTexts()).map((t) => /Pull (\d+)/.exec(t)?.[1])).toEqual(
+      second.results.map((_, i) => String(i + 1)),
+    );
+    await expect
+      .poll(() => star.pityBar.getAttribute('aria-valuenow'), POLL)
+      .toBe(String(second.pityCount));
     expect(await gacha.goldFigure('5,000')).toBe('5,000');
 
     // 5,000 gold: Starlight ×10 still goes (after the button's quiet second); Mythic ×1 does, its ×10 does not.
@@ -199,24 +258,42 @@ describe('virtual pet, part 2', () => {
     expect(await breeding.breedButton.isDisabled()).toBe(true);
     // The published price rule, each rarity's price from the function the server charges by (issue 34).
     expect(await page.getByTestId('breed-price-rule').innerText()).toBe(BREED_PRICE_RULE);
-    expect(await page.getByTestId('breed-price-row').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())))).toEqual(
-      breedPrices().map((p) => [p.rarity, p.gold.toLocaleString('en-US'), p.petCoins.toLocaleString('en-US'), `${p.gachaGold.toLocaleString('en-US')} gold (${p.gachaPool === 'mythic' ? 'Mythic Pool' : 'Starlight Pool'})`]),
+    expect(
+      await page
+        .getByTestId('breed-price-row')
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())),
+        ),
+    ).toEqual(
+      breedPrices().map((p) => [
+        p.rarity,
+        p.gold.toLocaleString('en-US'),
+        p.petCoins.toLocaleString('en-US'),
+        `${p.gachaGold.toLocaleString('en-US')} gold (${p.gachaPool === 'mythic' ? 'Mythic Pool' : 'Starlight Pool'})`,
+      ]),
     );
     expect(breedPrice('Mythical')).toMatchObject({ gold: 66_700, petCoins: 6670 });
-    expect(await breeding.blockedLine.innerText()).toBe('Pick two different critters that are free to breed.');
+    expect(await breeding.blockedLine.innerText()).toBe(
+      'Pick two different critters that are free to breed.',
+    );
 
     await breeding.parent('a').selectOption(sprout._id);
     await breeding.picked('a').getByText('Sproutling').waitFor();
     // The first parent cannot be picked again as the second.
     const second = await breeding.parentOptions('b');
-    expect(second.find((o) => o.value === sprout._id)).toMatchObject({ disabled: true, label: expect.stringMatching(/\(picked as the other parent\)$/) });
+    expect(second.find((o) => o.value === sprout._id)).toMatchObject({
+      disabled: true,
+      label: expect.stringMatching(/\(picked as the other parent\)$/),
+    });
     expect(second.find((o) => o.value === pup._id)?.disabled).toBe(false);
     await breeding.parent('b').selectOption(pup._id);
     await breeding.picked('b').getByText('Emberpup').waitFor();
 
     // The preview: the lower rarity (both Common), generation 2, an hour to hatch; species 50/50.
     await breeding.preview.waitFor();
-    expect((await breeding.previewRarity().innerText()).replace(/\s+/g, ' ').trim()).toBe('Common the lower of the two');
+    expect((await breeding.previewRarity().innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'Common the lower of the two',
+    );
     expect(await breeding.previewGeneration().innerText()).toBe('2');
     expect(await breeding.previewHatch().innerText()).toBe('1 h');
     await breeding.preview.getByText('Sproutling 50%').waitFor();
@@ -235,7 +312,9 @@ describe('virtual pet, part 2', () => {
     const egg = ((await response.json()) as { egg: EggDto }).egg;
     expect(egg.child).toMatchObject({ rarity: 'Common', generation: 2 });
     expect(['sproutling', 'emberpup']).toContain(egg.child.species);
-    await toasts.message(`An egg! It holds a Common ${egg.child.name} and hatches in 1 h.`).waitFor();
+    await toasts
+      .message(`An egg! It holds a Common ${egg.child.name} and hatches in 1 h.`)
+      .waitFor();
     const card = breeding.egg(0);
     await card.countdown.waitFor();
     expect(await breeding.eggs.count()).toBe(1);
@@ -250,11 +329,14 @@ describe('virtual pet, part 2', () => {
     await eggsRead;
 
     // Both parents are breeding, and neither picker offers them.
-    await expect.poll(() => breeding.listedIds('breeding'), POLL).toEqual([sprout._id, pup._id].sort());
+    await expect
+      .poll(() => breeding.listedIds('breeding'), POLL)
+      .toEqual([sprout._id, pup._id].sort());
     for (const which of ['a', 'b'] as const) {
       const options = (await breeding.parentOptions(which)).filter((o) => o.value !== '');
       expect(options.map((o) => o.disabled)).toEqual([true, true]);
-      for (const o of options) expect(o.label).toMatch(/\(breeding, egg hatches in \d\d:\d\d:\d\d\)$/);
+      for (const o of options)
+        expect(o.label).toMatch(/\(breeding, egg hatches in \d\d:\d\d:\d\d\)$/);
     }
     await page.getByText('0 of 2 critters can be picked here.').first().waitFor();
     expect(await breeding.breedButton.isDisabled()).toBe(true);
@@ -282,8 +364,12 @@ describe('virtual pet, part 2', () => {
     await expect.poll(() => card.secondsLeft(), POLL).toBe(before - 65);
 
     // The egg is made ready on the server, and the page's clock is moved past its hatch time.
-    await world.server.db.rows(sql`update virtual_pet_eggs set hatch_at = now() - interval '1 second' where id = ${Number(egg._id)}`);
-    await world.server.db.rows(sql`update virtual_pet_critters set breeding_hatch_at = now() - interval '1 second' where id in (${Number(sprout._id)}, ${Number(pup._id)})`);
+    await world.server.db.rows(
+      sql`update virtual_pet_eggs set hatch_at = now() - interval '1 second' where id = ${Number(egg._id)}`,
+    );
+    await world.server.db.rows(
+      sql`update virtual_pet_critters set breeding_hatch_at = now() - interval '1 second' where id in (${Number(sprout._id)}, ${Number(pup._id)})`,
+    );
     release();
     await Promise.all(holding);
     await page.unroute('**/api/breeding/eggs', hold);
@@ -300,18 +386,31 @@ describe('virtual pet, part 2', () => {
     const hatch = await hatched;
     expect(hatch.status()).toBe(200);
     const child = ((await hatch.json()) as { critter: CrittersDto['critters'][number] }).critter;
-    expect(child).toMatchObject({ species: egg.child.species, variant: egg.child.variant, generation: 2 });
-    expect(await toasts.waitFor(`${child.name} hatched and joined your sanctuary!`)).toBe(`${child.name} hatched and joined your sanctuary!`);
+    expect(child).toMatchObject({
+      species: egg.child.species,
+      variant: egg.child.variant,
+      generation: 2,
+    });
+    expect(await toasts.waitFor(`${child.name} hatched and joined your sanctuary!`)).toBe(
+      `${child.name} hatched and joined your sanctuary!`,
+    );
     await breeding.noEggs.waitFor();
     // The parents rest for a day, and so does the child before its first breeding (issue 34).
-    await expect.poll(() => breeding.listedIds('cooldown'), POLL).toEqual([sprout._id, pup._id, child._id].sort());
+    await expect
+      .poll(() => breeding.listedIds('cooldown'), POLL)
+      .toEqual([sprout._id, pup._id, child._id].sort());
     expect(await breeding.breedingList.count()).toBe(0);
     await page.getByText('No critter is breeding.').waitFor();
     // A day's rest from the hatch, on the server's clock again (the page reads it after the test's jumps).
-    await expect.poll(() => breeding.cooldownList.first().innerText(), POLL).toMatch(/free in 23:5\d:\d\d$/);
+    await expect
+      .poll(() => breeding.cooldownList.first().innerText(), POLL)
+      .toMatch(/free in 23:5\d:\d\d$/);
     await page.getByText('0 of 3 critters can be picked here.').first().waitFor();
     for (const o of (await breeding.parentOptions('a')).filter((o) => o.value !== '')) {
-      expect(o).toMatchObject({ disabled: true, label: expect.stringMatching(/\(resting after a hatch, \d\d:\d\d:\d\d left\)$/) });
+      expect(o).toMatchObject({
+        disabled: true,
+        label: expect.stringMatching(/\(resting after a hatch, \d\d:\d\d:\d\d left\)$/),
+      });
     }
 
     // The sanctuary has three critters now.
@@ -337,12 +436,19 @@ describe('virtual pet, part 2', () => {
     const board = page.getByRole('list', { name: /^Critter Match: / });
     const hidden = async () => {
       const html = await board.evaluate((el) => el.outerHTML);
-      return SPECIES.filter((s) => html.includes(s.name) || html.includes(s.emoji)).map((s) => s.key);
+      return SPECIES.filter((s) => html.includes(s.name) || html.includes(s.emoji)).map(
+        (s) => s.key,
+      );
     };
     expect(await hidden()).toEqual([]);
-    expect(await mini.cards.evaluateAll((cards) => cards.map((c) => `${c.getAttribute('aria-label')?.replace(/^Card \d+/, 'Card')}|${c.textContent}${c.querySelector('img')?.alt ?? ''}|${c.getAttribute('data-state')}`))).toEqual(
-      Array.from({ length: 2 * MATCH_PAIRS }, () => 'Card, face down|❔|down'),
-    );
+    expect(
+      await mini.cards.evaluateAll((cards) =>
+        cards.map(
+          (c) =>
+            `${c.getAttribute('aria-label')?.replace(/^Card \d+/, 'Card')}|${c.textContent}${c.querySelector('img')?.alt ?? ''}|${c.getAttribute('data-state')}`,
+        ),
+      ),
+    ).toEqual(Array.from({ length: 2 * MATCH_PAIRS }, () => 'Card, face down|❔|down'));
     expect(await mini.card(0).isDisabled()).toBe(true);
 
     const started = answerTo(page, 'POST', '/api/sanctuary/minigame/start');
@@ -358,7 +464,11 @@ describe('virtual pet, part 2', () => {
     const done = new Set<number>();
     let pairs = 0;
     const completeSent = page
-      .waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/sanctuary/minigame/complete', { timeout: 15_000 })
+      .waitForRequest(
+        (r) =>
+          r.method() === 'POST' && new URL(r.url()).pathname === '/api/sanctuary/minigame/complete',
+        { timeout: 15_000 },
+      )
       .then((request) => ({ request, at: Date.now() }));
     // Awaited below; a failure before then must not surface as an unhandled rejection.
     completeSent.catch(() => undefined);
@@ -367,19 +477,24 @@ describe('virtual pet, part 2', () => {
       return mini.faceOf(index);
     };
     const matched = async (a: number, b: number) => {
-      for (const i of [a, b]) await mini.card(i).and(page.locator('[data-state="matched"]')).waitFor();
+      for (const i of [a, b])
+        await mini.card(i).and(page.locator('[data-state="matched"]')).waitFor();
       seen.delete(a);
       seen.delete(b);
       done.add(a).add(b);
       pairs += 1;
-      await mini.matchProgress.getByText(new RegExp(`^Pairs ${pairs} / ${MATCH_PAIRS} · `)).waitFor();
+      await mini.matchProgress
+        .getByText(new RegExp(`^Pairs ${pairs} / ${MATCH_PAIRS} · `))
+        .waitFor();
     };
     const knownPair = (): [number, number] | null => {
-      for (const [i, face] of seen) for (const [j, other] of seen) if (i < j && face === other) return [i, j];
+      for (const [i, face] of seen)
+        for (const [j, other] of seen) if (i < j && face === other) return [i, j];
       return null;
     };
     const unseen = (except: number) => {
-      for (let i = 0; i < 2 * MATCH_PAIRS; i++) if (i !== except && !seen.has(i) && !done.has(i)) return i;
+      for (let i = 0; i < 2 * MATCH_PAIRS; i++)
+        if (i !== except && !seen.has(i) && !done.has(i)) return i;
       throw new Error('no card left unseen');
     };
     while (pairs < MATCH_PAIRS) {
@@ -410,11 +525,25 @@ describe('virtual pet, part 2', () => {
     }
     const { request: sent, at: sentAt } = await completeSent;
     expect(sentAt - startedAt).toBeGreaterThanOrEqual(CRITTER_MATCH_MIN_MS);
-    expect(sent.postDataJSON()).toMatchObject({ critterId: critter._id, game: 'critter-match', actualScore: CRITTER_MATCH_SCORE });
+    expect(sent.postDataJSON()).toMatchObject({
+      critterId: critter._id,
+      game: 'critter-match',
+      actualScore: CRITTER_MATCH_SCORE,
+    });
     const answer = (await (await sent.response())!.json()) as MinigameCompleteResponse;
-    expect(answer).toMatchObject({ score: 100, clamped: false, experienceEarned: 100, coinsEarned: 10, coinsCapped: 0 });
+    expect(answer).toMatchObject({
+      score: 100,
+      clamped: false,
+      experienceEarned: 100,
+      coinsEarned: 10,
+      coinsCapped: 0,
+    });
     await mini.resultSaved('saved').waitFor({ timeout: 15_000 });
-    expect(await mini.resultLines()).toEqual(['Score counted: 100', '+100 experience', '+10 pet coins']);
+    expect(await mini.resultLines()).toEqual([
+      'Score counted: 100',
+      '+100 experience',
+      '+10 pet coins',
+    ]);
     await mini.petCoins.filter({ hasText: /^\s*10\s*$/ }).waitFor();
 
     // The server agrees.
@@ -431,7 +560,8 @@ describe('virtual pet, part 2', () => {
     await mini.open();
     const completes: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sanctuary/minigame/complete') completes.push(r.postData() ?? '');
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sanctuary/minigame/complete')
+        completes.push(r.postData() ?? '');
     });
 
     /** Starts the stage's game with its key, waits out the countdown and returns the fps reader. */
@@ -470,9 +600,16 @@ describe('virtual pet, part 2', () => {
         expect(JSON.parse(completes.at(-1)!)).toMatchObject({ game, actualScore: score });
         // The page's clock starts after the start call answered: the server never counts less.
         const coins = Math.floor(score / 10);
-        expect(await mini.resultLines()).toEqual([`Score counted: ${score}`, `+${score} experience`, `+${coins} pet ${coins === 1 ? 'coin' : 'coins'}`]);
+        expect(await mini.resultLines()).toEqual([
+          `Score counted: ${score}`,
+          `+${score} experience`,
+          `+${coins} pet ${coins === 1 ? 'coin' : 'coins'}`,
+        ]);
       } else {
-        await mini.resultSaved('skipped').getByText('Nothing to save: only a score above 0 is sent.').waitFor();
+        await mini
+          .resultSaved('skipped')
+          .getByText('Nothing to save: only a score above 0 is sent.')
+          .waitFor();
         expect(completes.length - before).toBe(0);
       }
       await mini.startButton.getByText('Play again').waitFor();
@@ -512,7 +649,9 @@ describe('virtual pet, part 2', () => {
 
     // Dodge n Dash starts with Space: picking it moves the focus to the stage, off the picker's button.
     await mini.pick('dodge-n-dash');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('minigame-stage');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL)
+      .toBe('minigame-stage');
     const dodgeFps = await startByKey('dodge-n-dash', ' ');
     // Half a second survived is a point (no ball can reach the middle that soon): this score is sent.
     await mini.score.filter({ hasText: /^[1-9]/ }).waitFor();

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimResponse, CritterActionResponse, CrittersDto, GamesUserDto } from '../../src/shared/games/virtualPet/contract';
+import type {
+  ClaimResponse,
+  CritterActionResponse,
+  CrittersDto,
+  GamesUserDto,
+} from '../../src/shared/games/virtualPet/contract';
 import { STARTERS, TRAITS, goodOf } from '../../src/shared/games/virtualPet/catalog';
 import { call, expectLedgerBalanced, type TestUser } from '../../src/server/testing/harness';
 import { grantGood, grantPetCurrency } from '../../src/server/features/games/virtualPet/builders';
@@ -7,7 +12,14 @@ import { signInAs, startWorld, type World } from './support/world';
 import { phoneReport } from './support/phone';
 import { coinsIn, textWithEmoji, waitForPath } from './support/helpers';
 import { GamesHubPage } from './pages/GamesPages';
-import { PetSubPage, PET_BASE, PetNav, PetShopPage, SanctuaryPage, type CritterCard } from './pages/PetPages';
+import {
+  PetSubPage,
+  PET_BASE,
+  PetNav,
+  PetShopPage,
+  SanctuaryPage,
+  type CritterCard,
+} from './pages/PetPages';
 import { Toasts } from './pages/Toasts';
 
 /**
@@ -32,14 +44,19 @@ afterAll(async () => {
 
 /** Set-up: adopts a starter over HTTP. */
 async function adopt(user: TestUser, species: string): Promise<CritterActionResponse> {
-  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', { token: user.token, body: { species } });
+  const res = await call<CritterActionResponse>(world.server, 'POST', '/api/critters/adopt', {
+    token: user.token,
+    body: { species },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 /** Set-up: claims the sanctuary resources over HTTP. */
 async function claimNow(user: TestUser): Promise<ClaimResponse> {
-  const res = await call<ClaimResponse>(world.server, 'GET', '/api/sanctuary/resources', { token: user.token });
+  const res = await call<ClaimResponse>(world.server, 'GET', '/api/sanctuary/resources', {
+    token: user.token,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -79,8 +96,11 @@ describe('virtual pet', () => {
     await sanctuary.starterHeading.waitFor();
     await sanctuary.starters.nth(STARTERS.length - 1).waitFor();
     expect(await sanctuary.starters.count()).toBe(3);
-    expect(await sanctuary.starters.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(STARTERS.map((s) => s.name));
-    for (const starter of STARTERS) expect(await sanctuary.adoptButton(starter.key).isEnabled()).toBe(true);
+    expect(await sanctuary.starters.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+      STARTERS.map((s) => s.name),
+    );
+    for (const starter of STARTERS)
+      expect(await sanctuary.adoptButton(starter.key).isEnabled()).toBe(true);
 
     await sanctuary.adoptButton('emberpup').click();
     expect(await toasts.waitFor('Welcome home, Emberpup!')).toBe('Welcome home, Emberpup!');
@@ -103,18 +123,31 @@ describe('virtual pet', () => {
     await other.open();
     await expect.poll(() => other.claimButton.isEnabled(), POLL).toBe(true);
 
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sanctuary/resources');
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/sanctuary/resources',
+    );
     await sanctuary.claimButton.click();
     const response = await answered;
     expect(response.status()).toBe(200);
     const claim = (await response.json()) as ClaimResponse;
-    expect([claim.coinsAdded, claim.shardsAdded, total(claim.foodAdded), total(claim.toysAdded)]).toEqual([50, 5, 2, 1]);
-    const words = ['+50 pet coins', '+5 shards', ...goodsWords(claim.foodAdded), ...goodsWords(claim.toysAdded)].join(', ');
+    expect([
+      claim.coinsAdded,
+      claim.shardsAdded,
+      total(claim.foodAdded),
+      total(claim.toysAdded),
+    ]).toEqual([50, 5, 2, 1]);
+    const words = [
+      '+50 pet coins',
+      '+5 shards',
+      ...goodsWords(claim.foodAdded),
+      ...goodsWords(claim.toysAdded),
+    ].join(', ');
     const said = `Claimed: ${words}. Verify round #${claim.roundId} on /fairness.`;
     expect(await toasts.waitFor(said)).toBe(said);
     expect(await sanctuary.figure('coins', '50')).toBe('50');
     expect(await sanctuary.figure('shards', '5')).toBe('5');
-    for (const [key, n] of Object.entries({ ...claim.foodAdded, ...claim.toysAdded })) expect(await sanctuary.heldCount(key, n)).toBe(n);
+    for (const [key, n] of Object.entries({ ...claim.foodAdded, ...claim.toysAdded }))
+      expect(await sanctuary.heldCount(key, n)).toBe(n);
     await sanctuary.claimResult.filter({ hasText: `Last claim: ${words}.` }).waitFor();
 
     // The button is disabled and counts down from four hours.
@@ -128,10 +161,14 @@ describe('virtual pet', () => {
 
     // The other tab still thinks it can claim; the server refuses it and its button starts counting.
     expect(await other.claimButton.isEnabled()).toBe(true);
-    const refused = second.waitForResponse((r) => new URL(r.url()).pathname === '/api/sanctuary/resources');
+    const refused = second.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/sanctuary/resources',
+    );
     await other.claimButton.click();
     expect((await refused).status()).toBe(400);
-    expect(await new Toasts(second).waitFor('Too soon — try again later')).toBe('Too soon — try again later');
+    expect(await new Toasts(second).waitFor('Too soon — try again later')).toBe(
+      'Too soon — try again later',
+    );
     await other.claimCountdown.waitFor();
     expect(await other.claimButton.isDisabled()).toBe(true);
     expect(await other.countdownSeconds()).toBeGreaterThan(4 * 3600 - 60);
@@ -139,7 +176,8 @@ describe('virtual pet', () => {
     expect((await resourcesOf(user)).coins).toBe(50);
     expect(await other.figure('coins', '50')).toBe('50');
     expect(await other.figure('shards', '5')).toBe('5');
-    for (const [key, n] of Object.entries({ ...claim.foodAdded, ...claim.toysAdded })) expect(await other.heldCount(key, n)).toBe(n);
+    for (const [key, n] of Object.entries({ ...claim.foodAdded, ...claim.toysAdded }))
+      expect(await other.heldCount(key, n)).toBe(n);
   });
 
   it('buys food in the shop (figures change at once), then feeds it and plays with the claimed toy: experience, level and affection rise', async () => {
@@ -165,7 +203,10 @@ describe('virtual pet', () => {
     await shop.buyButton('berry-bites').click();
     expect(await toasts.waitFor('Bought 3 × Berry Bites')).toBe('Bought 3 × Berry Bites');
     await shop.coins.filter({ hasText: /^\s*20\s*$/ }).waitFor();
-    await shop.held('berry-bites').filter({ hasText: new RegExp(`^\\s*${berriesBefore + 3}\\s*$`) }).waitFor();
+    await shop
+      .held('berry-bites')
+      .filter({ hasText: new RegExp(`^\\s*${berriesBefore + 3}\\s*$`) })
+      .waitFor();
     // 20 pet coins left: a honey cake (40) cannot be bought.
     await shop.item('honey-cake').getByText('Not enough pet coins.').waitFor();
     expect(await shop.buyButton('honey-cake').isDisabled()).toBe(true);
@@ -190,7 +231,11 @@ describe('virtual pet', () => {
 
     // Three Berry Bites (+20 EXP each): 20, 40, then level 2 (which starts at 50 and ends at 200).
     await card.foodSelect().selectOption('berry-bites');
-    for (const [after, percent] of [['20 / 50 EXP', '40'], ['40 / 50 EXP', '80'], ['10 / 150 EXP', '6']] as const) {
+    for (const [after, percent] of [
+      ['20 / 50 EXP', '40'],
+      ['40 / 50 EXP', '80'],
+      ['10 / 150 EXP', '6'],
+    ] as const) {
       await card.feedButton().click();
       expect(await experience(card, after)).toBe(after);
       expect(await card.experienceBar.getAttribute('aria-valuenow')).toBe(percent);
@@ -202,7 +247,8 @@ describe('virtual pet', () => {
     await toasts.message('Puddlefin enjoyed the Berry Bites').first().waitFor();
     expect(await card.level.innerText()).toBe('Level 2');
     // Three eaten: what the claim drew is left (an empty holding leaves the list).
-    if (berriesBefore > 0) expect(await sanctuary.heldCount('berry-bites', berriesBefore)).toBe(berriesBefore);
+    if (berriesBefore > 0)
+      expect(await sanctuary.heldCount('berry-bites', berriesBefore)).toBe(berriesBefore);
     else await sanctuary.held('berry-bites').waitFor({ state: 'detached' });
 
     // Each Berry Bites also gave 2 affection: 20 + 3 × 2. Then play with the toy the claim drew.
@@ -210,7 +256,9 @@ describe('virtual pet', () => {
     expect(await card.affection.innerText()).toBe(`${fed} / 100`);
     await card.toySelect().selectOption(toyKey);
     await card.playButton().click();
-    expect(await toasts.waitFor(`Puddlefin loved playing with the ${toy.name}`)).toBe(`Puddlefin loved playing with the ${toy.name}`);
+    expect(await toasts.waitFor(`Puddlefin loved playing with the ${toy.name}`)).toBe(
+      `Puddlefin loved playing with the ${toy.name}`,
+    );
     const affection = fed + toy.affectionBonus;
     await expect.poll(() => card.affection.innerText(), POLL).toBe(`${affection} / 100`);
     expect(await card.affectionBar.getAttribute('aria-valuenow')).toBe(String(affection));
@@ -243,7 +291,9 @@ describe('virtual pet', () => {
     await shop.quantity('shards-25').fill('2');
     await shop.item('shards-25').getByText('Total: 500 gold').waitFor();
     await shop.buyButton('shards-25').click();
-    expect(await toasts.waitFor('Bought 2 × Pouch of 25 shards')).toBe('Bought 2 × Pouch of 25 shards');
+    expect(await toasts.waitFor('Bought 2 × Pouch of 25 shards')).toBe(
+      'Bought 2 × Pouch of 25 shards',
+    );
     await shop.shards.filter({ hasText: /^\s*55\s*$/ }).waitFor();
     await shop.gold.filter({ hasText: /^\s*500\s*$/ }).waitFor();
 
@@ -263,7 +313,9 @@ describe('virtual pet', () => {
     expect(await dear.getAttribute('aria-disabled')).toBe('true');
     // aria-disabled: Playwright would wait for it to become enabled, so the click is forced.
     await dear.click({ force: true });
-    expect(await toasts.waitFor('Not enough shards! (250 required)')).toBe('Not enough shards! (250 required)');
+    expect(await toasts.waitFor('Not enough shards! (250 required)')).toBe(
+      'Not enough shards! (250 required)',
+    );
     expect(await sanctuary.figure('shards')).toBe('55');
 
     // Forager (common, 30 shards): one more food per claim.
@@ -276,7 +328,9 @@ describe('virtual pet', () => {
     await expect.poll(() => card.purchaseTraits.isDisabled(), POLL).toBe(true);
     expect(await card.traitList().count()).toBe(0);
     await page.getByTestId('claim-terms').getByText('Food: 3 draws').waitFor();
-    const mine = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', { token: user.token });
+    const mine = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', {
+      token: user.token,
+    });
     expect(mine.body.critters[0]?.traits).toEqual({ forager: true });
   });
 
@@ -292,13 +346,18 @@ describe('virtual pet', () => {
     await shop.open();
     await shop.showTab('Cosmetics');
     expect(coinsIn(await shop.coins.textContent())).toBe('150');
-    expect(await shop.item('party-hat').getByTestId('pet-shop-price').innerText()).toBe('150 pet coins');
+    expect(await shop.item('party-hat').getByTestId('pet-shop-price').innerText()).toBe(
+      '150 pet coins',
+    );
     expect(await shop.held('party-hat').innerText()).toBe('0');
     expect(await shop.quantity('party-hat').count()).toBe(0);
     await shop.buy('party-hat');
     expect(await toasts.waitFor('Bought Party Hat')).toBe('Bought Party Hat');
     await shop.coins.filter({ hasText: /^\s*0\s*$/ }).waitFor();
-    await shop.held('party-hat').filter({ hasText: /^\s*1\s*$/ }).waitFor();
+    await shop
+      .held('party-hat')
+      .filter({ hasText: /^\s*1\s*$/ })
+      .waitFor();
     await shop.item('red-scarf').getByText('Not enough pet coins.').waitFor();
 
     await new PetNav(page).link('Sanctuary').click();
@@ -318,7 +377,9 @@ describe('virtual pet', () => {
     await equip.click();
     expect(await toasts.waitFor('Already equipped.')).toBe('Already equipped.');
     expect(await textWithEmoji(card.wearingLine)).toBe('Wearing: 🥳 Party Hat (hat)');
-    const mine = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', { token: user.token });
+    const mine = await call<CrittersDto>(world.server, 'GET', '/api/critters/mine', {
+      token: user.token,
+    });
     expect(mine.body.critters[0]?.equippedCosmetics).toEqual({ hat: 'party-hat' });
   });
 
@@ -339,7 +400,10 @@ describe('virtual pet', () => {
     await grantGood(world.server.db, keeper.id, 'party-hat', 1);
     await grantGood(world.server.db, keeper.id, 'snorkel', 1);
     await grantGood(world.server.db, keeper.id, 'honey-cake', 2);
-    const unlocked = await call(world.server, 'POST', '/api/traits/unlock', { token: keeper.token, body: { critterId: critter._id, trait: 'splashy' } });
+    const unlocked = await call(world.server, 'POST', '/api/traits/unlock', {
+      token: keeper.token,
+      body: { critterId: critter._id, trait: 'splashy' },
+    });
     expect(unlocked.status).toBe(200);
     const worn = await call(world.server, 'POST', '/api/critters/equip-cosmetic', {
       token: keeper.token,

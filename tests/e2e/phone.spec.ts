@@ -20,7 +20,14 @@ import { PublicProfilePage } from './pages/PublicProfilePage';
 import { NotFoundPage, RulesPage } from './pages/StaticPages';
 import { ServicesPage } from './pages/ServicesPage';
 import { AchievementsPage, LeaderboardPage, TasksPage } from './pages/TasksPage';
-import { CasinoPage, ClickFrenzyPage, FairnessPage, GamesHubPage, MinefieldPage, SpinnerPage } from './pages/GamesPages';
+import {
+  CasinoPage,
+  ClickFrenzyPage,
+  FairnessPage,
+  GamesHubPage,
+  MinefieldPage,
+  SpinnerPage,
+} from './pages/GamesPages';
 import { PuzzleRushPage } from './pages/PuzzleRushPage';
 import { RpsPage } from './pages/RpsPage';
 
@@ -34,9 +41,12 @@ const PHONE = { width: 390, height: 844 };
 let world: World;
 
 /** `text` repeated to exactly `length` characters, ending in a letter (the server trims spaces). */
-const exactLength = (text: string, length: number) => `${text.repeat(Math.ceil(length / text.length)).slice(0, length - 1)}W`;
-const wordy = (seed: string, length: number) => exactLength(`${seed} Wonderful Widespread Wagering `, length);
-const unbroken = (seed: string, length: number) => exactLength(`${seed}${'W'.repeat(length)}`, length);
+const exactLength = (text: string, length: number) =>
+  `${text.repeat(Math.ceil(length / text.length)).slice(0, length - 1)}W`;
+const wordy = (seed: string, length: number) =>
+  exactLength(`${seed} Wonderful Widespread Wagering `, length);
+const unbroken = (seed: string, length: number) =>
+  exactLength(`${seed}${'W'.repeat(length)}`, length);
 
 interface Scene {
   admin: TestUser;
@@ -49,7 +59,11 @@ async function register20(prefix: string): Promise<TestUser> {
   return registerUser(world.server, unbroken(prefix, 20));
 }
 
-async function createLongBet(admin: TestUser, title: string, options: { text: string; odds: number }[]): Promise<BetDto> {
+async function createLongBet(
+  admin: TestUser,
+  title: string,
+  options: { text: string; odds: number }[],
+): Promise<BetDto> {
   const res = await call<{ bet: BetDto }>(world.server, 'POST', '/api/bets/create', {
     token: admin.token,
     body: {
@@ -94,59 +108,87 @@ async function buildScene(): Promise<Scene> {
   ];
   const [first, second, settled] = bets as [BetDto, BetDto, BetDto];
   const predict = (bet: BetDto, index: number, amount: number) =>
-    ok(call(world.server, 'POST', '/api/bets/predict', {
-      token: player.token,
-      body: { betId: bet._id, choice: bet.options[index]!.text, amount },
-    }));
+    ok(
+      call(world.server, 'POST', '/api/bets/predict', {
+        token: player.token,
+        body: { betId: bet._id, choice: bet.options[index]!.text, amount },
+      }),
+    );
   await predict(first, 0, 10);
   await predict(first, 1, 5);
   await predict(second, 0, 7);
   await predict(settled, 0, 20);
-  await ok(call(world.server, 'POST', '/api/bets/parlay', {
-    token: player.token,
-    body: {
-      amount: 10,
-      bets: [
-        { betId: first._id, choice: first.options[2]!.text, odds: 3.25 },
-        { betId: second._id, choice: second.options[1]!.text, odds: 2.5 },
-      ],
-      totalOdds: 8.13,
-    },
-  }));
-  await ok(call(world.server, 'POST', '/api/bets/finalize', {
-    token: admin.token,
-    body: { betId: settled._id, optionId: optionId(settled, settled.options[0]!.text) },
-  }));
-  await ok(call(world.server, 'POST', '/api/user/send-money', {
-    token: player.token,
-    body: { recipientUsername: friend.username, amount: 5 },
-  }));
-  await ok(call(world.server, 'PATCH', `/api/admin/balance/${player.username}`, { token: admin.token, body: { amount: 1_000_000 } }));
+  await ok(
+    call(world.server, 'POST', '/api/bets/parlay', {
+      token: player.token,
+      body: {
+        amount: 10,
+        bets: [
+          { betId: first._id, choice: first.options[2]!.text, odds: 3.25 },
+          { betId: second._id, choice: second.options[1]!.text, odds: 2.5 },
+        ],
+        totalOdds: 8.13,
+      },
+    }),
+  );
+  await ok(
+    call(world.server, 'POST', '/api/bets/finalize', {
+      token: admin.token,
+      body: { betId: settled._id, optionId: optionId(settled, settled.options[0]!.text) },
+    }),
+  );
+  await ok(
+    call(world.server, 'POST', '/api/user/send-money', {
+      token: player.token,
+      body: { recipientUsername: friend.username, amount: 5 },
+    }),
+  );
+  await ok(
+    call(world.server, 'PATCH', `/api/admin/balance/${player.username}`, {
+      token: admin.token,
+      body: { amount: 1_000_000 },
+    }),
+  );
   // Store items with the longest name and description, bought, one used (Active Buffs) and one a badge.
   for (const [seed, type, effectType, effectValue] of [
     ['Pwr', 'power-up', 'reward-multiplier', 2],
     ['Bdg', 'badge', null, null],
     ['Csm', 'cosmetic', 'cosmetic', 1],
   ] as const) {
-    const created = await call<{ item: { _id: string } }>(world.server, 'POST', '/api/store/create', {
-      token: admin.token,
-      body: {
-        name: unbroken(seed, 60),
-        type,
-        effect: wordy(`Effect ${seed}`, 100),
-        effectType,
-        effectValue,
-        price: 99_999,
-        stock: 999_999_999,
-        emoji: '🦄',
-        description: wordy(`About ${seed}`, 490) + 'W'.repeat(10),
+    const created = await call<{ item: { _id: string } }>(
+      world.server,
+      'POST',
+      '/api/store/create',
+      {
+        token: admin.token,
+        body: {
+          name: unbroken(seed, 60),
+          type,
+          effect: wordy(`Effect ${seed}`, 100),
+          effectType,
+          effectValue,
+          price: 99_999,
+          stock: 999_999_999,
+          emoji: '🦄',
+          description: wordy(`About ${seed}`, 490) + 'W'.repeat(10),
+        },
       },
-    });
+    );
     expect(created.status).toBe(201);
     for (let i = 0; i < (type === 'power-up' ? 2 : 1); i++) {
-      await ok(call(world.server, 'POST', '/api/store/purchase', { token: player.token, body: { itemId: created.body.item._id } }));
+      await ok(
+        call(world.server, 'POST', '/api/store/purchase', {
+          token: player.token,
+          body: { itemId: created.body.item._id },
+        }),
+      );
     }
-    if (type === 'power-up') await ok(call(world.server, 'POST', `/api/store/items/${created.body.item._id}/use`, { token: player.token }));
+    if (type === 'power-up')
+      await ok(
+        call(world.server, 'POST', `/api/store/items/${created.body.item._id}/use`, {
+          token: player.token,
+        }),
+      );
   }
   return { admin, player, friend, bets };
 }
@@ -156,7 +198,11 @@ type Problems = Partial<Omit<HorizontalFit, 'innerWidth'>>;
 /** What is wrong with the page at this width, or null when it fits. */
 async function problemsOf(page: Page, name: string): Promise<Problems | null> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name.replace(/\W+/g, '_')}.png`), fullPage: true });
+  if (dir)
+    await page.screenshot({
+      path: path.join(dir, `${name.replace(/\W+/g, '_')}.png`),
+      fullPage: true,
+    });
   const fit = await horizontalFit(page);
   const problems: Problems = {};
   if (fit.scrollWidth > fit.innerWidth) problems.scrollWidth = fit.scrollWidth;
@@ -244,22 +290,47 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await publicProfile.name(player.username).waitFor();
     await check(page, '/profile/{username}');
 
-    await ok(call(world.server, 'POST', '/api/services', {
-      token: friend.token,
-      body: { title: unbroken('Svc', 80), description: wordy('Service description', 2000), price: 1_000_000 },
-    }));
+    await ok(
+      call(world.server, 'POST', '/api/services', {
+        token: friend.token,
+        body: {
+          title: unbroken('Svc', 80),
+          description: wordy('Service description', 2000),
+          price: 1_000_000,
+        },
+      }),
+    );
     const services = new ServicesPage(page);
     await services.open();
     await services.card(unbroken('Svc', 80));
     await check(page, '/services');
-    await ok(call(world.server, 'POST', '/api/tasks/create', {
-      token: admin.token,
-      body: { title: wordy('Task', 80), description: unbroken('Tsk', 500), reward: 1_000_000, type: 'daily', goalType: 'logins', goalAmount: 1_000_000, emoji: '🎯' },
-    }));
-    await ok(call(world.server, 'POST', '/api/achievements/create', {
-      token: admin.token,
-      body: { title: unbroken('Ach', 80), description: wordy('Achievement', 500), criteria: 'itemsOwned', threshold: 1_000_000, reward: 1_000_000, icon: '🏆' },
-    }));
+    await ok(
+      call(world.server, 'POST', '/api/tasks/create', {
+        token: admin.token,
+        body: {
+          title: wordy('Task', 80),
+          description: unbroken('Tsk', 500),
+          reward: 1_000_000,
+          type: 'daily',
+          goalType: 'logins',
+          goalAmount: 1_000_000,
+          emoji: '🎯',
+        },
+      }),
+    );
+    await ok(
+      call(world.server, 'POST', '/api/achievements/create', {
+        token: admin.token,
+        body: {
+          title: unbroken('Ach', 80),
+          description: wordy('Achievement', 500),
+          criteria: 'itemsOwned',
+          threshold: 1_000_000,
+          reward: 1_000_000,
+          icon: '🏆',
+        },
+      }),
+    );
     const tasks = new TasksPage(page);
     await tasks.open();
     await tasks.task(wordy('Task', 80)).waitFor();
@@ -270,7 +341,10 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await check(page, '/achievements');
     await new LeaderboardPage(page).open();
     await check(page, '/leaderboard');
-    expect((await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: player.token })).status).toBe(200);
+    expect(
+      (await call(world.server, 'POST', '/api/games/spinnerWeekly', { token: player.token }))
+        .status,
+    ).toBe(200);
     await new GamesHubPage(page).open();
     await check(page, '/games');
     const spinnerPage = new SpinnerPage(page);
@@ -284,7 +358,14 @@ describe('every page on a 390 px phone with the longest texts', () => {
       await casino.panel().getByText('Return to player').waitFor();
       await check(page, `/games/casino ${tab}`);
     }
-    expect((await call(world.server, 'POST', '/api/games/minefield/start', { token: player.token, body: { betAmount: 100, rows: 12, cols: 12, mines: 20 } })).status).toBe(200);
+    expect(
+      (
+        await call(world.server, 'POST', '/api/games/minefield/start', {
+          token: player.token,
+          body: { betAmount: 100, rows: 12, cols: 12, mines: 20 },
+        })
+      ).status,
+    ).toBe(200);
     const minefield = new MinefieldPage(page);
     await minefield.open();
     await minefield.button(/^Cash Out/).waitFor();
@@ -299,7 +380,12 @@ describe('every page on a 390 px phone with the longest texts', () => {
     await check(page, '/games/puzzle-rush');
     // A duel of each kind between the 20-character names: an invite, an open challenge, a match.
     const duel = (from: TestUser, to: TestUser, buyIn: number, userChoice: string) =>
-      ok(call(world.server, 'POST', '/api/games/rps', { token: from.token, body: { opponentUsername: to.username, buyIn, userChoice } }));
+      ok(
+        call(world.server, 'POST', '/api/games/rps', {
+          token: from.token,
+          body: { opponentUsername: to.username, buyIn, userChoice },
+        }),
+      );
     await duel(friend, player, 7, 'rock');
     await duel(player, friend, 2, 'paper');
     await duel(friend, player, 3, 'scissors');

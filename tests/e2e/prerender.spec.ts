@@ -47,7 +47,9 @@ describe('prerendered first screens', () => {
       .update(inline[0] as string)
       .digest('base64');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, (c) => `\\${c}`)}';`));
+    expect(csp).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, (c) => `\\${c}`)}';`),
+    );
   });
 
   it('shows the home and login screens with the app scripts blocked, and they cannot be typed into', async () => {
@@ -57,7 +59,9 @@ describe('prerendered first screens', () => {
     await page.getByText('Keep it Fair & Square.').waitFor();
     await page.goto('/login');
     await page.getByText('Welcome back, high roller').waitFor();
-    expect(await page.locator('#prerendered').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('#prerendered').evaluate((el) => (el as HTMLElement).inert)).toBe(
+      true,
+    );
     // A click on the copy's username box focuses nothing: what a visitor types is never lost.
     await page.locator('#prerendered input').first().click({ force: true });
     await page.keyboard.type('lost');
@@ -79,7 +83,9 @@ describe('prerendered first screens', () => {
     // Hold the app back so the prerendered copy is what the page has, then look at it.
     await signedIn.route('**/static/js/**', (route) => route.abort());
     await signedIn.goto('/');
-    expect(await signedIn.locator('#prerendered').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(
+      await signedIn.locator('#prerendered').evaluate((el) => getComputedStyle(el).visibility),
+    ).toBe('hidden');
     await signedIn.unroute('**/static/js/**');
     await signedIn.reload();
     await new HomePage(signedIn).hero.waitFor();

@@ -77,13 +77,19 @@ describe('own profile', () => {
     const profile = new ProfilePage(page);
 
     await profile.open();
-    await profile.pictureInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await profile.pictureInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
     const message = 'Choose a PNG, JPEG, WebP or GIF picture.';
     await page.getByText(message, { exact: true }).waitFor();
     expect(await profile.pictureInput.getAttribute('aria-invalid')).toBe('true');
     expect(await describedText(profile.pictureInput)).toBe(message);
     expect(await profile.picturePreview.count()).toBe(0);
-    expect(await profile.pictureInput.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    expect(
+      await profile.pictureInput.evaluate((input: HTMLInputElement) => input.files?.length ?? 0),
+    ).toBe(0);
 
     // A real picture afterwards is fine again.
     await profile.choosePicture(png.file);
@@ -143,7 +149,9 @@ describe('own profile', () => {
 
     await profile.open();
     await profile.save();
-    expect(await new Toasts(page).waitFor('Nothing changed, nothing to save')).toBe('Nothing changed, nothing to save');
+    expect(await new Toasts(page).waitFor('Nothing changed, nothing to save')).toBe(
+      'Nothing changed, nothing to save',
+    );
   });
 
   it('plays the joke toys: a compliment or roast and a ghost', async () => {
@@ -189,12 +197,16 @@ describe('nuke account', () => {
     expect(error).not.toBe('Account deletion failed');
     expect(pathOf(page)).toBe('/profile');
     // Still signed in and still existing.
-    expect((await call(world.server, 'GET', '/api/user/stats', { token: user.token })).status).toBe(200);
+    expect((await call(world.server, 'GET', '/api/user/stats', { token: user.token })).status).toBe(
+      200,
+    );
 
     await profile.confirmNuke(user.password);
     await waitForPath(page, '/');
     await nav.waitForLink('Login');
-    expect(await new Toasts(page).waitFor('Account nuked. Farewell, legend.')).toBe('Account nuked. Farewell, legend.');
+    expect(await new Toasts(page).waitFor('Account nuked. Farewell, legend.')).toBe(
+      'Account nuked. Farewell, legend.',
+    );
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     const auth = new AuthPage(page);

@@ -63,7 +63,8 @@ function solveSliding(start: readonly number[]): number[] {
       const key = board.join(',');
       if (key === goal) {
         const tiles: number[] = [];
-        for (let at = key, step = seen.get(at); step; at = step.prev, step = seen.get(at)) tiles.unshift(step.tile);
+        for (let at = key, step = seen.get(at); step; at = step.prev, step = seen.get(at))
+          tiles.unshift(step.tile);
         return tiles;
       }
       for (const tile of board) {
@@ -78,7 +79,10 @@ function solveSliding(start: readonly number[]): number[] {
   throw new Error('unsolvable sliding board');
 }
 
-async function openAs(user: TestUser, options?: Parameters<World['newPage']>[0]): Promise<{ page: Page; rush: PuzzleRushPage }> {
+async function openAs(
+  user: TestUser,
+  options?: Parameters<World['newPage']>[0],
+): Promise<{ page: Page; rush: PuzzleRushPage }> {
   const page = await world.newPage(options);
   await signInAs(page, world.server, user);
   const rush = new PuzzleRushPage(page);
@@ -93,7 +97,13 @@ describe('puzzle rush page', () => {
     // Match-3's cascades play instantly with reduced motion; the rules are the same.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await rush.open();
-    expect(await rush.order()).toEqual(['puzzle-sliding', 'puzzle-memory', 'puzzle-match-3', 'puzzle-logic-grid', 'puzzle-n-queens']);
+    expect(await rush.order()).toEqual([
+      'puzzle-sliding',
+      'puzzle-memory',
+      'puzzle-match-3',
+      'puzzle-logic-grid',
+      'puzzle-n-queens',
+    ]);
     await expect.poll(() => rush.solvedToday.innerText()).toBe('0 / 5');
     expect(await rush.wins.innerText()).toBe('0');
     expect(await rush.reward.innerText()).toContain('100');
@@ -130,11 +140,17 @@ describe('puzzle rush page', () => {
     expect(await rush.match3Grid()).toEqual(state.grid);
     // A swap that makes no line is refused: the count stays and the note says why.
     const grid = state.grid;
-    const bad = [...Array(25).keys()].flatMap((a) => [a + 1, a + 5].filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b)).map((b) => [a, b] as const))[0];
+    const bad = [...Array(25).keys()].flatMap((a) =>
+      [a + 1, a + 5]
+        .filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b))
+        .map((b) => [a, b] as const),
+    )[0];
     expect(bad).toBeDefined();
     await rush.match3Cell(bad![0]).click();
     await rush.match3Cell(bad![1]).click();
-    await expect.poll(() => rush.match3Note().innerText()).toBe('That swap does not make a line of 3.');
+    await expect
+      .poll(() => rush.match3Note().innerText())
+      .toBe('That swap does not make a line of 3.');
     expect(await rush.match3Count().innerText()).toBe('0 / 20');
     // Reduced motion: the refused cells are marked, without the shake.
     expect(await rush.match3Cell(bad![0]).getAttribute('class')).not.toContain('animate-shake');
@@ -165,7 +181,8 @@ describe('puzzle rush page', () => {
     // Logic grid: every table filled from the secret, then Submit.
     expect(await rush.submit('logic-grid').isDisabled()).toBe(true);
     for (const [category, table] of Object.entries(s['logic-grid'].secret))
-      for (const [person, item] of Object.entries(table)) await rush.logicSelect(category, person).selectOption(item);
+      for (const [person, item] of Object.entries(table))
+        await rush.logicSelect(category, person).selectOption(item);
     await rush.submit('logic-grid').click();
     await rush.solvedAlready('logic-grid').waitFor();
     await expect.poll(() => rush.solvedToday.innerText()).toBe('4 / 5');
@@ -188,15 +205,21 @@ describe('puzzle rush page', () => {
 
     await page.reload();
     await rush.heading.waitFor();
-    for (const type of ['sliding', 'memory', 'match-3', 'logic-grid', 'n-queens'] as const) await rush.solvedAlready(type).waitFor();
+    for (const type of ['sliding', 'memory', 'match-3', 'logic-grid', 'n-queens'] as const)
+      await rush.solvedAlready(type).waitFor();
     await expect.poll(() => rush.solvedToday.innerText()).toBe('5 / 5');
 
     // The leaderboard's Puzzle Rush table lists the player with five solves.
     const board = new LeaderboardPage(page);
     await board.open();
-    const row = page.getByRole('table', { name: 'Puzzle Rush' }).getByRole('row').filter({ hasText: user.username });
+    const row = page
+      .getByRole('table', { name: 'Puzzle Rush' })
+      .getByRole('row')
+      .filter({ hasText: user.username });
     await row.waitFor();
-    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(new RegExp(`${user.username}.*\\b5$`));
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`${user.username}.*\\b5$`),
+    );
   });
 
   it("answers wrong queens with '❌ Not valid.' and locks the puzzle for 2 s, then lets the player try again", async () => {
@@ -208,8 +231,11 @@ describe('puzzle rush page', () => {
     const { initial } = s['n-queens'].question;
     const givenRows = new Set(initial.map(([r]) => r));
     // Eight queens, but every row without a given one column off the solution: the solution is unique, so this is wrong.
-    for (const [r, c] of s['n-queens'].secret.positions) if (!givenRows.has(r)) await rush.queenCell(r, (c + 1) % 8).click();
-    await expect.poll(() => rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
+    for (const [r, c] of s['n-queens'].secret.positions)
+      if (!givenRows.has(r)) await rush.queenCell(r, (c + 1) % 8).click();
+    await expect
+      .poll(() => rush.tile('n-queens').getByTestId('queens-count').innerText())
+      .toBe('Queens: 8 / 8');
     // The answer is held on its way: meanwhile the puzzle counts as solved, here and in storage.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -221,7 +247,9 @@ describe('puzzle rush page', () => {
     await rush.solvedAlready('n-queens').waitFor();
     expect(await rush.solvedToday.innerText()).toBe('1 / 5');
     const storageKey = `puzzle-rush:solved:${s['n-queens'].id.slice(0, 10)}`;
-    expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe(JSON.stringify([s['n-queens'].id]));
+    expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe(
+      JSON.stringify([s['n-queens'].id]),
+    );
     // Stop the page's clock before the refusal arrives, so the lock starts and is read at one
     // instant however slow the host (pausing after it, CI once read 1 s left). 400 ms ahead:
     // pausing in the past is refused ('Cannot fast-forward to the past').
@@ -236,7 +264,9 @@ describe('puzzle rush page', () => {
     // The rejected solve is rolled back: the board is back, nothing counts as solved.
     expect(await rush.solvedAlready('n-queens').count()).toBe(0);
     expect(await rush.solvedToday.innerText()).toBe('0 / 5');
-    expect(await rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe('Queens: 8 / 8');
+    expect(await rush.tile('n-queens').getByTestId('queens-count').innerText()).toBe(
+      'Queens: 8 / 8',
+    );
     expect(await page.getByTestId('puzzle-detail-n-queens').innerText()).toMatch(/^Incorrect: /);
     expect(await page.evaluate((k) => localStorage.getItem(k), storageKey)).toBe('[]');
 
@@ -270,14 +300,22 @@ describe('puzzle rush page', () => {
     // Match-3 with motion: a refused swap shakes.
     let state = initialMatch3State(s['match-3'].question);
     const grid = state.grid;
-    const bad = [...Array(25).keys()].flatMap((a) => [a + 1, a + 5].filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b)).map((b) => [a, b] as const))[0]!;
+    const bad = [...Array(25).keys()].flatMap((a) =>
+      [a + 1, a + 5]
+        .filter((b) => areAdjacent(a, b) && grid[a] !== grid[b] && !isValidSwap(grid, a, b))
+        .map((b) => [a, b] as const),
+    )[0]!;
     await rush.match3Cell(bad[0]).click();
     await rush.match3Cell(bad[1]).click();
-    await expect.poll(() => rush.match3Cell(bad[1]).getAttribute('class')).toContain('animate-shake');
+    await expect
+      .poll(() => rush.match3Cell(bad[1]).getAttribute('class'))
+      .toContain('animate-shake');
     expect(await rush.match3Count().innerText()).toBe('0 / 20');
 
     const settled = async () => {
-      await expect.poll(() => page.getByTestId('match3-board').getAttribute('data-busy')).toBe('false');
+      await expect
+        .poll(() => page.getByTestId('match3-board').getAttribute('data-busy'))
+        .toBe('false');
       await expect.poll(() => rush.match3Count().innerText()).toBe(`${state.matches} / 20`);
       expect(await rush.match3Grid()).toEqual(state.grid);
     };
@@ -335,7 +373,10 @@ describe('puzzle rush page', () => {
     const today = s.sliding.id.slice(0, 10);
     await page.evaluate(
       ([id]) => {
-        localStorage.setItem('puzzle-rush:solved:2000-01-01', JSON.stringify(['2000-01-01:sliding']));
+        localStorage.setItem(
+          'puzzle-rush:solved:2000-01-01',
+          JSON.stringify(['2000-01-01:sliding']),
+        );
         localStorage.setItem(`puzzle-rush:solved:${id!.slice(0, 10)}`, JSON.stringify([id]));
       },
       [s.sliding.id],
@@ -349,8 +390,12 @@ describe('puzzle rush page', () => {
     await page.unroute('**/api/games/puzzle-rush');
     await page.getByRole('button', { name: 'Try again' }).click();
     await rush.tile('n-queens').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('puzzle-rush:solved:2000-01-01'))).toBeNull();
-    await expect.poll(() => page.evaluate((d) => localStorage.getItem(`puzzle-rush:solved:${d}`), today)).toBe('[]');
+    expect(
+      await page.evaluate(() => localStorage.getItem('puzzle-rush:solved:2000-01-01')),
+    ).toBeNull();
+    await expect
+      .poll(() => page.evaluate((d) => localStorage.getItem(`puzzle-rush:solved:${d}`), today))
+      .toBe('[]');
     expect(await rush.solvedAlready('sliding').count()).toBe(0);
     await rush.slidingTile(1).waitFor();
 
@@ -358,10 +403,15 @@ describe('puzzle rush page', () => {
     await page.route('**/api/games/puzzle-rush', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       const { puzzleId } = route.request().postDataJSON() as { puzzleId: string };
-      await route.fulfill({ status: puzzleId.endsWith(':n-queens') ? 500 : 400, contentType: 'text/plain', body: 'no' });
+      await route.fulfill({
+        status: puzzleId.endsWith(':n-queens') ? 500 : 400,
+        contentType: 'text/plain',
+        body: 'no',
+      });
     });
     for (const [r, c] of s['n-queens'].secret.positions)
-      if (!s['n-queens'].question.initial.some(([gr, gc]) => gr === r && gc === c)) await rush.queenCell(r, c).click();
+      if (!s['n-queens'].question.initial.some(([gr, gc]) => gr === r && gc === c))
+        await rush.queenCell(r, c).click();
     await rush.submit('n-queens').click();
     await expect.poll(() => textWithEmoji(rush.status('n-queens'))).toBe('❌ Server error');
     // Not an invalid answer: no lockout, the right answer can go again at once.
@@ -370,7 +420,8 @@ describe('puzzle rush page', () => {
     expect(await rush.solvedAlready('n-queens').count()).toBe(0);
 
     for (const [category, table] of Object.entries(s['logic-grid'].secret))
-      for (const [person, item] of Object.entries(table)) await rush.logicSelect(category, person).selectOption(item);
+      for (const [person, item] of Object.entries(table))
+        await rush.logicSelect(category, person).selectOption(item);
     await rush.submit('logic-grid').click();
     await expect.poll(() => rush.status('logic-grid').innerText()).toBe('Incorrect');
     await rush.lock('logic-grid').waitFor();

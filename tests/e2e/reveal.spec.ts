@@ -20,7 +20,10 @@ afterAll(async () => {
  * From now on, every balance the nav's pill shows, with the text of the round's result element
  * (`resultTestId`) at that moment: the balance may only move once the result is on screen.
  */
-async function watchPill(page: Page, resultTestId: string): Promise<() => Promise<{ pill: string; result: string }[]>> {
+async function watchPill(
+  page: Page,
+  resultTestId: string,
+): Promise<() => Promise<{ pill: string; result: string }[]>> {
   await page.evaluate((testId) => {
     const seen: { pill: string; result: string }[] = [];
     (window as unknown as { __pillSeen: typeof seen }).__pillSeen = seen;
@@ -29,10 +32,16 @@ async function watchPill(page: Page, resultTestId: string): Promise<() => Promis
       const pill = document.querySelector('[data-testid="balance-chip"]')?.textContent ?? '';
       if (pill === last) return;
       last = pill;
-      seen.push({ pill, result: document.querySelector(`[data-testid="${testId}"]`)?.textContent?.trim() ?? '' });
+      seen.push({
+        pill,
+        result: document.querySelector(`[data-testid="${testId}"]`)?.textContent?.trim() ?? '',
+      });
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, resultTestId);
-  return () => page.evaluate(() => (window as unknown as { __pillSeen: { pill: string; result: string }[] }).__pillSeen);
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __pillSeen: { pill: string; result: string }[] }).__pillSeen,
+    );
 }
 
 describe('the balance pill during a round (issue 33 item 11)', () => {
@@ -47,9 +56,13 @@ describe('the balance pill during a round (issue 33 item 11)', () => {
     const seen = await watchPill(page, 'roulette-result');
     await casino.bet().fill('100');
     await casino.submit('Spin').click();
-    await expect.poll(() => casino.result('roulette').innerText(), { timeout: 10_000 }).toMatch(/: (won|lost)/);
+    await expect
+      .poll(() => casino.result('roulette').innerText(), { timeout: 10_000 })
+      .toMatch(/: (won|lost)/);
     const final = await balanceOf(world.server, user.id);
-    await expect.poll(async () => coinsIn(await nav.balanceChip.textContent())).toBe(final.toLocaleString('en-US'));
+    await expect
+      .poll(async () => coinsIn(await nav.balanceChip.textContent()))
+      .toBe(final.toLocaleString('en-US'));
     const changes = await seen();
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) expect(change.result).toMatch(/: (won|lost)/);
@@ -65,10 +78,14 @@ describe('the balance pill during a round (issue 33 item 11)', () => {
     await expect.poll(async () => coinsIn(await nav.balanceChip.textContent())).toBe('1,000');
     const seen = await watchPill(page, 'reward-spinner');
     await spinner.spinButton('spinner').click();
-    await expect.poll(() => spinner.reward('spinner').innerText(), { timeout: 10_000 }).toMatch(/^\+\d/);
+    await expect
+      .poll(() => spinner.reward('spinner').innerText(), { timeout: 10_000 })
+      .toMatch(/^\+\d/);
     const final = await balanceOf(world.server, user.id);
     expect(final).toBeGreaterThan(1000);
-    await expect.poll(async () => coinsIn(await nav.balanceChip.textContent())).toBe(final.toLocaleString('en-US'));
+    await expect
+      .poll(async () => coinsIn(await nav.balanceChip.textContent()))
+      .toBe(final.toLocaleString('en-US'));
     const changes = await seen();
     expect(changes.length).toBeGreaterThan(0);
     for (const change of changes) expect(change.result).toMatch(/^\+\d/);

@@ -51,7 +51,9 @@ describe('rock-paper-scissors between two browsers', () => {
     await a.rps.challenge(bob.username, '50', 'Rock');
     await a.toasts.waitFor(`Challenge sent to ${bob.username}`);
     await a.rps.waiting(bob.username).waitFor();
-    expect(await a.rps.waiting(bob.username).getByTestId('rps-expiry').innerText()).toMatch(/^(23:\d\d:\d\d|1d 0h)$/);
+    expect(await a.rps.waiting(bob.username).getByTestId('rps-expiry').innerText()).toMatch(
+      /^(23:\d\d:\d\d|1d 0h)$/,
+    );
     expect(await balanceOf(world.server, alice.id)).toBe(950);
 
     // B: the invite arrives over the live socket, with the commitment and never the move.
@@ -85,15 +87,22 @@ describe('rock-paper-scissors between two browsers', () => {
     expect(await match.innerText()).toContain(bob.username);
     expect(await match.getByTestId('rps-match-outcome').innerText()).toBe('lose');
     await match.getByRole('button', { name: 'verify' }).click();
-    await expect.poll(() => match.getByTestId('rps-verify-result').innerText()).toBe('✓ SHA-256(rock:salt) equals the commitment');
+    await expect
+      .poll(() => match.getByTestId('rps-verify-result').innerText())
+      .toBe('✓ SHA-256(rock:salt) equals the commitment');
     expect(await balanceOf(world.server, alice.id)).toBe(950);
     expect(await balanceOf(world.server, bob.id)).toBe(1050);
 
     // The leaderboard's duel table counts it.
     await openDocument(b.page, '/leaderboard');
-    const row = b.page.getByRole('table', { name: 'Rock-paper-scissors' }).getByRole('row').filter({ hasText: bob.username });
+    const row = b.page
+      .getByRole('table', { name: 'Rock-paper-scissors' })
+      .getByRole('row')
+      .filter({ hasText: bob.username });
     await row.waitFor();
-    expect((await row.innerText()).replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`${bob.username} 1 1$`));
+    expect((await row.innerText()).replace(/\s+/g, ' ').trim()).toMatch(
+      new RegExp(`${bob.username} 1 1$`),
+    );
   });
 
   it("is reached from the games hub, and shows the validation message and the server's message in an error toast", async () => {
@@ -191,7 +200,10 @@ describe('rock-paper-scissors between two browsers', () => {
   it('fits a 390 px phone with an invite, an open challenge and a match shown', async () => {
     const [alice, bob, carol] = [await world.user(), await world.user(), await world.user()];
     const play = (from: TestUser, to: TestUser, buyIn: number, userChoice: string) =>
-      call(world.server, 'POST', '/api/games/rps', { token: from.token, body: { opponentUsername: to.username, buyIn, userChoice } });
+      call(world.server, 'POST', '/api/games/rps', {
+        token: from.token,
+        body: { opponentUsername: to.username, buyIn, userChoice },
+      });
     expect((await play(bob, alice, 300, 'rock')).status).toBe(200);
     expect((await play(alice, bob, 200, 'scissors')).status).toBe(200);
     expect((await play(carol, alice, 5, 'paper')).status).toBe(200);

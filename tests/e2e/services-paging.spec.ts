@@ -11,15 +11,20 @@ let world: World;
 const titles: string[] = [];
 
 async function list(provider: TestUser, title: string): Promise<void> {
-  const res = await call(world.server, 'POST', '/api/services', { token: provider.token, body: { title, description: 'Paged', price: 1 } });
-  if (res.status !== 201) throw new Error(`create ${title}: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await call(world.server, 'POST', '/api/services', {
+    token: provider.token,
+    body: { title, description: 'Paged', price: 1 },
+  });
+  if (res.status !== 201)
+    throw new Error(`create ${title}: ${res.status} ${JSON.stringify(res.body)}`);
   titles.push(title);
 }
 
 beforeAll(async () => {
   world = await startWorld();
   const [first, second] = [await world.user(), await world.user()];
-  for (let i = 0; i <= PAGE_SIZE; i++) await list(i < MAX_LISTED_SERVICES ? first : second, `Paged ${String(i).padStart(2, '0')}`);
+  for (let i = 0; i <= PAGE_SIZE; i++)
+    await list(i < MAX_LISTED_SERVICES ? first : second, `Paged ${String(i).padStart(2, '0')}`);
 });
 
 afterAll(async () => {
@@ -67,12 +72,21 @@ describe('services a page at a time', () => {
     const closed: string[] = [];
     for (let i = 0; i <= PAGE_SIZE; i++) {
       const title = `Done ${String(i).padStart(2, '0')}`;
-      const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', { token: provider.token, body: { title, description: 'Paged', price: 1 } });
+      const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', {
+        token: provider.token,
+        body: { title, description: 'Paged', price: 1 },
+      });
       const id = created.body._id;
       const steps = [
         await call(world.server, 'POST', `/api/services/buy/${id}`, { token: buyer.token }),
-        await call(world.server, 'POST', '/api/services/finalize', { token: provider.token, body: { serviceId: id } }),
-        await call(world.server, 'POST', '/api/services/accept', { token: buyer.token, body: { serviceId: id } }),
+        await call(world.server, 'POST', '/api/services/finalize', {
+          token: provider.token,
+          body: { serviceId: id },
+        }),
+        await call(world.server, 'POST', '/api/services/accept', {
+          token: buyer.token,
+          body: { serviceId: id },
+        }),
       ];
       expect([created.status, ...steps.map((r) => r.status)]).toEqual([201, 200, 200, 200]);
       closed.push(title);

@@ -59,8 +59,13 @@ describe('services between two browsers', () => {
     await seller.button(bought, 'Finalize').waitFor();
     expect(await seller.button(bought, 'Edit').count()).toBe(0);
     expect(await seller.button(bought, 'Delete').count()).toBe(0);
-    const [row] = await world.server.db.rows<{ id: number }>(sql`select id from services where title = ${title}`);
-    const refused = await call(world.server, 'PUT', `/api/services/${row!.id}`, { token: provider.token, body: { price: 1 } });
+    const [row] = await world.server.db.rows<{ id: number }>(
+      sql`select id from services where title = ${title}`,
+    );
+    const refused = await call(world.server, 'PUT', `/api/services/${row!.id}`, {
+      token: provider.token,
+      body: { price: 1 },
+    });
     expect(refused.status).toBe(409);
     await seller.button(bought, 'Finalize').click();
     await new Toasts(sellerTab).waitFor('Service finalized!');
@@ -79,7 +84,10 @@ describe('services between two browsers', () => {
   it('buys only at the price shown: a price raised meanwhile is refused, shown, and bought on a second confirm', async () => {
     const [provider, buyer] = [await world.user(), await world.user()];
     const title = `Logo ${Date.now().toString(36)}`;
-    const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', { token: provider.token, body: { title, description: 'A logo', price: 10 } });
+    const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', {
+      token: provider.token,
+      body: { title, description: 'A logo', price: 10 },
+    });
     expect(created.status).toBe(201);
     const page = await world.newPage();
     await signInAs(page, world.server, buyer);
@@ -89,14 +97,20 @@ describe('services between two browsers', () => {
     expect(await card.getByTestId('service-price').innerText()).toContain('10');
     // The provider raises the price between the buyer's look and the buy (written straight to
     // the table, so no push refreshes the page first: the race the buy must survive).
-    await world.server.db.rows(sql`update services set price = 1000 where id = ${Number(created.body._id)}`);
+    await world.server.db.rows(
+      sql`update services set price = 1000 where id = ${Number(created.body._id)}`,
+    );
     const toasts = new Toasts(page);
     await shop.button(card, 'Buy').click();
-    await toasts.waitFor('The price has changed: this service now costs 1,000 coins. Check it and buy again.');
+    await toasts.waitFor(
+      'The price has changed: this service now costs 1,000 coins. Check it and buy again.',
+    );
     await card.getByTestId('service-repriced').filter({ hasText: '1,000' }).waitFor();
     expect(await card.getByTestId('service-price').innerText()).toContain('1,000');
     expect(await balanceOf(world.server, buyer.id)).toBe(1000);
-    const [before] = await world.server.db.rows<{ status: string }>(sql`select status from services where id = ${Number(created.body._id)}`);
+    const [before] = await world.server.db.rows<{ status: string }>(
+      sql`select status from services where id = ${Number(created.body._id)}`,
+    );
     expect(before?.status).toBe('listed');
 
     await card.getByRole('button', { name: 'Buy for 🪙 1,000', exact: true }).click();
@@ -107,9 +121,18 @@ describe('services between two browsers', () => {
   it("shows each party the other's step at once: the buyer's Accept after a finalize, the provider's History after the accept", async () => {
     const [provider, buyer] = [await world.user(), await world.user()];
     const title = `Live ${Date.now().toString(36)}`;
-    const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', { token: provider.token, body: { title, description: 'Pushed', price: 30 } });
+    const created = await call<{ _id: string }>(world.server, 'POST', '/api/services', {
+      token: provider.token,
+      body: { title, description: 'Pushed', price: 30 },
+    });
     expect(created.status).toBe(201);
-    expect((await call(world.server, 'POST', `/api/services/buy/${created.body._id}`, { token: buyer.token })).status).toBe(200);
+    expect(
+      (
+        await call(world.server, 'POST', `/api/services/buy/${created.body._id}`, {
+          token: buyer.token,
+        })
+      ).status,
+    ).toBe(200);
 
     const sellerTab = await world.newPage();
     const sellerHello = helloOn(sellerTab);

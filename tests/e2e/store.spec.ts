@@ -22,16 +22,25 @@ afterAll(async () => {
 });
 
 describe('store', () => {
-  it("each card says what the item really does, caps included, whatever its description says (issue 34)", async () => {
+  it('each card says what the item really does, caps included, whatever its description says (issue 34)', async () => {
     const goose = `Goose ${uniqueName()}`;
-    await insertItem(world.server.db, { name: goose, effectType: 'reward-multiplier', effectValue: 200, price: 900 });
+    await insertItem(world.server.db, {
+      name: goose,
+      effectType: 'reward-multiplier',
+      effectValue: 200,
+      price: 900,
+    });
     const page = await world.newPage({ width: 390, height: 844 });
     await signInAs(page, world.server, await world.user());
     const store = new StorePage(page);
     await store.open();
     const rule = store.card(goose).getByTestId('store-item-rule');
-    expect(await rule.innerText()).toBe(itemRule({ type: 'power-up', effectType: 'reward-multiplier', effectValue: 2, price: 900 }));
-    expect(await rule.innerText()).toContain('adding at most 900 coins in all; wager winnings are not boosted');
+    expect(await rule.innerText()).toBe(
+      itemRule({ type: 'power-up', effectType: 'reward-multiplier', effectValue: 2, price: 900 }),
+    );
+    expect(await rule.innerText()).toContain(
+      'adding at most 900 coins in all; wager winnings are not boosted',
+    );
   });
 
   it('buys an item: toast, stock one lower, balance, inventory and purchase history change; refusals show the server message', async () => {
@@ -60,9 +69,15 @@ describe('store', () => {
 
     // Past the balance the button is off with its reason; a refusal the page could not foresee shows the server's words.
     await expect.poll(() => store.buyButton(dear).isDisabled()).toBe(true);
-    expect(await store.card(dear).getByTestId('store-item-short').innerText()).toBe('Not enough coins.');
+    expect(await store.card(dear).getByTestId('store-item-short').innerText()).toBe(
+      'Not enough coins.',
+    );
     await page.route('**/api/store/purchase', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Insufficient balance.', code: 'INSUFFICIENT_FUNDS' }),
+      }),
     );
     await store.buy(name);
     expect(await new Toasts(page).waitFor('Insufficient balance.')).toBe('Insufficient balance.');
@@ -73,8 +88,22 @@ describe('store', () => {
   it('filters by type and sorts by price and rarity both ways', async () => {
     const user = await world.user();
     const tag = uniqueName('s');
-    await insertItem(world.server.db, { name: `${tag} badge`, type: 'badge', effectType: null, effectValue: null, price: 30, stock: 7 });
-    await insertItem(world.server.db, { name: `${tag} hat`, type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 20, stock: 70 });
+    await insertItem(world.server.db, {
+      name: `${tag} badge`,
+      type: 'badge',
+      effectType: null,
+      effectValue: null,
+      price: 30,
+      stock: 7,
+    });
+    await insertItem(world.server.db, {
+      name: `${tag} hat`,
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 100,
+      price: 20,
+      stock: 70,
+    });
     const page = await world.newPage();
     await signInAs(page, world.server, user);
     const store = new StorePage(page);
@@ -89,17 +118,25 @@ describe('store', () => {
 
     await store.typeFilter.selectOption('all');
     await store.sortBy.selectOption({ label: 'Price' });
-    const prices = async () => (await store.grid.getByTestId('store-item-price').allInnerTexts()).map((t) => Number(coinsIn(t).replace(/,/g, '')));
+    const prices = async () =>
+      (await store.grid.getByTestId('store-item-price').allInnerTexts()).map((t) =>
+        Number(coinsIn(t).replace(/,/g, '')),
+      );
     const ascending = await prices();
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     await store.order.selectOption({ label: 'Descending' });
-    await store.cards.first().filter({ hasText: String(Math.max(...ascending).toLocaleString('en-US')) }).waitFor();
+    await store.cards
+      .first()
+      .filter({ hasText: String(Math.max(...ascending).toLocaleString('en-US')) })
+      .waitFor();
     const descending = await prices();
     expect(descending).toEqual([...ascending].sort((a, b) => b - a));
 
     await store.sortBy.selectOption({ label: 'Rarity' });
     await store.order.selectOption({ label: 'Ascending' });
-    const stocks = (await store.grid.getByTestId('store-item-stock').allInnerTexts()).map((t) => Number(coinsIn(t).replace(/,/g, '')));
+    const stocks = (await store.grid.getByTestId('store-item-stock').allInnerTexts()).map((t) =>
+      Number(coinsIn(t).replace(/,/g, '')),
+    );
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
   });
 
@@ -107,10 +144,28 @@ describe('store', () => {
     const user = await world.user();
     const power = `Magnet ${uniqueName()}`;
     const badge = `Medal ${uniqueName()}`;
-    const item = await insertItem(world.server.db, { name: power, effectType: 'reward-multiplier', effectValue: 200, price: 10 });
-    const medal = await insertItem(world.server.db, { name: badge, type: 'badge', effectType: null, effectValue: null, price: 10 });
+    const item = await insertItem(world.server.db, {
+      name: power,
+      effectType: 'reward-multiplier',
+      effectValue: 200,
+      price: 10,
+    });
+    const medal = await insertItem(world.server.db, {
+      name: badge,
+      type: 'badge',
+      effectType: null,
+      effectValue: null,
+      price: 10,
+    });
     for (const id of [item.id, medal.id]) {
-      expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: id } })).status).toBe(200);
+      expect(
+        (
+          await call(world.server, 'POST', '/api/store/purchase', {
+            token: user.token,
+            body: { itemId: id },
+          })
+        ).status,
+      ).toBe(200);
     }
     const page = await world.newPage();
     await signInAs(page, world.server, user);
@@ -125,7 +180,11 @@ describe('store', () => {
     const first = await store.timeLeft(power);
     expect(first).toMatch(/^(59:[0-5]\d|60:00)$/);
     await page.waitForFunction(
-      (shown) => document.querySelector('[data-testid="buff-time-left"]')?.textContent?.replace('Time left', '').trim() !== shown,
+      (shown) =>
+        document
+          .querySelector('[data-testid="buff-time-left"]')
+          ?.textContent?.replace('Time left', '')
+          .trim() !== shown,
       first,
     );
     const later = await store.timeLeft(power);
@@ -181,7 +240,14 @@ describe('store', () => {
     const [admin, user] = await Promise.all([world.admin(), world.user()]);
     const name = `Kettle ${uniqueName()}`;
     const item = await insertItem(world.server.db, { name, price: 50, stock: 9 });
-    expect((await call(world.server, 'POST', '/api/store/purchase', { token: user.token, body: { itemId: item.id } })).status).toBe(200);
+    expect(
+      (
+        await call(world.server, 'POST', '/api/store/purchase', {
+          token: user.token,
+          body: { itemId: item.id },
+        })
+      ).status,
+    ).toBe(200);
     const page = await world.newPage();
     await signInAs(page, world.server, admin);
     await new AdminPage(page).open();
@@ -194,14 +260,25 @@ describe('store', () => {
     const store = new StorePage(page);
     await store.open();
     expect(await store.stock(name)).toBe('4');
-    expect(coinsIn(await store.card(name).getByTestId('store-item-price').textContent())).toBe('75');
+    expect(coinsIn(await store.card(name).getByTestId('store-item-price').textContent())).toBe(
+      '75',
+    );
 
     await new AdminPage(page).open();
     expect(await section.retire(name)).toBe(`Retire ${name}?`);
-    await (await section.itemRow(name)).getByRole('button', { name: 'Restore', exact: true }).waitFor();
+    await (
+      await section.itemRow(name)
+    )
+      .getByRole('button', { name: 'Restore', exact: true })
+      .waitFor();
     await store.open();
     expect(await store.card(name).count()).toBe(0);
-    const held = await call<{ inventory: { item: { name: string } }[] }>(world.server, 'GET', '/api/store/user', { token: user.token });
+    const held = await call<{ inventory: { item: { name: string } }[] }>(
+      world.server,
+      'GET',
+      '/api/store/user',
+      { token: user.token },
+    );
     expect(held.body.inventory.map((e) => e.item.name)).toContain(name);
   });
 });

@@ -39,7 +39,12 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     await taskForm.getByLabel('Goal type', { exact: true }).selectOption('betsPlaced');
     await taskForm.getByLabel('Goal amount', { exact: true }).fill('2');
     const dialog = new ModalDialog(adminTab);
-    expect(await dialog.answer(() => taskForm.getByRole('button', { name: 'Create task' }).click(), 'OK')).toBe('Task created');
+    expect(
+      await dialog.answer(
+        () => taskForm.getByRole('button', { name: 'Create task' }).click(),
+        'OK',
+      ),
+    ).toBe('Task created');
     const achTitle = `Sign-in fan ${stamp()}`;
     const achForm = adminTab.getByRole('region', { name: 'Create Achievement' });
     await achForm.getByLabel('Title', { exact: true }).fill(achTitle);
@@ -47,7 +52,12 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     await achForm.getByLabel('Criteria', { exact: true }).selectOption('logins');
     await achForm.getByLabel('Threshold', { exact: true }).fill('1');
     await achForm.getByLabel('Reward', { exact: true }).fill('30');
-    expect(await dialog.answer(() => achForm.getByRole('button', { name: 'Create achievement' }).click(), 'OK')).toBe('Achievement created');
+    expect(
+      await dialog.answer(
+        () => achForm.getByRole('button', { name: 'Create achievement' }).click(),
+        'OK',
+      ),
+    ).toBe('Achievement created');
 
     const user = await world.user();
     const page = await world.newPage();
@@ -62,14 +72,32 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
 
     // The admin retires both from the panel; they leave the user's lists.
     const retire = adminTab.getByRole('region', { name: 'Tasks & Achievements' });
-    expect(await dialog.answer(() => retire.getByRole('button', { name: `Retire ${taskTitle}`, exact: true }).click(), 'Retire')).toBe(`Retire ${taskTitle}?`);
-    await retire.getByRole('button', { name: `Retire ${taskTitle}`, exact: true }).waitFor({ state: 'detached' });
-    expect(await dialog.answer(() => retire.getByRole('button', { name: `Retire ${achTitle}`, exact: true }).click(), 'Retire')).toBe(`Retire ${achTitle}?`);
-    await retire.getByRole('button', { name: `Retire ${achTitle}`, exact: true }).waitFor({ state: 'detached' });
+    expect(
+      await dialog.answer(
+        () => retire.getByRole('button', { name: `Retire ${taskTitle}`, exact: true }).click(),
+        'Retire',
+      ),
+    ).toBe(`Retire ${taskTitle}?`);
+    await retire
+      .getByRole('button', { name: `Retire ${taskTitle}`, exact: true })
+      .waitFor({ state: 'detached' });
+    expect(
+      await dialog.answer(
+        () => retire.getByRole('button', { name: `Retire ${achTitle}`, exact: true }).click(),
+        'Retire',
+      ),
+    ).toBe(`Retire ${achTitle}?`);
+    await retire
+      .getByRole('button', { name: `Retire ${achTitle}`, exact: true })
+      .waitFor({ state: 'detached' });
     await tasks.open();
     await tasks.tab('Weekly');
     // Counted only once the list has loaded (a card or the empty text), so the check can fail.
-    await page.getByTestId('task').or(page.getByText('No weekly tasks left', { exact: false })).first().waitFor();
+    await page
+      .getByTestId('task')
+      .or(page.getByText('No weekly tasks left', { exact: false }))
+      .first()
+      .waitFor();
     expect(await tasks.task(taskTitle).count()).toBe(0);
     await achievements.open();
     await page.getByRole('region', { name: 'Unclaimed', exact: true }).waitFor();
@@ -81,7 +109,15 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const title = `Wager today ${stamp()}`;
     const made = await call<{ _id: string }>(world.server, 'POST', '/api/tasks/create', {
       token: admin.token,
-      body: { title, description: 'Place a wager', reward: 60, type: 'daily', goalType: 'betsPlaced', goalAmount: 1, emoji: '🎲' },
+      body: {
+        title,
+        description: 'Place a wager',
+        reward: 60,
+        type: 'daily',
+        goalType: 'betsPlaced',
+        goalAmount: 1,
+        emoji: '🎲',
+      },
     });
     expect(made.status).toBe(201);
     const user = await world.user();
@@ -92,7 +128,10 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     expect(await tasks.complete(title).isDisabled()).toBe(true);
     await tasks.nextReset.waitFor();
     const bet = await createBet(world.server, admin);
-    const placed = await call(world.server, 'POST', '/api/bets/predict', { token: user.token, body: { betId: bet._id, choice: 'Yes', amount: 10 } });
+    const placed = await call(world.server, 'POST', '/api/bets/predict', {
+      token: user.token,
+      body: { betId: bet._id, choice: 'Yes', amount: 10 },
+    });
     expect(placed.status).toBe(200);
     await tasks.open();
     await tasks.complete(title).click();
@@ -106,7 +145,14 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const title = `Welcome ${stamp()}`;
     const made = await call(world.server, 'POST', '/api/achievements/create', {
       token: admin.token,
-      body: { title, description: 'Sign in', criteria: 'logins', threshold: 1, reward: 25, icon: '👋' },
+      body: {
+        title,
+        description: 'Sign in',
+        criteria: 'logins',
+        threshold: 1,
+        reward: 25,
+        icon: '👋',
+      },
     });
     expect(made.status).toBe(201);
     const user = await world.user();
@@ -125,17 +171,44 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const [taskTitle, achTitle] = [`Buffed task ${stamp()}`, `Buffed feat ${stamp()}`];
     const task = await call(world.server, 'POST', '/api/tasks/create', {
       token: admin.token,
-      body: { title: taskTitle, description: 'Sign in', reward: 25, type: 'daily', goalType: 'logins', goalAmount: 1 },
+      body: {
+        title: taskTitle,
+        description: 'Sign in',
+        reward: 25,
+        type: 'daily',
+        goalType: 'logins',
+        goalAmount: 1,
+      },
     });
     expect(task.status).toBe(201);
     const feat = await call(world.server, 'POST', '/api/achievements/create', {
       token: admin.token,
-      body: { title: achTitle, description: 'Sign in', criteria: 'logins', threshold: 1, reward: 25 },
+      body: {
+        title: achTitle,
+        description: 'Sign in',
+        criteria: 'logins',
+        threshold: 1,
+        reward: 25,
+      },
     });
     expect(feat.status).toBe(201);
     const user = await world.user();
-    const item = await insertItem(world.server.db, { effectType: 'reward-multiplier', effectValue: 125, price: 100 });
-    await startBuff(world.server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 125, itemPrice: 100 }, new Date());
+    const item = await insertItem(world.server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 125,
+      price: 100,
+    });
+    await startBuff(
+      world.server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 125,
+        itemPrice: 100,
+      },
+      new Date(),
+    );
     const page = await world.newPage();
     await signInAs(page, world.server, user);
     const shown = async (card: Locator) => {
@@ -152,7 +225,9 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
 
     const achievements = new AchievementsPage(page);
     await achievements.open();
-    expect(await shown(achievements.entry('Unclaimed', achTitle))).toBe('+31 (25 × 1.25 reward buff)');
+    expect(await shown(achievements.entry('Unclaimed', achTitle))).toBe(
+      '+31 (25 × 1.25 reward buff)',
+    );
     await achievements.claim(achTitle).click();
     await new Toasts(page).waitFor(`Claimed "${achTitle}"! +31 coins`);
     // Claimed, it shows the reward it was created with.
@@ -163,22 +238,56 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
   it('sorts the leaderboard and links rows to profiles; game tables show their empty state', async () => {
     const [rich, winner] = [await world.user(), await world.user()];
     const admin = await world.admin();
-    expect((await call(world.server, 'PATCH', `/api/admin/balance/${rich.username}`, { token: admin.token, body: { amount: 900_000 } })).status).toBe(200);
+    expect(
+      (
+        await call(world.server, 'PATCH', `/api/admin/balance/${rich.username}`, {
+          token: admin.token,
+          body: { amount: 900_000 },
+        })
+      ).status,
+    ).toBe(200);
     await world.server.db.rows(sql`update users set bets_won = 999 where id = ${winner.id}`);
-    const hat = await insertItem(world.server.db, { name: `Board hat ${stamp()}`, type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 10 });
-    expect((await call(world.server, 'POST', '/api/store/purchase', { token: rich.token, body: { itemId: hat.id } })).status).toBe(200);
+    const hat = await insertItem(world.server.db, {
+      name: `Board hat ${stamp()}`,
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 100,
+      price: 10,
+    });
+    expect(
+      (
+        await call(world.server, 'POST', '/api/store/purchase', {
+          token: rich.token,
+          body: { itemId: hat.id },
+        })
+      ).status,
+    ).toBe(200);
     const page = await world.newPage();
     await signInAs(page, world.server, rich);
     const board = new LeaderboardPage(page);
     await board.open();
     expect((await board.usernames())[0]).toBe(rich.username);
     // The cosmetic shows beside the name, as on the home page's top players.
-    const richRow = page.locator(`[data-testid="leaderboard-row"][data-username="${rich.username}"]`);
+    const richRow = page.locator(
+      `[data-testid="leaderboard-row"][data-username="${rich.username}"]`,
+    );
     expect(await richRow.getByTestId('cosmetic-mark').getAttribute('title')).toMatch(/^Board hat /);
-    expect(await page.locator(`[data-testid="leaderboard-row"][data-username="${winner.username}"]`).getByTestId('cosmetic-mark').count()).toBe(0);
+    expect(
+      await page
+        .locator(`[data-testid="leaderboard-row"][data-username="${winner.username}"]`)
+        .getByTestId('cosmetic-mark')
+        .count(),
+    ).toBe(0);
     await board.sort.selectOption('wins');
-    await page.waitForFunction((name) => document.querySelector('[data-testid="leaderboard-row"]')?.getAttribute('data-username') === name, winner.username);
-    expect(await page.getByRole('link', { name: winner.username }).first().getAttribute('href')).toBe(`/profile/${winner.username}`);
+    await page.waitForFunction(
+      (name) =>
+        document.querySelector('[data-testid="leaderboard-row"]')?.getAttribute('data-username') ===
+        name,
+      winner.username,
+    );
+    expect(
+      await page.getByRole('link', { name: winner.username }).first().getAttribute('href'),
+    ).toBe(`/profile/${winner.username}`);
     await page.getByText('No duels played yet.').waitFor();
     await page.getByText('No puzzles solved yet.').waitFor();
   });
@@ -187,7 +296,11 @@ describe('tasks, achievements and the leaderboard in the browser', () => {
     const user = await world.user();
     const page = await world.newPage({ width: 390, height: 844 });
     await signInAs(page, world.server, user);
-    for (const open of [() => new TasksPage(page).open(), () => new AchievementsPage(page).open(), () => new LeaderboardPage(page).open()]) {
+    for (const open of [
+      () => new TasksPage(page).open(),
+      () => new AchievementsPage(page).open(),
+      () => new LeaderboardPage(page).open(),
+    ]) {
       await open();
       const fit = await horizontalFit(page);
       expect(fit.scrollWidth).toBeLessThanOrEqual(390);

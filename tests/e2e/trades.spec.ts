@@ -28,7 +28,10 @@ async function itemFor(userId: number, label: string, quantity: number, emoji = 
   return { id: item.id, name };
 }
 
-async function dashboardOf(user: { id: number; username: string; token: string; password: string }, width = 1280) {
+async function dashboardOf(
+  user: { id: number; username: string; token: string; password: string },
+  width = 1280,
+) {
   // bypassCSP lets the axe check inject its script.
   const page = await world.newPage({ width, height: 900, bypassCSP: true });
   await signInAs(page, world.server, user);
@@ -79,7 +82,12 @@ describe('trades between two browsers', () => {
     expect(await a.trades.button(closed, 'Cancel').count()).toBe(0);
     // Alice now holds Bob's coins, free to offer; the gem left her inventory.
     await a.trades.waitForGreyedOut(coin.name, false);
-    expect(await a.trades.requestForm.getByTestId('trade-pick-item').filter({ hasText: gem.name }).count()).toBe(0);
+    expect(
+      await a.trades.requestForm
+        .getByTestId('trade-pick-item')
+        .filter({ hasText: gem.name })
+        .count(),
+    ).toBe(0);
     expect(await holding(world.server.db, bob.id, gem.id)).toEqual({ quantity: 1, locked: 0 });
     expect(await holding(world.server.db, alice.id, coin.id)).toEqual({ quantity: 2, locked: 0 });
     expect(await itemAudit(world.server.db)).toEqual([]);
@@ -100,7 +108,9 @@ describe('trades between two browsers', () => {
     await a.trades.waitForGreyedOut(ring.name, false);
     await b.trades.list('incoming').getByText('No incoming trades').waitFor();
     await b.trades.onlyActive.uncheck();
-    expect(await b.trades.statusOf(await b.trades.trade('incoming', alice.username, 'canceled'))).toBe('Status: canceled');
+    expect(
+      await b.trades.statusOf(await b.trades.trade('incoming', alice.username, 'canceled')),
+    ).toBe('Status: canceled');
     expect(await holding(world.server.db, alice.id, ring.id)).toEqual({ quantity: 1, locked: 0 });
   });
 
@@ -127,11 +137,19 @@ describe('trades between two browsers', () => {
     const b = await dashboardOf(bob, 390);
     const incoming = await b.trades.trade('incoming', alice.username, 'pending');
     await (await b.trades.answerQuantity(incoming, other.name)).fill('1');
-    for (const [name, { page }] of [['initiator', a], ['recipient', b]] as const) {
+    for (const [name, { page }] of [
+      ['initiator', a],
+      ['recipient', b],
+    ] as const) {
       const dir = process.env.E2E_SCREENSHOT_DIR;
       if (dir) await page.screenshot({ path: `${dir}/trades-390-${name}.png`, fullPage: true });
       const fit = await horizontalFit(page);
-      expect({ scrollWidth: fit.scrollWidth, overflowing: fit.overflowing, hiddenControls: fit.hiddenControls, truncated: fit.truncated }).toEqual({
+      expect({
+        scrollWidth: fit.scrollWidth,
+        overflowing: fit.overflowing,
+        hiddenControls: fit.hiddenControls,
+        truncated: fit.truncated,
+      }).toEqual({
         scrollWidth: 390,
         overflowing: [],
         hiddenControls: [],

@@ -48,7 +48,9 @@ function BalanceChip({ balance }: { balance: number }) {
       aria-label={`Balance: ${formatCoins(balance)} coins`}
       className="inline-flex shrink-0 items-center gap-1 rounded-full border border-emerald-400/40 bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-200 hover:bg-emerald-400/20"
     >
-      <span aria-hidden="true"><Emoji char="🪙" /></span>
+      <span aria-hidden="true">
+        <Emoji char="🪙" />
+      </span>
       {formatCoins(balance)}
     </Link>
   );
@@ -61,7 +63,10 @@ function useNavBottom() {
     const element = header.current;
     if (!element) return;
     const publish = () =>
-      document.documentElement.style.setProperty('--nav-bottom', `${Math.round(element.getBoundingClientRect().height)}px`);
+      document.documentElement.style.setProperty(
+        '--nav-bottom',
+        `${Math.round(element.getBoundingClientRect().height)}px`,
+      );
     publish();
     const observer = new ResizeObserver(publish);
     observer.observe(element);
@@ -97,14 +102,23 @@ export function NavBar() {
   const inline = isAuthenticated ? 'xl' : 'sm';
 
   return (
-    <header ref={header} className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur"
+    >
       <nav aria-label="Main">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-          <Link to="/" className="font-display shrink-0 text-lg font-extrabold tracking-tight text-white">
-            <Dices className="mr-1.5" />Fair <span className="text-amber-300">&amp;</span> Square
+          <Link
+            to="/"
+            className="font-display shrink-0 text-lg font-extrabold tracking-tight text-white"
+          >
+            <Dices className="mr-1.5" />
+            Fair <span className="text-amber-300">&amp;</span> Square
           </Link>
 
-          <ul className={`ml-auto hidden flex-wrap items-center justify-end gap-1 ${inline === 'xl' ? 'xl:flex' : 'sm:flex'}`}>
+          <ul
+            className={`ml-auto hidden flex-wrap items-center justify-end gap-1 ${inline === 'xl' ? 'xl:flex' : 'sm:flex'}`}
+          >
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
@@ -114,7 +128,9 @@ export function NavBar() {
             ))}
           </ul>
 
-          <div className={`ml-auto flex items-center gap-2 ${inline === 'xl' ? 'xl:ml-0' : 'sm:ml-0'}`}>
+          <div
+            className={`ml-auto flex items-center gap-2 ${inline === 'xl' ? 'xl:ml-0' : 'sm:ml-0'}`}
+          >
             {isAuthenticated && user && <BalanceChip balance={user.balance} />}
             <button
               ref={menuButton}
@@ -139,7 +155,12 @@ export function NavBar() {
           >
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={() => setOpenOn(null)}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={linkClass}
+                  onClick={() => setOpenOn(null)}
+                >
                   {item.label}
                 </NavLink>
               </li>

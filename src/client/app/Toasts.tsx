@@ -25,7 +25,8 @@ export function Toasts() {
   useEffect(() => {
     if (library) return;
     const load = () => void loadToasts().catch(() => undefined);
-    for (const type of FIRST_TOUCH) window.addEventListener(type, load, { capture: true, once: true, passive: true });
+    for (const type of FIRST_TOUCH)
+      window.addEventListener(type, load, { capture: true, once: true, passive: true });
     return () => {
       for (const type of FIRST_TOUCH) window.removeEventListener(type, load, { capture: true });
     };

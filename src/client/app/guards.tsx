@@ -11,7 +11,12 @@ interface FromState {
 
 export function redirectTarget(state: unknown): string {
   const from = (state as FromState | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || from.pathname === '/login' || from.pathname === '/register') {
+  if (
+    !from ||
+    typeof from.pathname !== 'string' ||
+    from.pathname === '/login' ||
+    from.pathname === '/register'
+  ) {
     return '/';
   }
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;

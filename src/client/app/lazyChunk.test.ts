@@ -7,11 +7,18 @@ describe('loadChunk', () => {
   });
 
   it('reports a failed chunk with its URL', async () => {
-    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x.test/static/js/A-1.js'));
+    const failing = () =>
+      Promise.reject(
+        new TypeError(
+          'Failed to fetch dynamically imported module: http://x.test/static/js/A-1.js',
+        ),
+      );
     const error = await loadChunk(failing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as ChunkLoadError).type).toBe('error');
-    expect((error as ChunkLoadError).message).toBe('Loading chunk failed.\n(error: http://x.test/static/js/A-1.js)');
+    expect((error as ChunkLoadError).message).toBe(
+      'Loading chunk failed.\n(error: http://x.test/static/js/A-1.js)',
+    );
   });
 
   it('reports a time-out', async () => {

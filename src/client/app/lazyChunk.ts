@@ -40,9 +40,15 @@ function chunkUrl(importer: () => Promise<unknown>, error?: unknown): string {
   return 'unknown chunk';
 }
 
-export function loadChunk<M>(importer: () => Promise<M>, timeoutMs: number = LAZY_CHUNK_TIMEOUT_MS): Promise<M> {
+export function loadChunk<M>(
+  importer: () => Promise<M>,
+  timeoutMs: number = LAZY_CHUNK_TIMEOUT_MS,
+): Promise<M> {
   return new Promise<M>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError('timeout', chunkUrl(importer))), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError('timeout', chunkUrl(importer))),
+      timeoutMs,
+    );
     importer().then(
       (module) => {
         clearTimeout(timer);

@@ -50,7 +50,9 @@ export function followLive(queryClient: QueryClient): () => void {
     (message) => {
       if (message.kind === 'balance') {
         // The balance pill and greeting change at once, without a round trip.
-        queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: message.payload.balance } : user));
+        queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) =>
+          user ? { ...user, balance: message.payload.balance } : user,
+        );
       }
       if (message.kind === 'coins.received') {
         const { transferId, from, amount } = message.payload;

@@ -8,7 +8,9 @@ export interface TitleHandle {
   title: string | ((params: Params) => string);
 }
 
-export const titled = (title: TitleHandle['title']): { handle: TitleHandle } => ({ handle: { title } });
+export const titled = (title: TitleHandle['title']): { handle: TitleHandle } => ({
+  handle: { title },
+});
 
 const titleOf = (handle: unknown, params: Params): string | null => {
   const title = (handle as Partial<TitleHandle> | undefined)?.title;

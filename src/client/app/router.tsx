@@ -20,7 +20,11 @@ function gameRoute(card: GameCard): RouteObject {
     ...titled(card.name),
     children: [
       { index: true, lazy: page },
-      ...card.subPages.map((sub) => ({ path: sub.path, lazy: sub.page, ...titled(`${sub.title} · ${card.name}`) })),
+      ...card.subPages.map((sub) => ({
+        path: sub.path,
+        lazy: sub.page,
+        ...titled(`${sub.title} · ${card.name}`),
+      })),
       { path: '*', lazy: page },
     ],
   };
@@ -38,23 +42,53 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         hydrateFallbackElement: <LoadingState />,
         children: [
-          { index: true, lazy: lazyPage(() => import('../features/home/HomePage'), (m) => m.HomePage), ...titled('Home') },
-          { path: 'rules', lazy: lazyPage(() => import('../features/rules/RulesPage'), (m) => m.RulesPage), ...titled('Rules') },
-          { path: 'fairness', lazy: lazyPage(() => import('../features/games/engine/pages/FairnessPage'), (m) => m.FairnessPage), ...titled('Provably fair') },
+          {
+            index: true,
+            lazy: lazyPage(
+              () => import('../features/home/HomePage'),
+              (m) => m.HomePage,
+            ),
+            ...titled('Home'),
+          },
+          {
+            path: 'rules',
+            lazy: lazyPage(
+              () => import('../features/rules/RulesPage'),
+              (m) => m.RulesPage,
+            ),
+            ...titled('Rules'),
+          },
+          {
+            path: 'fairness',
+            lazy: lazyPage(
+              () => import('../features/games/engine/pages/FairnessPage'),
+              (m) => m.FairnessPage,
+            ),
+            ...titled('Provably fair'),
+          },
           {
             path: 'login',
             ...titled('Sign in'),
-            lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.LoginPage),
+            lazy: lazyPage(
+              () => import('../features/accounts/pages/AuthPage'),
+              (m) => m.LoginPage,
+            ),
           },
           {
             path: 'register',
             ...titled('Register'),
-            lazy: lazyPage(() => import('../features/accounts/pages/AuthPage'), (m) => m.RegisterPage),
+            lazy: lazyPage(
+              () => import('../features/accounts/pages/AuthPage'),
+              (m) => m.RegisterPage,
+            ),
           },
           {
             path: 'profile/:username',
             ...titled(({ username }) => `${username ?? 'Player'}'s profile`),
-            lazy: lazyPage(() => import('../features/accounts/pages/PublicProfilePage'), (m) => m.PublicProfilePage),
+            lazy: lazyPage(
+              () => import('../features/accounts/pages/PublicProfilePage'),
+              (m) => m.PublicProfilePage,
+            ),
           },
           {
             element: <RequireAuth />,
@@ -62,45 +96,83 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 ...titled('Dashboard'),
-                lazy: lazyPage(() => import('../features/dashboard/DashboardPage'), (m) => m.DashboardPage),
+                lazy: lazyPage(
+                  () => import('../features/dashboard/DashboardPage'),
+                  (m) => m.DashboardPage,
+                ),
               },
               {
                 path: 'profile',
                 ...titled('Your profile'),
-                lazy: lazyPage(() => import('../features/accounts/pages/ProfilePage'), (m) => m.ProfilePage),
+                lazy: lazyPage(
+                  () => import('../features/accounts/pages/ProfilePage'),
+                  (m) => m.ProfilePage,
+                ),
               },
               {
                 path: 'bets',
                 ...titled('Bets'),
-                lazy: lazyPage(() => import('../features/bets/pages/ActiveBetsPage'), (m) => m.ActiveBetsPage),
+                lazy: lazyPage(
+                  () => import('../features/bets/pages/ActiveBetsPage'),
+                  (m) => m.ActiveBetsPage,
+                ),
               },
               {
                 path: 'store',
                 ...titled('Store'),
-                lazy: lazyPage(() => import('../features/store/pages/StorePage'), (m) => m.StorePage),
+                lazy: lazyPage(
+                  () => import('../features/store/pages/StorePage'),
+                  (m) => m.StorePage,
+                ),
               },
               {
                 path: 'services',
                 ...titled('Services'),
-                lazy: lazyPage(() => import('../features/services/pages/ServicesPage'), (m) => m.ServicesPage),
+                lazy: lazyPage(
+                  () => import('../features/services/pages/ServicesPage'),
+                  (m) => m.ServicesPage,
+                ),
               },
-              { path: 'tasks', lazy: lazyPage(() => import('../features/tasks/TasksPage'), (m) => m.TasksPage), ...titled('Tasks') },
+              {
+                path: 'tasks',
+                lazy: lazyPage(
+                  () => import('../features/tasks/TasksPage'),
+                  (m) => m.TasksPage,
+                ),
+                ...titled('Tasks'),
+              },
               {
                 path: 'achievements',
                 ...titled('Achievements'),
-                lazy: lazyPage(() => import('../features/achievements/AchievementsPage'), (m) => m.AchievementsPage),
+                lazy: lazyPage(
+                  () => import('../features/achievements/AchievementsPage'),
+                  (m) => m.AchievementsPage,
+                ),
               },
               {
                 path: 'leaderboard',
                 ...titled('Leaderboard'),
-                lazy: lazyPage(() => import('../features/leaderboard/LeaderboardPage'), (m) => m.LeaderboardPage),
+                lazy: lazyPage(
+                  () => import('../features/leaderboard/LeaderboardPage'),
+                  (m) => m.LeaderboardPage,
+                ),
               },
               {
                 path: 'bets/parlay',
                 ...titled('Parlay builder'),
-                lazy: lazyPage(() => import('../features/bets/pages/ParlayBuilderPage'), (m) => m.ParlayBuilderPage),
+                lazy: lazyPage(
+                  () => import('../features/bets/pages/ParlayBuilderPage'),
+                  (m) => m.ParlayBuilderPage,
+                ),
               },
-              { path: 'games', lazy: lazyPage(() => import('../features/games/pages/GamesHubPage'), (m) => m.GamesHubPage), ...titled('Games') },
+              {
+                path: 'games',
+                lazy: lazyPage(
+                  () => import('../features/games/pages/GamesHubPage'),
+                  (m) => m.GamesHubPage,
+                ),
+                ...titled('Games'),
+              },
               // Each game's page, from the games list (features/games/catalog.ts).
               ...GAME_CARDS.map(gameRoute),
             ],
@@ -108,10 +180,24 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              { path: 'admin', lazy: lazyPage(() => import('../features/admin/AdminPage'), (m) => m.AdminPage), ...titled('Admin') },
+              {
+                path: 'admin',
+                lazy: lazyPage(
+                  () => import('../features/admin/AdminPage'),
+                  (m) => m.AdminPage,
+                ),
+                ...titled('Admin'),
+              },
             ],
           },
-          { path: '*', lazy: lazyPage(() => import('./NotFoundPage'), (m) => m.NotFoundPage), ...titled('Page not found') },
+          {
+            path: '*',
+            lazy: lazyPage(
+              () => import('./NotFoundPage'),
+              (m) => m.NotFoundPage,
+            ),
+            ...titled('Page not found'),
+          },
         ],
       },
     ],

@@ -38,7 +38,9 @@ export function Avatar({ src, username, size = 'md', className = '' }: AvatarPro
       aria-label={`${username}'s avatar`}
       className={`${base} inline-flex items-center justify-center bg-linear-to-br from-fuchsia-500 to-amber-400`}
     >
-      <span aria-hidden="true"><Emoji char="🙂" /></span>
+      <span aria-hidden="true">
+        <Emoji char="🙂" />
+      </span>
     </span>
   );
 }

@@ -5,7 +5,15 @@ import { emojiUrl, splitEmoji } from '../lib/emoji';
  * One emoji drawn from the bundled Twemoji set (lib/emoji.ts), sized to the text around it.
  * The character (or `label`) is the image's alt text; if the file fails, the character is shown.
  */
-export function Emoji({ char, label, className = '' }: { char: string; label?: string; className?: string }) {
+export function Emoji({
+  char,
+  label,
+  className = '',
+}: {
+  char: string;
+  label?: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -30,7 +38,9 @@ export function Emoji({ char, label, className = '' }: { char: string; label?: s
 export function EmojiText({ text }: { text: string }) {
   return (
     <>
-      {splitEmoji(text).map((part, i) => (part.emoji ? <Emoji key={i} char={part.text} /> : part.text))}
+      {splitEmoji(text).map((part, i) =>
+        part.emoji ? <Emoji key={i} char={part.text} /> : part.text,
+      )}
     </>
   );
 }

@@ -33,7 +33,15 @@ export function Modal(props: ModalProps) {
   return createPortal(<ModalPanel {...props} />, document.body);
 }
 
-function ModalPanel({ title, description, onClose, role = 'dialog', tone = 'default', initialFocus, children }: ModalProps) {
+function ModalPanel({
+  title,
+  description,
+  onClose,
+  role = 'dialog',
+  tone = 'default',
+  initialFocus,
+  children,
+}: ModalProps) {
   const ids = useId();
   const panel = useRef<HTMLDivElement>(null);
   // The latest onClose without re-running the open/close effect when the caller re-renders.
@@ -122,15 +130,35 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question on a Modal; Escape and Cancel say no. Cancel has focus first, so Enter is safe. */
-export function ConfirmDialog({ open, question, details, confirmLabel, tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  question,
+  details,
+  confirmLabel,
+  tone = 'default',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal open={open} role="alertdialog" title={question} description={details} tone={tone} onClose={onCancel} initialFocus={cancel}>
+    <Modal
+      open={open}
+      role="alertdialog"
+      title={question}
+      description={details}
+      tone={tone}
+      onClose={onCancel}
+      initialFocus={cancel}
+    >
       <div className="flex flex-wrap justify-end gap-3">
         <button ref={cancel} type="button" className="btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className={tone === 'danger' ? 'btn-danger' : 'btn-primary'} onClick={onConfirm}>
+        <button
+          type="button"
+          className={tone === 'danger' ? 'btn-danger' : 'btn-primary'}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>
@@ -148,7 +176,13 @@ interface AlertDialogProps {
 /** The spec's alerts ('Bet created'), as a Modal with one OK button. */
 export function AlertDialog({ message, tone = 'default', onClose }: AlertDialogProps) {
   return (
-    <Modal open={message !== null} role="alertdialog" title={message ?? ''} tone={tone} onClose={onClose}>
+    <Modal
+      open={message !== null}
+      role="alertdialog"
+      title={message ?? ''}
+      tone={tone}
+      onClose={onClose}
+    >
       <div className="flex justify-end">
         <button type="button" className="btn-primary" onClick={onClose}>
           OK

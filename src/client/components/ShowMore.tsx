@@ -15,7 +15,17 @@ export interface NextPage {
  * {what}'), and the button that loads it, disabled while it loads. `shown` narrows when the
  * button appears (default: while there is a next page).
  */
-export function ShowMore({ query, what, shown = query.hasNextPage, className = '' }: { query: NextPage; what: string; shown?: boolean; className?: string }) {
+export function ShowMore({
+  query,
+  what,
+  shown = query.hasNextPage,
+  className = '',
+}: {
+  query: NextPage;
+  what: string;
+  shown?: boolean;
+  className?: string;
+}) {
   return (
     <>
       {query.isFetchNextPageError && (
@@ -24,7 +34,12 @@ export function ShowMore({ query, what, shown = query.hasNextPage, className = '
         </div>
       )}
       {shown && (
-        <button type="button" className={`btn-secondary w-full ${className}`} onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <button
+          type="button"
+          className={`btn-secondary w-full ${className}`}
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
         </button>
       )}

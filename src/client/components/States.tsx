@@ -13,12 +13,19 @@ export function LoadingState({ children = 'Loading…' }: { children?: ReactNode
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-white/15 p-4 text-center text-slate-400">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-white/15 p-4 text-center text-slate-400">
+      {children}
+    </p>
+  );
 }
 
 export function ErrorBanner({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-xl border border-rose-500/50 bg-rose-950/60 px-4 py-3 text-rose-100">
+    <div
+      role="alert"
+      className="rounded-xl border border-rose-500/50 bg-rose-950/60 px-4 py-3 text-rose-100"
+    >
       {children}
     </div>
   );

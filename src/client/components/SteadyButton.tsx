@@ -1,6 +1,9 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
-interface SteadyButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick'> {
+interface SteadyButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'disabled' | 'onClick'
+> {
   /** Shown and announced as unavailable; the button keeps its focus. */
   unavailable: boolean;
   onPress: () => void;
@@ -13,7 +16,13 @@ interface SteadyButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
  * aria-disabled rather than disabled, so a keyboard player whose focus is on it keeps the focus
  * there instead of losing it to the page when it turns unavailable.
  */
-export function SteadyButton({ unavailable, onPress, className = 'btn-secondary', children, ...rest }: SteadyButtonProps) {
+export function SteadyButton({
+  unavailable,
+  onPress,
+  className = 'btn-secondary',
+  children,
+  ...rest
+}: SteadyButtonProps) {
   return (
     <button
       type="button"

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 
 /** The look of an input, red-ringed while its value is refused. Shared by every field component. */
 function fieldClass(invalid: boolean, extra = ''): string {
@@ -23,13 +28,26 @@ const hintIdOf = (id: string) => `${id}-hint`;
  * What aria-describedby should name for a field: its hint and its error when shown, plus any
  * description the caller adds (a form-level message, say). Undefined when there is nothing.
  */
-export function describedBy(id: string, { error, hint, extra }: { error?: string | null; hint?: ReactNode; extra?: string }) {
-  const ids = [hint ? hintIdOf(id) : null, error ? errorIdOf(id) : null, extra ?? null].filter(Boolean);
+export function describedBy(
+  id: string,
+  { error, hint, extra }: { error?: string | null; hint?: ReactNode; extra?: string },
+) {
+  const ids = [hint ? hintIdOf(id) : null, error ? errorIdOf(id) : null, extra ?? null].filter(
+    Boolean,
+  );
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
 /** Label above, control, then the hint and the error under it. */
-export function FieldFrame({ id, label, hideLabel = false, error, hint, className, children }: FieldFrameProps) {
+export function FieldFrame({
+  id,
+  label,
+  hideLabel = false,
+  error,
+  hint,
+  className,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'label'}>
@@ -50,7 +68,10 @@ export function FieldFrame({ id, label, hideLabel = false, error, hint, classNam
   );
 }
 
-type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'className'>;
+type NativeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'id' | 'className'
+>;
 
 export interface TextFieldProps extends NativeInputProps {
   id: string;
@@ -86,7 +107,14 @@ export function TextField({
   const text = typeof error === 'string' ? error : null;
   const invalid = Boolean(error);
   return (
-    <FieldFrame id={id} label={label} hideLabel={hideLabel} error={text} hint={hint} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hideLabel={hideLabel}
+      error={text}
+      hint={hint}
+      className={className}
+    >
       <input
         id={id}
         className={fieldClass(invalid, inputClassName)}
@@ -100,7 +128,10 @@ export function TextField({
   );
 }
 
-type NativeTextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id' | 'className'>;
+type NativeTextAreaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'onChange' | 'id' | 'className'
+>;
 
 export interface TextAreaFieldProps extends NativeTextAreaProps {
   id: string;
@@ -143,7 +174,10 @@ export function TextAreaField({
   );
 }
 
-type NativeSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id' | 'className'>;
+type NativeSelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'value' | 'onChange' | 'id' | 'className'
+>;
 
 export interface SelectFieldProps extends NativeSelectProps {
   id: string;

@@ -13,10 +13,14 @@ export interface ActionGuard {
   quietLeft(): number;
 }
 
-export function createActionGuard(now: () => number, quietMs: number = ACTION_QUIET_MS): ActionGuard {
+export function createActionGuard(
+  now: () => number,
+  quietMs: number = ACTION_QUIET_MS,
+): ActionGuard {
   let running = false;
   let finishedAt: number | null = null;
-  const quietLeft = () => (running || finishedAt === null ? 0 : Math.max(0, quietMs - (now() - finishedAt)));
+  const quietLeft = () =>
+    running || finishedAt === null ? 0 : Math.max(0, quietMs - (now() - finishedAt));
   return {
     tryBegin() {
       if (running || quietLeft() > 0) return false;

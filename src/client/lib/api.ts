@@ -12,7 +12,12 @@ export class ApiError extends Error {
   /** The error body's optional `details`, unchecked: each caller narrows it to the shape it expects. */
   readonly details: unknown;
 
-  constructor(status: number, serverMessage: string | null, code: string | null, details?: unknown) {
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    code: string | null,
+    details?: unknown,
+  ) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -42,7 +47,9 @@ function withQuery(path: string, query: Query): string {
 }
 
 // A hand-written guard rather than the shared zod schema keeps zod out of the browser bundle.
-function readErrorBody(value: unknown): (Pick<ErrorBody, 'message'> & { code: string | null; details: unknown }) | null {
+function readErrorBody(
+  value: unknown,
+): (Pick<ErrorBody, 'message'> & { code: string | null; details: unknown }) | null {
   if (typeof value !== 'object' || value === null) return null;
   const { message, code, details } = value as Record<string, unknown>;
   if (typeof message !== 'string' || message === '') return null;
@@ -87,18 +94,25 @@ interface LooseInput extends CallOptions {
 }
 
 type CallArgs<N extends ApiRouteName> =
-  object extends RouteInput<N> ? [input?: RouteInput<N> & CallOptions] : [input: RouteInput<N> & CallOptions];
+  object extends RouteInput<N>
+    ? [input?: RouteInput<N> & CallOptions]
+    : [input: RouteInput<N> & CallOptions];
 
 /**
  * Calls a route of shared/api/routes.ts by its name ('POST /api/bets/predict'): the compiler
  * checks the name, the params, query and body, and types the answer.
  */
-export async function api<N extends ApiRouteName>(name: N, ...args: CallArgs<N>): Promise<RouteReply<N>> {
+export async function api<N extends ApiRouteName>(
+  name: N,
+  ...args: CallArgs<N>
+): Promise<RouteReply<N>> {
   const input: LooseInput = (args[0] ?? {}) as LooseInput;
   const space = name.indexOf(' ');
   const method = name.slice(0, space);
   const params = input.params ?? {};
-  let path = name.slice(space + 1).replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+  let path = name
+    .slice(space + 1)
+    .replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
   if (input.query) path = withQuery(path, input.query);
 
   const flags = FLAGS[name];

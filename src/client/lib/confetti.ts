@@ -9,7 +9,11 @@ let cannon: Promise<(options: Options) => void> | null = null;
 
 export function fireConfetti(options: Options): void {
   cannon ??= import('canvas-confetti').then(({ default: confetti }) => {
-    const fire = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+    const fire = confetti.create(undefined, {
+      resize: true,
+      useWorker: false,
+      disableForReducedMotion: true,
+    });
     return (o: Options) => void fire(o);
   });
   void cannon.then((fire) => fire(options));

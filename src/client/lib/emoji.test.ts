@@ -62,7 +62,9 @@ describe('the emoji the app writes', () => {
   it('every emoji in src/ has a Twemoji image, so the build copies one for each', async () => {
     const used: Map<string, string> = await emojiUsed();
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter(([name]) => twemojiSource(name) === null).map(([, char]) => char);
+    const missing = [...used]
+      .filter(([name]) => twemojiSource(name) === null)
+      .map(([, char]) => char);
     expect(missing).toEqual([]);
   });
 });

@@ -53,5 +53,9 @@ export function splitEmoji(text: string): EmojiPart[] {
 
 /** Every emoji a text holds, once each (the build copies these files). */
 export function emojiIn(text: string): Set<string> {
-  return new Set(splitEmoji(text).filter((p) => p.emoji).map((p) => p.text));
+  return new Set(
+    splitEmoji(text)
+      .filter((p) => p.emoji)
+      .map((p) => p.text),
+  );
 }

@@ -16,37 +16,68 @@ describe('errorMessage', () => {
 
   it('reads the field from validation details and from the start of the text', () => {
     const short = refused(400, 'username must be at least 3 characters', 'BAD_REQUEST', [
-      { field: 'username', message: 'username must be at least 3 characters', rule: 'too_small', limit: 3 },
+      {
+        field: 'username',
+        message: 'username must be at least 3 characters',
+        rule: 'too_small',
+        limit: 3,
+      },
     ]);
-    expect(errorMessage(short, 'Something went wrong')).toBe('Usernames need at least 3 characters.');
+    expect(errorMessage(short, 'Something went wrong')).toBe(
+      'Usernames need at least 3 characters.',
+    );
     expect(errorField(short)).toBe('username');
-    const missing = refused(400, 'username is required', 'BAD_REQUEST', [{ field: 'username', rule: 'required' }]);
+    const missing = refused(400, 'username is required', 'BAD_REQUEST', [
+      { field: 'username', rule: 'required' },
+    ]);
     expect(errorMessage(missing, 'Something went wrong')).toBe('Enter your username.');
     expect(errorField(missing)).toBe('username');
   });
 
   it('names list fields without their position for the rules, with it for the form', () => {
-    const error = refused(400, 'options.1.odds: options.odds must be at least 1.01', 'BAD_REQUEST', [
-      { field: 'options.1.odds', message: 'options.odds must be at least 1.01', rule: 'too_small', limit: 1.01 },
-    ]);
+    const error = refused(
+      400,
+      'options.1.odds: options.odds must be at least 1.01',
+      'BAD_REQUEST',
+      [
+        {
+          field: 'options.1.odds',
+          message: 'options.odds must be at least 1.01',
+          rule: 'too_small',
+          limit: 1.01,
+        },
+      ],
+    );
     expect(errorMessage(error, 'Bet creation failed')).toBe('Odds must be at least 1.01.');
     expect(errorField(error)).toBe('options.1.odds');
     expect(fieldKey('options.1.odds')).toBe('options.odds');
   });
 
   it('words an unknown rule with the field in plain words', () => {
-    expect(errorMessage(refused(400, 'endTime: endTime is odd', 'BAD_REQUEST', [{ field: 'endTime', rule: 'invalid' }]), 'x')).toBe(
-      'Enter the date and time the bet closes.',
+    expect(
+      errorMessage(
+        refused(400, 'endTime: endTime is odd', 'BAD_REQUEST', [
+          { field: 'endTime', rule: 'invalid' },
+        ]),
+        'x',
+      ),
+    ).toBe('Enter the date and time the bet closes.');
+    expect(errorMessage(refused(400, 'fooBar: fooBar must shine'), 'x')).toBe(
+      'Foo bar must shine.',
     );
-    expect(errorMessage(refused(400, 'fooBar: fooBar must shine'), 'x')).toBe('Foo bar must shine.');
   });
 
   it('passes player sentences through and falls back without a message', () => {
-    expect(errorMessage(refused(401, 'Invalid username or password', 'UNAUTHORIZED'), 'Something went wrong')).toBe(
-      'Invalid username or password',
-    );
+    expect(
+      errorMessage(
+        refused(401, 'Invalid username or password', 'UNAUTHORIZED'),
+        'Something went wrong',
+      ),
+    ).toBe('Invalid username or password');
     expect(errorField(refused(401, 'Invalid username or password', 'UNAUTHORIZED'))).toBeNull();
-    expect(errorMessage(refused(403, 'Password is incorrect', 'FORBIDDEN'), 'x')).toBe('Password is incorrect');
+    expect(errorMessage(refused(403, 'Password is incorrect', 'FORBIDDEN'), 'x')).toBe(
+      'Password is incorrect',
+    );
     expect(errorMessage(new ApiError(502, null, null), 'Transfer failed')).toBe('Transfer failed');
     expect(errorMessage(new Error('boom'), 'Transfer failed')).toBe('Transfer failed');
   });
@@ -64,17 +95,83 @@ describe('words by code and details, not by message', () => {
 
   it("says the same thing whatever the server's message", () => {
     const cases: [number, string, unknown, string, string][] = [
-      [404, 'NOT_FOUND', [{ field: 'recipientUsername', rule: 'not_found', value: 'bob' }], 'recipientUsername: no user named bob', 'Nobody answers to bob here'],
-      [400, 'BAD_REQUEST', [{ field: 'recipientUsername', rule: 'self' }], 'recipientUsername: you cannot send coins to yourself', 'Self-transfers refused'],
-      [409, 'CONFLICT', [{ field: 'toUsername', rule: 'banned', value: 'eve' }], 'toUsername: eve is banned and cannot trade', 'Trading partner unavailable'],
-      [400, 'BAD_REQUEST', [{ field: 'username', rule: 'too_small', limit: 3 }], 'username must be at least 3 characters', 'Name too short (min 3)'],
-      [400, 'BAD_REQUEST', [{ field: 'amount', rule: 'integer' }], 'amount must be a whole number of coins', 'Fractions are not supported'],
-      [400, 'BAD_REQUEST', [{ field: 'amount', rule: 'too_small', limit: 1 }], 'amount must be at least 1', 'Amount below minimum'],
-      [409, 'CONFLICT', [{ field: 'title', rule: 'taken', value: 'Rain' }], 'title: a bet titled "Rain" already exists', 'Duplicate title'],
-      [400, 'BAD_REQUEST', [{ field: 'options.1.odds', rule: 'decimals', limit: 2 }], 'options.odds may have at most 2 decimals', 'Too precise'],
-      [400, 'BAD_REQUEST', [{ field: 'bets', rule: 'payout_cap', limit: 10_000_000 }], 'bets: a parlay pays at most 10,000,000 coins', 'Payout cap hit'],
-      [403, 'FORBIDDEN', [{ field: 'currentPassword', rule: 'incorrect' }], 'currentPassword is incorrect', 'Wrong password'],
-      [400, 'BAD_REQUEST', [{ field: 'image', rule: 'too_big', limit: 5 * 1024 * 1024 }], 'image must be at most 5 MB', 'File too big'],
+      [
+        404,
+        'NOT_FOUND',
+        [{ field: 'recipientUsername', rule: 'not_found', value: 'bob' }],
+        'recipientUsername: no user named bob',
+        'Nobody answers to bob here',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'recipientUsername', rule: 'self' }],
+        'recipientUsername: you cannot send coins to yourself',
+        'Self-transfers refused',
+      ],
+      [
+        409,
+        'CONFLICT',
+        [{ field: 'toUsername', rule: 'banned', value: 'eve' }],
+        'toUsername: eve is banned and cannot trade',
+        'Trading partner unavailable',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'username', rule: 'too_small', limit: 3 }],
+        'username must be at least 3 characters',
+        'Name too short (min 3)',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'amount', rule: 'integer' }],
+        'amount must be a whole number of coins',
+        'Fractions are not supported',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'amount', rule: 'too_small', limit: 1 }],
+        'amount must be at least 1',
+        'Amount below minimum',
+      ],
+      [
+        409,
+        'CONFLICT',
+        [{ field: 'title', rule: 'taken', value: 'Rain' }],
+        'title: a bet titled "Rain" already exists',
+        'Duplicate title',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'options.1.odds', rule: 'decimals', limit: 2 }],
+        'options.odds may have at most 2 decimals',
+        'Too precise',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'bets', rule: 'payout_cap', limit: 10_000_000 }],
+        'bets: a parlay pays at most 10,000,000 coins',
+        'Payout cap hit',
+      ],
+      [
+        403,
+        'FORBIDDEN',
+        [{ field: 'currentPassword', rule: 'incorrect' }],
+        'currentPassword is incorrect',
+        'Wrong password',
+      ],
+      [
+        400,
+        'BAD_REQUEST',
+        [{ field: 'image', rule: 'too_big', limit: 5 * 1024 * 1024 }],
+        'image must be at most 5 MB',
+        'File too big',
+      ],
       [409, 'SOLD_OUT', undefined, 'Sold out', 'No stock left'],
     ];
     for (const [status, code, details, before, after] of cases) {
@@ -82,28 +179,55 @@ describe('words by code and details, not by message', () => {
       expect(second, `${before} -> ${after}`).toBe(first);
       expect(first).not.toBe(after);
     }
-    expect(reworded(404, 'NOT_FOUND', [{ field: 'recipientUsername', rule: 'not_found', value: 'bob' }], 'anything')).toEqual([
-      'There is no player called bob.',
-    ]);
-    expect(reworded(400, 'BAD_REQUEST', [{ field: 'bets', rule: 'payout_cap', limit: 10_000_000 }], 'anything')).toEqual([
+    expect(
+      reworded(
+        404,
+        'NOT_FOUND',
+        [{ field: 'recipientUsername', rule: 'not_found', value: 'bob' }],
+        'anything',
+      ),
+    ).toEqual(['There is no player called bob.']);
+    expect(
+      reworded(
+        400,
+        'BAD_REQUEST',
+        [{ field: 'bets', rule: 'payout_cap', limit: 10_000_000 }],
+        'anything',
+      ),
+    ).toEqual([
       'This parlay would pay more than the 10,000,000-coin limit. Lower the wager or drop a long shot.',
     ]);
   });
 
   it("shows the server's message where it has no words, as the spec asks", () => {
-    expect(errorMessage(refused(409, 'You already have a Minefield game running: finish it first', 'CONFLICT'), 'x')).toBe(
-      'You already have a Minefield game running: finish it first',
+    expect(
+      errorMessage(
+        refused(409, 'You already have a Minefield game running: finish it first', 'CONFLICT'),
+        'x',
+      ),
+    ).toBe('You already have a Minefield game running: finish it first');
+    expect(
+      errorMessage(
+        refused(400, 'mines must be at most cells - 1', 'BAD_REQUEST', [
+          { field: 'mines', rule: 'invalid' },
+        ]),
+        'x',
+      ),
+    ).toBe('Mines must be at most cells - 1.');
+    expect(errorMessage(refused(404, 'id: no trade with id 5', 'NOT_FOUND'), 'x')).toBe(
+      'No trade with id 5.',
     );
-    expect(errorMessage(refused(400, 'mines must be at most cells - 1', 'BAD_REQUEST', [{ field: 'mines', rule: 'invalid' }]), 'x')).toBe(
-      'Mines must be at most cells - 1.',
-    );
-    expect(errorMessage(refused(404, 'id: no trade with id 5', 'NOT_FOUND'), 'x')).toBe('No trade with id 5.');
   });
 
   it('ignores details that are not a refused field', () => {
-    const odds = refused(409, 'The odds have changed', 'CONFLICT', { currentOdds: [], totalOdds: 2 });
+    const odds = refused(409, 'The odds have changed', 'CONFLICT', {
+      currentOdds: [],
+      totalOdds: 2,
+    });
     expect(errorMessage(odds, 'x')).toBe('The odds have changed');
     expect(errorField(odds)).toBeNull();
-    expect(errorField(refused(400, 'x', 'BAD_REQUEST', [{ field: 'amount', rule: 'made_up' }]))).toBeNull();
+    expect(
+      errorField(refused(400, 'x', 'BAD_REQUEST', [{ field: 'amount', rule: 'made_up' }])),
+    ).toBeNull();
   });
 });

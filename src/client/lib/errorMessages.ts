@@ -47,7 +47,9 @@ const oddsWords: FieldWords = {
   '*': () => 'Odds must be a number.',
 };
 const betGone: FieldWords = { '*': () => 'This bet does not exist any more.' };
-const choiceGone: FieldWords = { '*': () => 'That option is not on this bet any more. Reload the page to see the current options.' };
+const choiceGone: FieldWords = {
+  '*': () => 'That option is not on this bet any more. Reload the page to see the current options.',
+};
 
 /** Words per field (list positions removed: 'options.0.odds' is 'options.odds') and rule. */
 const FIELD_WORDS: Record<string, FieldWords> = {
@@ -123,7 +125,8 @@ const FIELD_WORDS: Record<string, FieldWords> = {
     too_small: (i) => `A parlay needs at least ${limitOf(i)} bets.`,
     too_big: (i) => `A parlay can hold at most ${limitOf(i)} bets.`,
     distinct: () => 'Pick one option per bet.',
-    payout_cap: (i) => `This parlay would pay more than the ${formatCoins(limitOf(i))}-coin limit. Lower the wager or drop a long shot.`,
+    payout_cap: (i) =>
+      `This parlay would pay more than the ${formatCoins(limitOf(i))}-coin limit. Lower the wager or drop a long shot.`,
   },
   image: {
     format: () => 'Pictures must be PNG, JPEG, WebP or GIF images.',
@@ -156,7 +159,8 @@ export function fieldKey(field: string): string {
   return field.replace(/\.\d+(?=\.|$)/g, '');
 }
 
-const isFieldRule = (rule: unknown): rule is FieldRule => typeof rule === 'string' && (fieldRules as readonly string[]).includes(rule);
+const isFieldRule = (rule: unknown): rule is FieldRule =>
+  typeof rule === 'string' && (fieldRules as readonly string[]).includes(rule);
 
 /** The first refused field of an answer's details; other details (odds, cooldowns) are not about a field. */
 function fieldIssue(error: unknown): FieldIssue | null {
@@ -164,7 +168,8 @@ function fieldIssue(error: unknown): FieldIssue | null {
   const first: unknown = error.details[0];
   if (typeof first !== 'object' || first === null) return null;
   const { field, rule, limit, value } = first as Record<string, unknown>;
-  if (typeof field !== 'string' || field === '' || field === 'request' || !isFieldRule(rule)) return null;
+  if (typeof field !== 'string' || field === '' || field === 'request' || !isFieldRule(rule))
+    return null;
   return {
     field,
     rule,
@@ -196,7 +201,11 @@ function serverSentence(message: string, field: string): string {
   const key = fieldKey(field);
   const leaf = key.split('.').pop() ?? key;
   const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
-  const rest = text.startsWith(key) ? text.slice(key.length) : text.startsWith(leaf) ? text.slice(leaf.length) : null;
+  const rest = text.startsWith(key)
+    ? text.slice(key.length)
+    : text.startsWith(leaf)
+      ? text.slice(leaf.length)
+      : null;
   return sentence(rest === null ? text : `${humanLabel(key)}${rest}`);
 }
 

@@ -38,7 +38,10 @@ const messageListeners = new Set<Listener>();
 type MessageOf<K> = Extract<LiveMessage, { kind: K }>;
 
 /** Calls `handler` with each live message of this kind while the component is mounted. */
-export function useLiveMessage<K extends LiveMessage['kind']>(kind: K, handler: (message: MessageOf<K>) => void): void {
+export function useLiveMessage<K extends LiveMessage['kind']>(
+  kind: K,
+  handler: (message: MessageOf<K>) => void,
+): void {
   // The latest handler, so a new closure each render does not resubscribe.
   const latest = useRef(handler);
   useEffect(() => {

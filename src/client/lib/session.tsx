@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/api/accounts';
 import { api, isUnauthorized } from './api';
@@ -39,7 +47,11 @@ function getServerSnapshot(): SessionState {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { session, signedOutAt } = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, getServerSnapshot);
+  const { session, signedOutAt } = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getState,
+    getServerSnapshot,
+  );
   const token = session?.token ?? null;
 
   // Keyed by token, so a new sign-in (or another tab's) triggers a fresh read by itself.
@@ -100,7 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const known = userQuery.data ?? session?.user ?? null;
   // While a round is being revealed, the balance from before it (lib/balanceHold.ts).
   const held = useHeldBalance();
-  const user = useMemo(() => (known && held !== null ? { ...known, balance: held } : known), [known, held]);
+  const user = useMemo(
+    () => (known && held !== null ? { ...known, balance: held } : known),
+    [known, held],
+  );
   const value = useMemo<SessionContextValue>(
     () => ({
       token,

@@ -33,7 +33,11 @@ function parseUser(raw: string | null): UserDto | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && typeof (value as { username?: unknown }).username === 'string') {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { username?: unknown }).username === 'string'
+    ) {
       return value as UserDto;
     }
   } catch {
@@ -53,7 +57,10 @@ export interface SessionState {
   signedOutAt: string | null;
 }
 
-let state: SessionState = { session: typeof window === 'undefined' ? null : load(), signedOutAt: null };
+let state: SessionState = {
+  session: typeof window === 'undefined' ? null : load(),
+  signedOutAt: null,
+};
 const listeners = new Set<Listener>();
 
 function set(next: SessionState): void {

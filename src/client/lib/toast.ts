@@ -46,7 +46,10 @@ function show(toast: (library: ToastLibrary) => void): void {
  * near the nav and balance; failures land bottom-center, near the form that caused them.
  */
 export const notify = {
-  success: (message: string, options?: ToastOptions) => show(({ default: toast }) => toast.success(message, { position: 'top-right', ...options })),
-  info: (message: string, options?: ToastOptions) => show(({ default: toast }) => toast(message, { position: 'top-right', ...options })),
-  error: (message: string, options?: ToastOptions) => show(({ default: toast }) => toast.error(message, { position: 'bottom-center', ...options })),
+  success: (message: string, options?: ToastOptions) =>
+    show(({ default: toast }) => toast.success(message, { position: 'top-right', ...options })),
+  info: (message: string, options?: ToastOptions) =>
+    show(({ default: toast }) => toast(message, { position: 'top-right', ...options })),
+  error: (message: string, options?: ToastOptions) =>
+    show(({ default: toast }) => toast.error(message, { position: 'bottom-center', ...options })),
 };

@@ -20,21 +20,18 @@ export function useActionGuard(quietMs: number = ACTION_QUIET_MS): ActionGuardHa
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const run = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
-      const g = guard.current!;
-      if (!g.tryBegin()) return undefined;
-      try {
-        return await action();
-      } finally {
-        g.end();
-        setQuiet(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setQuiet(false), g.quietLeft());
-      }
-    },
-    [],
-  );
+  const run = useCallback(async <T>(action: () => Promise<T>): Promise<T | undefined> => {
+    const g = guard.current!;
+    if (!g.tryBegin()) return undefined;
+    try {
+      return await action();
+    } finally {
+      g.end();
+      setQuiet(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setQuiet(false), g.quietLeft());
+    }
+  }, []);
 
   return { run, quiet };
 }

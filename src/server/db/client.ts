@@ -13,7 +13,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { acquireDirLock, type DirLock } from './dirLock';
 import { checkMarked, currentMarks, markStatement, mayWrite, type WriteMarks } from './writeMarks';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 const INT8_OID = 20;
 const toNumber = (value: string) => Number(value);
@@ -103,7 +106,13 @@ async function mark(q: Queryable, marks: WriteMarks): Promise<void> {
   checkMarked(marks, await q.rows(markStatement(marks)));
 }
 
-function makeDb(kind: Db['kind'], orm: Orm, raw: RawQuery, rawTx: RawTx, close: () => Promise<void>): Db {
+function makeDb(
+  kind: Db['kind'],
+  orm: Orm,
+  raw: RawQuery,
+  rawTx: RawTx,
+  close: () => Promise<void>,
+): Db {
   const base = wrap(orm);
   /** One statement, in a transaction with its mark when it may write for a marked request. */
   const one = (name: string, text: string, params: unknown[]) => {
@@ -195,7 +204,16 @@ export interface OpenOptions {
 }
 
 /** Failures that mean "not up yet": nothing listening, name not resolvable yet, still starting. */
-const TRANSIENT_CONNECT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P03']);
+const TRANSIENT_CONNECT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P03',
+]);
 
 /**
  * An error that says the database cannot be reached or is restarting (not that the request was
@@ -203,10 +221,27 @@ const TRANSIENT_CONNECT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
  */
 export function databaseUnavailable(err: unknown): boolean {
   const code = pgErrorCode(err);
-  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
-  for (let current = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+  if (
+    code &&
+    (code.startsWith('08') ||
+      code === '57P01' ||
+      code === '57P02' ||
+      code === '57P03' ||
+      code === '53300')
+  )
+    return true;
+  for (
+    let current = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined,
+      depth = 0;
+    current && depth < 5;
+    depth++
+  ) {
     if (typeof current.code === 'string' && TRANSIENT_CONNECT.has(current.code)) return true;
-    if (typeof current.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/.test(current.message)) return true;
+    if (
+      typeof current.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/.test(current.message)
+    )
+      return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -215,9 +250,19 @@ export function databaseUnavailable(err: unknown): boolean {
 const causeOf = (err: unknown): string => {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
   // node's AggregateError (IPv4 and IPv6 both refused) has an empty message.
-  const inner = Array.isArray(e.errors) && e.errors.length > 0 ? (e.errors[0] as { message?: unknown }) : undefined;
-  const message = typeof e.message === 'string' && e.message ? e.message : typeof inner?.message === 'string' ? inner.message : String(err);
-  return typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+  const inner =
+    Array.isArray(e.errors) && e.errors.length > 0
+      ? (e.errors[0] as { message?: unknown })
+      : undefined;
+  const message =
+    typeof e.message === 'string' && e.message
+      ? e.message
+      : typeof inner?.message === 'string'
+        ? inner.message
+        : String(err);
+  return typeof e.code === 'string' && !message.includes(e.code)
+    ? `${e.code}: ${message}`
+    : message;
 };
 
 /** host:port of a postgres:// URL, for messages (never the password). */
@@ -237,7 +282,12 @@ export class DatabaseUnavailableError extends Error {}
  * 2 s) until `waitMs` has passed; then, or at once for a failure waiting cannot cure (bad
  * password, no such database), throws one clear line naming host, port and the cause.
  */
-async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number, onWaiting?: (message: string) => void): Promise<void> {
+async function waitForPostgres(
+  pool: pg.Pool,
+  url: string,
+  waitMs: number,
+  onWaiting?: (message: string) => void,
+): Promise<void> {
   const where = postgresAddress(url);
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
@@ -247,12 +297,22 @@ async function waitForPostgres(pool: pg.Pool, url: string, waitMs: number, onWai
     } catch (err) {
       const code = (err as { code?: unknown }).code;
       const transient = typeof code === 'string' && TRANSIENT_CONNECT.has(code);
-      if (!transient) throw new DatabaseUnavailableError(`PostgreSQL at ${where} refused the connection: ${causeOf(err)}`);
+      if (!transient)
+        throw new DatabaseUnavailableError(
+          `PostgreSQL at ${where} refused the connection: ${causeOf(err)}`,
+        );
       if (Date.now() >= deadline) {
-        throw new DatabaseUnavailableError(`PostgreSQL at ${where} did not answer within ${Math.round(waitMs / 1000)} s: ${causeOf(err)}`);
+        throw new DatabaseUnavailableError(
+          `PostgreSQL at ${where} did not answer within ${Math.round(waitMs / 1000)} s: ${causeOf(err)}`,
+        );
       }
-      if (attempt === 0) onWaiting?.(`waiting for PostgreSQL at ${where} (${causeOf(err)}), up to ${Math.round(waitMs / 1000)} s`);
-      await new Promise((r) => setTimeout(r, Math.min(2000, 250 * 2 ** attempt, Math.max(0, deadline - Date.now()))));
+      if (attempt === 0)
+        onWaiting?.(
+          `waiting for PostgreSQL at ${where} (${causeOf(err)}), up to ${Math.round(waitMs / 1000)} s`,
+        );
+      await new Promise((r) =>
+        setTimeout(r, Math.min(2000, 250 * 2 ** attempt, Math.max(0, deadline - Date.now()))),
+      );
     }
   }
 }
@@ -285,14 +345,19 @@ async function createPgliteDir(dir: string, startParams: string[]): Promise<void
     'await db.waitReady;',
     'await db.close();',
   ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`Creating the embedded database in ${dir} failed: ${stderr.trim() || `exit ${code}`}`);
+  if (code !== 0)
+    throw new Error(
+      `Creating the embedded database in ${dir} failed: ${stderr.trim() || `exit ${code}`}`,
+    );
 }
 
 /** Key of the advisory lock that serializes migrations and seeding across processes. */
@@ -308,7 +373,9 @@ export async function openDb(options: OpenOptions): Promise<Db> {
       max: options.poolSize ?? 20,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8_OID
+            ? toNumber
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle connection dropped by the server (restart, pg_terminate_backend, a dropped test
@@ -316,18 +383,25 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // pool has already discarded the client and opens a new one on demand.
     pool.on('error', () => {});
     const orm = drizzlePg(pool) as unknown as Orm;
-    const raw: RawQuery = async (name, text, values) => (await pool.query({ name, text, values })).rows;
+    const raw: RawQuery = async (name, text, values) =>
+      (await pool.query({ name, text, values })).rows;
     const rawTx: RawTx = async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(async (name, text, values) => (await client.query(name ? { name, text, values } : { text, values })).rows);
+        const result = await fn(
+          async (name, text, values) =>
+            (await client.query(name ? { name, text, values } : { text, values })).rows,
+        );
         await client.query('commit');
         client.release();
         return result;
       } catch (err) {
         // A connection whose rollback fails is broken: the pool must not hand it out again.
-        const broken = await client.query('rollback').then(() => false, () => true);
+        const broken = await client.query('rollback').then(
+          () => false,
+          () => true,
+        );
         client.release(broken);
         throw err;
       }
@@ -348,7 +422,9 @@ export async function openDb(options: OpenOptions): Promise<Db> {
       await migratePg(orm as never, { migrationsFolder });
       await options.afterMigrate?.(db);
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+      await lockClient
+        .query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY])
+        .catch(() => undefined);
       lockClient.release();
     }
     return db;
@@ -359,8 +435,12 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     dirLock = acquireDirLock(options.pgliteDir, options.purpose ?? 'script');
   }
   try {
-    const settings = { parsers: { [INT8_OID]: toNumber }, startParams: pgliteStartParams(options.pgliteSharedBuffers) };
-    if (options.pgliteDir && options.createApart) await createPgliteDir(options.pgliteDir, settings.startParams);
+    const settings = {
+      parsers: { [INT8_OID]: toNumber },
+      startParams: pgliteStartParams(options.pgliteSharedBuffers),
+    };
+    if (options.pgliteDir && options.createApart)
+      await createPgliteDir(options.pgliteDir, settings.startParams);
     const client =
       options.pgliteTemplate && !options.pgliteDir
         ? new PGlite({ loadDataDir: options.pgliteTemplate, ...settings })
@@ -369,7 +449,10 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     const orm = drizzlePglite(client) as unknown as Orm;
     await migratePglite(orm as never, { migrationsFolder });
     const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
-    const rawTx: RawTx = (fn) => client.transaction((tx) => fn(async (_name, text, values) => (await tx.query(text, values)).rows));
+    const rawTx: RawTx = (fn) =>
+      client.transaction((tx) =>
+        fn(async (_name, text, values) => (await tx.query(text, values)).rows),
+      );
     const db = makeDb('pglite', orm, raw, rawTx, async () => {
       await client.close();
       dirLock?.release();

@@ -7,7 +7,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * values. The values are constants of the code, never user input.
  */
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  for (const v of values) if (!/^[A-Za-z0-9_-]+$/.test(v)) throw new Error(`oneOf: unexpected value ${v}`);
+  for (const v of values)
+    if (!/^[A-Za-z0-9_-]+$/.test(v)) throw new Error(`oneOf: unexpected value ${v}`);
   return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 }
 
@@ -18,5 +19,7 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
  */
 export const listOf =
   <U extends string>() =>
-  <const L extends readonly U[]>(list: L & (Exclude<U, L[number]> extends never ? unknown : { missing: Exclude<U, L[number]> })): L =>
+  <const L extends readonly U[]>(
+    list: L & (Exclude<U, L[number]> extends never ? unknown : { missing: Exclude<U, L[number]> }),
+  ): L =>
     list;

@@ -14,15 +14,22 @@ afterEach(() => {
 function lockedDir(pid: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-dirlock-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(lockFileOf(dir), JSON.stringify({ pid, startedAt: new Date().toISOString(), purpose: 'server', port: 1 }));
+  writeFileSync(
+    lockFileOf(dir),
+    JSON.stringify({ pid, startedAt: new Date().toISOString(), purpose: 'server', port: 1 }),
+  );
   return dir;
 }
 
 /** A zombie: `sleep 0` exits at once, and its parent shell execs into a sleep that never reaps it. */
 async function zombiePid(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   cleanups.push(() => parent.kill('SIGKILL'));
-  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
+  );
   // Until the child has exited, it is a live process: wait for its zombie state.
   for (let i = 0; i < 100; i++) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -39,9 +46,12 @@ describe('acquireDirLock', () => {
     expect(() => acquireDirLock(lockedDir(holder.pid!), 'audit')).toThrow(DirLockedError);
   });
 
-  it.runIf(process.platform === 'linux')('takes over the lock of a holder that is a zombie (killed, not yet reaped)', async () => {
-    const dir = lockedDir(await zombiePid());
-    const lock = acquireDirLock(dir, 'server');
-    lock.release();
-  });
+  it.runIf(process.platform === 'linux')(
+    'takes over the lock of a holder that is a zombie (killed, not yet reaped)',
+    async () => {
+      const dir = lockedDir(await zombiePid());
+      const lock = acquireDirLock(dir, 'server');
+      lock.release();
+    },
+  );
 });

@@ -58,7 +58,9 @@ export class DirLockedError extends Error {
     super(
       `The embedded database in ${dir} is open in process ${holder.pid} (${holder.purpose}, since ${holder.startedAt}). ` +
         'Only one process may open it: stop that process first' +
-        (holder.purpose === 'server' ? ', or use GET /api/admin/audit on the running server (npm run audit does this for you).' : '.'),
+        (holder.purpose === 'server'
+          ? ', or use GET /api/admin/audit on the running server (npm run audit does this for you).'
+          : '.'),
     );
     this.name = 'DirLockedError';
   }
@@ -80,7 +82,8 @@ export function acquireDirLock(dir: string, purpose: string): DirLock {
       let released = false;
       return {
         update(more) {
-          if (!released) writeFileSync(file, JSON.stringify(Object.assign(info, more)), { mode: 0o600 });
+          if (!released)
+            writeFileSync(file, JSON.stringify(Object.assign(info, more)), { mode: 0o600 });
         },
         release() {
           if (released) return;

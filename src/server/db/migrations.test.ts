@@ -34,7 +34,7 @@ async function openRaw(): Promise<Raw> {
     const orm = drizzlePg(client);
     return {
       exec: async (text) => void (await client.query(text)),
-      query: async <T,>(text: string) => (await client.query(text)).rows as T[],
+      query: async <T>(text: string) => (await client.query(text)).rows as T[],
       migrate: (folder) => migratePg(orm, { migrationsFolder: folder }),
       close: async () => {
         await client.end();
@@ -47,7 +47,7 @@ async function openRaw(): Promise<Raw> {
   const orm = drizzlePglite(client);
   return {
     exec: async (text) => void (await client.exec(text)),
-    query: async <T,>(text: string) => (await client.query<T>(text)).rows,
+    query: async <T>(text: string) => (await client.query<T>(text)).rows,
     migrate: (folder) => migratePglite(orm, { migrationsFolder: folder }),
     close: () => client.close(),
   };
@@ -157,7 +157,12 @@ describe('migration 0003 (ledger references)', () => {
     await db.exec(LEGACY_LEDGER);
     await db.migrate(migrationsFolder);
 
-    const transfers = await db.query<{ id: number; from_user_id: number; to_user_id: number; amount: number }>(
+    const transfers = await db.query<{
+      id: number;
+      from_user_id: number;
+      to_user_id: number;
+      amount: number;
+    }>(
       'select id::int, from_user_id::int, to_user_id::int, amount::int from transfers order by id',
     );
     expect(transfers.map((t) => [t.from_user_id, t.to_user_id, t.amount])).toEqual([
@@ -169,7 +174,9 @@ describe('migration 0003 (ledger references)', () => {
       'select user_id::int, delta::int, category, ref_type, ref_id from ledger order by id',
     );
     const [t1, t2, t3] = transfers.map((t) => String(t.id));
-    const [log] = await db.query<{ id: number }>("select id::int from admin_logs where action = 'add_funds'");
+    const [log] = await db.query<{ id: number }>(
+      "select id::int from admin_logs where action = 'add_funds'",
+    );
     const pairs = rows.map((r) => [r.user_id, r.delta, r.ref_type, r.ref_id]);
     expect(pairs).toEqual([
       [1, 1000, 'user', '1'],
@@ -197,12 +204,16 @@ describe('migration 0003 (ledger references)', () => {
     // Both rows of one transfer name the same transfers row, whose amount and people match.
     expect(new Set([t1, t2, t3]).size).toBe(3);
 
-    const [constraint] = await db.query<{ convalidated: boolean }>("select convalidated from pg_constraint where conname = 'ledger_ref_known'");
+    const [constraint] = await db.query<{ convalidated: boolean }>(
+      "select convalidated from pg_constraint where conname = 'ledger_ref_known'",
+    );
     expect(constraint?.convalidated).toBe(true);
     // New rows are held to it.
-    await expect(db.exec("insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'admin', '1')")).rejects.toThrow(
-      /ledger_ref_known/,
-    );
+    await expect(
+      db.exec(
+        "insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'admin', '1')",
+      ),
+    ).rejects.toThrow(/ledger_ref_known/);
   });
 
   it('leaves the CHECK NOT VALID instead of failing the upgrade when an old row cannot be placed', async () => {
@@ -214,13 +225,19 @@ describe('migration 0003 (ledger references)', () => {
              (null, -5, null, 'admin_grant', 'admin', '1', null, now() - interval '1 day');
       update users set balance = 1605 where id = 3;`);
     await db.migrate(migrationsFolder);
-    const [constraint] = await db.query<{ convalidated: boolean }>("select convalidated from pg_constraint where conname = 'ledger_ref_known'");
-    expect(constraint?.convalidated).toBe(false);
-    const [left] = await db.query<{ n: number }>("select count(*)::int as n from ledger where ref_type = 'admin'");
-    expect(left?.n).toBe(2);
-    await expect(db.exec("insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'seed', null)")).rejects.toThrow(
-      /ledger_ref_known/,
+    const [constraint] = await db.query<{ convalidated: boolean }>(
+      "select convalidated from pg_constraint where conname = 'ledger_ref_known'",
     );
+    expect(constraint?.convalidated).toBe(false);
+    const [left] = await db.query<{ n: number }>(
+      "select count(*)::int as n from ledger where ref_type = 'admin'",
+    );
+    expect(left?.n).toBe(2);
+    await expect(
+      db.exec(
+        "insert into ledger (user_id, delta, category, ref_type, ref_id) values (null, 1, 'seed_grant', 'seed', null)",
+      ),
+    ).rejects.toThrow(/ledger_ref_known/);
   });
 });
 
@@ -291,7 +308,9 @@ describe('migration 0004 (counters to user_stats)', () => {
       // Added by 0033 (the new-account rule).
       'established_at',
     ]);
-    const [kept] = await db.query<{ bets_placed: number; bets_won: number }>('select bets_placed, bets_won from users where id = 1');
+    const [kept] = await db.query<{ bets_placed: number; bets_won: number }>(
+      'select bets_placed, bets_won from users where id = 1',
+    );
     expect(kept).toEqual({ bets_placed: 11, bets_won: 12 });
   });
 });
@@ -309,17 +328,30 @@ describe('migrations 0016 (item movements) and 0017 (currencies)', () => {
     `);
     await db.migrate(migrationsFolder);
 
-    const moves = await db.query<{ user_id: number; item_id: number; delta: number; quantity_after: number; reason: string; ref: string }>(
+    const moves = await db.query<{
+      user_id: number;
+      item_id: number;
+      delta: number;
+      quantity_after: number;
+      reason: string;
+      ref: string;
+    }>(
       "select user_id::int, item_id::int, delta, quantity_after, reason, ref_type || ':' || ref_id as ref from item_movements order by user_id, item_id",
     );
     expect(moves).toEqual([
       { user_id: 1, item_id: 1, delta: 3, quantity_after: 3, reason: 'opening', ref: 'user:1' },
       { user_id: 2, item_id: 2, delta: 1, quantity_after: 1, reason: 'opening', ref: 'user:2' },
     ]);
-    const currencies = await db.query<{ currency: string; n: number }>('select currency, count(*)::int as n from ledger group by currency');
+    const currencies = await db.query<{ currency: string; n: number }>(
+      'select currency, count(*)::int as n from ledger group by currency',
+    );
     expect(currencies).toEqual([{ currency: 'gold', n: 2 }]);
-    await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'gold', 5)")).rejects.toThrow(/balances_currency_known/);
-    await expect(db.exec("insert into balances (user_id, currency, amount) values (1, 'shards', -1)")).rejects.toThrow(/balances_amount_non_negative/);
+    await expect(
+      db.exec("insert into balances (user_id, currency, amount) values (1, 'gold', 5)"),
+    ).rejects.toThrow(/balances_currency_known/);
+    await expect(
+      db.exec("insert into balances (user_id, currency, amount) values (1, 'shards', -1)"),
+    ).rejects.toThrow(/balances_amount_non_negative/);
   });
 });
 
@@ -327,7 +359,8 @@ describe('migrations 0016 (item movements) and 0017 (currencies)', () => {
 const day = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
 const week = `date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'`;
 /** Whether today is a Monday (the day's start is the week's), which changes what "earlier this week" holds. */
-const isMonday = async (db: Raw) => (await db.query<{ is: boolean }>(`select ${day} = ${week} as is`))[0]!.is;
+const isMonday = async (db: Raw) =>
+  (await db.query<{ is: boolean }>(`select ${day} = ${week} as is`))[0]!.is;
 
 describe('migration 0026 (placements per day and week)', () => {
   it("counts today's and this week's wagers and parlays (UTC, weeks from Monday) onto each users row", async () => {
@@ -344,11 +377,23 @@ describe('migration 0026 (placements per day and week)', () => {
       insert into parlays (user_id, stake, total_odds) values (1, 1, 400);
     `);
     await db.migrate(migrationsFolder);
-    const rows = await db.query<{ id: number; in_day: number; in_week: number; day_ok: boolean; week_ok: boolean }>(`
+    const rows = await db.query<{
+      id: number;
+      in_day: number;
+      in_week: number;
+      day_ok: boolean;
+      week_ok: boolean;
+    }>(`
       select id::int, placed_in_day as in_day, placed_in_week as in_week,
         placed_day = (now() at time zone 'UTC')::date as day_ok, placed_week = date_trunc('week', now() at time zone 'UTC')::date as week_ok
       from users order by id`);
-    expect(rows[0]).toEqual({ id: 1, in_day: 3, in_week: (await isMonday(db)) ? 3 : 4, day_ok: true, week_ok: true });
+    expect(rows[0]).toEqual({
+      id: 1,
+      in_day: 3,
+      in_week: (await isMonday(db)) ? 3 : 4,
+      day_ok: true,
+      week_ok: true,
+    });
     // No placement this week: nothing recorded, which reads as zero.
     expect(rows.slice(1)).toEqual([
       { id: 2, in_day: 0, in_week: 0, day_ok: null, week_ok: null },
@@ -368,14 +413,28 @@ describe('migration 0027 (counters per day and week)', () => {
       insert into user_stats (user_id, stat, value) values (1, 'store_purchases', 3), (1, 'rps_wins', 2), (2, 'store_purchases', 1);
     `);
     await db.migrate(migrationsFolder);
-    const rows = await db.query<{ user_id: number; stat: string; value: number; in_day: number; in_week: number; current: boolean | null }>(`
+    const rows = await db.query<{
+      user_id: number;
+      stat: string;
+      value: number;
+      in_day: number;
+      in_week: number;
+      current: boolean | null;
+    }>(`
       select user_id::int, stat, value::int, in_day::int, in_week::int,
         day = (now() at time zone 'UTC')::date and week = date_trunc('week', now() at time zone 'UTC')::date as current
       from user_stats order by user_id, stat`);
     const monday = await isMonday(db);
     expect(rows).toEqual([
       { user_id: 1, stat: 'rps_wins', value: 2, in_day: 0, in_week: 0, current: null },
-      { user_id: 1, stat: 'store_purchases', value: 3, in_day: 1, in_week: monday ? 1 : 2, current: true },
+      {
+        user_id: 1,
+        stat: 'store_purchases',
+        value: 3,
+        in_day: 1,
+        in_week: monday ? 1 : 2,
+        current: true,
+      },
       // Nothing this week: no period recorded, which reads as zero.
       { user_id: 2, stat: 'store_purchases', value: 1, in_day: 0, in_week: 0, current: null },
     ]);
@@ -394,10 +453,14 @@ describe('migration 0039 (game table prefixes)', () => {
     `);
     await db.migrate(migrationsFolder);
 
-    const kills = await db.query<{ id: number; boss: number }>('select id::int, boss from idle_ngu_kills');
+    const kills = await db.query<{ id: number; boss: number }>(
+      'select id::int, boss from idle_ngu_kills',
+    );
     expect(kills).toEqual([{ id: 1, boss: 1 }]);
     // The code draws ids itself (nextval('<table>_id_seq')): the renamed sequence goes on from 1.
-    const [next] = await db.query<{ id: number }>("select nextval('idle_ngu_kills_id_seq')::int as id");
+    const [next] = await db.query<{ id: number }>(
+      "select nextval('idle_ngu_kills_id_seq')::int as id",
+    );
     expect(next?.id).toBe(2);
     const eggs = await db.query<{ parent_a: number }>('select parent_a::int from virtual_pet_eggs');
     expect(eggs).toEqual([{ parent_a: 1 }]);

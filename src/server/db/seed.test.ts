@@ -17,7 +17,12 @@ describe('seed', () => {
   it('creates the admin, demo players and open demo bets once, and renews the bets when all have ended', async () => {
     db = await openDb({});
     const clock = new ManualClock('2026-03-01T09:00:00Z');
-    const config = { ...loadConfig({}), adminUsername: 'seedadmin', adminPassword: undefined, seedDemo: true };
+    const config = {
+      ...loadConfig({}),
+      adminUsername: 'seedadmin',
+      adminPassword: undefined,
+      seedDemo: true,
+    };
     const first = await seed(db, config, clock, modules);
     expect(first.created).toBe(true);
     expect(first.adminPassword).toMatch(/^\S{12,}$/);
@@ -39,7 +44,9 @@ describe('seed', () => {
     // A week and a day later every demo bet has ended: a start opens new ones.
     clock.advance(8 * 86_400_000);
     expect((await seed(db, config, clock, modules)).demoBets).toBe(3);
-    const [open] = await db.rows<{ n: number }>(sql`select count(*)::int as n from bets where end_time > ${clock.now().toISOString()}`);
+    const [open] = await db.rows<{ n: number }>(
+      sql`select count(*)::int as n from bets where end_time > ${clock.now().toISOString()}`,
+    );
     expect(open?.n).toBe(3);
     expect(await audit(db)).toBeNull();
   });

@@ -34,7 +34,12 @@ export interface SeedResult {
  * transaction. Every start: each module's renewal (open demo bets when none can take wagers).
  * Runs under the lock that serializes setup across processes (openDb's afterMigrate).
  */
-export async function seed(db: Db, config: Config, clock: Clock, modules: readonly FeatureModule[]): Promise<SeedResult> {
+export async function seed(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  modules: readonly FeatureModule[],
+): Promise<SeedResult> {
   const [existing] = await db.rows<{ n: number }>(sql`select count(*)::int as n from users`);
   const result: SeedResult = { created: false, demoBets: 0 };
   if ((existing?.n ?? 0) === 0) {
@@ -45,12 +50,20 @@ export async function seed(db: Db, config: Config, clock: Clock, modules: readon
     const demoPassword = `demo-${randomBytes(6).toString('base64url')}`;
     const demoHash = config.seedDemo ? await hashPassword(demoPassword) : '';
     await db.tx(async (tx) => {
-      await createAccount(tx, { username: config.adminUsername, passwordHash: adminHash, role: 'admin' });
+      await createAccount(tx, {
+        username: config.adminUsername,
+        passwordHash: adminHash,
+        role: 'admin',
+      });
       if (config.seedDemo) {
         for (const demo of DEMO_USERS) {
           const user = await createAccount(tx, { username: demo.username, passwordHash: demoHash });
           if (demo.bonus > 0) {
-            await ledger.post(tx, [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }], { refType: 'seed', refId: user.id });
+            await ledger.post(
+              tx,
+              [{ userId: user.id, delta: demo.bonus, category: 'seed_grant' }],
+              { refType: 'seed', refId: user.id },
+            );
           }
         }
       }
@@ -66,11 +79,18 @@ export async function seed(db: Db, config: Config, clock: Clock, modules: readon
 }
 
 /** The first start's credentials as a box of plain lines, so they stand out of the log. */
-export function credentialsBox(config: Pick<Config, 'adminUsername'>, result: SeedResult): string | null {
+export function credentialsBox(
+  config: Pick<Config, 'adminUsername'>,
+  result: SeedResult,
+): string | null {
   const lines: string[] = [];
-  if (result.adminPassword) lines.push(`Admin account: ${config.adminUsername}`, `Password:      ${result.adminPassword}`);
+  if (result.adminPassword)
+    lines.push(`Admin account: ${config.adminUsername}`, `Password:      ${result.adminPassword}`);
   if (result.demoPassword) {
-    lines.push(`Demo players:  ${DEMO_USERS.map((d) => d.username).join(', ')}`, `Their password: ${result.demoPassword}`);
+    lines.push(
+      `Demo players:  ${DEMO_USERS.map((d) => d.username).join(', ')}`,
+      `Their password: ${result.demoPassword}`,
+    );
   }
   if (lines.length === 0) return null;
   lines.push('Shown once. Lost it? npm run admin:reset-password');

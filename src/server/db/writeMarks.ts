@@ -42,7 +42,9 @@ export const markStatement = (marks: WriteMarks): SQL => sql`
 
 export class RunTakenOver extends Error {
   constructor() {
-    super('This request was started again by a retry after its lease ran out; this run changed nothing');
+    super(
+      'This request was started again by a retry after its lease ran out; this run changed nothing',
+    );
     this.name = 'RunTakenOver';
   }
 }
@@ -57,4 +59,5 @@ export function checkMarked(marks: WriteMarks, rows: unknown[]): void {
  * Whether one statement may write. Plain reads (and pg_notify) do not need a mark; anything that
  * names a writing verb does (a `select ... for update` too: marking a read only costs a re-run).
  */
-export const mayWrite = (text: string): boolean => /\b(insert|update|delete|merge)\b/i.test(text.replace(/'(?:[^']|'')*'/g, "''"));
+export const mayWrite = (text: string): boolean =>
+  /\b(insert|update|delete|merge)\b/i.test(text.replace(/'(?:[^']|'')*'/g, "''"));

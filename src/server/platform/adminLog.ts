@@ -21,7 +21,12 @@ export interface AdminLogEntry {
 export async function logAdminAction(q: Queryable, entry: AdminLogEntry): Promise<number> {
   const [row] = await q.orm
     .insert(adminLogs)
-    .values({ adminId: entry.adminId, action: entry.action, details: entry.details, target: entry.target ?? null })
+    .values({
+      adminId: entry.adminId,
+      action: entry.action,
+      details: entry.details,
+      target: entry.target ?? null,
+    })
     .returning({ id: adminLogs.id });
   if (!row) throw new Error('admin log: the insert returned no row');
   await publishLive(q, 'admin.log', { logId: String(row.id) });

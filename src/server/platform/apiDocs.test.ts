@@ -11,7 +11,17 @@ interface OpenApiOperation {
   security?: unknown[];
   tags?: string[];
   requestBody?: unknown;
-  responses: Record<string, { description?: string; content?: { 'application/json'?: { schema?: { required?: string[]; properties?: Record<string, unknown> } } } }>;
+  responses: Record<
+    string,
+    {
+      description?: string;
+      content?: {
+        'application/json'?: {
+          schema?: { required?: string[]; properties?: Record<string, unknown> };
+        };
+      };
+    }
+  >;
 }
 interface OpenApiDoc {
   openapi: string;
@@ -21,7 +31,12 @@ interface OpenApiDoc {
 const server = useTestServer();
 
 const table = Object.entries(routes).flatMap(([feature, entries]) =>
-  Object.entries(entries as Record<string, RouteSpec>).map(([name, spec]) => ({ feature, name, spec, ...splitRouteName(name) })),
+  Object.entries(entries as Record<string, RouteSpec>).map(([name, spec]) => ({
+    feature,
+    name,
+    spec,
+    ...splitRouteName(name),
+  })),
 );
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /**
@@ -30,7 +45,8 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
  * strictRequired only frowns on `required` naming keys of a record (propertyNames), which is
  * valid JSON Schema.
  */
-const strictValidator = () => new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true });
+const strictValidator = () =>
+  new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true });
 
 /** Every schema in a document that is nullable and has an enum without null. */
 function nullableEnumsWithoutNull(node: unknown, at = '#'): string[] {
@@ -38,7 +54,10 @@ function nullableEnumsWithoutNull(node: unknown, at = '#'): string[] {
   if (typeof node !== 'object' || node === null) return [];
   const o = node as Record<string, unknown>;
   const here = o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null) ? [at] : [];
-  return [...here, ...Object.entries(o).flatMap(([k, v]) => nullableEnumsWithoutNull(v, `${at}/${k}`))];
+  return [
+    ...here,
+    ...Object.entries(o).flatMap(([k, v]) => nullableEnumsWithoutNull(v, `${at}/${k}`)),
+  ];
 }
 
 describe('GET /api/docs/json', () => {
@@ -61,7 +80,10 @@ describe('GET /api/docs/json', () => {
       if (spec.auth === 'admin') expect(op!.description).toContain('admin');
       for (const status of ['404', '409', '500']) {
         const schema = op!.responses[status]?.content?.['application/json']?.schema;
-        expect(schema?.required, `${name} ${status} has the error shape`).toEqual(['message', 'code']);
+        expect(schema?.required, `${name} ${status} has the error shape`).toEqual([
+          'message',
+          'code',
+        ]);
       }
       if (spec.body) expect(op!.requestBody, `${name} documents its body`).toBeDefined();
     }
@@ -75,37 +97,57 @@ describe('GET /api/docs/json', () => {
       expect(success?.description, `${name} documents its ${spec.status ?? 200}`).toBeDefined();
       const schema = success?.content?.['application/json']?.schema;
       expect(schema, `${name} has a success schema`).toBeDefined();
-      expect(Object.keys(schema!).length, `${name}'s success schema says something`).toBeGreaterThan(0);
+      expect(
+        Object.keys(schema!).length,
+        `${name}'s success schema says something`,
+      ).toBeGreaterThan(0);
     }
   });
 
-  it('lists null in the enum of every nullable enum, so a strict validator takes the store\'s effectType: null', async () => {
+  it("lists null in the enum of every nullable enum, so a strict validator takes the store's effectType: null", async () => {
     const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
     expect(nullableEnumsWithoutNull(res.body)).toEqual([]);
     const ajv = strictValidator();
     // The answer the issue met: a store item without an effect.
-    const validate = ajv.compile(res.body.paths['/api/store']!.get!.responses['200']!.content!['application/json']!.schema!);
+    const validate = ajv.compile(
+      res.body.paths['/api/store']!.get!.responses['200']!.content!['application/json']!.schema!,
+    );
     const items = (await call<{ effectType: unknown }[]>(server, 'GET', '/api/store')).body;
     // A fresh database's items all have an effect: the issue's answer is an item without one.
     const withoutEffect = items.map((i) => ({ ...i, effectType: null, effectValue: null }));
     expect(validate(withoutEffect) ? null : ajv.errorsText(validate.errors)).toBeNull();
   });
 
-  it("validates real answers with the documented schemas (every GET without path parameters)", async () => {
+  it('validates real answers with the documented schemas (every GET without path parameters)', async () => {
     const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
     const ajv = strictValidator();
     const player = await registerUser(server);
     const admin = await registerAdmin(server);
     // A critter, so the sanctuary's claim (a GET) pays and its critter lists are not empty.
-    expect((await call(server, 'POST', '/api/critters/adopt', { token: player.token, body: { species: 'sproutling' } })).status).toBe(201);
+    expect(
+      (
+        await call(server, 'POST', '/api/critters/adopt', {
+          token: player.token,
+          body: { species: 'sproutling' },
+        })
+      ).status,
+    ).toBe(201);
     const gets = table.filter((r) => r.method === 'GET' && !r.spec.params);
     expect(gets.length).toBeGreaterThan(20);
     for (const { name, spec, url } of gets) {
-      const answer = await call(server, 'GET', url, { token: spec.auth === 'admin' ? admin.token : spec.auth === 'user' ? player.token : undefined });
+      const answer = await call(server, 'GET', url, {
+        token:
+          spec.auth === 'admin' ? admin.token : spec.auth === 'user' ? player.token : undefined,
+      });
       expect(answer.status, name).toBe(200);
-      const schema = res.body.paths[openApiPath(url)]!.get!.responses['200']!.content!['application/json']!.schema!;
+      const schema =
+        res.body.paths[openApiPath(url)]!.get!.responses['200']!.content!['application/json']!
+          .schema!;
       const validate = ajv.compile(schema);
-      expect(validate(answer.body) ? null : ajv.errorsText(validate.errors), `${name} answers as documented`).toBeNull();
+      expect(
+        validate(answer.body) ? null : ajv.errorsText(validate.errors),
+        `${name} answers as documented`,
+      ).toBeNull();
     }
   });
 });

@@ -8,9 +8,15 @@ const errorSchema = {
   type: 'object',
   required: ['message', 'code'],
   properties: {
-    message: { type: 'string', description: 'A sentence for the user; for bad input it names the field' },
+    message: {
+      type: 'string',
+      description: 'A sentence for the user; for bad input it names the field',
+    },
     code: { type: 'string', enum: [...errorCodes] },
-    details: { description: 'By code: a list of refused fields ({ field, rule, limit?, value?, message? }) for bad input, unknown names and taken values; the current odds, next spin or next hour for some conflicts' },
+    details: {
+      description:
+        'By code: a list of refused fields ({ field, rule, limit?, value?, message? }) for bad input, unknown names and taken values; the current odds, next spin or next hour for some conflicts',
+    },
   },
 } as const;
 
@@ -34,8 +40,11 @@ interface DocSchema {
 function withNullInEnums<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withNullInEnums) as T;
   if (typeof node !== 'object' || node === null) return node;
-  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withNullInEnums(v)])) as Record<string, unknown>;
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  const out = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, withNullInEnums(v)]),
+  ) as Record<string, unknown>;
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...(out.enum as unknown[]), null];
   return out as T;
 }
 
@@ -51,33 +60,60 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Fair & Square API',
         version: '1',
-        description: 'Play-money betting and games. Errors always have the shape { message, code, details? }.',
+        description:
+          'Play-money betting and games. Errors always have the shape { message, code, details? }.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Session token from /auth/login or /auth/register' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Session token from /auth/login or /auth/register',
+          },
+        },
+      },
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const schema = { ...(out.schema as DocSchema) };
       const guarded = Array.isArray(schema.security);
-      const takesInput = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
+      const takesInput =
+        schema.body !== undefined ||
+        schema.querystring !== undefined ||
+        schema.params !== undefined;
       // A table route's success answer is its reply schema, converted by jsonSchemaTransform;
       // the few routes outside the table (health checks) say only that they answer JSON.
       const declared = Object.entries(schema.response ?? {});
       const success =
         declared.length > 0
-          ? Object.fromEntries(declared.map(([status, body]) => [status, { description: status === '201' ? 'Created' : 'Success', ...(body as object) }]))
+          ? Object.fromEntries(
+              declared.map(([status, body]) => [
+                status,
+                { description: status === '201' ? 'Created' : 'Success', ...(body as object) },
+              ]),
+            )
           : { '2XX': { description: 'Success: a JSON body' } };
       schema.response = {
         ...success,
         ...(takesInput ? { 400: errorResponse('Bad input; the message names the field') } : {}),
-        ...(guarded ? { 401: errorResponse('No or expired token'), 403: errorResponse('Banned, or not allowed (admins only)') } : {}),
+        ...(guarded
+          ? {
+              401: errorResponse('No or expired token'),
+              403: errorResponse('Banned, or not allowed (admins only)'),
+            }
+          : {}),
         404: errorResponse('Not found'),
-        409: errorResponse('Conflicts with the current state (insufficient balance, closed, sold out, cooldown...)'),
+        409: errorResponse(
+          'Conflicts with the current state (insufficient balance, closed, sold out, cooldown...)',
+        ),
         429: errorResponse('Rate limited'),
         500: errorResponse('Internal error (never with a stack)'),
       };
       return { ...out, schema: withNullInEnums(schema) as typeof out.schema };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+  });
 }

@@ -31,7 +31,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** A session unused this long is over (sliding: every use pushes the end back). */
 export const SESSION_IDLE_DAYS = 30;
 
-
 interface SessionRow extends Record<string, unknown> {
   id: number;
   username: string;
@@ -96,7 +95,9 @@ export class Sessions {
 
   async create(q: Queryable, userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await q.rows(sql`insert into sessions (token_hash, user_id) values (${hashToken(token)}, ${userId})`);
+    await q.rows(
+      sql`insert into sessions (token_hash, user_id) values (${hashToken(token)}, ${userId})`,
+    );
     return token;
   }
 
@@ -115,10 +116,16 @@ export class Sessions {
     }
     if (row.idle) {
       this.cache.delete(tokenHash);
-      throw unauthorized(`You were signed out after ${SESSION_IDLE_DAYS} days without a visit; sign in again`);
+      throw unauthorized(
+        `You were signed out after ${SESSION_IDLE_DAYS} days without a visit; sign in again`,
+      );
     }
     if (row.stale) this.touch(tokenHash);
-    const entry = { user: { id: row.id, username: row.username, role: row.role }, tokenHash, expiresAt: now + this.cacheMs };
+    const entry = {
+      user: { id: row.id, username: row.username, role: row.role },
+      tokenHash,
+      expiresAt: now + this.cacheMs,
+    };
     if (this.cacheMs > 0 && epoch === this.epoch) {
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(tokenHash, entry);
@@ -176,7 +183,8 @@ export class Sessions {
       sql`update sessions set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null returning user_id`,
     );
     // Other processes drop their cached copy (and close its sockets) when they read this.
-    if (row) await publishLive(q, 'session.revoked', { tokenHash, keepTokenHash: null }, row.user_id);
+    if (row)
+      await publishLive(q, 'session.revoked', { tokenHash, keepTokenHash: null }, row.user_id);
     this.cache.delete(tokenHash);
     this.epoch++;
   }
@@ -185,7 +193,12 @@ export class Sessions {
   async revokeAllFor(q: Queryable, userId: number, keepTokenHash?: string): Promise<void> {
     await q.rows(sql`update sessions set revoked_at = now()
       where user_id = ${userId} and revoked_at is null and token_hash <> ${keepTokenHash ?? ''}`);
-    await publishLive(q, 'session.revoked', { tokenHash: null, keepTokenHash: keepTokenHash ?? null }, userId);
+    await publishLive(
+      q,
+      'session.revoked',
+      { tokenHash: null, keepTokenHash: keepTokenHash ?? null },
+      userId,
+    );
     this.forgetUser(userId, keepTokenHash);
   }
 

@@ -15,12 +15,18 @@ const player = useUser(server);
 
 // Values of the right shape for every path parameter the table uses; a new parameter name
 // fails here rather than being sent as 'undefined'.
-const PARAM_VALUES: Record<string, string> = { id: '1', username: 'somebody', betTitle: 'Some bet', optionId: '1' };
+const PARAM_VALUES: Record<string, string> = {
+  id: '1',
+  username: 'somebody',
+  betTitle: 'Some bet',
+  optionId: '1',
+};
 
 function pathOf(name: string): { method: string; path: string } {
   const keys = [...name.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const unknown = keys.filter((k) => !(k in PARAM_VALUES));
-  if (unknown.length > 0) throw new Error(`${name}: give authWalk.test.ts a value for ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`${name}: give authWalk.test.ts a value for ${unknown.join(', ')}`);
   return routePath(name, PARAM_VALUES);
 }
 
@@ -43,13 +49,17 @@ describe('every route that is not public', () => {
 
   it.each(guarded)('%s answers 401 for a token that is not a session', async (name) => {
     const { method, path } = pathOf(name);
-    expectError(await call(server, method, path, { token: 'f'.repeat(64) }), 401, { code: 'UNAUTHORIZED' });
+    expectError(await call(server, method, path, { token: 'f'.repeat(64) }), 401, {
+      code: 'UNAUTHORIZED',
+    });
   });
 });
 
 describe('every admin route', () => {
   it.each(adminOnly)('%s answers 403 for a player', async (name) => {
     const { method, path } = pathOf(name);
-    expectError(await call(server, method, path, { token: player.token }), 403, { code: 'FORBIDDEN' });
+    expectError(await call(server, method, path, { token: player.token }), 403, {
+      code: 'FORBIDDEN',
+    });
   });
 });

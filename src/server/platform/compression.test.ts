@@ -18,13 +18,26 @@ writeFileSync(path.join(clientDir, 'static', 'js', 'app.js.gz'), gzipSync(script
 const server = useTestServer({ clientDir }, { audit: false });
 
 /** A raw GET, so the body arrives as sent (fetch would decompress it and hide the encoding). */
-function get(url: string, acceptEncoding?: string): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
+function get(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      url,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -14,18 +14,41 @@ const t = useTestDb();
 function quietLog(): FastifyBaseLogger & { errors: string[] } {
   const errors: string[] = [];
   const none = () => undefined;
-  const log = { errors, error: (_obj: unknown, msg: string) => void errors.push(msg), warn: none, info: none, debug: none, trace: none, fatal: none };
+  const log = {
+    errors,
+    error: (_obj: unknown, msg: string) => void errors.push(msg),
+    warn: none,
+    info: none,
+    debug: none,
+    trace: none,
+    fatal: none,
+  };
   return log as unknown as FastifyBaseLogger & { errors: string[] };
 }
 
-const sent = (transferId: string): DomainEvents['CoinsSent'] => ({ transferId, fromUserId: 1, from: 'ann', toUserId: 2, amount: 5 });
+const sent = (transferId: string): DomainEvents['CoinsSent'] => ({
+  transferId,
+  fromUserId: 1,
+  from: 'ann',
+  toUserId: 2,
+  amount: 5,
+});
 
 /** A listener's effect, written in the delivery transaction: one row per delivery that committed. */
-const effect = async (q: Queryable, key: string) => void (await q.rows(sql`insert into event_effects (k) values (${key})`));
+const effect = async (q: Queryable, key: string) =>
+  void (await q.rows(sql`insert into event_effects (k) values (${key})`));
 const effects = async (db: Db) =>
-  (await db.rows<{ k: string; n: number }>(sql`select k, count(*)::int as n from event_effects group by k order by k`)).map((r) => `${r.k}x${r.n}`);
+  (
+    await db.rows<{ k: string; n: number }>(
+      sql`select k, count(*)::int as n from event_effects group by k order by k`,
+    )
+  ).map((r) => `${r.k}x${r.n}`);
 const undelivered = async (db: Db) =>
-  (await db.rows<{ key: string }>(sql`select payload->>'transferId' as key from domain_events where delivered_at is null order by id`)).map((r) => r.key);
+  (
+    await db.rows<{ key: string }>(
+      sql`select payload->>'transferId' as key from domain_events where delivered_at is null order by id`,
+    )
+  ).map((r) => r.key);
 
 function busOn(db: Db, clock = new ManualClock(), log = quietLog()): EventBus {
   const bus = new EventBus(db, { log, clock });
@@ -45,7 +68,11 @@ beforeEach(async () => {
 describe('domain events (the outbox)', () => {
   it('has a listener for every event (DESIGN.md section 1a)', () => {
     // A module's listeners are built from deps but only use them when called.
-    const listened = new Set(modules.flatMap((m) => Object.keys((m as { listeners?: (deps: Deps) => object }).listeners?.({} as Deps) ?? {})));
+    const listened = new Set(
+      modules.flatMap((m) =>
+        Object.keys((m as { listeners?: (deps: Deps) => object }).listeners?.({} as Deps) ?? {}),
+      ),
+    );
     expect(domainEventNames.filter((name) => !listened.has(name))).toEqual([]);
   });
 
@@ -61,18 +88,40 @@ describe('domain events (the outbox)', () => {
     await bus.flush();
     expect(await effects(t.db)).toEqual(['keptx1']);
     expect(await undelivered(t.db)).toEqual([]);
-    expect(await t.db.rows(sql`select 1 from domain_events where payload->>'transferId' = 'rolled-back'`)).toEqual([]);
+    expect(
+      await t.db.rows(
+        sql`select 1 from domain_events where payload->>'transferId' = 'rolled-back'`,
+      ),
+    ).toEqual([]);
   });
 
   it('records from one statement through a CTE: one event per row of its source', async () => {
     const bus = busOn(t.db);
-    const fields = { transferId: sql`n::text`, fromUserId: sql`7::bigint`, from: sql`'bob'`, toUserId: sql`(n + 1)::bigint`, amount: sql`(n * 10)::bigint` };
-    await t.db.rows(sql`with ${bus.recording('ev', 'CoinsSent', fields, sql`from generate_series(1, 2) n`)} select 1`);
-    await t.db.rows(sql`with ${bus.recording('ev', 'CoinsSent', fields, sql`from generate_series(1, 0) n`)} select 1`);
-    const rows = await t.db.rows<{ name: string; payload: unknown }>(sql`select name, payload from domain_events order by id`);
+    const fields = {
+      transferId: sql`n::text`,
+      fromUserId: sql`7::bigint`,
+      from: sql`'bob'`,
+      toUserId: sql`(n + 1)::bigint`,
+      amount: sql`(n * 10)::bigint`,
+    };
+    await t.db.rows(
+      sql`with ${bus.recording('ev', 'CoinsSent', fields, sql`from generate_series(1, 2) n`)} select 1`,
+    );
+    await t.db.rows(
+      sql`with ${bus.recording('ev', 'CoinsSent', fields, sql`from generate_series(1, 0) n`)} select 1`,
+    );
+    const rows = await t.db.rows<{ name: string; payload: unknown }>(
+      sql`select name, payload from domain_events order by id`,
+    );
     expect(rows).toEqual([
-      { name: 'CoinsSent', payload: { transferId: '1', fromUserId: 7, from: 'bob', toUserId: 2, amount: 10 } },
-      { name: 'CoinsSent', payload: { transferId: '2', fromUserId: 7, from: 'bob', toUserId: 3, amount: 20 } },
+      {
+        name: 'CoinsSent',
+        payload: { transferId: '1', fromUserId: 7, from: 'bob', toUserId: 2, amount: 10 },
+      },
+      {
+        name: 'CoinsSent',
+        payload: { transferId: '2', fromUserId: 7, from: 'bob', toUserId: 3, amount: 20 },
+      },
     ]);
   });
 
@@ -158,11 +207,17 @@ describe('domain events (the outbox)', () => {
     const bus = busOn(t.db, clock);
     await bus.record(t.db, 'CoinsSent', sent('old'));
     await bus.flush();
-    await t.db.rows(sql`update domain_events set delivered_at = delivered_at - interval '8 days', created_at = created_at - interval '8 days'`);
-    await t.db.rows(sql`insert into domain_events (name, payload, created_at) values ('Unknown', '{}', now() - interval '30 days')`);
+    await t.db.rows(
+      sql`update domain_events set delivered_at = delivered_at - interval '8 days', created_at = created_at - interval '8 days'`,
+    );
+    await t.db.rows(
+      sql`insert into domain_events (name, payload, created_at) values ('Unknown', '{}', now() - interval '30 days')`,
+    );
     await bus.record(t.db, 'CoinsSent', sent('new'));
     await bus.sweep();
-    const rows = await t.db.rows<{ name: string; key: string | null }>(sql`select name, payload->>'transferId' as key from domain_events order by id`);
+    const rows = await t.db.rows<{ name: string; key: string | null }>(
+      sql`select name, payload->>'transferId' as key from domain_events order by id`,
+    );
     expect(rows).toEqual([
       { name: 'Unknown', key: null },
       { name: 'CoinsSent', key: 'new' },

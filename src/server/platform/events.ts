@@ -17,7 +17,13 @@ import type { Clock } from './clock';
  */
 export interface DomainEvents {
   /** A player sent coins to another (wallet send money). `from` is the sender's name then. */
-  CoinsSent: { transferId: string; fromUserId: number; from: string; toUserId: number; amount: number };
+  CoinsSent: {
+    transferId: string;
+    fromUserId: number;
+    from: string;
+    toUserId: number;
+    amount: number;
+  };
   /** A bet was finalized or voided: its wagers and parlays were settled and paid in that transaction. */
   BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null };
 }
@@ -25,7 +31,10 @@ export interface DomainEvents {
 export type DomainEventName = keyof DomainEvents;
 
 /** The events at run time, for the test that finds a listener for each. */
-export const domainEventNames = Object.keys({ CoinsSent: true, BetSettled: true } satisfies Record<DomainEventName, true>) as DomainEventName[];
+export const domainEventNames = Object.keys({ CoinsSent: true, BetSettled: true } satisfies Record<
+  DomainEventName,
+  true
+>) as DomainEventName[];
 
 /**
  * Runs in the delivery transaction: write through `q` only. It may run more than once for one
@@ -33,7 +42,10 @@ export const domainEventNames = Object.keys({ CoinsSent: true, BetSettled: true 
  * failure), but only one run ever commits. Rows of other features it writes or references are
  * locked until that commit: lock several users in id order (publishLiveFrom does).
  */
-export type Listener<K extends DomainEventName> = (q: Queryable, payload: DomainEvents[K]) => Promise<void>;
+export type Listener<K extends DomainEventName> = (
+  q: Queryable,
+  payload: DomainEvents[K],
+) => Promise<void>;
 
 /** What a module listens to (FeatureModule.listeners). */
 export type Listeners = { [K in DomainEventName]?: Listener<K> };
@@ -73,8 +85,14 @@ export class EventBus {
   ) {}
 
   /** Records the event in the caller's transaction (or as its own statement). */
-  async record<K extends DomainEventName>(q: Queryable, name: K, payload: DomainEvents[K]): Promise<void> {
-    await q.rows(sql`insert into domain_events (name, payload) values (${name}, ${JSON.stringify(payload)}::jsonb)`);
+  async record<K extends DomainEventName>(
+    q: Queryable,
+    name: K,
+    payload: DomainEvents[K],
+  ): Promise<void> {
+    await q.rows(
+      sql`insert into domain_events (name, payload) values (${name}, ${JSON.stringify(payload)}::jsonb)`,
+    );
   }
 
   /**
@@ -83,7 +101,12 @@ export class EventBus {
    * The fields' names are checked against the event's type; their SQL types are the caller's
    * care (a bigint id as text, as the payload says).
    */
-  recording<K extends DomainEventName>(cte: string, name: K, fields: { [F in keyof DomainEvents[K]]-?: SQL }, from: SQL = sql``): SQL {
+  recording<K extends DomainEventName>(
+    cte: string,
+    name: K,
+    fields: { [F in keyof DomainEvents[K]]-?: SQL },
+    from: SQL = sql``,
+  ): SQL {
     const pairs = Object.entries<SQL>(fields).map(([key, value]) => {
       if (!/^[a-zA-Z]+$/.test(key)) throw new Error(`domain event field ${key}: letters only`);
       return sql`${sql.raw(`'${key}'`)}, ${value}`;
@@ -101,7 +124,8 @@ export class EventBus {
 
   /** Registers a module's listeners. */
   listen(listeners: Listeners): void {
-    for (const [name, listener] of Object.entries(listeners) as [DomainEventName, AnyListener][]) this.on(name, listener);
+    for (const [name, listener] of Object.entries(listeners) as [DomainEventName, AnyListener][])
+      this.on(name, listener);
   }
 
   /**
@@ -130,7 +154,11 @@ export class EventBus {
     const now = this.options.clock.now().getTime();
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
-      await this.track(this.db.rows(sql`delete from domain_events where delivered_at < ${new Date(now - KEEP_DELIVERED_MS).toISOString()}`));
+      await this.track(
+        this.db.rows(
+          sql`delete from domain_events where delivered_at < ${new Date(now - KEEP_DELIVERED_MS).toISOString()}`,
+        ),
+      );
     }
     await this.flush();
   }
@@ -214,7 +242,11 @@ export class EventBus {
     } catch (err) {
       const event = claimed as { id: number; name: DomainEventName } | null;
       if (!event) {
-        if (!this.closed) this.options.log.warn({ err }, 'delivering domain events failed; the next sweep tries again');
+        if (!this.closed)
+          this.options.log.warn(
+            { err },
+            'delivering domain events failed; the next sweep tries again',
+          );
         return 'error';
       }
       // Rolled back: it stays undelivered, and rests (longer after each failure) so that the

@@ -7,5 +7,7 @@ import { SWEEP_MS } from './events';
  */
 export const eventsModule = defineModule({
   name: 'events',
-  sweeps: [{ what: 'delivering domain events', everyMs: SWEEP_MS, run: (deps) => deps.events.sweep() }],
+  sweeps: [
+    { what: 'delivering domain events', everyMs: SWEEP_MS, run: (deps) => deps.events.sweep() },
+  ],
 });

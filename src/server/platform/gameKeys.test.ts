@@ -24,15 +24,29 @@ const KNOWN: Record<string, { keys: string[]; why: string }> = {
   'src/shared/games/engine/itemValue.ts': { keys: ['casino', 'minefield'], why: ENGINE_WHY },
   'src/shared/games/engine/items.ts': { keys: ['spinner', 'casino'], why: ENGINE_WHY },
   'src/shared/games/engine/rtp.ts': { keys: ['spinner', 'casino'], why: ENGINE_WHY },
-  'src/server/features/games/engine/oneStatement.ts': { keys: ['minefield'], why: MINEFIELD_ITEMS_WHY },
-  'src/server/features/games/engine/tables.ts': { keys: ['minefield'], why: 'game_rounds allows one open Minefield board per player (a partial unique index on the engine\'s table)' },
+  'src/server/features/games/engine/oneStatement.ts': {
+    keys: ['minefield'],
+    why: MINEFIELD_ITEMS_WHY,
+  },
+  'src/server/features/games/engine/tables.ts': {
+    keys: ['minefield'],
+    why: "game_rounds allows one open Minefield board per player (a partial unique index on the engine's table)",
+  },
   'src/server/features/items/buffs.ts': { keys: ['minefield'], why: MINEFIELD_ITEMS_WHY },
   'src/server/features/items/public.ts': { keys: ['minefield'], why: MINEFIELD_ITEMS_WHY },
 };
 
 const keys = GAMES.map((g) => g.key);
-const placesOf = (key: string) => [`src/shared/games/${key}/`, `src/server/features/games/${key}/`, `src/client/features/games/${key}/`];
-const EVERY_GAME = ['src/shared/games/index.ts', 'src/server/modules.ts', 'src/server/db/migrations/'];
+const placesOf = (key: string) => [
+  `src/shared/games/${key}/`,
+  `src/server/features/games/${key}/`,
+  `src/client/features/games/${key}/`,
+];
+const EVERY_GAME = [
+  'src/shared/games/index.ts',
+  'src/server/modules.ts',
+  'src/server/db/migrations/',
+];
 const isTest = (file: string) => /\.test\.tsx?$|\/testing\.ts$|\/builders\.ts$/.test(file);
 
 /** A key as a word of an identifier or text: `quizDuelModule` names quizDuel, `spinners` does not name spinner. */
@@ -40,7 +54,13 @@ const mentionOf = (key: string) => new RegExp(`(?<![A-Za-z0-9_])${key}(?![a-z0-9
 
 /** The code's own words: identifiers, string literals and template text, without comments or JSX text. */
 function codeWords(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const words: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) words.push(node.text);
@@ -53,9 +73,17 @@ function codeWords(file: string, text: string): string[] {
 }
 
 function mentionsOutsidePlaces(): Record<string, string[]> {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src'], { encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src'], {
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((f) => /\.(ts|tsx|mts)$/.test(f) && !f.endsWith('.d.ts') && !isTest(f) && !EVERY_GAME.some((p) => f.startsWith(p)));
+    .filter(
+      (f) =>
+        /\.(ts|tsx|mts)$/.test(f) &&
+        !f.endsWith('.d.ts') &&
+        !isTest(f) &&
+        !EVERY_GAME.some((p) => f.startsWith(p)),
+    );
   const found: Record<string, string[]> = {};
   for (const file of files) {
     let text: string;
@@ -64,7 +92,9 @@ function mentionsOutsidePlaces(): Record<string, string[]> {
     } catch {
       continue; // deleted in the work tree
     }
-    const candidates = keys.filter((k) => text.includes(k) && !placesOf(k).some((p) => file.startsWith(p)));
+    const candidates = keys.filter(
+      (k) => text.includes(k) && !placesOf(k).some((p) => file.startsWith(p)),
+    );
     if (candidates.length === 0) continue;
     const words = codeWords(file, text);
     const named = candidates.filter((k) => words.some((w) => mentionOf(k).test(w)));
@@ -81,13 +111,21 @@ describe('game keys stay in their places', () => {
     );
     expect(unknown).toEqual([]);
     const gone = Object.entries(KNOWN).flatMap(([file, { keys: listed }]) =>
-      listed.filter((k) => !found[file]?.includes(k)).map((k) => `${file} no longer names ${k}: take it off KNOWN`),
+      listed
+        .filter((k) => !found[file]?.includes(k))
+        .map((k) => `${file} no longer names ${k}: take it off KNOWN`),
     );
     expect(gone).toEqual([]);
   });
 
   it('sees a key in an identifier or a string, not in a comment or JSX text', () => {
-    const words = codeWords('x.tsx', "// quizDuel\nconst quizDuelModule = 'mysteryBox.drop';\nconst p = <p>casino</p>;\n");
-    expect(words.filter((w) => keys.some((k) => mentionOf(k).test(w)))).toEqual(['quizDuelModule', 'mysteryBox.drop']);
+    const words = codeWords(
+      'x.tsx',
+      "// quizDuel\nconst quizDuelModule = 'mysteryBox.drop';\nconst p = <p>casino</p>;\n",
+    );
+    expect(words.filter((w) => keys.some((k) => mentionOf(k).test(w)))).toEqual([
+      'quizDuelModule',
+      'mysteryBox.drop',
+    ]);
   });
 });

@@ -23,7 +23,11 @@ describe('GET /healthz and /readyz', () => {
     expect(await health.json()).toMatchObject({ status: 'ok' });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', database: server.db.kind, migrations: expect.any(Number) });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      database: server.db.kind,
+      migrations: expect.any(Number),
+    });
   });
 
   it('/readyz answers 503 in the one error shape while the process drains, /healthz still 200', async () => {
@@ -31,7 +35,11 @@ describe('GET /healthz and /readyz', () => {
     try {
       const ready = await fetch(`${server.url}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ message: 'Shutting down: send new requests to another process', code: 'UNAVAILABLE', details: { draining: true } });
+      expect(await ready.json()).toEqual({
+        message: 'Shutting down: send new requests to another process',
+        code: 'UNAVAILABLE',
+        details: { draining: true },
+      });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       lifecycle.draining = false;

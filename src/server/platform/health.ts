@@ -12,9 +12,17 @@ export interface Lifecycle {
 }
 
 const expectedMigrations = (): number =>
-  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
 
-const unavailable = (message: string, details: Record<string, unknown>) => ({ message, code: 'UNAVAILABLE' as const, details });
+const unavailable = (message: string, details: Record<string, unknown>) => ({
+  message,
+  code: 'UNAVAILABLE' as const,
+  details,
+});
 
 /**
  * GET /healthz (the process answers) and GET /readyz (it can serve: the database answers and
@@ -30,16 +38,30 @@ export function registerHealth(app: FastifyInstance, db: Db, lifecycle: Lifecycl
   });
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    if (lifecycle.draining) return reply.status(503).send(unavailable('Shutting down: send new requests to another process', { draining: true }));
+    if (lifecycle.draining)
+      return reply
+        .status(503)
+        .send(
+          unavailable('Shutting down: send new requests to another process', { draining: true }),
+        );
     let applied: number;
     try {
-      const [row] = await db.rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const [row] = await db.rows<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       applied = row?.n ?? 0;
     } catch (err) {
-      return reply.status(503).send(unavailable('The database does not answer', { database: (err as Error).message }));
+      return reply
+        .status(503)
+        .send(unavailable('The database does not answer', { database: (err as Error).message }));
     }
     if (applied < expected) {
-      return reply.status(503).send(unavailable(`Migrations pending: ${applied} of ${expected} applied`, { applied, expected }));
+      return reply.status(503).send(
+        unavailable(`Migrations pending: ${applied} of ${expected} applied`, {
+          applied,
+          expected,
+        }),
+      );
     }
     return { status: 'ready', database: db.kind, migrations: applied };
   });

@@ -34,13 +34,15 @@ const LEASE_SECONDS = 15;
 /** Renewals come three times per lease, so a busy event loop does not lose a live run's key. */
 export const LEASE_RENEW_MS = (LEASE_SECONDS * 1000) / 3;
 
-export type Reservation = { kind: 'new'; runId: string } | { kind: 'replay'; status: number; body: unknown };
+export type Reservation =
+  { kind: 'new'; runId: string } | { kind: 'replay'; status: number; body: unknown };
 
 /** The answer to a retry of a request whose process died after its effect was committed. */
 export const LOST_ANSWER = {
   status: 409,
   body: {
-    message: 'This request was carried out, but the server stopped before it could answer; reload to see the result',
+    message:
+      'This request was carried out, but the server stopped before it could answer; reload to see the result',
     code: 'CONFLICT',
   },
 } as const;
@@ -49,13 +51,17 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !KEY_PATTERN.test(key)) {
-    throw badRequest('Idempotency-Key must be 8 to 100 visible ASCII characters (a UUID is a good choice)');
+    throw badRequest(
+      'Idempotency-Key must be 8 to 100 visible ASCII characters (a UUID is a good choice)',
+    );
   }
   return key;
 }
 
 export const requestFingerprint = (route: string, params: unknown, body: unknown): string =>
-  createHash('sha256').update(JSON.stringify([route, params ?? null, body ?? null])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([route, params ?? null, body ?? null]))
+    .digest('hex');
 
 export class Idempotency {
   /** Runs of this process that hold a key: their leases are renewed until they answer. */
@@ -63,7 +69,12 @@ export class Idempotency {
 
   constructor(private readonly db: Db) {}
 
-  async reserve(userId: number, key: string, route: string, fingerprint: string): Promise<Reservation> {
+  async reserve(
+    userId: number,
+    key: string,
+    route: string,
+    fingerprint: string,
+  ): Promise<Reservation> {
     const runId = randomUUID();
     // A key older than the window is free again: the conflict branch takes it over.
     const [taken] = await this.db.rows<{ fresh: boolean }>(sql`
@@ -75,16 +86,28 @@ export class Idempotency {
         where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
       returning true as fresh`);
     if (taken) return this.started(runId);
-    const [earlier] = await this.db.rows<{ route: string; fingerprint: string; status: number | null; body: unknown; applied: boolean | null; expired: boolean }>(sql`
+    const [earlier] = await this.db.rows<{
+      route: string;
+      fingerprint: string;
+      status: number | null;
+      body: unknown;
+      applied: boolean | null;
+      expired: boolean;
+    }>(sql`
       select route, fingerprint, status, body, applied, coalesce(locked_until < now(), true) as expired
       from idempotency_keys where user_id = ${userId} and key = ${key}`);
     if (!earlier) return this.reserve(userId, key, route, fingerprint);
     if (earlier.route !== route || earlier.fingerprint !== fingerprint) {
-      throw conflict('This Idempotency-Key was already used for a different request; send a new key for a new action');
+      throw conflict(
+        'This Idempotency-Key was already used for a different request; send a new key for a new action',
+      );
     }
-    if (earlier.status !== null) return { kind: 'replay', status: earlier.status, body: earlier.body };
+    if (earlier.status !== null)
+      return { kind: 'replay', status: earlier.status, body: earlier.body };
     if (!earlier.expired) {
-      throw conflict('A request with this Idempotency-Key is still being processed; check your balance before trying again');
+      throw conflict(
+        'A request with this Idempotency-Key is still being processed; check your balance before trying again',
+      );
     }
     // The run that held the key died. One conditional statement decides, so two retries cannot
     // both take it over: nothing applied -> this run takes the key; applied -> the lost answer.
@@ -145,7 +168,9 @@ export class Idempotency {
 
   /** PGlite only (one process per directory): every run without an answer died with its process. */
   async expireAllLeases(): Promise<void> {
-    await this.db.rows(sql`update idempotency_keys set locked_until = now() where status is null and locked_until > now()`);
+    await this.db.rows(
+      sql`update idempotency_keys set locked_until = now() where status is null and locked_until > now()`,
+    );
   }
 
   async prune(): Promise<number> {

@@ -10,6 +10,10 @@ import type { Config } from '../config';
  */
 export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>): Logger {
   // Synchronous too: sonic-boom's default buffering let a later console.log overtake a line.
-  if (!config.prettyLogs) return pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
-  return pino({ level: config.logLevel }, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+  if (!config.prettyLogs)
+    return pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
+  return pino(
+    { level: config.logLevel },
+    pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+  );
 }

@@ -41,7 +41,12 @@ export interface FeatureModule {
    * that refunds escrow, and so locks other users' accounts, comes before accounts, which
    * locks and closes this one). After it nothing of the user's may stay open in the module.
    */
-  onAccountClosed?: (tx: Queryable, userId: number, reason: ClosureReason, deps: Deps) => Promise<void>;
+  onAccountClosed?: (
+    tx: Queryable,
+    userId: number,
+    reason: ClosureReason,
+    deps: Deps,
+  ) => Promise<void>;
   /**
    * The units this module has locked for things still open, one row each as (user_id,
    * item_id, quantity): the items audit checks that every locked unit is one of them.
@@ -69,30 +74,48 @@ export interface FeatureModule {
 export const defineModule = <const M extends FeatureModule>(module: M): M => module;
 
 /** Runs every module's account-closure hook, in the list's order, inside the caller's transaction. */
-export async function closeAccount(deps: Deps, tx: Queryable, userId: number, reason: ClosureReason): Promise<void> {
+export async function closeAccount(
+  deps: Deps,
+  tx: Queryable,
+  userId: number,
+  reason: ClosureReason,
+): Promise<void> {
   for (const m of deps.modules) await m.onAccountClosed?.(tx, userId, reason, deps);
 }
 
 /** The user view's collections, each module filling its part. */
-export async function profileOf(deps: Pick<Deps, 'modules'>, q: Queryable, userId: number): Promise<Partial<UserCollections>> {
+export async function profileOf(
+  deps: Pick<Deps, 'modules'>,
+  q: Queryable,
+  userId: number,
+): Promise<Partial<UserCollections>> {
   const parts = await Promise.all(deps.modules.map((m) => m.profile?.(q, userId)));
   return Object.assign({}, ...parts.filter(Boolean));
 }
 
 /** Every module's game tables, over `empty` (what the page shows for a game without players). */
-export async function gameLeaderboards(deps: Pick<Deps, 'modules' | 'db'>, empty: GameLeaderboardDto): Promise<GameLeaderboardDto> {
+export async function gameLeaderboards(
+  deps: Pick<Deps, 'modules' | 'db'>,
+  empty: GameLeaderboardDto,
+): Promise<GameLeaderboardDto> {
   const parts = await Promise.all(deps.modules.map((m) => m.gameLeaderboard?.(deps.db)));
   return Object.assign(empty, ...parts.filter(Boolean));
 }
 
 /** Every module's part of the games progress, over the caller's own part. */
-export async function gamesProgressParts(deps: Pick<Deps, 'modules' | 'db'>, userId: number): Promise<Partial<GamesProgressDto>> {
+export async function gamesProgressParts(
+  deps: Pick<Deps, 'modules' | 'db'>,
+  userId: number,
+): Promise<Partial<GamesProgressDto>> {
   const parts = await Promise.all(deps.modules.map((m) => m.gamesProgress?.(deps.db, userId)));
   return Object.assign({}, ...parts.filter(Boolean));
 }
 
 /** Every game's part of the published figures' input, by game key. */
-export async function publishedInputs(deps: Pick<Deps, 'modules'>, q: Queryable): Promise<Record<string, unknown>> {
+export async function publishedInputs(
+  deps: Pick<Deps, 'modules'>,
+  q: Queryable,
+): Promise<Record<string, unknown>> {
   const parts = await Promise.all(deps.modules.map((m) => m.publishedInput?.(q)));
   return Object.assign({}, ...parts.filter(Boolean));
 }

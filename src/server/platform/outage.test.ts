@@ -90,17 +90,24 @@ const server = useTestServer(
 describe.skipIf(!usingPostgres())('with the database gone', () => {
   it('answers 503 in the one error shape, saying so, and serves again once it is back', async () => {
     const user = await registerUser(server);
-    expect((await callRoute(server, 'GET /api/user/stats', { token: user.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: user.token })).status).toBe(
+      200,
+    );
 
     proxy!.cut();
     const refused = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expectError(refused, 503, { message: 'The database is not answering; try again in a moment' });
     expect(refused.body).toMatchObject({ code: 'UNAVAILABLE' });
     expect(refused.headers.get('retry-after')).toBe('1');
-    const flip = await callRoute(server, 'POST /api/games/coin-flip', { token: user.token, body: { betAmount: 1, guess: 'heads' } });
+    const flip = await callRoute(server, 'POST /api/games/coin-flip', {
+      token: user.token,
+      body: { betAmount: 1, guess: 'heads' },
+    });
     expect(flip.status).toBe(503);
 
     proxy!.restore();
-    expect((await callRoute(server, 'GET /api/user/stats', { token: user.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: user.token })).status).toBe(
+      200,
+    );
   });
 });

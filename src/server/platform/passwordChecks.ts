@@ -26,15 +26,30 @@ export class PasswordChecks {
     const now = this.clock.now().getTime();
     const minute = Math.floor(now / PASSWORD_WINDOW_MS);
     const ttl = PASSWORD_WINDOW_MS - (now % PASSWORD_WINDOW_MS);
-    const [byUser, byAddress] = await Promise.all([this.incr(`password-user-${userId}-${minute}`, ttl), this.incr(`password-ip-${ip}-${minute}`, ttl)]);
+    const [byUser, byAddress] = await Promise.all([
+      this.incr(`password-user-${userId}-${minute}`, ttl),
+      this.incr(`password-ip-${ip}-${minute}`, ttl),
+    ]);
     if (byUser > this.max || byAddress > this.max) {
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ttl / 1000)} seconds`);
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many attempts; try again in ${Math.ceil(ttl / 1000)} seconds`,
+      );
     }
   }
 
   private incr(key: string, ttl: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.store.incr(key, (err, result) => (err || !result ? reject(err ?? new Error('rate-limit store answered nothing')) : resolve(result.current)), ttl, this.max);
+      this.store.incr(
+        key,
+        (err, result) =>
+          err || !result
+            ? reject(err ?? new Error('rate-limit store answered nothing'))
+            : resolve(result.current),
+        ttl,
+        this.max,
+      );
     });
   }
 }

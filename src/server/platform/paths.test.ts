@@ -28,8 +28,17 @@ describe('over-long paths (issue 18): one rule on every route', () => {
         ['GET', `/static/${long}.js`, undefined],
         ['GET', `/uploads/${long}.webp`, undefined],
       ] as const) {
-        const res = await call(server, method, url, { token, body: method === 'GET' ? undefined : { amount: 1 } });
-        expect([length, method, url.slice(0, 20), res.status, res.body]).toEqual([length, method, url.slice(0, 20), 414, TOO_LONG]);
+        const res = await call(server, method, url, {
+          token,
+          body: method === 'GET' ? undefined : { amount: 1 },
+        });
+        expect([length, method, url.slice(0, 20), res.status, res.body]).toEqual([
+          length,
+          method,
+          url.slice(0, 20),
+          414,
+          TOO_LONG,
+        ]);
       }
     }
   });
@@ -37,16 +46,27 @@ describe('over-long paths (issue 18): one rule on every route', () => {
   it('lets a segment of up to 200 characters reach its route, whose schema names the field', async () => {
     const res = await call(server, 'GET', `/api/user/public/${'a'.repeat(101)}`);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: 'username must be at most 100 characters' });
+    expect(res.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'username must be at most 100 characters',
+    });
     const edge = await call(server, 'GET', `/api/user/public/${'b'.repeat(MAX_SEGMENT_LENGTH)}`);
     expect(edge.status).toBe(400);
     // Percent-encoding is not held against a name: 200 characters of é are 1,200 raw.
-    const encoded = await call(server, 'GET', `/api/user/public/${'%C3%A9'.repeat(MAX_SEGMENT_LENGTH)}`);
+    const encoded = await call(
+      server,
+      'GET',
+      `/api/user/public/${'%C3%A9'.repeat(MAX_SEGMENT_LENGTH)}`,
+    );
     expect(encoded.status).toBe(400);
   });
 
   it('answers 414 for a path over 2,048 characters made of short segments', async () => {
-    const res = await call(server, 'GET', `/api/${'ab/'.repeat(Math.ceil(MAX_PATH_LENGTH / 3) + 1)}`);
+    const res = await call(
+      server,
+      'GET',
+      `/api/${'ab/'.repeat(Math.ceil(MAX_PATH_LENGTH / 3) + 1)}`,
+    );
     expect(res.status).toBe(414);
     expect(res.body).toEqual(TOO_LONG);
   });

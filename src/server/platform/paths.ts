@@ -24,7 +24,12 @@ export function pathTooLong(url: string): boolean {
   const pathName = end < 0 ? url : url.slice(0, end);
   if (pathName.length > MAX_PATH_LENGTH) return true;
   // A percent-encoded character takes 3 in the raw path: only a long raw segment needs decoding.
-  return pathName.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH && decodedLength(segment) > MAX_SEGMENT_LENGTH);
+  return pathName
+    .split('/')
+    .some(
+      (segment) =>
+        segment.length > MAX_SEGMENT_LENGTH && decodedLength(segment) > MAX_SEGMENT_LENGTH,
+    );
 }
 
 export const PATH_TOO_LONG = { message: 'Request path is too long', code: 'BAD_REQUEST' } as const;

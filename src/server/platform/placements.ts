@@ -18,4 +18,6 @@ export const countPlacement: SQL = sql.join(
 
 /** Placements since `periodStart` (the ISO start of the current day or week), from the row aliased u. */
 export const placedSince = (periodStart: unknown, of: 'day' | 'week'): SQL =>
-  of === 'day' ? periodCountSince('u', 'placed_day', 'placed_in_day', periodStart) : periodCountSince('u', 'placed_week', 'placed_in_week', periodStart);
+  of === 'day'
+    ? periodCountSince('u', 'placed_day', 'placed_in_day', periodStart)
+    : periodCountSince('u', 'placed_week', 'placed_in_week', periodStart);

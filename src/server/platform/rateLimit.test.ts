@@ -14,7 +14,9 @@ describe('sign-in rate limits across processes', () => {
   let separate: TestServer[] = [];
   beforeAll(async () => {
     const limits = { authRateLimit: 3, trustProxy: 1 } as const;
-    shared = await Promise.all([1, 2].map(() => startTestServer({ ...limits, redisUrl: 'redis://127.0.0.1:6379' })));
+    shared = await Promise.all(
+      [1, 2].map(() => startTestServer({ ...limits, redisUrl: 'redis://127.0.0.1:6379' })),
+    );
     separate = await Promise.all([1, 2].map(() => startTestServer(limits)));
   });
   afterAll(async () => {
@@ -23,20 +25,25 @@ describe('sign-in rate limits across processes', () => {
 
   // A client address of its own per run, so runs on one machine never share a Redis counter.
   const attempt = (server: TestServer, ip: string) =>
-    callRoute(server, 'POST /auth/login', { body: { username: 'nobody-here', password: 'wrong-password-1' }, headers: { 'x-forwarded-for': ip } });
+    callRoute(server, 'POST /auth/login', {
+      body: { username: 'nobody-here', password: 'wrong-password-1' },
+      headers: { 'x-forwarded-for': ip },
+    });
   const freshIp = () => `10.${randomBytes(3).join('.')}`;
 
   it('counts attempts on both processes together when Redis is configured', async () => {
     const ip = freshIp();
     const statuses = [];
-    for (const server of [shared[0]!, shared[1]!, shared[0]!, shared[1]!]) statuses.push((await attempt(server, ip)).status);
+    for (const server of [shared[0]!, shared[1]!, shared[0]!, shared[1]!])
+      statuses.push((await attempt(server, ip)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('counts per process without Redis', async () => {
     const ip = freshIp();
     const statuses = [];
-    for (const server of [separate[0]!, separate[1]!, separate[0]!, separate[1]!]) statuses.push((await attempt(server, ip)).status);
+    for (const server of [separate[0]!, separate[1]!, separate[0]!, separate[1]!])
+      statuses.push((await attempt(server, ip)).status);
     expect(statuses).toEqual([401, 401, 401, 401]);
   });
 });
@@ -51,7 +58,11 @@ describe('sign-in rate limits while Redis is down', () => {
   let redis: ChildProcess | undefined;
   beforeAll(async () => {
     redisPort = await freePort();
-    const limits = { authRateLimit: 3, trustProxy: 1, redisUrl: `redis://127.0.0.1:${redisPort}` } as const;
+    const limits = {
+      authRateLimit: 3,
+      trustProxy: 1,
+      redisUrl: `redis://127.0.0.1:${redisPort}`,
+    } as const;
     servers = await Promise.all([1, 2].map(() => startTestServer(limits)));
   });
   afterAll(async () => {
@@ -60,11 +71,15 @@ describe('sign-in rate limits while Redis is down', () => {
   });
 
   const attempt = (server: TestServer, ip: string) =>
-    callRoute(server, 'POST /auth/login', { body: { username: 'nobody-here', password: 'wrong-password-1' }, headers: { 'x-forwarded-for': ip } });
+    callRoute(server, 'POST /auth/login', {
+      body: { username: 'nobody-here', password: 'wrong-password-1' },
+      headers: { 'x-forwarded-for': ip },
+    });
   const freshIp = () => `10.${randomBytes(3).join('.')}`;
   const alternate = async (ip: string) => {
     const statuses = [];
-    for (const server of [servers[0]!, servers[1]!, servers[0]!, servers[1]!]) statuses.push((await attempt(server, ip)).status);
+    for (const server of [servers[0]!, servers[1]!, servers[0]!, servers[1]!])
+      statuses.push((await attempt(server, ip)).status);
     return statuses;
   };
 
@@ -80,7 +95,11 @@ describe('sign-in rate limits while Redis is down', () => {
   });
 
   it('shares the count again once Redis comes up on that port', async () => {
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     // The client retries in the background (at most every 5 s); poll by behaviour, fresh address each time.
     const deadline = Date.now() + 20_000;
     let statuses: number[] = [];

@@ -61,7 +61,8 @@ export class SharedLimits {
     });
     this.redis.on('ready', () => {
       this.up = true;
-      if (this.downLogged) this.log.warn(`redis: ${where} is back; sign-in limits are shared again`);
+      if (this.downLogged)
+        this.log.warn(`redis: ${where} is back; sign-in limits are shared again`);
       this.downLogged = false;
     });
     // ioredis reports every failed attempt; one line per outage is what an operator needs.
@@ -69,7 +70,9 @@ export class SharedLimits {
       this.up = false;
       if (this.downLogged) return;
       this.downLogged = true;
-      this.log.warn(`redis: ${where} is unreachable (${err?.message ?? 'connection closed'}); each process counts sign-in limits on its own until it is back`);
+      this.log.warn(
+        `redis: ${where} is unreachable (${err?.message ?? 'connection closed'}); each process counts sign-in limits on its own until it is back`,
+      );
     };
     this.redis.on('error', down);
     this.redis.on('close', () => down());
@@ -89,21 +92,47 @@ export class SharedLimits {
     return class FallbackStore implements Store {
       private readonly shared: Store;
       private readonly local: Store;
-      constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }, shared?: Store, local?: Store) {
-        this.shared = shared ?? new RedisStore(params.continueExceeding, params.exponentialBackoff, limits.redis, NAMESPACE);
+      constructor(
+        params: { continueExceeding: boolean; exponentialBackoff: boolean },
+        shared?: Store,
+        local?: Store,
+      ) {
+        this.shared =
+          shared ??
+          new RedisStore(
+            params.continueExceeding,
+            params.exponentialBackoff,
+            limits.redis,
+            NAMESPACE,
+          );
         this.local = local ?? new LocalStore(params.continueExceeding, params.exponentialBackoff);
       }
       incr(key: string, cb: Callback, timeWindow: number, max: number) {
         if (!limits.connected) return this.local.incr(key, cb, timeWindow, max);
-        this.shared.incr(key, (err, result) => (err ? this.local.incr(key, cb, timeWindow, max) : cb(null, result)), timeWindow, max);
+        this.shared.incr(
+          key,
+          (err, result) => (err ? this.local.incr(key, cb, timeWindow, max) : cb(null, result)),
+          timeWindow,
+          max,
+        );
       }
       read(key: string, cb: Callback, timeWindow: number, max: number) {
         const local = this.local.read?.bind(this.local);
-        if (!limits.connected || !this.shared.read) return local ? local(key, cb, timeWindow, max) : cb(null, { current: 0, ttl: 0 });
-        this.shared.read(key, (err, result) => (err && local ? local(key, cb, timeWindow, max) : cb(err, result)), timeWindow, max);
+        if (!limits.connected || !this.shared.read)
+          return local ? local(key, cb, timeWindow, max) : cb(null, { current: 0, ttl: 0 });
+        this.shared.read(
+          key,
+          (err, result) => (err && local ? local(key, cb, timeWindow, max) : cb(err, result)),
+          timeWindow,
+          max,
+        );
       }
       child(routeOptions: RouteOptions): Store {
-        return new FallbackStore(routeOptions, this.shared.child(routeOptions), this.local.child(routeOptions));
+        return new FallbackStore(
+          routeOptions,
+          this.shared.child(routeOptions),
+          this.local.child(routeOptions),
+        );
       }
     } as unknown as FastifyRateLimitStoreCtor;
   }
@@ -121,7 +150,10 @@ export interface CountStore {
 /** The store sign-in limits use: shared through Redis when configured, this process's own otherwise. */
 export function countStore(shared: SharedLimits | null): CountStore {
   if (!shared) return new LocalStore(false, false);
-  const Shared = shared.storeClass() as unknown as new (params: { continueExceeding: boolean; exponentialBackoff: boolean }) => Store;
+  const Shared = shared.storeClass() as unknown as new (params: {
+    continueExceeding: boolean;
+    exponentialBackoff: boolean;
+  }) => Store;
   return new Shared({ continueExceeding: false, exponentialBackoff: false });
 }
 

@@ -11,7 +11,8 @@ import { z } from 'zod';
  */
 
 type JsonSchema = Record<string, unknown>;
-const isSchema = (value: unknown): value is JsonSchema => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * fast-json-stringify picks an anyOf branch by validating the value with ajv on every answer;
@@ -21,7 +22,9 @@ const isSchema = (value: unknown): value is JsonSchema => value !== null && type
 function collapseUnion(branches: JsonSchema[]): JsonSchema | null {
   const nullable = branches.some((b) => b.type === 'null');
   const rest = branches.filter((b) => b.type !== 'null');
-  const types = new Set(rest.map((b) => (b.anyOf === undefined && typeof b.type === 'string' ? b.type : '?')));
+  const types = new Set(
+    rest.map((b) => (b.anyOf === undefined && typeof b.type === 'string' ? b.type : '?')),
+  );
   if (types.size !== 1 || types.has('?')) return null;
   const [type] = [...types] as [string];
   const base = rest.length === 1 ? rest[0]! : { type };
@@ -38,14 +41,19 @@ function forSerializer(node: unknown): unknown {
   let schema: JsonSchema = node;
   if (Array.isArray(schema.anyOf) && schema.anyOf.every(isSchema)) {
     const { anyOf, ...others } = schema;
-    const collapsed = collapseUnion((anyOf as JsonSchema[]).map((b) => forSerializer(b) as JsonSchema));
+    const collapsed = collapseUnion(
+      (anyOf as JsonSchema[]).map((b) => forSerializer(b) as JsonSchema),
+    );
     if (collapsed) schema = { ...others, ...collapsed };
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'additionalProperties' && value === false) continue;
     if (key === '$schema') continue;
-    out[key] = key === 'properties' && isSchema(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forSerializer(v)])) : forSerializer(value);
+    out[key] =
+      key === 'properties' && isSchema(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forSerializer(v)]))
+        : forSerializer(value);
   }
   return out;
 }
@@ -80,7 +88,8 @@ function extraField(raw: unknown, parsed: unknown, path: string): string | null 
     }
     return null;
   }
-  if (raw === null || typeof raw !== 'object' || parsed === null || typeof parsed !== 'object') return null;
+  if (raw === null || typeof raw !== 'object' || parsed === null || typeof parsed !== 'object')
+    return null;
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     const where = path ? `${path}.${key}` : key;

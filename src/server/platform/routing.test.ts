@@ -37,7 +37,10 @@ export function clientAnswersAreTyped(): Promise<number> {
 }
 
 const sendMoney = async (): Promise<SendMoneyResponse> => ({ message: 'ok', balance: 1 });
-const ledger: FeatureHandlers<'wallet'>['GET /api/user/ledger'] = async () => ({ entries: [], nextBefore: null });
+const ledger: FeatureHandlers<'wallet'>['GET /api/user/ledger'] = async () => ({
+  entries: [],
+  nextBefore: null,
+});
 
 export const serverHandlersThatMustNotCompile: FeatureHandlers<'wallet'>[] = [
   // @ts-expect-error a handler missing for a route of the feature
@@ -67,7 +70,10 @@ export const handlersWithExtraFieldsThatMustNotCompile = [
   defineHandlers('wallet', {
     'POST /api/user/send-money': sendMoney,
     // @ts-expect-error an extra field nested in a list entry
-    'GET /api/user/ledger': async () => ({ ...page, entries: page.entries.map((e) => ({ ...e, userId: 1 })) }),
+    'GET /api/user/ledger': async () => ({
+      ...page,
+      entries: page.entries.map((e) => ({ ...e, userId: 1 })),
+    }),
   }),
   defineHandlers('wallet', {
     'POST /api/user/send-money': sendMoney,
@@ -83,8 +89,13 @@ export const tablesThatMustNotCompile = [
     'GET /api/things/:id': { auth: 'user', summary: 'x', reply: z.number() },
   }),
   defineRoutes({
-    // @ts-expect-error a params schema that does not match the path
-    'GET /api/things/:id': { auth: 'user', summary: 'x', params: z.object({ thingId: z.string() }), reply: z.number() },
+    'GET /api/things/:id': {
+      auth: 'user',
+      summary: 'x',
+      // @ts-expect-error a params schema that does not match the path
+      params: z.object({ thingId: z.string() }),
+      reply: z.number(),
+    },
   }),
   defineRoutes({
     // @ts-expect-error a name that is not METHOD /path
@@ -106,7 +117,8 @@ describe('the route table at run time', () => {
   it('names every route once, as METHOD /path', () => {
     expect(names.length).toBeGreaterThan(20);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(name).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/(api|auth)\/[\w/:-]*$/);
+    for (const name of names)
+      expect(name).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/(api|auth)\/[\w/:-]*$/);
   });
 
   it('has every route registered on the server, and nothing answers a name outside it', () => {
@@ -125,7 +137,18 @@ describe('answers go out through their reply schema', () => {
   });
 
   const spec = routes.wallet['GET /api/user/ledger'];
-  const entry = { _id: '1', delta: 5, balanceAfter: 5, category: 'admin_grant', label: 'Admin adjustment', refType: null, refId: null, counterparty: null, createdAt: '2030-01-01T00:00:00.000Z', count: 1 };
+  const entry = {
+    _id: '1',
+    delta: 5,
+    balanceAfter: 5,
+    category: 'admin_grant',
+    label: 'Admin adjustment',
+    refType: null,
+    refId: null,
+    counterparty: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    count: 1,
+  };
 
   /** A one-route app over the test server's real dependencies, its handler answering `answer`. */
   async function appAnswering(answer: unknown, checkReplies: boolean) {
@@ -138,11 +161,20 @@ describe('answers go out through their reply schema', () => {
     return app;
   }
 
-  const token = async () => (await call<{ token: string }>(server, 'POST', '/auth/register', { body: { username: `r${Date.now().toString(36)}`, password: 'correct-horse-9' } })).body.token;
+  const token = async () =>
+    (
+      await call<{ token: string }>(server, 'POST', '/auth/register', {
+        body: { username: `r${Date.now().toString(36)}`, password: 'correct-horse-9' },
+      })
+    ).body.token;
 
   it('drops a field the schema does not name; the checking test servers refuse it', async () => {
     const auth = { authorization: `Bearer ${await token()}` };
-    const leaky = { entries: [{ ...entry, passwordHash: 'secret' }], nextBefore: null, serverSeed: 'secret' };
+    const leaky = {
+      entries: [{ ...entry, passwordHash: 'secret' }],
+      nextBefore: null,
+      serverSeed: 'secret',
+    };
     const plain = await appAnswering(leaky, false);
     const sent = await plain.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
     expect(sent.statusCode).toBe(200);
@@ -151,9 +183,16 @@ describe('answers go out through their reply schema', () => {
     await plain.close();
 
     const checking = await appAnswering(leaky, true);
-    const refused = await checking.inject({ method: 'GET', url: '/api/user/ledger', headers: auth });
+    const refused = await checking.inject({
+      method: 'GET',
+      url: '/api/user/ledger',
+      headers: auth,
+    });
     expect(refused.statusCode).toBe(500);
-    expect(refused.json()).toMatchObject({ code: 'INTERNAL', message: expect.stringContaining('entries[0].passwordHash: not in the reply schema') });
+    expect(refused.json()).toMatchObject({
+      code: 'INTERNAL',
+      message: expect.stringContaining('entries[0].passwordHash: not in the reply schema'),
+    });
     await checking.close();
   });
 

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteOptions,
+} from 'fastify';
 import type { ReplyOf, RouteSpec, ServerInput } from '@shared/api/contract';
 import { routes, type FeatureName, type Routes } from '@shared/api/routes';
 import type { AuthUser } from './auth';
@@ -27,7 +33,11 @@ export type AllHandlers = { [F in FeatureName]: FeatureHandlers<F> };
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;
-type PropOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+type PropOf<T, K extends PropertyKey> = T extends unknown
+  ? K extends keyof T
+    ? T[K]
+    : never
+  : never;
 
 /**
  * The paths ('user.serverSeed') of fields a value of type R has and the reply type T does not
@@ -43,7 +53,9 @@ type ExtraReplyFields<R, T, P extends string = ''> =
         ? ExtraReplyFields<E, Extract<T, readonly unknown[]>[number], `${P}[]`>
         : R extends object
           ? {
-              [K in keyof R & string]: K extends KeysOfUnion<NonNullable<T>> ? ExtraReplyFields<R[K], PropOf<NonNullable<T>, K>, `${P}${K}.`> : `${P}${K}`;
+              [K in keyof R & string]: K extends KeysOfUnion<NonNullable<T>>
+                ? ExtraReplyFields<R[K], PropOf<NonNullable<T>, K>, `${P}${K}.`>
+                : `${P}${K}`;
             }[keyof R & string]
           : never;
 
@@ -63,7 +75,10 @@ type ExactHandlers<F extends FeatureName, H> = {
  * A feature's handlers, checked against its routes: one per route, and each returns exactly
  * its reply type, no field more (the serializer would drop it, but it should not be written).
  */
-export const defineHandlers = <F extends FeatureName, H extends FeatureHandlers<F>>(_feature: F, handlers: H & ExactHandlers<F, H>): FeatureHandlers<F> => handlers;
+export const defineHandlers = <F extends FeatureName, H extends FeatureHandlers<F>>(
+  _feature: F,
+  handlers: H & ExactHandlers<F, H>,
+): FeatureHandlers<F> => handlers;
 
 export function splitRouteName(name: string): { method: HTTPMethods; url: string } {
   const space = name.indexOf(' ');
@@ -87,7 +102,14 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, handlers: AllHa
 }
 
 /** One route of the table; registerRoutes calls it for each (tests call it for a single one). */
-export function registerRoute(app: FastifyInstance, deps: Deps, feature: string, name: string, spec: RouteSpec, handler: (ctx: never) => Promise<unknown>): void {
+export function registerRoute(
+  app: FastifyInstance,
+  deps: Deps,
+  feature: string,
+  name: string,
+  spec: RouteSpec,
+  handler: (ctx: never) => Promise<unknown>,
+): void {
   const call = handler as unknown as (ctx: unknown) => Promise<unknown>;
   const { method, url } = splitRouteName(name);
   const status = spec.status ?? 200;
@@ -103,7 +125,9 @@ export function registerRoute(app: FastifyInstance, deps: Deps, feature: string,
       summary: spec.summary,
       description:
         `Auth: ${spec.auth === 'public' ? 'none (public)' : spec.auth === 'admin' ? 'bearer token of an admin' : 'bearer token'}.` +
-        (spec.idempotent ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.' : ''),
+        (spec.idempotent
+          ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.'
+          : ''),
       tags: [feature],
       ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
@@ -111,52 +135,73 @@ export function registerRoute(app: FastifyInstance, deps: Deps, feature: string,
     serializerCompiler: ({ schema }) => replySerializer(unwrapReplySchema(schema)),
     ...(deps.config.checkReplies
       ? {
-          preSerialization: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+          preSerialization: async (
+            _request: FastifyRequest,
+            reply: FastifyReply,
+            payload: unknown,
+          ) => {
             if (reply.statusCode >= 300) return payload;
             const problem = checkReply(spec.reply, payload);
-            if (problem) throw new AppError(500, 'INTERNAL', `${name} answered outside its reply schema: ${problem}`);
+            if (problem)
+              throw new AppError(
+                500,
+                'INTERNAL',
+                `${name} answered outside its reply schema: ${problem}`,
+              );
             return payload;
           },
         }
       : {}),
     ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
     ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
-    ...(spec.rateLimit === 'auth' ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } } : {}),
-    handler: (request, reply) => deps.inFlight.track(async () => {
-      const run = async () => {
-        const result = await call({
-          body: request.body,
-          query: request.query ?? {},
-          params: request.params ?? {},
-          user: request.auth?.user ?? null,
-          tokenHash: request.auth?.tokenHash ?? null,
-          request,
-          reply,
-        });
-        void reply.status(status);
-        return result;
-      };
-      const key = spec.idempotent && request.auth ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]) : null;
-      if (key === null || !request.auth) return run();
-      const userId = request.auth.user.id;
-      const reservation = await deps.idempotency.reserve(userId, key, name, requestFingerprint(name, request.params, request.body));
-      if (reservation.kind === 'replay') {
-        void reply.header('idempotent-replayed', 'true').status(reservation.status);
-        return reservation.body;
-      }
-      const { runId } = reservation;
-      try {
-        const result = await deps.idempotency.run(runId, run);
-        await deps.idempotency.complete(runId, status, result);
-        return result;
-      } catch (err) {
-        // A refusal changed nothing and is the answer a retry gets too; anything else may
-        // have been transient, so a retry may run the request again if nothing was applied.
-        if (err instanceof AppError && err.statusCode < 500) await deps.idempotency.complete(runId, err.statusCode, errorBodyOf(err));
-        else await deps.idempotency.release(runId);
-        throw err;
-      }
-    }),
+    ...(spec.rateLimit === 'auth'
+      ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } }
+      : {}),
+    handler: (request, reply) =>
+      deps.inFlight.track(async () => {
+        const run = async () => {
+          const result = await call({
+            body: request.body,
+            query: request.query ?? {},
+            params: request.params ?? {},
+            user: request.auth?.user ?? null,
+            tokenHash: request.auth?.tokenHash ?? null,
+            request,
+            reply,
+          });
+          void reply.status(status);
+          return result;
+        };
+        const key =
+          spec.idempotent && request.auth
+            ? readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER])
+            : null;
+        if (key === null || !request.auth) return run();
+        const userId = request.auth.user.id;
+        const reservation = await deps.idempotency.reserve(
+          userId,
+          key,
+          name,
+          requestFingerprint(name, request.params, request.body),
+        );
+        if (reservation.kind === 'replay') {
+          void reply.header('idempotent-replayed', 'true').status(reservation.status);
+          return reservation.body;
+        }
+        const { runId } = reservation;
+        try {
+          const result = await deps.idempotency.run(runId, run);
+          await deps.idempotency.complete(runId, status, result);
+          return result;
+        } catch (err) {
+          // A refusal changed nothing and is the answer a retry gets too; anything else may
+          // have been transient, so a retry may run the request again if nothing was applied.
+          if (err instanceof AppError && err.statusCode < 500)
+            await deps.idempotency.complete(runId, err.statusCode, errorBodyOf(err));
+          else await deps.idempotency.release(runId);
+          throw err;
+        }
+      }),
   };
   app.route(options);
 }

@@ -37,12 +37,11 @@ export function securityHeaders(config: Pick<Config, 'imageHosts'>): Record<stri
       delete headers[name.toLowerCase()];
     },
   };
-  helmet({ contentSecurityPolicy: { directives: cspDirectives(config) }, crossOriginEmbedderPolicy: false })(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (err?: unknown) => {
-      if (err) throw err;
-    },
-  );
+  helmet({
+    contentSecurityPolicy: { directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
   return headers;
 }

@@ -4,7 +4,10 @@ import { Snapshots } from './snapshots';
 
 describe('Snapshots', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: new Date('2026-06-01T12:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+    vi.useFakeTimers({
+      now: new Date('2026-06-01T12:00:00Z'),
+      toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -26,7 +29,9 @@ describe('Snapshots', () => {
   it('computes once however many ask at once, and answers that value while it is within the ttl', async () => {
     const snapshots = new Snapshots<string, number>(systemClock, 1000);
     const c = counting();
-    const first = await Promise.all(Array.from({ length: 20 }, () => snapshots.get('k', c.compute)));
+    const first = await Promise.all(
+      Array.from({ length: 20 }, () => snapshots.get('k', c.compute)),
+    );
     expect(first.map((s) => s.value)).toEqual(Array(20).fill(1));
     expect(c.count()).toBe(1);
     // Asked once more: the timer refreshes it before it turns a second old.
@@ -92,7 +97,9 @@ describe('Snapshots', () => {
 
   it('a first request that fails reaches its caller', async () => {
     const snapshots = new Snapshots<string, string>(systemClock, 1000);
-    await expect(snapshots.get('a', async () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    await expect(
+      snapshots.get('a', async () => Promise.reject(new Error('database away'))),
+    ).rejects.toThrow('database away');
     expect((await snapshots.get('a', async () => 'a1')).value).toBe('a1');
   });
 

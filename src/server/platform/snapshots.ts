@@ -41,7 +41,8 @@ export class Snapshots<K, V> {
     const now = this.clock.now().getTime();
     if (this.ttlMs <= 0) return { value: await compute(), at: new Date(now) };
     let entry = this.entries.get(key);
-    if (!entry) this.entries.set(key, (entry = { compute, at: 0, tookMs: 0, asked: false, failed: false }));
+    if (!entry)
+      this.entries.set(key, (entry = { compute, at: 0, tookMs: 0, asked: false, failed: false }));
     entry.compute = compute;
     entry.asked = true;
     if (entry.value !== undefined && now - entry.at <= this.ttlMs) {

@@ -7,7 +7,8 @@ import { callRoute } from '../testing/callRoute';
 const server = useTestServer();
 
 const stats = (token: string) => callRoute(server, 'GET /api/user/stats', { token });
-const login = (username: string, password: string) => callRoute(server, 'POST /auth/login', { body: { username, password } });
+const login = (username: string, password: string) =>
+  callRoute(server, 'POST /auth/login', { body: { username, password } });
 
 describe('user counters', () => {
   it('answers every counter, zero for a new account, whose registration is its first login', async () => {
@@ -25,25 +26,34 @@ describe('user counters', () => {
       rpsWins: 0,
       frenzyClicks: 0,
       casinoWins: 0,
-      itemsOwned: 0 });
+      itemsOwned: 0,
+    });
   });
 
   it('counts logins from sessions as UTC days: a sign-in on a new day adds one, a second that day none, a logout takes none away', async () => {
     const user = await registerUser(server);
-    await server.db.rows(sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`);
+    await server.db.rows(
+      sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`,
+    );
     const first = await login(user.username, user.password);
     expect(first.body.user.logins).toBe(2);
-    expect((await callRoute(server, 'POST /auth/logout', { token: first.body.token })).status).toBe(200);
+    expect((await callRoute(server, 'POST /auth/logout', { token: first.body.token })).status).toBe(
+      200,
+    );
     const second = await login(user.username, user.password);
     expect(second.body.user.logins).toBe(2);
     expect((await stats(second.body.token)).body.logins).toBe(2);
-    const [sessions] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from sessions where user_id = ${user.id}`);
+    const [sessions] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from sessions where user_id = ${user.id}`,
+    );
     expect(sessions?.n).toBe(3);
   });
 
   it('counts login days since a moment, for task periods', async () => {
     const user = await registerUser(server);
-    await server.db.rows(sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`);
+    await server.db.rows(
+      sql`update sessions set created_at = now() - interval '2 days' where user_id = ${user.id}`,
+    );
     await login(user.username, user.password);
     await login(user.username, user.password);
     expect(await loginsSince(server.db, user.id, new Date(Date.now() - 86_400_000))).toBe(1);
@@ -59,7 +69,13 @@ describe('user counters', () => {
       await bumpStat(tx, user.id, 'casino_wins', 3);
     });
     const res = await stats(user.token);
-    expect(res.body).toMatchObject({ storePurchases: 2, frenzyClicks: 40, casinoWins: 3, minefieldWins: 0, logins: 1 });
+    expect(res.body).toMatchObject({
+      storePurchases: 2,
+      frenzyClicks: 40,
+      casinoWins: 3,
+      minefieldWins: 0,
+      logins: 1,
+    });
     expect(await readStats(server.db, user.id)).toEqual({
       storePurchases: 2,
       tasksCompleted: 0,
@@ -69,7 +85,8 @@ describe('user counters', () => {
       frenzyClicks: 40,
       casinoWins: 3,
       achievementsClaimed: 0,
-      logins: 1 });
+      logins: 1,
+    });
   });
 
   it('a bump in a transaction that rolls back leaves no trace', async () => {
@@ -85,7 +102,9 @@ describe('user counters', () => {
 
   it('parallel bumps all count', async () => {
     const user = await registerUser(server);
-    await Promise.all(Array.from({ length: 20 }, () => server.db.tx((tx) => bumpStat(tx, user.id, 'rps_wins'))));
+    await Promise.all(
+      Array.from({ length: 20 }, () => server.db.tx((tx) => bumpStat(tx, user.id, 'rps_wins'))),
+    );
     expect((await stats(user.token)).body.rpsWins).toBe(20);
   });
 });

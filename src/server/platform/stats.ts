@@ -9,9 +9,14 @@ import { GAME_COUNTERS, type GameCounters } from '../../shared/games/index';
  * a counter: they are counted from sessions, which also answers "since the period started".
  */
 
-type GameCounterDefs = { [N in keyof GameCounters]: { key: GameCounters[N]['key']; profile: true; criterion: true } };
+type GameCounterDefs = {
+  [N in keyof GameCounters]: { key: GameCounters[N]['key']; profile: true; criterion: true };
+};
 const gameCounters = Object.fromEntries(
-  Object.entries(GAME_COUNTERS).map(([name, c]) => [name, { key: c.key, profile: true, criterion: true }]),
+  Object.entries(GAME_COUNTERS).map(([name, c]) => [
+    name,
+    { key: c.key, profile: true, criterion: true },
+  ]),
 ) as GameCounterDefs;
 
 /**
@@ -36,7 +41,9 @@ type Counters = typeof counters;
 export type StatName = keyof Counters;
 const statNames = Object.keys(counters) as StatName[];
 type KeyOf<N extends StatName> = Counters[N]['key'];
-type Flagged<F extends 'profile' | 'criterion'> = { [N in StatName]: Counters[N][F] extends true ? KeyOf<N> : never }[StatName];
+type Flagged<F extends 'profile' | 'criterion'> = {
+  [N in StatName]: Counters[N][F] extends true ? KeyOf<N> : never;
+}[StatName];
 
 /** A user's counters under the names the API uses, every one present (zero when never bumped). */
 export type UserStats = { [N in StatName as KeyOf<N>]: number } & { logins: number };
@@ -49,13 +56,20 @@ const zeroStats = (): UserStats =>
   Object.fromEntries([...statNames.map((n) => [counters[n].key, 0]), ['logins', 0]]) as UserStats;
 
 const pickFlagged = <T>(stats: UserStats, flag: 'profile' | 'criterion'): T =>
-  Object.fromEntries([...statNames.filter((n) => counters[n][flag]).map((n) => [counters[n].key, stats[counters[n].key]]), ['logins', stats.logins]]) as T;
+  Object.fromEntries([
+    ...statNames
+      .filter((n) => counters[n][flag])
+      .map((n) => [counters[n].key, stats[counters[n].key]]),
+    ['logins', stats.logins],
+  ]) as T;
 
 export const profileCounters = (stats: UserStats): ProfileCounters => pickFlagged(stats, 'profile');
-export const criterionCounters = (stats: UserStats): CriterionCounters => pickFlagged(stats, 'criterion');
+export const criterionCounters = (stats: UserStats): CriterionCounters =>
+  pickFlagged(stats, 'criterion');
 
 /** Progress toward a goal as a whole percentage, capped at 100 (tasks and achievements). */
-export const percentOf = (progress: number, goal: number) => Math.min(100, Math.floor((progress / goal) * 100));
+export const percentOf = (progress: number, goal: number) =>
+  Math.min(100, Math.floor((progress / goal) * 100));
 
 /**
  * Counters of the latest period: a day (UTC) or week (from Monday, UTC) column `mark` and the
@@ -67,10 +81,19 @@ export const percentOf = (progress: number, goal: number) => Math.min(100, Math.
  * midnight) finds the newer mark: it leaves that period's count alone, as a row-based count
  * since that period's start would.
  */
-export const PERIOD = { day: sql`(now() at time zone 'UTC')::date`, week: sql`date_trunc('week', now() at time zone 'UTC')::date` };
+export const PERIOD = {
+  day: sql`(now() at time zone 'UTC')::date`,
+  week: sql`date_trunc('week', now() at time zone 'UTC')::date`,
+};
 
 /** The assignments bumping `count` by `by` in the current `period`, for the row aliased `row`. */
-export function bumpPeriodCount(row: string, mark: string, count: string, period: SQL, by: SQL): SQL {
+export function bumpPeriodCount(
+  row: string,
+  mark: string,
+  count: string,
+  period: SQL,
+  by: SQL,
+): SQL {
   const [r, m, c] = [sql.raw(row), sql.raw(mark), sql.raw(count)];
   return sql`${c} = case when ${r}.${m} = ${period} then ${r}.${c} + ${by} when ${r}.${m} > ${period} then ${r}.${c} else ${by} end,
       ${m} = greatest(${r}.${m}, ${period})`;
@@ -81,7 +104,12 @@ export function bumpPeriodCount(row: string, mark: string, count: string, period
  * the latest period is kept, so an earlier start reads that period's count: exact for the
  * current day and week, which is what tasks ask.
  */
-export const periodCountSince = (row: string, mark: string, count: string, periodStart: unknown): SQL =>
+export const periodCountSince = (
+  row: string,
+  mark: string,
+  count: string,
+  periodStart: unknown,
+): SQL =>
   sql`(case when ${sql.raw(row)}.${sql.raw(mark)} >= (${periodStart}::timestamptz at time zone 'UTC')::date then ${sql.raw(row)}.${sql.raw(count)} else 0 end)`;
 
 /** A counter's upsert from `source` (a VALUES or SELECT of user_id, stat, by): the first bump creates the row. */
@@ -92,9 +120,18 @@ const upsertStat = (source: SQL): SQL => sql`
       ${bumpPeriodCount('user_stats', 'week', 'in_week', PERIOD.week, sql`excluded.value`)}`;
 
 /** Adds `by` to a user's counter (for all time, today and this week). */
-export async function bumpStat(q: Queryable, userId: number, stat: StatName, by = 1): Promise<void> {
+export async function bumpStat(
+  q: Queryable,
+  userId: number,
+  stat: StatName,
+  by = 1,
+): Promise<void> {
   if (!Number.isSafeInteger(by)) throw new Error(`bumpStat: by must be an integer, got ${by}`);
-  await q.rows(upsertStat(sql`values (${userId}, ${stat}, ${by}, ${PERIOD.day}, ${by}, ${PERIOD.week}, ${by})`));
+  await q.rows(
+    upsertStat(
+      sql`values (${userId}, ${stat}, ${by}, ${PERIOD.day}, ${by}, ${PERIOD.week}, ${by})`,
+    ),
+  );
 }
 
 /**
@@ -120,7 +157,9 @@ export function statBumpRowsCte(name: string, source: SQL): SQL {
 
 /** Every counter of one user, logins included, in one round trip. */
 export async function readStats(q: Queryable, userId: number): Promise<UserStats> {
-  const [row] = await q.rows<StatsRow>(sql`select ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins`);
+  const [row] = await q.rows<StatsRow>(
+    sql`select ${statsJson(userId)} as stats, ${loginsCount(userId)} as logins`,
+  );
   return statsOf(row);
 }
 
@@ -138,7 +177,8 @@ export const statsJson = (userId: unknown): SQL =>
 export const UTC_DAY = (column: string): SQL => sql.raw(`((${column}) at time zone 'UTC')::date`);
 
 /** One counter of a user as a scalar subquery: null when never bumped. */
-export const statValue = (userId: unknown, stat: StatName): SQL => sql`(select value from user_stats where user_id = ${userId} and stat = ${stat})`;
+export const statValue = (userId: unknown, stat: StatName): SQL =>
+  sql`(select value from user_stats where user_id = ${userId} and stat = ${stat})`;
 
 /**
  * Every user's row of one counter (user_id, value and the period columns), as a FROM item to
@@ -151,7 +191,8 @@ export const statRows = (stat: StatName): SQL =>
 export const signInsSince = (userId: unknown, since: unknown): SQL =>
   sql`select created_at as at from sessions where user_id = ${userId} and created_at >= ${since}`;
 
-export const loginsCount = (userId: unknown): SQL => sql`(select count(distinct ${UTC_DAY('created_at')}) from sessions where user_id = ${userId})::int`;
+export const loginsCount = (userId: unknown): SQL =>
+  sql`(select count(distinct ${UTC_DAY('created_at')}) from sessions where user_id = ${userId})::int`;
 
 export function statsOf(row: StatsRow | undefined): UserStats {
   const stats = zeroStats();

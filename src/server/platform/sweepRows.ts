@@ -24,7 +24,12 @@ export class RowSweep {
   }
 
   /** Runs `each` for every row; returns how many returned true. */
-  async each<T>(deps: Pick<Deps, 'log' | 'clock'>, rows: readonly T[], idOf: (row: T) => number, each: (row: T) => Promise<boolean>): Promise<number> {
+  async each<T>(
+    deps: Pick<Deps, 'log' | 'clock'>,
+    rows: readonly T[],
+    idOf: (row: T) => number,
+    each: (row: T) => Promise<boolean>,
+  ): Promise<number> {
     let done = 0;
     for (const row of rows) {
       const id = idOf(row);
@@ -32,7 +37,11 @@ export class RowSweep {
         if (await each(row)) done++;
         this.failing.delete(id);
       } catch (err) {
-        if (!this.failing.has(id)) deps.log.warn({ err, rowId: id }, `${this.what}: row ${id} failed; the others go on, and it is retried every ${SWEEP_RETRY_MS / 1000} s without another log line`);
+        if (!this.failing.has(id))
+          deps.log.warn(
+            { err, rowId: id },
+            `${this.what}: row ${id} failed; the others go on, and it is retried every ${SWEEP_RETRY_MS / 1000} s without another log line`,
+          );
         this.failing.set(id, deps.clock.now().getTime());
       }
     }

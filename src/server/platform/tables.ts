@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../features/accounts/tables';
 import type { StatName } from './stats';
 
@@ -108,7 +120,10 @@ export const idempotencyKeys = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -128,8 +143,12 @@ export const domainEvents = pgTable(
   },
   (t) => [
     // The dispatcher's claim reads the undelivered rows oldest first: few, whatever the table holds.
-    index('domain_events_undelivered_idx').on(t.id).where(sql`${t.deliveredAt} is null`),
+    index('domain_events_undelivered_idx')
+      .on(t.id)
+      .where(sql`${t.deliveredAt} is null`),
     // The prune reads the delivered rows by age.
-    index('domain_events_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
+    index('domain_events_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} is not null`),
   ],
 );

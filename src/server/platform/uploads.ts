@@ -8,10 +8,19 @@ const AVATAR_SIZE = 256;
 
 /** Magic numbers of the formats we accept; the file name and declared type are not trusted. */
 function sniff(buf: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    buf.length >= 12 &&
+    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buf.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
@@ -29,7 +38,10 @@ export class Uploads {
    */
   async saveSquareImage(buf: Buffer, field = 'image'): Promise<string> {
     const format = sniff(buf);
-    if (!format) throw badRequest(`${field} must be a PNG, JPEG, WebP or GIF image`, [{ field, rule: 'format' }]);
+    if (!format)
+      throw badRequest(`${field} must be a PNG, JPEG, WebP or GIF image`, [
+        { field, rule: 'format' },
+      ]);
     // Loaded on the first picture, not at start: libvips is ~12 MB of an idle server's memory.
     const { default: sharp } = await import('sharp');
     let out: Buffer;

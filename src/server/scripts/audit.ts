@@ -29,16 +29,29 @@ async function viaServer(port: number): Promise<AuditReportDto> {
     body: JSON.stringify({ username: config.adminUsername, password }),
   });
   const auth = (await login.json()) as { token?: string; message?: string };
-  if (!login.ok || !auth.token) throw new Error(`signing in as ${config.adminUsername} failed: ${auth.message ?? login.status}`);
-  const res = await fetch(`${base}/api/admin/audit`, { headers: { authorization: `Bearer ${auth.token}` } });
+  if (!login.ok || !auth.token)
+    throw new Error(
+      `signing in as ${config.adminUsername} failed: ${auth.message ?? login.status}`,
+    );
+  const res = await fetch(`${base}/api/admin/audit`, {
+    headers: { authorization: `Bearer ${auth.token}` },
+  });
   const body = (await res.json()) as AuditReportDto & { message?: string };
-  await fetch(`${base}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth.token}` } }).catch(() => undefined);
+  await fetch(`${base}/auth/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth.token}` },
+  }).catch(() => undefined);
   if (!res.ok) throw new Error(`the server refused the audit: ${body.message ?? res.status}`);
   return body;
 }
 
 async function direct(): Promise<AuditReportDto> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 2, purpose: 'audit' });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir,
+    poolSize: 2,
+    purpose: 'audit',
+  });
   try {
     return await auditReport(db, modules);
   } finally {
@@ -54,7 +67,9 @@ try {
   } else {
     report = await direct();
   }
-  console.log(describeReport(report) + (holder?.port ? ` (asked the server on port ${holder.port})` : ''));
+  console.log(
+    describeReport(report) + (holder?.port ? ` (asked the server on port ${holder.port})` : ''),
+  );
   if (!report.ok) process.exitCode = 1;
 } catch (err) {
   console.error(err instanceof DirLockedError || err instanceof Error ? err.message : String(err));

@@ -7,11 +7,17 @@ import { describe, expect, it } from 'vitest';
  * package of the lock file that has an install script is approved by name: esbuild's postinstall
  * only checks that its platform binary (an optional dependency) is in place.
  */
-const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const read = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 describe('install scripts', () => {
   it('approves by name every package of the lock file that has an install script', () => {
-    const lock = read('package-lock.json') as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const lock = read('package-lock.json') as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const allowed = (read('package.json').allowScripts ?? {}) as Record<string, boolean>;
     const withScripts = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript)

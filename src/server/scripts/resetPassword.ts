@@ -32,7 +32,12 @@ if (!valid.success) {
 }
 
 try {
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: 2, purpose: 'admin:reset-password' });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolSize: 2,
+    purpose: 'admin:reset-password',
+  });
   try {
     const user = await findUserByUsername(db, username);
     if (!user) throw new Error(`No account named ${username}`);
@@ -41,7 +46,11 @@ try {
       await tx.rows(sql`update users set password_hash = ${passwordHash} where id = ${user.id}`);
       await new Sessions(db, 0).revokeAllFor(tx, user.id);
     });
-    const lines = [`Account:  ${user.username}${user.role === 'admin' ? ' (admin)' : ''}`, chosen ? 'Password: set from NEW_PASSWORD' : `Password: ${password}`, 'Every session of this account was signed out.'];
+    const lines = [
+      `Account:  ${user.username}${user.role === 'admin' ? ' (admin)' : ''}`,
+      chosen ? 'Password: set from NEW_PASSWORD' : `Password: ${password}`,
+      'Every session of this account was signed out.',
+    ];
     console.log(boxed(lines));
   } finally {
     await db.close();

@@ -19,7 +19,8 @@ export function useUser(server: TestServer, role: 'user' | 'admin' = 'user'): Te
   });
   return new Proxy({} as TestUser, {
     get(_target, property) {
-      if (!user) throw new Error('the user is registered in beforeAll: use it inside tests and hooks');
+      if (!user)
+        throw new Error('the user is registered in beforeAll: use it inside tests and hooks');
       return Reflect.get(user, property, user);
     },
   });
@@ -49,7 +50,11 @@ export async function bannedUser(server: TestServer, admin: TestUser): Promise<T
  * A fresh user holding exactly `coins`: the welcome grant topped up or drawn down by the admin
  * balance route, so every coin is in the ledger (and in the audit log, as an admin's grant).
  */
-export async function userWithCoins(server: TestServer, admin: TestUser, coins: number): Promise<TestUser> {
+export async function userWithCoins(
+  server: TestServer,
+  admin: TestUser,
+  coins: number,
+): Promise<TestUser> {
   const user = await registerUser(server);
   const delta = coins - 1000;
   if (delta !== 0) {

@@ -11,16 +11,23 @@ import type { LedgerPage } from '../../shared/api/wallet';
 declare const server: TestServer;
 
 export function callsThatMustNotCompile() {
-  // @ts-expect-error a body field of the wrong type
-  void callRoute(server, 'POST /api/user/send-money', { body: { recipientUsername: 'bob', amount: 'lots' } });
+  void callRoute(server, 'POST /api/user/send-money', {
+    // @ts-expect-error a body field of the wrong type
+    body: { recipientUsername: 'bob', amount: 'lots' },
+  });
   // @ts-expect-error a route name that does not exist
-  void callRoute(server, 'POST /api/user/sendmoney', { body: { recipientUsername: 'bob', amount: 5 } });
+  void callRoute(server, 'POST /api/user/sendmoney', {
+    body: { recipientUsername: 'bob', amount: 5 },
+  });
   // @ts-expect-error a route that takes a body called without one
   void callRoute(server, 'POST /api/bets/predict', { token: 't' });
   // @ts-expect-error a path parameter left out
   void callRoute(server, 'GET /api/user/public/:username', {});
-  // @ts-expect-error a field the body does not have
-  void callRoute(server, 'DELETE /api/user', { token: 't', body: { password: 'x', reason: 'bored' } });
+  void callRoute(server, 'DELETE /api/user', {
+    token: 't',
+    // @ts-expect-error a field the body does not have
+    body: { password: 'x', reason: 'bored' },
+  });
   // The escape hatch takes anything as input, but still only a route of the table.
   void callRouteRaw(server, 'POST /api/user/send-money', { body: { amount: 'lots' } });
   // @ts-expect-error a route name that does not exist
@@ -28,7 +35,10 @@ export function callsThatMustNotCompile() {
 }
 
 export async function answersAreTyped(): Promise<number> {
-  const res: RouteResult<LedgerPage> = await callRoute(server, 'GET /api/user/ledger', { token: 't', query: {} });
+  const res: RouteResult<LedgerPage> = await callRoute(server, 'GET /api/user/ledger', {
+    token: 't',
+    query: {},
+  });
   if (!res.ok) return res.error.code.length;
   // @ts-expect-error LedgerPage has no balance
   return res.body.balance as number;
@@ -36,11 +46,18 @@ export async function answersAreTyped(): Promise<number> {
 
 describe('routePath', () => {
   it('substitutes path parameters encoded and appends the query', () => {
-    expect(routePath('PATCH /api/admin/odds/:betTitle/:optionId', { betTitle: 'Rain / shine?', optionId: 7 })).toEqual({
+    expect(
+      routePath('PATCH /api/admin/odds/:betTitle/:optionId', {
+        betTitle: 'Rain / shine?',
+        optionId: 7,
+      }),
+    ).toEqual({
       method: 'PATCH',
       path: '/api/admin/odds/Rain%20%2F%20shine%3F/7',
     });
-    expect(routePath('GET /api/user/ledger', {}, { limit: 5, before: undefined, kind: 'a b' })).toEqual({
+    expect(
+      routePath('GET /api/user/ledger', {}, { limit: 5, before: undefined, kind: 'a b' }),
+    ).toEqual({
       method: 'GET',
       path: '/api/user/ledger?limit=5&kind=a+b',
     });

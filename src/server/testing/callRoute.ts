@@ -34,7 +34,8 @@ interface RouteCallOptions {
  * `error` is the contract's error body. `body` keeps the reply type on either branch because the
  * suites assert the status with expect(), which does not narrow, before they read it.
  */
-export type RouteResult<R> = HttpResult<R> & ({ ok: true; error: undefined } | { ok: false; error: ErrorBody });
+export type RouteResult<R> = HttpResult<R> &
+  ({ ok: true; error: undefined } | { ok: false; error: ErrorBody });
 
 type Query = Record<string, unknown>;
 
@@ -49,7 +50,11 @@ function encodeQuery(query: Query | undefined): string {
 }
 
 /** 'PATCH /api/admin/balance/:username' with { username: 'a b' } -> ['PATCH', '/api/admin/balance/a%20b']. */
-export function routePath(name: string, params: Record<string, unknown> = {}, query?: Query): { method: string; path: string } {
+export function routePath(
+  name: string,
+  params: Record<string, unknown> = {},
+  query?: Query,
+): { method: string; path: string } {
   if (!routeTable.has(name)) throw new Error(`no route ${name} in the route table`);
   const space = name.indexOf(' ');
   const path = name.slice(space + 1).replace(/:([A-Za-z]+)/g, (_, key: string) => {
@@ -72,23 +77,43 @@ export interface RawRouteInput extends RouteCallOptions {
  * (wrong types, unknown fields, missing bodies, malformed JSON): the name is still checked, the
  * input is not, so callRoute itself stays strict.
  */
-export async function callRouteRaw<N extends TestRouteName>(server: TestServer, name: N, input: RawRouteInput = {}): Promise<RouteResult<TestRouteReply<N>>> {
+export async function callRouteRaw<N extends TestRouteName>(
+  server: TestServer,
+  name: N,
+  input: RawRouteInput = {},
+): Promise<RouteResult<TestRouteReply<N>>> {
   const { method, path } = routePath(name, input.params, input.query);
-  const res = await call<TestRouteReply<N>>(server, method, path, { token: input.token, body: input.body, rawBody: input.rawBody, headers: input.headers });
-  return res.status >= 200 && res.status < 300 ? { ...res, ok: true, error: undefined } : { ...res, ok: false, error: res.body as unknown as ErrorBody };
+  const res = await call<TestRouteReply<N>>(server, method, path, {
+    token: input.token,
+    body: input.body,
+    rawBody: input.rawBody,
+    headers: input.headers,
+  });
+  return res.status >= 200 && res.status < 300
+    ? { ...res, ok: true, error: undefined }
+    : { ...res, ok: false, error: res.body as unknown as ErrorBody };
 }
 
 // A query whose every field is optional may be left out, as a browser's address bar would.
-type Relaxed<I> = I extends { query: infer Q } ? (object extends Q ? Omit<I, 'query'> & { query?: Q } : I) : I;
+type Relaxed<I> = I extends { query: infer Q }
+  ? object extends Q
+    ? Omit<I, 'query'> & { query?: Q }
+    : I
+  : I;
 type CallArgs<N extends TestRouteName> =
   object extends Relaxed<TestRouteInput<N>>
     ? [input?: Relaxed<TestRouteInput<N>> & RouteCallOptions]
     : [input: Relaxed<TestRouteInput<N>> & RouteCallOptions];
 
 /** callRoute(server, 'POST /api/bets/predict', { token, body: { betId, choice, amount } }). */
-export async function callRoute<N extends TestRouteName>(server: TestServer, name: N, ...args: CallArgs<N>): Promise<RouteResult<TestRouteReply<N>>> {
+export async function callRoute<N extends TestRouteName>(
+  server: TestServer,
+  name: N,
+  ...args: CallArgs<N>
+): Promise<RouteResult<TestRouteReply<N>>> {
   const input = (args[0] ?? {}) as RawRouteInput;
   // A multipart route's body is form data, which goes on the wire as is.
-  if (input.body instanceof FormData) return callRouteRaw(server, name, { ...input, body: undefined, rawBody: input.body });
+  if (input.body instanceof FormData)
+    return callRouteRaw(server, name, { ...input, body: undefined, rawBody: input.body });
   return callRouteRaw(server, name, input);
 }

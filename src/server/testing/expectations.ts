@@ -25,12 +25,19 @@ export interface ErrorExpectation {
   message?: RegExp | string;
 }
 
-export function expectError(res: HttpResult<unknown>, status: number, expected: ErrorExpectation = {}): ErrorBody {
-  expect(res.status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`).toBe(status);
+export function expectError(
+  res: HttpResult<unknown>,
+  status: number,
+  expected: ErrorExpectation = {},
+): ErrorBody {
+  expect(res.status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`).toBe(
+    status,
+  );
   const body = expectErrorShape(res);
   if (expected.code !== undefined) expect(body.code).toBe(expected.code);
   if (expected.message instanceof RegExp) expect(body.message).toMatch(expected.message);
-  else if (expected.message !== undefined) expect(body.message.toLowerCase()).toContain(expected.message.toLowerCase());
+  else if (expected.message !== undefined)
+    expect(body.message.toLowerCase()).toContain(expected.message.toLowerCase());
   if (status >= 500) expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
   return body;
 }

@@ -5,6 +5,10 @@ export function groupCountsSince(read: () => GroupCounts): () => GroupCounts {
   const before = read();
   return () => {
     const after = read();
-    return { statements: after.statements - before.statements, done: after.done - before.done, failed: after.failed - before.failed };
+    return {
+      statements: after.statements - before.statements,
+      done: after.done - before.done,
+      failed: after.failed - before.failed,
+    };
   };
 }

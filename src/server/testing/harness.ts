@@ -31,7 +31,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `fs_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -61,9 +63,14 @@ export interface TestServerOptions {
   reachDatabase?: (url: string) => string;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
-  const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const pgDb = process.env.TEST_DATABASE_URL
+    ? await createPgDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     databaseUrl: pgDb?.url,
@@ -82,12 +89,22 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   let databaseUrl = pgDb?.url;
   if (databaseUrl && options.pgSettings) {
     const url = new URL(databaseUrl);
-    url.searchParams.set('options', Object.entries(options.pgSettings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
+    url.searchParams.set(
+      'options',
+      Object.entries(options.pgSettings)
+        .map(([k, v]) => `-c ${k}=${v}`)
+        .join(' '),
+    );
     databaseUrl = url.toString();
   }
   if (databaseUrl && options.reachDatabase) databaseUrl = options.reachDatabase(databaseUrl);
   const db = await openDb({ databaseUrl, poolSize: 10, pgliteTemplate: pgliteTemplate() });
-  const { app, deps, lifecycle } = await buildApp({ config, db, logger: false, clock: options.clock });
+  const { app, deps, lifecycle } = await buildApp({
+    config,
+    db,
+    logger: false,
+    clock: options.clock,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -143,7 +160,11 @@ export async function call<T = Record<string, unknown>>(
 }
 
 let counter = 0;
-export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 20);
+export const uniqueName = (prefix = 'u') =>
+  `${prefix}${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`.slice(
+    0,
+    20,
+  );
 
 export interface TestUser {
   id: number;
@@ -153,9 +174,19 @@ export interface TestUser {
 }
 
 /** Builder: a fresh user registered over HTTP (with the 1,000-coin welcome grant). */
-export async function registerUser(server: TestServer, username = uniqueName(), password = 'correct-horse-9'): Promise<TestUser> {
-  const res = await call<{ token: string; user: { _id: string } }>(server, 'POST', '/auth/register', { body: { username, password } });
-  if (res.status !== 201) throw new Error(`register ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+export async function registerUser(
+  server: TestServer,
+  username = uniqueName(),
+  password = 'correct-horse-9',
+): Promise<TestUser> {
+  const res = await call<{ token: string; user: { _id: string } }>(
+    server,
+    'POST',
+    '/auth/register',
+    { body: { username, password } },
+  );
+  if (res.status !== 201)
+    throw new Error(`register ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: Number(res.body.user._id), username, password, token: res.body.token };
 }
 
@@ -168,7 +199,9 @@ export async function registerAdmin(server: TestServer): Promise<TestUser> {
 }
 
 export async function balanceOf(server: TestServer, userId: number): Promise<number> {
-  const rows = await server.db.rows<{ balance: number }>(sql`select balance from users where id = ${userId}`);
+  const rows = await server.db.rows<{ balance: number }>(
+    sql`select balance from users where id = ${userId}`,
+  );
   return rows[0]?.balance ?? NaN;
 }
 
@@ -183,7 +216,10 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
  * tests and closed after them, with the coin audit run at the end (a file that moves coins
  * and breaks conservation fails there). Use the returned object only inside tests and hooks.
  */
-export function useTestServer(overrides: Partial<Config> = {}, { audit: runAudit = true, ...options }: { audit?: boolean } & TestServerOptions = {}): TestServer {
+export function useTestServer(
+  overrides: Partial<Config> = {},
+  { audit: runAudit = true, ...options }: { audit?: boolean } & TestServerOptions = {},
+): TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(overrides, options);
@@ -198,7 +234,8 @@ export function useTestServer(overrides: Partial<Config> = {}, { audit: runAudit
   });
   return new Proxy({} as TestServer, {
     get(_target, property) {
-      if (!server) throw new Error('the test server starts in beforeAll: use it inside tests and hooks');
+      if (!server)
+        throw new Error('the test server starts in beforeAll: use it inside tests and hooks');
       return Reflect.get(server, property, server);
     },
   });

@@ -10,14 +10,19 @@ export interface LiveSocket {
 }
 
 export async function takeTicket(baseUrl: string, token: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/live/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`ticket: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { ticket: string }).ticket;
 }
 
 /** Opens /api/live with a ticket and resolves once the server said hello (or closed it). */
 export function openLive(baseUrl: string, ticket: string): Promise<LiveSocket> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`);
+  const socket = new WebSocket(
+    `${baseUrl.replace(/^http/, 'ws')}/api/live?ticket=${encodeURIComponent(ticket)}`,
+  );
   const messages: LiveMessage[] = [];
   const waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
@@ -41,13 +46,26 @@ export function openLive(baseUrl: string, ticket: string): Promise<LiveSocket> {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching live message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no matching live message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`,
+              ),
+            ),
+          timeoutMs,
+        );
         waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
   };
   return new Promise((resolve) => {
-    void live.next((m) => m.kind === 'hello', 10_000).then(() => resolve(live), () => resolve(live));
+    void live
+      .next((m) => m.kind === 'hello', 10_000)
+      .then(
+        () => resolve(live),
+        () => resolve(live),
+      );
     void closed.then(() => resolve(live));
   });
 }

@@ -33,7 +33,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-function spawnServerOn(port: number, env: Record<string, string>): { child: ChildProcess; port: number; output: () => string } {
+function spawnServerOn(
+  port: number,
+  env: Record<string, string>,
+): { child: ChildProcess; port: number; output: () => string } {
   const child = spawn(process.execPath, [SERVER_FILE], {
     // Tests register accounts that move coins at once: the new-account rules are off unless a test sets them.
     env: {
@@ -56,17 +59,23 @@ function spawnServerOn(port: number, env: Record<string, string>): { child: Chil
 }
 
 /** Starts a server process and waits until it answers (or fails with what it printed). */
-export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+export async function spawnServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   return spawnServerOn(await freePort(), env);
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
   const { child, port, output } = await spawnServer(env);
   const url = `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + timeoutMs;
     const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}: ${output()}`));
+      if (child.exitCode !== null)
+        return reject(new Error(`server exited with ${child.exitCode}: ${output()}`));
       try {
         const res = await fetch(`${url}/api/leaderboard/users`);
         if (res.ok) return resolve({ child, url, port, output });
@@ -87,7 +96,10 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
   });
 }
 
-export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -99,10 +111,18 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
  * The environment of a server process under test: its own data directory, and on a PostgreSQL
  * run (TEST_DATABASE_URL) its own database. What it creates is undone by the cleanups pushed.
  */
-export async function processEnv(cleanups: (() => Promise<void> | void)[], extra: Record<string, string> = {}): Promise<Record<string, string>> {
+export async function processEnv(
+  cleanups: (() => Promise<void> | void)[],
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-process-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', ...extra };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    DATABASE_URL: '',
+    ...extra,
+  };
   if (usingPostgres()) {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
     env.DATABASE_URL = created.url;

@@ -5,7 +5,11 @@ import type { TestServer } from './harness';
  * Runs `during` while another PostgreSQL connection holds a user's row (FOR UPDATE in an open
  * transaction, as a transfer or a finalize would), then rolls that transaction back.
  */
-export async function whileUserRowHeld(server: TestServer, userId: number, during: () => Promise<void>): Promise<void> {
+export async function whileUserRowHeld(
+  server: TestServer,
+  userId: number,
+  during: () => Promise<void>,
+): Promise<void> {
   const other = new pg.Client({ connectionString: server.config.databaseUrl });
   await other.connect();
   try {

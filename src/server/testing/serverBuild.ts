@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
  * is missing or older than its sources, so that files started together never build it at once.
  */
 export default function setup(): void {
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`building the server failed (exit ${built.status})`);
 }

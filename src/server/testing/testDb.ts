@@ -11,8 +11,14 @@ import { pgliteTemplate } from './pgliteTemplate';
 export function useTestDb(): { db: Db; databaseUrl: string | undefined } {
   let opened: { db: Db; databaseUrl: string | undefined; drop?: () => Promise<void> } | undefined;
   beforeAll(async () => {
-    const pg = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : undefined;
-    const db = await openDb({ databaseUrl: pg?.url, poolSize: 10, pgliteTemplate: pgliteTemplate() });
+    const pg = process.env.TEST_DATABASE_URL
+      ? await createPgDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+    const db = await openDb({
+      databaseUrl: pg?.url,
+      poolSize: 10,
+      pgliteTemplate: pgliteTemplate(),
+    });
     opened = { db, databaseUrl: pg?.url, drop: pg?.drop };
   });
   afterAll(async () => {
@@ -21,7 +27,8 @@ export function useTestDb(): { db: Db; databaseUrl: string | undefined } {
   });
   return {
     get db() {
-      if (!opened) throw new Error('the test database opens in beforeAll: use it inside tests and hooks');
+      if (!opened)
+        throw new Error('the test database opens in beforeAll: use it inside tests and hooks');
       return opened.db;
     },
     get databaseUrl() {

@@ -49,10 +49,18 @@ export type InventoryEntry = z.infer<typeof inventoryEntry>;
  * The cosmetic item a user shows beside their name: the one they chose (PUT /api/user/cosmetic),
  * otherwise a store cosmetic before a mystery-box collectible, then the newest.
  */
-export const cosmeticRef = z.object({ emoji: z.string().nullable(), image: z.string().nullable(), name: z.string() });
+export const cosmeticRef = z.object({
+  emoji: z.string().nullable(),
+  image: z.string().nullable(),
+  name: z.string(),
+});
 export type CosmeticRef = z.infer<typeof cosmeticRef>;
 
-const achievementRef = z.object({ _id: z.string(), title: z.string(), icon: z.string().nullable() });
+const achievementRef = z.object({
+  _id: z.string(),
+  title: z.string(),
+  icon: z.string().nullable(),
+});
 export type AchievementRef = z.infer<typeof achievementRef>;
 
 /** Counters named after the task goal types and achievement criteria (spec section 3). */
@@ -63,7 +71,10 @@ const userCounters = z.object({
   logins: z.number(),
   tasksCompleted: z.number(),
   // Each game's counters (GameDef.counters).
-  ...(Object.fromEntries(GAME_COUNTER_KEYS.map((k) => [k, z.number()])) as Record<GameCounterKey, z.ZodNumber>),
+  ...(Object.fromEntries(GAME_COUNTER_KEYS.map((k) => [k, z.number()])) as Record<
+    GameCounterKey,
+    z.ZodNumber
+  >),
   itemsOwned: z.number(),
 });
 
@@ -122,16 +133,40 @@ export const accountsRoutes = defineRoutes({
     status: 201,
     rateLimit: 'auth',
   },
-  'POST /auth/login': { auth: 'public', summary: 'Sign in', body: loginBody, reply: authResponse, rateLimit: 'auth' },
+  'POST /auth/login': {
+    auth: 'public',
+    summary: 'Sign in',
+    body: loginBody,
+    reply: authResponse,
+    rateLimit: 'auth',
+  },
   'POST /auth/logout': { auth: 'user', summary: 'Revoke this session', reply: messageResponse },
-  'GET /api/user/stats': { auth: 'user', summary: 'The signed-in user with counters and collections', reply: userDto },
-  'GET /api/user/session': { auth: 'user', summary: 'When this sign-in ends if unused (sliding, 30 days)', reply: sessionInfoDto },
+  'GET /api/user/stats': {
+    auth: 'user',
+    summary: 'The signed-in user with counters and collections',
+    reply: userDto,
+  },
+  'GET /api/user/session': {
+    auth: 'user',
+    summary: 'When this sign-in ends if unused (sliding, 30 days)',
+    reply: sessionInfoDto,
+  },
   'POST /api/user/update': {
     auth: 'user',
     summary: 'Change username, password or picture (multipart: username, password, image)',
     multipart: true,
     reply: userDto,
   },
-  'DELETE /api/user': { auth: 'user', summary: 'Delete the account (needs the password)', body: deleteAccountBody, reply: messageResponse },
-  'GET /api/user/public/:username': { auth: 'public', summary: 'A public profile', params: usernameParams, reply: publicUserDto },
+  'DELETE /api/user': {
+    auth: 'user',
+    summary: 'Delete the account (needs the password)',
+    body: deleteAccountBody,
+    reply: messageResponse,
+  },
+  'GET /api/user/public/:username': {
+    auth: 'public',
+    summary: 'A public profile',
+    params: usernameParams,
+    reply: publicUserDto,
+  },
 });

@@ -37,10 +37,18 @@ const adminLogDto = z.object({
 });
 export type AdminLogDto = z.infer<typeof adminLogDto>;
 
-const adminBalanceResponse = z.object({ message: z.string(), username: z.string(), balance: z.number() });
+const adminBalanceResponse = z.object({
+  message: z.string(),
+  username: z.string(),
+  balance: z.number(),
+});
 export type AdminBalanceResponse = z.infer<typeof adminBalanceResponse>;
 
-const adminStatusResponse = z.object({ message: z.string(), username: z.string(), status: z.enum(userStatuses) });
+const adminStatusResponse = z.object({
+  message: z.string(),
+  username: z.string(),
+  status: z.enum(userStatuses),
+});
 export type AdminStatusResponse = z.infer<typeof adminStatusResponse>;
 
 /** GET /api/admin/audit: coin conservation checked on the live database. */
@@ -59,8 +67,15 @@ export type AuditReportDto = z.infer<typeof auditReportDto>;
 
 /** The admin's user list: by name, a page at a time, optionally only the names starting with `q`. */
 const adminUsersQuery = z.strictObject({
-  q: z.string({ error: 'q must be text' }).trim().max(40, 'q must be at most 40 characters').optional(),
-  after: z.string({ error: 'after must be text' }).max(40, 'after must be at most 40 characters').optional(),
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(40, 'q must be at most 40 characters')
+    .optional(),
+  after: z
+    .string({ error: 'after must be text' })
+    .max(40, 'after must be at most 40 characters')
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be an integer')
@@ -73,12 +88,22 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 export const adminRoutes = defineRoutes({
   'GET /api/admin/users': {
     auth: 'admin',
-    summary: 'Accounts by name, a page at a time (after: the last username of the previous page; q: names starting with it)',
+    summary:
+      'Accounts by name, a page at a time (after: the last username of the previous page; q: names starting with it)',
     query: adminUsersQuery,
     reply: z.array(adminUserDto),
   },
-  'GET /api/admin/logs': { auth: 'admin', summary: 'The admin audit log, newest first, a page at a time', query: pageQuery, reply: z.array(adminLogDto) },
-  'GET /api/admin/audit': { auth: 'admin', summary: 'Check coin conservation on the live database', reply: auditReportDto },
+  'GET /api/admin/logs': {
+    auth: 'admin',
+    summary: 'The admin audit log, newest first, a page at a time',
+    query: pageQuery,
+    reply: z.array(adminLogDto),
+  },
+  'GET /api/admin/audit': {
+    auth: 'admin',
+    summary: 'Check coin conservation on the live database',
+    reply: auditReportDto,
+  },
   'PATCH /api/admin/balance/:username': {
     auth: 'admin',
     summary: 'Add (or remove, if negative) coins',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants';
+import {
+  PAGE_SIZE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../constants';
 
 /** Schemas more than one feature validates with; a feature's own ones live in its file. */
 
@@ -55,22 +62,37 @@ export const passwordSchema = z
 
 /** A username in a path: looked up as given, so any length a lookup can miss with is accepted. */
 export const usernameParams = z.strictObject({
-  username: z.string().min(1, 'username is required').max(100, 'username must be at most 100 characters'),
+  username: z
+    .string()
+    .min(1, 'username is required')
+    .max(100, 'username must be at most 100 characters'),
 });
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 /** True for a real calendar date-time in ISO 8601 form with a zone (2030-02-30 is not one). */
 export function isIsoDateTime(text: string): boolean {
   const m = ISO_DATE_TIME.exec(text);
   if (!m) return false;
-  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const second = m[6] === undefined ? 0 : Number(m[6]);
   const probe = new Date(Date.UTC(year, month - 1, day));
   const offsetOk = m[7] === 'Z' || (Number(m[8]) <= 23 && Number(m[9]) <= 59);
   return (
-    probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day &&
-    hour <= 23 && minute <= 59 && second <= 59 && offsetOk
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk
   );
 }
 
@@ -80,10 +102,19 @@ const TEN_YEARS_MS = 10 * 365.25 * 24 * 3600 * 1000;
 export const futureDateTime = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .refine(isIsoDateTime, `${field} must be an ISO 8601 date and time such as 2030-01-31T18:00:00Z`)
+    .refine(
+      isIsoDateTime,
+      `${field} must be an ISO 8601 date and time such as 2030-01-31T18:00:00Z`,
+    )
     .transform((s) => new Date(s))
-    .refine((d) => d.getTime() > Date.now(), { error: `${field} must be in the future`, params: { rule: 'future' } })
-    .refine((d) => d.getTime() <= Date.now() + TEN_YEARS_MS, `${field} must be within ten years from now`);
+    .refine((d) => d.getTime() > Date.now(), {
+      error: `${field} must be in the future`,
+      params: { rule: 'future' },
+    })
+    .refine(
+      (d) => d.getTime() <= Date.now() + TEN_YEARS_MS,
+      `${field} must be within ten years from now`,
+    );
 
 /*
  * Replies are zod schemas too (the server serializes through them, the OpenAPI document shows

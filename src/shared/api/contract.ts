@@ -48,7 +48,9 @@ type PathParams<N extends string> = N extends `${string}:${infer P}/${infer Rest
 
 /** A path with parameters needs a params schema that yields exactly them; one without, none. */
 type ParamsFit<N extends string, S> = [PathParams<N>] extends [never]
-  ? S extends { params: z.ZodType } ? { params: never } : unknown
+  ? S extends { params: z.ZodType }
+    ? { params: never }
+    : unknown
   : S extends { params: z.ZodType<infer Out> }
     ? [keyof Out] extends [PathParams<N>]
       ? [PathParams<N>] extends [keyof Out]
@@ -61,12 +63,20 @@ type ParamsFit<N extends string, S> = [PathParams<N>] extends [never]
 type NameFit<N> = N extends RouteName ? unknown : { badRouteName: never };
 
 /** Checks one feature's routes: names well formed, params matching the path. */
-export const defineRoutes = <const T extends Record<string, RouteSpec>>(routes: T & { [N in keyof T]: ParamsFit<N & string, T[N]> & NameFit<N> }): T => routes;
+export const defineRoutes = <const T extends Record<string, RouteSpec>>(
+  routes: T & { [N in keyof T]: ParamsFit<N & string, T[N]> & NameFit<N> },
+): T => routes;
 
-type Schema<S, K extends 'body' | 'query' | 'params'> = S extends { [P in K]: infer Z extends z.ZodType } ? Z : never;
+type Schema<S, K extends 'body' | 'query' | 'params'> = S extends {
+  [P in K]: infer Z extends z.ZodType;
+}
+  ? Z
+  : never;
 
 /** What the client sends: zod input types, so ids may be strings and defaults optional. */
-export type ClientInput<S extends RouteSpec> = ([Schema<S, 'params'>] extends [never] ? unknown : { params: z.input<Schema<S, 'params'>> }) &
+export type ClientInput<S extends RouteSpec> = ([Schema<S, 'params'>] extends [never]
+  ? unknown
+  : { params: z.input<Schema<S, 'params'>> }) &
   ([Schema<S, 'query'>] extends [never] ? unknown : { query: z.input<Schema<S, 'query'>> }) &
   (S extends { multipart: true }
     ? { body: FormData }
@@ -79,8 +89,12 @@ export type ClientInput<S extends RouteSpec> = ([Schema<S, 'params'>] extends [n
 
 /** What the handler receives after validation: zod output types. */
 export type ServerInput<S extends RouteSpec> = {
-  params: [Schema<S, 'params'>] extends [never] ? Record<string, never> : z.output<Schema<S, 'params'>>;
-  query: [Schema<S, 'query'>] extends [never] ? Record<string, never> : z.output<Schema<S, 'query'>>;
+  params: [Schema<S, 'params'>] extends [never]
+    ? Record<string, never>
+    : z.output<Schema<S, 'params'>>;
+  query: [Schema<S, 'query'>] extends [never]
+    ? Record<string, never>
+    : z.output<Schema<S, 'query'>>;
   body: [Schema<S, 'body'>] extends [never] ? undefined : z.output<Schema<S, 'body'>>;
 };
 

@@ -89,10 +89,17 @@ export interface ErrorDetailsByCode {
   BAD_REQUEST: FieldIssue[] | ClaimCooldownDetails;
   NOT_FOUND: FieldIssue[];
   FORBIDDEN: FieldIssue[] | NewAccountDetails;
-  CONFLICT: FieldIssue[] | OddsChangedDetails | PriceChangedDetails | SpinCooldownDetails | HourlyLimitDetails;
+  CONFLICT:
+    | FieldIssue[]
+    | OddsChangedDetails
+    | PriceChangedDetails
+    | SpinCooldownDetails
+    | HourlyLimitDetails;
 }
 
-type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : never;
+type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetailsByCode
+  ? ErrorDetailsByCode[C]
+  : never;
 
 /** The one error body every non-2xx answer carries (DESIGN.md section 4), details typed by code. */
 export type ErrorBody = {

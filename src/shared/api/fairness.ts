@@ -22,13 +22,22 @@ const clientSeedBody = z.strictObject({
 
 const rotateSeedResponse = z.object({
   /** The pair just retired, its server seed now shown, and how many rounds it played. */
-  revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number() }),
+  revealed: z.object({
+    serverSeed: z.string(),
+    serverSeedHash: z.string(),
+    clientSeed: z.string(),
+    nonce: z.number(),
+  }),
   current: fairnessDto,
 });
 export type RotateSeedResponse = z.infer<typeof rotateSeedResponse>;
 
 const roundsQuery = z.strictObject({
-  before: z.coerce.number({ error: 'before must be a number' }).int('before must be an integer').positive('before must be positive').optional(),
+  before: z.coerce
+    .number({ error: 'before must be a number' })
+    .int('before must be an integer')
+    .positive('before must be positive')
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be an integer')
@@ -42,7 +51,11 @@ const roundsQuery = z.strictObject({
       const games = text.split(',');
       const bad = games.find((g) => !isRoundGame(g));
       if (bad === undefined) return games as RoundGame[];
-      ctx.addIssue({ code: 'custom', message: `game must be one or more of ${ROUND_GAMES.join(', ')}, comma-separated (not '${bad}')`, params: { rule: 'one_of' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: `game must be one or more of ${ROUND_GAMES.join(', ')}, comma-separated (not '${bad}')`,
+        params: { rule: 'one_of' },
+      });
       return z.NEVER;
     })
     .optional(),
@@ -77,22 +90,45 @@ const publishedTableDto = z.object({
   rows: z.array(z.object({ key: z.string(), cells: z.array(z.string()) })),
 });
 const publishedDto = z.object({
-  sections: z.array(z.object({ key: z.string(), title: z.string(), notes: z.array(z.string()), tables: z.array(publishedTableDto) })),
+  sections: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      notes: z.array(z.string()),
+      tables: z.array(publishedTableDto),
+    }),
+  ),
 });
 export type PublishedDto = z.infer<typeof publishedDto>;
 
 export const fairnessRoutes = defineRoutes({
-  'GET /api/fairness': { auth: 'user', summary: 'Your seed pair: SHA-256 of the server seed, client seed, next nonce', reply: fairnessDto },
-  'POST /api/fairness/client-seed': { auth: 'user', summary: 'Set your client seed (1-64 printable characters)', body: clientSeedBody, reply: fairnessDto },
+  'GET /api/fairness': {
+    auth: 'user',
+    summary: 'Your seed pair: SHA-256 of the server seed, client seed, next nonce',
+    reply: fairnessDto,
+  },
+  'POST /api/fairness/client-seed': {
+    auth: 'user',
+    summary: 'Set your client seed (1-64 printable characters)',
+    body: clientSeedBody,
+    reply: fairnessDto,
+  },
   'POST /api/fairness/rotate': {
     auth: 'user',
-    summary: 'Reveal your server seed and start a new pair at nonce 0 (409 while a round on it is open)',
+    summary:
+      'Reveal your server seed and start a new pair at nonce 0 (409 while a round on it is open)',
     reply: rotateSeedResponse,
   },
   'GET /api/fairness/published': {
     auth: 'public',
-    summary: 'Every published figure: returns and house shares, faucet caps, items and their most expected value, odds and bounds',
+    summary:
+      'Every published figure: returns and house shares, faucet caps, items and their most expected value, odds and bounds',
     reply: publishedDto,
   },
-  'GET /api/games/rounds': { auth: 'user', summary: 'Your game rounds, newest first, with what verifies them', query: roundsQuery, reply: roundsPage },
+  'GET /api/games/rounds': {
+    auth: 'user',
+    summary: 'Your game rounds, newest first, with what verifies them',
+    query: roundsQuery,
+    reply: roundsPage,
+  },
 });

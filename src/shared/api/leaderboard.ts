@@ -46,6 +46,16 @@ const gameLeaderboardDto = z.object(
 ) as unknown as z.ZodType<GameLeaderboardDto>;
 
 export const leaderboardRoutes = defineRoutes({
-  'GET /api/leaderboard/users': { auth: 'public', summary: 'Top users by balance, wins or achievements (a snapshot at most a second old: the Age header says how old)', query: leaderboardQuery, reply: z.array(leaderboardUserDto) },
-  'GET /api/games/leaderboard': { auth: 'user', summary: `The game tables: ${GAME_BOARDS.map((g) => g.board.title).join(', ')} (a snapshot at most a second old: the Age header says how old)`, reply: gameLeaderboardDto },
+  'GET /api/leaderboard/users': {
+    auth: 'public',
+    summary:
+      'Top users by balance, wins or achievements (a snapshot at most a second old: the Age header says how old)',
+    query: leaderboardQuery,
+    reply: z.array(leaderboardUserDto),
+  },
+  'GET /api/games/leaderboard': {
+    auth: 'user',
+    summary: `The game tables: ${GAME_BOARDS.map((g) => g.board.title).join(', ')} (a snapshot at most a second old: the Age header says how old)`,
+    reply: gameLeaderboardDto,
+  },
 });

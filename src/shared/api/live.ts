@@ -39,7 +39,9 @@ export type LiveEventKind = keyof LiveEventPayloads;
 export type LiveMessage =
   | { kind: 'hello'; payload: { userId: string } }
   | { kind: 'balance'; payload: { balance: number } }
-  | { [K in Exclude<LiveEventKind, 'session.revoked'>]: { kind: K; payload: LiveEventPayloads[K] } }[Exclude<LiveEventKind, 'session.revoked'>];
+  | {
+      [K in Exclude<LiveEventKind, 'session.revoked'>]: { kind: K; payload: LiveEventPayloads[K] };
+    }[Exclude<LiveEventKind, 'session.revoked'>];
 
 export const LIVE_PATH = '/api/live';
 // The ticket route and its reply schema live in liveTicket.ts: the browser imports LIVE_PATH

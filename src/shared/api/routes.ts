@@ -43,11 +43,19 @@ export type FeatureName = keyof Routes;
 type ApiRoutes = Intersect<Routes[FeatureName]>;
 export type ApiRouteName = keyof ApiRoutes & string;
 
-export type RouteInput<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ClientInput<ApiRoutes[N]> : never;
+export type RouteInput<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec
+  ? ClientInput<ApiRoutes[N]>
+  : never;
 /** The JSON body a route takes, for forms that build it. */
 export type RouteBody<N extends ApiRouteName> = RouteInput<N> extends { body: infer B } ? B : never;
-export type RouteReply<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec ? ReplyOf<ApiRoutes[N]> : never;
+export type RouteReply<N extends ApiRouteName> = ApiRoutes[N] extends RouteSpec
+  ? ReplyOf<ApiRoutes[N]>
+  : never;
 /** Routes that honour an Idempotency-Key header. */
-export type IdempotentRouteName = { [N in ApiRouteName]: ApiRoutes[N] extends { idempotent: true } ? N : never }[ApiRouteName];
+export type IdempotentRouteName = {
+  [N in ApiRouteName]: ApiRoutes[N] extends { idempotent: true } ? N : never;
+}[ApiRouteName];
 /** Routes that must be called without a token (spec section 6). */
-export type PublicRouteName = { [N in ApiRouteName]: ApiRoutes[N] extends { auth: 'public' } ? N : never }[ApiRouteName];
+export type PublicRouteName = {
+  [N in ApiRouteName]: ApiRoutes[N] extends { auth: 'public' } ? N : never;
+}[ApiRouteName];

@@ -8,7 +8,14 @@ import { idParams, idString, messageResponse, pageQuery } from './common';
  * (the provider returned the escrow before finalizing) and deleted (by the owner before a
  * buyer, or retired with a deleted account).
  */
-export const serviceStatuses = ['listed', 'bought', 'finalized', 'completed', 'refunded', 'deleted'] as const;
+export const serviceStatuses = [
+  'listed',
+  'bought',
+  'finalized',
+  'completed',
+  'refunded',
+  'deleted',
+] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
 const SERVICE_TITLE_MAX = 80;
@@ -44,7 +51,10 @@ const updateServiceBody = z
     description: text('description', SERVICE_DESCRIPTION_MAX).optional(),
     price: price.optional(),
   })
-  .refine((b) => b.title !== undefined || b.description !== undefined || b.price !== undefined, 'title, description or price: change at least one');
+  .refine(
+    (b) => b.title !== undefined || b.description !== undefined || b.price !== undefined,
+    'title, description or price: change at least one',
+  );
 
 const serviceIdBody = z.strictObject({ serviceId: idString('serviceId') });
 
@@ -75,16 +85,26 @@ const servicesQuery = pageQuery.extend({
 });
 
 const cursor = (field: string) =>
-  z.coerce.number({ error: `${field} must be a number` }).int(`${field} must be an integer`).positive(`${field} must be positive`).optional();
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be an integer`)
+    .positive(`${field} must be positive`)
+    .optional();
 
 /** History a page per side: each side's cursor is the last `_id` of that side's list so far. */
-const serviceHistoryQuery = pageQuery.omit({ before: true }).extend({ providerBefore: cursor('providerBefore'), buyerBefore: cursor('buyerBefore') });
+const serviceHistoryQuery = pageQuery
+  .omit({ before: true })
+  .extend({ providerBefore: cursor('providerBefore'), buyerBefore: cursor('buyerBefore') });
 export type ServiceHistoryQuery = z.infer<typeof serviceHistoryQuery>;
 
 export type CreateServiceBody = z.output<typeof createServiceBody>;
 export type UpdateServiceBody = z.output<typeof updateServiceBody>;
 
-const serviceUserDto = z.object({ _id: z.string(), username: z.string(), profileImage: z.string().nullable() });
+const serviceUserDto = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+});
 export type ServiceUserDto = z.infer<typeof serviceUserDto>;
 
 /** Spec section 3's Service, with our status and timestamps. */
@@ -108,7 +128,10 @@ const serviceDto = z.object({
 });
 export type ServiceDto = z.infer<typeof serviceDto>;
 
-const serviceHistoryDto = z.object({ asProvider: z.array(serviceDto), asBuyer: z.array(serviceDto) });
+const serviceHistoryDto = z.object({
+  asProvider: z.array(serviceDto),
+  asBuyer: z.array(serviceDto),
+});
 export type ServiceHistoryDto = z.infer<typeof serviceHistoryDto>;
 
 const serviceActionResponse = z.object({ message: z.string(), service: serviceDto });
@@ -117,29 +140,60 @@ export type ServiceActionResponse = z.infer<typeof serviceActionResponse>;
 export const servicesRoutes = defineRoutes({
   'GET /api/services': {
     auth: 'user',
-    summary: 'Your services; with showAll=true every listed service plus your own; newest first, a page at a time (before: the last _id of the previous page)',
+    summary:
+      'Your services; with showAll=true every listed service plus your own; newest first, a page at a time (before: the last _id of the previous page)',
     query: servicesQuery,
     reply: z.array(serviceDto),
   },
-  'GET /api/services/purchases': { auth: 'user', summary: 'Services you bought, newest first, a page at a time', query: pageQuery, reply: z.array(serviceDto) },
+  'GET /api/services/purchases': {
+    auth: 'user',
+    summary: 'Services you bought, newest first, a page at a time',
+    query: pageQuery,
+    reply: z.array(serviceDto),
+  },
   'GET /api/services/history': {
     auth: 'user',
-    summary: 'Completed and refunded services you provided or bought, most recently closed first, a page per side (providerBefore, buyerBefore)',
+    summary:
+      'Completed and refunded services you provided or bought, most recently closed first, a page per side (providerBefore, buyerBefore)',
     query: serviceHistoryQuery,
     reply: serviceHistoryDto,
   },
-  'POST /api/services': { auth: 'user', summary: 'List a service', body: createServiceBody, reply: serviceDto, status: 201 },
-  'PUT /api/services/:id': { auth: 'user', summary: 'Edit your service before it is bought', params: idParams, body: updateServiceBody, reply: serviceDto },
-  'DELETE /api/services/:id': { auth: 'user', summary: 'Delete your service before it is bought', params: idParams, reply: messageResponse },
+  'POST /api/services': {
+    auth: 'user',
+    summary: 'List a service',
+    body: createServiceBody,
+    reply: serviceDto,
+    status: 201,
+  },
+  'PUT /api/services/:id': {
+    auth: 'user',
+    summary: 'Edit your service before it is bought',
+    params: idParams,
+    body: updateServiceBody,
+    reply: serviceDto,
+  },
+  'DELETE /api/services/:id': {
+    auth: 'user',
+    summary: 'Delete your service before it is bought',
+    params: idParams,
+    reply: messageResponse,
+  },
   'POST /api/services/buy/:id': {
     auth: 'user',
     idempotent: true,
-    summary: "Buy a service (its price is held in escrow until you accept the provider's finalization); expectedPrice: the price you agree to, else 409",
+    summary:
+      "Buy a service (its price is held in escrow until you accept the provider's finalization); expectedPrice: the price you agree to, else 409",
     params: idParams,
     body: buyServiceBody,
     reply: serviceActionResponse,
   },
-  'POST /api/services/finalize': { auth: 'user', idempotent: true, summary: 'Mark a bought service of yours as delivered', body: serviceIdBody, reply: serviceActionResponse },
+  'POST /api/services/finalize': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Mark a bought service of yours as delivered',
+    body: serviceIdBody,
+    reply: serviceActionResponse,
+  },
   'POST /api/services/accept': {
     auth: 'user',
     idempotent: true,

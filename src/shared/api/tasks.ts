@@ -23,7 +23,12 @@ const wholeNumber = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max}`);
 
 /** An emoji or a short symbol; optional, with a default by type. */
-const symbol = (field: string) => z.string({ error: `${field} must be a string` }).trim().max(16, `${field} must be at most 16 characters`).optional();
+const symbol = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(16, `${field} must be at most 16 characters`)
+    .optional();
 
 const createTaskBody = z.strictObject({
   title: text('title', 80),
@@ -38,7 +43,9 @@ const createTaskBody = z.strictObject({
 const createAchievementBody = z.strictObject({
   title: text('title', 80),
   description: text('description', 500),
-  criteria: z.enum(achievementCriteria, { error: `criteria must be one of ${achievementCriteria.join(', ')}` }),
+  criteria: z.enum(achievementCriteria, {
+    error: `criteria must be one of ${achievementCriteria.join(', ')}`,
+  }),
   threshold: wholeNumber('threshold', GOAL_MAX),
   reward: wholeNumber('reward', REWARD_MAX),
   icon: symbol('icon'),
@@ -94,7 +101,12 @@ const tasksDto = z.object({
 });
 export type TasksDto = z.infer<typeof tasksDto>;
 
-const completeTaskResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), task: taskDto });
+const completeTaskResponse = z.object({
+  message: z.string(),
+  reward: z.number(),
+  balance: z.number(),
+  task: taskDto,
+});
 export type CompleteTaskResponse = z.infer<typeof completeTaskResponse>;
 
 const achievementDto = z.object({
@@ -113,14 +125,23 @@ const achievementDto = z.object({
 });
 export type AchievementDto = z.infer<typeof achievementDto>;
 
-const claimAchievementResponse = z.object({ message: z.string(), reward: z.number(), balance: z.number(), achievement: achievementDto });
+const claimAchievementResponse = z.object({
+  message: z.string(),
+  reward: z.number(),
+  balance: z.number(),
+  achievement: achievementDto,
+});
 export type ClaimAchievementResponse = z.infer<typeof claimAchievementResponse>;
 
 const createdDto = z.object({ message: z.string(), _id: z.string() });
 export type CreatedDto = z.infer<typeof createdDto>;
 
 export const tasksRoutes = defineRoutes({
-  'GET /api/tasks': { auth: 'user', summary: 'Tasks not yet completed in their current period, with progress', reply: tasksDto },
+  'GET /api/tasks': {
+    auth: 'user',
+    summary: 'Tasks not yet completed in their current period, with progress',
+    reply: tasksDto,
+  },
   'POST /api/tasks/complete': {
     auth: 'user',
     idempotent: true,
@@ -128,13 +149,28 @@ export const tasksRoutes = defineRoutes({
     body: completeTaskBody,
     reply: completeTaskResponse,
   },
-  'POST /api/tasks/create': { auth: 'admin', summary: 'Create a task', body: createTaskBody, reply: createdDto, status: 201 },
-  'POST /api/tasks/:id/retire': { auth: 'admin', summary: 'Retire a task (completions are kept)', params: idParams, reply: createdDto },
+  'POST /api/tasks/create': {
+    auth: 'admin',
+    summary: 'Create a task',
+    body: createTaskBody,
+    reply: createdDto,
+    status: 201,
+  },
+  'POST /api/tasks/:id/retire': {
+    auth: 'admin',
+    summary: 'Retire a task (completions are kept)',
+    params: idParams,
+    reply: createdDto,
+  },
 });
 
 /** Achievements: their own feature on the server (features/achievements), sharing this file's schemas. */
 export const achievementsRoutes = defineRoutes({
-  'GET /api/achievements': { auth: 'user', summary: 'Achievements with your lifetime progress and claims', reply: z.array(achievementDto) },
+  'GET /api/achievements': {
+    auth: 'user',
+    summary: 'Achievements with your lifetime progress and claims',
+    reply: z.array(achievementDto),
+  },
   'POST /api/achievements/complete': {
     auth: 'user',
     idempotent: true,
@@ -142,6 +178,17 @@ export const achievementsRoutes = defineRoutes({
     body: completeAchievementBody,
     reply: claimAchievementResponse,
   },
-  'POST /api/achievements/create': { auth: 'admin', summary: 'Create an achievement', body: createAchievementBody, reply: createdDto, status: 201 },
-  'POST /api/achievements/:id/retire': { auth: 'admin', summary: 'Retire an achievement (claims are kept)', params: idParams, reply: createdDto },
+  'POST /api/achievements/create': {
+    auth: 'admin',
+    summary: 'Create an achievement',
+    body: createAchievementBody,
+    reply: createdDto,
+    status: 201,
+  },
+  'POST /api/achievements/:id/retire': {
+    auth: 'admin',
+    summary: 'Retire an achievement (claims are kept)',
+    params: idParams,
+    reply: createdDto,
+  },
 });

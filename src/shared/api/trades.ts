@@ -24,11 +24,21 @@ const tradeItems = (field: string) =>
   z
     .array(tradeItem, { error: `${field} must be a list of { itemId, quantity }` })
     .max(MAX_TRADE_ENTRIES, `${field}: at most ${MAX_TRADE_ENTRIES} items a side`)
-    .refine((list) => new Set(list.map((e) => e.itemId)).size === list.length, `${field}: list each item once`);
+    .refine(
+      (list) => new Set(list.map((e) => e.itemId)).size === list.length,
+      `${field}: list each item once`,
+    );
 
 const requestTradeBody = z.strictObject({
-  toUsername: z.string({ error: 'toUsername is required' }).trim().min(1, 'toUsername is required').max(100, 'toUsername must be at most 100 characters'),
-  fromItems: tradeItems('fromItems').refine((list) => list.length > 0, 'fromItems: offer at least one item'),
+  toUsername: z
+    .string({ error: 'toUsername is required' })
+    .trim()
+    .min(1, 'toUsername is required')
+    .max(100, 'toUsername must be at most 100 characters'),
+  fromItems: tradeItems('fromItems').refine(
+    (list) => list.length > 0,
+    'fromItems: offer at least one item',
+  ),
 });
 
 /** The recipient may answer with no items (DESIGN.md section 6); a denial ignores toItems. */
@@ -87,8 +97,16 @@ const tradeInventoryDto = z.object({ inventory: z.array(tradableItemDto) });
 export type TradeInventoryDto = z.infer<typeof tradeInventoryDto>;
 
 export const tradesRoutes = defineRoutes({
-  'GET /api/trades': { auth: 'user', summary: 'Your incoming and outgoing trades, active ones first', reply: tradesDto },
-  'GET /api/trades/inventory': { auth: 'user', summary: 'Your items with the units locked in active trades', reply: tradeInventoryDto },
+  'GET /api/trades': {
+    auth: 'user',
+    summary: 'Your incoming and outgoing trades, active ones first',
+    reply: tradesDto,
+  },
+  'GET /api/trades/inventory': {
+    auth: 'user',
+    summary: 'Your items with the units locked in active trades',
+    reply: tradeInventoryDto,
+  },
   'POST /api/trades/request': {
     auth: 'user',
     idempotent: true,
@@ -100,11 +118,24 @@ export const tradesRoutes = defineRoutes({
   'POST /api/trades/:id/respond': {
     auth: 'user',
     idempotent: true,
-    summary: 'Accept with items of yours (locked until the trade closes) or deny a pending incoming trade',
+    summary:
+      'Accept with items of yours (locked until the trade closes) or deny a pending incoming trade',
     params: idParams,
     body: respondTradeBody,
     reply: tradeDto,
   },
-  'POST /api/trades/:id/cancel': { auth: 'user', idempotent: true, summary: 'Cancel a pending or responded trade (either side)', params: idParams, reply: cancelTradeResponse },
-  'POST /api/trades/:id/finalize': { auth: 'user', idempotent: true, summary: 'Swap the items of a responded outgoing trade', params: idParams, reply: tradeDto },
+  'POST /api/trades/:id/cancel': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Cancel a pending or responded trade (either side)',
+    params: idParams,
+    reply: cancelTradeResponse,
+  },
+  'POST /api/trades/:id/finalize': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Swap the items of a responded outgoing trade',
+    params: idParams,
+    reply: tradeDto,
+  },
 });

@@ -42,7 +42,10 @@ const coreLedgerCategories = [
 ] as const;
 export type LedgerCategory = (typeof coreLedgerCategories)[number] | GameLedgerCategory;
 /** Closed list of reasons a balance can change; every ledger row names one. */
-export const ledgerCategories = [...coreLedgerCategories, ...(Object.keys(GAME_LEDGER_LABELS) as GameLedgerCategory[])] as const;
+export const ledgerCategories = [
+  ...coreLedgerCategories,
+  ...(Object.keys(GAME_LEDGER_LABELS) as GameLedgerCategory[]),
+] as const;
 
 export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   registration_grant: 'Welcome bonus',
@@ -90,10 +93,24 @@ const ledgerEntryDto = z.object({
 });
 export type LedgerEntryDto = z.infer<typeof ledgerEntryDto>;
 
-const ledgerPage = z.object({ entries: z.array(ledgerEntryDto), nextBefore: z.string().nullable() });
+const ledgerPage = z.object({
+  entries: z.array(ledgerEntryDto),
+  nextBefore: z.string().nullable(),
+});
 export type LedgerPage = z.infer<typeof ledgerPage>;
 
 export const walletRoutes = defineRoutes({
-  'POST /api/user/send-money': { auth: 'user', idempotent: true, summary: 'Send coins to another user', body: sendMoneyBody, reply: sendMoneyResponse },
-  'GET /api/user/ledger': { auth: 'user', summary: 'Your statement, newest first', query: ledgerQuery, reply: ledgerPage },
+  'POST /api/user/send-money': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Send coins to another user',
+    body: sendMoneyBody,
+    reply: sendMoneyResponse,
+  },
+  'GET /api/user/ledger': {
+    auth: 'user',
+    summary: 'Your statement, newest first',
+    query: ledgerQuery,
+    reply: ledgerPage,
+  },
 });

@@ -48,7 +48,13 @@ interface GameCounter {
   key: string;
   label: string;
   /** The achievement on it that the first start creates (tasks/seed.ts). */
-  achievement: { title: string; description: string; threshold: number; reward: number; icon: string };
+  achievement: {
+    title: string;
+    description: string;
+    threshold: number;
+    reward: number;
+    icon: string;
+  };
 }
 
 interface GameBoard {

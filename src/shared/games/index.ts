@@ -17,7 +17,20 @@ import { quizDuel } from './quizDuel/meta';
 import { idleNgu } from './idleNgu/meta';
 import type { Intersect } from '../types';
 
-export const GAMES = [spinner, casino, minefield, clickFrenzy, rps, puzzleRush, virtualPet, mysteryBox, coinTycoon, mergeLab, quizDuel, idleNgu] as const;
+export const GAMES = [
+  spinner,
+  casino,
+  minefield,
+  clickFrenzy,
+  rps,
+  puzzleRush,
+  virtualPet,
+  mysteryBox,
+  coinTycoon,
+  mergeLab,
+  quizDuel,
+  idleNgu,
+] as const;
 
 export type Game = (typeof GAMES)[number];
 export type GameKey = Game['key'];
@@ -28,17 +41,28 @@ export type GameRouteTables = Intersect<Awaited<ReturnType<Game['contract']>>>;
 type LedgerOf<G> = G extends { ledger: infer L } ? keyof L & string : never;
 /** Ledger categories the games add, with their statement labels. */
 export type GameLedgerCategory = LedgerOf<Game>;
-export const GAME_LEDGER_LABELS = Object.assign({}, ...GAMES.map((g) => g.ledger)) as Record<GameLedgerCategory, string>;
+export const GAME_LEDGER_LABELS = Object.assign({}, ...GAMES.map((g) => g.ledger)) as Record<
+  GameLedgerCategory,
+  string
+>;
 export type GameRefType = Game['refTypes'][number];
 export const GAME_REF_TYPES: readonly GameRefType[] = GAMES.flatMap((g) => g.refTypes);
 
 /** A player's line on a game's board: who, and the game's numbers (GameDef.board). */
-export type GameBoardEntry<F extends string> = { _id: string; username: string; profileImage: string | null } & { [K in F]: number };
+export type GameBoardEntry<F extends string> = {
+  _id: string;
+  username: string;
+  profileImage: string | null;
+} & { [K in F]: number };
 
 type BoardGame = Extract<Game, { board: object }>;
 /** GET /api/games/leaderboard: each game with a board, under its key (spec section 7). */
-export type GameLeaderboardDto = { [G in BoardGame as G['key']]: GameBoardEntry<G['board']['fields'][number]>[] };
-export const GAME_BOARDS = GAMES.flatMap((g) => ('board' in g ? [{ key: g.key as BoardGame['key'], board: g.board }] : []));
+export type GameLeaderboardDto = {
+  [G in BoardGame as G['key']]: GameBoardEntry<G['board']['fields'][number]>[];
+};
+export const GAME_BOARDS = GAMES.flatMap((g) =>
+  'board' in g ? [{ key: g.key as BoardGame['key'], board: g.board }] : [],
+);
 
 type LiveOf<G> = G extends { live: infer L } ? L : never;
 /** The games' live events (GameDef.live), merged into shared/api/live.ts's. */
@@ -47,6 +71,9 @@ export type GameLiveEvents = Intersect<LiveOf<Game>>;
 type CountersOf<G> = G extends { counters: infer C } ? C : never;
 /** The games' lifetime counters by user_stats name (GameDef.counters), in GAMES order. */
 export type GameCounters = Intersect<CountersOf<Game>>;
-export const GAME_COUNTERS = Object.assign({}, ...GAMES.map((g) => ('counters' in g ? g.counters : {}))) as GameCounters;
+export const GAME_COUNTERS = Object.assign(
+  {},
+  ...GAMES.map((g) => ('counters' in g ? g.counters : {})),
+) as GameCounters;
 export type GameCounterKey = GameCounters[keyof GameCounters]['key'];
 export const GAME_COUNTER_KEYS = Object.values(GAME_COUNTERS).map((c) => c.key) as GameCounterKey[];

@@ -19,14 +19,24 @@ export type GamesProgressDto = z.infer<typeof hubProgressDto> & GameProgressPart
 
 async function hubRoutes() {
   const parts = await Promise.all(GAMES.map((g) => ('progress' in g ? g.progress() : undefined)));
-  const progressDto = hubProgressDto.extend(Object.assign({}, ...parts.map((p) => p?.shape))) as unknown as z.ZodType<GamesProgressDto>;
+  const progressDto = hubProgressDto.extend(
+    Object.assign({}, ...parts.map((p) => p?.shape)),
+  ) as unknown as z.ZodType<GamesProgressDto>;
   return defineRoutes({
-    'GET /api/games/progress': { auth: 'user', summary: "Your state in every game (each game's part) and your running buffs", reply: progressDto },
+    'GET /api/games/progress': {
+      auth: 'user',
+      summary: "Your state in every game (each game's part) and your running buffs",
+      reply: progressDto,
+    },
   });
 }
 
 /** Every game's route tables and the hub's, by route-table feature name. */
-export async function loadGameRouteTables(): Promise<GameRouteTables & { gamesHub: Awaited<ReturnType<typeof hubRoutes>> }> {
+export async function loadGameRouteTables(): Promise<
+  GameRouteTables & { gamesHub: Awaited<ReturnType<typeof hubRoutes>> }
+> {
   const tables = await Promise.all(GAMES.map((g) => g.contract()));
-  return Object.assign({ gamesHub: await hubRoutes() }, ...tables) as GameRouteTables & { gamesHub: Awaited<ReturnType<typeof hubRoutes>> };
+  return Object.assign({ gamesHub: await hubRoutes() }, ...tables) as GameRouteTables & {
+    gamesHub: Awaited<ReturnType<typeof hubRoutes>>;
+  };
 }

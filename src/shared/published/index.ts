@@ -17,19 +17,29 @@ async function load(): Promise<readonly PublishedSectionDef<PublishedInput>[]> {
   const games: Loaded[] = [];
   for (const game of GAMES) {
     // A game's published.ts takes what its own module reads (its `own`), which only it knows the type of.
-    if ('published' in game) games.push({ key: game.key, published: (await game.published()) as GamePublished<unknown> });
+    if ('published' in game)
+      games.push({ key: game.key, published: (await game.published()) as GamePublished<unknown> });
   }
   const own = (input: PublishedInput, key: string) => input.games[key];
   // Every section takes the whole input as its `own`, and hands each game its part of it.
   const bind = (def: PublishedSectionDef, at?: Loaded): PublishedSectionDef<PublishedInput> => ({
     ...def,
-    build: (input) => (at ? (def as PublishedSectionDef<unknown>).build(input, own(input, at.key)) : def.build(input, undefined)),
+    build: (input) =>
+      at
+        ? (def as PublishedSectionDef<unknown>).build(input, own(input, at.key))
+        : def.build(input, undefined),
   });
   return [
     bind(returnsSection(() => games.flatMap((g) => g.published.returns?.() ?? []))),
-    bind(faucetsSection((input) => games.flatMap((g) => g.published.faucets?.(own(input, g.key)) ?? []))),
+    bind(
+      faucetsSection((input) =>
+        games.flatMap((g) => g.published.faucets?.(own(input, g.key)) ?? []),
+      ),
+    ),
     bind(itemsSection),
-    ...games.flatMap((g) => (g.published.sections ?? []).map((def) => bind(def as PublishedSectionDef, g))),
+    ...games.flatMap((g) =>
+      (g.published.sections ?? []).map((def) => bind(def as PublishedSectionDef, g)),
+    ),
   ];
 }
 
@@ -42,7 +52,11 @@ const fixedSections = new Map<PublishedSectionDef<PublishedInput>, PublishedSect
 /** The page's sections, built from the database's part (`input`) and the shared rules. */
 export async function buildPublished(input: PublishedInput): Promise<PublishedSection[]> {
   return (await publishedSections()).map((def) => {
-    const built = fixedSections.get(def) ?? { key: def.key, title: def.title, ...def.build(input, input) };
+    const built = fixedSections.get(def) ?? {
+      key: def.key,
+      title: def.title,
+      ...def.build(input, input),
+    };
     // The pity chains and pay tables take a while to compute, and never change while the code does not.
     if (def.fixed) fixedSections.set(def, built);
     return built;

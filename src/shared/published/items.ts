@@ -1,12 +1,19 @@
 // Items: what each store item does and the most it can be worth (issue 34), and which rewards a
 // reward multiplier boosts (DESIGN.md section 6: not the sanctuary claim, issue 34 item 8).
-import { BOOSTED_REWARDS, BUFF_MINUTES, REWARD_MULTIPLIER_CAP, UNBOOSTED_REWARDS, itemRule } from '../games/engine/items';
+import {
+  BOOSTED_REWARDS,
+  BUFF_MINUTES,
+  REWARD_MULTIPLIER_CAP,
+  UNBOOSTED_REWARDS,
+  itemRule,
+} from '../games/engine/items';
 import { itemMaxExpectedValue } from '../games/engine/itemValue';
 import { toDecimalString, type Rational } from '../games/engine/rational';
 import { coins, row, table, type PublishedSectionDef } from './types';
 
 /** '900' or '106.62': whole coins without decimals. */
-const coinText = (value: Rational): string => (value.den === 1n ? coins(Number(value.num)) : toDecimalString(value, 2));
+const coinText = (value: Rational): string =>
+  value.den === 1n ? coins(Number(value.num)) : toDecimalString(value, 2);
 
 export const itemsSection: PublishedSectionDef = {
   key: 'items',
@@ -35,10 +42,17 @@ export const itemsSection: PublishedSectionDef = {
           );
         }),
       ),
-      table('boosted', 'What a reward multiplier boosts', ['Reward', 'Boosted'], [
-        ...BOOSTED_REWARDS.map((r) => row(r.key, r.label, 'yes, up to the item’s price in extra coins')),
-        ...UNBOOSTED_REWARDS.map((label, i) => row(`not-${i}`, label, 'no')),
-      ]),
+      table(
+        'boosted',
+        'What a reward multiplier boosts',
+        ['Reward', 'Boosted'],
+        [
+          ...BOOSTED_REWARDS.map((r) =>
+            row(r.key, r.label, 'yes, up to the item’s price in extra coins'),
+          ),
+          ...UNBOOSTED_REWARDS.map((label, i) => row(`not-${i}`, label, 'no')),
+        ],
+      ),
     ],
   }),
 };

@@ -9,17 +9,28 @@ export const returnsSection = (gameRows: () => PublishedRow[]): PublishedSection
   title: 'Games that take stakes',
   fixed: true,
   build: () => {
-    const rtps = gameRtps().map((r) => row(`${r.game}-${r.variant}`, ROUND_GAME_DEFS.find((d) => d.game === r.game)?.label ?? r.game, r.variant, r.percent, r.houseEdgePercent, r.notes.join(' ')));
+    const rtps = gameRtps().map((r) =>
+      row(
+        `${r.game}-${r.variant}`,
+        ROUND_GAME_DEFS.find((d) => d.game === r.game)?.label ?? r.game,
+        r.variant,
+        r.percent,
+        r.houseEdgePercent,
+        r.notes.join(' '),
+      ),
+    );
     return {
       notes: [
         'Return is what a bet pays back on average per coin staked, exact (from every outcome the fair stream can give); the house share is the rest.',
         'Reward multipliers do not boost any of these: they boost free rewards only (see Items).',
       ],
       tables: [
-        table('returns', 'Return and house share of every bet', ['Game', 'Bet', 'Return', 'House share', 'How'], [
-          ...rtps,
-          ...gameRows(),
-        ]),
+        table(
+          'returns',
+          'Return and house share of every bet',
+          ['Game', 'Bet', 'Return', 'House share', 'How'],
+          [...rtps, ...gameRows()],
+        ),
       ],
     };
   },

@@ -68,6 +68,11 @@ export interface GamePublished<Own = undefined> {
 
 export const coins = (n: number): string => n.toLocaleString('en-US');
 
-export const table = (key: string, caption: string, columns: string[], rows: PublishedRow[]): PublishedTable => ({ key, caption, columns, rows });
+export const table = (
+  key: string,
+  caption: string,
+  columns: string[],
+  rows: PublishedRow[],
+): PublishedTable => ({ key, caption, columns, rows });
 
 export const row = (key: string, ...cells: string[]): PublishedRow => ({ key, cells });

@@ -45,7 +45,10 @@ export class AdminPage {
     this.searchInput = this.userManagement.getByLabel('Search users', { exact: true });
     this.selectedUser = this.userManagement.getByLabel('Selected user', { exact: true });
     this.amountInput = this.userManagement.getByLabel('Amount', { exact: true });
-    this.addFundsButton = this.userManagement.getByRole('button', { name: 'Add Funds', exact: true });
+    this.addFundsButton = this.userManagement.getByRole('button', {
+      name: 'Add Funds',
+      exact: true,
+    });
     this.addFundsHint = this.userManagement.getByText('Pick a user and enter an amount first.');
     this.logsSection = page.getByRole('region', { name: 'Admin Logs' });
     this.showLogsButton = this.logsSection.getByRole('button', { name: 'Show', exact: true });
@@ -56,8 +59,14 @@ export class AdminPage {
     this.betTitleInput = this.createBetForm.getByLabel('Bet title', { exact: true });
     this.betDescriptionInput = this.createBetForm.getByLabel('Bet description', { exact: true });
     this.betEndTimeInput = this.createBetForm.getByLabel('End time', { exact: true });
-    this.addOptionButton = this.createBetForm.getByRole('button', { name: 'Add option', exact: true });
-    this.createBetButton = this.createBetForm.getByRole('button', { name: 'Create Bet', exact: true });
+    this.addOptionButton = this.createBetForm.getByRole('button', {
+      name: 'Add option',
+      exact: true,
+    });
+    this.createBetButton = this.createBetForm.getByRole('button', {
+      name: 'Create Bet',
+      exact: true,
+    });
     this.betManagement = page.getByRole('region', { name: 'Bet Management', exact: true });
     this.adminBets = this.betManagement.getByTestId('admin-bet');
   }
@@ -73,7 +82,9 @@ export class AdminPage {
    */
   async userRow(username: string): Promise<Locator> {
     if ((await this.searchInput.inputValue()) !== username) await this.searchInput.fill(username);
-    const row = this.users.filter({ has: this.page.getByRole('button', { name: selectName(username) }) });
+    const row = this.users.filter({
+      has: this.page.getByRole('button', { name: selectName(username) }),
+    });
     await row.waitFor();
     return row;
   }
@@ -88,12 +99,18 @@ export class AdminPage {
     await this.userRow(username);
     const summary = this.selectButton(username);
     await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor();
-    return (await textWithEmoji(summary)).replace(/\s+/g, ' ').replace(/^Select /, '').trim();
+    return (await textWithEmoji(summary))
+      .replace(/\s+/g, ' ')
+      .replace(/^Select /, '')
+      .trim();
   }
 
   /** The balance shown in the user's row, e.g. '1,500'. */
   async userBalance(username: string, expected?: string): Promise<string> {
-    const summary = await this.userSummary(username, expected === undefined ? undefined : endsWithCoins(expected));
+    const summary = await this.userSummary(
+      username,
+      expected === undefined ? undefined : endsWithCoins(expected),
+    );
     return coinsIn(summary.split('🪙')[1] ?? '');
   }
 
@@ -173,7 +190,9 @@ export class AdminPage {
 
   /** The bet's entry in Bet Management, once it is listed. */
   async adminBet(title: string): Promise<Locator> {
-    const entry = this.adminBets.filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    const entry = this.adminBets.filter({
+      has: this.page.getByRole('heading', { name: title, exact: true }),
+    });
     await entry.waitFor();
     return entry;
   }
@@ -189,7 +208,10 @@ export class AdminPage {
   }
 
   saveOddsButton(title: string, option: string): Locator {
-    return this.betManagement.getByRole('button', { name: `Save ${option} odds on ${title}`, exact: true });
+    return this.betManagement.getByRole('button', {
+      name: `Save ${option} odds on ${title}`,
+      exact: true,
+    });
   }
 
   async setOdds(title: string, option: string, odds: string): Promise<void> {
@@ -204,7 +226,10 @@ export class AdminPage {
    */
   async waitForSavedOdds(title: string, option: string): Promise<string> {
     const save = this.saveOddsButton(title, option);
-    await save.and(this.page.locator(':disabled')).filter({ hasText: exactly('Save') }).waitFor();
+    await save
+      .and(this.page.locator(':disabled'))
+      .filter({ hasText: exactly('Save') })
+      .waitFor();
     return this.oddsInput(title, option).inputValue();
   }
 
@@ -214,15 +239,23 @@ export class AdminPage {
    */
   async finalize(title: string, winner: string, { confirm = true } = {}): Promise<string> {
     await this.adminBet(title);
-    await this.betManagement.getByLabel(`Winner for ${title}`, { exact: true }).selectOption({ label: winner });
-    const finalizeButton = this.betManagement.getByRole('button', { name: `Finalize ${title}`, exact: true });
+    await this.betManagement
+      .getByLabel(`Winner for ${title}`, { exact: true })
+      .selectOption({ label: winner });
+    const finalizeButton = this.betManagement.getByRole('button', {
+      name: `Finalize ${title}`,
+      exact: true,
+    });
     return this.dialog.answer(() => finalizeButton.click(), confirm ? 'Finalize' : 'Cancel');
   }
 
   /** Clicks Void and answers the confirm; resolves with its message. */
   async voidBet(title: string, { confirm = true } = {}): Promise<string> {
     await this.adminBet(title);
-    const voidButton = this.betManagement.getByRole('button', { name: `Void ${title}`, exact: true });
+    const voidButton = this.betManagement.getByRole('button', {
+      name: `Void ${title}`,
+      exact: true,
+    });
     return this.dialog.answer(() => voidButton.click(), confirm ? 'Void' : 'Cancel');
   }
 

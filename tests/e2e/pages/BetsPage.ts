@@ -42,7 +42,9 @@ export class BetsPage {
   }
 
   option(title: string, option: string): Locator {
-    return this.card(title).locator(`[data-testid="bet-option"][data-option=${JSON.stringify(option)}]`);
+    return this.card(title).locator(
+      `[data-testid="bet-option"][data-option=${JSON.stringify(option)}]`,
+    );
   }
 
   optionButtons(title: string): Locator {

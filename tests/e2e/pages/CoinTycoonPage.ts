@@ -57,17 +57,30 @@ export class CoinTycoonPage {
    * two belong together.
    */
   async reading(): Promise<{ bucks: bigint; at: number; text: string }> {
-    const raw = await this.bucks.evaluate((el) => ({ bucks: el.getAttribute('data-bucks') ?? '', at: el.getAttribute('data-at') ?? '', text: el.textContent ?? '' }));
-    return { bucks: BigInt(raw.bucks), at: Number(raw.at), text: raw.text.replace('💵', '').trim() };
+    const raw = await this.bucks.evaluate((el) => ({
+      bucks: el.getAttribute('data-bucks') ?? '',
+      at: el.getAttribute('data-at') ?? '',
+      text: el.textContent ?? '',
+    }));
+    return {
+      bucks: BigInt(raw.bucks),
+      at: Number(raw.at),
+      text: raw.text.replace('💵', '').trim(),
+    };
   }
 
   business(key: BusinessKey): BusinessRowView {
-    return new BusinessRowView(this.page.locator(`[data-testid="tycoon-business"][data-business="${key}"]`));
+    return new BusinessRowView(
+      this.page.locator(`[data-testid="tycoon-business"][data-business="${key}"]`),
+    );
   }
 
   /** The coin balance on the page, e.g. '1,255'; waits for `expected` first when given. */
   async balance(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.balanceValue : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
+    const value =
+      expected === undefined
+        ? this.balanceValue
+        : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
     await value.waitFor();
     return coinsIn(await this.balanceValue.textContent());
   }

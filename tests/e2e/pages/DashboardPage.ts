@@ -57,7 +57,10 @@ export class DashboardPage {
 
   /** The balance in the greeting, e.g. '975'; waits for `expected` first when given. */
   async balance(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.balanceValue : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
+    const value =
+      expected === undefined
+        ? this.balanceValue
+        : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
     await value.waitFor();
     return coinsIn(await this.balanceValue.textContent());
   }

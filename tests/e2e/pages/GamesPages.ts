@@ -72,7 +72,15 @@ export class SpinnerPage {
   /** The table's rows as [reward, percent] texts, in the order shown. */
   async tableRows(id: string): Promise<[string, string][]> {
     const rows = this.card(id).getByRole('table').locator('tbody tr');
-    return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '') as [string, string]));
+    return rows.evaluateAll((trs) =>
+      trs.map(
+        (tr) =>
+          [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '') as [
+            string,
+            string,
+          ],
+      ),
+    );
   }
 
   historyRows(): Locator {
@@ -105,7 +113,10 @@ export class FairnessPage {
 
   async rotate(): Promise<void> {
     await this.rotateButton.click();
-    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Rotate', exact: true }).click();
+    await this.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Rotate', exact: true })
+      .click();
     await this.revealed.waitFor();
   }
 
@@ -121,7 +132,9 @@ export class FairnessPage {
 
   /** One row of the published figures, by its table's key and its own. */
   publishedRow(table: string, row: string): Locator {
-    return this.page.locator(`[data-testid="published-table"][data-table="${table}"] [data-testid="published-row"][data-row="${row}"]`);
+    return this.page.locator(
+      `[data-testid="published-table"][data-table="${table}"] [data-testid="published-row"][data-row="${row}"]`,
+    );
   }
 
   /** Every published row as drawn: each cell's text with its emoji pictures read as their characters. */
@@ -178,12 +191,17 @@ export class FairnessPage {
 
   /** The Verify link of the round list's row for this round id. */
   verifyLinkOf(roundId: string): Locator {
-    return this.page.locator(`[data-testid="round-row"][data-round="${roundId}"]`).getByRole('link', { name: 'Verify', exact: true });
+    return this.page
+      .locator(`[data-testid="round-row"][data-round="${roundId}"]`)
+      .getByRole('link', { name: 'Verify', exact: true });
   }
 
   /** The round list's game menu ('All games' or a game's label). */
   async filterRounds(label: string): Promise<void> {
-    await this.page.getByRole('region', { name: 'Your last rounds' }).getByLabel('Game', { exact: true }).selectOption({ label });
+    await this.page
+      .getByRole('region', { name: 'Your last rounds' })
+      .getByLabel('Game', { exact: true })
+      .selectOption({ label });
   }
 }
 
@@ -198,7 +216,9 @@ export class RoundList {
   /** The game of each row, in the order shown, once the list has loaded. */
   async games(): Promise<string[]> {
     await this.page.getByTestId('round-history').waitFor();
-    return this.rows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-game') ?? ''));
+    return this.rows().evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-game') ?? ''),
+    );
   }
 }
 
@@ -302,7 +322,8 @@ export class ClickFrenzyPage {
         const observer = new MutationObserver((records) => {
           for (const record of records) {
             for (const node of record.addedNodes) {
-              if (node instanceof HTMLElement && node.dataset.testid === 'frenzy-target') animals.push(box(node.getBoundingClientRect()));
+              if (node instanceof HTMLElement && node.dataset.testid === 'frenzy-target')
+                animals.push(box(node.getBoundingClientRect()));
             }
           }
           if (animals.length >= wanted) {
@@ -313,7 +334,15 @@ export class ClickFrenzyPage {
         observer.observe(area, { childList: true });
       });
       const outer = area.getBoundingClientRect();
-      return { area: { x: outer.x + area.clientLeft, y: outer.y + area.clientTop, width: area.clientWidth, height: area.clientHeight }, animals };
+      return {
+        area: {
+          x: outer.x + area.clientLeft,
+          y: outer.y + area.clientTop,
+          width: area.clientWidth,
+          height: area.clientHeight,
+        },
+        animals,
+      };
     }, count);
   }
 }

@@ -27,7 +27,9 @@ export class HomePage {
   /** Waits for the Top Players list to load; returns each entry's href. */
   async topPlayerHrefs(): Promise<string[]> {
     await this.topPlayerLinks.first().waitFor();
-    const hrefs = await this.topPlayerLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const hrefs = await this.topPlayerLinks.evaluateAll((links) =>
+      links.map((a) => a.getAttribute('href') ?? ''),
+    );
     return hrefs;
   }
 
@@ -38,6 +40,9 @@ export class HomePage {
 
   /** True when the page is wider than the window (a horizontal scrollbar). */
   async scrollsSideways(): Promise<{ scrollWidth: number; innerWidth: number }> {
-    return this.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    return this.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
   }
 }

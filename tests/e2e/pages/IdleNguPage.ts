@@ -4,7 +4,12 @@ import { openDocument } from '../support/helpers';
 
 export const IDLE_NGU_PATH = '/games/idle-ngu';
 
-const NAMES: Record<Training, string> = { attack: 'Attack', defense: 'Defense', speed: 'Speed', magic: 'Magic' };
+const NAMES: Record<Training, string> = {
+  attack: 'Attack',
+  defense: 'Defense',
+  speed: 'Speed',
+  magic: 'Magic',
+};
 
 /** Whether a button the game switches on and off (aria-disabled, keeping focus) is on. */
 export async function isAvailable(button: Locator): Promise<boolean> {
@@ -66,7 +71,10 @@ export class IdleNguPage {
   }
 
   training(t: Training): TrainingRow {
-    return new TrainingRow(this.page.locator(`[data-testid="idle-training"][data-training="${t}"]`), NAMES[t]);
+    return new TrainingRow(
+      this.page.locator(`[data-testid="idle-training"][data-training="${t}"]`),
+      NAMES[t],
+    );
   }
 
   boss(n: number): BossFloor {
@@ -92,12 +100,15 @@ export class IdleNguPage {
         if (seen.at(-1) !== text) seen.push(text);
       }).observe(el, { childList: true, subtree: true, characterData: true });
     }, key);
-    return () => this.page.evaluate((k) => (window as unknown as Record<string, string[]>)[k]!, key);
+    return () =>
+      this.page.evaluate((k) => (window as unknown as Record<string, string[]>)[k]!, key);
   }
 
   /** '7 / 10', once it reads so when given. */
   async energyText(expected?: string): Promise<string> {
-    await (expected === undefined ? this.energy : this.energy.filter({ hasText: expected })).waitFor();
+    await (
+      expected === undefined ? this.energy : this.energy.filter({ hasText: expected })
+    ).waitFor();
     return (await this.energy.innerText()).trim();
   }
 }
@@ -128,15 +139,28 @@ export class TrainingRow {
   }
 
   /** The level on screen with the server time the page settled it to, read in one go so they belong together. */
-  async reading(): Promise<{ level: bigint; at: number; allocated: number; text: string; progress: number }> {
+  async reading(): Promise<{
+    level: bigint;
+    at: number;
+    allocated: number;
+    text: string;
+    progress: number;
+  }> {
     const raw = await this.root.evaluate((el) => ({
       level: el.getAttribute('data-level') ?? '',
       at: el.getAttribute('data-at') ?? '',
       allocated: el.getAttribute('data-allocated') ?? '',
       text: el.querySelector('[data-testid="idle-level"]')?.textContent ?? '',
-      progress: el.querySelector('[data-testid="idle-progress"]')?.getAttribute('data-progress') ?? '',
+      progress:
+        el.querySelector('[data-testid="idle-progress"]')?.getAttribute('data-progress') ?? '',
     }));
-    return { level: BigInt(raw.level), at: Number(raw.at), allocated: Number(raw.allocated), text: raw.text.trim(), progress: Number(raw.progress) };
+    return {
+      level: BigInt(raw.level),
+      at: Number(raw.at),
+      allocated: Number(raw.allocated),
+      text: raw.text.trim(),
+      progress: Number(raw.progress),
+    };
   }
 
   async allocated(): Promise<number> {

@@ -70,7 +70,9 @@ export class MergeLabPage {
   async waitForBoard(expected: string[]): Promise<void> {
     await this.page.waitForFunction(
       (want) => {
-        const got = [...document.querySelectorAll('[data-testid="lab-cell"]')].map((c) => c.getAttribute('data-item') ?? '');
+        const got = [...document.querySelectorAll('[data-testid="lab-cell"]')].map(
+          (c) => c.getAttribute('data-item') ?? '',
+        );
         return got.length === want.length && got.every((v, i) => v === want[i]);
       },
       expected,
@@ -79,7 +81,10 @@ export class MergeLabPage {
   }
 
   async energy(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.energyValue : this.energyValue.filter({ hasText: new RegExp(`^${expected.replace('/', '\\/')}$`) });
+    const value =
+      expected === undefined
+        ? this.energyValue
+        : this.energyValue.filter({ hasText: new RegExp(`^${expected.replace('/', '\\/')}$`) });
     await value.waitFor();
     return (await this.energyValue.innerText()).trim();
   }
@@ -93,7 +98,10 @@ export class MergeLabPage {
   }
 
   async balance(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.balanceValue : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
+    const value =
+      expected === undefined
+        ? this.balanceValue
+        : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
     await value.waitFor();
     return coinsIn(await this.balanceValue.textContent());
   }
@@ -105,7 +113,11 @@ export class MergeLabPage {
 
   /** The published table as [tier, energy, order, sell] rows. */
   async payoutRows(): Promise<string[][]> {
-    return this.economy.getByTestId('lab-payout-row').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+    return this.economy
+      .getByTestId('lab-payout-row')
+      .evaluateAll((rows) =>
+        rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())),
+      );
   }
 
   /**
@@ -137,11 +149,17 @@ export class MergeLabPage {
   async drag(fromCell: number, to: Locator): Promise<void> {
     const from = this.cellButton(fromCell);
     await from.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await to.evaluate((el, source) => {
-      const a = source.getBoundingClientRect();
-      const b = el.getBoundingClientRect();
-      window.scrollBy(0, (Math.min(a.top, b.top) + Math.max(a.bottom, b.bottom)) / 2 - window.innerHeight / 2);
-    }, await from.elementHandle());
+    await to.evaluate(
+      (el, source) => {
+        const a = source.getBoundingClientRect();
+        const b = el.getBoundingClientRect();
+        window.scrollBy(
+          0,
+          (Math.min(a.top, b.top) + Math.max(a.bottom, b.bottom)) / 2 - window.innerHeight / 2,
+        );
+      },
+      await from.elementHandle(),
+    );
     const a = await from.boundingBox();
     const b = await to.boundingBox();
     if (!a || !b) throw new Error('drag: an element has no box');

@@ -8,7 +8,9 @@ export class ModalDialog {
   readonly root: Locator;
 
   constructor(private readonly page: Page) {
-    this.root = page.locator('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]');
+    this.root = page.locator(
+      '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
+    );
   }
 
   /** Waits for the dialog and returns its name (its heading's text). */
@@ -37,7 +39,9 @@ export class ModalDialog {
   async focused(): Promise<string> {
     return this.page.evaluate(() => {
       const el = document.activeElement;
-      return el ? `${el.tagName} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}` : 'none';
+      return el
+        ? `${el.tagName} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`
+        : 'none';
     });
   }
 }

@@ -39,24 +39,34 @@ export class MysteryBoxPage {
   }
 
   box(id: 'bronze' | 'gold'): BoxCard {
-    return new BoxCard(this.page, this.page.locator(`[data-testid="mystery-box"][data-box-id="${id}"]`));
+    return new BoxCard(
+      this.page,
+      this.page.locator(`[data-testid="mystery-box"][data-box-id="${id}"]`),
+    );
   }
 
   async balance(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.balanceValue : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
+    const value =
+      expected === undefined
+        ? this.balanceValue
+        : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
     await value.waitFor();
     return coinsIn(await this.balanceValue.textContent());
   }
 
   /** A collectible's row in 'Your collectibles'. */
   collectible(name: string): Locator {
-    return this.collectibles.getByTestId('collectible').filter({ has: this.page.getByTestId('collectible-name').getByText(name, { exact: true }) });
+    return this.collectibles
+      .getByTestId('collectible')
+      .filter({ has: this.page.getByTestId('collectible-name').getByText(name, { exact: true }) });
   }
 
   /** The quantity shown for a collectible ('3'), once it reads `expected` when given. */
   async collectibleQuantity(name: string, expected?: string): Promise<string> {
     const quantity = this.collectible(name).getByTestId('collectible-quantity');
-    await (expected === undefined ? quantity : quantity.filter({ hasText: `×${expected}` })).waitFor();
+    await (
+      expected === undefined ? quantity : quantity.filter({ hasText: `×${expected}` })
+    ).waitFor();
     return (await quantity.innerText()).replace('×', '').trim();
   }
 
@@ -97,7 +107,8 @@ export class BoxCard {
   }
 
   async expandContents(): Promise<void> {
-    if ((await this.contents.getAttribute('open')) === null) await this.contents.locator('summary').click();
+    if ((await this.contents.getAttribute('open')) === null)
+      await this.contents.locator('summary').click();
     await this.contents.getByRole('table').waitFor();
   }
 
@@ -115,7 +126,10 @@ export class BoxCard {
 
   /** The collectibles listed for a tier, as their text ('🪨 Shiny Pebble sells for 40 coins'). */
   async dropsOf(tier: string): Promise<string[]> {
-    const drops = await this.contents.locator(`[data-testid="box-tier"][data-tier="${tier}"]`).getByTestId('box-drop').all();
+    const drops = await this.contents
+      .locator(`[data-testid="box-tier"][data-tier="${tier}"]`)
+      .getByTestId('box-drop')
+      .all();
     const texts = await Promise.all(drops.map(textWithEmoji));
     return texts.map((t) => t.replace(/\s+/g, ' ').trim());
   }
@@ -147,26 +161,43 @@ export class BoxCard {
       const state = { order: [] as string[], counts: [] as number[] };
       (window as unknown as Record<string, typeof state>)[k] = state;
       const sample = () => {
-        const landed = [...card.querySelectorAll('[data-testid="box-result"][data-landed="true"]')].map((el) => el.getAttribute('data-round') ?? '');
+        const landed = [
+          ...card.querySelectorAll('[data-testid="box-result"][data-landed="true"]'),
+        ].map((el) => el.getAttribute('data-round') ?? '');
         for (const id of landed) if (!state.order.includes(id)) state.order.push(id);
         if (state.counts.at(-1) !== landed.length) state.counts.push(landed.length);
       };
-      new MutationObserver(sample).observe(card, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-landed'] });
+      new MutationObserver(sample).observe(card, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-landed'],
+      });
     }, key);
-    return () => this.page.evaluate((k) => (window as unknown as Record<string, { order: string[]; counts: number[] }>)[k]!, key);
+    return () =>
+      this.page.evaluate(
+        (k) => (window as unknown as Record<string, { order: string[]; counts: number[] }>)[k]!,
+        key,
+      );
   }
 
   /**
    * Where a landed reel stopped: the emoji of the cell marked as the drop, and how far its centre
    * is from the centre of the reel's window (0 when it sits under the marker).
    */
-  async reelStop(result: Locator): Promise<{ emoji: string; offCentre: number; state: string | null }> {
+  async reelStop(
+    result: Locator,
+  ): Promise<{ emoji: string; offCentre: number; state: string | null }> {
     const reel = result.getByTestId('box-reel');
     return reel.evaluate((el) => {
       const cell = el.querySelector('[data-stop="true"]')!;
       const box = el.getBoundingClientRect();
       const c = cell.getBoundingClientRect();
-      return { emoji: (cell.textContent ?? '') + (cell.querySelector('img')?.alt ?? ''), offCentre: Math.abs(c.left + c.width / 2 - (box.left + box.width / 2)), state: el.getAttribute('data-state') };
+      return {
+        emoji: (cell.textContent ?? '') + (cell.querySelector('img')?.alt ?? ''),
+        offCentre: Math.abs(c.left + c.width / 2 - (box.left + box.width / 2)),
+        state: el.getAttribute('data-state'),
+      };
     });
   }
 }

@@ -63,7 +63,10 @@ export class NavBar {
 
   /** The balance chip's amount, e.g. '1,000'; waits for `expected` first when given. */
   async balance(expected?: string): Promise<string> {
-    const chip = expected === undefined ? this.balanceChip : this.balanceChip.filter({ hasText: endsWithCoins(expected) });
+    const chip =
+      expected === undefined
+        ? this.balanceChip
+        : this.balanceChip.filter({ hasText: endsWithCoins(expected) });
     await chip.waitFor();
     return coinsIn(await this.balanceChip.textContent());
   }

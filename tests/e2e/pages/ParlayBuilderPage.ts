@@ -60,17 +60,24 @@ export class ParlayBuilderPage {
   }
 
   bet(title: string): Locator {
-    return this.page.getByTestId('parlay-bet').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    return this.page
+      .getByTestId('parlay-bet')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
   }
 
   /** The draggable chip of one option of a bet. */
   chip(title: string, choice: string): Locator {
-    return this.bet(title).locator(`[data-testid="parlay-chip"][data-choice=${JSON.stringify(choice)}]`);
+    return this.bet(title).locator(
+      `[data-testid="parlay-chip"][data-choice=${JSON.stringify(choice)}]`,
+    );
   }
 
   /** The "+ Add" button next to a chip, for those who neither drag nor use the keyboard. */
   addButton(title: string, choice: string): Locator {
-    return this.bet(title).getByRole('button', { name: `Add ${choice} on ${title} to parlay`, exact: true });
+    return this.bet(title).getByRole('button', {
+      name: `Add ${choice} on ${title} to parlay`,
+      exact: true,
+    });
   }
 
   removeButton(title: string, choice: string): Locator {
@@ -80,7 +87,9 @@ export class ParlayBuilderPage {
   /** The slip's row for this pick (choice on bet). */
   pick(title: string, choice: string): Locator {
     // `has` is resolved inside each row, so it takes a locator not rooted at the slip.
-    return this.picks.filter({ has: this.page.getByRole('button', { name: removeLabel(title, choice), exact: true }) });
+    return this.picks.filter({
+      has: this.page.getByRole('button', { name: removeLabel(title, choice), exact: true }),
+    });
   }
 
   /**
@@ -114,7 +123,11 @@ export class ParlayBuilderPage {
    * beside it, down when the columns stack) moves it over the drop zone, Space drops it.
    * Waits for the pick to be in the slip.
    */
-  async dragWithKeyboard(title: string, choice: string, direction: DragDirection = 'ArrowRight'): Promise<void> {
+  async dragWithKeyboard(
+    title: string,
+    choice: string,
+    direction: DragDirection = 'ArrowRight',
+  ): Promise<void> {
     await this.chip(title, choice).focus();
     await this.page.keyboard.press('Space');
     await this.dragging.waitFor();
@@ -149,7 +162,10 @@ export class ParlayBuilderPage {
 
   /** The odds meter's aria-valuenow; waits for `expected` first when given. */
   async meterValue(expected?: number): Promise<number> {
-    const meter = expected === undefined ? this.meter : this.meter.and(this.page.locator(`[aria-valuenow="${expected}"]`));
+    const meter =
+      expected === undefined
+        ? this.meter
+        : this.meter.and(this.page.locator(`[aria-valuenow="${expected}"]`));
     await meter.waitFor();
     return Number(await this.meter.getAttribute('aria-valuenow'));
   }
@@ -158,7 +174,10 @@ export class ParlayBuilderPage {
     await this.wagerInput.fill(amount);
     // Read back, so a lost keystroke fails here with the field's value instead of later on the payout.
     const value = await this.wagerInput.inputValue();
-    if (value !== amount) throw new Error(`the wager field holds ${JSON.stringify(value)} after typing ${JSON.stringify(amount)}`);
+    if (value !== amount)
+      throw new Error(
+        `the wager field holds ${JSON.stringify(value)} after typing ${JSON.stringify(amount)}`,
+      );
   }
 
   /** Submits the slip; the caller waits for the outcome (toast and /bets, or the error). */
@@ -183,8 +202,13 @@ export class ParlayBuilderPage {
         await locator.filter({ hasText: exactly(expected) }).waitFor();
       } catch (error) {
         // Say what was there instead; a bare timeout hides whether the value was wrong or missing.
-        const shown = (await locator.count()) > 0 ? JSON.stringify((await locator.first().innerText()).trim()) : 'nothing';
-        throw new Error(`expected ${JSON.stringify(expected)} but the page shows ${shown}`, { cause: error });
+        const shown =
+          (await locator.count()) > 0
+            ? JSON.stringify((await locator.first().innerText()).trim())
+            : 'nothing';
+        throw new Error(`expected ${JSON.stringify(expected)} but the page shows ${shown}`, {
+          cause: error,
+        });
       }
     }
     return (await locator.innerText()).trim();

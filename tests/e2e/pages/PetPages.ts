@@ -8,7 +8,9 @@ export class PetNav {
   constructor(private readonly page: Page) {}
 
   link(label: 'Sanctuary' | 'Gacha' | 'Shop' | 'Breeding' | 'Mini-games'): Locator {
-    return this.page.getByRole('navigation', { name: 'Pet area' }).getByRole('link', { name: label, exact: true });
+    return this.page
+      .getByRole('navigation', { name: 'Pet area' })
+      .getByRole('link', { name: label, exact: true });
   }
 }
 
@@ -30,7 +32,10 @@ export class SanctuaryPage {
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Sanctuary', level: 1 });
-    this.starterHeading = page.getByRole('heading', { name: 'Choose Your Starter Critter', level: 2 });
+    this.starterHeading = page.getByRole('heading', {
+      name: 'Choose Your Starter Critter',
+      level: 2,
+    });
     this.starters = page.getByTestId('starter-picker').locator('[data-testid^="starter-"]');
     this.claimButton = page.getByTestId('claim-button');
     this.claimCountdown = page.getByTestId('claim-countdown');
@@ -71,7 +76,10 @@ export class SanctuaryPage {
 
   /** The count of a held food or toy, once shown with `expected` when given. */
   async heldCount(key: string, expected?: number): Promise<number> {
-    const entry = expected === undefined ? this.held(key) : this.held(key).filter({ hasText: new RegExp(`×${expected}\\s*$`) });
+    const entry =
+      expected === undefined
+        ? this.held(key)
+        : this.held(key).filter({ hasText: new RegExp(`×${expected}\\s*$`) });
     await entry.waitFor();
     return Number(/×(\d+)\s*$/.exec(await entry.innerText())?.[1]);
   }
@@ -79,7 +87,11 @@ export class SanctuaryPage {
   /** The figure of pet coins or shards held, once it reads `expected` when given. */
   async figure(which: 'coins' | 'shards', expected?: string): Promise<string> {
     const value = which === 'coins' ? this.petCoins : this.petShards;
-    await (expected === undefined ? value : value.filter({ hasText: new RegExp(`(?<![\\d,])${expected}\\s*$`) })).waitFor();
+    await (
+      expected === undefined
+        ? value
+        : value.filter({ hasText: new RegExp(`(?<![\\d,])${expected}\\s*$`) })
+    ).waitFor();
     return coinsIn(await value.textContent());
   }
 
@@ -92,7 +104,10 @@ export class SanctuaryPage {
   }
 
   critter(name: string): CritterCard {
-    return new CritterCard(this.page, this.critterCards.filter({ has: this.page.getByRole('heading', { name, level: 3 }) }));
+    return new CritterCard(
+      this.page,
+      this.critterCards.filter({ has: this.page.getByRole('heading', { name, level: 3 }) }),
+    );
   }
 }
 
@@ -200,13 +215,17 @@ export class PetShopPage {
   }
 
   tab(name: 'Pets' | 'Foods' | 'Toys' | 'Cosmetics' | 'Shards'): Locator {
-    return this.page.getByRole('tablist', { name: 'Shop sections' }).getByRole('tab', { name, exact: true });
+    return this.page
+      .getByRole('tablist', { name: 'Shop sections' })
+      .getByRole('tab', { name, exact: true });
   }
 
   /** Selects a tab and waits for its panel to list its items. */
   async showTab(name: 'Pets' | 'Foods' | 'Toys' | 'Cosmetics' | 'Shards'): Promise<void> {
     await this.tab(name).click();
-    await this.page.locator(`[role="tabpanel"][aria-labelledby="pet-shop-tab-${name.toLowerCase()}"]`).waitFor();
+    await this.page
+      .locator(`[role="tabpanel"][aria-labelledby="pet-shop-tab-${name.toLowerCase()}"]`)
+      .waitFor();
     await this.items.first().waitFor();
   }
 
@@ -224,7 +243,9 @@ export class PetShopPage {
 
   /** The 'You hold' figure of a food, toy or cosmetic. */
   held(key: string): Locator {
-    return this.item(key).locator('dt', { hasText: 'You hold' }).locator('xpath=following-sibling::dd');
+    return this.item(key)
+      .locator('dt', { hasText: 'You hold' })
+      .locator('xpath=following-sibling::dd');
   }
 
   /** Sets the quantity (foods, toys, shards) when given, then clicks Buy. */
@@ -243,7 +264,11 @@ export class PetSubPage {
     await openDocument(this.page, `${PET_BASE}/${path}`);
     await this.page.getByRole('heading', { level: 1 }).waitFor();
     // Each page shows its data once loaded: the pool cards, the parent pickers, the game picker.
-    const ready = { gacha: this.page.getByRole('heading', { name: /Starlight Pool/ }), breeding: this.page.getByTestId('breeding-gold'), mini: this.page.getByTestId('minigame-pick-critter-match') }[path];
+    const ready = {
+      gacha: this.page.getByRole('heading', { name: /Starlight Pool/ }),
+      breeding: this.page.getByTestId('breeding-gold'),
+      mini: this.page.getByTestId('minigame-pick-critter-match'),
+    }[path];
     await ready.waitFor();
   }
 }
@@ -269,12 +294,19 @@ export class GachaPage {
   }
 
   pool(id: 'starlight' | 'mythic'): GachaPoolCard {
-    return new GachaPoolCard(this.page, this.pools.and(this.page.locator(`[data-pool-id="${id}"]`)));
+    return new GachaPoolCard(
+      this.page,
+      this.pools.and(this.page.locator(`[data-pool-id="${id}"]`)),
+    );
   }
 
   /** The gold figure, once it reads `expected` when given ('5,000'). */
   async goldFigure(expected?: string): Promise<string> {
-    await (expected === undefined ? this.gold : this.gold.filter({ hasText: new RegExp(`^\\s*${expected}\\s*$`) })).waitFor();
+    await (
+      expected === undefined
+        ? this.gold
+        : this.gold.filter({ hasText: new RegExp(`^\\s*${expected}\\s*$`) })
+    ).waitFor();
     return coinsIn(await this.gold.textContent());
   }
 }
@@ -330,11 +362,20 @@ export class GachaPoolCard {
 
   /** Opens Odds details and returns its rows: rarity, base rate and the rate with pity counted. */
   async openOddsDetails(): Promise<{ rarity: string; base: string; consolidated: string }[]> {
-    if ((await this.oddsDetails.getAttribute('open')) === null) await this.oddsDetails.locator('summary').click();
+    if ((await this.oddsDetails.getAttribute('open')) === null)
+      await this.oddsDetails.locator('summary').click();
     const rows = this.oddsDetails.getByRole('table').locator('tbody tr');
     await rows.first().waitFor();
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
-    return cells.map(([rarity = '', base = '', consolidated = '']) => ({ rarity, base, consolidated }));
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim()),
+      ),
+    );
+    return cells.map(([rarity = '', base = '', consolidated = '']) => ({
+      rarity,
+      base,
+      consolidated,
+    }));
   }
 
   expectedPulls(): Locator {
@@ -362,7 +403,11 @@ export class GachaPoolCard {
         if (now !== last) counts.push((last = now));
       }).observe(card, { childList: true, subtree: true });
     }, key);
-    return () => this.page.evaluate((k) => [...((window as unknown as Record<string, number[]>)[k] ?? [])], key);
+    return () =>
+      this.page.evaluate(
+        (k) => [...((window as unknown as Record<string, number[]>)[k] ?? [])],
+        key,
+      );
   }
 }
 
@@ -406,10 +451,18 @@ export class BreedingPage {
   }
 
   /** A picker's options as shown: label and whether it can be picked. */
-  async parentOptions(which: 'a' | 'b'): Promise<{ value: string; label: string; disabled: boolean }[]> {
+  async parentOptions(
+    which: 'a' | 'b',
+  ): Promise<{ value: string; label: string; disabled: boolean }[]> {
     return this.parent(which)
       .locator('option')
-      .evaluateAll((options) => options.map((o) => ({ value: (o as HTMLOptionElement).value, label: (o.textContent ?? '').trim(), disabled: (o as HTMLOptionElement).disabled })));
+      .evaluateAll((options) =>
+        options.map((o) => ({
+          value: (o as HTMLOptionElement).value,
+          label: (o.textContent ?? '').trim(),
+          disabled: (o as HTMLOptionElement).disabled,
+        })),
+      );
   }
 
   /** The card under a picker showing the critter picked. */
@@ -440,7 +493,9 @@ export class BreedingPage {
   /** The critters listed as breeding or resting (their data-critter-id). */
   async listedIds(list: 'breeding' | 'cooldown'): Promise<string[]> {
     const items = list === 'breeding' ? this.breedingList : this.cooldownList;
-    return (await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-critter-id') ?? ''))).sort();
+    return (
+      await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-critter-id') ?? ''))
+    ).sort();
   }
 }
 
@@ -540,7 +595,11 @@ export class MiniGamesPage {
 
   /** The result panel's lines ('Score counted: 100', '+100 experience', '+10 pet coins'), once saved. */
   async resultLines(): Promise<string[]> {
-    await this.result.and(this.page.locator('[data-save="saved"]')).getByRole('listitem').first().waitFor();
+    await this.result
+      .and(this.page.locator('[data-save="saved"]'))
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     return this.result.getByRole('listitem').allInnerTexts();
   }
 
@@ -551,10 +610,13 @@ export class MiniGamesPage {
 
   /** Waits until card `index` is turned up (or matched) and returns the critter on its face. */
   async faceOf(index: number): Promise<string> {
-    const shown = this.card(index).and(this.page.locator('[data-state="up"], [data-state="matched"]'));
+    const shown = this.card(index).and(
+      this.page.locator('[data-state="up"], [data-state="matched"]'),
+    );
     const label = (await shown.getAttribute('aria-label')) ?? '';
     const match = /^Card \d+, (.+?)(, matched)?$/.exec(label);
-    if (!match || match[1] === 'face down') throw new Error(`card ${index} shows no face: "${label}"`);
+    if (!match || match[1] === 'face down')
+      throw new Error(`card ${index} shows no face: "${label}"`);
     return match[1]!;
   }
 
@@ -572,7 +634,11 @@ export class MiniGamesPage {
         if (fps > 0) seen.push(fps);
       }).observe(canvas, { attributes: true, attributeFilter: ['data-fps'] });
     }, key);
-    return () => this.page.evaluate((k) => [...((window as unknown as Record<string, number[]>)[k] ?? [])], key);
+    return () =>
+      this.page.evaluate(
+        (k) => [...((window as unknown as Record<string, number[]>)[k] ?? [])],
+        key,
+      );
   }
 
   /**

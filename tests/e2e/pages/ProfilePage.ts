@@ -67,16 +67,18 @@ export class ProfilePage {
   async loadedAvatar(username: string): Promise<{ src: string | null; naturalWidth: number }> {
     const img = this.card.locator('img').and(this.avatar(username));
     await img.waitFor();
-    await img.evaluate(
-      (el: HTMLImageElement) =>
-        el.complete
-          ? undefined
-          : new Promise<void>((resolve) => {
-              el.addEventListener('load', () => resolve(), { once: true });
-              el.addEventListener('error', () => resolve(), { once: true });
-            }),
+    await img.evaluate((el: HTMLImageElement) =>
+      el.complete
+        ? undefined
+        : new Promise<void>((resolve) => {
+            el.addEventListener('load', () => resolve(), { once: true });
+            el.addEventListener('error', () => resolve(), { once: true });
+          }),
     );
-    return { src: await img.getAttribute('src'), naturalWidth: await img.evaluate((el: HTMLImageElement) => el.naturalWidth) };
+    return {
+      src: await img.getAttribute('src'),
+      naturalWidth: await img.evaluate((el: HTMLImageElement) => el.naturalWidth),
+    };
   }
 
   async choosePicture(file: string): Promise<void> {

@@ -30,7 +30,9 @@ export class PuzzleRushPage {
 
   /** The tiles' types in the order shown. */
   async order(): Promise<string[]> {
-    return this.page.locator('[data-testid^="puzzle-"][aria-labelledby]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    return this.page
+      .locator('[data-testid^="puzzle-"][aria-labelledby]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
   }
 
   solvedAlready(type: PuzzleType): Locator {
@@ -66,7 +68,9 @@ export class PuzzleRushPage {
 
   /** The symbols on the match-3 board, row-major. */
   async match3Grid(): Promise<number[]> {
-    return this.page.locator('[data-testid^="match3-cell-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-symbol'))));
+    return this.page
+      .locator('[data-testid^="match3-cell-"]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-symbol'))));
   }
 
   logicSelect(category: string, person: string): Locator {

@@ -99,12 +99,16 @@ export class QuizPlayView {
 
   /** Question `index` (0-6) while it is open for this player. */
   openQuestion(index: number): Locator {
-    return this.page.locator(`[data-testid="quiz-question"][data-index="${index}"][data-closed="false"]`);
+    return this.page.locator(
+      `[data-testid="quiz-question"][data-index="${index}"][data-closed="false"]`,
+    );
   }
 
   /** Question `index` once it has closed for this player (the reveal). */
   closedQuestion(index: number): Locator {
-    return this.page.locator(`[data-testid="quiz-question"][data-index="${index}"][data-closed="true"]`);
+    return this.page.locator(
+      `[data-testid="quiz-question"][data-index="${index}"][data-closed="true"]`,
+    );
   }
 
   choice(index: number): Locator {

@@ -33,7 +33,9 @@ export class RpsPage {
   }
 
   move(name: Move): Locator {
-    return this.page.getByRole('radiogroup', { name: 'Your move' }).getByRole('radio', { name, exact: true });
+    return this.page
+      .getByRole('radiogroup', { name: 'Your move' })
+      .getByRole('radio', { name, exact: true });
   }
 
   invite(fromUsername: string): Locator {

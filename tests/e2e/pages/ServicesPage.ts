@@ -35,12 +35,17 @@ export class ServicesPage {
 
   /** The card of the service with this title; waits for it. */
   async card(title: string): Promise<Locator> {
-    const card = this.page.getByTestId('service').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    const card = this.page
+      .getByTestId('service')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
     await card.first().waitFor();
     return card.first();
   }
 
-  button(card: Locator, name: 'Edit' | 'Delete' | 'Buy' | 'Finalize' | 'Accept' | 'Refund'): Locator {
+  button(
+    card: Locator,
+    name: 'Edit' | 'Delete' | 'Buy' | 'Finalize' | 'Accept' | 'Refund',
+  ): Locator {
     return card.getByRole('button', { name, exact: true });
   }
 

@@ -30,18 +30,25 @@ export class StorePage {
   }
 
   card(name: string): Locator {
-    return this.cards.filter({ has: this.page.getByTestId('store-item-name').getByText(name, { exact: true }) });
+    return this.cards.filter({
+      has: this.page.getByTestId('store-item-name').getByText(name, { exact: true }),
+    });
   }
 
   /** The stock shown on the item's card, waiting for `expected` first when given. */
   async stock(name: string, expected?: string): Promise<string> {
     const stock = this.card(name).getByTestId('store-item-stock');
-    await (expected === undefined ? stock : stock.filter({ hasText: endsWithCoins(expected) })).waitFor();
+    await (
+      expected === undefined ? stock : stock.filter({ hasText: endsWithCoins(expected) })
+    ).waitFor();
     return coinsIn(await stock.textContent());
   }
 
   async balance(expected?: string): Promise<string> {
-    const value = expected === undefined ? this.balanceValue : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
+    const value =
+      expected === undefined
+        ? this.balanceValue
+        : this.balanceValue.filter({ hasText: endsWithCoins(expected) });
     await value.waitFor();
     return coinsIn(await this.balanceValue.textContent());
   }
@@ -69,7 +76,9 @@ export class StorePage {
     await this.expand(this.inventory);
     const entry = this.inventory.getByTestId('inventory-entry').filter({ hasText: name });
     const quantity = entry.getByTestId('inventory-quantity');
-    await (expected === undefined ? quantity : quantity.filter({ hasText: `×${expected}` })).waitFor();
+    await (
+      expected === undefined ? quantity : quantity.filter({ hasText: `×${expected}` })
+    ).waitFor();
     return (await quantity.innerText()).replace('×', '').trim();
   }
 
@@ -97,7 +106,10 @@ export class AdminStoreSection {
 
   /** The item's row in the Store items list, once listed. */
   async itemRow(name: string): Promise<Locator> {
-    const row = this.page.getByRole('region', { name: 'Store items', exact: true }).getByTestId('admin-item').filter({ hasText: name });
+    const row = this.page
+      .getByRole('region', { name: 'Store items', exact: true })
+      .getByTestId('admin-item')
+      .filter({ hasText: name });
     await row.waitFor();
     return row;
   }
@@ -105,11 +117,17 @@ export class AdminStoreSection {
   /** Clicks Retire on the item and confirms. */
   async retire(name: string): Promise<string> {
     const row = await this.itemRow(name);
-    return this.dialog.answer(() => row.getByRole('button', { name: 'Retire', exact: true }).click(), 'Retire');
+    return this.dialog.answer(
+      () => row.getByRole('button', { name: 'Retire', exact: true }).click(),
+      'Retire',
+    );
   }
 
   /** Submits the form and answers the outcome alert; resolves with its text ('Item created'). */
   async submit(): Promise<string> {
-    return this.dialog.answer(() => this.form.getByRole('button', { name: 'Create Item', exact: true }).click(), 'OK');
+    return this.dialog.answer(
+      () => this.form.getByRole('button', { name: 'Create Item', exact: true }).click(),
+      'OK',
+    );
   }
 }

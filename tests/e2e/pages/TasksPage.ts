@@ -19,7 +19,9 @@ export class TasksPage {
   }
 
   task(title: string): Locator {
-    return this.page.getByTestId('task').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    return this.page
+      .getByTestId('task')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
   }
 
   complete(title: string): Locator {

@@ -27,15 +27,22 @@ export class Toasts {
         const store = window as unknown as Record<string, number>;
         store[key] = 0;
         const sample = () => {
-          const shown = [...document.querySelectorAll('div[role="status"][aria-live="polite"]')].filter((el) => re.test(el.textContent ?? '')).length;
+          const shown = [
+            ...document.querySelectorAll('div[role="status"][aria-live="polite"]'),
+          ].filter((el) => re.test(el.textContent ?? '')).length;
           store[key] = Math.max(store[key] ?? 0, shown);
         };
         sample();
-        new MutationObserver(sample).observe(document.body, { childList: true, subtree: true, characterData: true });
+        new MutationObserver(sample).observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
       },
       { key, source: pattern.source, flags: pattern.flags },
     );
-    return () => this.page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? 0, key);
+    return () =>
+      this.page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? 0, key);
   }
 
   /** Waits for a toast with exactly this message and returns its text. */
@@ -44,14 +51,22 @@ export class Toasts {
     // A success toast lives 2 s; on a loaded machine it can come and go between two polls of
     // toast.waitFor, so a toast the page recorded (support/world.ts) counts as seen too.
     const recorded = this.page
-      .waitForFunction((t) => ((window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).includes(t), text, { polling: 100 })
+      .waitForFunction(
+        (t) => ((window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).includes(t),
+        text,
+        { polling: 100 },
+      )
       .then(() => text);
     const shown = toast.waitFor().then(async () => (await toast.innerText()).trim());
     try {
       return await Promise.any([shown, recorded]);
     } catch {
-      const seen = await this.page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
-      throw new Error(`No toast '${text}' within the timeout; toasts seen on this page: ${JSON.stringify(seen)}`);
+      const seen = await this.page
+        .evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [])
+        .catch(() => []);
+      throw new Error(
+        `No toast '${text}' within the timeout; toasts seen on this page: ${JSON.stringify(seen)}`,
+      );
     }
   }
 
@@ -63,7 +78,9 @@ export class Toasts {
     // The box is read once that slide has ended (a replaced animation rejects; then the next counts).
     const box = await message.locator('xpath=..').evaluate(async (bar) => {
       for (let round = 0; round < 10; round++) {
-        const sliding = bar.getAnimations().filter((animation) => animation.playState === 'running');
+        const sliding = bar
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running');
         if (sliding.length === 0) break;
         await Promise.all(sliding.map((animation) => animation.finished.catch(() => undefined)));
       }

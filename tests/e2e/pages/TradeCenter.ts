@@ -15,7 +15,10 @@ export class TradeCenter {
     this.root = page.getByRole('region', { name: 'Trade Center' });
     this.requestForm = this.root.getByRole('form', { name: 'Request a trade' });
     this.recipientInput = this.requestForm.getByLabel('Trade with (username)', { exact: true });
-    this.requestButton = this.requestForm.getByRole('button', { name: 'Request Trade', exact: true });
+    this.requestButton = this.requestForm.getByRole('button', {
+      name: 'Request Trade',
+      exact: true,
+    });
     this.onlyActive = this.root.getByLabel('Show only active trades');
     this.banner = this.root.getByRole('alert');
   }
@@ -33,7 +36,10 @@ export class TradeCenter {
 
   /** True when the row is greyed out because every unit is offered in active trades. */
   async isGreyedOut(row: Locator): Promise<boolean> {
-    return (await row.getAttribute('data-locked')) === 'true' && (await row.getByRole('spinbutton').isDisabled());
+    return (
+      (await row.getAttribute('data-locked')) === 'true' &&
+      (await row.getByRole('spinbutton').isDisabled())
+    );
   }
 
   /** Waits until the item's row in the request form is (or is no longer) greyed out. */
@@ -44,12 +50,16 @@ export class TradeCenter {
 
   async requestTrade(recipient: string, quantities: Record<string, string>): Promise<void> {
     await this.recipientInput.fill(recipient);
-    for (const [name, quantity] of Object.entries(quantities)) await (await this.offerQuantity(name)).fill(quantity);
+    for (const [name, quantity] of Object.entries(quantities))
+      await (await this.offerQuantity(name)).fill(quantity);
     await this.requestButton.click();
   }
 
   list(direction: TradeDirection): Locator {
-    return this.root.getByRole('region', { name: direction === 'incoming' ? 'Incoming trades' : 'Outgoing trades', exact: true });
+    return this.root.getByRole('region', {
+      name: direction === 'incoming' ? 'Incoming trades' : 'Outgoing trades',
+      exact: true,
+    });
   }
 
   /** The first trade of the list with the other party's name (and status when given); waits for it. */

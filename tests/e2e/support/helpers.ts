@@ -34,10 +34,15 @@ export function coinsIn(text: string | null): string {
 }
 
 /** A real PNG written to a fresh temporary directory; `remove` deletes the directory. */
-export async function writePng(width = 64, height = 48): Promise<{ file: string; remove: () => void }> {
+export async function writePng(
+  width = 64,
+  height = 48,
+): Promise<{ file: string; remove: () => void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-e2e-png-'));
   const file = path.join(dir, 'avatar.png');
-  await sharp({ create: { width, height, channels: 4, background: { r: 236, g: 72, b: 153, alpha: 1 } } })
+  await sharp({
+    create: { width, height, channels: 4, background: { r: 236, g: 72, b: 153, alpha: 1 } },
+  })
     .png()
     .toFile(file);
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -51,7 +56,9 @@ export async function openDocument(page: Page, pathname: string): Promise<void> 
   const response = await page.goto(pathname);
   if (!response?.ok()) {
     const body = (await response?.text().catch(() => '')) ?? '';
-    throw new Error(`GET ${pathname} answered ${response?.status() ?? 'nothing'}${body ? `: ${body.slice(0, 200)}` : ''}`);
+    throw new Error(
+      `GET ${pathname} answered ${response?.status() ?? 'nothing'}${body ? `: ${body.slice(0, 200)}` : ''}`,
+    );
   }
 }
 
@@ -77,20 +84,27 @@ export interface HorizontalFit {
 export async function horizontalFit(page: Page, scope = 'body'): Promise<HorizontalFit> {
   return page.evaluate((scopeSelector) => {
     const width = document.documentElement.clientWidth;
-    const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+    const CONTROLS =
+      'a[href], button, input, select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
     const overflowing: string[] = [];
     const hiddenControls: string[] = [];
     const truncated: string[] = [];
     const label = (el: Element, box: DOMRect) => {
       const name =
-        el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        el.getAttribute('data-testid') ??
+        el.getAttribute('aria-label') ??
+        (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}> ${name} [${Math.round(box.left)}..${Math.round(box.right)}]`;
     };
     const fullWidth = (box: DOMRect) => box.left <= 0.5 && box.right >= width - 0.5;
     /** Ancestors narrower than the window that cut sideways overflow (hidden, clip, auto or scroll). */
     const clippingBoxes = (el: Element): DOMRect[] => {
       const boxes: DOMRect[] = [];
-      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      for (
+        let parent = el.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
         if (getComputedStyle(parent).overflowX === 'visible') continue;
         const box = parent.getBoundingClientRect();
         if (!fullWidth(box)) boxes.push(box);
@@ -111,14 +125,27 @@ export async function horizontalFit(page: Page, scope = 'body'): Promise<Horizon
         if (!decoration) overflowing.push(label(el, box));
         continue;
       }
-      if (control && clips.some((clip) => box.left < clip.left - 0.5 || box.right > clip.right + 0.5)) {
+      if (
+        control &&
+        clips.some((clip) => box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+      ) {
         hiddenControls.push(label(el, box));
       }
-      if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && !el.closest('[title]')) {
+      if (
+        style.textOverflow === 'ellipsis' &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !el.closest('[title]')
+      ) {
         truncated.push(label(el, box));
       }
     }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, overflowing, hiddenControls, truncated };
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      overflowing,
+      hiddenControls,
+      truncated,
+    };
   }, scope);
 }
 
@@ -126,7 +153,9 @@ export async function horizontalFit(page: Page, scope = 'body'): Promise<Horizon
 export async function describedText(field: Locator): Promise<string | null> {
   return field.evaluate((input) => {
     const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-    const texts = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '').filter(Boolean);
+    const texts = ids
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .filter(Boolean);
     return texts.length > 0 ? texts.join(' ') : null;
   });
 }
@@ -138,7 +167,8 @@ export async function describedText(field: Locator): Promise<string | null> {
 export function textWithEmoji(locator: Locator): Promise<string> {
   return locator.evaluate((element) => {
     const copy = element.cloneNode(true) as HTMLElement;
-    for (const img of copy.querySelectorAll('img.emoji')) img.replaceWith(img.getAttribute('alt') ?? '');
+    for (const img of copy.querySelectorAll('img.emoji'))
+      img.replaceWith(img.getAttribute('alt') ?? '');
     // In the page, so innerText applies the same styles (hidden parts, line breaks) as the original.
     copy.style.cssText = 'position:fixed;left:-10000px;top:0';
     copy.style.width = `${(element as HTMLElement).offsetWidth}px`;
@@ -158,9 +188,12 @@ export async function smallTargets(scope: Locator, min = 44): Promise<string[]> 
     const small: string[] = [];
     for (const el of root.querySelectorAll('button, [role="button"]')) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden')
+        continue;
       if (box.width >= least - 0.5 && box.height >= least - 0.5) continue;
-      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const name =
+        el.getAttribute('aria-label') ??
+        (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       small.push(`${name} ${Math.round(box.width)}x${Math.round(box.height)}`);
     }
     return small;

@@ -8,7 +8,14 @@ type PhoneProblems = Partial<Omit<HorizontalFit, 'innerWidth'>> & { axe?: AxeFin
 /** Takes the mouse off the controls and lets colour transitions end, so axe judges colours at rest. */
 async function pointerAway(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export interface PhoneCheckOptions {
@@ -26,10 +33,18 @@ export interface PhoneCheckOptions {
  */
 export function phoneReport(width: number, prefix: string) {
   const report: Record<string, PhoneProblems> = {};
-  const check = async (page: Page, name: string, { axe = true, atRest = true }: PhoneCheckOptions = {}) => {
+  const check = async (
+    page: Page,
+    name: string,
+    { axe = true, atRest = true }: PhoneCheckOptions = {},
+  ) => {
     if (atRest) await pointerAway(page);
     const dir = process.env.E2E_SCREENSHOT_DIR;
-    if (dir) await page.screenshot({ path: `${dir}/${prefix}-${name.replace(/\W+/g, '-')}.png`, fullPage: true });
+    if (dir)
+      await page.screenshot({
+        path: `${dir}/${prefix}-${name.replace(/\W+/g, '-')}.png`,
+        fullPage: true,
+      });
     const fit = await horizontalFit(page);
     expect(fit.innerWidth).toBe(width);
     const problems: PhoneProblems = {};

@@ -30,7 +30,12 @@ export function recordViews(page: Page) {
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/games/quiz-duel') || !response.ok()) return;
-    reading.push(response.json().then((body: unknown) => keep(`${response.request().method()} ${url.pathname}`, body), () => undefined));
+    reading.push(
+      response.json().then(
+        (body: unknown) => keep(`${response.request().method()} ${url.pathname}`, body),
+        () => undefined,
+      ),
+    );
   });
   page.on('websocket', (socket) => {
     socket.on('framereceived', ({ payload }) => {
@@ -57,13 +62,24 @@ export function recordViews(page: Page) {
 export function earlyReveals(views: readonly SeenView[]): string[] {
   const problems: string[] = [];
   for (const view of views) {
-    const over = view.done === true || (view.state !== undefined && !['open', 'playing'].includes(view.state));
+    const over =
+      view.done === true || (view.state !== undefined && !['open', 'playing'].includes(view.state));
     for (const q of view.questions) {
-      if ((!over && q.answer !== null) || (view.state !== 'finished' && q.theirChoice !== null) || (!q.closed && (q.yourPoints !== null || q.theirPoints !== null))) {
-        problems.push(`${view.source}: question ${q.index} shows ${JSON.stringify({ closed: q.closed, answer: q.answer, yourPoints: q.yourPoints, theirChoice: q.theirChoice, theirPoints: q.theirPoints })} before its time`);
+      if (
+        (!over && q.answer !== null) ||
+        (view.state !== 'finished' && q.theirChoice !== null) ||
+        (!q.closed && (q.yourPoints !== null || q.theirPoints !== null))
+      ) {
+        problems.push(
+          `${view.source}: question ${q.index} shows ${JSON.stringify({ closed: q.closed, answer: q.answer, yourPoints: q.yourPoints, theirChoice: q.theirChoice, theirPoints: q.theirPoints })} before its time`,
+        );
       }
     }
-    if (view.mode === 'async' && view.state !== 'finished' && (view.theirScore != null || view.questions.some((q) => q.theirPoints !== null))) {
+    if (
+      view.mode === 'async' &&
+      view.state !== 'finished' &&
+      (view.theirScore != null || view.questions.some((q) => q.theirPoints !== null))
+    ) {
       problems.push(`${view.source}: an unfinished asynchronous duel shows the other side`);
     }
   }
@@ -85,9 +101,15 @@ export function liveHello(page: Page): Promise<void> {
 export async function readReveal(question: Locator) {
   await question.waitFor();
   return question.evaluate((card) => ({
-    looks: [0, 1, 2, 3].map((i) => card.querySelector(`[data-testid="quiz-choice-${i}"]`)?.getAttribute('data-look') ?? null),
+    looks: [0, 1, 2, 3].map(
+      (i) =>
+        card.querySelector(`[data-testid="quiz-choice-${i}"]`)?.getAttribute('data-look') ?? null,
+    ),
     theirPicks: card.querySelectorAll('[data-testid="quiz-their-pick"]').length,
-    reveal: (card.querySelector('[data-testid="quiz-reveal"]') as HTMLElement | null)?.innerText ?? null,
-    theirReveal: (card.querySelector('[data-testid="quiz-their-reveal"]') as HTMLElement | null)?.innerText ?? null,
+    reveal:
+      (card.querySelector('[data-testid="quiz-reveal"]') as HTMLElement | null)?.innerText ?? null,
+    theirReveal:
+      (card.querySelector('[data-testid="quiz-their-reveal"]') as HTMLElement | null)?.innerText ??
+      null,
   }));
 }

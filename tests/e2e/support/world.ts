@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Config } from '../../../src/server/config';
-import { registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../../src/server/testing/harness';
+import {
+  registerAdmin,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../../src/server/testing/harness';
 
 /**
  * One real server (built client + API on a real database) and one headless Debian chromium
@@ -39,11 +45,23 @@ const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
  * `trustProxy` (hops) lets a spec give each browser context an address of its own (see newPage's
  * `address`): every browser here connects from 127.0.0.1.
  */
-export async function startWorld({ trustProxy }: { trustProxy?: Config['trustProxy'] } = {}): Promise<World> {
-  const server = await startTestServer({ clientDir, ...(trustProxy === undefined ? {} : { trustProxy }) });
+export async function startWorld({
+  trustProxy,
+}: { trustProxy?: Config['trustProxy'] } = {}): Promise<World> {
+  const server = await startTestServer({
+    clientDir,
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const contexts: BrowserContext[] = [];
   return {
@@ -91,14 +109,21 @@ function recordToasts(): void {
       }
     }
   };
-  const start = () => new MutationObserver(sample).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  const start = () =>
+    new MutationObserver(sample).observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
   if (document.documentElement) start();
   else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
 /** Puts a session into local storage the way the app's login does, to skip the form in setup. */
 export async function signInAs(page: Page, server: TestServer, user: TestUser): Promise<void> {
-  const res = await fetch(`${server.url}/api/user/stats`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${server.url}/api/user/stats`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   const me: unknown = await res.json();
   await page.goto('/');
   await page.evaluate(
@@ -116,7 +141,11 @@ export async function signInAs(page: Page, server: TestServer, user: TestUser): 
  * the set-up most tests start with. Open the page under test with its page object's open().
  * `reducedMotion` makes the page prefer reduced motion, as a player's system setting would.
  */
-export async function openSignedIn(world: World, user: TestUser, { reducedMotion = false, ...options }: PageOptions & { reducedMotion?: boolean } = {}): Promise<Page> {
+export async function openSignedIn(
+  world: World,
+  user: TestUser,
+  { reducedMotion = false, ...options }: PageOptions & { reducedMotion?: boolean } = {},
+): Promise<Page> {
   const page = await world.newPage(options);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInAs(page, world.server, user);

@@ -16,7 +16,8 @@ export interface CredentialsInput {
 export function useAuthMutation(mode: AuthMode) {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (input: CredentialsInput) => api(mode === 'login' ? 'POST /auth/login' : 'POST /auth/register', { body: input }),
+    mutationFn: (input: CredentialsInput) =>
+      api(mode === 'login' ? 'POST /auth/login' : 'POST /auth/register', { body: input }),
     onSuccess: (auth) => signIn(auth),
   });
 }
@@ -31,14 +32,17 @@ export interface ProfileChanges {
 }
 
 export function hasChanges(changes: ProfileChanges): boolean {
-  return changes.username !== undefined || changes.password !== undefined || changes.image !== undefined;
+  return (
+    changes.username !== undefined || changes.password !== undefined || changes.image !== undefined
+  );
 }
 
 function toProfileFormData(changes: ProfileChanges): FormData {
   const form = new FormData();
   if (changes.username !== undefined) form.set('username', changes.username);
   if (changes.password !== undefined) form.set('password', changes.password);
-  if (changes.password !== undefined && changes.currentPassword !== undefined) form.set('currentPassword', changes.currentPassword);
+  if (changes.password !== undefined && changes.currentPassword !== undefined)
+    form.set('currentPassword', changes.currentPassword);
   if (changes.image !== undefined) form.set('image', changes.image);
   return form;
 }

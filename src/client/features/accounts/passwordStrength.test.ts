@@ -26,6 +26,17 @@ describe('passwordStrength', () => {
       seen.push(passwordStrength(password));
       password += 'x';
     }
-    expect(seen).toEqual(['weak', 'weak', 'weak', 'weak', 'medium', 'medium', 'medium', 'medium', 'strong', 'strong']);
+    expect(seen).toEqual([
+      'weak',
+      'weak',
+      'weak',
+      'weak',
+      'medium',
+      'medium',
+      'medium',
+      'medium',
+      'strong',
+      'strong',
+    ]);
   });
 });

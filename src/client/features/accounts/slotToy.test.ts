@@ -4,7 +4,9 @@ import { classifySpin, makeMoneyRain, SLOT_EMOJIS, SLOT_TOY, spinReels } from '.
 describe('classifySpin', () => {
   it('ignores anything short of a triple', () => {
     expect(classifySpin(['🍒', '🍒', '🍋'])).toEqual({ kind: 'none' });
-    expect(classifySpin([SLOT_TOY.skullEmoji, SLOT_TOY.skullEmoji, '🍋'])).toEqual({ kind: 'none' });
+    expect(classifySpin([SLOT_TOY.skullEmoji, SLOT_TOY.skullEmoji, '🍋'])).toEqual({
+      kind: 'none',
+    });
     expect(classifySpin(['🍒', '🍒'])).toEqual({ kind: 'none' });
   });
 
@@ -27,7 +29,11 @@ describe('spinReels', () => {
     expect(SLOT_EMOJIS).toContain(SLOT_TOY.potEmoji);
     expect(SLOT_EMOJIS).toContain(SLOT_TOY.skullEmoji);
     expect(spinReels(() => 0)).toEqual([SLOT_EMOJIS[0], SLOT_EMOJIS[0], SLOT_EMOJIS[0]]);
-    expect(spinReels(() => 0.999999)).toEqual([SLOT_EMOJIS.at(-1), SLOT_EMOJIS.at(-1), SLOT_EMOJIS.at(-1)]);
+    expect(spinReels(() => 0.999999)).toEqual([
+      SLOT_EMOJIS.at(-1),
+      SLOT_EMOJIS.at(-1),
+      SLOT_EMOJIS.at(-1),
+    ]);
   });
 });
 

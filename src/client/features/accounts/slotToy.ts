@@ -10,7 +10,14 @@ export const SLOT_TOY = {
 } as const;
 
 /** Six faces give a 1-in-36 chance of a triple per spin, so matches happen now and then. */
-export const SLOT_EMOJIS = ['🍒', '🍋', SLOT_TOY.potEmoji, SLOT_TOY.skullEmoji, '💎', '🍀'] as const;
+export const SLOT_EMOJIS = [
+  '🍒',
+  '🍋',
+  SLOT_TOY.potEmoji,
+  SLOT_TOY.skullEmoji,
+  '💎',
+  '🍀',
+] as const;
 
 export type Reels = readonly [string, string, string];
 
@@ -23,7 +30,8 @@ export type SpinOutcome =
 const SLOT_MESSAGES = {
   pot: `${SLOT_TOY.potEmoji} Triple stew! You are a culinary genius.`,
   skull: `${SLOT_TOY.skullEmoji} Three skulls... a ghostly presence haunts this profile.`,
-  win: (emoji: string) => `${emoji} JACKPOT! Three of a kind. You win absolutely nothing, but in style!`,
+  win: (emoji: string) =>
+    `${emoji} JACKPOT! Three of a kind. You win absolutely nothing, but in style!`,
 } as const;
 
 function pick(random: () => number): string {
@@ -38,7 +46,8 @@ export function spinReels(random: () => number = Math.random): Reels {
 /** Spec section 4: only a triple counts; the pot and the skull have their own reactions. */
 export function classifySpin(reels: readonly string[]): SpinOutcome {
   const [first, ...rest] = reels;
-  if (first === undefined || reels.length !== 3 || !rest.every((emoji) => emoji === first)) return { kind: 'none' };
+  if (first === undefined || reels.length !== 3 || !rest.every((emoji) => emoji === first))
+    return { kind: 'none' };
   if (first === SLOT_TOY.potEmoji) return { kind: 'pot', message: SLOT_MESSAGES.pot };
   if (first === SLOT_TOY.skullEmoji) return { kind: 'skull', message: SLOT_MESSAGES.skull };
   return { kind: 'win', emoji: first, message: SLOT_MESSAGES.win(first) };

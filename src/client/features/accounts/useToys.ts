@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { playWinSound } from './beep';
-import { classifySpin, makeMoneyRain, SLOT_TOY, spinReels, type RainDrop, type Reels, type SpinOutcome } from './slotToy';
+import {
+  classifySpin,
+  makeMoneyRain,
+  SLOT_TOY,
+  spinReels,
+  type RainDrop,
+  type Reels,
+  type SpinOutcome,
+} from './slotToy';
 
 const RAIN_DROPS = 28;
 const FIRST_REELS: Reels = ['🍒', '🍋', '🍀'];
@@ -87,7 +95,10 @@ export function useGhost() {
 
   useEffect(() => {
     if (!active) return;
-    const interval = setInterval(() => setStep((current) => (current === null ? null : current + 1)), SLOT_TOY.ghostIntervalMs);
+    const interval = setInterval(
+      () => setStep((current) => (current === null ? null : current + 1)),
+      SLOT_TOY.ghostIntervalMs,
+    );
     const stop = setTimeout(() => setStep(null), SLOT_TOY.ghostDurationMs);
     return () => {
       clearInterval(interval);

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { AchievementDto } from '../../../shared/api/tasks';
-import { achievementCriteria, criteriaLabels, type AchievementCriteria } from '../../../shared/tasks';
+import {
+  achievementCriteria,
+  criteriaLabels,
+  type AchievementCriteria,
+} from '../../../shared/tasks';
 import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { errorMessage } from '../../lib/errorMessages';
@@ -25,7 +29,11 @@ function AchievementCard({ achievement }: { achievement: AchievementDto }) {
       ),
     );
   return (
-    <li data-testid="achievement" data-achievement-id={achievement._id} className="card flex flex-col gap-2">
+    <li
+      data-testid="achievement"
+      data-achievement-id={achievement._id}
+      className="card flex flex-col gap-2"
+    >
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="text-3xl">
           <EmojiText text={achievement.icon} />
@@ -39,10 +47,17 @@ function AchievementCard({ achievement }: { achievement: AchievementDto }) {
       <ProgressBar percent={achievement.percent} label={`${achievement.title} progress`} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-400">
-          {criteriaLabels[achievement.criteria]}: {Math.min(achievement.progress, achievement.threshold)} / {achievement.threshold} ({achievement.percent}%)
+          {criteriaLabels[achievement.criteria]}:{' '}
+          {Math.min(achievement.progress, achievement.threshold)} / {achievement.threshold} (
+          {achievement.percent}%)
         </p>
         {canClaim && (
-          <button type="button" className="btn-primary" disabled={claim.isPending || guard.quiet} onClick={onClaim}>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={claim.isPending || guard.quiet}
+            onClick={onClaim}
+          >
             Claim
           </button>
         )}
@@ -73,15 +88,27 @@ function Section({ title, list, empty }: { title: string; list: AchievementDto[]
 export function AchievementsPage() {
   const [category, setCategory] = useState<'all' | AchievementCriteria>('all');
   const achievements = useAchievements();
-  const shown = (achievements.data ?? []).filter((a) => category === 'all' || a.criteria === category);
+  const shown = (achievements.data ?? []).filter(
+    (a) => category === 'all' || a.criteria === category,
+  );
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Achievements</h1>
-          <p className="mt-1 text-slate-400">Lifetime milestones. Claim each one once for its reward.</p>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Achievements
+          </h1>
+          <p className="mt-1 text-slate-400">
+            Lifetime milestones. Claim each one once for its reward.
+          </p>
         </div>
-        <SelectField id="achievement-category" label="Category" value={category} onValueChange={(v) => setCategory(v as typeof category)} className="w-full sm:w-64">
+        <SelectField
+          id="achievement-category"
+          label="Category"
+          value={category}
+          onValueChange={(v) => setCategory(v as typeof category)}
+          className="w-full sm:w-64"
+        >
           <option value="all">All categories</option>
           {achievementCriteria.map((c) => (
             <option key={c} value={c}>
@@ -96,8 +123,16 @@ export function AchievementsPage() {
         <ErrorBanner>{errorMessage(achievements.error, 'Failed to load achievements')}</ErrorBanner>
       ) : (
         <>
-          <Section title="Unclaimed" list={shown.filter((a) => !a.claimed)} empty="Nothing left to claim here." />
-          <Section title="Claimed" list={shown.filter((a) => a.claimed)} empty="No achievements claimed yet." />
+          <Section
+            title="Unclaimed"
+            list={shown.filter((a) => !a.claimed)}
+            empty="Nothing left to claim here."
+          />
+          <Section
+            title="Claimed"
+            list={shown.filter((a) => a.claimed)}
+            empty="No achievements claimed yet."
+          />
         </>
       )}
     </div>

@@ -21,7 +21,8 @@ export function AdminPage() {
           data-testid="superuser-badge"
           className="max-w-full wrap-anywhere rounded-2xl border border-amber-300/50 bg-amber-300/15 px-3 py-1 text-sm font-semibold text-amber-200"
         >
-          <Shield className="mr-1.5" />Superuser: {user?.username}
+          <Shield className="mr-1.5" />
+          Superuser: {user?.username}
         </span>
       </header>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

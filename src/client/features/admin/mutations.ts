@@ -22,7 +22,10 @@ export function useBanUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) =>
-      api('PATCH /api/admin/status/user/:username', { params: { username }, body: { status: 'banned' } }),
+      api('PATCH /api/admin/status/user/:username', {
+        params: { username },
+        body: { status: 'banned' },
+      }),
     // Every admin action is logged server-side, so the users list and the logs both go stale.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

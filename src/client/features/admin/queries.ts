@@ -25,7 +25,8 @@ export function useAdminUsers(search: string) {
         signal,
       }),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.length < PAGE_SIZE ? undefined : (last[last.length - 1]?.username ?? undefined)),
+    getNextPageParam: (last) =>
+      last.length < PAGE_SIZE ? undefined : (last[last.length - 1]?.username ?? undefined),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +36,10 @@ export function useAdminLogs(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: adminKeys.logs(),
     queryFn: ({ pageParam, signal }) =>
-      api('GET /api/admin/logs', { query: { before: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+      api('GET /api/admin/logs', {
+        query: { before: pageParam ?? undefined, limit: PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
     enabled,

@@ -25,7 +25,10 @@ function usePlaceMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
 }
 
 /** Admin bet actions are logged, so the admin lists go stale; settling ones also move coins. */
-function useAdminBetMutation<T, R>(mutationFn: (input: T) => Promise<R>, { movesCoins }: { movesCoins: boolean }) {
+function useAdminBetMutation<T, R>(
+  mutationFn: (input: T) => Promise<R>,
+  { movesCoins }: { movesCoins: boolean },
+) {
   const queryClient = useQueryClient();
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
@@ -50,15 +53,21 @@ export function usePlaceParlayMutation() {
 export function oddsChangedDetails(error: unknown): OddsChangedDetails | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const details = error.details as Partial<OddsChangedDetails> | null | undefined;
-  if (typeof details !== 'object' || details === null || !Array.isArray(details.currentOdds)) return null;
+  if (typeof details !== 'object' || details === null || !Array.isArray(details.currentOdds))
+    return null;
   const valid = details.currentOdds.every(
-    (leg) => typeof leg?.betId === 'string' && typeof leg.choice === 'string' && typeof leg.odds === 'number',
+    (leg) =>
+      typeof leg?.betId === 'string' &&
+      typeof leg.choice === 'string' &&
+      typeof leg.odds === 'number',
   );
   return valid && typeof details.totalOdds === 'number' ? (details as OddsChangedDetails) : null;
 }
 
 export function useCreateBetMutation() {
-  return useAdminBetMutation((body: CreateBetInput) => api('POST /api/bets/create', { body }), { movesCoins: false });
+  return useAdminBetMutation((body: CreateBetInput) => api('POST /api/bets/create', { body }), {
+    movesCoins: false,
+  });
 }
 
 export interface SetOddsInput {
@@ -71,17 +80,25 @@ export function useSetOddsMutation() {
   return useAdminBetMutation(
     // The route is keyed by title (spec section 7); titles are unique, and the server tries the title first.
     ({ betTitle, optionId, odds }: SetOddsInput) =>
-      api('PATCH /api/admin/odds/:betTitle/:optionId', { params: { betTitle, optionId }, body: { odds } }),
+      api('PATCH /api/admin/odds/:betTitle/:optionId', {
+        params: { betTitle, optionId },
+        body: { odds },
+      }),
     { movesCoins: false },
   );
 }
 
 export function useFinalizeBetMutation() {
-  return useAdminBetMutation((body: FinalizeBetInput) => api('POST /api/bets/finalize', { body }), { movesCoins: true });
+  return useAdminBetMutation((body: FinalizeBetInput) => api('POST /api/bets/finalize', { body }), {
+    movesCoins: true,
+  });
 }
 
 export function useVoidBetMutation() {
-  return useAdminBetMutation((betId: string) => api('POST /api/admin/bets/:id/void', { params: { id: betId } }), {
-    movesCoins: true,
-  });
+  return useAdminBetMutation(
+    (betId: string) => api('POST /api/admin/bets/:id/void', { params: { id: betId } }),
+    {
+      movesCoins: true,
+    },
+  );
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PARLAY_MAX_LEGS } from '../../../shared/odds';
 import { addPick, parlayTotalOdds, withCurrentOdds, type ParlayPick } from './parlay';
 
-const pick = (betId: string, choice: string, odds: number): ParlayPick => ({ betId, betTitle: `Bet ${betId}`, choice, odds });
+const pick = (betId: string, choice: string, odds: number): ParlayPick => ({
+  betId,
+  betTitle: `Bet ${betId}`,
+  choice,
+  odds,
+});
 
 describe('parlay slip', () => {
   it('keeps one pick per bet, replacing the earlier pick in place', () => {
@@ -24,10 +29,13 @@ describe('parlay slip', () => {
     expect(parlayTotalOdds([])).toBe(1);
     expect(parlayTotalOdds([pick('1', 'Yes', 2.5), pick('2', 'Cats', 1.8)])).toBe(4.5);
     expect(parlayTotalOdds([pick('1', 'No', 1.5), pick('2', 'Cats', 2.05)])).toBe(3.08);
-    const updated = withCurrentOdds([pick('1', 'No', 1.5), pick('2', 'Cats', 1.8)], [
-      { betId: '1', choice: 'No', odds: 1.5 },
-      { betId: '2', choice: 'Cats', odds: 2.05 },
-    ]);
+    const updated = withCurrentOdds(
+      [pick('1', 'No', 1.5), pick('2', 'Cats', 1.8)],
+      [
+        { betId: '1', choice: 'No', odds: 1.5 },
+        { betId: '2', choice: 'Cats', odds: 2.05 },
+      ],
+    );
     expect(updated.map((p) => p.odds)).toEqual([1.5, 2.05]);
   });
 });

@@ -1,6 +1,16 @@
-import { pointerWithin, rectIntersection, type CollisionDetection, type KeyboardCoordinateGetter } from '@dnd-kit/core';
+import {
+  pointerWithin,
+  rectIntersection,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
 import type { OddsChangedDetails } from '../../../shared/api/bets';
-import { hundredthsToOdds, oddsToHundredths, PARLAY_MAX_LEGS, totalOddsHundredths } from '../../../shared/odds';
+import {
+  hundredthsToOdds,
+  oddsToHundredths,
+  PARLAY_MAX_LEGS,
+  totalOddsHundredths,
+} from '../../../shared/odds';
 
 export const PARLAY_DROP_ZONE_ID = 'parlay-drop-zone';
 
@@ -21,13 +31,17 @@ export interface AddPickResult {
 /** Spec section 4: one pick per bet, a later pick on the same bet replaces the earlier one in place. */
 export function addPick(picks: readonly ParlayPick[], pick: ParlayPick): AddPickResult {
   const index = picks.findIndex((existing) => existing.betId === pick.betId);
-  if (index >= 0) return { picks: picks.map((existing, i) => (i === index ? pick : existing)), full: false };
+  if (index >= 0)
+    return { picks: picks.map((existing, i) => (i === index ? pick : existing)), full: false };
   if (picks.length >= PARLAY_MAX_LEGS) return { picks: [...picks], full: true };
   return { picks: [...picks, pick], full: false };
 }
 
 /** After a 409 'odds changed' the slip takes the server's odds so the next submit matches them. */
-export function withCurrentOdds(picks: readonly ParlayPick[], current: OddsChangedDetails['currentOdds']): ParlayPick[] {
+export function withCurrentOdds(
+  picks: readonly ParlayPick[],
+  current: OddsChangedDetails['currentOdds'],
+): ParlayPick[] {
   return picks.map((pick) => {
     const fresh = current.find((leg) => leg.betId === pick.betId && leg.choice === pick.choice);
     return fresh ? { ...pick, odds: fresh.odds } : pick;
@@ -58,7 +72,10 @@ const DIRECTIONS: Record<string, { x: number; y: number }> = {
  * press. With a single target, an arrow pointing toward the slip jumps straight onto it (right
  * on wide screens, down when the columns stack); any other arrow nudges as usual.
  */
-export const parlayKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+export const parlayKeyboardCoordinates: KeyboardCoordinateGetter = (
+  event,
+  { context, currentCoordinates },
+) => {
   const direction = DIRECTIONS[event.code];
   if (!direction) return undefined;
   event.preventDefault();

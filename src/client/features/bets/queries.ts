@@ -35,7 +35,10 @@ export function useAdminBets() {
   return useInfiniteQuery({
     queryKey: betKeys.admin(),
     queryFn: ({ pageParam, signal }) =>
-      api('GET /api/admin/bets', { query: { before: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+      api('GET /api/admin/bets', {
+        query: { before: pageParam ?? undefined, limit: PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
   });

@@ -26,7 +26,10 @@ export function DashboardPage() {
       {error && <ErrorBanner>{errorMessage(error, 'Failed to load user stats')}</ErrorBanner>}
       <header className="card bg-linear-to-br from-amber-400/20 via-slate-900 to-fuchsia-500/10">
         <h1 className="font-display wrap-anywhere text-3xl font-extrabold text-white sm:text-4xl">
-          Hey, {stats.username}! <span aria-hidden="true"><Emoji char="👋" /></span>
+          Hey, {stats.username}!{' '}
+          <span aria-hidden="true">
+            <Emoji char="👋" />
+          </span>
           <CosmeticMark cosmetic={stats.cosmetic} />
         </h1>
         <p className="mt-2 text-lg text-slate-300">
@@ -40,7 +43,8 @@ export function DashboardPage() {
       <ActiveBuffs />
       <section aria-labelledby="dashboard-inventory" className="card">
         <h2 id="dashboard-inventory" className="section-title mb-4">
-          <Backpack className="mr-1.5" />Inventory
+          <Backpack className="mr-1.5" />
+          Inventory
         </h2>
         <UsableInventory inventory={stats.inventory ?? []} />
       </section>

@@ -33,6 +33,9 @@ const clients = import.meta.glob<GameClient>('./*/card.ts', { eager: true, impor
 // The words come from GAMES through the build (shared/clientTables.ts), so this chunk holds no rules.
 export const GAME_CARDS: readonly GameCard[] = GAME_TEXTS.map((g) => {
   const client = clients[`./${g.game}/card.ts`];
-  if (!client) throw new Error(`src/client/features/games/${g.game}/card.ts is missing: every game in GAMES has one`);
+  if (!client)
+    throw new Error(
+      `src/client/features/games/${g.game}/card.ts is missing: every game in GAMES has one`,
+    );
   return { ...client, key: g.slug, game: g.game, name: g.name, description: g.description };
 });

@@ -9,7 +9,12 @@ interface InventorySale {
 
 // A game folder's inventorySale.ts, found by its place (one at most: the store shows one 'Sell'
 // button). Apart from the hub's catalog, so its mutations load with the store, not with the app.
-const sales = Object.values(import.meta.glob<() => InventorySale>('./*/inventorySale.ts', { eager: true, import: 'useInventorySale' }));
+const sales = Object.values(
+  import.meta.glob<() => InventorySale>('./*/inventorySale.ts', {
+    eager: true,
+    import: 'useInventorySale',
+  }),
+);
 
 const noSale = (): InventorySale | null => null;
 /** The game's sale as a hook fixed at build time, so calling it is always the same hook. */

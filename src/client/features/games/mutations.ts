@@ -8,6 +8,9 @@ export function useAfterGamePlayed(): () => Promise<void> {
   const queryClient = useQueryClient();
   const afterCoinsMoved = useAfterCoinsMoved();
   return useCallback(async () => {
-    await Promise.all([afterCoinsMoved(), queryClient.invalidateQueries({ queryKey: gameKeys.all })]);
+    await Promise.all([
+      afterCoinsMoved(),
+      queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+    ]);
   }, [afterCoinsMoved, queryClient]);
 }

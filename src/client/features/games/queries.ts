@@ -10,7 +10,8 @@ import { useSession } from '../../lib/session';
 export const gameKeys = {
   all: ['games'] as const,
   progress: (token: string | null) => ['games', 'progress', token] as const,
-  rounds: (token: string | null, limit: number, games: readonly RoundGame[] = []) => ['games', 'rounds', token, limit, games.join(',')] as const,
+  rounds: (token: string | null, limit: number, games: readonly RoundGame[] = []) =>
+    ['games', 'rounds', token, limit, games.join(',')] as const,
 };
 
 /** Wheels, cooldowns, buffs and the server's clock: the hub's one read for every game. */
@@ -28,7 +29,11 @@ export function useRounds(limit = 10, games: readonly RoundGame[] = []) {
   const { token } = useSession();
   return useQuery({
     queryKey: gameKeys.rounds(token, limit, games),
-    queryFn: ({ signal }) => api('GET /api/games/rounds', { query: { limit, game: games.length > 0 ? games.join(',') : undefined }, signal }),
+    queryFn: ({ signal }) =>
+      api('GET /api/games/rounds', {
+        query: { limit, game: games.length > 0 ? games.join(',') : undefined },
+        signal,
+      }),
     enabled: token !== null,
   });
 }

@@ -10,14 +10,20 @@ import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
  * refusal usually means the screen was behind the server (another tab, the clock), so the game
  * under `gameKey` and the session are read again.
  */
-export function useGameIntent<A, R extends { balance: number; coins: number }>(send: (action: A) => Promise<R>, put: (answer: R) => void, gameKey: QueryKey) {
+export function useGameIntent<A, R extends { balance: number; coins: number }>(
+  send: (action: A) => Promise<R>,
+  put: (answer: R) => void,
+  gameKey: QueryKey,
+) {
   const queryClient = useQueryClient();
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
     mutationFn: send,
     onSuccess: (answer) => {
       put(answer);
-      queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: answer.balance } : user));
+      queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) =>
+        user ? { ...user, balance: answer.balance } : user,
+      );
       if (answer.coins !== 0) void afterCoinsMoved();
     },
     onError: () => {

@@ -10,5 +10,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The browser's reduced-motion setting, followed live: animations are skipped when it is on. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

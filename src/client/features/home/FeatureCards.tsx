@@ -1,11 +1,35 @@
 import { CalendarDays, Medal, Palette, Target, Users, Zap } from 'lucide-react';
 const FEATURES = [
-  { icon: Target, title: 'Bets tracking', text: 'Every wager, parlay and payout in one place, so you always know how bold you were.' },
-  { icon: Medal, title: 'Badges', text: 'Earn and show off badges that prove you were there when the odds were wild.' },
-  { icon: Users, title: 'Communities', text: 'Trade items, swap services and trash-talk friends on the leaderboard.' },
-  { icon: CalendarDays, title: 'Daily tasks', text: 'Fresh daily and weekly quests that pay out coins for showing up.' },
-  { icon: Palette, title: 'Profile customisation', text: 'Pick a picture, polish your @handle and make your profile unmistakably you.' },
-  { icon: Zap, title: 'Powerup shop', text: 'Spend coins on power-ups, cosmetics and buffs that tilt the fun your way.' },
+  {
+    icon: Target,
+    title: 'Bets tracking',
+    text: 'Every wager, parlay and payout in one place, so you always know how bold you were.',
+  },
+  {
+    icon: Medal,
+    title: 'Badges',
+    text: 'Earn and show off badges that prove you were there when the odds were wild.',
+  },
+  {
+    icon: Users,
+    title: 'Communities',
+    text: 'Trade items, swap services and trash-talk friends on the leaderboard.',
+  },
+  {
+    icon: CalendarDays,
+    title: 'Daily tasks',
+    text: 'Fresh daily and weekly quests that pay out coins for showing up.',
+  },
+  {
+    icon: Palette,
+    title: 'Profile customisation',
+    text: 'Pick a picture, polish your @handle and make your profile unmistakably you.',
+  },
+  {
+    icon: Zap,
+    title: 'Powerup shop',
+    text: 'Spend coins on power-ups, cosmetics and buffs that tilt the fun your way.',
+  },
 ] as const;
 
 export function FeatureCards() {
@@ -16,7 +40,10 @@ export function FeatureCards() {
       </h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => (
-          <li key={feature.title} className="card transition hover:-translate-y-0.5 hover:border-amber-300/40">
+          <li
+            key={feature.title}
+            className="card transition hover:-translate-y-0.5 hover:border-amber-300/40"
+          >
             <span aria-hidden="true" className="text-3xl text-amber-300">
               <feature.icon />
             </span>

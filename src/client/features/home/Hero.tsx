@@ -18,10 +18,16 @@ export function Hero() {
 
   return (
     <section className="relative overflow-hidden rounded-3xl border border-white/10 bg-linear-to-br from-fuchsia-600/30 via-slate-900 to-emerald-500/20 px-5 py-12 sm:px-10 sm:py-16">
-      <p className="mb-3 text-sm font-semibold tracking-widest text-amber-300 uppercase">Play-money social betting</p>
+      <p className="mb-3 text-sm font-semibold tracking-widest text-amber-300 uppercase">
+        Play-money social betting
+      </p>
       <h1 className="font-display text-3xl leading-tight font-extrabold text-white sm:text-5xl">
         <span className="sr-only">{HERO_WORDS[HERO_WORDS.length - 1]}</span>
-        <span aria-hidden="true" data-testid="typewriter" className="inline-block min-h-[2.5em] sm:min-h-[1.25em]">
+        <span
+          aria-hidden="true"
+          data-testid="typewriter"
+          className="inline-block min-h-[2.5em] sm:min-h-[1.25em]"
+        >
           {text}
           <span
             className="ml-0.5 animate-blink font-light text-amber-300"
@@ -32,8 +38,8 @@ export function Hero() {
         </span>
       </h1>
       <p className="mt-4 max-w-xl text-base text-slate-300 sm:text-lg">
-        Wager imaginary coins on real-ish predictions, build daring parlays, and climb the leaderboard. Zero real
-        money, maximum bragging rights.
+        Wager imaginary coins on real-ish predictions, build daring parlays, and climb the
+        leaderboard. Zero real money, maximum bragging rights.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         {isAuthenticated ? (
@@ -51,7 +57,10 @@ export function Hero() {
           </>
         )}
       </div>
-      <span aria-hidden="true" className="pointer-events-none absolute -right-6 -bottom-8 text-[9rem] opacity-20 select-none sm:text-[12rem]">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-6 -bottom-8 text-[9rem] opacity-20 select-none sm:text-[12rem]"
+      >
         <Emoji char="🎰" />
       </span>
     </section>

@@ -21,7 +21,8 @@ export function TopPlayers() {
   return (
     <section aria-labelledby="top-players-heading" className="card self-start">
       <h2 id="top-players-heading" className="section-title mb-4">
-        <Trophy className="mr-2" />Top Players
+        <Trophy className="mr-2" />
+        Top Players
       </h2>
       {isPending ? (
         <LoadingState>Loading top players…</LoadingState>
@@ -43,7 +44,9 @@ export function TopPlayers() {
                   {player.username}
                   <CosmeticMark cosmetic={player.cosmetic} />
                 </span>
-                <span className="shrink-0 font-mono text-emerald-300"><Emoji char="🪙" /> {formatCoins(player.balance)}</span>
+                <span className="shrink-0 font-mono text-emerald-300">
+                  <Emoji char="🪙" /> {formatCoins(player.balance)}
+                </span>
               </Link>
             </li>
           ))}

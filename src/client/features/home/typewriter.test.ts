@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { nextTypewriterStep, typewriterText, TYPEWRITER, TYPEWRITER_START, type TypewriterState } from './typewriter';
+import {
+  nextTypewriterStep,
+  typewriterText,
+  TYPEWRITER,
+  TYPEWRITER_START,
+  type TypewriterState,
+} from './typewriter';
 
 function run(words: readonly string[]) {
   const frames: string[] = [];
   const delays: number[] = [];
   let state: TypewriterState = TYPEWRITER_START;
-  for (let step = nextTypewriterStep(state, words, TYPEWRITER); step; step = nextTypewriterStep(state, words, TYPEWRITER)) {
+  for (
+    let step = nextTypewriterStep(state, words, TYPEWRITER);
+    step;
+    step = nextTypewriterStep(state, words, TYPEWRITER)
+  ) {
     state = step.state;
     delays.push(step.delayMs);
     frames.push(typewriterText(state, words));

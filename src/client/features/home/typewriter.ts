@@ -22,7 +22,12 @@ export const TYPEWRITER = {
   cursorBlinkSeconds: 0.8,
 } as const;
 
-export const TYPEWRITER_START: TypewriterState = { wordIndex: 0, chars: 0, deleting: false, loop: 0 };
+export const TYPEWRITER_START: TypewriterState = {
+  wordIndex: 0,
+  chars: 0,
+  deleting: false,
+  loop: 0,
+};
 
 export interface TypewriterStep {
   state: TypewriterState;

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { nextTypewriterStep, typewriterText, TYPEWRITER, TYPEWRITER_START, type TypewriterOptions } from './typewriter';
+import {
+  nextTypewriterStep,
+  typewriterText,
+  TYPEWRITER,
+  TYPEWRITER_START,
+  type TypewriterOptions,
+} from './typewriter';
 
 /** `words` and `options` must be stable (module constants), or the animation restarts. */
 export function useTypewriter(words: readonly string[], options: TypewriterOptions = TYPEWRITER) {
@@ -12,5 +18,8 @@ export function useTypewriter(words: readonly string[], options: TypewriterOptio
     return () => clearTimeout(timer);
   }, [state, words, options]);
 
-  return { text: typewriterText(state, words), done: nextTypewriterStep(state, words, options) === null };
+  return {
+    text: typewriterText(state, words),
+    done: nextTypewriterStep(state, words, options) === null,
+  };
 }

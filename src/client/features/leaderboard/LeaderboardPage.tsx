@@ -18,9 +18,20 @@ const SORTS: { value: LeaderboardSort; label: string }[] = [
   { value: 'achievements', label: 'Achievements' },
 ];
 
-function Player({ username, image, cosmetic }: { username: string; image: string | null; cosmetic?: CosmeticRef | null }) {
+function Player({
+  username,
+  image,
+  cosmetic,
+}: {
+  username: string;
+  image: string | null;
+  cosmetic?: CosmeticRef | null;
+}) {
   return (
-    <Link to={`/profile/${username}`} className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline">
+    <Link
+      to={`/profile/${username}`}
+      className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline"
+    >
       <Avatar src={image} username={username} size="sm" />
       <span className="min-w-0 wrap-anywhere">
         {username}
@@ -32,7 +43,15 @@ function Player({ username, image, cosmetic }: { username: string; image: string
 
 type Column = string | { label: string; className: string };
 
-function Table({ caption, head, children }: { caption: string; head: Column[]; children: ReactNode }) {
+function Table({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  head: Column[];
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -66,7 +85,13 @@ export function LeaderboardPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Leaderboard</h1>
-        <SelectField id="leaderboard-sort" label="Sort by" value={sort} onValueChange={(v) => setSort(v as LeaderboardSort)} className="w-full sm:w-56">
+        <SelectField
+          id="leaderboard-sort"
+          label="Sort by"
+          value={sort}
+          onValueChange={(v) => setSort(v as LeaderboardSort)}
+          className="w-full sm:w-56"
+        >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
@@ -84,7 +109,13 @@ export function LeaderboardPage() {
         ) : (
           <Table
             caption="Players"
-            head={['#', 'Player', { label: 'Balance', className: shownOn('balance') }, { label: 'Wins', className: shownOn('wins') }, { label: 'Achievements', className: shownOn('achievements') }]}
+            head={[
+              '#',
+              'Player',
+              { label: 'Balance', className: shownOn('balance') },
+              { label: 'Wins', className: shownOn('wins') },
+              { label: 'Achievements', className: shownOn('achievements') },
+            ]}
           >
             {users.data.map((u, i) => (
               <tr key={u._id} data-testid="leaderboard-row" data-username={u.username}>
@@ -92,7 +123,9 @@ export function LeaderboardPage() {
                 <td className="max-w-36 px-2 py-2 sm:max-w-60">
                   <Player username={u.username} image={u.profileImage} cosmetic={u.cosmetic} />
                 </td>
-                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}><Emoji char="🪙" /> {formatCoins(u.balance)}</td>
+                <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>
+                  <Emoji char="🪙" /> {formatCoins(u.balance)}
+                </td>
                 <td className={`px-2 py-2 ${shownOn('wins')}`}>{u.betsWon}</td>
                 <td className={`px-2 py-2 ${shownOn('achievements')}`}>{u.achievements}</td>
               </tr>
@@ -102,9 +135,15 @@ export function LeaderboardPage() {
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {GAME_BOARDS.map(({ key, board }) => {
-          const rows: readonly (GameBoardEntry<never> & { [field: string]: unknown })[] | undefined = games.data?.[key];
+          const rows:
+            readonly (GameBoardEntry<never> & { [field: string]: unknown })[] | undefined =
+            games.data?.[key];
           return (
-            <section key={key} aria-labelledby={`${key}-board-title`} className="card flex flex-col gap-3">
+            <section
+              key={key}
+              aria-labelledby={`${key}-board-title`}
+              className="card flex flex-col gap-3"
+            >
               <h2 id={`${key}-board-title`} className="section-title">
                 {board.title}
               </h2>
@@ -113,7 +152,10 @@ export function LeaderboardPage() {
               ) : games.error || !rows ? (
                 <ErrorBanner>Failed to load leaderboard</ErrorBanner>
               ) : rows.length > 0 ? (
-                <Table caption={board.title} head={['Rank', 'Player', ...board.columns.map((c) => c.label)]}>
+                <Table
+                  caption={board.title}
+                  head={['Rank', 'Player', ...board.columns.map((c) => c.label)]}
+                >
                   {rows.map((r, i) => (
                     <tr key={r._id}>
                       <td className="px-2 py-2 text-slate-400">{i + 1}</td>

@@ -15,7 +15,10 @@ export const leaderboardKeys = {
 const boardFreshness = { staleTime: 0 } as const;
 
 /** Sent without a token: spec section 6 lists this call as public. */
-function fetchLeaderboardUsers(sort: LeaderboardSort, signal?: AbortSignal): Promise<LeaderboardUserDto[]> {
+function fetchLeaderboardUsers(
+  sort: LeaderboardSort,
+  signal?: AbortSignal,
+): Promise<LeaderboardUserDto[]> {
   return api('GET /api/leaderboard/users', { query: { sort }, signal });
 }
 

@@ -19,8 +19,12 @@ export function RulesPage() {
         <span aria-hidden="true" className="text-5xl">
           <Emoji char="📜" />
         </span>
-        <h1 className="font-display mt-2 text-3xl font-extrabold text-white sm:text-4xl">Unspoken Scriptures</h1>
-        <p className="mt-2 text-slate-400">Ten sacred truths of the Fair &amp; Square faithful. None are enforced.</p>
+        <h1 className="font-display mt-2 text-3xl font-extrabold text-white sm:text-4xl">
+          Unspoken Scriptures
+        </h1>
+        <p className="mt-2 text-slate-400">
+          Ten sacred truths of the Fair &amp; Square faithful. None are enforced.
+        </p>
       </header>
       <ol className="flex flex-col gap-3">
         {RULES.map((rule, index) => (
@@ -36,9 +40,25 @@ export function RulesPage() {
         ))}
       </ol>
       <p className="mt-8 text-center text-xs text-slate-400">
-        Emoji graphics by <a href="https://github.com/jdecked/twemoji" className="text-slate-300 underline hover:text-white">Twemoji</a>, ©
-        Twitter, Inc. and other contributors, <a href="https://creativecommons.org/licenses/by/4.0/" className="text-slate-300 underline hover:text-white">CC-BY 4.0</a>.
-        Icons by <a href="https://lucide.dev" className="text-slate-300 underline hover:text-white">Lucide</a> (ISC).
+        Emoji graphics by{' '}
+        <a
+          href="https://github.com/jdecked/twemoji"
+          className="text-slate-300 underline hover:text-white"
+        >
+          Twemoji
+        </a>
+        , © Twitter, Inc. and other contributors,{' '}
+        <a
+          href="https://creativecommons.org/licenses/by/4.0/"
+          className="text-slate-300 underline hover:text-white"
+        >
+          CC-BY 4.0
+        </a>
+        . Icons by{' '}
+        <a href="https://lucide.dev" className="text-slate-300 underline hover:text-white">
+          Lucide
+        </a>{' '}
+        (ISC).
       </p>
     </section>
   );

@@ -23,17 +23,24 @@ function useServiceMutation<T, R>(mutationFn: (input: T) => Promise<R>, movesCoi
   });
 }
 
-export const useCreateServiceMutation = () => useServiceMutation((body: ServiceInput) => api('POST /api/services', { body }), false);
+export const useCreateServiceMutation = () =>
+  useServiceMutation((body: ServiceInput) => api('POST /api/services', { body }), false);
 
 export const useUpdateServiceMutation = () =>
-  useServiceMutation(({ id, ...body }: ServiceInput & { id: string }) => api('PUT /api/services/:id', { params: { id }, body }), false);
+  useServiceMutation(
+    ({ id, ...body }: ServiceInput & { id: string }) =>
+      api('PUT /api/services/:id', { params: { id }, body }),
+    false,
+  );
 
-export const useDeleteServiceMutation = () => useServiceMutation((id: string) => api('DELETE /api/services/:id', { params: { id } }), false);
+export const useDeleteServiceMutation = () =>
+  useServiceMutation((id: string) => api('DELETE /api/services/:id', { params: { id } }), false);
 
 /** A buy names the price the page showed: the server refuses it if the provider changed it since. */
 export const useBuyServiceMutation = () =>
   useServiceMutation(
-    ({ id, expectedPrice }: { id: string; expectedPrice: number }) => api('POST /api/services/buy/:id', { params: { id }, body: { expectedPrice } }),
+    ({ id, expectedPrice }: { id: string; expectedPrice: number }) =>
+      api('POST /api/services/buy/:id', { params: { id }, body: { expectedPrice } }),
     true,
   );
 
@@ -41,14 +48,25 @@ export const useBuyServiceMutation = () =>
 export function priceChangedDetails(error: unknown): PriceChangedDetails | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const details = error.details as Partial<PriceChangedDetails> | null | undefined;
-  return typeof details === 'object' && details !== null && typeof details.currentPrice === 'number' ? { currentPrice: details.currentPrice } : null;
+  return typeof details === 'object' && details !== null && typeof details.currentPrice === 'number'
+    ? { currentPrice: details.currentPrice }
+    : null;
 }
 
 export const useFinalizeServiceMutation = () =>
-  useServiceMutation((serviceId: string) => api('POST /api/services/finalize', { body: { serviceId } }), false);
+  useServiceMutation(
+    (serviceId: string) => api('POST /api/services/finalize', { body: { serviceId } }),
+    false,
+  );
 
 export const useAcceptServiceMutation = () =>
-  useServiceMutation((serviceId: string) => api('POST /api/services/accept', { body: { serviceId } }), true);
+  useServiceMutation(
+    (serviceId: string) => api('POST /api/services/accept', { body: { serviceId } }),
+    true,
+  );
 
 export const useRefundServiceMutation = () =>
-  useServiceMutation((serviceId: string) => api('POST /api/services/refund', { body: { serviceId } }), true);
+  useServiceMutation(
+    (serviceId: string) => api('POST /api/services/refund', { body: { serviceId } }),
+    true,
+  );

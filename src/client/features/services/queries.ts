@@ -27,7 +27,11 @@ export function useServices(showAll: boolean) {
     queryKey: serviceKeys.list(token, showAll),
     queryFn: ({ pageParam, signal }) =>
       api('GET /api/services', {
-        query: { ...(showAll ? { showAll: 'true' as const } : {}), before: pageParam ?? undefined, limit: PAGE_SIZE },
+        query: {
+          ...(showAll ? { showAll: 'true' as const } : {}),
+          before: pageParam ?? undefined,
+          limit: PAGE_SIZE,
+        },
         signal,
       }),
     initialPageParam: null as number | null,
@@ -44,7 +48,10 @@ export function useServicePurchases() {
   return useInfiniteQuery({
     queryKey: serviceKeys.purchases(token),
     queryFn: ({ pageParam, signal }) =>
-      api('GET /api/services/purchases', { query: { before: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+      api('GET /api/services/purchases', {
+        query: { before: pageParam ?? undefined, limit: PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: nextBefore,
     enabled: token !== null,
@@ -64,7 +71,10 @@ export function useServiceHistory(side: 'provider' | 'buyer') {
     queryKey: [...serviceKeys.history(token), side] as const,
     queryFn: async ({ pageParam, signal }) => {
       const before = pageParam ?? undefined;
-      const query = side === 'provider' ? { providerBefore: before, limit: PAGE_SIZE } : { buyerBefore: before, limit: PAGE_SIZE };
+      const query =
+        side === 'provider'
+          ? { providerBefore: before, limit: PAGE_SIZE }
+          : { buyerBefore: before, limit: PAGE_SIZE };
       const history = await api('GET /api/services/history', { query, signal });
       return side === 'provider' ? history.asProvider : history.asBuyer;
     },

@@ -24,7 +24,12 @@ const compare: Record<SortKey, (a: StoreItemDto, b: StoreItemDto) => number> = {
 };
 
 /** What the purchase grid shows: items with stock left (spec section 4), filtered and sorted; ties by name. */
-export function shelfView(items: readonly StoreItemDto[], filter: TypeFilter, sort: SortKey, direction: SortDirection): StoreItemDto[] {
+export function shelfView(
+  items: readonly StoreItemDto[],
+  filter: TypeFilter,
+  sort: SortKey,
+  direction: SortDirection,
+): StoreItemDto[] {
   const sign = direction === 'asc' ? 1 : -1;
   return items
     .filter((item) => item.stock > 0 && (filter === 'all' || item.type === filter))

@@ -20,7 +20,9 @@ export function usePurchaseMutation() {
     mutationFn: (itemId: string) => api('POST /api/store/purchase', { body: { itemId } }),
     onSuccess: (answer) => {
       queryClient.setQueryData<StoreItemDto[]>(storeKeys.items(), (items) =>
-        items?.map((item) => (item._id === answer.item._id ? answer.item : item)).filter((item) => item.stock > 0),
+        items
+          ?.map((item) => (item._id === answer.item._id ? answer.item : item))
+          .filter((item) => item.stock > 0),
       );
       void afterCoinsMoved();
     },
@@ -32,7 +34,8 @@ export function usePurchaseMutation() {
 export function useUseItemMutation() {
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn: (itemId: string) => api('POST /api/store/items/:id/use', { params: { id: itemId } }),
+    mutationFn: (itemId: string) =>
+      api('POST /api/store/items/:id/use', { params: { id: itemId } }),
     onSettled: () => void afterCoinsMoved(),
   });
 }

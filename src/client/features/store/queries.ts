@@ -36,7 +36,10 @@ export function useActiveBuffs() {
   const { token } = useSession();
   return useQuery({
     queryKey: storeKeys.buffs(token),
-    queryFn: async ({ signal }) => ({ ...(await api('GET /api/store/buffs', { signal })), fetchedAt: Date.now() }),
+    queryFn: async ({ signal }) => ({
+      ...(await api('GET /api/store/buffs', { signal })),
+      fetchedAt: Date.now(),
+    }),
     enabled: token !== null,
     refetchInterval: 60_000,
   });

@@ -10,7 +10,12 @@ const multiplierText = (hundredths: number) => String(hundredths / 100);
  * the code that pays the claim, caps included.
  */
 export function RewardTag({ reward, buffed }: { reward: number; buffed: BuffedReward }) {
-  if (!buffed) return <p data-testid="reward" className="shrink-0 font-semibold text-emerald-300">+{formatCoins(reward)}</p>;
+  if (!buffed)
+    return (
+      <p data-testid="reward" className="shrink-0 font-semibold text-emerald-300">
+        +{formatCoins(reward)}
+      </p>
+    );
   const why = `${formatCoins(reward)} × ${multiplierText(buffed.multiplier)} reward buff${buffed.capped ? ", limited by the buff's cap" : ''}`;
   return (
     <p data-testid="reward" className="max-w-[45%] shrink-0 text-right">

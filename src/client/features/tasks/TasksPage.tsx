@@ -35,7 +35,8 @@ function TaskCard({ task }: { task: TaskDto }) {
     void guard.run(() =>
       complete.mutateAsync(task._id).then(
         (res) => notify.success(`Completed "${task.title}"! +${res.reward} coins`),
-        (error: unknown) => notify.error(errorMessage(error, 'Could not complete the task', CONNECTION_ERROR)),
+        (error: unknown) =>
+          notify.error(errorMessage(error, 'Could not complete the task', CONNECTION_ERROR)),
       ),
     );
   return (
@@ -55,7 +56,12 @@ function TaskCard({ task }: { task: TaskDto }) {
         <p className="text-sm text-slate-400">
           {Math.min(task.progress, task.goalAmount)} / {task.goalAmount} ({task.percent}%)
         </p>
-        <button type="button" className="btn-primary" disabled={!done || complete.isPending || guard.quiet} onClick={onComplete}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!done || complete.isPending || guard.quiet}
+          onClick={onComplete}
+        >
           Complete
         </button>
       </div>
@@ -80,11 +86,21 @@ export function TasksPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Tasks</h1>
-        <p className="mt-1 text-slate-400">Daily tasks reset at 00:00 UTC, weekly ones on Monday 00:00 UTC; bonus tasks are once ever.</p>
+        <p className="mt-1 text-slate-400">
+          Daily tasks reset at 00:00 UTC, weekly ones on Monday 00:00 UTC; bonus tasks are once
+          ever.
+        </p>
       </header>
       <div role="tablist" aria-label="Task types" className="flex flex-wrap gap-2">
         {TABS.map((t) => (
-          <button key={t.type} type="button" role="tab" aria-selected={tab === t.type} className={tab === t.type ? 'btn-primary' : 'btn-secondary'} onClick={() => setTab(t.type)}>
+          <button
+            key={t.type}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.type}
+            className={tab === t.type ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setTab(t.type)}
+          >
             {t.label}
           </button>
         ))}

@@ -11,7 +11,11 @@ const taskKeys = {
 
 export function useTasks() {
   const { token } = useSession();
-  return useQuery({ queryKey: taskKeys.list(token), queryFn: ({ signal }) => api('GET /api/tasks', { signal }), enabled: token !== null });
+  return useQuery({
+    queryKey: taskKeys.list(token),
+    queryFn: ({ signal }) => api('GET /api/tasks', { signal }),
+    enabled: token !== null,
+  });
 }
 
 export function useAchievements() {
@@ -37,7 +41,10 @@ function useRewardMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   });
 }
 
-export const useCompleteTaskMutation = () => useRewardMutation((taskId: string) => api('POST /api/tasks/complete', { body: { taskId } }));
+export const useCompleteTaskMutation = () =>
+  useRewardMutation((taskId: string) => api('POST /api/tasks/complete', { body: { taskId } }));
 
 export const useClaimAchievementMutation = () =>
-  useRewardMutation((achievementId: string) => api('POST /api/achievements/complete', { body: { achievementId } }));
+  useRewardMutation((achievementId: string) =>
+    api('POST /api/achievements/complete', { body: { achievementId } }),
+  );

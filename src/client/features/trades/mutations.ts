@@ -31,13 +31,19 @@ export function useRequestTradeMutation() {
 }
 
 export function useRespondTradeMutation() {
-  return useTradeMutation(({ tradeId, ...body }: RespondTradeInput) => api('POST /api/trades/:id/respond', { params: { id: tradeId }, body }));
+  return useTradeMutation(({ tradeId, ...body }: RespondTradeInput) =>
+    api('POST /api/trades/:id/respond', { params: { id: tradeId }, body }),
+  );
 }
 
 export function useCancelTradeMutation() {
-  return useTradeMutation((tradeId: string) => api('POST /api/trades/:id/cancel', { params: { id: tradeId } }));
+  return useTradeMutation((tradeId: string) =>
+    api('POST /api/trades/:id/cancel', { params: { id: tradeId } }),
+  );
 }
 
 export function useFinalizeTradeMutation() {
-  return useTradeMutation((tradeId: string) => api('POST /api/trades/:id/finalize', { params: { id: tradeId } }));
+  return useTradeMutation((tradeId: string) =>
+    api('POST /api/trades/:id/finalize', { params: { id: tradeId } }),
+  );
 }

@@ -25,4 +25,5 @@ export function pickedEntries(picks: Picks): { itemId: string; quantity: number 
  * Spec section 4: pending and responded trades are 'active'. Written here rather than imported
  * from shared/api/trades.ts, whose zod schemas must stay out of the browser bundle.
  */
-export const isActiveTrade = (status: TradeStatus): boolean => status === 'pending' || status === 'responded';
+export const isActiveTrade = (status: TradeStatus): boolean =>
+  status === 'pending' || status === 'responded';

@@ -20,7 +20,8 @@ function counterpartyText(entry: LedgerEntryDto): string | null {
 
 function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
   const counterparty = counterpartyText(entry);
-  const tone = entry.delta > 0 ? 'text-emerald-300' : entry.delta < 0 ? 'text-rose-300' : 'text-slate-300';
+  const tone =
+    entry.delta > 0 ? 'text-emerald-300' : entry.delta < 0 ? 'text-rose-300' : 'text-slate-300';
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="ledger-entry">
       <div className="min-w-0 flex-1">
@@ -55,15 +56,19 @@ export function LedgerStatement() {
   function showMore() {
     const next = limit + STATEMENT_STEP;
     setLimit(next);
-    if (entries.length < next && ledger.hasNextPage && !ledger.isFetchingNextPage) void ledger.fetchNextPage();
+    if (entries.length < next && ledger.hasNextPage && !ledger.isFetchingNextPage)
+      void ledger.fetchNextPage();
   }
 
   return (
     <section aria-labelledby="statement-heading" className="card">
       <h2 id="statement-heading" className="section-title mb-1">
-        <Receipt className="mr-1.5" />Statement
+        <Receipt className="mr-1.5" />
+        Statement
       </h2>
-      <p className="mb-4 text-sm text-slate-400">Every coin in and out of your wallet, newest first.</p>
+      <p className="mb-4 text-sm text-slate-400">
+        Every coin in and out of your wallet, newest first.
+      </p>
 
       {ledger.isPending ? (
         <LoadingState>Loading your statement…</LoadingState>
@@ -84,7 +89,12 @@ export function LedgerStatement() {
             </div>
           )}
           {more && (
-            <button type="button" className="btn-secondary mt-4 w-full" onClick={showMore} disabled={waiting}>
+            <button
+              type="button"
+              className="btn-secondary mt-4 w-full"
+              onClick={showMore}
+              disabled={waiting}
+            >
               {waiting ? 'Loading…' : 'Show more'}
             </button>
           )}

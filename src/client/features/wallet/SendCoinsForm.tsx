@@ -59,9 +59,14 @@ export function SendCoinsForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <Send className="mr-1.5" />Send Coins
+        <Send className="mr-1.5" />
+        Send Coins
       </h2>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <TextField
           id={`${ids}-recipient`}
           label="Recipient username"
@@ -82,7 +87,11 @@ export function SendCoinsForm() {
           error={problemOf('amount')}
           onValueChange={edit('amount', setAmount)}
         />
-        <button type="submit" className="btn-primary py-2.5 sm:mt-6" disabled={send.isPending || guard.quiet}>
+        <button
+          type="submit"
+          className="btn-primary py-2.5 sm:mt-6"
+          disabled={send.isPending || guard.quiet}
+        >
           {send.isPending ? 'Sending…' : 'Send Coins'}
         </button>
       </form>

@@ -6,7 +6,8 @@ import { useAfterCoinsMoved } from '../../lib/useAfterCoinsMoved';
 export function useSendCoinsMutation() {
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn: (body: RouteBody<'POST /api/user/send-money'>) => api('POST /api/user/send-money', { body }),
+    mutationFn: (body: RouteBody<'POST /api/user/send-money'>) =>
+      api('POST /api/user/send-money', { body }),
     onSuccess: () => void afterCoinsMoved(),
   });
 }

@@ -15,7 +15,10 @@ export function useLedger() {
   return useInfiniteQuery({
     queryKey: walletKeys.ledger(token),
     queryFn: ({ pageParam, signal }) =>
-      api('GET /api/user/ledger', { query: { before: pageParam ?? undefined, limit: LEDGER_PAGE_SIZE }, signal }),
+      api('GET /api/user/ledger', {
+        query: { before: pageParam ?? undefined, limit: LEDGER_PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
     enabled: token !== null,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, startTestServer, uniqueName, type TestServer, type TestUser } from '../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerAdmin,
+  registerUser,
+  startTestServer,
+  uniqueName,
+  type TestServer,
+  type TestUser,
+} from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 
@@ -47,7 +56,9 @@ describe('POST /auth/register', () => {
 
     const ledger = await callRoute(server, 'GET /api/user/ledger', { token: res.body.token });
     expect(ledger.status).toBe(200);
-    expect(ledger.body.entries.map((e) => [e.category, e.delta])).toEqual([['registration_grant', 1000]]);
+    expect(ledger.body.entries.map((e) => [e.category, e.delta])).toEqual([
+      ['registration_grant', 1000],
+    ]);
 
     // The token works at once.
     const me = await stats(res.body.token);
@@ -68,9 +79,16 @@ describe('POST /auth/register', () => {
   it('rejects a username taken in any letter case with 409', async () => {
     const username = uniqueName('Dup');
     expect((await register({ username, password: 'password-1' })).status).toBe(201);
-    expectError(await register({ username, password: 'password-1' }), 409, { code: 'CONFLICT', message: 'already taken' });
-    expectError(await register({ username: username.toUpperCase(), password: 'password-1' }), 409, { message: 'already taken' });
-    expectError(await register({ username: username.toLowerCase(), password: 'password-1' }), 409, { message: 'already taken' });
+    expectError(await register({ username, password: 'password-1' }), 409, {
+      code: 'CONFLICT',
+      message: 'already taken',
+    });
+    expectError(await register({ username: username.toUpperCase(), password: 'password-1' }), 409, {
+      message: 'already taken',
+    });
+    expectError(await register({ username: username.toLowerCase(), password: 'password-1' }), 409, {
+      message: 'already taken',
+    });
   });
 
   it.each([
@@ -102,17 +120,27 @@ describe('POST /auth/register', () => {
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
     expect((await register({ username: uniqueName('p8'), password: '12345678' })).status).toBe(201);
-    expect((await register({ username: uniqueName('p128'), password: 'x'.repeat(128) })).status).toBe(201);
+    expect(
+      (await register({ username: uniqueName('p128'), password: 'x'.repeat(128) })).status,
+    ).toBe(201);
   });
 
   it('rejects unknown fields with 400', async () => {
-    const res = await register({ username: uniqueName('unk'), password: 'password-1', role: 'admin' });
+    const res = await register({
+      username: uniqueName('unk'),
+      password: 'password-1',
+      role: 'admin',
+    });
     const body = expectError(res, 400, { code: 'BAD_REQUEST' });
     expect(body.message).toMatch(/role|unrecognized|unknown/i);
   });
 
   it('cannot be used to create an admin or pick a balance', async () => {
-    const res = await register({ username: uniqueName('sneaky'), password: 'password-1', balance: 1e9 });
+    const res = await register({
+      username: uniqueName('sneaky'),
+      password: 'password-1',
+      balance: 1e9,
+    });
     expectError(res, 400);
   });
 
@@ -130,7 +158,9 @@ describe('POST /auth/login', () => {
 
   it('answers a fresh token and the user, and counts the login on a day without one', async () => {
     // Logins count once per UTC day: the registration's own day is moved back.
-    await server.db.rows(sql`update sessions set created_at = now() - interval '3 days' where user_id = ${user.id}`);
+    await server.db.rows(
+      sql`update sessions set created_at = now() - interval '3 days' where user_id = ${user.id}`,
+    );
     const before = await stats(user.token);
     const res = await login({ username: user.username, password: user.password });
     expect(res.status).toBe(200);
@@ -152,8 +182,16 @@ describe('POST /auth/login', () => {
   });
 
   it('rejects a wrong password with 401 and the same message as an unknown user', async () => {
-    const wrong = expectError(await login({ username: user.username, password: 'not-the-password' }), 401, { code: 'UNAUTHORIZED' });
-    const unknown = expectError(await login({ username: uniqueName('ghost'), password: 'whatever-123' }), 401, { code: 'UNAUTHORIZED' });
+    const wrong = expectError(
+      await login({ username: user.username, password: 'not-the-password' }),
+      401,
+      { code: 'UNAUTHORIZED' },
+    );
+    const unknown = expectError(
+      await login({ username: uniqueName('ghost'), password: 'whatever-123' }),
+      401,
+      { code: 'UNAUTHORIZED' },
+    );
     expect(wrong.message).toBe(unknown.message);
   });
 
@@ -173,9 +211,17 @@ describe('POST /auth/login', () => {
 
   it('refuses a banned user with 403 BANNED and a message', async () => {
     const victim = await registerUser(server);
-    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', {
+      token: admin.token,
+      params: { username: victim.username },
+      body: { status: 'banned' },
+    });
     expect(ban.status).toBe(200);
-    const body = expectError(await login({ username: victim.username, password: victim.password }), 403, { code: 'BANNED' });
+    const body = expectError(
+      await login({ username: victim.username, password: victim.password }),
+      403,
+      { code: 'BANNED' },
+    );
     expect(body.message).toMatch(/banned/i);
     // A wrong password for a banned user is still just a wrong password.
     expectError(await login({ username: victim.username, password: 'wrong-password' }), 401);
@@ -209,8 +255,17 @@ describe('GET /api/user/stats', () => {
     const res = await stats(user.token);
     expect(res.status).toBe(200);
     const counters = [
-      'betsPlaced', 'betsWon', 'storePurchases', 'logins', 'tasksCompleted', 'minefieldWins',
-      'puzzleWins', 'rpsWins', 'frenzyClicks', 'casinoWins', 'itemsOwned',
+      'betsPlaced',
+      'betsWon',
+      'storePurchases',
+      'logins',
+      'tasksCompleted',
+      'minefieldWins',
+      'puzzleWins',
+      'rpsWins',
+      'frenzyClicks',
+      'casinoWins',
+      'itemsOwned',
     ] as const;
     for (const c of counters) expect(typeof res.body[c], c).toBe('number');
     expect(res.body).toMatchObject({
@@ -245,14 +300,20 @@ describe('GET /api/user/stats', () => {
     ['an oversized token', `Bearer ${'a'.repeat(500)}`],
     ['an empty bearer', 'Bearer '],
   ])('answers 401 with %s', async (_label, authorization) => {
-    const res = await callRoute(server, 'GET /api/user/stats', { headers: authorization ? { authorization } : {} });
+    const res = await callRoute(server, 'GET /api/user/stats', {
+      headers: authorization ? { authorization } : {},
+    });
     expectError(res, 401, { code: 'UNAUTHORIZED' });
   });
 
   it('answers 403 BANNED to a banned user, whose session is gone', async () => {
     const user = await registerUser(server);
     expect((await stats(user.token)).status).toBe(200); // warm the session cache
-    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: user.username }, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', {
+      token: admin.token,
+      params: { username: user.username },
+      body: { status: 'banned' },
+    });
     expect(ban.status).toBe(200);
     const res = await stats(user.token);
     expect([401, 403]).toContain(res.status);
@@ -267,7 +328,9 @@ describe('GET /api/user/public/{username}', () => {
   });
 
   it('answers public data without a token', async () => {
-    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } });
+    const res = await callRoute(server, 'GET /api/user/public/:username', {
+      params: { username: user.username },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: String(user.id),
@@ -287,28 +350,49 @@ describe('GET /api/user/public/{username}', () => {
 
   it('ignores the letter case of the name', async () => {
     for (const name of [user.username.toLowerCase(), user.username.toUpperCase()]) {
-      const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: name } });
+      const res = await callRoute(server, 'GET /api/user/public/:username', {
+        params: { username: name },
+      });
       expect(res.status).toBe(200);
       expect(res.body.username).toBe(user.username);
     }
   });
 
   it('answers 404 for an unknown user', async () => {
-    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: uniqueName('nobody') } }), 404, { code: 'NOT_FOUND' });
-    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: '~deleted~1' } }), 404);
+    expectError(
+      await callRoute(server, 'GET /api/user/public/:username', {
+        params: { username: uniqueName('nobody') },
+      }),
+      404,
+      { code: 'NOT_FOUND' },
+    );
+    expectError(
+      await callRoute(server, 'GET /api/user/public/:username', {
+        params: { username: '~deleted~1' },
+      }),
+      404,
+    );
   });
 
   it('rejects an absurdly long name with 4xx', async () => {
-    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: 'x'.repeat(150) } });
+    const res = await callRoute(server, 'GET /api/user/public/:username', {
+      params: { username: 'x'.repeat(150) },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
 
   it('shows a banned user with status banned', async () => {
     const victim = await registerUser(server);
-    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } });
+    const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', {
+      token: admin.token,
+      params: { username: victim.username },
+      body: { status: 'banned' },
+    });
     expect(ban.status).toBe(200);
-    const res = await callRoute(server, 'GET /api/user/public/:username', { params: { username: victim.username } });
+    const res = await callRoute(server, 'GET /api/user/public/:username', {
+      params: { username: victim.username },
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('banned');
     expectNoSecrets(res);

@@ -25,7 +25,11 @@ import { stakedRoundsUpTo } from '../games/engine/public';
  * and refuses the one past SIGNUPS_PER_DAY. One conditional upsert: two processes registering
  * from one address at once count one after the other.
  */
-export async function countSignup(deps: Pick<Deps, 'config' | 'clock'>, tx: Queryable, ip: string): Promise<void> {
+export async function countSignup(
+  deps: Pick<Deps, 'config' | 'clock'>,
+  tx: Queryable,
+  ip: string,
+): Promise<void> {
   const limit = deps.config.signupsPerDay;
   if (limit === 0) return;
   const now = deps.clock.now();
@@ -38,7 +42,11 @@ export async function countSignup(deps: Pick<Deps, 'config' | 'clock'>, tx: Quer
     returning count`);
   if (!row) {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-    throw new AppError(429, 'RATE_LIMITED', `Too many accounts were registered from your address today; try again in ${waitText(midnight - now.getTime())}, after midnight UTC`);
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      `Too many accounts were registered from your address today; try again in ${waitText(midnight - now.getTime())}, after midnight UTC`,
+    );
   }
 }
 
@@ -50,7 +58,11 @@ interface AccountFacts {
   actions: number;
 }
 
-export async function assertEstablished(deps: Pick<Deps, 'db' | 'config' | 'clock'>, userId: number, action: NewAccountAction): Promise<void> {
+export async function assertEstablished(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+  userId: number,
+  action: NewAccountAction,
+): Promise<void> {
   const { newAccountHours: hours, newAccountActions: actions } = deps.config;
   if (hours === 0 && actions === 0) return;
   const seen = established(deps.db);
@@ -67,7 +79,10 @@ export async function assertEstablished(deps: Pick<Deps, 'db' | 'config' | 'cloc
     seen.set(userId, true);
     return;
   }
-  const waitMs = hours === 0 ? 0 : new Date(row.created_at).getTime() + hours * 3_600_000 - deps.clock.now().getTime();
+  const waitMs =
+    hours === 0
+      ? 0
+      : new Date(row.created_at).getTime() + hours * 3_600_000 - deps.clock.now().getTime();
   const actionsLeft = Math.max(0, actions - row.actions);
   if (waitMs > 0 || actionsLeft > 0) {
     throw forbidden(newAccountMessage(action, waitMs, actionsLeft), {
@@ -76,6 +91,8 @@ export async function assertEstablished(deps: Pick<Deps, 'db' | 'config' | 'cloc
       actionsLeft,
     });
   }
-  await deps.db.rows(sql`update users set established_at = ${deps.clock.now().toISOString()} where id = ${userId} and established_at is null`);
+  await deps.db.rows(
+    sql`update users set established_at = ${deps.clock.now().toISOString()} where id = ${userId} and established_at is null`,
+  );
   seen.set(userId, true);
 }

@@ -11,9 +11,17 @@ const server = useTestServer({ authRateLimit: 20, trustProxy: 1 }, { clock });
 
 const freshIp = () => `10.${randomBytes(3).join('.')}`;
 const changePassword = (token: string, currentPassword: string, ip: string) =>
-  callRouteRaw(server, 'POST /api/user/update', { token, body: { password: 'a-new-password-7', currentPassword }, headers: { 'x-forwarded-for': ip } });
+  callRouteRaw(server, 'POST /api/user/update', {
+    token,
+    body: { password: 'a-new-password-7', currentPassword },
+    headers: { 'x-forwarded-for': ip },
+  });
 const deleteAccount = (token: string, password: string, ip: string) =>
-  callRouteRaw(server, 'DELETE /api/user', { token, body: { password }, headers: { 'x-forwarded-for': ip } });
+  callRouteRaw(server, 'DELETE /api/user', {
+    token,
+    body: { password },
+    headers: { 'x-forwarded-for': ip },
+  });
 /** Past the current window, so each test starts with a fresh budget. */
 const nextWindow = () => clock.advance(PASSWORD_WINDOW_MS);
 
@@ -23,11 +31,15 @@ describe('password checks count against the sign-in budget', () => {
     const user = await registerUser(server);
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let k = 0; k < 30; k++) statuses.push((await changePassword(user.token, `wrong-guess-${k}`, ip)).status);
+    for (let k = 0; k < 30; k++)
+      statuses.push((await changePassword(user.token, `wrong-guess-${k}`, ip)).status);
     expect(statuses).toEqual([...Array<number>(20).fill(403), ...Array<number>(10).fill(429)]);
     const refused = await changePassword(user.token, user.password, ip);
     expect(refused.status).toBe(429);
-    expect(refused.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many attempts') });
+    expect(refused.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('Too many attempts'),
+    });
     nextWindow();
     expect((await changePassword(user.token, user.password, ip)).status).toBe(200);
   });
@@ -37,7 +49,8 @@ describe('password checks count against the sign-in budget', () => {
     const user = await registerUser(server);
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let k = 0; k < 30; k++) statuses.push((await deleteAccount(user.token, `wrong-guess-${k}`, ip)).status);
+    for (let k = 0; k < 30; k++)
+      statuses.push((await deleteAccount(user.token, `wrong-guess-${k}`, ip)).status);
     expect(statuses).toEqual([...Array<number>(20).fill(403), ...Array<number>(10).fill(429)]);
     expect((await deleteAccount(user.token, user.password, ip)).status).toBe(429);
     nextWindow();
@@ -46,14 +59,21 @@ describe('password checks count against the sign-in budget', () => {
 
   it('counts per account across addresses, and per address across accounts', async () => {
     nextWindow();
-    const [alice, bob, carol] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    const [alice, bob, carol] = await Promise.all([
+      registerUser(server),
+      registerUser(server),
+      registerUser(server),
+    ]);
     const aliceStatuses: number[] = [];
-    for (let k = 0; k < 21; k++) aliceStatuses.push((await changePassword(alice.token, `wrong-guess-${k}`, freshIp())).status);
+    for (let k = 0; k < 21; k++)
+      aliceStatuses.push((await changePassword(alice.token, `wrong-guess-${k}`, freshIp())).status);
     expect(aliceStatuses.at(-1)).toBe(429);
     const shared = freshIp();
-    for (let k = 0; k < 12; k++) expect((await deleteAccount(bob.token, `wrong-guess-${k}`, shared)).status).toBe(403);
+    for (let k = 0; k < 12; k++)
+      expect((await deleteAccount(bob.token, `wrong-guess-${k}`, shared)).status).toBe(403);
     const carolStatuses: number[] = [];
-    for (let k = 0; k < 9; k++) carolStatuses.push((await deleteAccount(carol.token, `wrong-guess-${k}`, shared)).status);
+    for (let k = 0; k < 9; k++)
+      carolStatuses.push((await deleteAccount(carol.token, `wrong-guess-${k}`, shared)).status);
     expect(carolStatuses).toEqual([...Array<number>(8).fill(403), 429]);
   });
 
@@ -62,7 +82,11 @@ describe('password checks count against the sign-in budget', () => {
     const user = await registerUser(server);
     const ip = freshIp();
     for (let k = 0; k < 25; k++) {
-      const res = await callRouteRaw(server, 'POST /api/user/update', { token: user.token, body: { username: `${user.username.slice(0, 12)}${k}` }, headers: { 'x-forwarded-for': ip } });
+      const res = await callRouteRaw(server, 'POST /api/user/update', {
+        token: user.token,
+        body: { username: `${user.username.slice(0, 12)}${k}` },
+        headers: { 'x-forwarded-for': ip },
+      });
       expect(res.status).toBe(200);
     }
   });

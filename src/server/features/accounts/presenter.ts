@@ -14,13 +14,25 @@ export interface UserCollections {
   currentBets: UserDto['currentBets'];
 }
 
-export const noCollections = (): UserCollections => ({ achievements: [], badges: [], inventory: [], itemsOwned: 0, cosmetic: null, cosmeticChoice: null, currentBets: [] });
+export const noCollections = (): UserCollections => ({
+  achievements: [],
+  badges: [],
+  inventory: [],
+  itemsOwned: 0,
+  cosmetic: null,
+  cosmeticChoice: null,
+  currentBets: [],
+});
 
 /**
  * The user's own record: the users row (balance, bets placed and won), the user's counters
  * and logins (platform/stats.ts readStats), and the collections later features own.
  */
-export function presentUser(row: VisibleUserRow, stats: UserStats, collections: UserCollections = noCollections()): UserDto {
+export function presentUser(
+  row: VisibleUserRow,
+  stats: UserStats,
+  collections: UserCollections = noCollections(),
+): UserDto {
   const id = String(row.id);
   return {
     _id: id,
@@ -45,7 +57,10 @@ export function presentUser(row: VisibleUserRow, stats: UserStats, collections: 
   };
 }
 
-export function presentPublicUser(row: VisibleUserRow, collections: UserCollections = noCollections()): PublicUserDto {
+export function presentPublicUser(
+  row: VisibleUserRow,
+  collections: UserCollections = noCollections(),
+): PublicUserDto {
   return {
     _id: String(row.id),
     username: row.username,

@@ -27,12 +27,17 @@ afterAll(async () => {
   await server.close();
 });
 
-const update = (token: string | undefined, form: FormData) => callRouteRaw(server, 'POST /api/user/update', { token, rawBody: form });
-const updateJson = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/user/update', { token, body });
+const update = (token: string | undefined, form: FormData) =>
+  callRouteRaw(server, 'POST /api/user/update', { token, rawBody: form });
+const updateJson = (token: string | undefined, body: unknown) =>
+  callRouteRaw(server, 'POST /api/user/update', { token, body });
 const stats = (token: string) => callRoute(server, 'GET /api/user/stats', { token });
-const login = (username: string, password: string) => callRoute(server, 'POST /auth/login', { body: { username, password } });
+const login = (username: string, password: string) =>
+  callRoute(server, 'POST /auth/login', { body: { username, password } });
 
-function form(fields: Record<string, string | { data: Buffer; name: string; type: string }>): FormData {
+function form(
+  fields: Record<string, string | { data: Buffer; name: string; type: string }>,
+): FormData {
   const fd = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') fd.append(key, value);
@@ -41,7 +46,9 @@ function form(fields: Record<string, string | { data: Buffer; name: string; type
   return fd;
 }
 
-async function fetchBinary(pathName: string): Promise<{ status: number; headers: Headers; data: Buffer }> {
+async function fetchBinary(
+  pathName: string,
+): Promise<{ status: number; headers: Headers; data: Buffer }> {
   const res = await fetch(server.url + pathName);
   return { status: res.status, headers: res.headers, data: Buffer.from(await res.arrayBuffer()) };
 }
@@ -61,8 +68,14 @@ describe('POST /api/user/update', () => {
     const json = await updateJson(user.token, { username: second });
     expect(json.status).toBe(200);
     expect(json.body.username).toBe(second);
-    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: second } })).status).toBe(200);
-    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: first } }), 404);
+    expect(
+      (await callRoute(server, 'GET /api/user/public/:username', { params: { username: second } }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await callRoute(server, 'GET /api/user/public/:username', { params: { username: first } }),
+      404,
+    );
     // The session survives a rename, and the new name signs in.
     expect((await stats(user.token)).body.username).toBe(second);
     expect((await login(second, user.password)).status).toBe(200);
@@ -77,8 +90,13 @@ describe('POST /api/user/update', () => {
 
   it('refuses a name taken by someone else, in any letter case, with 409', async () => {
     const [a, b] = [await registerUser(server, uniqueName('taken')), await registerUser(server)];
-    expectError(await updateJson(b.token, { username: a.username.toUpperCase() }), 409, { code: 'CONFLICT', message: 'already taken' });
-    expectError(await update(b.token, form({ username: a.username })), 409, { message: 'already taken' });
+    expectError(await updateJson(b.token, { username: a.username.toUpperCase() }), 409, {
+      code: 'CONFLICT',
+      message: 'already taken',
+    });
+    expectError(await update(b.token, form({ username: a.username })), 409, {
+      message: 'already taken',
+    });
     expect((await stats(b.token)).body.username).toBe(b.username);
   });
 
@@ -95,7 +113,9 @@ describe('POST /api/user/update', () => {
   it('refuses a non-string username or unknown fields in JSON', async () => {
     const user = await registerUser(server);
     expectBadField(await updateJson(user.token, { username: 123 }), 'username');
-    expectError(await updateJson(user.token, { username: uniqueName(), role: 'admin' }), 400, { code: 'BAD_REQUEST' });
+    expectError(await updateJson(user.token, { username: uniqueName(), role: 'admin' }), 400, {
+      code: 'BAD_REQUEST',
+    });
     expectError(await update(user.token, form({ role: 'admin' })), 400, { message: 'role' });
     expect((await stats(user.token)).body.role).toBe('user');
   });
@@ -109,9 +129,16 @@ describe('POST /api/user/update', () => {
 
   it('refuses an empty update with 400', async () => {
     const user = await registerUser(server);
-    expectError(await updateJson(user.token, {}), 400, { code: 'BAD_REQUEST', message: /nothing to update/i });
-    expectError(await update(user.token, form({ username: '', password: '' })), 400, { code: 'BAD_REQUEST' });
-    expectError(await callRouteRaw(server, 'POST /api/user/update', { token: user.token }), 400, { code: 'BAD_REQUEST' });
+    expectError(await updateJson(user.token, {}), 400, {
+      code: 'BAD_REQUEST',
+      message: /nothing to update/i,
+    });
+    expectError(await update(user.token, form({ username: '', password: '' })), 400, {
+      code: 'BAD_REQUEST',
+    });
+    expectError(await callRouteRaw(server, 'POST /api/user/update', { token: user.token }), 400, {
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('changes the password: other sessions end, this one stays, the new password signs in', async () => {
@@ -120,7 +147,10 @@ describe('POST /api/user/update', () => {
     expect(other.status).toBe(200);
     expect((await stats(other.body.token)).status).toBe(200); // cached session
     const newPassword = 'brand-new-pass-42';
-    const res = await update(user.token, form({ password: newPassword, currentPassword: user.password }));
+    const res = await update(
+      user.token,
+      form({ password: newPassword, currentPassword: user.password }),
+    );
     expect(res.status).toBe(200);
     expectNoSecrets(res);
 
@@ -134,19 +164,36 @@ describe('POST /api/user/update', () => {
 
   it('needs the current password to change the password: missing 400, wrong 403, and nothing changes', async () => {
     const user = await registerUser(server);
-    expectError(await update(user.token, form({ password: 'taken-over-123' })), 400, { message: 'currentPassword' });
-    expectError(await updateJson(user.token, { password: 'taken-over-123', currentPassword: 'not-my-password' }), 403, { message: 'currentPassword' });
+    expectError(await update(user.token, form({ password: 'taken-over-123' })), 400, {
+      message: 'currentPassword',
+    });
+    expectError(
+      await updateJson(user.token, {
+        password: 'taken-over-123',
+        currentPassword: 'not-my-password',
+      }),
+      403,
+      { message: 'currentPassword' },
+    );
     expectError(await login(user.username, 'taken-over-123'), 401);
     expect((await login(user.username, user.password)).status).toBe(200);
   });
 
   it('deletes the replaced picture from disk', async () => {
     const user = await registerUser(server);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f0f' } }).png().toBuffer();
-    const first = await update(user.token, form({ image: { data: png, name: 'a.png', type: 'image/png' } }));
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f0f' } })
+      .png()
+      .toBuffer();
+    const first = await update(
+      user.token,
+      form({ image: { data: png, name: 'a.png', type: 'image/png' } }),
+    );
     const firstPath = first.body.profileImage!;
     expect((await fetchBinary(firstPath)).status).toBe(200);
-    const second = await update(user.token, form({ image: { data: png, name: 'b.png', type: 'image/png' } }));
+    const second = await update(
+      user.token,
+      form({ image: { data: png, name: 'b.png', type: 'image/png' } }),
+    );
     expect(second.body.profileImage).not.toBe(firstPath);
     expect((await fetchBinary(firstPath)).status).toBe(404);
     expect((await fetchBinary(second.body.profileImage!)).status).toBe(200);
@@ -155,14 +202,20 @@ describe('POST /api/user/update', () => {
   it('changes name and password together through JSON', async () => {
     const user = await registerUser(server);
     const name = uniqueName('both');
-    const res = await updateJson(user.token, { username: name, password: 'another-pass-1', currentPassword: user.password });
+    const res = await updateJson(user.token, {
+      username: name,
+      password: 'another-pass-1',
+      currentPassword: user.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body.username).toBe(name);
     expect((await login(name, 'another-pass-1')).status).toBe(200);
   });
 
   it('needs a token', async () => {
-    expectError(await update(undefined, form({ username: uniqueName() })), 401, { code: 'UNAUTHORIZED' });
+    expectError(await update(undefined, form({ username: uniqueName() })), 401, {
+      code: 'UNAUTHORIZED',
+    });
     expectError(await updateJson(undefined, { username: uniqueName() }), 401);
   });
 
@@ -184,12 +237,23 @@ describe('profile images', () => {
   });
 
   it('turns a PNG into a long-cached 256x256 WebP', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#f00' } }).png().toBuffer();
-    const res = await update(user.token, form({ image: { data: png, name: 'me.png', type: 'image/png' } }));
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
+    const res = await update(
+      user.token,
+      form({ image: { data: png, name: 'me.png', type: 'image/png' } }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.profileImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect((await stats(user.token)).body.profileImage).toBe(res.body.profileImage);
-    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } })).body.profileImage).toBe(res.body.profileImage);
+    expect(
+      (
+        await callRoute(server, 'GET /api/user/public/:username', {
+          params: { username: user.username },
+        })
+      ).body.profileImage,
+    ).toBe(res.body.profileImage);
 
     const file = await fetchBinary(res.body.profileImage!);
     expect(file.status).toBe(200);
@@ -209,7 +273,10 @@ describe('profile images', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'secret' } } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined(); // the fixture really carries EXIF
-    const res = await update(user.token, form({ image: { data: jpeg, name: 'photo.jpg', type: 'image/jpeg' } }));
+    const res = await update(
+      user.token,
+      form({ image: { data: jpeg, name: 'photo.jpg', type: 'image/jpeg' } }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const file = await fetchBinary(res.body.profileImage!);
     expect(file.status).toBe(200);
@@ -220,9 +287,14 @@ describe('profile images', () => {
   });
 
   it('sets name and image in one multipart request', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#00f8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#00f8' } })
+      .png()
+      .toBuffer();
     const name = uniqueName('img');
-    const res = await update(user.token, form({ username: name, image: { data: png, name: 'a.png', type: 'image/png' } }));
+    const res = await update(
+      user.token,
+      form({ username: name, image: { data: png, name: 'a.png', type: 'image/png' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.username).toBe(name);
     expect(res.body.profileImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
@@ -230,27 +302,46 @@ describe('profile images', () => {
 
   it('refuses a text file named x.png with 400 and keeps the old picture', async () => {
     const before = (await stats(user.token)).body.profileImage;
-    const res = await update(user.token, form({ image: { data: Buffer.from('hello, I am not a picture'), name: 'x.png', type: 'image/png' } }));
+    const res = await update(
+      user.token,
+      form({
+        image: { data: Buffer.from('hello, I am not a picture'), name: 'x.png', type: 'image/png' },
+      }),
+    );
     expectError(res, 400, { code: 'BAD_REQUEST', message: 'image' });
     expect((await stats(user.token)).body.profileImage).toBe(before);
   });
 
   it('refuses a truncated PNG with 400', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#f00' } }).png().toBuffer();
-    const res = await update(user.token, form({ image: { data: png.subarray(0, 30), name: 'cut.png', type: 'image/png' } }));
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
+    const res = await update(
+      user.token,
+      form({ image: { data: png.subarray(0, 30), name: 'cut.png', type: 'image/png' } }),
+    );
     expectError(res, 400, { message: 'image' });
   });
 
   it('refuses a file over 5 MB with 400 mentioning 5 MB', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1024, 0);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
-    const res = await update(user.token, form({ image: { data: big, name: 'big.png', type: 'image/png' } }));
+    const res = await update(
+      user.token,
+      form({ image: { data: big, name: 'big.png', type: 'image/png' } }),
+    );
     expectError(res, 400, { code: 'BAD_REQUEST', message: '5 MB' });
   });
 
   it('refuses a file under another field name, and two images', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    expectError(await update(user.token, form({ avatar: { data: png, name: 'a.png', type: 'image/png' } })), 400, { message: 'image' });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expectError(
+      await update(user.token, form({ avatar: { data: png, name: 'a.png', type: 'image/png' } })),
+      400,
+      { message: 'image' },
+    );
     const fd = form({ image: { data: png, name: 'a.png', type: 'image/png' } });
     fd.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
     const two = await update(user.token, fd);
@@ -258,7 +349,12 @@ describe('profile images', () => {
   });
 
   it('serves only generated upload names', async () => {
-    for (const p of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/nothere.webp', `/uploads/${'a'.repeat(32)}.webp`]) {
+    for (const p of [
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/nothere.webp',
+      `/uploads/${'a'.repeat(32)}.webp`,
+    ]) {
       const res = await call(server, 'GET', p);
       expect(res.status, p).toBe(404);
     }
@@ -268,17 +364,30 @@ describe('profile images', () => {
 describe('DELETE /api/user', () => {
   it('checks the password: missing 400, wrong 403', async () => {
     const user = await registerUser(server);
-    expectBadField(await callRouteRaw(server, 'DELETE /api/user', { token: user.token, body: {} }), 'password');
+    expectBadField(
+      await callRouteRaw(server, 'DELETE /api/user', { token: user.token, body: {} }),
+      'password',
+    );
     expectError(await callRouteRaw(server, 'DELETE /api/user', { token: user.token }), 400);
-    expectError(await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: 'wrong-password' } }), 403, {
-      code: 'FORBIDDEN',
-      message: 'password',
-    });
+    expectError(
+      await callRoute(server, 'DELETE /api/user', {
+        token: user.token,
+        body: { password: 'wrong-password' },
+      }),
+      403,
+      {
+        code: 'FORBIDDEN',
+        message: 'password',
+      },
+    );
     expect((await stats(user.token)).status).toBe(200);
   });
 
   it('needs a token', async () => {
-    expectError(await callRoute(server, 'DELETE /api/user', { body: { password: 'whatever-1' } }), 401);
+    expectError(
+      await callRoute(server, 'DELETE /api/user', { body: { password: 'whatever-1' } }),
+      401,
+    );
   });
 
   it('deletes the account, burns its balance to the house and frees the name', async () => {
@@ -295,16 +404,27 @@ describe('DELETE /api/user', () => {
       sql`select coalesce(sum(delta), 0)::bigint as total from ledger where user_id is null`,
     );
 
-    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: user.token,
+      body: { password: user.password },
+    });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe('string');
 
     expectError(await stats(user.token), 401);
     expectError(await stats(other.body.token), 401);
     expectError(await login(user.username, user.password), 401);
-    expectError(await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } }), 404);
     expectError(
-      await callRoute(server, 'POST /api/user/send-money', { token: friend.token, body: { recipientUsername: user.username, amount: 1 } }),
+      await callRoute(server, 'GET /api/user/public/:username', {
+        params: { username: user.username },
+      }),
+      404,
+    );
+    expectError(
+      await callRoute(server, 'POST /api/user/send-money', {
+        token: friend.token,
+        body: { recipientUsername: user.username, amount: 1 },
+      }),
       404,
     );
 
@@ -314,7 +434,9 @@ describe('DELETE /api/user', () => {
       sql`select coalesce(sum(delta), 0)::bigint as total from ledger where user_id is null`,
     );
     expect(Number(houseAfter!.total) - Number(houseBefore!.total)).toBe(1250);
-    const closed = await server.db.rows<{ delta: number }>(sql`select delta from ledger where user_id = ${user.id} and category = 'account_closed'`);
+    const closed = await server.db.rows<{ delta: number }>(
+      sql`select delta from ledger where user_id = ${user.id} and category = 'account_closed'`,
+    );
     expect(closed.map((r) => Number(r.delta))).toEqual([-1250]);
     await expectLedgerBalanced(server);
 
@@ -339,9 +461,15 @@ describe('DELETE /api/user', () => {
   it('deletes an account with a zero balance', async () => {
     const user = await registerUser(server);
     const sink = await registerUser(server);
-    const sent = await callRoute(server, 'POST /api/user/send-money', { token: user.token, body: { recipientUsername: sink.username, amount: 1000 } });
+    const sent = await callRoute(server, 'POST /api/user/send-money', {
+      token: user.token,
+      body: { recipientUsername: sink.username, amount: 1000 },
+    });
     expect(sent.status).toBe(200);
-    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: user.token,
+      body: { password: user.password },
+    });
     expect(res.status).toBe(200);
     expectError(await login(user.username, user.password), 401);
     await expectLedgerBalanced(server);
@@ -351,8 +479,17 @@ describe('DELETE /api/user', () => {
     const admin = await registerAdmin(server);
     const user = await registerUser(server);
     await ban(server, admin, user);
-    const res = await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: user.token,
+      body: { password: user.password },
+    });
     expect([401, 403]).toContain(res.status);
-    expect((await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } })).body.status).toBe('banned');
+    expect(
+      (
+        await callRoute(server, 'GET /api/user/public/:username', {
+          params: { username: user.username },
+        })
+      ).body.status,
+    ).toBe('banned');
   });
 });

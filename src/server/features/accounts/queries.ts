@@ -7,11 +7,15 @@ export type UserRow = typeof users.$inferSelect;
 /** A user the API may show: not deleted (the look-ups below never return deleted accounts). */
 export type VisibleUserRow = UserRow & { status: UserStatus };
 
-export const isVisible = <T extends { status: UserRow['status'] }>(row: T): row is T & { status: UserStatus } =>
-  row.status !== 'deleted';
+export const isVisible = <T extends { status: UserRow['status'] }>(
+  row: T,
+): row is T & { status: UserStatus } => row.status !== 'deleted';
 
 export async function findUserById(q: Queryable, id: number): Promise<VisibleUserRow | undefined> {
-  const [row] = await q.orm.select().from(users).where(and(eq(users.id, id), ne(users.status, 'deleted')));
+  const [row] = await q.orm
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.status, 'deleted')));
   return row && isVisible(row) ? row : undefined;
 }
 
@@ -26,7 +30,10 @@ export async function lockUser(q: Queryable, id: number): Promise<VisibleUserRow
 }
 
 /** Usernames are unique ignoring case, so look-ups ignore case too. */
-export async function findUserByUsername(q: Queryable, username: string): Promise<VisibleUserRow | undefined> {
+export async function findUserByUsername(
+  q: Queryable,
+  username: string,
+): Promise<VisibleUserRow | undefined> {
   const [row] = await q.orm
     .select()
     .from(users)
@@ -34,17 +41,28 @@ export async function findUserByUsername(q: Queryable, username: string): Promis
   return row && isVisible(row) ? row : undefined;
 }
 
-export async function usernameTaken(q: Queryable, username: string, exceptId?: number): Promise<boolean> {
+export async function usernameTaken(
+  q: Queryable,
+  username: string,
+  exceptId?: number,
+): Promise<boolean> {
   const rows = await q.rows<{ id: number }>(
     sql`select id from users where lower(username) = lower(${username}) and id <> ${exceptId ?? 0} limit 1`,
   );
   return rows.length > 0;
 }
 
-export async function insertUser(q: Queryable, values: { username: string; passwordHash: string; role?: Role }): Promise<VisibleUserRow> {
+export async function insertUser(
+  q: Queryable,
+  values: { username: string; passwordHash: string; role?: Role },
+): Promise<VisibleUserRow> {
   const [row] = await q.orm
     .insert(users)
-    .values({ username: values.username, passwordHash: values.passwordHash, role: values.role ?? 'user' })
+    .values({
+      username: values.username,
+      passwordHash: values.passwordHash,
+      role: values.role ?? 'user',
+    })
     .returning();
   if (!row || !isVisible(row)) throw new Error('insertUser: the insert returned no active row');
   return row;

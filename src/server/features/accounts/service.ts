@@ -5,13 +5,30 @@ import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import { users } from './tables';
 import type { Deps } from '../../platform/deps';
-import { badRequest, banned, conflict, forbidden, notFound, unauthorized, zodRefusal } from '../../platform/errors';
+import {
+  badRequest,
+  banned,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  zodRefusal,
+} from '../../platform/errors';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import { ledger } from '../wallet/public';
 import { closeAccount, profileOf, type ClosureReason } from '../../platform/module';
 import { noCollections, presentPublicUser, presentUser, type UserCollections } from './presenter';
-import { findUserById, findUserByUsername, insertUser, isVisible, lockUser, usernameTaken, type UserRow, type VisibleUserRow } from './queries';
+import {
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  isVisible,
+  lockUser,
+  usernameTaken,
+  type UserRow,
+  type VisibleUserRow,
+} from './queries';
 import { countSignup } from './newAccounts';
 
 const usernameTakenError = () => conflict('That username is already taken');
@@ -34,14 +51,23 @@ export async function createAccount(
     if (pgErrorCode(err) === '23505') throw usernameTakenError();
     throw err;
   }
-  const balances = await ledger.post(q, [{ userId: user.id, delta: STARTING_BALANCE, category: 'registration_grant' }], {
-    refType: 'user',
-    refId: user.id,
-  });
+  const balances = await ledger.post(
+    q,
+    [{ userId: user.id, delta: STARTING_BALANCE, category: 'registration_grant' }],
+    {
+      refType: 'user',
+      refId: user.id,
+    },
+  );
   return { ...user, balance: balances.get(user.id) ?? user.balance };
 }
 
-export async function register(deps: Deps, username: string, password: string, ip: string): Promise<AuthResponse> {
+export async function register(
+  deps: Deps,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<AuthResponse> {
   const passwordHash = await hashPassword(password);
   // The session row is also the registration's first login (platform/stats.ts counts logins by session).
   const { user, token, stats } = await deps.db.tx(async (tx) => {
@@ -53,15 +79,14 @@ export async function register(deps: Deps, username: string, password: string, i
   return { token, user: presentUser(user, stats) };
 }
 
-
-
 export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
   const found = await findUserByUsername(deps.db, username);
   if (!found) {
     await burnVerifyTime(password);
     throw unauthorized('Invalid username or password');
   }
-  if (!(await verifyPassword(found.passwordHash, password))) throw unauthorized('Invalid username or password');
+  if (!(await verifyPassword(found.passwordHash, password)))
+    throw unauthorized('Invalid username or password');
   if (found.status === 'banned') throw banned();
   return deps.db.tx(async (tx) => {
     // Locked against a concurrent ban or deletion: either it waits for this session to exist
@@ -71,12 +96,19 @@ export async function login(deps: Deps, username: string, password: string): Pro
     if (user.status === 'banned') throw banned();
     // The new session is the login that is counted.
     const token = await deps.sessions.create(tx, user.id);
-    return { token, user: presentUser(user, await readStats(tx, user.id), await collectionsOf(deps, tx, user.id)) };
+    return {
+      token,
+      user: presentUser(user, await readStats(tx, user.id), await collectionsOf(deps, tx, user.id)),
+    };
   });
 }
 
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const [user, stats, collections] = await Promise.all([findUserById(deps.db, userId), readStats(deps.db, userId), collectionsOf(deps, deps.db, userId)]);
+  const [user, stats, collections] = await Promise.all([
+    findUserById(deps.db, userId),
+    readStats(deps.db, userId),
+    collectionsOf(deps, deps.db, userId),
+  ]);
   if (!user) throw unauthorized('Your account no longer exists');
   return presentUser(user, stats, collections);
 }
@@ -94,40 +126,77 @@ export interface ProfileChanges {
   image?: Buffer;
 }
 
-function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Parameters<typeof zodRefusal>[0] } } }, value: unknown, field: string): T {
+function parseField<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: Parameters<typeof zodRefusal>[0] } };
+  },
+  value: unknown,
+  field: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw zodRefusal(result.error.issues, value, field);
   return result.data;
 }
 
 /** `ip`: the caller's address, which password checks are counted by too. */
-export async function updateProfile(deps: Deps, userId: number, tokenHash: string, ip: string, changes: ProfileChanges): Promise<UserDto> {
+export async function updateProfile(
+  deps: Deps,
+  userId: number,
+  tokenHash: string,
+  ip: string,
+  changes: ProfileChanges,
+): Promise<UserDto> {
   const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized('Your account no longer exists');
-  const username = changes.username === undefined || changes.username === '' ? undefined : parseField(usernameSchema, changes.username, 'username');
-  const password = changes.password === undefined || changes.password === '' ? undefined : parseField(passwordSchema, changes.password, 'password');
+  const username =
+    changes.username === undefined || changes.username === ''
+      ? undefined
+      : parseField(usernameSchema, changes.username, 'username');
+  const password =
+    changes.password === undefined || changes.password === ''
+      ? undefined
+      : parseField(passwordSchema, changes.password, 'password');
   if (username === undefined && password === undefined && !changes.image) {
     throw badRequest('Nothing to update: send a username, password or image');
   }
-  if (username !== undefined && username !== current.username && (await usernameTaken(deps.db, username, userId))) {
+  if (
+    username !== undefined &&
+    username !== current.username &&
+    (await usernameTaken(deps.db, username, userId))
+  ) {
     throw usernameTakenError();
   }
   // A stolen token alone must not be enough to take the account over.
   if (password !== undefined) {
     if (typeof changes.currentPassword !== 'string' || changes.currentPassword === '') {
-      throw badRequest('currentPassword is required to change the password', [{ field: 'currentPassword', rule: 'required' }]);
+      throw badRequest('currentPassword is required to change the password', [
+        { field: 'currentPassword', rule: 'required' },
+      ]);
     }
     await deps.passwordChecks.count(userId, ip);
-    if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) throw forbidden('currentPassword is incorrect', [{ field: 'currentPassword', rule: 'incorrect' }]);
+    if (!(await verifyPassword(current.passwordHash, changes.currentPassword)))
+      throw forbidden('currentPassword is incorrect', [
+        { field: 'currentPassword', rule: 'incorrect' },
+      ]);
   }
-  const profileImage = changes.image ? await deps.uploads.saveSquareImage(changes.image) : undefined;
+  const profileImage = changes.image
+    ? await deps.uploads.saveSquareImage(changes.image)
+    : undefined;
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const updated = await deps.db.tx(async (tx) => {
     let row: UserRow | undefined;
     try {
       [row] = await tx.orm
         .update(users)
-        .set({ ...(username === undefined ? {} : { username }), ...(passwordHash ? { passwordHash } : {}), ...(profileImage ? { profileImage } : {}) })
+        .set({
+          ...(username === undefined ? {} : { username }),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(profileImage ? { profileImage } : {}),
+        })
         .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
         .returning();
     } catch (err) {
@@ -142,18 +211,31 @@ export async function updateProfile(deps: Deps, userId: number, tokenHash: strin
   if (username !== undefined) deps.sessions.forgetUser(userId);
   else if (passwordHash) deps.sessions.forgetUser(userId, tokenHash); // again, now that the revocation is committed
   // The replaced picture is nobody's any more (file names are random per upload).
-  if (profileImage && current.profileImage && current.profileImage !== profileImage) await deps.uploads.remove(current.profileImage);
-  return presentUser(updated, await readStats(deps.db, userId), await collectionsOf(deps, deps.db, userId));
+  if (profileImage && current.profileImage && current.profileImage !== profileImage)
+    await deps.uploads.remove(current.profileImage);
+  return presentUser(
+    updated,
+    await readStats(deps.db, userId),
+    await collectionsOf(deps, deps.db, userId),
+  );
 }
 
-export async function deleteAccount(deps: Deps, userId: number, ip: string, password: string): Promise<void> {
+export async function deleteAccount(
+  deps: Deps,
+  userId: number,
+  ip: string,
+  password: string,
+): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized('Your account no longer exists');
   await deps.passwordChecks.count(userId, ip);
-  if (!(await verifyPassword(user.passwordHash, password))) throw forbidden('Password is incorrect');
+  if (!(await verifyPassword(user.passwordHash, password)))
+    throw forbidden('Password is incorrect');
   await deps.db.tx(async (tx) => {
     if (user.role === 'admin') {
-      const [admins] = await tx.rows<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`);
+      const [admins] = await tx.rows<{ n: number }>(
+        sql`select count(*)::int as n from users where role = 'admin' and status = 'active'`,
+      );
       if ((admins?.n ?? 0) <= 1) throw conflict('The last admin cannot delete their account');
     }
     // Every module ends what the user has open (escrow refunded, duels and trades canceled),
@@ -169,17 +251,33 @@ export async function deleteAccount(deps: Deps, userId: number, ip: string, pass
  * escrow, since their refunds lock other users' accounts first): a deletion burns the balance
  * and frees the name, a ban sets the status; either way every session ends.
  */
-export async function closeOwnAccount(tx: Queryable, userId: number, reason: ClosureReason, deps: Deps): Promise<void> {
+export async function closeOwnAccount(
+  tx: Queryable,
+  userId: number,
+  reason: ClosureReason,
+  deps: Deps,
+): Promise<void> {
   if (reason === 'deleted') {
     // Lock the row so a concurrent transfer cannot slip in between reading and burning the balance.
-    const [locked] = await tx.rows<{ balance: number }>(sql`select balance from users where id = ${userId} for update`);
+    const [locked] = await tx.rows<{ balance: number }>(
+      sql`select balance from users where id = ${userId} for update`,
+    );
     if (locked && locked.balance > 0) {
-      await ledger.post(tx, [{ userId, delta: -locked.balance, category: 'account_closed' }], { refType: 'user', refId: userId });
+      await ledger.post(tx, [{ userId, delta: -locked.balance, category: 'account_closed' }], {
+        refType: 'user',
+        refId: userId,
+      });
     }
     // '~' cannot appear in a username, so the freed name can be registered again without a clash.
     await tx.orm
       .update(users)
-      .set({ status: 'deleted', username: `~deleted~${userId}`, passwordHash: '', profileImage: null, deletedAt: new Date() })
+      .set({
+        status: 'deleted',
+        username: `~deleted~${userId}`,
+        passwordHash: '',
+        profileImage: null,
+        deletedAt: new Date(),
+      })
       .where(eq(users.id, userId));
   } else {
     await tx.orm.update(users).set({ status: 'banned' }).where(eq(users.id, userId));

@@ -19,7 +19,8 @@ export const accountsSql = {
   /** The username as a scalar subquery. */
   usernameOf: (id: Id): SQL => sql`(select username from users where id = ${id})`,
   /** Whether the account is active, as an EXISTS condition. */
-  isActive: (id: Id): SQL => sql`exists (select 1 from users where id = ${id} and status = 'active')`,
+  isActive: (id: Id): SQL =>
+    sql`exists (select 1 from users where id = ${id} and status = 'active')`,
   /** A visible account by name, ignoring case (usernames are unique that way): id, username, status. */
   byUsername: (name: string): SQL =>
     sql`select id, username, status from users where lower(username) = lower(${name}) and status <> 'deleted'`,

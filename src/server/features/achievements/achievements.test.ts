@@ -12,8 +12,16 @@ import { ban, useAdmin } from '../../testing/builders';
 const server = useTestServer();
 const admin = useAdmin(server);
 
-const good = { title: 'Collector', description: 'Own 2 items', criteria: 'itemsOwned', threshold: 2, reward: 120, icon: '📦' };
-const create = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/achievements/create', { token, body });
+const good = {
+  title: 'Collector',
+  description: 'Own 2 items',
+  criteria: 'itemsOwned',
+  threshold: 2,
+  reward: 120,
+  icon: '📦',
+};
+const create = (token: string | undefined, body: unknown) =>
+  callRouteRaw(server, 'POST /api/achievements/create', { token, body });
 const list = (user: TestUser) => callRoute(server, 'GET /api/achievements', { token: user.token });
 const claim = (token: string | undefined, achievementId: unknown) =>
   callRouteRaw(server, 'POST /api/achievements/complete', { token, body: { achievementId } });
@@ -30,13 +38,22 @@ describe('GET /api/achievements', () => {
     const bets = await achievement({ criteria: 'betsPlaced', threshold: 4 });
     const mines = await achievement({ criteria: 'minefieldWins', threshold: 3 });
     const user = await registerUser(server);
-    const [a, b, c] = [await insertItem(server.db), await insertItem(server.db), await insertItem(server.db)];
+    const [a, b, c] = [
+      await insertItem(server.db),
+      await insertItem(server.db),
+      await insertItem(server.db),
+    ];
     for (const it of [a, b, c]) await giveItem(server.db, user.id, it.id, 2);
     await placeWager(server, admin, user);
     const res = await list(user);
     expect(res.status).toBe(200);
     const byId = new Map(res.body.map((x) => [x._id, x]));
-    expect(byId.get(items)).toMatchObject({ progress: 3, percent: 100, claimed: false, icon: '📦' });
+    expect(byId.get(items)).toMatchObject({
+      progress: 3,
+      percent: 100,
+      claimed: false,
+      icon: '📦',
+    });
     expect(byId.get(bets)).toMatchObject({ progress: 1, percent: 25 });
     expect(byId.get(mines)).toMatchObject({ progress: 0, percent: 0 });
     expectError(await callRoute(server, 'GET /api/achievements'), 401);
@@ -45,27 +62,43 @@ describe('GET /api/achievements', () => {
 
 describe('POST /api/achievements/complete', () => {
   it('claims once with the reward through the ledger; it shows on the user and the public profile', async () => {
-    const id = await achievement({ title: 'Task fan', criteria: 'tasksCompleted', threshold: 2, reward: 150, icon: '✅' });
+    const id = await achievement({
+      title: 'Task fan',
+      criteria: 'tasksCompleted',
+      threshold: 2,
+      reward: 150,
+      icon: '✅',
+    });
     const user = await registerUser(server);
     await bumpStat(server.db, user.id, 'tasks_completed', 1);
     expectError(await claim(user.token, id), 409, { message: '1/2' });
     await bumpStat(server.db, user.id, 'tasks_completed', 1);
     const res = await claim(user.token, id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Claimed "Task fan"! +150 coins', reward: 150, balance: 1150 });
+    expect(res.body).toMatchObject({
+      message: 'Claimed "Task fan"! +150 coins',
+      reward: 150,
+      balance: 1150,
+    });
     expect(res.body.achievement).toMatchObject({ claimed: true });
     expectError(await claim(user.token, id), 409, { message: 'already claimed' });
-    const rows = await server.db.rows(sql`select category, ref_type from ledger where user_id = ${user.id} and delta = 150`);
+    const rows = await server.db.rows(
+      sql`select category, ref_type from ledger where user_id = ${user.id} and delta = 150`,
+    );
     expect(rows).toEqual([{ category: 'achievement_reward', ref_type: 'achievement_claim' }]);
     expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ claimed: true });
     const me = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(me.body.achievements).toEqual([{ _id: id, title: 'Task fan', icon: '✅' }]);
     expect(me.body.claimedAchievements).toEqual([{ _id: id }]);
     expect(me.body.tasksCompleted).toBe(2);
-    const pub = await callRoute(server, 'GET /api/user/public/:username', { params: { username: user.username } });
+    const pub = await callRoute(server, 'GET /api/user/public/:username', {
+      params: { username: user.username },
+    });
     expect(pub.body.achievements).toEqual([{ _id: id, title: 'Task fan', icon: '✅' }]);
     // The leaderboard's achievements sort counts it.
-    const [stat] = await server.db.rows<{ value: number }>(sql`select value from user_stats where user_id = ${user.id} and stat = 'achievements_claimed'`);
+    const [stat] = await server.db.rows<{ value: number }>(
+      sql`select value from user_stats where user_id = ${user.id} and stat = 'achievements_claimed'`,
+    );
     expect(Number(stat?.value)).toBe(1);
   });
 
@@ -81,17 +114,45 @@ describe('POST /api/achievements/complete', () => {
   });
 
   it('lists the reward a claim pays under a running reward buff, and the claim pays exactly it', async () => {
-    const id = await achievement({ title: 'Boosted fan', criteria: 'logins', threshold: 1, reward: 25 });
+    const id = await achievement({
+      title: 'Boosted fan',
+      criteria: 'logins',
+      threshold: 1,
+      reward: 25,
+    });
     const user = await registerUser(server);
-    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ reward: 25, buffedReward: null });
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 125, price: 100 });
-    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 125, itemPrice: 100 }, new Date());
-    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ reward: 25, buffedReward: { amount: 31, multiplier: 125, capped: false } });
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({
+      reward: 25,
+      buffedReward: null,
+    });
+    const item = await insertItem(server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 125,
+      price: 100,
+    });
+    await startBuff(
+      server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 125,
+        itemPrice: 100,
+      },
+      new Date(),
+    );
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({
+      reward: 25,
+      buffedReward: { amount: 31, multiplier: 125, capped: false },
+    });
     const res = await claim(user.token, id);
     expect(res.body).toMatchObject({ message: 'Claimed "Boosted fan"! +31 coins', reward: 31 });
     expect(await balanceOf(server, user.id)).toBe(1031);
     // Claimed, it pays nothing more: no buffed figure beside it.
-    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({ claimed: true, buffedReward: null });
+    expect((await list(user)).body.find((a) => a._id === id)).toMatchObject({
+      claimed: true,
+      buffedReward: null,
+    });
   });
 
   it('20 parallel claims pay one reward', async () => {
@@ -106,8 +167,21 @@ describe('POST /api/achievements/complete', () => {
     const id = await achievement({ criteria: 'logins', threshold: 1 });
     const [claimer, other] = [await registerUser(server), await registerUser(server)];
     expect((await claim(claimer.token, id)).status).toBe(200);
-    expectError(await callRoute(server, 'POST /api/achievements/:id/retire', { token: claimer.token, params: { id } }), 403);
-    expect((await callRoute(server, 'POST /api/achievements/:id/retire', { token: admin.token, params: { id } })).status).toBe(200);
+    expectError(
+      await callRoute(server, 'POST /api/achievements/:id/retire', {
+        token: claimer.token,
+        params: { id },
+      }),
+      403,
+    );
+    expect(
+      (
+        await callRoute(server, 'POST /api/achievements/:id/retire', {
+          token: admin.token,
+          params: { id },
+        })
+      ).status,
+    ).toBe(200);
     expect((await list(claimer)).body.map((a) => a._id)).toContain(id);
     expect((await list(other)).body.map((a) => a._id)).not.toContain(id);
     expectError(await claim(other.token, id), 404);

@@ -1,5 +1,10 @@
 import type { AchievementRef } from '../../../shared/api/accounts';
-import type { AchievementCriteria, AchievementDto, ClaimAchievementResponse, CreatedDto } from '../../../shared/api/tasks';
+import type {
+  AchievementCriteria,
+  AchievementDto,
+  ClaimAchievementResponse,
+  CreatedDto,
+} from '../../../shared/api/tasks';
 import { percentOf } from '../../platform/stats';
 import { presentBuffedReward, type RewardPreview } from '../items/public';
 
@@ -15,7 +20,11 @@ export interface AchievementRow {
 }
 
 /** An achievement with the user's lifetime progress towards it; `boost` tells what running reward buffs add to a claim. */
-export function presentAchievement(row: AchievementRow, counters: Record<AchievementCriteria, number>, boost: (reward: number) => RewardPreview): AchievementDto {
+export function presentAchievement(
+  row: AchievementRow,
+  counters: Record<AchievementCriteria, number>,
+  boost: (reward: number) => RewardPreview,
+): AchievementDto {
   const progress = counters[row.criteria];
   const threshold = Number(row.threshold);
   const reward = Number(row.reward);
@@ -37,7 +46,12 @@ export function presentAchievement(row: AchievementRow, counters: Record<Achieve
   };
 }
 
-export const presentClaim = (achievement: AchievementDto, reward: number, balance: number, claimedAt: Date): ClaimAchievementResponse => ({
+export const presentClaim = (
+  achievement: AchievementDto,
+  reward: number,
+  balance: number,
+  claimedAt: Date,
+): ClaimAchievementResponse => ({
   message: `Claimed "${achievement.title}"! +${reward} coins`,
   reward,
   balance,
@@ -50,6 +64,13 @@ export interface ClaimedRow {
   icon: string;
 }
 
-export const presentClaimed = (r: ClaimedRow): AchievementRef => ({ _id: String(r.id), title: r.title, icon: r.icon });
+export const presentClaimed = (r: ClaimedRow): AchievementRef => ({
+  _id: String(r.id),
+  title: r.title,
+  icon: r.icon,
+});
 
-export const presentCreated = (message: string, id: number): CreatedDto => ({ message, _id: String(id) });
+export const presentCreated = (message: string, id: number): CreatedDto => ({
+  message,
+  _id: String(id),
+});

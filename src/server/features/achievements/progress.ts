@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AchievementCriteria } from '../../../shared/api/tasks';
 import type { Queryable } from '../../db/client';
-import { criterionCounters, loginsCount, statsJson, statsOf, type StatsRow } from '../../platform/stats';
+import {
+  criterionCounters,
+  loginsCount,
+  statsJson,
+  statsOf,
+  type StatsRow,
+} from '../../platform/stats';
 import { distinctItemsHeld } from '../items/public';
 import { accountsSql } from '../accounts/public';
 
@@ -35,7 +41,10 @@ export function countersOf(row: LifetimeRow | undefined): Record<AchievementCrit
 }
 
 /** The lifetime counter behind every achievement criterion. */
-export async function lifetimeCounters(q: Queryable, userId: number): Promise<Record<AchievementCriteria, number>> {
+export async function lifetimeCounters(
+  q: Queryable,
+  userId: number,
+): Promise<Record<AchievementCriteria, number>> {
   const [row] = await q.rows<LifetimeRow>(lifetimeQuery(sql`${userId}`));
   return countersOf(row);
 }

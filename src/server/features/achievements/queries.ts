@@ -13,7 +13,10 @@ export const achievementsJson = (userId: unknown): SQL => sql`(
       where a.active or c.id is not null
     ) a)`;
 
-export async function findActiveAchievement(q: Queryable, id: number): Promise<AchievementRow | undefined> {
+export async function findActiveAchievement(
+  q: Queryable,
+  id: number,
+): Promise<AchievementRow | undefined> {
   const [row] = await q.rows<AchievementRow>(sql`
     select id, title, description, criteria, threshold, reward, icon, null as claimed_at from achievements where id = ${id} and active`);
   return row;

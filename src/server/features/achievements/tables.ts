@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { achievementCriteria } from '../../../shared/api/tasks';
 import { users } from '../accounts/public';
 
@@ -18,7 +28,10 @@ export const achievements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('achievements_criteria_known', sql.raw(`criteria in (${achievementCriteria.map((c) => `'${c}'`).join(', ')})`)),
+    check(
+      'achievements_criteria_known',
+      sql.raw(`criteria in (${achievementCriteria.map((c) => `'${c}'`).join(', ')})`),
+    ),
     check('achievements_threshold_positive', sql`${t.threshold} > 0`),
     check('achievements_reward_positive', sql`${t.reward} > 0`),
   ],
@@ -38,5 +51,8 @@ export const achievementClaims = pgTable(
     reward: bigint('reward', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('achievement_claims_once_idx').on(t.userId, t.achievementId), index('achievement_claims_achievement_idx').on(t.achievementId)],
+  (t) => [
+    uniqueIndex('achievement_claims_once_idx').on(t.userId, t.achievementId),
+    index('achievement_claims_achievement_idx').on(t.achievementId),
+  ],
 );

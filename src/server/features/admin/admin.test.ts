@@ -1,8 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, useTestServer, uniqueName, type TestUser } from '../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerAdmin,
+  registerUser,
+  useTestServer,
+  uniqueName,
+  type TestUser,
+} from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
-import { callRoute, callRouteRaw, type RawRouteInput, type TestRouteName } from '../../testing/callRoute';
+import {
+  callRoute,
+  callRouteRaw,
+  type RawRouteInput,
+  type TestRouteName,
+} from '../../testing/callRoute';
 import { useAdmin } from '../../testing/builders';
 
 const server = useTestServer();
@@ -21,14 +34,24 @@ const logs = async () => {
 const adjust = (username: string, body: unknown, token = admin.token) =>
   callRouteRaw(server, 'PATCH /api/admin/balance/:username', { token, params: { username }, body });
 const setStatus = (username: string, body: unknown, token = admin.token) =>
-  callRouteRaw(server, 'PATCH /api/admin/status/user/:username', { token, params: { username }, body });
+  callRouteRaw(server, 'PATCH /api/admin/status/user/:username', {
+    token,
+    params: { username },
+    body,
+  });
 
 describe('access to /api/admin', () => {
   const routes: [TestRouteName, RawRouteInput][] = [
     ['GET /api/admin/users', {}],
     ['GET /api/admin/logs', {}],
-    ['PATCH /api/admin/balance/:username', { params: { username: 'someone' }, body: { amount: 5 } }],
-    ['PATCH /api/admin/status/user/:username', { params: { username: 'someone' }, body: { status: 'banned' } }],
+    [
+      'PATCH /api/admin/balance/:username',
+      { params: { username: 'someone' }, body: { amount: 5 } },
+    ],
+    [
+      'PATCH /api/admin/status/user/:username',
+      { params: { username: 'someone' }, body: { status: 'banned' } },
+    ],
   ];
 
   it.each(routes)('%s needs a token (401)', async (name, input) => {
@@ -36,7 +59,9 @@ describe('access to /api/admin', () => {
   });
 
   it.each(routes)('%s refuses a non-admin (403)', async (name, input) => {
-    expectError(await callRouteRaw(server, name, { ...input, token: user.token }), 403, { code: 'FORBIDDEN' });
+    expectError(await callRouteRaw(server, name, { ...input, token: user.token }), 403, {
+      code: 'FORBIDDEN',
+    });
   });
 
   it('a non-admin cannot change their own balance or status', async () => {
@@ -51,15 +76,32 @@ describe('GET /api/admin/users', () => {
     expect(res.status).toBe(200);
     const me = res.body.find((u) => u.username === admin.username);
     const them = res.body.find((u) => u.username === user.username);
-    expect(me).toMatchObject({ _id: String(admin.id), role: 'admin', status: 'active', balance: 1000 });
-    expect(them).toMatchObject({ _id: String(user.id), role: 'user', status: 'active', balance: 1000 });
+    expect(me).toMatchObject({
+      _id: String(admin.id),
+      role: 'admin',
+      status: 'active',
+      balance: 1000,
+    });
+    expect(them).toMatchObject({
+      _id: String(user.id),
+      role: 'user',
+      status: 'active',
+      balance: 1000,
+    });
     expect(Number.isNaN(Date.parse(them!.createdAt))).toBe(false);
     expectNoSecrets(res);
   });
 
   it('leaves deleted accounts out', async () => {
     const gone = await registerUser(server);
-    expect((await callRoute(server, 'DELETE /api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(server, 'DELETE /api/user', {
+          token: gone.token,
+          body: { password: gone.password },
+        })
+      ).status,
+    ).toBe(200);
     const res = await callRoute(server, 'GET /api/admin/users', { token: admin.token });
     expect(res.body.map((u) => u._id)).not.toContain(String(gone.id));
   });
@@ -74,7 +116,11 @@ describe('PATCH /api/admin/balance/{username}', () => {
     expect(res.body.message).toContain('1250');
     expect(await balanceOf(server, target.id)).toBe(1250);
     const [log] = await logs();
-    expect(log).toMatchObject({ action: 'add_funds', admin: admin.username, target: target.username });
+    expect(log).toMatchObject({
+      action: 'add_funds',
+      admin: admin.username,
+      target: target.username,
+    });
     expect(log!.details).toContain('250');
     expect(Math.abs(Date.now() - Date.parse(log!.timestamp))).toBeLessThan(5 * 60_000);
     await expectLedgerBalanced(server);
@@ -86,11 +132,17 @@ describe('PATCH /api/admin/balance/{username}', () => {
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(600);
     const [log] = await logs();
-    expect(log).toMatchObject({ action: 'remove_funds', admin: admin.username, target: target.username });
+    expect(log).toMatchObject({
+      action: 'remove_funds',
+      admin: admin.username,
+      target: target.username,
+    });
     expect(log!.details).toContain('400');
 
     const logCount = (await logs()).length;
-    expectError(await adjust(target.username, { amount: -601 }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    expectError(await adjust(target.username, { amount: -601 }), 409, {
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(await balanceOf(server, target.id)).toBe(600);
     expect((await logs()).length).toBe(logCount);
 
@@ -111,7 +163,9 @@ describe('PATCH /api/admin/balance/{username}', () => {
   });
 
   it('refuses unknown body fields with 400', async () => {
-    expectError(await adjust(user.username, { amount: 5, reason: 'x' }), 400, { code: 'BAD_REQUEST' });
+    expectError(await adjust(user.username, { amount: 5, reason: 'x' }), 400, {
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -120,7 +174,9 @@ describe('PATCH /api/admin/balance/{username}', () => {
 
   it('handles parallel removals without going negative', async () => {
     const target = await registerUser(server);
-    const results = await Promise.all(Array.from({ length: 12 }, () => adjust(target.username, { amount: -100 })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => adjust(target.username, { amount: -100 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     expect(await balanceOf(server, target.id)).toBe(0);
@@ -131,10 +187,16 @@ describe('PATCH /api/admin/balance/{username}', () => {
 describe('PATCH /api/admin/status/user/{username}', () => {
   it('bans a user: sessions end at once, sign-in is refused, a log row is written', async () => {
     const target = await registerUser(server);
-    const second = await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } });
+    const second = await callRoute(server, 'POST /auth/login', {
+      body: { username: target.username, password: target.password },
+    });
     // Both sessions are warm in the auth cache.
-    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(200);
-    expect((await callRoute(server, 'GET /api/user/stats', { token: second.body.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await callRoute(server, 'GET /api/user/stats', { token: second.body.token })).status,
+    ).toBe(200);
 
     const res = await setStatus(target.username, { status: 'banned' });
     expect(res.status).toBe(200);
@@ -144,15 +206,29 @@ describe('PATCH /api/admin/status/user/{username}', () => {
       const after = await callRoute(server, 'GET /api/user/stats', { token });
       expect([401, 403]).toContain(after.status);
       if (after.status === 403) expectError(after, 403, { code: 'BANNED' });
-      const sendRes = await callRoute(server, 'POST /api/user/send-money', { token, body: { recipientUsername: user.username, amount: 1 } });
+      const sendRes = await callRoute(server, 'POST /api/user/send-money', {
+        token,
+        body: { recipientUsername: user.username, amount: 1 },
+      });
       expect([401, 403]).toContain(sendRes.status);
     }
-    expectError(await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } }), 403, {
-      code: 'BANNED',
-      message: 'banned' });
+    expectError(
+      await callRoute(server, 'POST /auth/login', {
+        body: { username: target.username, password: target.password },
+      }),
+      403,
+      {
+        code: 'BANNED',
+        message: 'banned',
+      },
+    );
 
     const [log] = await logs();
-    expect(log).toMatchObject({ action: 'ban_user', admin: admin.username, target: target.username });
+    expect(log).toMatchObject({
+      action: 'ban_user',
+      admin: admin.username,
+      target: target.username,
+    });
     expect(log!.details).toContain(target.username);
 
     const listed = await callRoute(server, 'GET /api/admin/users', { token: admin.token });
@@ -186,10 +262,18 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('active');
     const [log] = await logs();
-    expect(log).toMatchObject({ action: 'unban_user', target: target.username, admin: admin.username });
-    const login = await callRoute(server, 'POST /auth/login', { body: { username: target.username, password: target.password } });
+    expect(log).toMatchObject({
+      action: 'unban_user',
+      target: target.username,
+      admin: admin.username,
+    });
+    const login = await callRoute(server, 'POST /auth/login', {
+      body: { username: target.username, password: target.password },
+    });
     expect(login.status).toBe(200);
-    expect((await callRoute(server, 'GET /api/user/stats', { token: login.body.token })).body.status).toBe('active');
+    expect(
+      (await callRoute(server, 'GET /api/user/stats', { token: login.body.token })).body.status,
+    ).toBe('active');
   });
 
   it.each([
@@ -202,24 +286,34 @@ describe('PATCH /api/admin/status/user/{username}', () => {
     const res = await setStatus(target.username, body);
     expectError(res, 400, { code: 'BAD_REQUEST' });
     if (!('reason' in body)) expect(res.body.message).toContain('status');
-    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/user/stats', { token: target.token })).status).toBe(
+      200,
+    );
   });
 
   it('refuses banning yourself with 400', async () => {
     const before = (await logs()).length;
-    expectError(await setStatus(admin.username, { status: 'banned' }), 400, { code: 'BAD_REQUEST' });
-    expect((await callRoute(server, 'GET /api/user/stats', { token: admin.token })).status).toBe(200);
+    expectError(await setStatus(admin.username, { status: 'banned' }), 400, {
+      code: 'BAD_REQUEST',
+    });
+    expect((await callRoute(server, 'GET /api/user/stats', { token: admin.token })).status).toBe(
+      200,
+    );
     expect((await logs()).length).toBe(before);
   });
 
   it('refuses banning another admin with 409', async () => {
     const other = await registerAdmin(server);
     expectError(await setStatus(other.username, { status: 'banned' }), 409, { code: 'CONFLICT' });
-    expect((await callRoute(server, 'GET /api/admin/users', { token: other.token })).status).toBe(200);
+    expect((await callRoute(server, 'GET /api/admin/users', { token: other.token })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown user', async () => {
-    expectError(await setStatus(uniqueName('ghost'), { status: 'banned' }), 404, { code: 'NOT_FOUND' });
+    expectError(await setStatus(uniqueName('ghost'), { status: 'banned' }), 404, {
+      code: 'NOT_FOUND',
+    });
   });
 });
 

@@ -1,4 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { adminHandlers } from './routes';
 
-export const adminModule = defineModule({ name: 'admin', handlers: (deps) => ({ admin: adminHandlers(deps) }) });
+export const adminModule = defineModule({
+  name: 'admin',
+  handlers: (deps) => ({ admin: adminHandlers(deps) }),
+});

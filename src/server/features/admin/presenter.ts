@@ -1,4 +1,8 @@
-import type { AdminBalanceResponse, AdminStatusResponse, AdminUserDto } from '../../../shared/api/admin';
+import type {
+  AdminBalanceResponse,
+  AdminStatusResponse,
+  AdminUserDto,
+} from '../../../shared/api/admin';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { AdminUserRow } from './queries';
 
@@ -12,7 +16,10 @@ export const presentAdminUser = (r: AdminUserRow): AdminUserDto => ({
 });
 
 /** `balance` is the grant's balance_after, as the ledger returned it. */
-export const presentBalanceChange = (username: string, balance: number | undefined): AdminBalanceResponse => ({
+export const presentBalanceChange = (
+  username: string,
+  balance: number | undefined,
+): AdminBalanceResponse => ({
   message: `${username} now has ${balance} coins`,
   username,
   balance: balance ?? 0,

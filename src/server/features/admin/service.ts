@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { AdminBalanceResponse, AdminLogDto, AdminStatusResponse, AdminUserDto, AdminUsersQuery } from '../../../shared/api/admin';
+import type {
+  AdminBalanceResponse,
+  AdminLogDto,
+  AdminStatusResponse,
+  AdminUserDto,
+  AdminUsersQuery,
+} from '../../../shared/api/admin';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { PageQuery } from '../../../shared/api/common';
 import { users } from '../accounts/public';
@@ -17,7 +23,12 @@ export async function listUsers(deps: Deps, query: AdminUsersQuery): Promise<Adm
   return (await visibleUsers(deps.db, query)).map(presentAdminUser);
 }
 
-export async function adjustBalance(deps: Deps, admin: AuthUser, username: string, amount: number): Promise<AdminBalanceResponse> {
+export async function adjustBalance(
+  deps: Deps,
+  admin: AuthUser,
+  username: string,
+  amount: number,
+): Promise<AdminBalanceResponse> {
   return deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
@@ -28,19 +39,31 @@ export async function adjustBalance(deps: Deps, admin: AuthUser, username: strin
       details: `${amount > 0 ? 'Added' : 'Removed'} ${Math.abs(amount)} coins ${amount > 0 ? 'to' : 'from'} ${target.username}`,
       target: target.username,
     });
-    const after = await ledger.post(tx, [{ userId: target.id, delta: amount, category: 'admin_grant', counterpartyId: admin.id }], {
-      refType: 'admin_log',
-      refId: logId,
-    });
+    const after = await ledger.post(
+      tx,
+      [{ userId: target.id, delta: amount, category: 'admin_grant', counterpartyId: admin.id }],
+      {
+        refType: 'admin_log',
+        refId: logId,
+      },
+    );
     return presentBalanceChange(target.username, after.get(target.id));
   });
 }
 
-export async function setStatus(deps: Deps, admin: AuthUser, username: string, status: UserStatus): Promise<AdminStatusResponse> {
+export async function setStatus(
+  deps: Deps,
+  admin: AuthUser,
+  username: string,
+  status: UserStatus,
+): Promise<AdminStatusResponse> {
   const result = await deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
-    if (target.id === admin.id) throw badRequest('username: you cannot change your own status', [{ field: 'username', rule: 'self' }]);
+    if (target.id === admin.id)
+      throw badRequest('username: you cannot change your own status', [
+        { field: 'username', rule: 'self' },
+      ]);
     if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
     if (status === 'banned') {

@@ -12,7 +12,10 @@ import { accountsSql } from '../accounts/public';
  * the ledger's audit, items through the items module's (with every module's open promises of
  * units), then each module's own checks.
  */
-export async function auditReport(q: Queryable, modules: readonly FeatureModule[]): Promise<AuditReportDto> {
+export async function auditReport(
+  q: Queryable,
+  modules: readonly FeatureModule[],
+): Promise<AuditReportDto> {
   const problem =
     (await ledger.audit(q)) ??
     (await items.auditHoldings(
@@ -25,7 +28,8 @@ export async function auditReport(q: Queryable, modules: readonly FeatureModule[
   );
   const notes: string[] = [];
   const unplaced = await ledger.unplacedRows(q);
-  if (unplaced > 0) notes.push(`${unplaced} ledger rows written before migration 0003 name no business row`);
+  if (unplaced > 0)
+    notes.push(`${unplaced} ledger rows written before migration 0003 name no business row`);
   return {
     ok: problem === null,
     problem: problem?.message ?? null,

@@ -15,15 +15,23 @@ export async function createBet(
 ): Promise<BetDto> {
   const res = await callRoute(server, 'POST /api/bets/create', {
     token: admin.token,
-    body: { title, description: 'test bet', endTime: new Date(Date.now() + 3_600_000).toISOString(), options },
+    body: {
+      title,
+      description: 'test bet',
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      options,
+    },
   });
-  if (res.status !== 201) throw new Error(`create bet failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`create bet failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.bet;
 }
 
 /** Test builder: moves a bet's end time into the past, as time passing would. */
 export async function closeBetByTime(server: TestServer, betId: string): Promise<void> {
-  await server.db.rows(sql`update bets set end_time = now() - interval '1 minute' where id = ${Number(betId)}`);
+  await server.db.rows(
+    sql`update bets set end_time = now() - interval '1 minute' where id = ${Number(betId)}`,
+  );
 }
 
 export const optionId = (bet: BetDto, text: string): string => {

@@ -25,7 +25,10 @@ export function startVoteCounts(deps: Deps): () => void {
     timer = null;
     if (stopped || pending.size === 0) return;
     lastFlush = Date.now();
-    const rows = [...pending].map((betId) => ({ kind: 'bet.votes' as const, payload: { betId: String(betId) } }));
+    const rows = [...pending].map((betId) => ({
+      kind: 'bet.votes' as const,
+      payload: { betId: String(betId) },
+    }));
     pending.clear();
     publishPublicLive(deps.db, rows)
       .then(() => deps.live.changed())

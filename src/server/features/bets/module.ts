@@ -8,6 +8,9 @@ export const betsModule = defineModule({
   handlers: (deps) => ({ bets: betHandlers(deps) }),
   start: (deps) => startVoteCounts(deps),
   // Open demo bets whenever none can take wagers any more.
-  seed: { everyStart: async (db, now, demo) => (demo ? { demoBets: await ensureOpenDemoBets(db, now) } : undefined) },
+  seed: {
+    everyStart: async (db, now, demo) =>
+      demo ? { demoBets: await ensureOpenDemoBets(db, now) } : undefined,
+  },
   listeners: () => ({ BetSettled: (q, { betId }) => tellPaid(q, betId) }),
 });

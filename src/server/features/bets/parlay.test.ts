@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BetDto, OddsChangedDetails } from '../../../shared/api/bets';
-import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerUser,
+  useTestServer,
+} from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { closeBetByTime, createBet, optionId } from './builders';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
@@ -9,16 +14,33 @@ import { useAdmin } from '../../testing/builders';
 const server = useTestServer();
 const admin = useAdmin(server);
 
-const parlay = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/bets/parlay', { token, body });
+const parlay = (token: string | undefined, body: unknown) =>
+  callRouteRaw(server, 'POST /api/bets/parlay', { token, body });
 const finalize = (bet: BetDto, winner: string) =>
-  callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, winner) } });
-const voidBet = (bet: BetDto) => callRoute(server, 'POST /api/admin/bets/:id/void', { token: admin.token, params: { id: bet._id } });
+  callRoute(server, 'POST /api/bets/finalize', {
+    token: admin.token,
+    body: { betId: bet._id, optionId: optionId(bet, winner) },
+  });
+const voidBet = (bet: BetDto) =>
+  callRoute(server, 'POST /api/admin/bets/:id/void', {
+    token: admin.token,
+    params: { id: bet._id },
+  });
 
 async function threeBets() {
   return Promise.all([
-    createBet(server, admin, [{ text: 'Yes', odds: 2.5 }, { text: 'No', odds: 1.5 }]),
-    createBet(server, admin, [{ text: 'Home', odds: 2 }, { text: 'Away', odds: 1.8 }]),
-    createBet(server, admin, [{ text: 'Over', odds: 1.33 }, { text: 'Under', odds: 3.1 }]),
+    createBet(server, admin, [
+      { text: 'Yes', odds: 2.5 },
+      { text: 'No', odds: 1.5 },
+    ]),
+    createBet(server, admin, [
+      { text: 'Home', odds: 2 },
+      { text: 'Away', odds: 1.8 },
+    ]),
+    createBet(server, admin, [
+      { text: 'Over', odds: 1.33 },
+      { text: 'Under', odds: 3.1 },
+    ]),
   ]);
 }
 
@@ -34,14 +56,23 @@ describe('POST /api/bets/parlay', () => {
         { betId: b._id, choice: 'Home', odds: 2 },
         { betId: c._id, choice: 'Over', odds: 1.33 },
       ],
-      totalOdds: 6.65 });
+      totalOdds: 6.65,
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Parlay placed!');
     expect(res.body.balance).toBe(900);
-    expect(res.body.parlay).toMatchObject({ stake: 100, totalOdds: 6.65, potentialPayout: 665, status: 'open' });
+    expect(res.body.parlay).toMatchObject({
+      stake: 100,
+      totalOdds: 6.65,
+      potentialPayout: 665,
+      status: 'open',
+    });
     expect(res.body.parlay.legs).toHaveLength(3);
     // The admin's count of a bet's bets is the options' counts added up: a parlay leg is one (issue 33).
-    const listed = await callRoute(server, 'GET /api/admin/bets', { token: admin.token, query: { limit: 100 } });
+    const listed = await callRoute(server, 'GET /api/admin/bets', {
+      token: admin.token,
+      query: { limit: 100 },
+    });
     const row = listed.body.find((bet) => bet._id === a._id)!;
     expect(row.wagerCount).toBe(row.options.reduce((n, o) => n + o.votes, 0));
     expect(row.wagerCount).toBe(1);
@@ -54,7 +85,10 @@ describe('POST /api/bets/parlay', () => {
     const stats = await callRoute(server, 'GET /api/user/stats', { token: user.token });
     expect(stats.body.betsWon).toBe(1);
     const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
-    expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({ status: 'won', payout: 665 });
+    expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({
+      status: 'won',
+      payout: 665,
+    });
     await expectLedgerBalanced(server);
   });
 
@@ -67,11 +101,15 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5 });
+      totalOdds: 5,
+    });
     expect(res.status).toBe(201);
     await finalize(a, 'No');
     const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
-    expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({ status: 'lost', payout: 0 });
+    expect(mine.body.settled.find((p) => p._id === res.body.parlay._id)).toMatchObject({
+      status: 'lost',
+      payout: 0,
+    });
     await finalize(b, 'Home');
     expect(await balanceOf(server, user.id)).toBe(950);
   });
@@ -85,11 +123,15 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5 });
+      totalOdds: 5,
+    });
     expect(placed.status).toBe(201);
     expect((await voidBet(b)).status).toBe(200);
     const mine = await callRoute(server, 'GET /api/bets/mine', { token: user.token });
-    expect(mine.body.open.find((p) => p._id === placed.body.parlay._id)).toMatchObject({ totalOdds: 2.5, potentialPayout: 250 });
+    expect(mine.body.open.find((p) => p._id === placed.body.parlay._id)).toMatchObject({
+      totalOdds: 2.5,
+      potentialPayout: 250,
+    });
     await finalize(a, 'Yes');
     expect(await balanceOf(server, user.id)).toBe(900 + 250);
 
@@ -101,7 +143,8 @@ describe('POST /api/bets/parlay', () => {
         { betId: d._id, choice: 'Under', odds: 3.1 },
         { betId: e._id, choice: 'Yes', odds: 2.5 },
       ],
-      totalOdds: 7.75 });
+      totalOdds: 7.75,
+    });
     expect(both.status).toBe(201);
     await voidBet(d);
     await voidBet(e);
@@ -112,14 +155,19 @@ describe('POST /api/bets/parlay', () => {
   it('refuses stale claimed odds with 409 and the current odds, moving nothing', async () => {
     const [a, b] = await threeBets();
     const user = await registerUser(server);
-    await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', { token: admin.token, params: { betTitle: a._id, optionId: optionId(a, 'Yes') }, body: { odds: 2.2 } });
+    await callRoute(server, 'PATCH /api/admin/odds/:betTitle/:optionId', {
+      token: admin.token,
+      params: { betTitle: a._id, optionId: optionId(a, 'Yes') },
+      body: { odds: 2.2 },
+    });
     const res = await parlay(user.token, {
       amount: 100,
       bets: [
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Home', odds: 2 },
       ],
-      totalOdds: 5 });
+      totalOdds: 5,
+    });
     const body = expectError(res, 409, { message: 'odds' });
     const details = body.details as OddsChangedDetails;
     expect(details.totalOdds).toBe(4.4);
@@ -133,7 +181,8 @@ describe('POST /api/bets/parlay', () => {
           { betId: a._id, choice: 'Yes', odds: 2.2 },
           { betId: b._id, choice: 'Home', odds: 2 },
         ],
-        totalOdds: 9 }),
+        totalOdds: 9,
+      }),
       409,
     );
   });
@@ -148,11 +197,23 @@ describe('POST /api/bets/parlay', () => {
           { betId: a._id, choice: 'Yes', odds: 2.5 },
           { betId: a._id, choice: 'No', odds: 1.5 },
         ],
-        totalOdds: 3.75 }),
+        totalOdds: 3.75,
+      }),
       'bets',
     );
-    expectBadField(await parlay(user.token, { amount: 10, bets: [{ betId: b._id, choice: 'Home', odds: 2 }], totalOdds: 2 }), 'bets');
-    const many = Array.from({ length: 11 }, (_, i) => ({ betId: String(i + 1), choice: 'Yes', odds: 2 }));
+    expectBadField(
+      await parlay(user.token, {
+        amount: 10,
+        bets: [{ betId: b._id, choice: 'Home', odds: 2 }],
+        totalOdds: 2,
+      }),
+      'bets',
+    );
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      betId: String(i + 1),
+      choice: 'Yes',
+      odds: 2,
+    }));
     expectBadField(await parlay(user.token, { amount: 10, bets: many, totalOdds: 2048 }), 'bets');
     expectBadField(await parlay(user.token, { bets: [], totalOdds: 1 }), 'amount');
   });
@@ -161,13 +222,53 @@ describe('POST /api/bets/parlay', () => {
     const [a, b, c] = await threeBets();
     const user = await registerUser(server);
     await closeBetByTime(server, c._id);
-    const legs = (extra: { betId: string; choice: string; odds: number }) => [{ betId: a._id, choice: 'Yes', odds: 2.5 }, extra];
-    expectError(await parlay(user.token, { amount: 10, bets: legs({ betId: c._id, choice: 'Over', odds: 1.33 }), totalOdds: 3.33 }), 409);
-    expectError(await parlay(user.token, { amount: 10, bets: legs({ betId: '999999', choice: 'Over', odds: 1.33 }), totalOdds: 3.33 }), 404);
-    expectBadField(await parlay(user.token, { amount: 10, bets: legs({ betId: b._id, choice: 'Draw', odds: 2 }), totalOdds: 5 }), 'choice');
-    expectError(await parlay(user.token, { amount: 5000, bets: legs({ betId: b._id, choice: 'Home', odds: 2 }), totalOdds: 5 }), 409, {
-      code: 'INSUFFICIENT_FUNDS' });
-    expectError(await parlay(undefined, { amount: 10, bets: legs({ betId: b._id, choice: 'Home', odds: 2 }), totalOdds: 5 }), 401);
+    const legs = (extra: { betId: string; choice: string; odds: number }) => [
+      { betId: a._id, choice: 'Yes', odds: 2.5 },
+      extra,
+    ];
+    expectError(
+      await parlay(user.token, {
+        amount: 10,
+        bets: legs({ betId: c._id, choice: 'Over', odds: 1.33 }),
+        totalOdds: 3.33,
+      }),
+      409,
+    );
+    expectError(
+      await parlay(user.token, {
+        amount: 10,
+        bets: legs({ betId: '999999', choice: 'Over', odds: 1.33 }),
+        totalOdds: 3.33,
+      }),
+      404,
+    );
+    expectBadField(
+      await parlay(user.token, {
+        amount: 10,
+        bets: legs({ betId: b._id, choice: 'Draw', odds: 2 }),
+        totalOdds: 5,
+      }),
+      'choice',
+    );
+    expectError(
+      await parlay(user.token, {
+        amount: 5000,
+        bets: legs({ betId: b._id, choice: 'Home', odds: 2 }),
+        totalOdds: 5,
+      }),
+      409,
+      {
+        code: 'INSUFFICIENT_FUNDS',
+      },
+    );
+    expectError(
+      await parlay(undefined, {
+        amount: 10,
+        bets: legs({ betId: b._id, choice: 'Home', odds: 2 }),
+        totalOdds: 5,
+      }),
+      401,
+    );
     expect(await balanceOf(server, user.id)).toBe(1000);
   });
 
@@ -180,7 +281,8 @@ describe('POST /api/bets/parlay', () => {
         { betId: a._id, choice: 'Yes', odds: 2.5 },
         { betId: b._id, choice: 'Away', odds: 1.8 },
       ],
-      totalOdds: 4.5 };
+      totalOdds: 4.5,
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => parlay(user.token, body)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(10);
@@ -191,28 +293,57 @@ describe('POST /api/bets/parlay', () => {
 
 describe('parlay limits', () => {
   const longShots = (n: number) =>
-    Promise.all(Array.from({ length: n }, () => createBet(server, admin, [{ text: 'Yes', odds: 1000 }, { text: 'No', odds: 1.01 }])));
+    Promise.all(
+      Array.from({ length: n }, () =>
+        createBet(server, admin, [
+          { text: 'Yes', odds: 1000 },
+          { text: 'No', odds: 1.01 },
+        ]),
+      ),
+    );
 
-  it.each([6, 10])('refuses %i legs at 1000x with 400 naming the maximum payout, never 500', async (legs) => {
-    const user = await registerUser(server);
-    const bets = await longShots(legs);
-    const res = await parlay(user.token, { amount: 1, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1000 ** legs });
-    expectError(res, 400, { message: '10,000,000' });
-    expect(await balanceOf(server, user.id)).toBe(1000);
-  });
+  it.each([6, 10])(
+    'refuses %i legs at 1000x with 400 naming the maximum payout, never 500',
+    async (legs) => {
+      const user = await registerUser(server);
+      const bets = await longShots(legs);
+      const res = await parlay(user.token, {
+        amount: 1,
+        bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })),
+        totalOdds: 1000 ** legs,
+      });
+      expectError(res, 400, { message: '10,000,000' });
+      expect(await balanceOf(server, user.id)).toBe(1000);
+    },
+  );
 
   it('refuses a 5-leg parlay at 1000x with stake 100, which could never be paid', async () => {
     const user = await registerUser(server);
     const bets = await longShots(5);
-    const res = await parlay(user.token, { amount: 100, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1e15 });
+    const res = await parlay(user.token, {
+      amount: 100,
+      bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })),
+      totalOdds: 1e15,
+    });
     expectError(res, 400, { message: 'at most' });
   });
 
   it('pays a parlay right at the limit when its last leg wins', async () => {
     const user = await registerUser(server);
-    const bets = await Promise.all(Array.from({ length: 2 }, () => createBet(server, admin, [{ text: 'Yes', odds: 1000 }, { text: 'No', odds: 1.01 }])));
+    const bets = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        createBet(server, admin, [
+          { text: 'Yes', odds: 1000 },
+          { text: 'No', odds: 1.01 },
+        ]),
+      ),
+    );
     // 1000 x 1000 = 1,000,000x; a stake of 10 pays exactly 10,000,000.
-    const placed = await parlay(user.token, { amount: 10, bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })), totalOdds: 1_000_000 });
+    const placed = await parlay(user.token, {
+      amount: 10,
+      bets: bets.map((b) => ({ betId: b._id, choice: 'Yes', odds: 1000 })),
+      totalOdds: 1_000_000,
+    });
     expect(placed.status).toBe(201);
     for (const bet of bets) expect((await finalize(bet, 'Yes')).status).toBe(200);
     expect(await balanceOf(server, user.id)).toBe(1000 - 10 + 10_000_000);

@@ -1,4 +1,12 @@
-import type { AdminBetDto, BetDto, BetStatus, ParlayDto, ParlayLegDto, WagerDto, WagerStatus } from '../../../shared/api/bets';
+import type {
+  AdminBetDto,
+  BetDto,
+  BetStatus,
+  ParlayDto,
+  ParlayLegDto,
+  WagerDto,
+  WagerStatus,
+} from '../../../shared/api/bets';
 import { hundredthsToOdds, payoutFor } from '../../../shared/odds';
 
 export interface BetRow {
@@ -24,7 +32,12 @@ export function presentBet(row: BetRow): BetDto {
     description: row.description,
     endTime: iso(row.end_time),
     status: row.status,
-    options: row.options.map((o) => ({ _id: String(o.id), text: o.text, odds: hundredthsToOdds(o.odds), votes: Number(o.votes) })),
+    options: row.options.map((o) => ({
+      _id: String(o.id),
+      text: o.text,
+      odds: hundredthsToOdds(o.odds),
+      votes: Number(o.votes),
+    })),
     result: winner?.text ?? null,
     resultOptionId: row.result_option_id === null ? null : String(row.result_option_id),
   };
@@ -74,7 +87,13 @@ export interface ParlayRow {
   payout: number;
   status: WagerStatus;
   created_at: Date | string;
-  legs: { bet_id: number; bet_title: string; choice: string; odds: number; status: ParlayLegDto['status'] }[];
+  legs: {
+    bet_id: number;
+    bet_title: string;
+    choice: string;
+    odds: number;
+    status: ParlayLegDto['status'];
+  }[];
 }
 
 export function presentParlay(row: ParlayRow): ParlayDto {

@@ -12,12 +12,17 @@ const betSelect = (where: SQL, withTotals = false) => sql`
                + (select count(*) from parlay_legs pl where pl.bet_id = b.id and pl.option_id = o.id)
       ) order by o.position)
       from bet_options o where o.bet_id = b.id), '[]'::json) as options
-    ${withTotals ? sql`, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
+    ${
+      withTotals
+        ? sql`, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
       -- The options' votes added up (wagers and parlay legs), so the admin's count agrees with them.
-      ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count` : sql``}
+      ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count`
+        : sql``
+    }
   from bets b where ${where}`;
 
-export const listOpenBets = (q: Queryable) => q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);
+export const listOpenBets = (q: Queryable) =>
+  q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);
 
 /**
  * Bets for the admin, open ones first, then newest, a page at a time: the cursor is the last bet
@@ -30,7 +35,9 @@ export const listAllBets = (q: Queryable, page: PageQuery) => {
           then (b.status = 'open' and b.id < ${page.before}) or b.status <> 'open'
           else b.status <> 'open' and b.id < ${page.before} end)`
     : sql`true`;
-  return q.rows<BetRow>(sql`${betSelect(after, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`);
+  return q.rows<BetRow>(
+    sql`${betSelect(after, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`,
+  );
 };
 
 export async function findBet(q: Queryable, id: number): Promise<BetRow | undefined> {
@@ -39,13 +46,20 @@ export async function findBet(q: Queryable, id: number): Promise<BetRow | undefi
 }
 
 /** The odds route names a bet by title (the spec's path) or by id. */
-export async function findBetByTitleOrId(q: Queryable, titleOrId: string): Promise<BetRow | undefined> {
+export async function findBetByTitleOrId(
+  q: Queryable,
+  titleOrId: string,
+): Promise<BetRow | undefined> {
   const [byTitle] = await q.rows<BetRow>(betSelect(sql`lower(b.title) = lower(${titleOrId})`));
   if (byTitle) return byTitle;
   return /^[1-9][0-9]{0,15}$/.test(titleOrId) ? findBet(q, Number(titleOrId)) : undefined;
 }
 
-export async function openWagersOf(q: Queryable, userId: number, settled: boolean): Promise<WagerRow[]> {
+export async function openWagersOf(
+  q: Queryable,
+  userId: number,
+  settled: boolean,
+): Promise<WagerRow[]> {
   return q.rows<WagerRow>(sql`
     select w.id, w.bet_id, b.title as bet_title, o.text as choice, w.odds, w.stake, w.payout, w.status, w.created_at
     from wagers w join bets b on b.id = w.bet_id join bet_options o on o.id = w.option_id
@@ -61,14 +75,24 @@ const parlaySelect = (where: SQL) => sql`
   from parlays p
   where ${where}`;
 
-export async function parlaysOf(q: Queryable, userId: number, settled: boolean): Promise<ParlayRow[]> {
+export async function parlaysOf(
+  q: Queryable,
+  userId: number,
+  settled: boolean,
+): Promise<ParlayRow[]> {
   return q.rows<ParlayRow>(sql`
     ${parlaySelect(sql`p.user_id = ${userId} and ${settled ? sql`p.status <> 'open'` : sql`p.status = 'open'`}`)}
     order by p.id desc limit 100`);
 }
 
 /** One parlay of the user, whatever its status. */
-export async function findParlay(q: Queryable, userId: number, parlayId: number): Promise<ParlayRow | undefined> {
-  const [row] = await q.rows<ParlayRow>(parlaySelect(sql`p.user_id = ${userId} and p.id = ${parlayId}`));
+export async function findParlay(
+  q: Queryable,
+  userId: number,
+  parlayId: number,
+): Promise<ParlayRow | undefined> {
+  const [row] = await q.rows<ParlayRow>(
+    parlaySelect(sql`p.user_id = ${userId} and p.id = ${parlayId}`),
+  );
   return row;
 }

@@ -35,7 +35,13 @@ const DEMO_BETS = [
   },
 ];
 
-const dayLabel = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayLabel = (d: Date) =>
+  d.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Creates the demo bets when no open bet can still take wagers; returns how many it made. */
 export async function ensureOpenDemoBets(q: Queryable, now: Date): Promise<number> {
@@ -50,7 +56,11 @@ export async function ensureOpenDemoBets(q: Queryable, now: Date): Promise<numbe
       insert into bets (title, description, end_time) values (${title}, ${demo.description}, ${end.toISOString()})
       on conflict do nothing returning id`);
     if (!bet) continue;
-    const options = demo.options.map((o, i) => ({ text: o.text, odds: oddsToHundredths(o.odds), position: i }));
+    const options = demo.options.map((o, i) => ({
+      text: o.text,
+      odds: oddsToHundredths(o.odds),
+      position: i,
+    }));
     await q.rows(sql`
       insert into bet_options (bet_id, text, odds, position)
       select ${bet.id}, text, odds, position from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as t(text text, odds int, position int)`);

@@ -10,7 +10,13 @@ import type {
   PlaceParlayResponse,
   PlaceWagerResponse,
 } from '../../../shared/api/bets';
-import { hundredthsToOdds, oddsToHundredths, parlayPayoutWithinLimit, PARLAY_MAX_PAYOUT, totalOddsHundredths } from '../../../shared/odds';
+import {
+  hundredthsToOdds,
+  oddsToHundredths,
+  parlayPayoutWithinLimit,
+  PARLAY_MAX_PAYOUT,
+  totalOddsHundredths,
+} from '../../../shared/odds';
 import { pgErrorCode, type Db } from '../../db/client';
 import { defineHotWrite } from '../../platform/batching/hotWrite';
 import type { Deps } from '../../platform/deps';
@@ -30,7 +36,10 @@ import { accountsSql } from '../accounts/public';
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
   const bet = await queries.findBet(deps.db, betId);
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
+  if (!bet)
+    throw notFound(`betId: no bet with id ${betId}`, [
+      { field: 'betId', rule: 'not_found', value: String(betId) },
+    ]);
   return presentBet(bet);
 }
 
@@ -49,7 +58,8 @@ export async function myBets(deps: Deps, userId: number): Promise<MyBetsDto> {
     queries.openWagersOf(deps.db, userId, true),
     queries.parlaysOf(deps.db, userId, true),
   ]);
-  const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
+  const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
+    b.createdAt.localeCompare(a.createdAt);
   return {
     open: [...openW.map(presentWager), ...openP.map(presentParlay)].sort(newestFirst),
     settled: [...doneW.map(presentWager), ...doneP.map(presentParlay)].sort(newestFirst),
@@ -66,10 +76,17 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
       if (!row) throw conflict('The bet could not be created; try again');
       id = row.id;
     } catch (err) {
-      if (pgErrorCode(err) === '23505') throw conflict(`title: a bet titled "${body.title}" already exists`, [{ field: 'title', rule: 'taken', value: body.title }]);
+      if (pgErrorCode(err) === '23505')
+        throw conflict(`title: a bet titled "${body.title}" already exists`, [
+          { field: 'title', rule: 'taken', value: body.title },
+        ]);
       throw err;
     }
-    const options = body.options.map((o, i) => ({ text: o.text, odds: oddsToHundredths(o.odds), position: i }));
+    const options = body.options.map((o, i) => ({
+      text: o.text,
+      odds: oddsToHundredths(o.odds),
+      position: i,
+    }));
     await tx.rows(sql`
       insert into bet_options (bet_id, text, odds, position)
       select ${id}, text, odds, position from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as t(text text, odds int, position int)`);
@@ -86,15 +103,28 @@ export async function createBet(deps: Deps, admin: AuthUser, body: CreateBetBody
 }
 
 /** Why a wager statement inserted nothing; only runs on the failure path. */
-async function explainRejectedWager(db: Db, userId: number, betId: number, choice: string): Promise<never> {
+async function explainRejectedWager(
+  db: Db,
+  userId: number,
+  betId: number,
+  choice: string,
+): Promise<never> {
   const [actor] = await db.rows<{ status: string }>(accountsSql.statusOf(userId));
   if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(db, betId);
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
-  if (bet.status !== 'open') throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
-  if (new Date(bet.end_time).getTime() <= Date.now()) throw conflict('This bet is closed: its end time has passed');
+  if (!bet)
+    throw notFound(`betId: no bet with id ${betId}`, [
+      { field: 'betId', rule: 'not_found', value: String(betId) },
+    ]);
+  if (bet.status !== 'open')
+    throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
+  if (new Date(bet.end_time).getTime() <= Date.now())
+    throw conflict('This bet is closed: its end time has passed');
   if (!bet.options.some((o) => o.text === choice)) {
-    throw badRequest(`choice: "${choice}" is not an option of this bet (options: ${bet.options.map((o) => o.text).join(', ')})`, [{ field: 'choice', rule: 'not_found', value: choice }]);
+    throw badRequest(
+      `choice: "${choice}" is not an option of this bet (options: ${bet.options.map((o) => o.text).join(', ')})`,
+      [{ field: 'choice', rule: 'not_found', value: choice }],
+    );
   }
   throw conflict('The bet changed while placing the wager; try again');
 }
@@ -190,7 +220,13 @@ const wagers = defineHotWrite<Wager, PlacedRow>({
   name: 'place_wager',
   alone: {
     statement: PLACE_WAGER,
-    params: (w) => ({ betId: w.betId, choice: w.choice, userId: w.userId, delta: -w.amount, amount: w.amount }),
+    params: (w) => ({
+      betId: w.betId,
+      choice: w.choice,
+      userId: w.userId,
+      delta: -w.amount,
+      amount: w.amount,
+    }),
   },
   group: {
     statement: PLACE_WAGERS,
@@ -206,7 +242,13 @@ export const wagerGroupCounts = (db: Db) => wagers.counts(db);
 /** Tests: holds back this process's wager statements on `db` until the answer is called. */
 export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
-export async function placeWager(deps: Deps, userId: number, betId: number, choice: string, amount: number): Promise<PlaceWagerResponse> {
+export async function placeWager(
+  deps: Deps,
+  userId: number,
+  betId: number,
+  choice: string,
+  amount: number,
+): Promise<PlaceWagerResponse> {
   const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
   votesChanged(deps, [betId]);
   return {
@@ -239,32 +281,61 @@ export async function placeParlay(
   legs: ParlayLegInput[],
   claimedTotalOdds: number,
 ): Promise<PlaceParlayResponse> {
-  const { parlayId, balance, legs: placedLegs } = await deps.db.tx(async (tx) => {
+  const {
+    parlayId,
+    balance,
+    legs: placedLegs,
+  } = await deps.db.tx(async (tx) => {
     const ids = legs.map((l) => l.betId);
     // KEY SHARE locks make a concurrent finalize of any leg's bet wait for this transaction.
-    const found = await tx.rows<{ bet_id: number; status: BetStatus; ended: boolean; options: { id: number; text: string; odds: number }[] }>(sql`
+    const found = await tx.rows<{
+      bet_id: number;
+      status: BetStatus;
+      ended: boolean;
+      options: { id: number; text: string; odds: number }[];
+    }>(sql`
       select b.id as bet_id, b.status, b.end_time <= now() as ended,
         (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
       from bets b where b.id in ${ids} order by b.id for key share of b`);
     const byId = new Map(found.map((b) => [b.bet_id, b]));
     const resolved = legs.map((leg) => {
       const bet = byId.get(leg.betId);
-      if (!bet) throw notFound(`bets.betId: no bet with id ${leg.betId}`, [{ field: 'bets.betId', rule: 'not_found', value: String(leg.betId) }]);
+      if (!bet)
+        throw notFound(`bets.betId: no bet with id ${leg.betId}`, [
+          { field: 'bets.betId', rule: 'not_found', value: String(leg.betId) },
+        ]);
       if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
       const option = bet.options.find((o) => o.text === leg.choice);
-      if (!option) throw badRequest(`bets.choice: "${leg.choice}" is not an option of bet ${leg.betId}`, [{ field: 'bets.choice', rule: 'not_found', value: leg.choice }]);
+      if (!option)
+        throw badRequest(`bets.choice: "${leg.choice}" is not an option of bet ${leg.betId}`, [
+          { field: 'bets.choice', rule: 'not_found', value: leg.choice },
+        ]);
       return { ...leg, optionId: option.id, serverOdds: option.odds };
     });
     const serverTotal = totalOddsHundredths(resolved.map((l) => l.serverOdds));
-    const stale = resolved.some((l) => oddsToHundredths(l.odds) !== l.serverOdds) || oddsToHundredths(claimedTotalOdds) !== serverTotal;
+    const stale =
+      resolved.some((l) => oddsToHundredths(l.odds) !== l.serverOdds) ||
+      oddsToHundredths(claimedTotalOdds) !== serverTotal;
     if (stale) {
       const details: OddsChangedDetails = {
-        currentOdds: resolved.map((l) => ({ betId: String(l.betId), choice: l.choice, odds: hundredthsToOdds(l.serverOdds) })),
+        currentOdds: resolved.map((l) => ({
+          betId: String(l.betId),
+          choice: l.choice,
+          odds: hundredthsToOdds(l.serverOdds),
+        })),
         totalOdds: hundredthsToOdds(serverTotal),
       };
-      throw conflict(`The odds have changed: total odds are now ${details.totalOdds}x. Check the picks and place the parlay again.`, details);
+      throw conflict(
+        `The odds have changed: total odds are now ${details.totalOdds}x. Check the picks and place the parlay again.`,
+        details,
+      );
     }
-    if (parlayPayoutWithinLimit(amount, resolved.map((l) => l.serverOdds)) === null) {
+    if (
+      parlayPayoutWithinLimit(
+        amount,
+        resolved.map((l) => l.serverOdds),
+      ) === null
+    ) {
       throw badRequest(
         `bets: a parlay pays at most ${PARLAY_MAX_PAYOUT.toLocaleString('en-GB')} coins; lower the wager or pick fewer or shorter odds`,
         [{ field: 'bets', rule: 'payout_cap', limit: PARLAY_MAX_PAYOUT }],
@@ -278,7 +349,11 @@ export async function placeParlay(
     const [parlay] = await tx.rows<{ id: number }>(sql`
       insert into parlays (user_id, stake, total_odds) values (${userId}, ${amount}, ${serverTotal}) returning id`);
     if (!parlay) throw conflict('The parlay could not be placed; try again');
-    const legRows = resolved.map((l) => ({ bet_id: l.betId, option_id: l.optionId, odds: l.serverOdds }));
+    const legRows = resolved.map((l) => ({
+      bet_id: l.betId,
+      option_id: l.optionId,
+      odds: l.serverOdds,
+    }));
     await tx.rows(sql`
       insert into parlay_legs (parlay_id, bet_id, option_id, odds)
       select ${parlay.id}, bet_id, option_id, odds from jsonb_to_recordset(${JSON.stringify(legRows)}::jsonb) as t(bet_id bigint, option_id bigint, odds int)`);
@@ -288,7 +363,11 @@ export async function placeParlay(
       { refType: 'parlay', refId: parlay.id },
       { actorId: userId, alsoSet: countPlacement },
     );
-    return { parlayId: parlay.id, balance: after.get(userId) ?? 0, legs: resolved.map((l) => l.betId) };
+    return {
+      parlayId: parlay.id,
+      balance: after.get(userId) ?? 0,
+      legs: resolved.map((l) => l.betId),
+    };
   });
   votesChanged(deps, placedLegs);
   const row = await queries.findParlay(deps.db, userId, parlayId);
@@ -301,7 +380,10 @@ async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], b
   const [bet] = await tx.rows<{ id: number; title: string; status: BetStatus }>(
     sql`select id, title, status from bets where id = ${betId} for update`,
   );
-  if (!bet) throw notFound(`betId: no bet with id ${betId}`, [{ field: 'betId', rule: 'not_found', value: String(betId) }]);
+  if (!bet)
+    throw notFound(`betId: no bet with id ${betId}`, [
+      { field: 'betId', rule: 'not_found', value: String(betId) },
+    ]);
   if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is already ${bet.status}`);
   return bet;
 }
@@ -310,9 +392,16 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
   const result = await deps.db.tx(async (tx) => {
     const bet = await lockOpenBet(tx, betId);
     await lockSettlingAccounts(tx, betId);
-    const [option] = await tx.rows<{ text: string }>(sql`select text from bet_options where id = ${optionId} and bet_id = ${betId}`);
-    if (!option) throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`, [{ field: 'optionId', rule: 'not_found', value: String(optionId) }]);
-    await tx.rows(sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`);
+    const [option] = await tx.rows<{ text: string }>(
+      sql`select text from bet_options where id = ${optionId} and bet_id = ${betId}`,
+    );
+    if (!option)
+      throw badRequest(`optionId: option ${optionId} is not an option of bet ${betId}`, [
+        { field: 'optionId', rule: 'not_found', value: String(optionId) },
+      ]);
+    await tx.rows(
+      sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`,
+    );
     const single = await settleWagers(tx, betId, optionId);
     await tx.rows(sql`
       update parlay_legs set status = case when option_id = ${optionId} then 'won' else 'lost' end
@@ -325,11 +414,18 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
       target: bet.title,
     });
     await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'finalized' });
-    await deps.events.record(tx, 'BetSettled', { betId, outcome: 'finalized', winningOptionId: optionId });
+    await deps.events.record(tx, 'BetSettled', {
+      betId,
+      outcome: 'finalized',
+      winningOptionId: optionId,
+    });
     return { title: bet.title, winner: option.text };
   });
   deps.events.nudge();
-  return { message: `Bet "${result.title}" finalized: ${result.winner} wins`, bet: await reloadBet(deps, betId) };
+  return {
+    message: `Bet "${result.title}" finalized: ${result.winner} wins`,
+    bet: await reloadBet(deps, betId),
+  };
 }
 
 export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
@@ -338,30 +434,60 @@ export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
     await lockSettlingAccounts(tx, betId);
     await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id = ${betId}`);
     await refundWagers(tx, betId);
-    await tx.rows(sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`);
+    await tx.rows(
+      sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`,
+    );
     // Voiding a parlay's last open leg can complete it as won.
     await settleParlays(tx, betId, true);
-    await logAdminAction(tx, { adminId: admin.id, action: 'void_bet', details: `Voided "${bet.title}" and refunded its stakes`, target: bet.title });
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'void_bet',
+      details: `Voided "${bet.title}" and refunded its stakes`,
+      target: bet.title,
+    });
     await publishLive(tx, 'bet.settled', { betId: String(betId), outcome: 'voided' });
     await deps.events.record(tx, 'BetSettled', { betId, outcome: 'voided', winningOptionId: null });
     return { title: bet.title };
   });
   deps.events.nudge();
-  return { message: `Bet "${settled.title}" voided; stakes refunded`, bet: await reloadBet(deps, betId) };
+  return {
+    message: `Bet "${settled.title}" voided; stakes refunded`,
+    bet: await reloadBet(deps, betId),
+  };
 }
 
-export async function setOdds(deps: Deps, admin: AuthUser, betTitleOrId: string, optionId: number, odds: number) {
+export async function setOdds(
+  deps: Deps,
+  admin: AuthUser,
+  betTitleOrId: string,
+  optionId: number,
+  odds: number,
+) {
   const bet = await queries.findBetByTitleOrId(deps.db, betTitleOrId);
-  if (!bet) throw notFound(`betTitle: no bet titled "${betTitleOrId}"`, [{ field: 'betTitle', rule: 'not_found', value: betTitleOrId }]);
-  if (bet.status !== 'open') throw conflict(`Bet "${bet.title}" is ${bet.status}; its odds can no longer change`);
+  if (!bet)
+    throw notFound(`betTitle: no bet titled "${betTitleOrId}"`, [
+      { field: 'betTitle', rule: 'not_found', value: betTitleOrId },
+    ]);
+  if (bet.status !== 'open')
+    throw conflict(`Bet "${bet.title}" is ${bet.status}; its odds can no longer change`);
   const option = bet.options.find((o) => o.id === optionId);
-  if (!option) throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`, [{ field: 'optionId', rule: 'not_found', value: String(optionId) }]);
+  if (!option)
+    throw notFound(`optionId: option ${optionId} is not an option of "${bet.title}"`, [
+      { field: 'optionId', rule: 'not_found', value: String(optionId) },
+    ]);
   await deps.db.tx(async (tx) => {
     // The read above is only a first answer: this waits for a finalize or void in flight (they
     // lock the bet for update) and sees its result, so a settled bet's odds never change.
-    const [locked] = await tx.rows<{ status: string }>(sql`select status from bets where id = ${bet.id} for share`);
-    if (locked?.status !== 'open') throw conflict(`Bet "${bet.title}" is ${locked?.status ?? 'gone'}; its odds can no longer change`);
-    await tx.rows(sql`update bet_options set odds = ${oddsToHundredths(odds)} where id = ${optionId}`);
+    const [locked] = await tx.rows<{ status: string }>(
+      sql`select status from bets where id = ${bet.id} for share`,
+    );
+    if (locked?.status !== 'open')
+      throw conflict(
+        `Bet "${bet.title}" is ${locked?.status ?? 'gone'}; its odds can no longer change`,
+      );
+    await tx.rows(
+      sql`update bet_options set odds = ${oddsToHundredths(odds)} where id = ${optionId}`,
+    );
     await logAdminAction(tx, {
       adminId: admin.id,
       action: 'set_odds',

@@ -30,7 +30,11 @@ export async function lockSettlingAccounts(tx: Queryable, betId: number): Promis
  * in one statement: the wagers are read once, by the UPDATE whose RETURNING feeds the payouts.
  * Returns the users paid.
  */
-export async function settleWagers(tx: Queryable, betId: number, winningOptionId: number): Promise<{ winners: number[] }> {
+export async function settleWagers(
+  tx: Queryable,
+  betId: number,
+  winningOptionId: number,
+): Promise<{ winners: number[] }> {
   const winners = await ledger.postFrom(
     tx,
     sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id,
@@ -81,14 +85,21 @@ export async function refundWagers(tx: Queryable, betId: number): Promise<void> 
  * a void, then settle each open parlay with a leg on this bet whose outcome is now known.
  * Returns the users paid a parlay win.
  */
-export async function settleParlays(tx: Queryable, betId: number, voided: boolean): Promise<{ winners: number[] }> {
+export async function settleParlays(
+  tx: Queryable,
+  betId: number,
+  voided: boolean,
+): Promise<{ winners: number[] }> {
   if (voided) {
     const affected = await tx.rows<{ id: number; odds: number[] }>(sql`
       select p.id, coalesce(array_agg(l.odds order by l.id) filter (where l.status <> 'void'), '{}') as odds
       from parlays p join parlay_legs l on l.parlay_id = p.id
       where p.status = 'open' and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
       group by p.id`);
-    const repriced = affected.map((p) => ({ id: p.id, total_odds: totalOddsHundredths(p.odds.map(Number)) }));
+    const repriced = affected.map((p) => ({
+      id: p.id,
+      total_odds: totalOddsHundredths(p.odds.map(Number)),
+    }));
     if (repriced.length > 0) {
       await tx.rows(sql`
         update parlays p set total_odds = r.total_odds

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { betStatuses, type ParlayLegDto, type WagerStatus } from '../../../shared/api/bets';
 import { listOf, oneOf } from '../../db/columns';
 import { users } from '../accounts/public';
@@ -99,7 +111,9 @@ export const parlays = pgTable(
   (t) => [
     index('parlays_user_idx').on(t.userId, t.id),
     index('parlays_user_created_idx').on(t.userId, t.createdAt),
-    index('parlays_user_won_idx').on(t.userId, t.settledAt).where(sql`status = 'won'`),
+    index('parlays_user_won_idx')
+      .on(t.userId, t.settledAt)
+      .where(sql`status = 'won'`),
     check('parlays_stake_positive', sql`${t.stake} > 0`),
     check('parlays_status_known', oneOf(t.status, wagerStatuses)),
   ],

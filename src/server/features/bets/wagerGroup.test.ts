@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PlaceWagerResponse } from '../../../shared/api/bets';
 import { AppError } from '../../platform/errors';
-import { balanceOf, registerAdmin, registerUser, useTestServer, usingPostgres, type TestUser } from '../../testing/harness';
+import {
+  balanceOf,
+  registerAdmin,
+  registerUser,
+  useTestServer,
+  usingPostgres,
+  type TestUser,
+} from '../../testing/harness';
 import { whileUserRowHeld } from '../../testing/rowHeld';
 import { closeBetByTime, createBet } from './builders';
 import { holdWagerGroups, placeWager, wagerGroupCounts } from './service';
@@ -10,19 +17,34 @@ import { holdWagerGroups, placeWager, wagerGroupCounts } from './service';
 const server = useTestServer();
 
 /** The wager's answer, or the status of its refusal. */
-const place = (user: TestUser, betId: string, choice: string, amount: number): Promise<PlaceWagerResponse | number> =>
+const place = (
+  user: TestUser,
+  betId: string,
+  choice: string,
+  amount: number,
+): Promise<PlaceWagerResponse | number> =>
   placeWager(server.deps, user.id, Number(betId), choice, amount).catch((err: unknown) => {
     if (err instanceof AppError) return err.statusCode;
     throw err;
   });
 
 async function wagerTrail(user: TestUser) {
-  const [row] = await server.db.rows<{ placed: number; in_day: number; wagers: number; postings: number }>(sql`
+  const [row] = await server.db.rows<{
+    placed: number;
+    in_day: number;
+    wagers: number;
+    postings: number;
+  }>(sql`
     select u.bets_placed as placed, u.placed_in_day as in_day,
       (select count(*)::int from wagers w where w.user_id = u.id) as wagers,
       (select count(*)::int from ledger l where l.user_id = u.id and l.ref_type = 'wager') as postings
     from users u where u.id = ${user.id}`);
-  return { placed: Number(row!.placed), inDay: Number(row!.in_day), wagers: row!.wagers, postings: row!.postings };
+  return {
+    placed: Number(row!.placed),
+    inDay: Number(row!.in_day),
+    wagers: row!.wagers,
+    postings: row!.postings,
+  };
 }
 
 describe('wagers of many players in one statement', () => {
@@ -37,7 +59,11 @@ describe('wagers of many players in one statement', () => {
     const answers = await Promise.all(placing);
 
     const after = wagerGroupCounts(server.db);
-    expect({ statements: after.statements - before.statements, done: after.done - before.done, failed: after.failed - before.failed }).toEqual({ statements: 1, done: 5, failed: 0 });
+    expect({
+      statements: after.statements - before.statements,
+      done: after.done - before.done,
+      failed: after.failed - before.failed,
+    }).toEqual({ statements: 1, done: 5, failed: 0 });
     for (const [k, user] of users.entries()) {
       const answer = answers[k] as PlaceWagerResponse;
       expect(answer.message).toBe('Bet placed!');
@@ -46,9 +72,19 @@ describe('wagers of many players in one statement', () => {
       expect(answer.wager.stake).toBe(10 + k);
       expect(await balanceOf(server, user.id)).toBe(1000 - (10 + k));
       expect(await wagerTrail(user)).toEqual({ placed: 1, inDay: 1, wagers: 1, postings: 1 });
-      const postings = await server.db.rows<{ user_id: number | null; delta: number; category: string }>(sql`
+      const postings = await server.db.rows<{
+        user_id: number | null;
+        delta: number;
+        category: string;
+      }>(sql`
         select user_id, delta, category from ledger where ref_type = 'wager' and ref_id = ${answer.wager._id} order by id`);
-      expect(postings.map((p) => ({ user_id: p.user_id === null ? null : Number(p.user_id), delta: Number(p.delta), category: p.category }))).toEqual([
+      expect(
+        postings.map((p) => ({
+          user_id: p.user_id === null ? null : Number(p.user_id),
+          delta: Number(p.delta),
+          category: p.category,
+        })),
+      ).toEqual([
         { user_id: user.id, delta: -(10 + k), category: 'bet_stake' },
         { user_id: null, delta: 10 + k, category: 'bet_stake' },
       ]);
@@ -59,7 +95,9 @@ describe('wagers of many players in one statement', () => {
     const admin = await registerAdmin(server);
     const [bet, closed] = [await createBet(server, admin), await createBet(server, admin)];
     await closeBetByTime(server, closed._id);
-    const [ok, short, banned, unknown, late, twice] = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+    const [ok, short, banned, unknown, late, twice] = await Promise.all(
+      Array.from({ length: 6 }, () => registerUser(server)),
+    );
     await server.db.rows(sql`update users set status = 'banned' where id = ${banned!.id}`);
     const before = wagerGroupCounts(server.db);
     const release = holdWagerGroups(server.db);
@@ -75,10 +113,21 @@ describe('wagers of many players in one statement', () => {
     release();
     const answers = await Promise.all(placing);
 
-    expect(answers.map((a) => (typeof a === 'number' ? a : a.message))).toEqual(['Bet placed!', 409, 403, 400, 409, 'Bet placed!', 'Bet placed!']);
+    expect(answers.map((a) => (typeof a === 'number' ? a : a.message))).toEqual([
+      'Bet placed!',
+      409,
+      403,
+      400,
+      409,
+      'Bet placed!',
+      'Bet placed!',
+    ]);
     // The refused went alone; the second wager of one player came next, alone too (no other waited).
     const after = wagerGroupCounts(server.db);
-    expect({ statements: after.statements - before.statements, done: after.done - before.done }).toEqual({ statements: 1, done: 2 });
+    expect({
+      statements: after.statements - before.statements,
+      done: after.done - before.done,
+    }).toEqual({ statements: 1, done: 2 });
     for (const user of [short!, banned!, unknown!, late!]) {
       expect(await balanceOf(server, user.id)).toBe(1000);
       expect(await wagerTrail(user)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
@@ -88,36 +137,49 @@ describe('wagers of many players in one statement', () => {
   });
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
-  it.runIf(usingPostgres())('a wager alone that waits for a lock lets the next ones go', async () => {
-    const admin = await registerAdmin(server);
-    const bet = await createBet(server, admin);
-    const [busy, a, b] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
-    let busyAnswer!: Promise<PlaceWagerResponse | number>;
-    await whileUserRowHeld(server, busy!.id, async () => {
-      // Nothing else waits, so this one goes alone, and waits for the row.
-      busyAnswer = place(busy!, bet._id, 'Yes', 6);
-      await new Promise((r) => setTimeout(r, 50));
-      const answers = await Promise.all([place(a!, bet._id, 'Yes', 5), place(b!, bet._id, 'No', 4)]);
-      expect(answers.map((x) => (x as PlaceWagerResponse).balance)).toEqual([995, 996]);
-      expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
-    });
-    expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(994);
-  });
+  it.runIf(usingPostgres())(
+    'a wager alone that waits for a lock lets the next ones go',
+    async () => {
+      const admin = await registerAdmin(server);
+      const bet = await createBet(server, admin);
+      const [busy, a, b] = await Promise.all([
+        registerUser(server),
+        registerUser(server),
+        registerUser(server),
+      ]);
+      let busyAnswer!: Promise<PlaceWagerResponse | number>;
+      await whileUserRowHeld(server, busy!.id, async () => {
+        // Nothing else waits, so this one goes alone, and waits for the row.
+        busyAnswer = place(busy!, bet._id, 'Yes', 6);
+        await new Promise((r) => setTimeout(r, 50));
+        const answers = await Promise.all([
+          place(a!, bet._id, 'Yes', 5),
+          place(b!, bet._id, 'No', 4),
+        ]);
+        expect(answers.map((x) => (x as PlaceWagerResponse).balance)).toEqual([995, 996]);
+        expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
+      });
+      expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(994);
+    },
+  );
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
-  it.runIf(usingPostgres())('skips a player whose row another transaction holds: the others are placed at once, that wager waits alone', async () => {
-    const admin = await registerAdmin(server);
-    const bet = await createBet(server, admin);
-    const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
-    let busyAnswer!: Promise<PlaceWagerResponse | number>;
-    await whileUserRowHeld(server, busy!.id, async () => {
-      const release = holdWagerGroups(server.db);
-      const freeAnswer = place(free!, bet._id, 'Yes', 7);
-      busyAnswer = place(busy!, bet._id, 'Yes', 8);
-      release();
-      expect(((await freeAnswer) as PlaceWagerResponse).balance).toBe(993);
-      expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
-    });
-    expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(992);
-  });
+  it.runIf(usingPostgres())(
+    'skips a player whose row another transaction holds: the others are placed at once, that wager waits alone',
+    async () => {
+      const admin = await registerAdmin(server);
+      const bet = await createBet(server, admin);
+      const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
+      let busyAnswer!: Promise<PlaceWagerResponse | number>;
+      await whileUserRowHeld(server, busy!.id, async () => {
+        const release = holdWagerGroups(server.db);
+        const freeAnswer = place(free!, bet._id, 'Yes', 7);
+        busyAnswer = place(busy!, bet._id, 'Yes', 8);
+        release();
+        expect(((await freeAnswer) as PlaceWagerResponse).balance).toBe(993);
+        expect(await wagerTrail(busy!)).toEqual({ placed: 0, inDay: 0, wagers: 0, postings: 0 });
+      });
+      expect(((await busyAnswer) as PlaceWagerResponse).balance).toBe(992);
+    },
+  );
 });

@@ -2,32 +2,68 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../platform/clock';
 import { registerUser, useTestServer } from '../../testing/harness';
-import { applyRewardMultiplier, buffState, BUFF_MINUTES, lockSlotsLuck, rewardPreviewer, spendSlotsLuck, startBuff, pickMinefieldItems } from './buffs';
+import {
+  applyRewardMultiplier,
+  buffState,
+  BUFF_MINUTES,
+  lockSlotsLuck,
+  rewardPreviewer,
+  spendSlotsLuck,
+  startBuff,
+  pickMinefieldItems,
+} from './buffs';
 import { giveItem, insertItem } from '../store/builders';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-async function buff(userId: number, effectType: 'reward-multiplier' | 'slots-luck', value: number, price = 100) {
+async function buff(
+  userId: number,
+  effectType: 'reward-multiplier' | 'slots-luck',
+  value: number,
+  price = 100,
+) {
   const item = await insertItem(server.db, { effectType, effectValue: value, price });
-  return startBuff(server.db, { userId, itemId: item.id, effectType, value, itemPrice: price }, clock.now());
+  return startBuff(
+    server.db,
+    { userId, itemId: item.id, effectType, value, itemPrice: price },
+    clock.now(),
+  );
 }
 
 const extraPaid = async (buffId: number) =>
-  (await server.db.rows<{ extra_paid: number; ended_at: Date | null }>(sql`select extra_paid, ended_at from buffs where id = ${buffId}`))[0]!;
+  (
+    await server.db.rows<{ extra_paid: number; ended_at: Date | null }>(
+      sql`select extra_paid, ended_at from buffs where id = ${buffId}`,
+    )
+  )[0]!;
 
 describe('reward-multiplier buffs', () => {
   it('multiply a reward, combine by product and stop at 3x', async () => {
     const user = await registerUser(server);
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 0, multiplier: 100, capped: false });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({
+      extra: 0,
+      multiplier: 100,
+      capped: false,
+    });
     await buff(user.id, 'reward-multiplier', 150, 1000);
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 50, multiplier: 150, capped: false });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({
+      extra: 50,
+      multiplier: 150,
+      capped: false,
+    });
     await buff(user.id, 'reward-multiplier', 200, 1000);
     // 1.5 x 2 = 3x
-    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({ extra: 200, multiplier: 300, capped: false });
+    expect(await applyRewardMultiplier(server.db, user.id, 100, clock.now())).toEqual({
+      extra: 200,
+      multiplier: 300,
+      capped: false,
+    });
     await buff(user.id, 'reward-multiplier', 250, 1000);
     // 1.5 x 2 x 2.5 = 7.5x, capped at 3x
-    expect((await applyRewardMultiplier(server.db, user.id, 100, clock.now())).multiplier).toBe(300);
+    expect((await applyRewardMultiplier(server.db, user.id, 100, clock.now())).multiplier).toBe(
+      300,
+    );
     expect((await buffState(server.db, user.id, clock.now())).rewardMultiplier).toBe(300);
   });
 
@@ -45,7 +81,11 @@ describe('reward-multiplier buffs', () => {
 
   it('preview what a reward would pay, caps included, without spending', async () => {
     const user = await registerUser(server);
-    expect((await rewardPreviewer(server.db, user.id, clock.now()))(250)).toEqual({ extra: 0, multiplier: 100, capped: false });
+    expect((await rewardPreviewer(server.db, user.id, clock.now()))(250)).toEqual({
+      extra: 0,
+      multiplier: 100,
+      capped: false,
+    });
     const started = await buff(user.id, 'reward-multiplier', 200, 300);
     const preview = await rewardPreviewer(server.db, user.id, clock.now());
     expect(preview(250)).toEqual({ extra: 250, multiplier: 200, capped: false });
@@ -57,7 +97,17 @@ describe('reward-multiplier buffs', () => {
   it(`last ${BUFF_MINUTES} minutes`, async () => {
     const user = await registerUser(server);
     const local = new ManualClock(clock.now());
-    await startBuff(server.db, { userId: user.id, itemId: (await insertItem(server.db)).id, effectType: 'reward-multiplier', value: 200, itemPrice: 100 }, local.now());
+    await startBuff(
+      server.db,
+      {
+        userId: user.id,
+        itemId: (await insertItem(server.db)).id,
+        effectType: 'reward-multiplier',
+        value: 200,
+        itemPrice: 100,
+      },
+      local.now(),
+    );
     local.advance(59 * 60_000 + 59_000);
     expect((await applyRewardMultiplier(server.db, user.id, 10, local.now())).extra).toBe(10);
     local.advance(1000);
@@ -76,7 +126,9 @@ describe('reward-multiplier buffs', () => {
     const user = await registerUser(server);
     const started = await buff(user.id, 'reward-multiplier', 300, 100);
     const extras = await Promise.all(
-      Array.from({ length: 10 }, () => server.db.tx((tx) => applyRewardMultiplier(tx, user.id, 20, clock.now()))),
+      Array.from({ length: 10 }, () =>
+        server.db.tx((tx) => applyRewardMultiplier(tx, user.id, 20, clock.now())),
+      ),
     );
     expect(extras.reduce((sum, e) => sum + e.extra, 0)).toBe(100);
     expect((await extraPaid(started.id)).extra_paid).toBe(100);
@@ -107,23 +159,47 @@ describe('slots-luck buffs', () => {
 describe('Minefield items', () => {
   it('take one unit of the strongest extra-safe-click and mine-reduction the user holds, never locked units', async () => {
     const user = await registerUser(server);
-    const weak = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 100, price: 40 });
-    const strong = await insertItem(server.db, { effectType: 'extra-safe-click', effectValue: 200, price: 90 });
+    const weak = await insertItem(server.db, {
+      effectType: 'extra-safe-click',
+      effectValue: 100,
+      price: 40,
+    });
+    const strong = await insertItem(server.db, {
+      effectType: 'extra-safe-click',
+      effectValue: 200,
+      price: 90,
+    });
     const reduce = await insertItem(server.db, { effectType: 'mine-reduction', effectValue: 300 });
     await giveItem(server.db, user.id, weak.id, 1);
     await giveItem(server.db, user.id, strong.id, 1);
     await giveItem(server.db, user.id, reduce.id, 1);
     // A unit offered in a trade, locked by hand; released again below for the file's item audit.
-    await server.db.rows(sql`update inventory set locked = 1 where user_id = ${user.id} and item_id = ${reduce.id}`);
+    await server.db.rows(
+      sql`update inventory set locked = 1 where user_id = ${user.id} and item_id = ${reduce.id}`,
+    );
     const takeMinefieldItems = (q: typeof server.db, userId: number) =>
       q.tx(async (tx) => {
         const { take, ...effects } = await pickMinefieldItems(tx, userId);
         await take(0);
         return effects;
       });
-    expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 2, mineReduction: 0, safeClickItemPrice: 90 });
-    expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 1, mineReduction: 0, safeClickItemPrice: 40 });
-    expect(await takeMinefieldItems(server.db, user.id)).toEqual({ extraSafeClicks: 0, mineReduction: 0, safeClickItemPrice: 0 });
-    await server.db.rows(sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${reduce.id}`);
+    expect(await takeMinefieldItems(server.db, user.id)).toEqual({
+      extraSafeClicks: 2,
+      mineReduction: 0,
+      safeClickItemPrice: 90,
+    });
+    expect(await takeMinefieldItems(server.db, user.id)).toEqual({
+      extraSafeClicks: 1,
+      mineReduction: 0,
+      safeClickItemPrice: 40,
+    });
+    expect(await takeMinefieldItems(server.db, user.id)).toEqual({
+      extraSafeClicks: 0,
+      mineReduction: 0,
+      safeClickItemPrice: 0,
+    });
+    await server.db.rows(
+      sql`update inventory set locked = 0 where user_id = ${user.id} and item_id = ${reduce.id}`,
+    );
   });
 });

@@ -26,14 +26,24 @@ export interface RunningBuff {
   extra_cap: number;
 }
 
-async function lockRunning(q: Queryable, userId: number, effectType: BuffEffectType, now: Date): Promise<RunningBuff[]> {
+async function lockRunning(
+  q: Queryable,
+  userId: number,
+  effectType: BuffEffectType,
+  now: Date,
+): Promise<RunningBuff[]> {
   return q.rows<RunningBuff>(sql`
     select id, value, extra_paid, extra_cap from buffs
     where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now.toISOString()}
     order by id for update`);
 }
 
-async function readRunning(q: Queryable, userId: number, effectType: BuffEffectType, now: Date): Promise<RunningBuff[]> {
+async function readRunning(
+  q: Queryable,
+  userId: number,
+  effectType: BuffEffectType,
+  now: Date,
+): Promise<RunningBuff[]> {
   return q.rows<RunningBuff>(sql`
     select id, value, extra_paid, extra_cap from buffs
     where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now.toISOString()}
@@ -73,7 +83,13 @@ function shareExtra(running: RunningBuff[], weights: number[], extra: number) {
 }
 
 /** Grants `extra` as shareExtra shares it and records it (ending a buff whose cap is reached). Returns the coins granted. */
-async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[], extra: number, now: Date): Promise<number> {
+async function spendExtra(
+  q: Queryable,
+  running: RunningBuff[],
+  weights: number[],
+  extra: number,
+  now: Date,
+): Promise<number> {
   const grants = shareExtra(running, weights, extra);
   const paid = grants.filter((g) => g.granted > 0 || g.ends);
   if (paid.length > 0) {
@@ -91,13 +107,24 @@ async function spendExtra(q: Queryable, running: RunningBuff[], weights: number[
  * BOOSTED_REWARDS (never wager winnings). Call inside the paying transaction and add the result
  * to the payout of the same posting.
  */
-export async function applyRewardMultiplier(q: Queryable, userId: number, amount: number, now: Date): Promise<RewardPreview> {
+export async function applyRewardMultiplier(
+  q: Queryable,
+  userId: number,
+  amount: number,
+  now: Date,
+): Promise<RewardPreview> {
   if (!Number.isSafeInteger(amount) || amount <= 0) return noRewardBuff();
   const running = await lockRunning(q, userId, 'reward-multiplier', now);
   if (running.length === 0) return noRewardBuff();
   const multiplier = combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
   const wanted = rewardMultiplierExtra(amount, multiplier);
-  const extra = await spendExtra(q, running, running.map((b) => b.value - 100), wanted, now);
+  const extra = await spendExtra(
+    q,
+    running,
+    running.map((b) => b.value - 100),
+    wanted,
+    now,
+  );
   return { extra, multiplier, capped: extra < wanted };
 }
 
@@ -114,23 +141,36 @@ export const noRewardBuff = (): RewardPreview => ({ extra: 0, multiplier: 100, c
 
 /** A reward card's buffed figure (null when the buffs add nothing), for the presenters. */
 export const presentBuffedReward = (reward: number, boost: RewardPreview): BuffedReward =>
-  boost.extra > 0 ? { amount: reward + boost.extra, multiplier: boost.multiplier, capped: boost.capped } : null;
+  boost.extra > 0
+    ? { amount: reward + boost.extra, multiplier: boost.multiplier, capped: boost.capped }
+    : null;
 
 /**
  * What applyRewardMultiplier would add to a free reward right now, for a page to show the
  * reward a claim pays: the same multiplier and cap sharing, read without locks and without
  * spending. One read serves every reward on the page.
  */
-export async function rewardPreviewer(q: Queryable, userId: number, now: Date): Promise<(amount: number) => RewardPreview> {
+export async function rewardPreviewer(
+  q: Queryable,
+  userId: number,
+  now: Date,
+): Promise<(amount: number) => RewardPreview> {
   return rewardPreviewFrom(await readRunning(q, userId, 'reward-multiplier', now));
 }
 
 /** rewardPreviewer over running reward buffs already read (runningBuffsJson). */
 export function rewardPreviewFrom(running: RunningBuff[]): (amount: number) => RewardPreview {
-  const multiplier = running.length === 0 ? 100 : combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
+  const multiplier =
+    running.length === 0
+      ? 100
+      : combinedRewardMultiplierHundredths(running.map((b) => b.value / 100));
   return (amount) => {
     const wanted = rewardMultiplierExtra(amount, multiplier);
-    const extra = shareExtra(running, running.map((b) => b.value - 100), wanted).reduce((sum, g) => sum + g.granted, 0);
+    const extra = shareExtra(
+      running,
+      running.map((b) => b.value - 100),
+      wanted,
+    ).reduce((sum, g) => sum + g.granted, 0);
     return { extra, multiplier, capped: extra < wanted };
   };
 }
@@ -152,12 +192,20 @@ export const runningBuffsAt = (userId: unknown, now: unknown): SQL =>
  * The user's running buffs of one effect as a JSON array of RunningBuff (a scalar subquery), so
  * a page that shows rewards reads them in the same statement as the rest of its figures.
  */
-export const runningBuffsJson = (userId: unknown, effectType: BuffEffectType, now: unknown): SQL => sql`(
+export const runningBuffsJson = (
+  userId: unknown,
+  effectType: BuffEffectType,
+  now: unknown,
+): SQL => sql`(
     select coalesce(json_agg(json_build_object('id', id, 'value', value, 'extra_paid', extra_paid, 'extra_cap', extra_cap) order by id), '[]'::json)
     from buffs where user_id = ${userId} and effect_type = ${effectType} and ended_at is null and expires_at > ${now}::timestamptz)`;
 
 /** The luck percent to play a slots spin with, locking the buffs that give it. */
-export async function lockSlotsLuck(q: Queryable, userId: number, now: Date): Promise<{ luck: number; buffs: RunningBuff[] }> {
+export async function lockSlotsLuck(
+  q: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ luck: number; buffs: RunningBuff[] }> {
   const running = await lockRunning(q, userId, 'slots-luck', now);
   return { luck: combinedSlotsLuck(running.map((b) => b.value / 100)), buffs: running };
 }
@@ -166,14 +214,31 @@ export async function lockSlotsLuck(q: Queryable, userId: number, now: Date): Pr
  * A luck re-spin turned a loss into `won` coins: the luck buffs pay for that within their caps.
  * Returns how many of those coins may be paid (the rest are the buffs' cap at work).
  */
-export async function spendSlotsLuck(q: Queryable, luckBuffs: RunningBuff[], won: number, now: Date): Promise<number> {
-  return spendExtra(q, luckBuffs, luckBuffs.map((b) => b.value), won, now);
+export async function spendSlotsLuck(
+  q: Queryable,
+  luckBuffs: RunningBuff[],
+  won: number,
+  now: Date,
+): Promise<number> {
+  return spendExtra(
+    q,
+    luckBuffs,
+    luckBuffs.map((b) => b.value),
+    won,
+    now,
+  );
 }
 
 /** Starts a buff from an item being used (the caller has taken the unit out of the inventory). */
 export async function startBuff(
   q: Queryable,
-  input: { userId: number; itemId: number; effectType: BuffEffectType; value: number; itemPrice: number },
+  input: {
+    userId: number;
+    itemId: number;
+    effectType: BuffEffectType;
+    value: number;
+    itemPrice: number;
+  },
   now: Date,
 ): Promise<{ id: number; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + BUFF_MINUTES * 60_000);
@@ -212,9 +277,17 @@ export function minefieldItemsHeld(userId: SQL): SQL {
  * and tells their effect, which the board needs; `take` consumes them once the game's round
  * exists, for their movements to name it.
  */
-export async function pickMinefieldItems(q: Queryable, userId: number): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
+export async function pickMinefieldItems(
+  q: Queryable,
+  userId: number,
+): Promise<MinefieldItems & { take: (roundId: number) => Promise<void> }> {
   // Locked here, so the later take by key cannot find them gone.
-  const candidates = await q.rows<{ item_id: number; effect_type: 'extra-safe-click' | 'mine-reduction'; value: number; price: number }>(sql`
+  const candidates = await q.rows<{
+    item_id: number;
+    effect_type: 'extra-safe-click' | 'mine-reduction';
+    value: number;
+    price: number;
+  }>(sql`
     select inv.item_id, i.effect_type, i.effect_value as value, i.price
     from inventory inv join ${itemsTable} i on i.id = inv.item_id
     where inv.user_id = ${userId} and inv.quantity - inv.locked >= 1
@@ -234,8 +307,13 @@ export async function pickMinefieldItems(q: Queryable, userId: number): Promise<
     safeClickItemPrice: of('extra-safe-click')?.price ?? 0,
     take: async (roundId) => {
       for (const pick of picked) {
-        const left = await items.take(q, { userId, itemId: pick.item_id, quantity: 1 }, { reason: 'game', refType: 'round', refId: roundId });
-        if (left === null) throw new Error(`pickMinefieldItems: item ${pick.item_id} vanished while locked`);
+        const left = await items.take(
+          q,
+          { userId, itemId: pick.item_id, quantity: 1 },
+          { reason: 'game', refType: 'round', refId: roundId },
+        );
+        if (left === null)
+          throw new Error(`pickMinefieldItems: item ${pick.item_id} vanished while locked`);
       }
     },
   };

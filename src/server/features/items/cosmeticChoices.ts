@@ -11,7 +11,11 @@ export async function clearCosmeticChoice(q: Queryable, userId: number): Promise
  * Chooses the cosmetic shown beside the player's name, written only if, in that same statement,
  * the player holds the item and it is a store cosmetic (no pet good); false when it was not.
  */
-export async function chooseHeldCosmetic(q: Queryable, userId: number, itemId: number): Promise<boolean> {
+export async function chooseHeldCosmetic(
+  q: Queryable,
+  userId: number,
+  itemId: number,
+): Promise<boolean> {
   const chosen = await q.rows(sql`
         insert into cosmetic_choices (user_id, item_id)
         select inv.user_id, inv.item_id from inventory inv join ${itemsTable} i on i.id = inv.item_id
@@ -23,6 +27,8 @@ export async function chooseHeldCosmetic(q: Queryable, userId: number, itemId: n
 
 /** The item the player chose to show beside their name (held or not). */
 export async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
-  const [row] = await q.rows<{ item_id: number }>(sql`select item_id from cosmetic_choices where user_id = ${userId}`);
+  const [row] = await q.rows<{ item_id: number }>(
+    sql`select item_id from cosmetic_choices where user_id = ${userId}`,
+  );
   return row ? String(row.item_id) : null;
 }

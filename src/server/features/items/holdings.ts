@@ -51,7 +51,8 @@ export interface Transfer {
   quantity: number;
 }
 
-const refIdSql = (refId: ItemRef['refId']) => (is(refId, SQL) ? sql`(${refId})::text` : String(refId));
+const refIdSql = (refId: ItemRef['refId']) =>
+  is(refId, SQL) ? sql`(${refId})::text` : String(refId);
 
 const cteName = (name: string) => {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`items: bad CTE name ${name}`);
@@ -59,7 +60,8 @@ const cteName = (name: string) => {
 };
 
 const positiveInt = (n: number, what: string) => {
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`items: ${what} must be a positive integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`items: ${what} must be a positive integer, got ${n}`);
 };
 
 /**
@@ -82,7 +84,10 @@ export function movementRowsFor(name: string, sources: string[], ref: ItemRef): 
  * badge: only while none is held); then the CTE returns no row. Returns (user_id, item_id,
  * delta, quantity_after, locked) for movementRowsFor.
  */
-export function receiveCte(name: string, a: { userId: number | SQL; itemId: SQL | number; quantity: number; from: SQL; onlyIf?: SQL }): SQL {
+export function receiveCte(
+  name: string,
+  a: { userId: number | SQL; itemId: SQL | number; quantity: number; from: SQL; onlyIf?: SQL },
+): SQL {
   positiveInt(a.quantity, 'quantity');
   return sql`${cteName(name)} as (
       insert into inventory (user_id, item_id, quantity) select ${a.userId}, ${a.itemId}, ${a.quantity} from ${a.from}
@@ -135,7 +140,12 @@ export async function give(q: Queryable, units: Units, ref: ItemRef): Promise<nu
  * (any further condition, e.g. the actor is active) in the same statement. Returns the
  * quantity held after, or null when it took nothing (the caller explains why).
  */
-export async function take(q: Queryable, units: Units, ref: ItemRef, options: { when?: SQL } = {}): Promise<number | null> {
+export async function take(
+  q: Queryable,
+  units: Units,
+  ref: ItemRef,
+  options: { when?: SQL } = {},
+): Promise<number | null> {
   positiveInt(units.quantity, 'quantity');
   const [row] = await q.rows<{ quantity_after: number }>(sql`
     with took as (
@@ -149,7 +159,10 @@ export async function take(q: Queryable, units: Units, ref: ItemRef, options: { 
 }
 
 /** Sums entries per (user, item), dropping zeros, in lock order. */
-function merged<T extends { userId: number; itemId: number }>(entries: T[], amount: (e: T) => number): { user_id: number; item_id: number; n: number }[] {
+function merged<T extends { userId: number; itemId: number }>(
+  entries: T[],
+  amount: (e: T) => number,
+): { user_id: number; item_id: number; n: number }[] {
   const byKey = new Map<string, { user_id: number; item_id: number; n: number }>();
   for (const e of entries) {
     const n = amount(e);
@@ -159,7 +172,9 @@ function merged<T extends { userId: number; itemId: number }>(entries: T[], amou
     if (prev) prev.n += n;
     else byKey.set(key, { user_id: e.userId, item_id: e.itemId, n });
   }
-  return [...byKey.values()].filter((e) => e.n !== 0).sort((a, b) => a.user_id - b.user_id || a.item_id - b.item_id);
+  return [...byKey.values()]
+    .filter((e) => e.n !== 0)
+    .sort((a, b) => a.user_id - b.user_id || a.item_id - b.item_id);
 }
 
 const recordset = (rows: { user_id: number; item_id: number; n: number }[]) =>
@@ -178,11 +193,17 @@ async function lockRows(q: Queryable, rows: { user_id: number; item_id: number }
  * positive ones add. All or nothing: if any holding is short, nothing changes in this call
  * and the first short entry is returned (the caller explains it and aborts).
  */
-export async function move(q: Queryable, moves: { userId: number; itemId: number; delta: number }[], ref: ItemRef): Promise<Units | null> {
+export async function move(
+  q: Queryable,
+  moves: { userId: number; itemId: number; delta: number }[],
+  ref: ItemRef,
+): Promise<Units | null> {
   const rows = merged(moves, (m) => m.delta);
   if (rows.length === 0) return null;
   await lockRows(q, rows);
-  const [result] = await q.rows<{ short: { user_id: number; item_id: number; n: number } | null }>(sql`
+  const [result] = await q.rows<{
+    short: { user_id: number; item_id: number; n: number } | null;
+  }>(sql`
     with req as ${recordset(rows)},
     short as (
       select req.* from req left join inventory inv on inv.user_id = req.user_id and inv.item_id = req.item_id
@@ -201,7 +222,9 @@ export async function move(q: Queryable, moves: { userId: number; itemId: number
     ), ${movementRowsFor('moved', ['took', 'gained'], ref)}
     select (select row_to_json(short) from short) as short, (select count(*) from moved) as n`);
   const short = result?.short;
-  return short ? { userId: Number(short.user_id), itemId: Number(short.item_id), quantity: -short.n } : null;
+  return short
+    ? { userId: Number(short.user_id), itemId: Number(short.item_id), quantity: -short.n }
+    : null;
 }
 
 /**
@@ -242,7 +265,11 @@ export async function unlock(q: Queryable, entries: Units[]): Promise<void> {
  * moves and the first such transfer is returned (the caller explains it and aborts). Holdings
  * emptied by the swap are removed, as if never held (a badge may be bought again).
  */
-export async function swap(q: Queryable, transfers: Transfer[], ref: ItemRef): Promise<Transfer | null> {
+export async function swap(
+  q: Queryable,
+  transfers: Transfer[],
+  ref: ItemRef,
+): Promise<Transfer | null> {
   if (transfers.length === 0) return null;
   const out = merged(
     transfers.map((t) => ({ userId: t.fromUserId, itemId: t.itemId, quantity: t.quantity })),
@@ -252,13 +279,21 @@ export async function swap(q: Queryable, transfers: Transfer[], ref: ItemRef): P
     transfers.map((t) => ({ userId: t.toUserId, itemId: t.itemId, quantity: t.quantity })),
     (e) => e.quantity,
   );
-  await lockRows(q, merged([...out, ...into].map((r) => ({ userId: r.user_id, itemId: r.item_id })), () => 1));
+  await lockRows(
+    q,
+    merged(
+      [...out, ...into].map((r) => ({ userId: r.user_id, itemId: r.item_id })),
+      () => 1,
+    ),
+  );
   const [check] = await q.rows<{ user_id: number; item_id: number } | undefined>(sql`
     select r.user_id, r.item_id from ${recordset(out)} r left join inventory inv on inv.user_id = r.user_id and inv.item_id = r.item_id
     where coalesce(inv.locked, 0) < r.n or coalesce(inv.quantity, 0) < r.n
     order by r.user_id, r.item_id limit 1`);
   if (check) {
-    const missing = transfers.find((t) => t.fromUserId === Number(check.user_id) && t.itemId === Number(check.item_id));
+    const missing = transfers.find(
+      (t) => t.fromUserId === Number(check.user_id) && t.itemId === Number(check.item_id),
+    );
     return missing ?? null;
   }
   // Givers first, then takers, in two statements: a user who gives and receives the same item
@@ -286,7 +321,11 @@ export async function swap(q: Queryable, transfers: Transfer[], ref: ItemRef): P
 }
 
 /** One user's holding of one item; zeros when none. */
-export async function holding(q: Queryable, userId: number, itemId: number): Promise<{ quantity: number; locked: number }> {
+export async function holding(
+  q: Queryable,
+  userId: number,
+  itemId: number,
+): Promise<{ quantity: number; locked: number }> {
   const [row] = await q.rows<{ quantity: number; locked: number }>(
     sql`select quantity, locked from inventory where user_id = ${userId} and item_id = ${itemId}`,
   );
@@ -294,13 +333,15 @@ export async function holding(q: Queryable, userId: number, itemId: number): Pro
 }
 
 /** SQL for the number of distinct items a user holds at least one unit of (achievements' itemsOwned). */
-export const distinctItemsHeld = (userId: number | SQL): SQL => sql`(select count(*) from inventory where user_id = ${userId} and quantity > 0)`;
+export const distinctItemsHeld = (userId: number | SQL): SQL =>
+  sql`(select count(*) from inventory where user_id = ${userId} and quantity > 0)`;
 
 /**
  * A user's holdings (item_id, quantity, locked; units of 0 included) as a FROM item, for pages
  * that list them beside the items' names: a plain subquery, which PostgreSQL flattens.
  */
-export const holdingsOf = (userId: unknown): SQL => sql`(select item_id, quantity, locked from inventory where user_id = ${userId})`;
+export const holdingsOf = (userId: unknown): SQL =>
+  sql`(select item_id, quantity, locked from inventory where user_id = ${userId})`;
 
 /**
  * The holdings table, for the store's one-statement purchases (a row lock on the buyer's
@@ -322,10 +363,23 @@ export interface HoldingsProblem {
  * features' queries of their open promises, each selecting (user_id, item_id, quantity).
  */
 export async function auditHoldings(q: Queryable, locks: SQL[]): Promise<HoldingsProblem | null> {
-  const [bad] = await q.rows<{ user_id: number; item_id: number; quantity: number; locked: number }>(sql`
+  const [bad] = await q.rows<{
+    user_id: number;
+    item_id: number;
+    quantity: number;
+    locked: number;
+  }>(sql`
     select user_id, item_id, quantity, locked from inventory where quantity < 0 or locked < 0 or locked > quantity limit 1`);
-  if (bad) return { message: `inventory of user ${bad.user_id}, item ${bad.item_id}: quantity ${bad.quantity}, locked ${bad.locked}` };
-  const [unexplained] = await q.rows<{ user_id: number; item_id: number; held: number; moved: number }>(sql`
+  if (bad)
+    return {
+      message: `inventory of user ${bad.user_id}, item ${bad.item_id}: quantity ${bad.quantity}, locked ${bad.locked}`,
+    };
+  const [unexplained] = await q.rows<{
+    user_id: number;
+    item_id: number;
+    held: number;
+    moved: number;
+  }>(sql`
     select coalesce(h.user_id, m.user_id) as user_id, coalesce(h.item_id, m.item_id) as item_id,
       coalesce(h.quantity, 0) as held, coalesce(m.total, 0)::int as moved
     from inventory h full join (select user_id, item_id, sum(delta) as total from item_movements group by user_id, item_id) m
@@ -343,9 +397,20 @@ export async function auditHoldings(q: Queryable, locks: SQL[]): Promise<Holding
       where m.user_id = h.user_id and m.item_id = h.item_id order by id desc limit 1) m on true
     where m.quantity_after <> h.quantity
     order by m.id limit 1`);
-  if (stale) return { message: `item movement ${stale.id}: quantity_after differs from user ${stale.user_id}'s holding of item ${stale.item_id}` };
-  const promised = locks.length === 0 ? sql`select null::bigint as user_id, null::bigint as item_id, 0 as quantity where false` : sql.join(locks, sql` union all `);
-  const [mislocked] = await q.rows<{ user_id: number; item_id: number; locked: number; promised: number }>(sql`
+  if (stale)
+    return {
+      message: `item movement ${stale.id}: quantity_after differs from user ${stale.user_id}'s holding of item ${stale.item_id}`,
+    };
+  const promised =
+    locks.length === 0
+      ? sql`select null::bigint as user_id, null::bigint as item_id, 0 as quantity where false`
+      : sql.join(locks, sql` union all `);
+  const [mislocked] = await q.rows<{
+    user_id: number;
+    item_id: number;
+    locked: number;
+    promised: number;
+  }>(sql`
     with promised as (select user_id, item_id, sum(quantity)::int as quantity from (${promised}) p group by user_id, item_id)
     select coalesce(h.user_id, p.user_id) as user_id, coalesce(h.item_id, p.item_id) as item_id,
       coalesce(h.locked, 0) as locked, coalesce(p.quantity, 0) as promised
@@ -353,7 +418,9 @@ export async function auditHoldings(q: Queryable, locks: SQL[]): Promise<Holding
     where coalesce(h.locked, 0) <> coalesce(p.quantity, 0)
     order by 1, 2 limit 1`);
   if (mislocked) {
-    return { message: `user ${mislocked.user_id} has ${mislocked.locked} of item ${mislocked.item_id} locked but ${mislocked.promised} promised to open trades or offers` };
+    return {
+      message: `user ${mislocked.user_id} has ${mislocked.locked} of item ${mislocked.item_id} locked but ${mislocked.promised} promised to open trades or offers`,
+    };
   }
   return null;
 }

@@ -1,5 +1,19 @@
 /** What other features may use of items (DESIGN.md section 1a). */
-export { applyRewardMultiplier, buffState, lockSlotsLuck, minefieldItemsHeld, noRewardBuff, pickMinefieldItems, presentBuffedReward, rewardPreviewFrom, runningBuffRows, runningBuffsAt, runningBuffsJson, spendSlotsLuck, startBuff } from './buffs';
+export {
+  applyRewardMultiplier,
+  buffState,
+  lockSlotsLuck,
+  minefieldItemsHeld,
+  noRewardBuff,
+  pickMinefieldItems,
+  presentBuffedReward,
+  rewardPreviewFrom,
+  runningBuffRows,
+  runningBuffsAt,
+  runningBuffsJson,
+  spendSlotsLuck,
+  startBuff,
+} from './buffs';
 export type { MinefieldItems, RewardPreview, RunningBuff } from './buffs';
 export { distinctItemsHeld } from './holdings';
 export { cosmeticColumn } from './queries';

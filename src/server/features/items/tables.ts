@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/public';
 import { buffEffectTypes, items } from '../store/public';
 import { oneOf } from '../../db/columns';
@@ -19,11 +29,33 @@ import { oneOf } from '../../db/columns';
  * - box_drop: dropped by a mystery box (ref: game_rounds.id)
  * - box_sale: sold back at its published value (ref: mystery_box_sales.id)
  */
-export const movementReasons = ['opening', 'grant', 'purchase', 'use', 'game', 'trade', 'pet_shop', 'pet_claim', 'care', 'box_drop', 'box_sale'] as const;
+export const movementReasons = [
+  'opening',
+  'grant',
+  'purchase',
+  'use',
+  'game',
+  'trade',
+  'pet_shop',
+  'pet_claim',
+  'care',
+  'box_drop',
+  'box_sale',
+] as const;
 export type MovementReason = (typeof movementReasons)[number];
 
 /** What a movement's ref_id names. */
-export const itemRefTypes = ['user', 'admin_log', 'purchase', 'buff', 'round', 'trade', 'pet_purchase', 'critter', 'box_sale'] as const;
+export const itemRefTypes = [
+  'user',
+  'admin_log',
+  'purchase',
+  'buff',
+  'round',
+  'trade',
+  'pet_purchase',
+  'critter',
+  'box_sale',
+] as const;
 export type ItemRefType = (typeof itemRefTypes)[number];
 
 /**
@@ -47,7 +79,10 @@ export const inventory = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.itemId] }),
     check('inventory_quantity_non_negative', sql`${t.quantity} >= 0`),
-    check('inventory_locked_within_quantity', sql`${t.locked} >= 0 and ${t.locked} <= ${t.quantity}`),
+    check(
+      'inventory_locked_within_quantity',
+      sql`${t.locked} >= 0 and ${t.locked} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -73,7 +108,10 @@ export const itemMovements = pgTable(
     refId: text('ref_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('item_movements_user_item_idx').on(t.userId, t.itemId, t.id), check('item_movements_delta_nonzero', sql`${t.delta} <> 0`)],
+  (t) => [
+    index('item_movements_user_item_idx').on(t.userId, t.itemId, t.id),
+    check('item_movements_delta_nonzero', sql`${t.delta} <> 0`),
+  ],
 );
 
 /**

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { expectLedgerBalanced, registerAdmin, registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import {
+  expectLedgerBalanced,
+  registerAdmin,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../testing/harness';
 import { ManualClock } from '../../platform/clock';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { bumpStat } from '../../platform/stats';
@@ -16,9 +23,13 @@ let winner: TestUser;
 let collector: TestUser;
 let banned: TestUser;
 
-const board = (query: TestRouteInput<'GET /api/leaderboard/users'>['query'] = {}) => callRoute(server, 'GET /api/leaderboard/users', { query });
+const board = (query: TestRouteInput<'GET /api/leaderboard/users'>['query'] = {}) =>
+  callRoute(server, 'GET /api/leaderboard/users', { query });
 // The query as written, for the refusals.
-const boardRaw = (query: string) => callRouteRaw(server, 'GET /api/leaderboard/users', { query: Object.fromEntries(new URLSearchParams(query)) });
+const boardRaw = (query: string) =>
+  callRouteRaw(server, 'GET /api/leaderboard/users', {
+    query: Object.fromEntries(new URLSearchParams(query)),
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,12 +49,23 @@ beforeAll(async () => {
     [collector, banned, 200],
   ];
   for (const [from, to, amount] of moves) {
-    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount } });
+    const res = await callRoute(server, 'POST /api/user/send-money', {
+      token: from.token,
+      body: { recipientUsername: to.username, amount },
+    });
     expect(res.status).toBe(200);
   }
-  const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: banned.username }, body: { amount: 800 } });
+  const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', {
+    token: admin.token,
+    params: { username: banned.username },
+    body: { amount: 800 },
+  });
   expect(grant.status).toBe(200);
-  const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: banned.username }, body: { status: 'banned' } });
+  const ban = await callRoute(server, 'PATCH /api/admin/status/user/:username', {
+    token: admin.token,
+    params: { username: banned.username },
+    body: { status: 'banned' },
+  });
   expect(ban.status).toBe(200);
   // Counters that bets and achievements maintain; set directly as test data.
   await server.db.rows(sql`update users set bets_won = 7 where id = ${winner.id}`);
@@ -94,21 +116,49 @@ describe('GET /api/leaderboard/users', () => {
     expectNoSecrets(res);
   });
 
-  it("shows the newest cosmetic a player holds beside the name", async () => {
-    const hat = await insertItem(server.db, { name: 'Board hat', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, emoji: '🎩' });
-    const crown = await insertItem(server.db, { name: 'Board crown', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, emoji: '👑' });
-    const badge = await insertItem(server.db, { name: 'Board badge', type: 'badge', effectType: null, effectValue: null });
+  it('shows the newest cosmetic a player holds beside the name', async () => {
+    const hat = await insertItem(server.db, {
+      name: 'Board hat',
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 100,
+      emoji: '🎩',
+    });
+    const crown = await insertItem(server.db, {
+      name: 'Board crown',
+      type: 'cosmetic',
+      effectType: 'cosmetic',
+      effectValue: 100,
+      emoji: '👑',
+    });
+    const badge = await insertItem(server.db, {
+      name: 'Board badge',
+      type: 'badge',
+      effectType: null,
+      effectValue: null,
+    });
     await giveItem(server.db, middle.id, badge.id);
     await giveItem(server.db, middle.id, hat.id);
-    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({ emoji: '🎩', image: null, name: 'Board hat' });
+    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({
+      emoji: '🎩',
+      image: null,
+      name: 'Board hat',
+    });
     await giveItem(server.db, middle.id, crown.id);
-    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({ emoji: '👑', image: null, name: 'Board crown' });
+    expect((await board()).body.find((u) => u.username === middle.username)?.cosmetic).toEqual({
+      emoji: '👑',
+      image: null,
+      name: 'Board crown',
+    });
   });
 
   it('sorts by wins', async () => {
     const res = await board({ sort: 'wins' });
     expect(res.status).toBe(200);
-    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([winner.username, collector.username]);
+    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([
+      winner.username,
+      collector.username,
+    ]);
     const wins = res.body.map((u) => u.betsWon);
     expect([...wins].sort((a, b) => b - a)).toEqual(wins);
     // Ties fall back to balance.
@@ -119,7 +169,10 @@ describe('GET /api/leaderboard/users', () => {
   it('sorts by achievements', async () => {
     const res = await board({ sort: 'achievements' });
     expect(res.status).toBe(200);
-    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([collector.username, poor.username]);
+    expect(res.body.slice(0, 2).map((u) => u.username)).toEqual([
+      collector.username,
+      poor.username,
+    ]);
     const counts = res.body.map((u) => u.achievements);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
   });
@@ -133,7 +186,11 @@ describe('GET /api/leaderboard/users', () => {
   });
 
   it('leaves admins off every board, the game tables too, however rich they make themselves', async () => {
-    const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: admin.username }, body: { amount: 1_000_000 } });
+    const grant = await callRoute(server, 'PATCH /api/admin/balance/:username', {
+      token: admin.token,
+      params: { username: admin.username },
+      body: { amount: 1_000_000 },
+    });
     expect(grant.status).toBe(200);
     await server.db.rows(sql`update users set bets_won = 999 where id = ${admin.id}`);
     await bumpStat(server.db, admin.id, 'achievements_claimed', 999);
@@ -149,7 +206,14 @@ describe('GET /api/leaderboard/users', () => {
 
   it('leaves deleted users off the board', async () => {
     const gone = await registerUser(server);
-    expect((await callRoute(server, 'DELETE /api/user', { token: gone.token, body: { password: gone.password } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(server, 'DELETE /api/user', {
+          token: gone.token,
+          body: { password: gone.password },
+        })
+      ).status,
+    ).toBe(200);
     const res = await board();
     expect(res.body.map((u) => u._id)).not.toContain(String(gone.id));
     expect(res.body.some((u) => u.username.startsWith('~'))).toBe(false);
@@ -189,9 +253,23 @@ describe('the boards as a snapshot (LEADERBOARD_CACHE_MS, a second by default)',
         const res = await callRoute(cached, 'GET /api/leaderboard/users', {});
         return { first: res.body[0]?.username, age: res.headers.get('age') };
       };
-      expect((await callRoute(cached, 'POST /api/user/send-money', { token: a.token, body: { recipientUsername: b.username, amount: 10 } })).status).toBe(200);
+      expect(
+        (
+          await callRoute(cached, 'POST /api/user/send-money', {
+            token: a.token,
+            body: { recipientUsername: b.username, amount: 10 },
+          })
+        ).status,
+      ).toBe(200);
       expect(await top()).toEqual({ first: b.username, age: '0' });
-      expect((await callRoute(cached, 'POST /api/user/send-money', { token: b.token, body: { recipientUsername: a.username, amount: 30 } })).status).toBe(200);
+      expect(
+        (
+          await callRoute(cached, 'POST /api/user/send-money', {
+            token: b.token,
+            body: { recipientUsername: a.username, amount: 30 },
+          })
+        ).status,
+      ).toBe(200);
       clock.advance(60_000);
       expect(await top()).toEqual({ first: b.username, age: '60' });
       clock.advance(1);
@@ -230,10 +308,25 @@ describe('the boards as a snapshot (LEADERBOARD_CACHE_MS, a second by default)',
     try {
       const a = await registerUser(cached);
       const b = await registerUser(cached);
-      const top = async () => (await callRoute(cached, 'GET /api/leaderboard/users', {})).body[0]?.username;
-      expect((await callRoute(cached, 'POST /api/user/send-money', { token: a.token, body: { recipientUsername: b.username, amount: 10 } })).status).toBe(200);
+      const top = async () =>
+        (await callRoute(cached, 'GET /api/leaderboard/users', {})).body[0]?.username;
+      expect(
+        (
+          await callRoute(cached, 'POST /api/user/send-money', {
+            token: a.token,
+            body: { recipientUsername: b.username, amount: 10 },
+          })
+        ).status,
+      ).toBe(200);
       expect(await top()).toBe(b.username);
-      expect((await callRoute(cached, 'POST /api/user/send-money', { token: b.token, body: { recipientUsername: a.username, amount: 30 } })).status).toBe(200);
+      expect(
+        (
+          await callRoute(cached, 'POST /api/user/send-money', {
+            token: b.token,
+            body: { recipientUsername: a.username, amount: 30 },
+          })
+        ).status,
+      ).toBe(200);
       // The manual clock stands still, so no request finds the board too old: only the timer
       // that runs while the board is asked for can bring the change.
       await expect.poll(top, { timeout: 5000, interval: 50 }).toBe(a.username);

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { GameLeaderboardDto, LeaderboardSort, LeaderboardUserDto } from '../../../shared/api/leaderboard';
+import type {
+  GameLeaderboardDto,
+  LeaderboardSort,
+  LeaderboardUserDto,
+} from '../../../shared/api/leaderboard';
 import type { Deps } from '../../platform/deps';
 import { Snapshots } from '../../platform/snapshots';
 import { presentLeaderboardUser } from './presenter';
@@ -21,13 +25,26 @@ function topUsersSerially(deps: Deps, sort: LeaderboardSort) {
 }
 
 function makeLeaderboards(deps: Deps) {
-  const users = new Snapshots<LeaderboardSort, LeaderboardUserDto[]>(deps.clock, deps.config.leaderboardCacheMs);
-  const games = new Snapshots<'games', GameLeaderboardDto>(deps.clock, deps.config.leaderboardCacheMs);
+  const users = new Snapshots<LeaderboardSort, LeaderboardUserDto[]>(
+    deps.clock,
+    deps.config.leaderboardCacheMs,
+  );
+  const games = new Snapshots<'games', GameLeaderboardDto>(
+    deps.clock,
+    deps.config.leaderboardCacheMs,
+  );
   return {
     /** Banned and deleted accounts and admins are left off the public boards. */
-    topUsers: (sort: LeaderboardSort) => users.get(sort, async () => (await topUsersSerially(deps, sort)).map(presentLeaderboardUser)),
+    topUsers: (sort: LeaderboardSort) =>
+      users.get(sort, async () => (await topUsersSerially(deps, sort)).map(presentLeaderboardUser)),
     /** The games' tables (GameDef.board), each filled by its game's module; empty until played. */
-    gameLeaderboard: () => games.get('games', () => gameLeaderboards(deps, Object.fromEntries(GAME_BOARDS.map((g) => [g.key, []])) as unknown as GameLeaderboardDto)),
+    gameLeaderboard: () =>
+      games.get('games', () =>
+        gameLeaderboards(
+          deps,
+          Object.fromEntries(GAME_BOARDS.map((g) => [g.key, []])) as unknown as GameLeaderboardDto,
+        ),
+      ),
     stop: () => {
       users.stop();
       games.stop();

@@ -11,10 +11,17 @@ const server = useTestServer();
 const api = serviceCalls(server);
 const admin = useAdmin(server);
 
-const ban = (user: TestUser) => callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: user.username }, body: { status: 'banned' } });
+const ban = (user: TestUser) =>
+  callRoute(server, 'PATCH /api/admin/status/user/:username', {
+    token: admin.token,
+    params: { username: user.username },
+    body: { status: 'banned' },
+  });
 
 async function statusOf(id: string) {
-  const [row] = await server.db.rows<{ status: string }>(sql`select status from services where id = ${Number(id)}`);
+  const [row] = await server.db.rows<{ status: string }>(
+    sql`select status from services where id = ${Number(id)}`,
+  );
   return row?.status;
 }
 
@@ -64,7 +71,7 @@ describe('banning a user ends their services', () => {
     expect(market.body.map((s) => s._id)).not.toContain(listed._id);
   });
 
-  it('a ban racing the buyer\'s accept settles the escrow exactly once', async () => {
+  it("a ban racing the buyer's accept settles the escrow exactly once", async () => {
     for (let round = 0; round < 5; round++) {
       const bad = await registerUser(server);
       const buyer = await registerUser(server);
@@ -74,11 +81,15 @@ describe('banning a user ends their services', () => {
       const status = await statusOf(s._id);
       if (accepted.status === 200) {
         expect(status).toBe('completed');
-        expect([await balanceOf(server, bad.id), await balanceOf(server, buyer.id)]).toEqual([1100, 900]);
+        expect([await balanceOf(server, bad.id), await balanceOf(server, buyer.id)]).toEqual([
+          1100, 900,
+        ]);
       } else {
         expect(accepted.status).toBe(409);
         expect(status).toBe('refunded');
-        expect([await balanceOf(server, bad.id), await balanceOf(server, buyer.id)]).toEqual([1000, 1000]);
+        expect([await balanceOf(server, bad.id), await balanceOf(server, buyer.id)]).toEqual([
+          1000, 1000,
+        ]);
       }
     }
   });
@@ -87,7 +98,11 @@ describe('banning a user ends their services', () => {
     const bad = await registerUser(server);
     const listed = await listService(server, bad, 10);
     expect((await ban(bad)).status).toBe(200);
-    const unban = await callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: bad.username }, body: { status: 'active' } });
+    const unban = await callRoute(server, 'PATCH /api/admin/status/user/:username', {
+      token: admin.token,
+      params: { username: bad.username },
+      body: { status: 'active' },
+    });
     expect(unban.status).toBe(200);
     expect(await statusOf(listed._id)).toBe('deleted');
   });

@@ -11,7 +11,8 @@ const clock = new ManualClock('2030-03-04T12:00:00Z');
 const server = useTestServer({}, { clock });
 const api = serviceCalls(server);
 
-const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort((p, q) => p - q);
+const statuses = (results: { status: number }[]) =>
+  results.map((r) => r.status).sort((p, q) => p - q);
 
 async function serviceLedger(id: string) {
   const [row] = await server.db.rows<{ n: number; total: string }>(
@@ -38,14 +39,18 @@ describe('service races', () => {
       const buyers = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
       const s = await listService(server, provider, 50);
       const results = await Promise.all(buyers.map((b) => api.buy(b.token, s._id)));
-      const refused = results.filter((r) => r.status === 409).map((r) => (r.body as unknown as { message: string }).message);
+      const refused = results
+        .filter((r) => r.status === 409)
+        .map((r) => (r.body as unknown as { message: string }).message);
       expect(refused).toEqual(Array<string>(5).fill('This service has already been bought'));
     }
   });
 
   it('one buyer buying 5 services in parallel pays for each exactly once', async () => {
     const [provider, buyer] = [await registerUser(server), await registerUser(server)];
-    const list = await Promise.all(Array.from({ length: 5 }, () => listService(server, provider, 100)));
+    const list = await Promise.all(
+      Array.from({ length: 5 }, () => listService(server, provider, 100)),
+    );
     const results = await Promise.all(list.map((s) => api.buy(buyer.token, s._id)));
     expect(statuses(results)).toEqual(Array<number>(5).fill(200));
     expect(await balanceOf(server, buyer.id)).toBe(500);
@@ -54,7 +59,11 @@ describe('service races', () => {
   it('double accept pays once', async () => {
     const [provider, buyer] = [await registerUser(server), await registerUser(server)];
     const s = await finalizedService(server, provider, buyer, 200);
-    const results = await Promise.all([api.accept(buyer.token, s._id), api.accept(buyer.token, s._id), api.accept(buyer.token, s._id)]);
+    const results = await Promise.all([
+      api.accept(buyer.token, s._id),
+      api.accept(buyer.token, s._id),
+      api.accept(buyer.token, s._id),
+    ]);
     expect(statuses(results)).toEqual([200, 409, 409]);
     expect(await balanceOf(server, provider.id)).toBe(1200);
   });
@@ -63,7 +72,10 @@ describe('service races', () => {
     for (let round = 0; round < 6; round++) {
       const [provider, buyer] = [await registerUser(server), await registerUser(server)];
       const s = await boughtService(server, provider, buyer, 150);
-      const calls = [() => api.finalize(provider.token, s._id), () => api.refund(provider.token, s._id)];
+      const calls = [
+        () => api.finalize(provider.token, s._id),
+        () => api.refund(provider.token, s._id),
+      ];
       if (round % 2) calls.reverse();
       const results = await Promise.all(calls.map((c) => c()));
       expect(statuses(results)).toEqual([200, 409]);
@@ -76,7 +88,10 @@ describe('service races', () => {
     for (let round = 0; round < 4; round++) {
       const [provider, buyer] = [await registerUser(server), await registerUser(server)];
       const s = await finalizedService(server, provider, buyer, 150);
-      const results = await Promise.all([api.accept(buyer.token, s._id), api.refund(provider.token, s._id)]);
+      const results = await Promise.all([
+        api.accept(buyer.token, s._id),
+        api.refund(provider.token, s._id),
+      ]);
       expect(results.map((r) => r.status)).toEqual([200, 409]);
       expect(await balanceOf(server, provider.id)).toBe(1150);
       expect(await balanceOf(server, buyer.id)).toBe(850);
@@ -103,7 +118,9 @@ describe('service races', () => {
     expect(await balanceOf(server, provider.id)).toBe(1500);
     expect(await balanceOf(server, buyer.id)).toBe(500);
     expect(await serviceLedger(s._id)).toEqual({ n: 2, total: '0' });
-    const [row] = await server.db.rows<{ status: string; auto_released: boolean }>(sql`select status, auto_released from services where id = ${Number(s._id)}`);
+    const [row] = await server.db.rows<{ status: string; auto_released: boolean }>(
+      sql`select status, auto_released from services where id = ${Number(s._id)}`,
+    );
     expect(row?.status).toBe('completed');
     const accepted = results[2].status === 200;
     expect(row?.auto_released).toBe(!accepted);

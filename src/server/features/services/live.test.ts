@@ -11,13 +11,22 @@ async function liveFor(token: string) {
   return openLive(server.url, await takeTicket(server.url, token));
 }
 
-const changed = (id: string) => (m: LiveMessage) => m.kind === 'service.changed' && m.payload.serviceId === id;
+const changed = (id: string) => (m: LiveMessage) =>
+  m.kind === 'service.changed' && m.payload.serviceId === id;
 const count = (messages: LiveMessage[], id: string) => messages.filter(changed(id)).length;
 
 describe('services live', () => {
-  it("tells both parties of every step over their sockets, and no one else", async () => {
-    const [provider, buyer, stranger] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
-    const [providerLive, buyerLive, strangerLive] = await Promise.all([liveFor(provider.token), liveFor(buyer.token), liveFor(stranger.token)]);
+  it('tells both parties of every step over their sockets, and no one else', async () => {
+    const [provider, buyer, stranger] = await Promise.all([
+      registerUser(server),
+      registerUser(server),
+      registerUser(server),
+    ]);
+    const [providerLive, buyerLive, strangerLive] = await Promise.all([
+      liveFor(provider.token),
+      liveFor(buyer.token),
+      liveFor(stranger.token),
+    ]);
     const s = await listService(server, provider, 50);
 
     // Each step reaches the other party (the provider learns of the purchase, the buyer of
@@ -33,7 +42,9 @@ describe('services live', () => {
     const refunded = await listService(server, provider, 20);
     expect((await api.buy(buyer.token, refunded._id)).status).toBe(200);
     expect((await api.refund(provider.token, refunded._id)).status).toBe(200);
-    await buyerLive.next((m) => changed(refunded._id)(m) && count(buyerLive.messages, refunded._id) >= 2);
+    await buyerLive.next(
+      (m) => changed(refunded._id)(m) && count(buyerLive.messages, refunded._id) >= 2,
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(strangerLive.messages.filter((m) => m.kind === 'service.changed')).toEqual([]);
@@ -44,13 +55,18 @@ describe('services live', () => {
   it('tells every signed-in socket that the marketplace changed (a listing, a new price, a withdrawal)', async () => {
     const [provider, shopper] = await Promise.all([registerUser(server), registerUser(server)]);
     const shopperLive = await liveFor(shopper.token);
-    const listed = (id: string) => (m: LiveMessage) => m.kind === 'service.listed' && m.payload.serviceId === id;
+    const listed = (id: string) => (m: LiveMessage) =>
+      m.kind === 'service.listed' && m.payload.serviceId === id;
     const s = await listService(server, provider, 10);
     await shopperLive.next(listed(s._id));
     expect((await api.update(provider.token, s._id, { price: 1000 })).status).toBe(200);
-    await shopperLive.next((m) => listed(s._id)(m) && shopperLive.messages.filter(listed(s._id)).length >= 2);
+    await shopperLive.next(
+      (m) => listed(s._id)(m) && shopperLive.messages.filter(listed(s._id)).length >= 2,
+    );
     expect((await api.remove(provider.token, s._id)).status).toBe(200);
-    await shopperLive.next((m) => listed(s._id)(m) && shopperLive.messages.filter(listed(s._id)).length >= 3);
+    await shopperLive.next(
+      (m) => listed(s._id)(m) && shopperLive.messages.filter(listed(s._id)).length >= 3,
+    );
     shopperLive.close();
   });
 });

@@ -9,7 +9,10 @@ const server = useTestServer();
 const api = serviceCalls(server);
 
 /** Walks a newest-first list with `before`, `limit` at a time. */
-async function walk(fetchPage: (before: number | undefined) => Promise<{ _id: string }[]>, limit: number): Promise<string[]> {
+async function walk(
+  fetchPage: (before: number | undefined) => Promise<{ _id: string }[]>,
+  limit: number,
+): Promise<string[]> {
   const seen: string[] = [];
   let before: number | undefined;
   for (let page = 0; page < 50; page++) {
@@ -26,18 +29,53 @@ describe('services lists, a page at a time', () => {
     const provider = await registerUser(server, undefined);
     const buyer = await registerUser(server);
     const listed = [];
-    for (let i = 0; i < 5; i++) listed.push(await listService(server, provider, 10 + i, `Service ${i}`));
-    const bought = [await boughtService(server, provider, buyer, 5), await boughtService(server, provider, buyer, 6)];
-    const mine = await walk(async (before) => (await callRoute(server, 'GET /api/services', { token: provider.token, query: { limit: 2, ...(before ? { before } : {}) } })).body, 2);
-    expect(mine).toEqual([...bought, ...listed].map((s) => s._id).sort((a, b) => Number(b) - Number(a)));
-    const market = await walk(
-      async (before) => (await callRoute(server, 'GET /api/services', { token: buyer.token, query: { showAll: 'true', limit: 2, ...(before ? { before } : {}) } })).body,
+    for (let i = 0; i < 5; i++)
+      listed.push(await listService(server, provider, 10 + i, `Service ${i}`));
+    const bought = [
+      await boughtService(server, provider, buyer, 5),
+      await boughtService(server, provider, buyer, 6),
+    ];
+    const mine = await walk(
+      async (before) =>
+        (
+          await callRoute(server, 'GET /api/services', {
+            token: provider.token,
+            query: { limit: 2, ...(before ? { before } : {}) },
+          })
+        ).body,
       2,
     );
-    const everyListed = (await callRoute(server, 'GET /api/services', { token: buyer.token, query: { showAll: 'true', limit: 100 } })).body.map((s) => s._id);
+    expect(mine).toEqual(
+      [...bought, ...listed].map((s) => s._id).sort((a, b) => Number(b) - Number(a)),
+    );
+    const market = await walk(
+      async (before) =>
+        (
+          await callRoute(server, 'GET /api/services', {
+            token: buyer.token,
+            query: { showAll: 'true', limit: 2, ...(before ? { before } : {}) },
+          })
+        ).body,
+      2,
+    );
+    const everyListed = (
+      await callRoute(server, 'GET /api/services', {
+        token: buyer.token,
+        query: { showAll: 'true', limit: 100 },
+      })
+    ).body.map((s) => s._id);
     expect(market).toEqual(everyListed);
     for (const s of listed) expect(market).toContain(s._id);
-    const purchases = await walk(async (before) => (await callRoute(server, 'GET /api/services/purchases', { token: buyer.token, query: { limit: 1, ...(before ? { before } : {}) } })).body, 1);
+    const purchases = await walk(
+      async (before) =>
+        (
+          await callRoute(server, 'GET /api/services/purchases', {
+            token: buyer.token,
+            query: { limit: 1, ...(before ? { before } : {}) },
+          })
+        ).body,
+      1,
+    );
     expect(purchases).toEqual([bought[1]!._id, bought[0]!._id]);
   });
 
@@ -52,7 +90,10 @@ describe('services lists, a page at a time', () => {
     }
     const side = async (who: 'provider' | 'buyer', before: number | undefined) => {
       const token = who === 'provider' ? provider.token : buyer.token;
-      const query = { limit: 2, ...(before ? { [who === 'provider' ? 'providerBefore' : 'buyerBefore']: before } : {}) };
+      const query = {
+        limit: 2,
+        ...(before ? { [who === 'provider' ? 'providerBefore' : 'buyerBefore']: before } : {}),
+      };
       const res = await callRoute(server, 'GET /api/services/history', { token, query });
       return who === 'provider' ? res.body.asProvider : res.body.asBuyer;
     };

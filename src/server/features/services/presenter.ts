@@ -1,4 +1,9 @@
-import { SERVICE_AUTO_RELEASE_MS, type ServiceDto, type ServiceStatus, type ServiceUserDto } from '../../../shared/api/services';
+import {
+  SERVICE_AUTO_RELEASE_MS,
+  type ServiceDto,
+  type ServiceStatus,
+  type ServiceUserDto,
+} from '../../../shared/api/services';
 
 export interface ServiceRow {
   id: number;
@@ -25,9 +30,18 @@ export interface ServiceRow {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** A deleted account's username is a placeholder ('~deleted~12'); players read this instead. */
-function party(id: number, username: string, image: string | null, status: string | null): ServiceUserDto {
+function party(
+  id: number,
+  username: string,
+  image: string | null,
+  status: string | null,
+): ServiceUserDto {
   const gone = status === 'deleted';
-  return { _id: String(id), username: gone ? 'Deleted user' : username, profileImage: gone ? null : image };
+  return {
+    _id: String(id),
+    username: gone ? 'Deleted user' : username,
+    profileImage: gone ? null : image,
+  };
 }
 
 export function presentService(row: ServiceRow): ServiceDto {
@@ -37,7 +51,12 @@ export function presentService(row: ServiceRow): ServiceDto {
     title: row.title,
     description: row.description,
     price: Number(row.price),
-    provider: party(Number(row.provider_id), row.provider_username, row.provider_image, row.provider_status),
+    provider: party(
+      Number(row.provider_id),
+      row.provider_username,
+      row.provider_image,
+      row.provider_status,
+    ),
     buyer:
       row.buyer_id === null || row.buyer_username === null
         ? null
@@ -50,6 +69,9 @@ export function presentService(row: ServiceRow): ServiceDto {
     boughtAt: iso(row.bought_at),
     finalizedAt,
     refundedAt: iso(row.refunded_at),
-    releaseAt: row.status === 'finalized' && finalizedAt ? new Date(Date.parse(finalizedAt) + SERVICE_AUTO_RELEASE_MS).toISOString() : null,
+    releaseAt:
+      row.status === 'finalized' && finalizedAt
+        ? new Date(Date.parse(finalizedAt) + SERVICE_AUTO_RELEASE_MS).toISOString()
+        : null,
   };
 }

@@ -21,25 +21,46 @@ export async function findService(q: Queryable, id: number): Promise<ServiceRow 
 }
 
 /** The marketplace: every listed service of an active provider, plus the caller's own open ones. */
-export async function marketplace(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
+export async function marketplace(
+  q: Queryable,
+  userId: number,
+  page: PageQuery,
+): Promise<ServiceRow[]> {
   return q.rows<ServiceRow>(sql`
     ${serviceSelect(sql`((s.status = 'listed' and p.status = 'active') or (s.provider_id = ${userId} and s.status <> 'deleted')) ${below(page.before)}`)}
     order by s.id desc limit ${page.limit}`);
 }
 
-export async function providedBy(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
-  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.provider_id = ${userId} and s.status <> 'deleted' ${below(page.before)}`)} order by s.id desc limit ${page.limit}`);
+export async function providedBy(
+  q: Queryable,
+  userId: number,
+  page: PageQuery,
+): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(
+    sql`${serviceSelect(sql`s.provider_id = ${userId} and s.status <> 'deleted' ${below(page.before)}`)} order by s.id desc limit ${page.limit}`,
+  );
 }
 
-export async function boughtBy(q: Queryable, userId: number, page: PageQuery): Promise<ServiceRow[]> {
-  return q.rows<ServiceRow>(sql`${serviceSelect(sql`s.buyer_id = ${userId} ${below(page.before)}`)} order by s.id desc limit ${page.limit}`);
+export async function boughtBy(
+  q: Queryable,
+  userId: number,
+  page: PageQuery,
+): Promise<ServiceRow[]> {
+  return q.rows<ServiceRow>(
+    sql`${serviceSelect(sql`s.buyer_id = ${userId} ${below(page.before)}`)} order by s.id desc limit ${page.limit}`,
+  );
 }
 
 /**
  * Closed services (completed or refunded) on one side, most recently closed first, a page at a
  * time: after the service `before` in that order (its close time, then its id).
  */
-export async function history(q: Queryable, userId: number, side: 'provider' | 'buyer', page: PageQuery): Promise<ServiceRow[]> {
+export async function history(
+  q: Queryable,
+  userId: number,
+  side: 'provider' | 'buyer',
+  page: PageQuery,
+): Promise<ServiceRow[]> {
   const mine = side === 'provider' ? sql`s.provider_id = ${userId}` : sql`s.buyer_id = ${userId}`;
   const after = page.before
     ? sql`and (coalesce(s.completed_at, s.refunded_at), s.id) <
@@ -59,13 +80,28 @@ export interface ServiceHeader {
 }
 
 export async function serviceHeader(q: Queryable, id: number): Promise<ServiceHeader | undefined> {
-  const [row] = await q.rows<ServiceHeader>(sql`select id, status, provider_id, buyer_id, price from services where id = ${id}`);
-  return row && { ...row, provider_id: Number(row.provider_id), buyer_id: row.buyer_id === null ? null : Number(row.buyer_id), price: Number(row.price) };
+  const [row] = await q.rows<ServiceHeader>(
+    sql`select id, status, provider_id, buyer_id, price from services where id = ${id}`,
+  );
+  return (
+    row && {
+      ...row,
+      provider_id: Number(row.provider_id),
+      buyer_id: row.buyer_id === null ? null : Number(row.buyer_id),
+      price: Number(row.price),
+    }
+  );
 }
 
 /** Finalized services whose release time has passed (the sweep and the lazy release on reads). */
-export async function overdueIds(q: Queryable, before: Date, onlyFor?: number, skip: number[] = []): Promise<number[]> {
-  const whose = onlyFor === undefined ? sql`true` : sql`(provider_id = ${onlyFor} or buyer_id = ${onlyFor})`;
+export async function overdueIds(
+  q: Queryable,
+  before: Date,
+  onlyFor?: number,
+  skip: number[] = [],
+): Promise<number[]> {
+  const whose =
+    onlyFor === undefined ? sql`true` : sql`(provider_id = ${onlyFor} or buyer_id = ${onlyFor})`;
   const rows = await q.rows<{ id: number }>(sql`
     select id from services where status = 'finalized' and finalized_at <= ${before.toISOString()} and ${whose}${skip.length > 0 ? sql` and id not in ${skip}` : sql``}
     order by id limit 100`);

@@ -48,20 +48,35 @@ type Role = 'provider' | 'buyer';
  * Both parties' pages learn of a step at once (the other party's, and the actor's other tabs),
  * in the step's own transaction: a refused or rolled-back step pushes nothing.
  */
-async function tellParties(q: Queryable, id: number, providerId: number, buyerId: number | null): Promise<void> {
+async function tellParties(
+  q: Queryable,
+  id: number,
+  providerId: number,
+  buyerId: number | null,
+): Promise<void> {
   const payload = { serviceId: String(id) };
   await publishLive(q, 'service.changed', payload, providerId);
   if (buyerId !== null) await publishLive(q, 'service.changed', payload, buyerId);
 }
 
 /** Every signed-in page showing the marketplace reads it again (a new listing, a new price). */
-const tellMarketplace = (q: Queryable, id: number) => publishLive(q, 'service.listed', { serviceId: String(id) });
+const tellMarketplace = (q: Queryable, id: number) =>
+  publishLive(q, 'service.listed', { serviceId: String(id) });
 
 /** Why a transition's conditional UPDATE changed nothing; runs only on the refusal path. */
-async function explainRefusal(q: Queryable, id: number, userId: number, role: Role, verb: string, field: string): Promise<never> {
+async function explainRefusal(
+  q: Queryable,
+  id: number,
+  userId: number,
+  role: Role,
+  verb: string,
+  field: string,
+): Promise<never> {
   const row = await header(q, id, field);
-  if (role === 'provider' && row.provider_id !== userId) throw forbidden(`Only the provider can ${verb} this service`);
-  if (role === 'buyer' && row.buyer_id !== userId) throw forbidden(`Only the buyer can ${verb} this service`);
+  if (role === 'provider' && row.provider_id !== userId)
+    throw forbidden(`Only the provider can ${verb} this service`);
+  if (role === 'buyer' && row.buyer_id !== userId)
+    throw forbidden(`Only the buyer can ${verb} this service`);
   const reasons: Record<string, string> = {
     listed: 'This service has not been bought yet',
     bought: 'This service has been bought and is waiting for the provider to finalize it',
@@ -69,17 +84,24 @@ async function explainRefusal(q: Queryable, id: number, userId: number, role: Ro
     completed: 'This service is already completed',
     refunded: 'This service has been refunded',
   };
-  throw conflict(`${reasons[row.status] ?? `This service is ${row.status}`}; it cannot be ${verb === 'buy' ? 'bought' : verb.endsWith('e') ? `${verb}d` : `${verb}ed`} now`);
+  throw conflict(
+    `${reasons[row.status] ?? `This service is ${row.status}`}; it cannot be ${verb === 'buy' ? 'bought' : verb.endsWith('e') ? `${verb}d` : `${verb}ed`} now`,
+  );
 }
 
-export async function createService(deps: Deps, userId: number, body: CreateServiceBody): Promise<ServiceDto> {
+export async function createService(
+  deps: Deps,
+  userId: number,
+  body: CreateServiceBody,
+): Promise<ServiceDto> {
   return deps.db.tx(async (tx) => {
     // The provider's account lock also serializes concurrent creates, so the cap is exact.
     await ledger.lockAccounts(tx, [userId], userId);
     const [count] = await tx.rows<{ n: number }>(
       sql`select count(*)::int as n from services where provider_id = ${userId} and status = 'listed'`,
     );
-    if ((count?.n ?? 0) >= MAX_LISTED_SERVICES) throw conflict(`You can list at most ${MAX_LISTED_SERVICES} services at a time`);
+    if ((count?.n ?? 0) >= MAX_LISTED_SERVICES)
+      throw conflict(`You can list at most ${MAX_LISTED_SERVICES} services at a time`);
     const [row] = await tx.rows<{ id: number }>(sql`
       insert into services (provider_id, title, description, price)
       values (${userId}, ${body.title}, ${body.description}, ${body.price}) returning id`);
@@ -89,7 +111,12 @@ export async function createService(deps: Deps, userId: number, body: CreateServ
 }
 
 /** Owner only, before a buyer exists (status listed). */
-export async function updateService(deps: Deps, userId: number, id: number, body: UpdateServiceBody): Promise<ServiceDto> {
+export async function updateService(
+  deps: Deps,
+  userId: number,
+  id: number,
+  body: UpdateServiceBody,
+): Promise<ServiceDto> {
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId], userId);
     const [row] = await tx.rows<{ id: number }>(sql`
@@ -108,10 +135,16 @@ export async function updateService(deps: Deps, userId: number, id: number, body
 async function explainEdit(q: Queryable, id: number, userId: number, verb: string): Promise<never> {
   const row = await header(q, id, 'id');
   if (row.provider_id !== userId) throw forbidden(`Only the provider can ${verb} this service`);
-  throw conflict(`This service has been bought; it can no longer be ${verb === 'edit' ? 'edited' : 'deleted'}`);
+  throw conflict(
+    `This service has been bought; it can no longer be ${verb === 'edit' ? 'edited' : 'deleted'}`,
+  );
 }
 
-export async function deleteService(deps: Deps, userId: number, id: number): Promise<MessageResponse> {
+export async function deleteService(
+  deps: Deps,
+  userId: number,
+  id: number,
+): Promise<MessageResponse> {
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId], userId);
     const [row] = await tx.rows<{ id: number }>(sql`
@@ -128,7 +161,12 @@ const coins = (n: number) => n.toLocaleString('en-GB');
  * `expectedPrice`: the price the buyer's page showed; the provider may have changed it since
  * (an edit while listed), and a buyer pays only what they agreed to. Absent, the current price.
  */
-export async function buyService(deps: Deps, userId: number, id: number, expectedPrice?: number): Promise<ServiceActionResponse> {
+export async function buyService(
+  deps: Deps,
+  userId: number,
+  id: number,
+  expectedPrice?: number,
+): Promise<ServiceActionResponse> {
   await assertEstablished(deps, userId, 'buy services');
   return deps.db.tx(async (tx) => {
     const found = await header(tx, id, 'id');
@@ -156,7 +194,14 @@ export async function buyService(deps: Deps, userId: number, id: number, expecte
     }
     await ledger.post(
       tx,
-      [{ userId, delta: -Number(row.price), category: 'service_escrow', counterpartyId: Number(row.provider_id) }],
+      [
+        {
+          userId,
+          delta: -Number(row.price),
+          category: 'service_escrow',
+          counterpartyId: Number(row.provider_id),
+        },
+      ],
       { refType: 'service', refId: id },
       { actorId: userId },
     );
@@ -165,7 +210,11 @@ export async function buyService(deps: Deps, userId: number, id: number, expecte
   });
 }
 
-export async function finalizeService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+export async function finalizeService(
+  deps: Deps,
+  userId: number,
+  id: number,
+): Promise<ServiceActionResponse> {
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId], userId);
     const [row] = await tx.rows<{ id: number; buyer_id: number }>(sql`
@@ -177,7 +226,11 @@ export async function finalizeService(deps: Deps, userId: number, id: number): P
   });
 }
 
-export async function acceptService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+export async function acceptService(
+  deps: Deps,
+  userId: number,
+  id: number,
+): Promise<ServiceActionResponse> {
   return deps.db.tx(async (tx) => {
     const found = await header(tx, id, 'serviceId');
     if (found.buyer_id !== userId) throw forbidden('Only the buyer can accept this service');
@@ -188,7 +241,14 @@ export async function acceptService(deps: Deps, userId: number, id: number): Pro
     if (!row) return explainRefusal(tx, id, userId, 'buyer', 'accept', 'serviceId');
     await ledger.post(
       tx,
-      [{ userId: Number(row.provider_id), delta: Number(row.price), category: 'service_release', counterpartyId: userId }],
+      [
+        {
+          userId: Number(row.provider_id),
+          delta: Number(row.price),
+          category: 'service_release',
+          counterpartyId: userId,
+        },
+      ],
       { refType: 'service', refId: id },
     );
     await tellParties(tx, id, Number(row.provider_id), userId);
@@ -197,11 +257,19 @@ export async function acceptService(deps: Deps, userId: number, id: number): Pro
 }
 
 /** The provider returns the escrow while the service is bought and not finalized. */
-export async function refundService(deps: Deps, userId: number, id: number): Promise<ServiceActionResponse> {
+export async function refundService(
+  deps: Deps,
+  userId: number,
+  id: number,
+): Promise<ServiceActionResponse> {
   return deps.db.tx(async (tx) => {
     const found = await header(tx, id, 'serviceId');
     if (found.provider_id !== userId) throw forbidden('Only the provider can refund this service');
-    await ledger.lockAccounts(tx, found.buyer_id === null ? [userId] : [userId, found.buyer_id], userId);
+    await ledger.lockAccounts(
+      tx,
+      found.buyer_id === null ? [userId] : [userId, found.buyer_id],
+      userId,
+    );
     const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
       update services set status = 'refunded', refunded_at = now()
       where id = ${id} and provider_id = ${userId} and status = 'bought' returning price, buyer_id`);
@@ -212,11 +280,21 @@ export async function refundService(deps: Deps, userId: number, id: number): Pro
   });
 }
 
-async function refundEscrow(q: Queryable, id: number, buyerId: number, price: number, providerId: number): Promise<void> {
-  await ledger.post(q, [{ userId: buyerId, delta: price, category: 'service_refund', counterpartyId: providerId }], {
-    refType: 'service',
-    refId: id,
-  });
+async function refundEscrow(
+  q: Queryable,
+  id: number,
+  buyerId: number,
+  price: number,
+  providerId: number,
+): Promise<void> {
+  await ledger.post(
+    q,
+    [{ userId: buyerId, delta: price, category: 'service_refund', counterpartyId: providerId }],
+    {
+      refType: 'service',
+      refId: id,
+    },
+  );
 }
 
 const overdueSweep = new RowSweep('releasing overdue services');
@@ -228,42 +306,76 @@ const overdueSweep = new RowSweep('releasing overdue services');
  */
 export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - SERVICE_AUTO_RELEASE_MS);
-  const ids = await queries.overdueIds(deps.db, cutoff, onlyFor, onlyFor === undefined ? overdueSweep.resting(deps.clock.now().getTime()) : []);
-  return overdueSweep.each(deps, ids, (id) => id, (id) =>
-    deps.db.tx(async (tx) => {
-      const found = await queries.serviceHeader(tx, id);
-      if (!found) return false;
-      await ledger.lockAccounts(tx, [found.provider_id]);
-      const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
+  const ids = await queries.overdueIds(
+    deps.db,
+    cutoff,
+    onlyFor,
+    onlyFor === undefined ? overdueSweep.resting(deps.clock.now().getTime()) : [],
+  );
+  return overdueSweep.each(
+    deps,
+    ids,
+    (id) => id,
+    (id) =>
+      deps.db.tx(async (tx) => {
+        const found = await queries.serviceHeader(tx, id);
+        if (!found) return false;
+        await ledger.lockAccounts(tx, [found.provider_id]);
+        const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
         update services set status = 'completed', auto_released = true, completed_at = now()
         where id = ${id} and status = 'finalized' and finalized_at <= ${cutoff.toISOString()} returning price, buyer_id`);
-      if (!row) return false;
-      await ledger.post(
-        tx,
-        [{ userId: found.provider_id, delta: Number(row.price), category: 'service_release', counterpartyId: Number(row.buyer_id) }],
-        { refType: 'service', refId: id },
-      );
-      await tellParties(tx, id, found.provider_id, Number(row.buyer_id));
-      return true;
-    }),
+        if (!row) return false;
+        await ledger.post(
+          tx,
+          [
+            {
+              userId: found.provider_id,
+              delta: Number(row.price),
+              category: 'service_release',
+              counterpartyId: Number(row.buyer_id),
+            },
+          ],
+          { refType: 'service', refId: id },
+        );
+        await tellParties(tx, id, found.provider_id, Number(row.buyer_id));
+        return true;
+      }),
   );
 }
 
-export async function listServices(deps: Deps, userId: number, showAll: boolean, page: PageQuery): Promise<ServiceDto[]> {
+export async function listServices(
+  deps: Deps,
+  userId: number,
+  showAll: boolean,
+  page: PageQuery,
+): Promise<ServiceDto[]> {
   await releaseOverdue(deps, userId);
-  const rows = showAll ? await queries.marketplace(deps.db, userId, page) : await queries.providedBy(deps.db, userId, page);
+  const rows = showAll
+    ? await queries.marketplace(deps.db, userId, page)
+    : await queries.providedBy(deps.db, userId, page);
   return rows.map(presentService);
 }
 
-export async function listPurchases(deps: Deps, userId: number, page: PageQuery): Promise<ServiceDto[]> {
+export async function listPurchases(
+  deps: Deps,
+  userId: number,
+  page: PageQuery,
+): Promise<ServiceDto[]> {
   await releaseOverdue(deps, userId);
   return (await queries.boughtBy(deps.db, userId, page)).map(presentService);
 }
 
-export async function serviceHistory(deps: Deps, userId: number, query: ServiceHistoryQuery): Promise<ServiceHistoryDto> {
+export async function serviceHistory(
+  deps: Deps,
+  userId: number,
+  query: ServiceHistoryQuery,
+): Promise<ServiceHistoryDto> {
   await releaseOverdue(deps, userId);
   const [asProvider, asBuyer] = await Promise.all([
-    queries.history(deps.db, userId, 'provider', { before: query.providerBefore, limit: query.limit }),
+    queries.history(deps.db, userId, 'provider', {
+      before: query.providerBefore,
+      limit: query.limit,
+    }),
     queries.history(deps.db, userId, 'buyer', { before: query.buyerBefore, limit: query.limit }),
   ]);
   return { asProvider: asProvider.map(presentService), asBuyer: asBuyer.map(presentService) };
@@ -275,7 +387,9 @@ export async function serviceHistory(deps: Deps, userId: number, query: ServiceH
  * party to, to the buyer (the deleted user's own refund is then closed with the account).
  */
 export async function retireServicesOf(q: Queryable, userId: number): Promise<void> {
-  await q.rows(sql`update services set status = 'deleted' where provider_id = ${userId} and status = 'listed'`);
+  await q.rows(
+    sql`update services set status = 'deleted' where provider_id = ${userId} and status = 'listed'`,
+  );
   const open = await q.rows<{ id: number; provider_id: number; buyer_id: number }>(sql`
     select id, provider_id, buyer_id from services
     where (provider_id = ${userId} or buyer_id = ${userId}) and status in ('bought', 'finalized') order by id`);
@@ -285,7 +399,13 @@ export async function retireServicesOf(q: Queryable, userId: number): Promise<vo
       update services set status = 'refunded', refunded_at = now()
       where id = ${s.id} and status in ('bought', 'finalized') returning price`);
     if (!row) continue;
-    await refundEscrow(q, Number(s.id), Number(s.buyer_id), Number(row.price), Number(s.provider_id));
+    await refundEscrow(
+      q,
+      Number(s.id),
+      Number(s.buyer_id),
+      Number(row.price),
+      Number(s.provider_id),
+    );
     // The closing user's own event is harmless: their sockets are closed with the account.
     await tellParties(q, Number(s.id), Number(s.provider_id), Number(s.buyer_id));
   }

@@ -10,7 +10,10 @@ const server = useTestServer();
 const api = serviceCalls(server);
 const admin = useAdmin(server);
 
-const pair = async () => ({ provider: await registerUser(server), buyer: await registerUser(server) });
+const pair = async () => ({
+  provider: await registerUser(server),
+  buyer: await registerUser(server),
+});
 
 async function ledgerRows(serviceId: string) {
   return server.db.rows<{ user_id: number | null; delta: number; category: string }>(sql`
@@ -18,14 +21,20 @@ async function ledgerRows(serviceId: string) {
 }
 
 async function statusOf(id: string) {
-  const [row] = await server.db.rows<{ status: string }>(sql`select status from services where id = ${Number(id)}`);
+  const [row] = await server.db.rows<{ status: string }>(
+    sql`select status from services where id = ${Number(id)}`,
+  );
   return row?.status;
 }
 
 describe('POST /api/services', () => {
   it('lists a service with trimmed texts; the marketplace shows it to others', async () => {
     const { provider, buyer } = await pair();
-    const res = await api.create(provider.token, { title: '  Logo  ', description: ' A logo ', price: 250 });
+    const res = await api.create(provider.token, {
+      title: '  Logo  ',
+      description: ' A logo ',
+      price: 250,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Logo',
@@ -48,14 +57,38 @@ describe('POST /api/services', () => {
 
   it('refuses bad input naming the field, creating nothing', async () => {
     const user = await registerUser(server);
-    expectBadField(await api.create(user.token, { title: '', description: 'x', price: 1 }), 'title');
-    expectBadField(await api.create(user.token, { title: 'x'.repeat(81), description: 'x', price: 1 }), 'title');
-    expectBadField(await api.create(user.token, { title: 'x', description: '   ', price: 1 }), 'description');
-    expectBadField(await api.create(user.token, { title: 'x', description: 'x'.repeat(2001), price: 1 }), 'description');
-    expectBadField(await api.create(user.token, { title: 'x', description: 'x', price: '5' }), 'price');
-    expectBadField(await api.create(user.token, { title: 'x', description: 'x', price: 0 }), 'price');
-    expectBadField(await api.create(user.token, { title: 'x', description: 'x', price: 1.5 }), 'price');
-    expectBadField(await api.create(user.token, { title: 'x', description: 'x', price: 1_000_001 }), 'price');
+    expectBadField(
+      await api.create(user.token, { title: '', description: 'x', price: 1 }),
+      'title',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x'.repeat(81), description: 'x', price: 1 }),
+      'title',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: '   ', price: 1 }),
+      'description',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: 'x'.repeat(2001), price: 1 }),
+      'description',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: 'x', price: '5' }),
+      'price',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: 'x', price: 0 }),
+      'price',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: 'x', price: 1.5 }),
+      'price',
+    );
+    expectBadField(
+      await api.create(user.token, { title: 'x', description: 'x', price: 1_000_001 }),
+      'price',
+    );
     expectBadField(await api.create(user.token, { title: 'x', description: 'x' }), 'price');
     expect((await api.list(user.token)).body).toEqual([]);
   });
@@ -65,7 +98,9 @@ describe('POST /api/services', () => {
     const user = await registerUser(server);
     await server.db.rows(sql`
       insert into services (provider_id, title, description, price) select ${user.id}, 'S' || g, 'd', 1 from generate_series(1, 50) g`);
-    expectError(await api.create(user.token, { title: 'x', description: 'x', price: 1 }), 409, { message: '50' });
+    expectError(await api.create(user.token, { title: 'x', description: 'x', price: 1 }), 409, {
+      message: '50',
+    });
     const bad = await registerUser(server);
     await ban(server, admin, bad);
     expectBannedRefusal(await api.create(bad.token, { title: 'x', description: 'x', price: 1 }));
@@ -78,7 +113,11 @@ describe('PUT and DELETE /api/services/:id', () => {
     const s = await listService(server, provider);
     const res = await api.update(provider.token, s._id, { price: 300, title: 'Better logo' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ price: 300, title: 'Better logo', description: s.description });
+    expect(res.body).toMatchObject({
+      price: 300,
+      title: 'Better logo',
+      description: s.description,
+    });
     const del = await api.remove(provider.token, s._id);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ message: 'Service deleted' });
@@ -115,25 +154,40 @@ describe('the lifecycle: buy, finalize, accept', () => {
     const bought = await api.buy(buyer.token, s._id);
     expect(bought.status).toBe(200);
     expect(bought.body.message).toBe('Purchase successful!');
-    expect(bought.body.service).toMatchObject({ status: 'bought', buyer: { username: buyer.username } });
+    expect(bought.body.service).toMatchObject({
+      status: 'bought',
+      buyer: { username: buyer.username },
+    });
     expect(await balanceOf(server, buyer.id)).toBe(600);
     expect(await balanceOf(server, provider.id)).toBe(1000);
-    const purchases = await callRoute(server, 'GET /api/services/purchases', { token: buyer.token });
+    const purchases = await callRoute(server, 'GET /api/services/purchases', {
+      token: buyer.token,
+    });
     expect(purchases.body.map((x) => x._id)).toEqual([s._id]);
     // Bought services leave the marketplace for others.
     const third = await registerUser(server);
-    expect((await api.list(third.token, '?showAll=true')).body.map((x) => x._id)).not.toContain(s._id);
+    expect((await api.list(third.token, '?showAll=true')).body.map((x) => x._id)).not.toContain(
+      s._id,
+    );
 
     const fin = await api.finalize(provider.token, s._id);
     expect(fin.status).toBe(200);
     expect(fin.body.message).toBe('Service finalized!');
-    expect(fin.body.service).toMatchObject({ status: 'finalized', finalized: true, buyerAccepted: false });
+    expect(fin.body.service).toMatchObject({
+      status: 'finalized',
+      finalized: true,
+      buyerAccepted: false,
+    });
     expect(fin.body.service.releaseAt).not.toBeNull();
 
     const acc = await api.accept(buyer.token, Number(s._id));
     expect(acc.status).toBe(200);
     expect(acc.body.message).toBe('Finalization accepted!');
-    expect(acc.body.service).toMatchObject({ status: 'completed', finalized: true, buyerAccepted: true });
+    expect(acc.body.service).toMatchObject({
+      status: 'completed',
+      finalized: true,
+      buyerAccepted: true,
+    });
     expect(acc.body.service.completedAt).not.toBeNull();
     expect(await balanceOf(server, provider.id)).toBe(1400);
     expect(await balanceOf(server, buyer.id)).toBe(600);
@@ -173,7 +227,10 @@ describe('the lifecycle: buy, finalize, accept', () => {
     const { provider, buyer } = await pair();
     const s = await listService(server, provider, 10);
     expect((await api.update(provider.token, s._id, { price: 1000 })).status).toBe(200);
-    const stale = expectError(await api.buyAt(buyer.token, s._id, { expectedPrice: 10 }), 409, { code: 'CONFLICT', message: 'it now costs 1,000 coins' });
+    const stale = expectError(await api.buyAt(buyer.token, s._id, { expectedPrice: 10 }), 409, {
+      code: 'CONFLICT',
+      message: 'it now costs 1,000 coins',
+    });
     expect(stale.details).toEqual({ currentPrice: 1000 });
     expect(await statusOf(s._id)).toBe('listed');
     expect(await balanceOf(server, buyer.id)).toBe(1000);
@@ -189,7 +246,9 @@ describe('the lifecycle: buy, finalize, accept', () => {
     expect(await balanceOf(server, buyer.id)).toBe(0);
     // A stale price on a service someone else bought hears that it was bought.
     const late = await registerUser(server);
-    expectError(await api.buyAt(late.token, s._id, { expectedPrice: 10 }), 409, { message: 'already been bought' });
+    expectError(await api.buyAt(late.token, s._id, { expectedPrice: 10 }), 409, {
+      message: 'already been bought',
+    });
   });
 
   it('finalize: only the provider, only once bought', async () => {
@@ -200,7 +259,13 @@ describe('the lifecycle: buy, finalize, accept', () => {
     expectError(await api.finalize(buyer.token, s._id), 403, { message: 'provider' });
     expectError(await api.finalize(undefined, s._id), 401);
     expectBadField(await api.finalize(provider.token, 'nope'), 'serviceId');
-    expectBadField(await callRouteRaw(server, 'POST /api/services/finalize', { token: provider.token, body: {} }), 'serviceId');
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/services/finalize', {
+        token: provider.token,
+        body: {},
+      }),
+      'serviceId',
+    );
     expectError(await api.finalize(provider.token, '999999'), 404);
     expect((await api.finalize(provider.token, s._id)).status).toBe(200);
     expectError(await api.finalize(provider.token, s._id), 409, { message: 'finalized' });
@@ -260,7 +325,10 @@ describe('account deletion', () => {
     const listed = await listService(server, provider);
     const other = await registerUser(server);
     const bought = await boughtService(server, other, provider, 200);
-    const res = await callRoute(server, 'DELETE /api/user', { token: provider.token, body: { password: provider.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: provider.token,
+      body: { password: provider.password },
+    });
     expect(res.status).toBe(200);
     expect(await statusOf(sold._id)).toBe('refunded');
     expect(await statusOf(bought._id)).toBe('refunded');

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { serviceStatuses } from '../../../shared/api/services';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/public';
@@ -38,6 +47,9 @@ export const services = pgTable(
     check('services_status_known', oneOf(t.status, serviceStatuses)),
     check('services_price_positive', sql`${t.price} > 0`),
     check('services_not_own_buyer', sql`${t.buyerId} is null or ${t.buyerId} <> ${t.providerId}`),
-    check('services_buyer_when_bought', sql`${t.status} = 'deleted' or (${t.status} = 'listed') = (${t.buyerId} is null)`),
+    check(
+      'services_buyer_when_bought',
+      sql`${t.status} = 'deleted' or (${t.status} = 'listed') = (${t.buyerId} is null)`,
+    ),
   ],
 );

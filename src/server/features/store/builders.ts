@@ -8,7 +8,15 @@ let seq = 0;
 /** Test builder: a store item written straight to its table. */
 export async function insertItem(
   q: Queryable,
-  fields: { name?: string; type?: ItemType; effectType?: EffectType | null; effectValue?: number | null; price?: number; stock?: number; emoji?: string } = {},
+  fields: {
+    name?: string;
+    type?: ItemType;
+    effectType?: EffectType | null;
+    effectValue?: number | null;
+    price?: number;
+    stock?: number;
+    emoji?: string;
+  } = {},
 ): Promise<{ id: number; price: number }> {
   const [row] = await q.rows<{ id: number; price: number }>(sql`
     insert into items (name, type, effect, effect_type, effect_value, price, stock, emoji, description)
@@ -21,6 +29,15 @@ export async function insertItem(
 }
 
 /** Test builder: units of an item in a user's inventory, granted through the items module. */
-export async function giveItem(q: Queryable, userId: number, itemId: number, quantity = 1): Promise<void> {
-  await items.give(q, { userId, itemId, quantity }, { reason: 'grant', refType: 'user', refId: userId });
+export async function giveItem(
+  q: Queryable,
+  userId: number,
+  itemId: number,
+  quantity = 1,
+): Promise<void> {
+  await items.give(
+    q,
+    { userId, itemId, quantity },
+    { reason: 'grant', refType: 'user', refId: userId },
+  );
 }

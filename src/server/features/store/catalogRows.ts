@@ -16,7 +16,10 @@ export interface CollectibleRow {
 }
 
 /** Collectibles are cosmetics never on the shelf (stock 0) and never a buff, priced at their value. */
-export async function upsertCollectibles(q: Queryable, rows: CollectibleRow[]): Promise<Map<string, number>> {
+export async function upsertCollectibles(
+  q: Queryable,
+  rows: CollectibleRow[],
+): Promise<Map<string, number>> {
   const ids = await q.rows<{ id: number; collectible_key: string }>(sql`
         insert into items (name, type, effect, effect_type, effect_value, price, stock, emoji, description, collectible_key)
         select name, 'cosmetic', 'Collectible', 'cosmetic', 100, value, 0, emoji, description, key
@@ -36,7 +39,10 @@ export interface PetGoodRow {
 }
 
 /** Pet goods: pet_key keeps them out of the store and trades. */
-export async function upsertPetGoods(q: Queryable, rows: PetGoodRow[]): Promise<Map<string, number>> {
+export async function upsertPetGoods(
+  q: Queryable,
+  rows: PetGoodRow[],
+): Promise<Map<string, number>> {
   const ids = await q.rows<{ id: number; pet_key: string }>(sql`
     insert into items (name, type, effect, price, stock, emoji, description, pet_key)
     select name, type, null, price, 0, emoji, description, key
@@ -47,7 +53,12 @@ export async function upsertPetGoods(q: Queryable, rows: PetGoodRow[]): Promise<
 }
 
 /** An item's name and collectible key (null for any other item); undefined when there is no such item. */
-export async function collectibleKeyOf(q: Queryable, itemId: number): Promise<{ collectible_key: string | null; name: string } | undefined> {
-  const [row] = await q.rows<{ collectible_key: string | null; name: string }>(sql`select collectible_key, name from items where id = ${itemId}`);
+export async function collectibleKeyOf(
+  q: Queryable,
+  itemId: number,
+): Promise<{ collectible_key: string | null; name: string } | undefined> {
+  const [row] = await q.rows<{ collectible_key: string | null; name: string }>(
+    sql`select collectible_key, name from items where id = ${itemId}`,
+  );
   return row;
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { registerUser, startTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import {
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import * as items from '../items/holdings';
@@ -25,7 +30,9 @@ async function insertCollectible(name: string, value: number): Promise<{ id: num
 /** What shows beside the player's name on each screen that shows it. */
 async function shown() {
   const own = await callRoute(server, 'GET /api/user/stats', { token: player.token });
-  const pub = await callRoute(server, 'GET /api/user/public/:username', { params: { username: player.username } });
+  const pub = await callRoute(server, 'GET /api/user/public/:username', {
+    params: { username: player.username },
+  });
   const board = await callRoute(server, 'GET /api/leaderboard/users', {});
   return {
     own: own.body.cosmetic?.name,
@@ -35,14 +42,34 @@ async function shown() {
   };
 }
 
-const choose = (itemId: string | null, token = player.token) => callRoute(server, 'PUT /api/user/cosmetic', { token, body: { itemId } });
+const choose = (itemId: string | null, token = player.token) =>
+  callRoute(server, 'PUT /api/user/cosmetic', { token, body: { itemId } });
 
 beforeAll(async () => {
   server = await startTestServer();
   player = await registerUser(server);
-  crown = await insertItem(server.db, { name: 'Choice Crown', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 1500, emoji: '👑' });
-  notHeld = await insertItem(server.db, { name: 'Choice Hat', type: 'cosmetic', effectType: 'cosmetic', effectValue: 100, price: 75, emoji: '🥳' });
-  badge = await insertItem(server.db, { name: 'Choice Badge', type: 'badge', effectType: null, effectValue: null });
+  crown = await insertItem(server.db, {
+    name: 'Choice Crown',
+    type: 'cosmetic',
+    effectType: 'cosmetic',
+    effectValue: 100,
+    price: 1500,
+    emoji: '👑',
+  });
+  notHeld = await insertItem(server.db, {
+    name: 'Choice Hat',
+    type: 'cosmetic',
+    effectType: 'cosmetic',
+    effectValue: 100,
+    price: 75,
+    emoji: '🥳',
+  });
+  badge = await insertItem(server.db, {
+    name: 'Choice Badge',
+    type: 'badge',
+    effectType: null,
+    effectValue: null,
+  });
   pebble = await insertCollectible('Choice Pebble', 40);
   await giveItem(server.db, player.id, crown.id);
   await giveItem(server.db, player.id, badge.id);
@@ -57,18 +84,39 @@ afterAll(async () => {
 describe('the cosmetic beside a name', () => {
   it('shows a bought store cosmetic over a newer mystery-box collectible by default', async () => {
     expect(pebble.id).toBeGreaterThan(crown.id);
-    expect(await shown()).toEqual({ own: 'Choice Crown', choice: null, public: 'Choice Crown', board: 'Choice Crown' });
+    expect(await shown()).toEqual({
+      own: 'Choice Crown',
+      choice: null,
+      public: 'Choice Crown',
+      board: 'Choice Crown',
+    });
   });
 
   it('shows the cosmetic the player picks, everywhere, and the default again after null', async () => {
     const picked = await choose(String(pebble.id));
     expect(picked.status).toBe(200);
-    expect(picked.body).toEqual({ cosmetic: { emoji: '🪨', image: null, name: 'Choice Pebble' }, cosmeticChoice: String(pebble.id) });
-    expect(await shown()).toEqual({ own: 'Choice Pebble', choice: String(pebble.id), public: 'Choice Pebble', board: 'Choice Pebble' });
+    expect(picked.body).toEqual({
+      cosmetic: { emoji: '🪨', image: null, name: 'Choice Pebble' },
+      cosmeticChoice: String(pebble.id),
+    });
+    expect(await shown()).toEqual({
+      own: 'Choice Pebble',
+      choice: String(pebble.id),
+      public: 'Choice Pebble',
+      board: 'Choice Pebble',
+    });
 
     const reset = await choose(null);
-    expect(reset.body).toEqual({ cosmetic: { emoji: '👑', image: null, name: 'Choice Crown' }, cosmeticChoice: null });
-    expect(await shown()).toEqual({ own: 'Choice Crown', choice: null, public: 'Choice Crown', board: 'Choice Crown' });
+    expect(reset.body).toEqual({
+      cosmetic: { emoji: '👑', image: null, name: 'Choice Crown' },
+      cosmeticChoice: null,
+    });
+    expect(await shown()).toEqual({
+      own: 'Choice Crown',
+      choice: null,
+      public: 'Choice Crown',
+      board: 'Choice Crown',
+    });
   });
 
   it('refuses an item not held (409), a held item that is not a cosmetic (400) and a bad body, changing nothing', async () => {
@@ -76,11 +124,34 @@ describe('the cosmetic beside a name', () => {
     expectError(await choose(String(notHeld.id)), 409, { message: 'you do not hold that item' });
     expectError(await choose('999999'), 409, { message: 'you do not hold that item' });
     expectError(await choose(String(badge.id)), 400, { message: 'Choice Badge is not a cosmetic' });
-    expectBadField(await callRouteRaw(server, 'PUT /api/user/cosmetic', { token: player.token, body: {} }), 'itemId');
-    expectBadField(await callRouteRaw(server, 'PUT /api/user/cosmetic', { token: player.token, body: { itemId: 'crown' } }), 'itemId');
-    expectError(await callRouteRaw(server, 'PUT /api/user/cosmetic', { token: player.token, body: { itemId: null, extra: 1 } }), 400);
-    expectError(await callRouteRaw(server, 'PUT /api/user/cosmetic', { body: { itemId: null } }), 401);
-    expect(await shown()).toEqual({ own: 'Choice Pebble', choice: String(pebble.id), public: 'Choice Pebble', board: 'Choice Pebble' });
+    expectBadField(
+      await callRouteRaw(server, 'PUT /api/user/cosmetic', { token: player.token, body: {} }),
+      'itemId',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'PUT /api/user/cosmetic', {
+        token: player.token,
+        body: { itemId: 'crown' },
+      }),
+      'itemId',
+    );
+    expectError(
+      await callRouteRaw(server, 'PUT /api/user/cosmetic', {
+        token: player.token,
+        body: { itemId: null, extra: 1 },
+      }),
+      400,
+    );
+    expectError(
+      await callRouteRaw(server, 'PUT /api/user/cosmetic', { body: { itemId: null } }),
+      401,
+    );
+    expect(await shown()).toEqual({
+      own: 'Choice Pebble',
+      choice: String(pebble.id),
+      public: 'Choice Pebble',
+      board: 'Choice Pebble',
+    });
   });
 
   it('falls back to the default once the chosen item has left the player', async () => {
@@ -88,9 +159,22 @@ describe('the cosmetic beside a name', () => {
     const other = await registerUser(server);
     // The collectible goes to another player (as a finalized trade would move it).
     await server.db.tx(async (tx) => {
-      await items.take(tx, { userId: player.id, itemId: pebble.id, quantity: 1 }, { reason: 'trade', refType: 'user', refId: other.id });
-      await items.give(tx, { userId: other.id, itemId: pebble.id, quantity: 1 }, { reason: 'trade', refType: 'user', refId: player.id });
+      await items.take(
+        tx,
+        { userId: player.id, itemId: pebble.id, quantity: 1 },
+        { reason: 'trade', refType: 'user', refId: other.id },
+      );
+      await items.give(
+        tx,
+        { userId: other.id, itemId: pebble.id, quantity: 1 },
+        { reason: 'trade', refType: 'user', refId: player.id },
+      );
     });
-    expect(await shown()).toEqual({ own: 'Choice Crown', choice: null, public: 'Choice Crown', board: 'Choice Crown' });
+    expect(await shown()).toEqual({
+      own: 'Choice Crown',
+      choice: null,
+      public: 'Choice Crown',
+      board: 'Choice Crown',
+    });
   });
 });

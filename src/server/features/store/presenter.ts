@@ -1,5 +1,13 @@
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
-import { describeEffect, type BuffDto, type BuffEffectType, type EffectType, type ItemType, type PurchaseHistoryEntry, type StoreItemDto } from '../../../shared/api/store';
+import {
+  describeEffect,
+  type BuffDto,
+  type BuffEffectType,
+  type EffectType,
+  type ItemType,
+  type PurchaseHistoryEntry,
+  type StoreItemDto,
+} from '../../../shared/api/store';
 
 export interface ItemRow {
   id: number;
@@ -19,7 +27,8 @@ export interface ItemRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Effect values are stored in hundredths (tables.ts); the API shows them as typed. */
-export const effectValueOf = (hundredths: number | null): number | null => (hundredths === null ? null : hundredths / 100);
+export const effectValueOf = (hundredths: number | null): number | null =>
+  hundredths === null ? null : hundredths / 100;
 
 export function presentItem(row: ItemRow): StoreItemDto {
   const value = effectValueOf(row.effect_value);
@@ -80,7 +89,9 @@ export function presentInventoryEntry(row: InventoryRow): InventoryEntry {
 }
 
 export const badgesOf = (inventory: InventoryEntry[]): Badge[] =>
-  inventory.filter((e) => e.item.type === 'badge').map((e) => ({ _id: e.item._id, name: e.item.name, description: e.item.description }));
+  inventory
+    .filter((e) => e.item.type === 'badge')
+    .map((e) => ({ _id: e.item._id, name: e.item.name, description: e.item.description }));
 
 /** A cosmetic's rank for showing beside a name, as items/queries.ts shownCosmeticOrder ranks it. */
 const showRank = (e: InventoryEntry, choice: string | null): [number, number, number] => [
@@ -90,13 +101,17 @@ const showRank = (e: InventoryEntry, choice: string | null): [number, number, nu
   Number(e.item._id),
 ];
 
-const outranks = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+const outranks = (a: [number, number, number], b: [number, number, number]) =>
+  a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 /**
  * The cosmetic shown beside a name: the one the player chose while they hold it, otherwise a
  * store cosmetic before a collectible, then the newest.
  */
-export function shownCosmeticOf(inventory: InventoryEntry[], choice: string | null): InventoryEntry | null {
+export function shownCosmeticOf(
+  inventory: InventoryEntry[],
+  choice: string | null,
+): InventoryEntry | null {
   let best: InventoryEntry | null = null;
   for (const e of inventory) {
     if (e.item.type !== 'cosmetic') continue;
@@ -122,7 +137,13 @@ export interface PurchaseRow {
 export function presentPurchase(row: PurchaseRow): PurchaseHistoryEntry {
   return {
     _id: String(row.id),
-    item: { _id: String(row.item_id), name: row.name, type: row.type, emoji: row.emoji, image: row.image },
+    item: {
+      _id: String(row.item_id),
+      name: row.name,
+      type: row.type,
+      emoji: row.emoji,
+      image: row.image,
+    },
     price: Number(row.price),
     purchasedAt: iso(row.created_at),
   };

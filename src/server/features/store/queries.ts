@@ -20,13 +20,22 @@ const itemColumns = sql`i.id, i.name, i.type, i.effect, i.effect_type, i.effect_
 
 /** The store's shelf: items on sale with stock left (spec section 4: stock 0 is hidden). */
 export const listOnSale = (q: Queryable) =>
-  q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.retired_at is null and i.stock > 0 and i.pet_key is null order by i.id`);
+  q.rows<ItemRow>(
+    sql`select ${itemColumns} from items i where i.retired_at is null and i.stock > 0 and i.pet_key is null order by i.id`,
+  );
 
 /** Every item, for the admin's list (sold out and retired too). */
-export const listAll = (q: Queryable) => q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.pet_key is null order by i.id`);
+export const listAll = (q: Queryable) =>
+  q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.pet_key is null order by i.id`);
 
-export async function findItem(q: Queryable, id: number, lock = false): Promise<ItemRow | undefined> {
-  const [row] = await q.rows<ItemRow>(sql`select ${itemColumns} from items i where i.id = ${id} and i.pet_key is null${lock ? sql` for update` : sql``}`);
+export async function findItem(
+  q: Queryable,
+  id: number,
+  lock = false,
+): Promise<ItemRow | undefined> {
+  const [row] = await q.rows<ItemRow>(
+    sql`select ${itemColumns} from items i where i.id = ${id} and i.pet_key is null${lock ? sql` for update` : sql``}`,
+  );
   return row;
 }
 
@@ -42,7 +51,11 @@ export async function inventoryOf(q: Queryable, userId: number): Promise<Invento
   return rows.map(presentInventoryEntry);
 }
 
-export async function inventoryEntry(q: Queryable, userId: number, itemId: number): Promise<InventoryEntry | undefined> {
+export async function inventoryEntry(
+  q: Queryable,
+  userId: number,
+  itemId: number,
+): Promise<InventoryEntry | undefined> {
   const [row] = await q.rows<InventoryRow>(inventorySelect(userId, sql`inv.item_id = ${itemId}`));
   return row ? presentInventoryEntry(row) : undefined;
 }
@@ -76,10 +89,12 @@ export interface StoreCollections {
   cosmeticChoice: string | null;
 }
 
-
 /** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
 export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {
-  const [inventory, choice] = await Promise.all([inventoryOf(q, userId), cosmeticChoiceOf(q, userId)]);
+  const [inventory, choice] = await Promise.all([
+    inventoryOf(q, userId),
+    cosmeticChoiceOf(q, userId),
+  ]);
   const shown = shownCosmeticOf(inventory, choice);
   return {
     inventory,

@@ -15,7 +15,15 @@ import {
 import { pgErrorCode, type Db } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
-import { alreadyOwned, badRequest, banned, conflict, notFound, soldOut, unauthorized } from '../../platform/errors';
+import {
+  alreadyOwned,
+  badRequest,
+  banned,
+  conflict,
+  notFound,
+  soldOut,
+  unauthorized,
+} from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
 import { turns } from '../../platform/batching/turns';
@@ -25,7 +33,13 @@ import { ledger } from '../wallet/public';
 import { groupPostings } from '../wallet/public';
 import { items } from '../items/public';
 import { buffState, chooseHeldCosmetic, clearCosmeticChoice, startBuff } from '../items/public';
-import { presentBuff, presentInventoryEntry, presentItem, presentPurchase, type ItemRow } from './presenter';
+import {
+  presentBuff,
+  presentInventoryEntry,
+  presentItem,
+  presentPurchase,
+  type ItemRow,
+} from './presenter';
 import * as queries from './queries';
 import { accountsSql } from '../accounts/public';
 
@@ -41,7 +55,9 @@ export async function storeUser(deps: Deps, userId: number): Promise<StoreUserDt
   const [inventory, purchaseHistory, [user]] = await Promise.all([
     queries.inventoryOf(deps.db, userId),
     queries.purchaseHistoryOf(deps.db, userId),
-    deps.db.rows<{ balance: number }>(sql`${accountsSql.balanceOf(userId)} and status <> 'deleted'`),
+    deps.db.rows<{ balance: number }>(
+      sql`${accountsSql.balanceOf(userId)} and status <> 'deleted'`,
+    ),
   ]);
   if (!user) throw unauthorized('Your account no longer exists');
   return { inventory, purchaseHistory, balance: user.balance };
@@ -49,8 +65,16 @@ export async function storeUser(deps: Deps, userId: number): Promise<StoreUserDt
 
 export async function activeBuffs(deps: Deps, userId: number): Promise<ActiveBuffsDto> {
   const now = deps.clock.now();
-  const [buffs, state] = await Promise.all([queries.runningBuffsOf(deps.db, userId, now), buffState(deps.db, userId, now)]);
-  return { buffs, rewardMultiplier: state.rewardMultiplier / 100, slotsLuck: state.slotsLuck, now: now.toISOString() };
+  const [buffs, state] = await Promise.all([
+    queries.runningBuffsOf(deps.db, userId, now),
+    buffState(deps.db, userId, now),
+  ]);
+  return {
+    buffs,
+    rewardMultiplier: state.rewardMultiplier / 100,
+    slotsLuck: state.slotsLuck,
+    now: now.toISOString(),
+  };
 }
 
 const itemReturning = sql`returning id, name, type, effect, effect_type, effect_value, price, stock, image, emoji, description, retired_at`;
@@ -58,7 +82,8 @@ const itemReturning = sql`returning id, name, type, effect, effect_type, effect_
 /** Why the purchase statement bought nothing; runs only on that path, after it changed nothing. */
 async function explainRefusedPurchase(db: Db, userId: number, itemId: number): Promise<never> {
   const found = await queries.findItem(db, itemId);
-  if (!found || found.retired_at !== null) throw notFound(`itemId: no item with id ${itemId} in the store`);
+  if (!found || found.retired_at !== null)
+    throw notFound(`itemId: no item with id ${itemId} in the store`);
   if (found.stock <= 0) throw soldOut();
   const [[buyer], held] = await Promise.all([
     db.rows<{ status: string }>(accountsSql.statusOf(userId)),
@@ -199,7 +224,13 @@ const PURCHASES = sql`
         and (select count(*) from upd) = (select count(*) from ok where price > 0) then 1 else ${refuse('go_alone')} end as guard
     from ok join cur on cur.id = ok.item_id join p on p.id = ok.purchase_id left join it on it.id = ok.item_id left join upd on upd.i = ok.i`;
 
-type PurchaseRow = ItemRow & { purchase_id: number | null; created_at: Date | null; balance: number | null; quantity: number; locked: number };
+type PurchaseRow = ItemRow & {
+  purchase_id: number | null;
+  created_at: Date | null;
+  balance: number | null;
+  quantity: number;
+  locked: number;
+};
 /** A purchase made: PURCHASE answers a row without one when the item is not in the store. */
 type Purchased = PurchaseRow & { purchase_id: number; created_at: Date };
 
@@ -231,27 +262,46 @@ export const purchaseGroupCounts = (db: Db) => purchases.counts(db);
 /** Tests: holds back this process's purchase statements on `db` until the answer is called. */
 export const holdPurchaseGroups = (db: Db) => purchases.hold(db);
 
-export async function purchase(deps: Deps, userId: number, itemId: number): Promise<PurchaseResponse> {
+export async function purchase(
+  deps: Deps,
+  userId: number,
+  itemId: number,
+): Promise<PurchaseResponse> {
   const row = await purchases.run(deps.db, { userId, itemId });
   const item: ItemRow = row;
-  const entry = presentInventoryEntry({ ...item, item_id: item.id, quantity: row.quantity, locked: row.locked });
+  const entry = presentInventoryEntry({
+    ...item,
+    item_id: item.id,
+    quantity: row.quantity,
+    locked: row.locked,
+  });
   return {
     message: `${item.name} purchased!`,
     balance: Number(row.balance),
     item: presentItem(item),
     entry,
-    purchase: presentPurchase({ ...item, id: row.purchase_id, item_id: item.id, created_at: row.created_at }),
+    purchase: presentPurchase({
+      ...item,
+      id: row.purchase_id,
+      item_id: item.id,
+      created_at: row.created_at,
+    }),
   };
 }
 
-const isBuffEffect = (t: string | null): t is BuffEffectType => (buffEffectTypes as readonly string[]).includes(t ?? '');
+const isBuffEffect = (t: string | null): t is BuffEffectType =>
+  (buffEffectTypes as readonly string[]).includes(t ?? '');
 
 /**
  * 'Use' (DESIGN.md section 6): takes one unlocked unit out of the inventory with a conditional
  * UPDATE (quantity - locked >= 1, so a unit offered in a trade or a double click cannot be
  * used twice) and starts a 60-minute buff in the same transaction.
  */
-export async function useItem(deps: Deps, userId: number, itemId: number): Promise<UseItemResponse> {
+export async function useItem(
+  deps: Deps,
+  userId: number,
+  itemId: number,
+): Promise<UseItemResponse> {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const item = await queries.findItem(tx, itemId);
@@ -265,7 +315,11 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
       );
     }
     // The buff first, so the unit's movement can name it; a refused take rolls both back.
-    const started = await startBuff(tx, { userId, itemId, effectType, value: item.effect_value, itemPrice: item.price }, now);
+    const started = await startBuff(
+      tx,
+      { userId, itemId, effectType, value: item.effect_value, itemPrice: item.price },
+      now,
+    );
     const left = await items.take(
       tx,
       { userId, itemId, quantity: 1 },
@@ -287,15 +341,31 @@ export async function useItem(deps: Deps, userId: number, itemId: number): Promi
       started_at: now,
       expires_at: started.expiresAt,
     });
-    return { message: `${item.name} activated: ${describeEffect(effectType, item.effect_value / 100)} for 60 minutes`, buff, quantity: left };
+    return {
+      message: `${item.name} activated: ${describeEffect(effectType, item.effect_value / 100)} for 60 minutes`,
+      buff,
+      quantity: left,
+    };
   });
 }
 
-const nameTaken = (name: string) => conflict(`name: an item named "${name}" already exists`, [{ field: 'name', rule: 'taken', value: name }]);
+const nameTaken = (name: string) =>
+  conflict(`name: an item named "${name}" already exists`, [
+    { field: 'name', rule: 'taken', value: name },
+  ]);
 
-export async function createItem(deps: Deps, admin: AuthUser, body: CreateItemBody): Promise<ItemActionResponse> {
+export async function createItem(
+  deps: Deps,
+  admin: AuthUser,
+  body: CreateItemBody,
+): Promise<ItemActionResponse> {
   const effectType = body.effectType ?? null;
-  const effectValue = effectType === 'cosmetic' ? 100 : body.effectValue == null ? null : Math.round(body.effectValue * 100);
+  const effectValue =
+    effectType === 'cosmetic'
+      ? 100
+      : body.effectValue == null
+        ? null
+        : Math.round(body.effectValue * 100);
   const effect = body.effect || null;
   const item = await deps.db.tx(async (tx) => {
     let row: ItemRow | undefined;
@@ -342,7 +412,12 @@ export async function updateItem(
       change.stock === undefined ? null : `stock ${change.stock}`,
       retired === null ? null : retired ? 'retired' : 'back on sale',
     ].filter(Boolean);
-    await logAdminAction(tx, { adminId: admin.id, action: 'update_item', details: `"${row.name}": ${parts.join(', ')}`, target: row.name });
+    await logAdminAction(tx, {
+      adminId: admin.id,
+      action: 'update_item',
+      details: `"${row.name}": ${parts.join(', ')}`,
+      target: row.name,
+    });
     return row;
   });
   return { message: 'Item updated', item: presentItem(item) };
@@ -352,14 +427,24 @@ export async function updateItem(
  * Chooses the cosmetic shown beside the player's name (null: back to the default). The choice
  * is written only if, in that same statement, the player holds the item and it is a cosmetic.
  */
-export async function chooseCosmetic(deps: Deps, userId: number, itemId: number | null): Promise<CosmeticChoiceDto> {
+export async function chooseCosmetic(
+  deps: Deps,
+  userId: number,
+  itemId: number | null,
+): Promise<CosmeticChoiceDto> {
   return deps.db.tx(async (tx) => {
     if (itemId === null) {
       await clearCosmeticChoice(tx, userId);
     } else if (!(await chooseHeldCosmetic(tx, userId, itemId))) {
       const held = await queries.inventoryEntry(tx, userId, itemId);
-      if (!held) throw conflict('itemId: you do not hold that item', [{ field: 'itemId', rule: 'not_found', value: String(itemId) }]);
-      throw badRequest(`itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`, [{ field: 'itemId', rule: 'invalid' }]);
+      if (!held)
+        throw conflict('itemId: you do not hold that item', [
+          { field: 'itemId', rule: 'not_found', value: String(itemId) },
+        ]);
+      throw badRequest(
+        `itemId: ${held.item.name} is not a cosmetic; only a cosmetic shows beside your name`,
+        [{ field: 'itemId', rule: 'invalid' }],
+      );
     }
     const { cosmetic, cosmeticChoice } = await queries.userCollections(tx, userId);
     return { cosmetic, cosmeticChoice };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/public';
 import { buffEffectTypes, effectTypes, itemTypes } from '../../../shared/api/store';
@@ -38,11 +48,16 @@ export const items = pgTable(
   },
   (t) => [
     // Names are unique among the store's items; the pet catalogue's and the boxes' collectibles may repeat one.
-    uniqueIndex('items_name_lower_idx').on(sql`lower(${t.name})`).where(sql`${t.petKey} is null and ${t.collectibleKey} is null`),
+    uniqueIndex('items_name_lower_idx')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.petKey} is null and ${t.collectibleKey} is null`),
     uniqueIndex('items_pet_key_idx').on(t.petKey),
     uniqueIndex('items_collectible_key_idx').on(t.collectibleKey),
     check('items_type_known', oneOf(t.type, itemTypes)),
-    check('items_effect_type_known', sql`${t.effectType} is null or ${oneOf(t.effectType, effectTypes)}`),
+    check(
+      'items_effect_type_known',
+      sql`${t.effectType} is null or ${oneOf(t.effectType, effectTypes)}`,
+    ),
     check('items_price_non_negative', sql`${t.price} >= 0`),
     check('items_stock_non_negative', sql`${t.stock} >= 0`),
   ],

@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoalType } from '../../../shared/api/tasks';
 import type { Db, Queryable } from '../../db/client';
-import { loginsCount, periodCountSince, signInsSince, statRows, UTC_DAY } from '../../platform/stats';
+import {
+  loginsCount,
+  periodCountSince,
+  signInsSince,
+  statRows,
+  UTC_DAY,
+} from '../../platform/stats';
 import { placedSince } from '../../platform/placements';
 import { parlaysWonSince, wagerWinsSince } from '../bets/public';
 import { accountsSql } from '../accounts/public';
@@ -67,11 +73,18 @@ export const countsQuery = (userId: unknown, d: unknown, w: unknown, also?: SQL)
 const COUNTS = countsQuery(sql.placeholder('userId'), sql.placeholder('d'), sql.placeholder('w'));
 
 /** Every goal type's count for the current day, week and lifetime of one user, in one round trip. */
-export async function periodCounts(q: Queryable, userId: number, dayStart: Date, weekStart: Date): Promise<PeriodCounts> {
+export async function periodCounts(
+  q: Queryable,
+  userId: number,
+  dayStart: Date,
+  weekStart: Date,
+): Promise<PeriodCounts> {
   const d = dayStart.toISOString();
   const w = weekStart.toISOString();
   // Outside a transaction the statement and its plan are kept (Db.compiled); inside one, sent whole.
-  const [row] = isDb(q) ? await q.compiled<CountsRow>('period_counts', COUNTS, { userId, d, w }) : await q.rows<CountsRow>(countsQuery(userId, d, w));
+  const [row] = isDb(q)
+    ? await q.compiled<CountsRow>('period_counts', COUNTS, { userId, d, w })
+    : await q.rows<CountsRow>(countsQuery(userId, d, w));
   return countsOf(row);
 }
 
@@ -79,8 +92,23 @@ export function countsOf(row: Partial<CountsRow> | undefined): PeriodCounts {
   const r = row ?? {};
   const n = (v: number | undefined) => Number(v ?? 0);
   return {
-    daily: { betsPlaced: n(r.placed_d), betsWon: n(r.won_d), storePurchases: n(r.bought_d), logins: n(r.logins_d) },
-    weekly: { betsPlaced: n(r.placed_w), betsWon: n(r.won_w), storePurchases: n(r.bought_w), logins: n(r.logins_w) },
-    lifetime: { betsPlaced: n(r.placed_all), betsWon: n(r.won_all), storePurchases: n(r.bought_all), logins: n(r.logins_all) },
+    daily: {
+      betsPlaced: n(r.placed_d),
+      betsWon: n(r.won_d),
+      storePurchases: n(r.bought_d),
+      logins: n(r.logins_d),
+    },
+    weekly: {
+      betsPlaced: n(r.placed_w),
+      betsWon: n(r.won_w),
+      storePurchases: n(r.bought_w),
+      logins: n(r.logins_w),
+    },
+    lifetime: {
+      betsPlaced: n(r.placed_all),
+      betsWon: n(r.won_all),
+      storePurchases: n(r.bought_all),
+      logins: n(r.logins_all),
+    },
   };
 }

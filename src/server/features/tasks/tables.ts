@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { goalTypes, taskTypes } from '../../../shared/api/tasks';
 import { oneOf } from '../../db/columns';
 import { users } from '../accounts/public';
@@ -21,7 +31,10 @@ export const tasks = pgTable(
   },
   (t) => [
     check('tasks_type_known', oneOf(t.type, taskTypes)),
-    check('tasks_goal_type_known', sql.raw(`goal_type in (${goalTypes.map((g) => `'${g}'`).join(', ')})`)),
+    check(
+      'tasks_goal_type_known',
+      sql.raw(`goal_type in (${goalTypes.map((g) => `'${g}'`).join(', ')})`),
+    ),
     check('tasks_reward_positive', sql`${t.reward} > 0`),
     check('tasks_goal_positive', sql`${t.goalAmount} > 0`),
   ],
@@ -46,6 +59,8 @@ export const taskClaims = pgTable(
     reward: bigint('reward', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('task_claims_once_idx').on(t.userId, t.taskId, t.periodStart), index('task_claims_task_idx').on(t.taskId)],
+  (t) => [
+    uniqueIndex('task_claims_once_idx').on(t.userId, t.taskId, t.periodStart),
+    index('task_claims_task_idx').on(t.taskId),
+  ],
 );
-

@@ -15,7 +15,8 @@ async function give(user: TestUser, itemId: number, quantity: number) {
   handedOut.set(itemId, (handedOut.get(itemId) ?? 0) + quantity);
 }
 
-const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort((p, q) => p - q);
+const statuses = (results: { status: number }[]) =>
+  results.map((r) => r.status).sort((p, q) => p - q);
 
 describe('trade races', () => {
   it('the same single unit offered in 10 parallel requests: exactly one succeeds', async () => {
@@ -24,7 +25,12 @@ describe('trade races', () => {
     const { id } = await insertItem(server.db);
     await give(owner, id, 1);
     const results = await Promise.all(
-      recipients.map((to) => api.request(owner.token, { toUsername: to.username, fromItems: [{ itemId: String(id), quantity: 1 }] })),
+      recipients.map((to) =>
+        api.request(owner.token, {
+          toUsername: to.username,
+          fromItems: [{ itemId: String(id), quantity: 1 }],
+        }),
+      ),
     );
     expect(statuses(results)).toEqual([201, ...Array<number>(9).fill(409)]);
     expect(await holding(server.db, owner.id, id)).toEqual({ quantity: 1, locked: 1 });
@@ -36,12 +42,18 @@ describe('trade races', () => {
     await give(a, x.id, 2);
     await give(b, y.id, 2);
     const trade = await offer(server, a, b, [{ itemId: x.id, quantity: 1 }]);
-    await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(y.id), quantity: 1 }] });
+    await api.respond(b.token, trade._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(y.id), quantity: 1 }],
+    });
     // More locked units than this trade's, on both sides: only the status guard can stop a second swap.
     const c = await registerUser(server);
     await offer(server, a, c, [{ itemId: x.id, quantity: 1 }]);
     await offer(server, b, c, [{ itemId: y.id, quantity: 1 }]);
-    const results = await Promise.all([api.finalize(a.token, trade._id), api.finalize(a.token, trade._id)]);
+    const results = await Promise.all([
+      api.finalize(a.token, trade._id),
+      api.finalize(a.token, trade._id),
+    ]);
     expect(statuses(results)).toEqual([200, 409]);
     expect(await holding(server.db, a.id, x.id)).toEqual({ quantity: 1, locked: 1 });
     expect(await holding(server.db, b.id, x.id)).toEqual({ quantity: 1, locked: 0 });
@@ -58,7 +70,10 @@ describe('trade races', () => {
       await api.respond(b.token, trade._id, { action: 'accept' });
       // Alternate who cancels and who goes first, so both orders are exercised.
       const canceler = round % 2 === 0 ? a : b;
-      const calls = [() => api.finalize(a.token, trade._id), () => api.cancel(canceler.token, trade._id)];
+      const calls = [
+        () => api.finalize(a.token, trade._id),
+        () => api.cancel(canceler.token, trade._id),
+      ];
       if (round % 3 === 0) calls.reverse();
       const results = await Promise.all(calls.map((c) => c()));
       expect(statuses(results)).toEqual([200, 409]);
@@ -81,7 +96,12 @@ describe('trade races', () => {
     const requests = users.flatMap((from, i) =>
       users
         .filter((_, j) => j !== i)
-        .map((to) => api.request(from.token, { toUsername: to.username, fromItems: [{ itemId: String(x.id), quantity: 2 }] })),
+        .map((to) =>
+          api.request(from.token, {
+            toUsername: to.username,
+            fromItems: [{ itemId: String(x.id), quantity: 2 }],
+          }),
+        ),
     );
     const results = await Promise.all(requests);
     // Each user holds 3 and offers 2 three times: exactly one offer each fits.
@@ -92,14 +112,21 @@ describe('trade races', () => {
         .filter((r) => r.status === 201)
         .map((r) => {
           const recipient = users.find((u) => u.username === r.body.toUser)!;
-          return api.respond(recipient.token, r.body._id, { action: 'accept', toItems: [{ itemId: String(x.id), quantity: 1 }] });
+          return api.respond(recipient.token, r.body._id, {
+            action: 'accept',
+            toItems: [{ itemId: String(x.id), quantity: 1 }],
+          });
         }),
     );
     // Every user has 1 unit free after its own offer, so every answer of 1 unit fits unless a
     // user receives two offers (then its second answer finds nothing free).
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const done = await Promise.all(
-      answers.filter((r) => r.status === 200).map((r) => api.finalize(users.find((u) => u.username === r.body.fromUser)!.token, r.body._id)),
+      answers
+        .filter((r) => r.status === 200)
+        .map((r) =>
+          api.finalize(users.find((u) => u.username === r.body.fromUser)!.token, r.body._id),
+        ),
     );
     expect(done.every((r) => r.status === 200)).toBe(true);
   });
@@ -113,10 +140,23 @@ describe('trade races', () => {
       await give(friend, y.id, 3);
       const incoming = await offer(server, friend, victim, [{ itemId: y.id, quantity: 1 }]);
       const [, ...others] = await Promise.all([
-        callRoute(server, 'PATCH /api/admin/status/user/:username', { token: admin.token, params: { username: victim.username }, body: { status: 'banned' } }),
-        api.request(victim.token, { toUsername: friend.username, fromItems: [{ itemId: String(x.id), quantity: 1 }] }),
-        api.respond(victim.token, incoming._id, { action: 'accept', toItems: [{ itemId: String(x.id), quantity: 1 }] }),
-        api.request(friend.token, { toUsername: victim.username, fromItems: [{ itemId: String(y.id), quantity: 1 }] }),
+        callRoute(server, 'PATCH /api/admin/status/user/:username', {
+          token: admin.token,
+          params: { username: victim.username },
+          body: { status: 'banned' },
+        }),
+        api.request(victim.token, {
+          toUsername: friend.username,
+          fromItems: [{ itemId: String(x.id), quantity: 1 }],
+        }),
+        api.respond(victim.token, incoming._id, {
+          action: 'accept',
+          toItems: [{ itemId: String(x.id), quantity: 1 }],
+        }),
+        api.request(friend.token, {
+          toUsername: victim.username,
+          fromItems: [{ itemId: String(y.id), quantity: 1 }],
+        }),
       ]);
       // Whatever got in before the ban was canceled by it; whatever came after was refused.
       for (const res of others) expect([200, 201, 401, 403, 409]).toContain(res.status);
@@ -130,13 +170,27 @@ describe('trade races', () => {
   it("'Use' of the last unit racing a trade request offering it: exactly one wins", async () => {
     for (let round = 0; round < 5; round++) {
       const [owner, friend] = [await registerUser(server), await registerUser(server)];
-      const { id } = await insertItem(server.db, { type: 'power-up', effectType: 'reward-multiplier', effectValue: 150 });
+      const { id } = await insertItem(server.db, {
+        type: 'power-up',
+        effectType: 'reward-multiplier',
+        effectValue: 150,
+      });
       await give(owner, id, 1);
-      const use = () => callRoute(server, 'POST /api/store/items/:id/use', { token: owner.token, params: { id } });
-      const trade = () => api.request(owner.token, { toUsername: friend.username, fromItems: [{ itemId: String(id), quantity: 1 }] });
+      const use = () =>
+        callRoute(server, 'POST /api/store/items/:id/use', { token: owner.token, params: { id } });
+      const trade = () =>
+        api.request(owner.token, {
+          toUsername: friend.username,
+          fromItems: [{ itemId: String(id), quantity: 1 }],
+        });
       // Alternate who goes first, so both orders are exercised.
-      const [used, offered] = round % 2 === 0 ? await Promise.all([use(), trade()]) : (await Promise.all([trade(), use()])).reverse();
-      expect([used!.status, offered!.status].sort()).toEqual(used!.status === 200 ? [200, 409] : [201, 409]);
+      const [used, offered] =
+        round % 2 === 0
+          ? await Promise.all([use(), trade()])
+          : (await Promise.all([trade(), use()])).reverse();
+      expect([used!.status, offered!.status].sort()).toEqual(
+        used!.status === 200 ? [200, 409] : [201, 409],
+      );
       if (used!.status === 200) {
         // The unit became a buff: nothing is left to hold or lock.
         handedOut.set(id, (handedOut.get(id) ?? 0) - 1);

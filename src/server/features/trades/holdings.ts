@@ -22,7 +22,12 @@ export const tradeItemLocks = sql`
   where t.status in ('pending', 'responded')`;
 
 /** Why `userId` cannot put these units up; names the first item short of them. */
-async function explainShortfall(q: Queryable, userId: number, field: string, entry: TradeEntry): Promise<never> {
+async function explainShortfall(
+  q: Queryable,
+  userId: number,
+  field: string,
+  entry: TradeEntry,
+): Promise<never> {
   const [row] = await q.rows<{ name: string; quantity: number | null; locked: number | null }>(sql`
     select i.name, inv.quantity, inv.locked
     from ${itemsTable} i left join ${items.holdingsOf(userId)} inv on inv.item_id = i.id
@@ -36,18 +41,27 @@ async function explainShortfall(q: Queryable, userId: number, field: string, ent
 }
 
 /** Locks the units of every entry; a shortfall on any entry throws (rolling back the transaction). */
-export async function lockUnits(q: Queryable, userId: number, entries: TradeEntry[], field: string): Promise<void> {
+export async function lockUnits(
+  q: Queryable,
+  userId: number,
+  entries: TradeEntry[],
+  field: string,
+): Promise<void> {
   // Pet goods are worn and fed in the sanctuary, which counts on them staying with their owner.
   const ids = entries.map((e) => e.itemId);
   if (ids.length > 0) {
-    const [pet] = await q.rows<{ name: string }>(sql`select name from ${itemsTable} where id in ${ids} and pet_key is not null limit 1`);
-    if (pet) throw conflict(`${field}: ${pet.name} belongs to the pet sanctuary and cannot be traded`);
+    const [pet] = await q.rows<{ name: string }>(
+      sql`select name from ${itemsTable} where id in ${ids} and pet_key is not null limit 1`,
+    );
+    if (pet)
+      throw conflict(`${field}: ${pet.name} belongs to the pet sanctuary and cannot be traded`);
   }
   const short = await items.lock(
     q,
     entries.map((e) => ({ userId, itemId: e.itemId, quantity: e.quantity })),
   );
-  if (short) await explainShortfall(q, userId, field, { itemId: short.itemId, quantity: short.quantity });
+  if (short)
+    await explainShortfall(q, userId, field, { itemId: short.itemId, quantity: short.quantity });
 }
 
 const entriesOf = (q: Queryable, tradeIds: number[]) =>
@@ -78,11 +92,18 @@ export async function swapTradeUnits(q: Queryable, tradeId: number): Promise<voi
   const rows = await entriesOf(q, [tradeId]);
   const missing = await items.swap(
     q,
-    rows.map((r) => ({ fromUserId: Number(r.giver), toUserId: Number(r.taker), itemId: Number(r.item_id), quantity: r.quantity })),
+    rows.map((r) => ({
+      fromUserId: Number(r.giver),
+      toUserId: Number(r.taker),
+      itemId: Number(r.item_id),
+      quantity: r.quantity,
+    })),
     { reason: 'trade', refType: 'trade', refId: tradeId },
   );
   if (!missing) return;
   const [gone] = await q.rows<{ name: string; username: string }>(sql`
     select i.name, u.username from ${itemsTable} i, users u where i.id = ${missing.itemId} and u.id = ${missing.fromUserId}`);
-  throw conflict(`${gone?.username} no longer holds ${missing.quantity} ${gone?.name}; the trade cannot be finalized`);
+  throw conflict(
+    `${gone?.username} no longer holds ${missing.quantity} ${gone?.name}; the trade cannot be finalized`,
+  );
 }

@@ -1,4 +1,9 @@
-import type { TradableItemDto, TradeDto, TradeItemDto, TradeStatus } from '../../../shared/api/trades';
+import type {
+  TradableItemDto,
+  TradeDto,
+  TradeItemDto,
+  TradeStatus,
+} from '../../../shared/api/trades';
 
 interface TradeItemRow {
   item_id: number;
@@ -28,7 +33,8 @@ export interface TradeRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A deleted account's username is a placeholder ('~deleted~12'); players read this instead. */
-const shownName = (username: string, status: string) => (status === 'deleted' ? 'Deleted user' : username);
+const shownName = (username: string, status: string) =>
+  status === 'deleted' ? 'Deleted user' : username;
 
 const presentItem = (row: TradeItemRow): TradeItemDto => ({
   itemId: String(row.item_id),

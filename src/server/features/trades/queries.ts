@@ -26,8 +26,13 @@ export async function findTrade(q: Queryable, tradeId: number): Promise<TradeRow
 /** How many trades of each direction the list shows: every active one, then the newest closed ones. */
 const LIST_LIMIT = 100;
 
-export async function tradesOf(q: Queryable, userId: number, direction: 'incoming' | 'outgoing'): Promise<TradeRow[]> {
-  const mine = direction === 'incoming' ? sql`t.to_user_id = ${userId}` : sql`t.from_user_id = ${userId}`;
+export async function tradesOf(
+  q: Queryable,
+  userId: number,
+  direction: 'incoming' | 'outgoing',
+): Promise<TradeRow[]> {
+  const mine =
+    direction === 'incoming' ? sql`t.to_user_id = ${userId}` : sql`t.from_user_id = ${userId}`;
   return q.rows<TradeRow>(sql`
     ${tradeSelect(mine)}
     order by (t.status in ('pending', 'responded')) desc, t.id desc
@@ -44,8 +49,11 @@ export async function tradableInventory(q: Queryable, userId: number): Promise<T
 
 /** The bare trade row, for explaining why a transition did not apply. */
 export async function tradeHeader(q: Queryable, tradeId: number) {
-  const [row] = await q.rows<{ id: number; status: string; from_user_id: number; to_user_id: number }>(
-    sql`select id, status, from_user_id, to_user_id from trades where id = ${tradeId}`,
-  );
+  const [row] = await q.rows<{
+    id: number;
+    status: string;
+    from_user_id: number;
+    to_user_id: number;
+  }>(sql`select id, status, from_user_id, to_user_id from trades where id = ${tradeId}`);
   return row;
 }

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEventKind } from '../../../shared/api/live';
-import type { CancelTradeResponse, TradeDto, TradeInventoryDto, TradesDto, TradeStatus } from '../../../shared/api/trades';
+import type {
+  CancelTradeResponse,
+  TradeDto,
+  TradeInventoryDto,
+  TradesDto,
+  TradeStatus,
+} from '../../../shared/api/trades';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound } from '../../platform/errors';
@@ -19,7 +25,10 @@ interface TradeParties {
 }
 
 export async function listTrades(deps: Deps, userId: number): Promise<TradesDto> {
-  const [incoming, outgoing] = await Promise.all([queries.tradesOf(deps.db, userId, 'incoming'), queries.tradesOf(deps.db, userId, 'outgoing')]);
+  const [incoming, outgoing] = await Promise.all([
+    queries.tradesOf(deps.db, userId, 'incoming'),
+    queries.tradesOf(deps.db, userId, 'outgoing'),
+  ]);
   return { incoming: incoming.map(presentTrade), outgoing: outgoing.map(presentTrade) };
 }
 
@@ -49,14 +58,34 @@ async function tellParties(q: Queryable, kind: TradeEventKind, trade: TradeParti
   await publishLive(q, kind, payload, trade.to_user_id);
 }
 
-export async function requestTrade(deps: Deps, userId: number, toUsername: string, fromItems: TradeEntry[]): Promise<TradeDto> {
+export async function requestTrade(
+  deps: Deps,
+  userId: number,
+  toUsername: string,
+  fromItems: TradeEntry[],
+): Promise<TradeDto> {
   await assertEstablished(deps, userId, 'offer trades');
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
-    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(sql`${accountsSql.byUsername(toUsername)} for share`);
-    if (!recipient) throw notFound(`toUsername: no user named ${toUsername}`, [{ field: 'toUsername', rule: 'not_found', value: toUsername }]);
-    if (recipient.id === userId) throw badRequest('toUsername: you cannot trade with yourself', [{ field: 'toUsername', rule: 'self' }]);
-    if (recipient.status !== 'active') throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`, [{ field: 'toUsername', rule: recipient.status === 'deleted' ? 'deleted' : 'banned', value: recipient.username }]);
+    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(
+      sql`${accountsSql.byUsername(toUsername)} for share`,
+    );
+    if (!recipient)
+      throw notFound(`toUsername: no user named ${toUsername}`, [
+        { field: 'toUsername', rule: 'not_found', value: toUsername },
+      ]);
+    if (recipient.id === userId)
+      throw badRequest('toUsername: you cannot trade with yourself', [
+        { field: 'toUsername', rule: 'self' },
+      ]);
+    if (recipient.status !== 'active')
+      throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`, [
+        {
+          field: 'toUsername',
+          rule: recipient.status === 'deleted' ? 'deleted' : 'banned',
+          value: recipient.username,
+        },
+      ]);
     const [trade] = await tx.rows<TradeParties>(sql`
       insert into trades (from_user_id, to_user_id) values (${userId}, ${recipient.id}) returning id, from_user_id, to_user_id`);
     if (!trade) throw conflict('The trade could not be created; try again');
@@ -67,7 +96,12 @@ export async function requestTrade(deps: Deps, userId: number, toUsername: strin
   });
 }
 
-async function insertEntries(q: Queryable, tradeId: number, side: 'from' | 'to', entries: TradeEntry[]): Promise<void> {
+async function insertEntries(
+  q: Queryable,
+  tradeId: number,
+  side: 'from' | 'to',
+  entries: TradeEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
   const json = JSON.stringify(entries.map((e) => ({ item_id: e.itemId, quantity: e.quantity })));
   await q.rows(sql`
@@ -81,7 +115,13 @@ type Role = 'recipient' | 'initiator' | 'either';
  * Why a transition's conditional UPDATE changed nothing: no such trade (404), not this
  * actor's to make (403) or not from this status (409). Runs only on the refusal path.
  */
-async function explainRefusal(q: Queryable, tradeId: number, userId: number, role: Role, verb: string): Promise<never> {
+async function explainRefusal(
+  q: Queryable,
+  tradeId: number,
+  userId: number,
+  role: Role,
+  verb: string,
+): Promise<never> {
   const trade = await queries.tradeHeader(q, tradeId);
   if (!trade) throw notFound(`id: no trade with id ${tradeId}`);
   const isFrom = trade.from_user_id === userId;
@@ -90,8 +130,10 @@ async function explainRefusal(q: Queryable, tradeId: number, userId: number, rol
   if (role === 'recipient' && !isTo) throw forbidden(`Only the recipient can ${verb} this trade`);
   if (role === 'initiator' && !isFrom) throw forbidden(`Only the initiator can ${verb} this trade`);
   const status = trade.status as TradeStatus;
-  if (status === 'pending' && verb === 'finalize') throw conflict('This trade has not been answered yet; it cannot be finalized');
-  if (status === 'responded' && verb === 'respond to') throw conflict('This trade has already been answered');
+  if (status === 'pending' && verb === 'finalize')
+    throw conflict('This trade has not been answered yet; it cannot be finalized');
+  if (status === 'responded' && verb === 'respond to')
+    throw conflict('This trade has already been answered');
   throw conflict(`This trade is already ${status}`);
 }
 
@@ -103,7 +145,8 @@ export async function respondToTrade(
   toItems: TradeEntry[],
 ): Promise<TradeDto> {
   // Denying, or accepting with nothing offered back, passes nothing on.
-  if (action === 'accept' && toItems.length > 0) await assertEstablished(deps, userId, 'offer trades');
+  if (action === 'accept' && toItems.length > 0)
+    await assertEstablished(deps, userId, 'offer trades');
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
     const next: TradeStatus = action === 'accept' ? 'responded' : 'denied';
@@ -123,7 +166,11 @@ export async function respondToTrade(
   });
 }
 
-export async function cancelTrade(deps: Deps, userId: number, tradeId: number): Promise<CancelTradeResponse> {
+export async function cancelTrade(
+  deps: Deps,
+  userId: number,
+  tradeId: number,
+): Promise<CancelTradeResponse> {
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
     const [trade] = await tx.rows<TradeParties>(sql`
@@ -137,7 +184,11 @@ export async function cancelTrade(deps: Deps, userId: number, tradeId: number): 
   });
 }
 
-export async function finalizeTrade(deps: Deps, userId: number, tradeId: number): Promise<TradeDto> {
+export async function finalizeTrade(
+  deps: Deps,
+  userId: number,
+  tradeId: number,
+): Promise<TradeDto> {
   return deps.db.tx(async (tx) => {
     await lockActiveActor(tx, userId);
     const [trade] = await tx.rows<TradeParties>(sql`
@@ -146,7 +197,9 @@ export async function finalizeTrade(deps: Deps, userId: number, tradeId: number)
       returning id, from_user_id, to_user_id`);
     if (!trade) return explainRefusal(tx, tradeId, userId, 'initiator', 'finalize');
     // The recipient too must still be active (a ban cancels its trades; this waits for one in progress).
-    const [other] = await tx.rows<{ status: string }>(sql`${accountsSql.statusOf(trade.to_user_id)} for share`);
+    const [other] = await tx.rows<{ status: string }>(
+      sql`${accountsSql.statusOf(trade.to_user_id)} for share`,
+    );
     if (other?.status !== 'active') throw conflict('The other user can no longer trade');
     await swapTradeUnits(tx, trade.id);
     await tellParties(tx, 'trade.finalized', trade);
@@ -164,7 +217,10 @@ export async function cancelTradesOf(q: Queryable, userId: number): Promise<numb
     update trades set status = 'canceled', closed_at = now()
     where (from_user_id = ${userId} or to_user_id = ${userId}) and status in ('pending', 'responded')
     returning id, from_user_id, to_user_id`);
-  await unlockTradeUnits(q, canceled.map((t) => t.id));
+  await unlockTradeUnits(
+    q,
+    canceled.map((t) => t.id),
+  );
   for (const trade of canceled) await tellParties(q, 'trade.canceled', trade);
   return canceled.length;
 }

@@ -37,7 +37,16 @@ describe('GET /api/trades/inventory', () => {
     await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
     const res = await callRoute(server, 'GET /api/trades/inventory', { token: a.token });
     expect(res.status).toBe(200);
-    expect(res.body.inventory).toEqual([expect.objectContaining({ itemId: String(x), quantity: 3, locked: 2, available: 1, emoji: '🎁', price: 50 })]);
+    expect(res.body.inventory).toEqual([
+      expect.objectContaining({
+        itemId: String(x),
+        quantity: 3,
+        locked: 2,
+        available: 1,
+        emoji: '🎁',
+        price: 50,
+      }),
+    ]);
   });
 
   it('needs a token', async () => {
@@ -48,10 +57,20 @@ describe('GET /api/trades/inventory', () => {
 describe('POST /api/trades/request', () => {
   it('offers items, locks them, and shows the trade to both sides with a live event each', async () => {
     const { a, b, x } = await pair();
-    const res = await api.request(a.token, { toUsername: b.username.toUpperCase(), fromItems: [{ itemId: String(x), quantity: 2 }] });
+    const res = await api.request(a.token, {
+      toUsername: b.username.toUpperCase(),
+      fromItems: [{ itemId: String(x), quantity: 2 }],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', fromUser: a.username, toUser: b.username, toItems: [] });
-    expect(res.body.fromItems).toEqual([expect.objectContaining({ itemId: String(x), quantity: 2, emoji: '🎁', price: 50 })]);
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      fromUser: a.username,
+      toUser: b.username,
+      toItems: [],
+    });
+    expect(res.body.fromItems).toEqual([
+      expect.objectContaining({ itemId: String(x), quantity: 2, emoji: '🎁', price: 50 }),
+    ]);
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 2 });
     const mine = await callRoute(server, 'GET /api/trades', { token: a.token });
     const theirs = await callRoute(server, 'GET /api/trades', { token: b.token });
@@ -74,8 +93,23 @@ describe('POST /api/trades/request', () => {
     [{ toUsername: 'someone', fromItems: [{ itemId: '1', quantity: 1.5 }] }, 'quantity'],
     [{ toUsername: 'someone', fromItems: [{ itemId: '1', quantity: '1' }] }, 'quantity'],
     [{ toUsername: 'someone', fromItems: [{ itemId: 'abc', quantity: 1 }] }, 'itemId'],
-    [{ toUsername: 'someone', fromItems: [{ itemId: '1', quantity: 1 }, { itemId: 1, quantity: 2 }] }, 'fromItems'],
-    [{ toUsername: 'someone', fromItems: Array.from({ length: 21 }, (_, i) => ({ itemId: String(i + 1), quantity: 1 })) }, 'fromItems'],
+    [
+      {
+        toUsername: 'someone',
+        fromItems: [
+          { itemId: '1', quantity: 1 },
+          { itemId: 1, quantity: 2 },
+        ],
+      },
+      'fromItems',
+    ],
+    [
+      {
+        toUsername: 'someone',
+        fromItems: Array.from({ length: 21 }, (_, i) => ({ itemId: String(i + 1), quantity: 1 })),
+      },
+      'fromItems',
+    ],
     [{ toUsername: 'someone', fromItems: [{ itemId: '1', quantity: 1 }], extra: true }, 'extra'],
   ])('rejects bad input %# naming %s', async (body, field) => {
     const { a, x } = await pair();
@@ -85,7 +119,10 @@ describe('POST /api/trades/request', () => {
 
   it('refuses yourself, unknown and banned recipients, and changes nothing', async () => {
     const { a, b, x } = await pair();
-    const body = (toUsername: string) => ({ toUsername, fromItems: [{ itemId: String(x), quantity: 1 }] });
+    const body = (toUsername: string) => ({
+      toUsername,
+      fromItems: [{ itemId: String(x), quantity: 1 }],
+    });
     expectBadField(await api.request(a.token, body(a.username)), 'toUsername');
     expectError(await api.request(a.token, body('nobody-at-all')), 404, { message: 'toUsername' });
     await ban(server, admin, b);
@@ -99,19 +136,49 @@ describe('POST /api/trades/request', () => {
     await give(a, named.id, 1);
     await offer(server, a, b, [{ itemId: named.id, quantity: 1 }]);
     // x is held (3) but the fully locked item is not: nothing of x may be locked either.
-    const res = await api.request(a.token, { toUsername: b.username, fromItems: [{ itemId: String(x), quantity: 1 }, { itemId: String(named.id), quantity: 1 }] });
+    const res = await api.request(a.token, {
+      toUsername: b.username,
+      fromItems: [
+        { itemId: String(x), quantity: 1 },
+        { itemId: String(named.id), quantity: 1 },
+      ],
+    });
     expectError(res, 409, { message: 'Ruby' });
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
-    expectError(await api.request(a.token, { toUsername: b.username, fromItems: [{ itemId: String(x), quantity: 4 }] }), 409, { message: 'not 4' });
-    expectError(await api.request(a.token, { toUsername: b.username, fromItems: [{ itemId: String(y), quantity: 1 }] }), 409, { message: 'do not own' });
-    expectError(await api.request(a.token, { toUsername: b.username, fromItems: [{ itemId: '999999999', quantity: 1 }] }), 404, { message: 'fromItems' });
+    expectError(
+      await api.request(a.token, {
+        toUsername: b.username,
+        fromItems: [{ itemId: String(x), quantity: 4 }],
+      }),
+      409,
+      { message: 'not 4' },
+    );
+    expectError(
+      await api.request(a.token, {
+        toUsername: b.username,
+        fromItems: [{ itemId: String(y), quantity: 1 }],
+      }),
+      409,
+      { message: 'do not own' },
+    );
+    expectError(
+      await api.request(a.token, {
+        toUsername: b.username,
+        fromItems: [{ itemId: '999999999', quantity: 1 }],
+      }),
+      404,
+      { message: 'fromItems' },
+    );
   });
 
   it('applies a repeated request with the same Idempotency-Key once', async () => {
     const { a, b, x } = await pair();
     const body = { toUsername: b.username, fromItems: [{ itemId: String(x), quantity: 1 }] };
     const headers = { 'idempotency-key': `trade-key-${a.id}-abcdef` };
-    const [first, second] = [await api.request(a.token, body, headers), await api.request(a.token, body, headers)];
+    const [first, second] = [
+      await api.request(a.token, body, headers),
+      await api.request(a.token, body, headers),
+    ];
     expect(first.status).toBe(201);
     expect(second.body._id).toBe(first.body._id);
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 1 });
@@ -131,7 +198,10 @@ describe('POST /api/trades/:id/respond', () => {
   it('accepts with items of the recipient, locking them', async () => {
     const { a, b, x, y } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
-    const res = await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 2 }] });
+    const res = await api.respond(b.token, trade._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(y), quantity: 2 }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('responded');
     expect(res.body.toItems).toEqual([expect.objectContaining({ itemId: String(y), quantity: 2 })]);
@@ -142,7 +212,9 @@ describe('POST /api/trades/:id/respond', () => {
     const { a, b, x } = await pair();
     const first = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     const second = await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    expect((await api.respond(b.token, first._id, { action: 'accept' })).body.status).toBe('responded');
+    expect((await api.respond(b.token, first._id, { action: 'accept' })).body.status).toBe(
+      'responded',
+    );
     const denied = await api.respond(b.token, second._id, { action: 'deny', toItems: [] });
     expect(denied.body.status).toBe('denied');
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 1 });
@@ -152,17 +224,28 @@ describe('POST /api/trades/:id/respond', () => {
     const { a, b, x } = await pair();
     const stranger = await registerUser(server);
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
-    expectError(await api.respond(a.token, trade._id, { action: 'accept' }), 403, { message: 'recipient' });
+    expectError(await api.respond(a.token, trade._id, { action: 'accept' }), 403, {
+      message: 'recipient',
+    });
     expectError(await api.respond(stranger.token, trade._id, { action: 'accept' }), 403);
     expectError(await api.respond(b.token, '999999999', { action: 'accept' }), 404);
     expect((await api.respond(b.token, trade._id, { action: 'deny' })).status).toBe(200);
-    expectError(await api.respond(b.token, trade._id, { action: 'accept' }), 409, { message: 'denied' });
+    expectError(await api.respond(b.token, trade._id, { action: 'accept' }), 409, {
+      message: 'denied',
+    });
   });
 
   it('keeps the trade pending when the response items are not held', async () => {
     const { a, b, x, y } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
-    expectError(await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 3 }] }), 409, { message: 'toItems' });
+    expectError(
+      await api.respond(b.token, trade._id, {
+        action: 'accept',
+        toItems: [{ itemId: String(y), quantity: 3 }],
+      }),
+      409,
+      { message: 'toItems' },
+    );
     expect(await tradeStatus(server.db, trade._id)).toBe('pending');
     expect(await holding(server.db, b.id, y)).toEqual({ quantity: 2, locked: 0 });
   });
@@ -173,7 +256,13 @@ describe('POST /api/trades/:id/respond', () => {
     [{ action: 'accept', toItems: [{ itemId: '1', quantity: -1 }] }, 'quantity'],
     [{ action: 'accept', toItems: [{ itemId: '1' }] }, 'quantity'],
     [{ action: 'accept', toItems: [{ quantity: 1 }] }, 'itemId'],
-    [{ action: 'accept', toItems: Array.from({ length: 21 }, (_, i) => ({ itemId: String(i + 1), quantity: 1 })) }, 'toItems'],
+    [
+      {
+        action: 'accept',
+        toItems: Array.from({ length: 21 }, (_, i) => ({ itemId: String(i + 1), quantity: 1 })),
+      },
+      'toItems',
+    ],
   ])('rejects bad input %# naming %s', async (body, field) => {
     const { a, b, x } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
@@ -200,7 +289,10 @@ describe('POST /api/trades/:id/cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Trade canceled', trade: { status: 'canceled' } });
     const responded = await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    await api.respond(b.token, responded._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 1 }] });
+    await api.respond(b.token, responded._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(y), quantity: 1 }],
+    });
     expect((await api.cancel(b.token, responded._id)).body.trade.status).toBe('canceled');
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });
     expect(await holding(server.db, b.id, y)).toEqual({ quantity: 2, locked: 0 });
@@ -225,7 +317,10 @@ describe('POST /api/trades/:id/finalize', () => {
   it('swaps both sides in one go and closes the trade as accepted', async () => {
     const { a, b, x, y } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 2 }] });
+    await api.respond(b.token, trade._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(y), quantity: 2 }],
+    });
     const res = await api.finalize(a.token, trade._id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'accepted' });
@@ -234,7 +329,9 @@ describe('POST /api/trades/:id/finalize', () => {
     expect(await holding(server.db, b.id, x)).toEqual({ quantity: 2, locked: 0 });
     expect(await holding(server.db, a.id, y)).toEqual({ quantity: 2, locked: 0 });
     // b gave away every unit of y: the emptied entry is gone.
-    const rows = await server.db.rows(sql`select 1 from inventory where user_id = ${b.id} and item_id = ${y}`);
+    const rows = await server.db.rows(
+      sql`select 1 from inventory where user_id = ${b.id} and item_id = ${y}`,
+    );
     expect(rows).toHaveLength(0);
     expectError(await api.finalize(a.token, trade._id), 409, { message: 'accepted' });
   });
@@ -256,9 +353,14 @@ describe('POST /api/trades/:id/finalize', () => {
     const gem = await item(`Emerald ${Date.now()}`);
     await give(b, gem.id, 1);
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
-    await api.respond(b.token, trade._id, { action: 'accept', toItems: [{ itemId: String(gem.id), quantity: 1 }] });
+    await api.respond(b.token, trade._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(gem.id), quantity: 1 }],
+    });
     // As if another path had taken the unit regardless of the lock.
-    await server.db.rows(sql`update inventory set quantity = 0, locked = 0 where user_id = ${b.id} and item_id = ${gem.id}`);
+    await server.db.rows(
+      sql`update inventory set quantity = 0, locked = 0 where user_id = ${b.id} and item_id = ${gem.id}`,
+    );
     // ...with the movement such a path writes, so the holdings audit still balances.
     await server.db.rows(sql`
       insert into item_movements (user_id, item_id, delta, quantity_after, reason, ref_type, ref_id)
@@ -289,7 +391,10 @@ describe('bans and account deletion', () => {
     await give(c, y, 1);
     const outgoing = await offer(server, a, b, [{ itemId: x, quantity: 1 }]);
     const incoming = await offer(server, c, a, [{ itemId: y, quantity: 1 }]);
-    await api.respond(b.token, outgoing._id, { action: 'accept', toItems: [{ itemId: String(y), quantity: 1 }] });
+    await api.respond(b.token, outgoing._id, {
+      action: 'accept',
+      toItems: [{ itemId: String(y), quantity: 1 }],
+    });
     await ban(server, admin, a);
     expect(await tradeStatus(server.db, outgoing._id)).toBe('canceled');
     expect(await tradeStatus(server.db, incoming._id)).toBe('canceled');
@@ -302,7 +407,10 @@ describe('bans and account deletion', () => {
   it('deleting an account cancels its trades', async () => {
     const { a, b, x } = await pair();
     const trade = await offer(server, a, b, [{ itemId: x, quantity: 2 }]);
-    const res = await callRoute(server, 'DELETE /api/user', { token: b.token, body: { password: b.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: b.token,
+      body: { password: b.password },
+    });
     expect(res.status).toBe(200);
     expect(await tradeStatus(server.db, trade._id)).toBe('canceled');
     expect(await holding(server.db, a.id, x)).toEqual({ quantity: 3, locked: 0 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { balanceOf, expectLedgerBalanced, registerAdmin, registerUser, usingPostgres, useTestServer, type TestServer, type TestUser } from '../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerAdmin,
+  registerUser,
+  usingPostgres,
+  useTestServer,
+  type TestServer,
+  type TestUser,
+} from '../../testing/harness';
 import { expectError } from '../../testing/expectations';
 import { callRoute } from '../../testing/callRoute';
 
@@ -55,12 +64,16 @@ describe('transfers in opposite directions', () => {
   it('never deadlock: 8 clients each way, all answered 200 and the books balance', async () => {
     const [a, b] = await Promise.all([registerUser(noSeqScan), registerUser(noSeqScan)]);
     const send = (from: TestUser, to: TestUser) =>
-      callRoute(noSeqScan, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 1 } });
+      callRoute(noSeqScan, 'POST /api/user/send-money', {
+        token: from.token,
+        body: { recipientUsername: to.username, amount: 1 },
+      });
     const started = Date.now();
     const rounds = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
         const statuses: number[] = [];
-        for (let n = 0; n < 10; n++) statuses.push((await (i % 2 === 0 ? send(a, b) : send(b, a))).status);
+        for (let n = 0; n < 10; n++)
+          statuses.push((await (i % 2 === 0 ? send(a, b) : send(b, a))).status);
         return statuses;
       }),
     );
@@ -69,7 +82,9 @@ describe('transfers in opposite directions', () => {
     // A deadlock costs PostgreSQL's deadlock_timeout (1 s) per victim; 80 sends take far less.
     expect(Date.now() - started).toBeLessThan(30_000);
     const [deadlocks] = usingPostgres()
-      ? await noSeqScan.db.rows<{ n: number }>(sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`)
+      ? await noSeqScan.db.rows<{ n: number }>(
+          sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`,
+        )
       : [{ n: 0 }];
     expect(deadlocks?.n).toBe(0);
     await expectLedgerBalanced(noSeqScan);
@@ -81,25 +96,56 @@ describe('a banned account whose session another process still trusts', () => {
   const trusting = useTestServer({ authCacheMs: 60_000 });
 
   it('cannot send coins, wager or place a parlay: each statement checks the actor', async () => {
-    const [admin, user, friend] = await Promise.all([registerAdmin(trusting), registerUser(trusting), registerUser(trusting)]);
+    const [admin, user, friend] = await Promise.all([
+      registerAdmin(trusting),
+      registerUser(trusting),
+      registerUser(trusting),
+    ]);
     const bets = await Promise.all(
       ['A', 'B'].map((t) =>
         callRoute(trusting, 'POST /api/bets/create', {
           token: admin.token,
-          body: { title: `ban race ${t} ${user.username}`, endTime: new Date(Date.now() + 3_600_000).toISOString(), options: [{ text: 'Yes', odds: 2 }, { text: 'No', odds: 2 }] },
+          body: {
+            title: `ban race ${t} ${user.username}`,
+            endTime: new Date(Date.now() + 3_600_000).toISOString(),
+            options: [
+              { text: 'Yes', odds: 2 },
+              { text: 'No', odds: 2 },
+            ],
+          },
         }),
       ),
     );
     // Warm the cache, then ban behind its back.
-    expect((await callRoute(trusting, 'GET /api/user/stats', { token: user.token })).status).toBe(200);
+    expect((await callRoute(trusting, 'GET /api/user/stats', { token: user.token })).status).toBe(
+      200,
+    );
     await trusting.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
 
-    expectError(await callRoute(trusting, 'POST /api/user/send-money', { token: user.token, body: { recipientUsername: friend.username, amount: 10 } }), 403, { code: 'BANNED' });
-    expectError(await callRoute(trusting, 'POST /api/bets/predict', { token: user.token, body: { betId: bets[0]!.body.bet._id, choice: 'Yes', amount: 10 } }), 403, { code: 'BANNED' });
+    expectError(
+      await callRoute(trusting, 'POST /api/user/send-money', {
+        token: user.token,
+        body: { recipientUsername: friend.username, amount: 10 },
+      }),
+      403,
+      { code: 'BANNED' },
+    );
+    expectError(
+      await callRoute(trusting, 'POST /api/bets/predict', {
+        token: user.token,
+        body: { betId: bets[0]!.body.bet._id, choice: 'Yes', amount: 10 },
+      }),
+      403,
+      { code: 'BANNED' },
+    );
     expectError(
       await callRoute(trusting, 'POST /api/bets/parlay', {
         token: user.token,
-        body: { amount: 10, bets: bets.map((b) => ({ betId: b.body.bet._id, choice: 'Yes', odds: 2 })), totalOdds: 4 },
+        body: {
+          amount: 10,
+          bets: bets.map((b) => ({ betId: b.body.bet._id, choice: 'Yes', odds: 2 })),
+          totalOdds: 4,
+        },
       }),
       403,
       { code: 'BANNED' },

@@ -20,7 +20,11 @@ describe('pet coins through the ledger', () => {
   it('grants, moves and spends with ledger rows of their own, leaving gold alone', async () => {
     const [a, b] = await Promise.all([registerUser(server), registerUser(server)]);
     const gold = await balanceOf(server, a.id);
-    const after = await ledger.post(server.db, [{ userId: a.id, delta: 300, category: 'seed_grant' }], { refType: 'user', refId: a.id, currency: 'pet_coins' });
+    const after = await ledger.post(
+      server.db,
+      [{ userId: a.id, delta: 300, category: 'seed_grant' }],
+      { refType: 'user', refId: a.id, currency: 'pet_coins' },
+    );
     expect(after.get(a.id)).toBe(300);
     await ledger.post(
       server.db,
@@ -34,7 +38,11 @@ describe('pet coins through the ledger', () => {
     expect(await ledger.balanceOf(server.db, b.id, 'pet_coins')).toBe(120);
     expect(await ledger.balanceOf(server.db, b.id, 'shards')).toBe(0);
     expect(await balanceOf(server, a.id)).toBe(gold);
-    const rows = await server.db.rows<{ delta: number; balance_after: number | null; currency: string }>(sql`
+    const rows = await server.db.rows<{
+      delta: number;
+      balance_after: number | null;
+      currency: string;
+    }>(sql`
       select delta, balance_after, currency from ledger where user_id = ${a.id} and currency <> 'gold' order by id`);
     expect(rows).toEqual([
       { delta: 300, balance_after: 300, currency: 'pet_coins' },
@@ -45,12 +53,28 @@ describe('pet coins through the ledger', () => {
 
   it('refuses to spend more than held, first movement or not, and changes nothing', async () => {
     const user = await registerUser(server);
-    const first = await refusal(() => ledger.post(server.db, [{ userId: user.id, delta: -1, category: 'store_purchase' }], { refType: 'user', refId: user.id, currency: 'shards' }));
+    const first = await refusal(() =>
+      ledger.post(server.db, [{ userId: user.id, delta: -1, category: 'store_purchase' }], {
+        refType: 'user',
+        refId: user.id,
+        currency: 'shards',
+      }),
+    );
     expect(first).toBeInstanceOf(AppError);
     expect((first as AppError).statusCode).toBe(409);
     expect((first as AppError).code).toBe('INSUFFICIENT_FUNDS');
-    await ledger.post(server.db, [{ userId: user.id, delta: 5, category: 'seed_grant' }], { refType: 'user', refId: user.id, currency: 'shards' });
-    const over = await refusal(() => ledger.post(server.db, [{ userId: user.id, delta: -6, category: 'store_purchase' }], { refType: 'user', refId: user.id, currency: 'shards' }));
+    await ledger.post(server.db, [{ userId: user.id, delta: 5, category: 'seed_grant' }], {
+      refType: 'user',
+      refId: user.id,
+      currency: 'shards',
+    });
+    const over = await refusal(() =>
+      ledger.post(server.db, [{ userId: user.id, delta: -6, category: 'store_purchase' }], {
+        refType: 'user',
+        refId: user.id,
+        currency: 'shards',
+      }),
+    );
     expect((over as AppError).code).toBe('INSUFFICIENT_FUNDS');
     expect(await ledger.balanceOf(server.db, user.id, 'shards')).toBe(5);
     expect(await ledger.audit(server.db)).toBeNull();
@@ -58,10 +82,20 @@ describe('pet coins through the ledger', () => {
 
   it('is audited: a balance changed around the ledger is named', async () => {
     const user = await registerUser(server);
-    await ledger.post(server.db, [{ userId: user.id, delta: 10, category: 'seed_grant' }], { refType: 'user', refId: user.id, currency: 'shards' });
-    await server.db.rows(sql`update balances set amount = amount + 1 where user_id = ${user.id} and currency = 'shards'`);
-    expect((await ledger.audit(server.db))?.message).toMatch(new RegExp(`user ${user.id} .* has shards balance 11 but ledger total 10`));
-    await server.db.rows(sql`update balances set amount = amount - 1 where user_id = ${user.id} and currency = 'shards'`);
+    await ledger.post(server.db, [{ userId: user.id, delta: 10, category: 'seed_grant' }], {
+      refType: 'user',
+      refId: user.id,
+      currency: 'shards',
+    });
+    await server.db.rows(
+      sql`update balances set amount = amount + 1 where user_id = ${user.id} and currency = 'shards'`,
+    );
+    expect((await ledger.audit(server.db))?.message).toMatch(
+      new RegExp(`user ${user.id} .* has shards balance 11 but ledger total 10`),
+    );
+    await server.db.rows(
+      sql`update balances set amount = amount - 1 where user_id = ${user.id} and currency = 'shards'`,
+    );
     expect(await ledger.audit(server.db)).toBeNull();
   });
 });

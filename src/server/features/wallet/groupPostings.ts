@@ -57,7 +57,11 @@ export function groupDebitCte(source: SQL, alsoSet?: SQL): SQL {
     )`;
 }
 
-export function groupDebitPostingsCte(postings: SQL, category: LedgerCategory, refType: RefType): SQL {
+export function groupDebitPostingsCte(
+  postings: SQL,
+  category: LedgerCategory,
+  refType: RefType,
+): SQL {
   return sql`ins as (
       insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id)
       select v.user_id, v.delta, v.balance_after, ${category}, ${refType}, r.ref_id::text, null::bigint
@@ -74,6 +78,14 @@ export function groupCreditCte(source: SQL): SQL {
 }
 
 /** groupDebitPostingsCte for groupCreditCte's credits (`postings`: user_id, amount, balance_after, ref_id). */
-export function groupCreditPostingsCte(postings: SQL, category: LedgerCategory, refType: RefType): SQL {
-  return groupDebitPostingsCte(sql`select c.user_id, -c.amount as amount, c.balance_after, c.ref_id from (${postings}) c`, category, refType);
+export function groupCreditPostingsCte(
+  postings: SQL,
+  category: LedgerCategory,
+  refType: RefType,
+): SQL {
+  return groupDebitPostingsCte(
+    sql`select c.user_id, -c.amount as amount, c.balance_after, c.ref_id from (${postings}) c`,
+    category,
+    refType,
+  );
 }

@@ -49,7 +49,8 @@ export interface PostingRef {
   currency?: Currency;
 }
 
-const accountGone = () => new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
+const accountGone = () =>
+  new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
 
 /**
  * Turns the database's refusals of a posting into the API's errors: a balance the users CHECK
@@ -74,7 +75,8 @@ function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSe
   const refType = ref.refType;
   const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
   const currency = ref.currency ?? GOLD;
-  if (currency !== GOLD && alsoSet) throw new Error('ledger: alsoSet changes the users row, which only gold postings update');
+  if (currency !== GOLD && alsoSet)
+    throw new Error('ledger: alsoSet changes the users row, which only gold postings update');
   // Other currencies update their balance rows, which ensureBalanceRows made beforehand (an
   // upsert would not do: PostgreSQL checks the CHECK on the row it proposes to insert, so a
   // debit would fail as if the balance were short even when the row exists).
@@ -132,8 +134,12 @@ export function accountUpdate(
 }
 
 /** CTEs `upd`, `house` and `ins`: the ledger rows (and the house's net) of accountUpdate CTEs. */
-export function ledgerRowsFor(names: string[], ref: PostingRef & { houseCategory: LedgerCategory }): SQL {
-  for (const n of names) if (!/^[a-z_]+$/.test(n)) throw new Error(`ledgerRowsFor: bad CTE name ${n}`);
+export function ledgerRowsFor(
+  names: string[],
+  ref: PostingRef & { houseCategory: LedgerCategory },
+): SQL {
+  for (const n of names)
+    if (!/^[a-z_]+$/.test(n)) throw new Error(`ledgerRowsFor: bad CTE name ${n}`);
   const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
   return sql`upd as (
       ${sql.raw(names.map((n) => `select * from ${n}`).join(' union all '))}
@@ -159,47 +165,76 @@ const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'functi
 /** Zero balance rows for a currency other than gold, so a posting's UPDATE finds every account it names. */
 async function ensureBalanceRows(q: Queryable, currency: Currency, userIds: SQL): Promise<void> {
   if (currency === GOLD) return;
-  await q.rows(sql`insert into balances (user_id, currency, amount) select id, ${currency}, 0 from ${accountsSql.users} where id in (${userIds}) on conflict do nothing`);
+  await q.rows(
+    sql`insert into balances (user_id, currency, amount) select id, ${currency}, 0 from ${accountsSql.users} where id in (${userIds}) on conflict do nothing`,
+  );
 }
-
 
 /**
  * Locks accounts in ascending id order for the rest of the transaction and checks they can
  * take part: every one exists and is not deleted, and the actor (if any) is active.
  */
-export async function lockAccounts(tx: Queryable, userIds: readonly number[], actorId?: number): Promise<void> {
+export async function lockAccounts(
+  tx: Queryable,
+  userIds: readonly number[],
+  actorId?: number,
+): Promise<void> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   const rows = await tx.rows<{ id: number; status: string }>(sql`
     select id, status from ${accountsSql.users} where id in ${ids} order by id for update`);
   if (rows.length !== ids.length || rows.some((r) => r.status === 'deleted')) throw accountGone();
-  if (actorId !== undefined && rows.find((r) => r.id === actorId)?.status !== 'active') throw banned();
+  if (actorId !== undefined && rows.find((r) => r.id === actorId)?.status !== 'active')
+    throw banned();
 }
 
 /**
  * Moves coins for the given users, locking their accounts first (in its own transaction when
  * called outside one). Returns each user's balance after the posting.
  */
-export async function post(q: Queryable, movements: Movement[], ref: PostingRef, options: PostOptions = {}): Promise<Map<number, number>> {
+export async function post(
+  q: Queryable,
+  movements: Movement[],
+  ref: PostingRef,
+  options: PostOptions = {},
+): Promise<Map<number, number>> {
   const merged = new Map<number, Movement>();
   for (const m of movements) {
-    if (!Number.isSafeInteger(m.delta)) throw new Error(`ledger: delta must be an integer, got ${m.delta}`);
+    if (!Number.isSafeInteger(m.delta))
+      throw new Error(`ledger: delta must be an integer, got ${m.delta}`);
     const prev = merged.get(m.userId);
     if (prev) {
-      if (prev.category !== m.category) throw new Error('ledger: one user appears twice with different categories');
+      if (prev.category !== m.category)
+        throw new Error('ledger: one user appears twice with different categories');
       prev.delta += m.delta;
     } else merged.set(m.userId, { ...m });
   }
   const input = [...merged.values()]
     .filter((m) => m.delta !== 0)
     .sort((a, b) => a.userId - b.userId)
-    .map((m) => ({ user_id: m.userId, delta: m.delta, category: m.category, counterparty_id: m.counterpartyId ?? null }));
+    .map((m) => ({
+      user_id: m.userId,
+      delta: m.delta,
+      category: m.category,
+      counterparty_id: m.counterpartyId ?? null,
+    }));
   const [first] = input;
   if (!first) return new Map();
 
   const run = async (tx: Queryable) => {
-    await lockAccounts(tx, input.map((m) => m.user_id), options.actorId);
-    await ensureBalanceRows(tx, ref.currency ?? GOLD, sql.join(input.map((m) => sql`${m.user_id}`), sql`, `));
+    await lockAccounts(
+      tx,
+      input.map((m) => m.user_id),
+      options.actorId,
+    );
+    await ensureBalanceRows(
+      tx,
+      ref.currency ?? GOLD,
+      sql.join(
+        input.map((m) => sql`${m.user_id}`),
+        sql`, `,
+      ),
+    );
     let result: { rows: { user_id: number; balance_after: number }[] | null; guard: number }[];
     try {
       // The accounts are locked by this transaction, so the join-form UPDATE sees their latest
@@ -250,7 +285,9 @@ export async function postFrom(
 
 /** lockAccounts for a set of accounts given by a query of user ids (a settlement's winners). */
 export async function lockAccountsWhere(tx: Queryable, userIds: SQL): Promise<void> {
-  await tx.rows(sql`select id from ${accountsSql.users} where id in (${userIds}) order by id for update`);
+  await tx.rows(
+    sql`select id from ${accountsSql.users} where id in (${userIds}) order by id for update`,
+  );
 }
 
 export interface AuditProblem {
@@ -259,7 +296,9 @@ export interface AuditProblem {
 
 /** Balances of a currency, as (user_id, amount) for every user who has one. */
 const balancesOf = (currency: Currency) =>
-  currency === GOLD ? sql`select id as user_id, balance as amount from ${accountsSql.users}` : sql`select user_id, amount from balances where currency = ${currency}`;
+  currency === GOLD
+    ? sql`select id as user_id, balance as amount from ${accountsSql.users}`
+    : sql`select user_id, amount from balances where currency = ${currency}`;
 
 /**
  * Conservation checks behind `npm run audit`, per currency: the ledger sums to zero, every
@@ -269,9 +308,17 @@ const balancesOf = (currency: Currency) =>
 export async function audit(q: Queryable): Promise<AuditProblem | null> {
   for (const currency of currencies) {
     const unit = currency === GOLD ? '' : ` ${currency}`;
-    const [sum] = await q.rows<{ total: string }>(sql`select coalesce(sum(delta), 0)::text as total from ledger where currency = ${currency}`);
-    if (sum && sum.total !== '0') return { message: `${currency} ledger deltas sum to ${sum.total}, not 0` };
-    const [mismatch] = await q.rows<{ id: number; username: string; balance: number; ledger_total: string }>(sql`
+    const [sum] = await q.rows<{ total: string }>(
+      sql`select coalesce(sum(delta), 0)::text as total from ledger where currency = ${currency}`,
+    );
+    if (sum && sum.total !== '0')
+      return { message: `${currency} ledger deltas sum to ${sum.total}, not 0` };
+    const [mismatch] = await q.rows<{
+      id: number;
+      username: string;
+      balance: number;
+      ledger_total: string;
+    }>(sql`
       select u.id, u.username, coalesce(b.amount, 0) as balance, coalesce(l.total, 0)::text as ledger_total
       from ${accountsSql.users} u
       left join (${balancesOf(currency)}) b on b.user_id = u.id
@@ -287,13 +334,18 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
     const [negative] = await q.rows<{ id: number; username: string; balance: number }>(sql`
       select u.id, u.username, b.amount as balance from (${balancesOf(currency)}) b join ${accountsSql.users} u on u.id = b.user_id
       where b.amount < 0 order by u.id limit 1`);
-    if (negative) return { message: `user ${negative.id} (${negative.username}) has negative${unit} balance ${negative.balance}` };
+    if (negative)
+      return {
+        message: `user ${negative.id} (${negative.username}) has negative${unit} balance ${negative.balance}`,
+      };
     const [afterMismatch] = await q.rows<{ id: number; user_id: number }>(sql`
       select l.id, l.user_id from ledger l join (${balancesOf(currency)}) b on b.user_id = l.user_id
       where l.id = (select max(id) from ledger l2 where l2.user_id = b.user_id and l2.currency = ${currency}) and l.balance_after <> b.amount
       order by l.id limit 1`);
     if (afterMismatch) {
-      return { message: `ledger row ${afterMismatch.id}: balance_after differs from user ${afterMismatch.user_id}'s${unit} balance` };
+      return {
+        message: `ledger row ${afterMismatch.id}: balance_after differs from user ${afterMismatch.user_id}'s${unit} balance`,
+      };
     }
   }
   return null;
@@ -329,7 +381,9 @@ export const balanceValue = (userId: unknown, currency: Exclude<Currency, typeof
 
 /** A user's balance of one currency (0 before its first movement). */
 export async function balanceOf(q: Queryable, userId: number, currency: Currency): Promise<number> {
-  const [row] = await q.rows<{ amount: number }>(sql`select amount from (${balancesOf(currency)}) b where user_id = ${userId}`);
+  const [row] = await q.rows<{ amount: number }>(
+    sql`select amount from (${balancesOf(currency)}) b where user_id = ${userId}`,
+  );
   return Number(row?.amount ?? 0);
 }
 

@@ -7,6 +7,7 @@ export const walletModule = defineModule({
   handlers: (deps) => ({ wallet: walletHandlers(deps) }),
   listeners: () => ({
     // The recipient hears who sent what (the toast of received coins).
-    CoinsSent: (q, { transferId, from, toUserId, amount }) => publishLive(q, 'coins.received', { transferId, from, amount }, toUserId),
+    CoinsSent: (q, { transferId, from, toUserId, amount }) =>
+      publishLive(q, 'coins.received', { transferId, from, amount }, toUserId),
   }),
 });

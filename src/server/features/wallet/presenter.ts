@@ -1,4 +1,8 @@
-import { ledgerCategoryLabels, type LedgerCategory, type LedgerEntryDto } from '../../../shared/api/wallet';
+import {
+  ledgerCategoryLabels,
+  type LedgerCategory,
+  type LedgerEntryDto,
+} from '../../../shared/api/wallet';
 import type { RefType } from './tables';
 
 export interface LedgerRow {
@@ -21,12 +25,20 @@ export function presentLedgerEntry(row: LedgerRow): LedgerEntryDto {
     delta: Number(row.delta),
     balanceAfter: Number(row.balance_after),
     category: row.category,
-    label: row.category === 'frenzy_reward' && n > 1 ? `Click Frenzy: ${n} clicks` : ledgerCategoryLabels[row.category],
+    label:
+      row.category === 'frenzy_reward' && n > 1
+        ? `Click Frenzy: ${n} clicks`
+        : ledgerCategoryLabels[row.category],
     count: n,
     refType: row.ref_type,
     refId: row.ref_id,
     // Deleted accounts keep their rows but not their name.
-    counterparty: row.counterparty && !row.counterparty.startsWith('~') ? row.counterparty : row.counterparty ? 'deleted user' : null,
+    counterparty:
+      row.counterparty && !row.counterparty.startsWith('~')
+        ? row.counterparty
+        : row.counterparty
+          ? 'deleted user'
+          : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -22,10 +22,14 @@ interface RefRow {
 
 /** The ledger rows written after `afterId`, the house's included, oldest first. */
 const rowsAfter = (afterId: number) =>
-  server.db.rows<RefRow>(sql`select id, user_id, delta, category, ref_type, ref_id from ledger where id > ${afterId} order by id`);
+  server.db.rows<RefRow>(
+    sql`select id, user_id, delta, category, ref_type, ref_id from ledger where id > ${afterId} order by id`,
+  );
 
 async function lastLedgerId(): Promise<number> {
-  const [row] = await server.db.rows<{ id: number }>(sql`select coalesce(max(id), 0)::bigint as id from ledger`);
+  const [row] = await server.db.rows<{ id: number }>(
+    sql`select coalesce(max(id), 0)::bigint as id from ledger`,
+  );
   return row?.id ?? 0;
 }
 
@@ -43,14 +47,24 @@ describe('ledger references', () => {
   it('a transfer writes one transfers row and both sides reference it', async () => {
     const [from, to] = await Promise.all([registerUser(server), registerUser(server)]);
     const before = await lastLedgerId();
-    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 123 } });
+    const res = await callRoute(server, 'POST /api/user/send-money', {
+      token: from.token,
+      body: { recipientUsername: to.username, amount: 123 },
+    });
     expect(res.status).toBe(200);
     const rows = await rowsAfter(before);
     expect(rows).toHaveLength(2);
-    const transfers = await server.db.rows<{ id: number; from_user_id: number; to_user_id: number; amount: number }>(
+    const transfers = await server.db.rows<{
+      id: number;
+      from_user_id: number;
+      to_user_id: number;
+      amount: number;
+    }>(
       sql`select id, from_user_id, to_user_id, amount from transfers where from_user_id = ${from.id}`,
     );
-    expect(transfers).toEqual([{ id: expect.any(Number), from_user_id: from.id, to_user_id: to.id, amount: 123 }]);
+    expect(transfers).toEqual([
+      { id: expect.any(Number), from_user_id: from.id, to_user_id: to.id, amount: 123 },
+    ]);
     const transferId = String(transfers[0]!.id);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id]).sort()).toEqual(
       [
@@ -62,21 +76,39 @@ describe('ledger references', () => {
 
   it('a refused transfer leaves no transfers row', async () => {
     const [from, to] = await Promise.all([registerUser(server), registerUser(server)]);
-    const res = await callRoute(server, 'POST /api/user/send-money', { token: from.token, body: { recipientUsername: to.username, amount: 5000 } });
+    const res = await callRoute(server, 'POST /api/user/send-money', {
+      token: from.token,
+      body: { recipientUsername: to.username, amount: 5000 },
+    });
     expect(res.status).toBe(409);
-    const [count] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from transfers where from_user_id = ${from.id}`);
+    const [count] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from transfers where from_user_id = ${from.id}`,
+    );
     expect(count?.n).toBe(0);
   });
 
   it('an admin adjustment references the admin_logs row written with it', async () => {
     const user = await registerUser(server);
     const before = await lastLedgerId();
-    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: user.username }, body: { amount: -250 } });
+    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', {
+      token: admin.token,
+      params: { username: user.username },
+      body: { amount: -250 },
+    });
     expect(res.status).toBe(200);
-    const [log] = await server.db.rows<{ id: number; action: string; admin_id: number; target: string }>(
+    const [log] = await server.db.rows<{
+      id: number;
+      action: string;
+      admin_id: number;
+      target: string;
+    }>(
       sql`select id, action, admin_id, target from admin_logs where target = ${user.username} order by id desc limit 1`,
     );
-    expect(log).toMatchObject({ action: 'remove_funds', admin_id: admin.id, target: user.username });
+    expect(log).toMatchObject({
+      action: 'remove_funds',
+      admin_id: admin.id,
+      target: user.username,
+    });
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id])).toEqual([
       [user.id, -250, 'admin_grant', 'admin_log', String(log!.id)],
@@ -89,16 +121,27 @@ describe('ledger references', () => {
     const [winner, loser] = await Promise.all([registerUser(server), registerUser(server)]);
     const before = await lastLedgerId();
     const placed = await Promise.all([
-      callRoute(server, 'POST /api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 40 } }),
-      callRoute(server, 'POST /api/bets/predict', { token: winner.token, body: { betId: bet._id, choice: 'Yes', amount: 60 } }),
-      callRoute(server, 'POST /api/bets/predict', { token: loser.token, body: { betId: bet._id, choice: 'No', amount: 30 } }),
+      callRoute(server, 'POST /api/bets/predict', {
+        token: winner.token,
+        body: { betId: bet._id, choice: 'Yes', amount: 40 },
+      }),
+      callRoute(server, 'POST /api/bets/predict', {
+        token: winner.token,
+        body: { betId: bet._id, choice: 'Yes', amount: 60 },
+      }),
+      callRoute(server, 'POST /api/bets/predict', {
+        token: loser.token,
+        body: { betId: bet._id, choice: 'No', amount: 30 },
+      }),
     ]);
     for (const p of placed) expect(p.status).toBe(200);
     const stakes = await rowsAfter(before);
     expect(stakes).toHaveLength(6);
     for (const p of placed) {
       const wagerId = p.body.wager._id;
-      const [stored] = await server.db.rows<{ stake: number }>(sql`select stake from wagers where id = ${Number(wagerId)}`);
+      const [stored] = await server.db.rows<{ stake: number }>(
+        sql`select stake from wagers where id = ${Number(wagerId)}`,
+      );
       const mine = stakes.filter((r) => r.ref_id === wagerId);
       expect(mine.map((r) => [r.delta, r.category, r.ref_type]).sort()).toEqual(
         [
@@ -111,7 +154,10 @@ describe('ledger references', () => {
     }
 
     const settledFrom = await lastLedgerId();
-    const fin = await callRoute(server, 'POST /api/bets/finalize', { token: admin.token, body: { betId: bet._id, optionId: optionId(bet, 'Yes') } });
+    const fin = await callRoute(server, 'POST /api/bets/finalize', {
+      token: admin.token,
+      body: { betId: bet._id, optionId: optionId(bet, 'Yes') },
+    });
     expect(fin.status).toBe(200);
     const payouts = await rowsAfter(settledFrom);
     // One row for the winner (both wagers: 250 = floor(40 x 2.5) + floor(60 x 2.5)) and the house's.
@@ -127,7 +173,15 @@ describe('ledger references', () => {
     const before = await lastLedgerId();
     const res = await callRoute(server, 'POST /api/bets/parlay', {
       token: user.token,
-      body: { amount: 70, bets: [{ betId: a._id, choice: 'Yes', odds: 2.5 }, { betId: b._id, choice: 'No', odds: 1.5 }], totalOdds: 3.75 } });
+      body: {
+        amount: 70,
+        bets: [
+          { betId: a._id, choice: 'Yes', odds: 2.5 },
+          { betId: b._id, choice: 'No', odds: 1.5 },
+        ],
+        totalOdds: 3.75,
+      },
+    });
     expect(res.status).toBe(201);
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id])).toEqual([
@@ -139,7 +193,14 @@ describe('ledger references', () => {
   it('closing an account references the user', async () => {
     const user = await registerUser(server);
     const before = await lastLedgerId();
-    expect((await callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(server, 'DELETE /api/user', {
+          token: user.token,
+          body: { password: user.password },
+        })
+      ).status,
+    ).toBe(200);
     const rows = await rowsAfter(before);
     expect(rows.map((r) => [r.user_id, r.delta, r.category, r.ref_type, r.ref_id])).toEqual([
       [user.id, -1000, 'account_closed', 'user', String(user.id)],
@@ -148,7 +209,9 @@ describe('ledger references', () => {
   });
 
   it('no ledger row lacks a reference, and the CHECK is validated', async () => {
-    const [missing] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from ledger where ref_type is null or ref_id is null`);
+    const [missing] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from ledger where ref_type is null or ref_id is null`,
+    );
     expect(missing?.n).toBe(0);
     const [constraint] = await server.db.rows<{ convalidated: boolean }>(
       sql`select convalidated from pg_constraint where conname = 'ledger_ref_known'`,

@@ -15,15 +15,28 @@ import { presentLedgerEntry, type LedgerRow } from './presenter';
  * (its snapshot from before it waited for the accounts' locks): a send that raced a ban of the
  * recipient must hear that they are banned, not that it should try again.
  */
-async function explainRefusedTransfer(deps: Deps, fromUserId: number, recipientUsername: string): Promise<never> {
+async function explainRefusedTransfer(
+  deps: Deps,
+  fromUserId: number,
+  recipientUsername: string,
+): Promise<never> {
   const [[recipient], [sender]] = await Promise.all([
-    deps.db.rows<{ id: number; username: string; status: UserStatus }>(accountsSql.byUsername(recipientUsername)),
+    deps.db.rows<{ id: number; username: string; status: UserStatus }>(
+      accountsSql.byUsername(recipientUsername),
+    ),
     deps.db.rows<{ status: UserStatus }>(accountsSql.statusOf(fromUserId)),
   ]);
-  if (!recipient) throw notFound(`recipientUsername: no user named ${recipientUsername}`, [{ field: 'recipientUsername', rule: 'not_found', value: recipientUsername }]);
-  if (recipient.id === fromUserId) throw badRequest('recipientUsername: you cannot send coins to yourself', [{ field: 'recipientUsername', rule: 'self' }]);
+  if (!recipient)
+    throw notFound(`recipientUsername: no user named ${recipientUsername}`, [
+      { field: 'recipientUsername', rule: 'not_found', value: recipientUsername },
+    ]);
+  if (recipient.id === fromUserId)
+    throw badRequest('recipientUsername: you cannot send coins to yourself', [
+      { field: 'recipientUsername', rule: 'self' },
+    ]);
   if (sender?.status !== 'active') throw banned();
-  if (recipient.status === 'banned') throw conflict(`${recipient.username} is banned and cannot receive coins`);
+  if (recipient.status === 'banned')
+    throw conflict(`${recipient.username} is banned and cannot receive coins`);
   throw conflict('The transfer could not be completed; try again');
 }
 
@@ -41,7 +54,9 @@ export async function sendMoney(
   // transfers row with it, if only one side moved (the recipient was deleted meanwhile).
   let rows: { id: number; username: string; balance: number | null; moved: number }[];
   try {
-    rows = await deps.db.prepared('send_money', sql`
+    rows = await deps.db.prepared(
+      'send_money',
+      sql`
       with r as (
         select id, username, status from ${accountsSql.users}
         where lower(username) = lower(${recipientUsername}) and status <> 'deleted'
@@ -84,12 +99,14 @@ export async function sendMoney(
         (select balance_after from upd where user_id = ${fromUserId}) as balance,
         (select count(*)::int from upd) as moved,
         case when (select count(*) from upd) in (0, 2) then 1 else ${refuse('account_gone')} end as guard
-      from r`);
+      from r`,
+    );
   } catch (err) {
     throw ledger.postingError(err);
   }
   const recipient = rows[0];
-  if (!recipient || recipient.moved !== 2 || recipient.balance === null) return explainRefusedTransfer(deps, fromUserId, recipientUsername);
+  if (!recipient || recipient.moved !== 2 || recipient.balance === null)
+    return explainRefusedTransfer(deps, fromUserId, recipientUsername);
   deps.events.nudge();
   return {
     message: `Sent ${amount} coins to ${recipient.username}`,
@@ -103,7 +120,12 @@ export async function sendMoney(
  * entry. An hour holds at most FRENZY_HOURLY_LIMIT of them, so reading (limit + 2) x that many
  * rows always holds limit + 1 whole entries, and a page never ends inside an entry.
  */
-export async function statement(deps: Deps, userId: number, before: number | undefined, limit: number): Promise<LedgerPage> {
+export async function statement(
+  deps: Deps,
+  userId: number,
+  before: number | undefined,
+  limit: number,
+): Promise<LedgerPage> {
   const rows = await deps.db.rows<LedgerRow & { oldest_id: number }>(sql`
     with scan as (
       select l.id, l.delta, l.balance_after, l.category, l.ref_type, l.ref_id, l.created_at, l.counterparty_id,

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { ledgerCategories } from '../../../shared/api/wallet';
 import { GAME_REF_TYPES, type GameRefType } from '../../../shared/games';
 import { oneOf } from '../../db/columns';
@@ -62,12 +71,17 @@ export const ledger = pgTable(
   (t) => [
     // The house's rows (user_id null, half of every posting) are never looked up by user: left
     // out, each round or transfer writes one index entry less per house row.
-    index('ledger_user_idx').on(t.userId, t.id).where(sql`${t.userId} is not null`),
+    index('ledger_user_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.userId} is not null`),
     check('ledger_currency_known', oneOf(t.currency, currencies)),
     check('ledger_delta_nonzero', sql`${t.delta} <> 0`),
     // Added NOT VALID by migration 0003 and validated there when every older row could be
     // given its business row (always, for data this code wrote); new rows are checked either way.
-    check('ledger_ref_known', sql`${t.refType} is not null and ${oneOf(t.refType, refTypes)} and ${t.refId} is not null`),
+    check(
+      'ledger_ref_known',
+      sql`${t.refType} is not null and ${oneOf(t.refType, refTypes)} and ${t.refId} is not null`,
+    ),
   ],
 );
 
@@ -87,7 +101,10 @@ export const balances = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.currency] }),
     check('balances_amount_non_negative', sql`${t.amount} >= 0`),
-    check('balances_currency_known', sql`${oneOf(t.currency, currencies)} and ${t.currency} <> 'gold'`),
+    check(
+      'balances_currency_known',
+      sql`${oneOf(t.currency, currencies)} and ${t.currency} <> 'gold'`,
+    ),
   ],
 );
 

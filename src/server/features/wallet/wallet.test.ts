@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, uniqueName, type TestUser } from '../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerUser,
+  useTestServer,
+  uniqueName,
+  type TestUser,
+} from '../../testing/harness';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { callRoute, callRouteRaw, type TestRouteInput } from '../../testing/callRoute';
 import { ban, useAdmin } from '../../testing/builders';
@@ -7,11 +14,18 @@ import { ban, useAdmin } from '../../testing/builders';
 const server = useTestServer();
 const admin = useAdmin(server);
 
-const send = (token: string | undefined, body: unknown) => callRouteRaw(server, 'POST /api/user/send-money', { token, body });
-const ledger = (token: string | undefined, query: TestRouteInput<'GET /api/user/ledger'>['query'] = {}) => callRoute(server, 'GET /api/user/ledger', { token, query });
+const send = (token: string | undefined, body: unknown) =>
+  callRouteRaw(server, 'POST /api/user/send-money', { token, body });
+const ledger = (
+  token: string | undefined,
+  query: TestRouteInput<'GET /api/user/ledger'>['query'] = {},
+) => callRoute(server, 'GET /api/user/ledger', { token, query });
 // The query as written, unknown keys too, for the refusals.
 const ledgerRaw = (token: string | undefined, query: string) =>
-  callRouteRaw(server, 'GET /api/user/ledger', { token, query: Object.fromEntries(new URLSearchParams(query)) });
+  callRouteRaw(server, 'GET /api/user/ledger', {
+    token,
+    query: Object.fromEntries(new URLSearchParams(query)),
+  });
 
 describe('POST /api/user/send-money', () => {
   let alice: TestUser;
@@ -31,7 +45,10 @@ describe('POST /api/user/send-money', () => {
   });
 
   it('finds the recipient ignoring case and names them as registered', async () => {
-    const res = await send(bob.token, { recipientUsername: alice.username.toUpperCase(), amount: 25 });
+    const res = await send(bob.token, {
+      recipientUsername: alice.username.toUpperCase(),
+      amount: 25,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`Sent 25 coins to ${alice.username}`);
     expect(res.body.balance).toBe(1100);
@@ -43,7 +60,9 @@ describe('POST /api/user/send-money', () => {
     const res = await send(a.token, { recipientUsername: b.username, amount: 1000 });
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(0);
-    expectError(await send(a.token, { recipientUsername: b.username, amount: 1 }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    expectError(await send(a.token, { recipientUsername: b.username, amount: 1 }), 409, {
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(await balanceOf(server, b.id)).toBe(2000);
   });
 
@@ -63,23 +82,41 @@ describe('POST /api/user/send-money', () => {
 
   it('refuses a missing, empty or non-string recipient with 400 naming recipientUsername', async () => {
     expectBadField(await send(alice.token, { amount: 5 }), 'recipientUsername');
-    expectBadField(await send(alice.token, { recipientUsername: '  ', amount: 5 }), 'recipientUsername');
-    expectBadField(await send(alice.token, { recipientUsername: 42, amount: 5 }), 'recipientUsername');
+    expectBadField(
+      await send(alice.token, { recipientUsername: '  ', amount: 5 }),
+      'recipientUsername',
+    );
+    expectBadField(
+      await send(alice.token, { recipientUsername: 42, amount: 5 }),
+      'recipientUsername',
+    );
   });
 
   it('refuses unknown fields with 400', async () => {
-    expectError(await send(alice.token, { recipientUsername: bob.username, amount: 5, note: 'hi' }), 400, { code: 'BAD_REQUEST' });
+    expectError(
+      await send(alice.token, { recipientUsername: bob.username, amount: 5, note: 'hi' }),
+      400,
+      { code: 'BAD_REQUEST' },
+    );
   });
 
   it('answers 404 for an unknown recipient', async () => {
-    expectError(await send(alice.token, { recipientUsername: uniqueName('nobody'), amount: 5 }), 404, {
-      code: 'NOT_FOUND',
-      message: 'recipientUsername' });
+    expectError(
+      await send(alice.token, { recipientUsername: uniqueName('nobody'), amount: 5 }),
+      404,
+      {
+        code: 'NOT_FOUND',
+        message: 'recipientUsername',
+      },
+    );
   });
 
   it('refuses sending to yourself with 400', async () => {
     const before = await balanceOf(server, alice.id);
-    expectBadField(await send(alice.token, { recipientUsername: alice.username.toLowerCase(), amount: 5 }), 'recipientUsername');
+    expectBadField(
+      await send(alice.token, { recipientUsername: alice.username.toLowerCase(), amount: 5 }),
+      'recipientUsername',
+    );
     expect(await balanceOf(server, alice.id)).toBe(before);
   });
 
@@ -87,7 +124,10 @@ describe('POST /api/user/send-money', () => {
     const banned = await registerUser(server);
     await ban(server, admin, banned);
     const before = await balanceOf(server, alice.id);
-    expectError(await send(alice.token, { recipientUsername: banned.username, amount: 5 }), 409, { code: 'CONFLICT', message: 'banned' });
+    expectError(await send(alice.token, { recipientUsername: banned.username, amount: 5 }), 409, {
+      code: 'CONFLICT',
+      message: 'banned',
+    });
     expect(await balanceOf(server, alice.id)).toBe(before);
     expect(await balanceOf(server, banned.id)).toBe(1000);
   });
@@ -95,14 +135,20 @@ describe('POST /api/user/send-money', () => {
   it('refuses more than the balance with 409 INSUFFICIENT_FUNDS and changes nothing', async () => {
     const before = [await balanceOf(server, alice.id), await balanceOf(server, bob.id)];
     const entriesBefore = (await ledger(alice.token, { limit: 100 })).body.entries.length;
-    expectError(await send(alice.token, { recipientUsername: bob.username, amount: before[0]! + 1 }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    expectError(
+      await send(alice.token, { recipientUsername: bob.username, amount: before[0]! + 1 }),
+      409,
+      { code: 'INSUFFICIENT_FUNDS' },
+    );
     expect([await balanceOf(server, alice.id), await balanceOf(server, bob.id)]).toEqual(before);
     expect((await ledger(alice.token, { limit: 100 })).body.entries.length).toBe(entriesBefore);
     await expectLedgerBalanced(server);
   });
 
   it('needs a token', async () => {
-    expectError(await send(undefined, { recipientUsername: bob.username, amount: 5 }), 401, { code: 'UNAUTHORIZED' });
+    expectError(await send(undefined, { recipientUsername: bob.username, amount: 5 }), 401, {
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('refuses a banned sender with 403', async () => {
@@ -113,8 +159,15 @@ describe('POST /api/user/send-money', () => {
     if (res.status === 403) expectError(res, 403, { code: 'BANNED' });
     expect(await balanceOf(server, sender.id)).toBe(1000);
     // A fresh sign-in is refused too, so a banned user can never send.
-    expectError(await callRoute(server, 'POST /auth/login', { body: { username: sender.username, password: sender.password } }), 403, {
-      code: 'BANNED' });
+    expectError(
+      await callRoute(server, 'POST /auth/login', {
+        body: { username: sender.username, password: sender.password },
+      }),
+      403,
+      {
+        code: 'BANNED',
+      },
+    );
   });
 });
 
@@ -123,17 +176,23 @@ describe('send-money under concurrency', () => {
     const sender = await registerUser(server);
     const recipient = await registerUser(server);
     const results = await Promise.all(
-      Array.from({ length: 60 }, () => send(sender.token, { recipientUsername: recipient.username, amount: 30 })),
+      Array.from({ length: 60 }, () =>
+        send(sender.token, { recipientUsername: recipient.username, amount: 30 }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(33);
     expect(statuses.filter((s) => s === 409)).toHaveLength(27);
-    for (const r of results.filter((x) => x.status === 409)) expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
+    for (const r of results.filter((x) => x.status === 409))
+      expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
     expect(await balanceOf(server, sender.id)).toBe(10);
     expect(await balanceOf(server, recipient.id)).toBe(1990);
     // Each success answered a distinct balance, from 970 down to 10.
-    const answered = results.filter((r) => r.status === 200).map((r) => r.body.balance).sort((a, b) => b - a);
+    const answered = results
+      .filter((r) => r.status === 200)
+      .map((r) => r.body.balance)
+      .sort((a, b) => b - a);
     expect(answered).toEqual(Array.from({ length: 33 }, (_, i) => 970 - 30 * i));
     const statement = await ledger(sender.token, { limit: 100 });
     expect(statement.body.entries.filter((e) => e.category === 'transfer_out')).toHaveLength(33);
@@ -145,8 +204,12 @@ describe('send-money under concurrency', () => {
     const a = await registerUser(server);
     const b = await registerUser(server);
     const requests = [
-      ...Array.from({ length: 20 }, () => send(a.token, { recipientUsername: b.username, amount: 10 })),
-      ...Array.from({ length: 20 }, () => send(b.token, { recipientUsername: a.username, amount: 10 })),
+      ...Array.from({ length: 20 }, () =>
+        send(a.token, { recipientUsername: b.username, amount: 10 }),
+      ),
+      ...Array.from({ length: 20 }, () =>
+        send(b.token, { recipientUsername: a.username, amount: 10 }),
+      ),
     ];
     const results = await Promise.all(requests);
     expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual([]);
@@ -160,10 +223,17 @@ describe('send-money under concurrency', () => {
     const senders = await Promise.all(Array.from({ length: 12 }, () => registerUser(server)));
     for (let round = 0; round < 8; round++) {
       const recipient = await registerUser(server);
-      const sendAll = () => Promise.all(senders.map((s) => send(s.token, { recipientUsername: recipient.username, amount: 10 })));
+      const sendAll = () =>
+        Promise.all(
+          senders.map((s) => send(s.token, { recipientUsername: recipient.username, amount: 10 })),
+        );
       const [, results] = await Promise.all([ban(server, admin, recipient), sendAll()]);
-      const refused = results.filter((r) => r.status !== 200).map((r) => [r.status, (r.body as { message?: string }).message]);
-      expect(refused).toEqual(refused.map(() => [409, `${recipient.username} is banned and cannot receive coins`]));
+      const refused = results
+        .filter((r) => r.status !== 200)
+        .map((r) => [r.status, (r.body as { message?: string }).message]);
+      expect(refused).toEqual(
+        refused.map(() => [409, `${recipient.username} is banned and cannot receive coins`]),
+      );
       const sent = results.filter((r) => r.status === 200).length;
       expect(await balanceOf(server, recipient.id)).toBe(1000 + 10 * sent);
     }
@@ -171,9 +241,15 @@ describe('send-money under concurrency', () => {
   });
 
   it('a ring of parallel transfers that drain accounts never goes negative', async () => {
-    const users = [await registerUser(server), await registerUser(server), await registerUser(server)];
+    const users = [
+      await registerUser(server),
+      await registerUser(server),
+      await registerUser(server),
+    ];
     const requests = users.flatMap((from, i) =>
-      Array.from({ length: 12 }, () => send(from.token, { recipientUsername: users[(i + 1) % 3]!.username, amount: 150 })),
+      Array.from({ length: 12 }, () =>
+        send(from.token, { recipientUsername: users[(i + 1) % 3]!.username, amount: 150 }),
+      ),
     );
     const results = await Promise.all(requests);
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
@@ -192,9 +268,13 @@ describe('GET /api/user/ledger', () => {
     owner = await registerUser(server);
     peer = await registerUser(server, uniqueName('Peer'));
     for (const amount of [1, 2, 3, 4, 5]) {
-      expect((await send(owner.token, { recipientUsername: peer.username, amount })).status).toBe(200);
+      expect((await send(owner.token, { recipientUsername: peer.username, amount })).status).toBe(
+        200,
+      );
     }
-    expect((await send(peer.token, { recipientUsername: owner.username, amount: 50 })).status).toBe(200);
+    expect((await send(peer.token, { recipientUsername: owner.username, amount: 50 })).status).toBe(
+      200,
+    );
   });
 
   it('lists the newest entry first with category, label, delta, balanceAfter and counterparty', async () => {
@@ -280,9 +360,18 @@ describe('GET /api/user/ledger', () => {
 
   it('shows admin adjustments with their label', async () => {
     const user = await registerUser(server);
-    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', { token: admin.token, params: { username: user.username }, body: { amount: 77 } });
+    const res = await callRoute(server, 'PATCH /api/admin/balance/:username', {
+      token: admin.token,
+      params: { username: user.username },
+      body: { amount: 77 },
+    });
     expect(res.status).toBe(200);
     const [top] = (await ledger(user.token)).body.entries;
-    expect(top).toMatchObject({ category: 'admin_grant', label: 'Admin adjustment', delta: 77, balanceAfter: 1077 });
+    expect(top).toMatchObject({
+      category: 'admin_grant',
+      label: 'Admin adjustment',
+      delta: 77,
+      balanceAfter: 1077,
+    });
   });
 });

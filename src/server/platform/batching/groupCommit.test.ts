@@ -42,10 +42,13 @@ const kind = groupCommit<Op>({
   toJson: (op) => ({ id: op.id, d: op.d, fail: op.fail ?? false }),
 });
 
-type Answer = { via: 'group'; n: number; tx: string; size: number; i: number } | { via: 'alone'; n: number };
+type Answer =
+  { via: 'group'; n: number; tx: string; size: number; i: number } | { via: 'alone'; n: number };
 
 const alone = (op: Op) => async (): Promise<Answer> => {
-  const [row] = await t.db.rows<{ n: number }>(sql`update group_test set n = n * 10 + ${op.d} where id = ${op.id} returning n`);
+  const [row] = await t.db.rows<{ n: number }>(
+    sql`update group_test set n = n * 10 + ${op.d} where id = ${op.id} returning n`,
+  );
   return { via: 'alone', n: Number(row!.n) };
 };
 
@@ -53,7 +56,13 @@ const submit = (op: Op, aloneFn: () => Promise<Answer> = alone(op)): Promise<Ans
   kind.submit(
     t.db,
     op,
-    (row) => ({ via: 'group', n: Number(row.n), tx: String(row.tx), size: Number(row.size), i: Number(row.i) }),
+    (row) => ({
+      via: 'group',
+      n: Number(row.n),
+      tx: String(row.tx),
+      size: Number(row.size),
+      i: Number(row.i),
+    }),
     aloneFn,
   );
 
@@ -61,11 +70,14 @@ let nextId = 0;
 /** Fresh rows at n = 0. */
 async function rows(count: number): Promise<number[]> {
   const ids = Array.from({ length: count }, () => ++nextId);
-  await t.db.rows(sql`insert into group_test (id, n) select unnest(${`{${ids.join(',')}}`}::int[]), 0`);
+  await t.db.rows(
+    sql`insert into group_test (id, n) select unnest(${`{${ids.join(',')}}`}::int[]), 0`,
+  );
   return ids;
 }
 
-const nOf = async (id: number) => Number((await t.db.rows<{ n: number }>(sql`select n from group_test where id = ${id}`))[0]!.n);
+const nOf = async (id: number) =>
+  Number((await t.db.rows<{ n: number }>(sql`select n from group_test where id = ${id}`))[0]!.n);
 const counts = () => groupCountsSince(() => kind.counts(t.db));
 
 /** A promise settled from outside, and whether it has been. */
@@ -74,10 +86,19 @@ function gate<T>() {
   const promise = new Promise<T>((resolve) => (open = resolve));
   return { promise, open };
 }
-const settled = (p: Promise<unknown>) => Promise.race([p.then(() => true, () => true), new Promise((r) => setTimeout(() => r(false), 0))]);
+const settled = (p: Promise<unknown>) =>
+  Promise.race([
+    p.then(
+      () => true,
+      () => true,
+    ),
+    new Promise((r) => setTimeout(() => r(false), 0)),
+  ]);
 
 beforeAll(async () => {
-  await t.db.rows(sql`create table group_test (id int primary key, n bigint not null check (n >= 0))`);
+  await t.db.rows(
+    sql`create table group_test (id int primary key, n bigint not null check (n >= 0))`,
+  );
 });
 
 describe('groupCommit', () => {
@@ -96,7 +117,10 @@ describe('groupCommit', () => {
     expect(kind.waiting(t.db)).toBe(70);
     release();
     const done = await Promise.all(answers);
-    expect(done.map((a) => (a.via === 'group' ? a.size : 0))).toEqual([...Array<number>(64).fill(64), ...Array<number>(6).fill(6)]);
+    expect(done.map((a) => (a.via === 'group' ? a.size : 0))).toEqual([
+      ...Array<number>(64).fill(64),
+      ...Array<number>(6).fill(6),
+    ]);
     const txs = done.map((a) => (a.via === 'group' ? a.tx : ''));
     expect(new Set(txs.slice(0, 64)).size).toBe(1);
     expect(new Set(txs.slice(64)).size).toBe(1);
@@ -125,7 +149,11 @@ describe('groupCommit', () => {
     const [a, b, c] = await rows(3);
     const since = counts();
     const release = kind.hold(t.db);
-    const answers = [submit({ id: a!, d: 3 }), submit({ id: b!, d: -5 }).catch((err: unknown) => pgErrorCode(err)), submit({ id: c!, d: 4 })];
+    const answers = [
+      submit({ id: a!, d: 3 }),
+      submit({ id: b!, d: -5 }).catch((err: unknown) => pgErrorCode(err)),
+      submit({ id: c!, d: 4 }),
+    ];
     release();
     const [first, refused, third] = await Promise.all(answers);
     expect(first).toMatchObject({ via: 'group', n: 3, size: 2 });
@@ -178,13 +206,16 @@ describe('groupCommit', () => {
 
   it("marks every operation's request in the statement, and runs one sent alone in its own request's marks", async () => {
     const [a, b] = await rows(2);
-    const [user] = await t.db.rows<{ id: number }>(sql`insert into users (username, password_hash) values ('groupmarks', 'x') returning id`);
+    const [user] = await t.db.rows<{ id: number }>(
+      sql`insert into users (username, password_hash) values ('groupmarks', 'x') returning id`,
+    );
     await t.db.rows(sql`
       insert into idempotency_keys (user_id, key, route, fingerprint, run_id, applied)
       values (${user!.id}, 'ka', 'test', 'f', 'run-a', false), (${user!.id}, 'kb', 'test', 'f', 'run-b', false)`);
     let marksAlone: readonly string[] | undefined;
     const release = kind.hold(t.db);
-    const inRun = <T>(runId: string, fn: () => Promise<T>) => writeMarks.run({ runIds: [runId], open: true }, fn);
+    const inRun = <T>(runId: string, fn: () => Promise<T>) =>
+      writeMarks.run({ runIds: [runId], open: true }, fn);
     const carried = inRun('run-a', () => submit({ id: a!, d: 1 }));
     const left = inRun('run-b', () =>
       submit({ id: b!, d: -1 }, async () => {
@@ -197,7 +228,9 @@ describe('groupCommit', () => {
     await left;
     expect(marksAlone).toEqual(['run-b']);
     // The operation left out is marked too (the safe side: a retry replays rather than re-runs).
-    const keys = await t.db.rows<{ key: string; applied: boolean }>(sql`select key, applied from idempotency_keys where user_id = ${user!.id} order by key`);
+    const keys = await t.db.rows<{ key: string; applied: boolean }>(
+      sql`select key, applied from idempotency_keys where user_id = ${user!.id} order by key`,
+    );
     expect(keys).toEqual([
       { key: 'ka', applied: true },
       { key: 'kb', applied: true },
@@ -205,24 +238,27 @@ describe('groupCommit', () => {
   });
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
-  it.runIf(usingPostgres())('skips a row another transaction holds (SKIP LOCKED): the others go at once, that operation waits alone', async () => {
-    const [free, busy] = await rows(2);
-    const other = new pg.Client({ connectionString: t.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('begin');
-      await other.query('select 1 from group_test where id = $1 for update', [busy]);
-      const release = kind.hold(t.db);
-      const freeAnswer = submit({ id: free!, d: 1 });
-      const busyAnswer = submit({ id: busy!, d: 2 });
-      release();
-      expect(await freeAnswer).toMatchObject({ via: 'group', size: 1 });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(await settled(busyAnswer)).toBe(false);
-      await other.query('rollback');
-      expect(await busyAnswer).toEqual({ via: 'alone', n: 2 });
-    } finally {
-      await other.end();
-    }
-  });
+  it.runIf(usingPostgres())(
+    'skips a row another transaction holds (SKIP LOCKED): the others go at once, that operation waits alone',
+    async () => {
+      const [free, busy] = await rows(2);
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select 1 from group_test where id = $1 for update', [busy]);
+        const release = kind.hold(t.db);
+        const freeAnswer = submit({ id: free!, d: 1 });
+        const busyAnswer = submit({ id: busy!, d: 2 });
+        release();
+        expect(await freeAnswer).toMatchObject({ via: 'group', size: 1 });
+        await new Promise((r) => setTimeout(r, 50));
+        expect(await settled(busyAnswer)).toBe(false);
+        await other.query('rollback');
+        expect(await busyAnswer).toEqual({ via: 'alone', n: 2 });
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

@@ -97,7 +97,9 @@ class Group<T> extends Batches<Pending<T>> {
       // The statement runs in whichever request's context started it: it carries exactly the
       // marks of the operations in it (one it leaves out is marked too: the safe side).
       const runIds = group.flatMap((p) => p.runIds);
-      rows = await withMarks(runIds, () => this.db.compiled<Record<string, unknown>>(this.kind.name, this.kind.statement, { items }));
+      rows = await withMarks(runIds, () =>
+        this.db.compiled<Record<string, unknown>>(this.kind.name, this.kind.statement, { items }),
+      );
     } catch {
       // Nothing of the statement was written: each operation goes alone and meets its own error.
       this.counts.failed++;
@@ -139,7 +141,12 @@ export interface GroupCommit<T> {
    * Carries out `item` in the kind's next statement and answers `fromRow` of its row, or answers
    * `alone()` (the one-operation statement) when the statement left it out.
    */
-  submit<A>(db: Db, item: T, fromRow: (row: Record<string, unknown>) => A, alone: () => Promise<A>): Promise<A>;
+  submit<A>(
+    db: Db,
+    item: T,
+    fromRow: (row: Record<string, unknown>) => A,
+    alone: () => Promise<A>,
+  ): Promise<A>;
   counts(db: Db): GroupCounts;
   /** Tests: operations submitted until the returned function is called wait, then go together. */
   hold(db: Db): () => void;

@@ -80,14 +80,21 @@ const ops = defineHotWrite<Op, Row, Done>({
   },
   explainOn: ['explain'],
   explain: async (db, op) => {
-    const [row] = await db.rows<{ n: number; open: boolean }>(sql`select n, open from hot_test where id = ${op.id}`);
+    const [row] = await db.rows<{ n: number; open: boolean }>(
+      sql`select n, open from hot_test where id = ${op.id}`,
+    );
     explained.push({ op, n: row ? Number(row.n) : null });
     throw new Explained(!row ? 'not found' : row.open ? 'changed' : 'closed');
   },
 });
 
 /** The same table without an explain re-read, whose group row differs from the alone row. */
-const quiet = defineHotWrite<Op, { n: number; via: string }, { n: number; via: string }, { i: number; m: number }>({
+const quiet = defineHotWrite<
+  Op,
+  { n: number; via: string },
+  { n: number; via: string },
+  { i: number; m: number }
+>({
   name: 'hot_write_quiet',
   alone: {
     statement: sql`update hot_test set n = n * 10 + ${p('d')}::int where id = ${p('id')}::int and open returning n, 'alone' as via`,
@@ -111,20 +118,28 @@ let nextId = 0;
 /** Fresh open rows at n = 0. */
 async function rows(count: number): Promise<number[]> {
   const ids = Array.from({ length: count }, () => ++nextId);
-  await t.db.rows(sql`insert into hot_test (id, n) select unnest(${`{${ids.join(',')}}`}::int[]), 0`);
+  await t.db.rows(
+    sql`insert into hot_test (id, n) select unnest(${`{${ids.join(',')}}`}::int[]), 0`,
+  );
   return ids;
 }
-const nOf = async (id: number) => Number((await t.db.rows<{ n: number }>(sql`select n from hot_test where id = ${id}`))[0]!.n);
+const nOf = async (id: number) =>
+  Number((await t.db.rows<{ n: number }>(sql`select n from hot_test where id = ${id}`))[0]!.n);
 const close = (id: number) => t.db.rows(sql`update hot_test set open = false where id = ${id}`);
 /** What `run` answered, or the message of the error it threw and the error's class. */
 const answer = (run: Promise<Row>) =>
   run.then(
     (row) => ({ ...row, n: row.n === null ? null : Number(row.n) }),
-    (err: unknown) => ({ error: err instanceof Explained ? 'explained' : err instanceof Mapped ? 'mapped' : 'other', message: (err as Error).message }),
+    (err: unknown) => ({
+      error: err instanceof Explained ? 'explained' : err instanceof Mapped ? 'mapped' : 'other',
+      message: (err as Error).message,
+    }),
   );
 
 beforeAll(async () => {
-  await t.db.rows(sql`create table hot_test (id int primary key, n bigint not null check (n >= 0), open boolean not null default true)`);
+  await t.db.rows(
+    sql`create table hot_test (id int primary key, n bigint not null check (n >= 0), open boolean not null default true)`,
+  );
 });
 
 describe('defineHotWrite', () => {
@@ -132,12 +147,16 @@ describe('defineHotWrite', () => {
     const [id] = await rows(1);
     const since = groupCountsSince(() => ops.counts(t.db));
     turnKeys.length = 0;
-    expect(await answer(ops.run(t.db, { id: id!, d: 7 }))).toMatchObject({ n: 7, via: 'alone', size: 1 });
+    expect(await answer(ops.run(t.db, { id: id!, d: 7 }))).toMatchObject({
+      n: 7,
+      via: 'alone',
+      size: 1,
+    });
     expect(turnKeys).toEqual([id]);
     expect(since()).toEqual({ statements: 0, done: 0, failed: 0 });
   });
 
-  it("operations that wait go in one group statement, each answered its own row; no turn is taken", async () => {
+  it('operations that wait go in one group statement, each answered its own row; no turn is taken', async () => {
     const ids = await rows(3);
     const since = groupCountsSince(() => ops.counts(t.db));
     turnKeys.length = 0;
@@ -156,11 +175,16 @@ describe('defineHotWrite', () => {
     expect(since()).toEqual({ statements: 1, done: 3, failed: 0 });
   });
 
-  it("carries a key at most once per statement: its later operations go in later statements, in order", async () => {
+  it('carries a key at most once per statement: its later operations go in later statements, in order', async () => {
     const [a, b] = await rows(2);
     const since = groupCountsSince(() => ops.counts(t.db));
     const release = ops.hold(t.db);
-    const runs = [ops.run(t.db, { id: a!, d: 1 }), ops.run(t.db, { id: a!, d: 2 }), ops.run(t.db, { id: b!, d: 3 }), ops.run(t.db, { id: a!, d: 4 })].map(answer);
+    const runs = [
+      ops.run(t.db, { id: a!, d: 1 }),
+      ops.run(t.db, { id: a!, d: 2 }),
+      ops.run(t.db, { id: b!, d: 3 }),
+      ops.run(t.db, { id: a!, d: 4 }),
+    ].map(answer);
     release();
     const done = await Promise.all(runs);
     expect(await nOf(a!)).toBe(124);
@@ -201,15 +225,20 @@ describe('defineHotWrite', () => {
       { op: { id: refused!, d: 9 }, n: 0 },
     ]);
     // Alone as well.
-    expect(await answer(ops.run(t.db, { id: refused!, d: 9 }))).toEqual({ error: 'explained', message: 'changed' });
+    expect(await answer(ops.run(t.db, { id: refused!, d: 9 }))).toEqual({
+      error: 'explained',
+      message: 'changed',
+    });
     expect(explained).toHaveLength(3);
   });
 
-  it('maps the alone statement\'s other errors (a CHECK, a refusal not in explainOn), and explains nothing', async () => {
+  it("maps the alone statement's other errors (a CHECK, a refusal not in explainOn), and explains nothing", async () => {
     const [short, banned] = await rows(2);
     explained.length = 0;
     const release = ops.hold(t.db);
-    const runs = [ops.run(t.db, { id: short!, d: -5 }), ops.run(t.db, { id: banned!, d: 8 })].map(answer);
+    const runs = [ops.run(t.db, { id: short!, d: -5 }), ops.run(t.db, { id: banned!, d: 8 })].map(
+      answer,
+    );
     release();
     expect(await Promise.all(runs)).toEqual([
       { error: 'mapped', message: 'short' },
@@ -225,8 +254,16 @@ describe('defineHotWrite', () => {
     expect(await quiet.run(t.db, { id: a!, d: 3 })).toEqual({ n: 3, via: 'alone' });
     expect(await quiet.run(t.db, { id: gone!, d: 3 })).toBeUndefined();
     const release = quiet.hold(t.db);
-    const runs = [quiet.run(t.db, { id: a!, d: 4 }), quiet.run(t.db, { id: b!, d: 5 }), quiet.run(t.db, { id: gone!, d: 6 })];
+    const runs = [
+      quiet.run(t.db, { id: a!, d: 4 }),
+      quiet.run(t.db, { id: b!, d: 5 }),
+      quiet.run(t.db, { id: gone!, d: 6 }),
+    ];
     release();
-    expect(await Promise.all(runs)).toEqual([{ n: 34, via: 'group' }, { n: 5, via: 'group' }, undefined]);
+    expect(await Promise.all(runs)).toEqual([
+      { n: 34, via: 'group' },
+      { n: 5, via: 'group' },
+      undefined,
+    ]);
   });
 });

@@ -58,23 +58,37 @@ export interface HotWrite<T, A> {
 }
 
 /** With an explain re-read: `run` answers a carried-out row or throws. */
-export function defineHotWrite<T, R, S extends R = R, G = R>(def: HotWriteDef<T, R, S, G> & Explained<T>): HotWrite<T, S>;
+export function defineHotWrite<T, R, S extends R = R, G = R>(
+  def: HotWriteDef<T, R, S, G> & Explained<T>,
+): HotWrite<T, S>;
 /** Without one: `run` answers undefined for a refused operation (the caller decides, e.g. reads again). */
-export function defineHotWrite<T, R, S extends R = R, G = R>(def: HotWriteDef<T, R, S, G>): HotWrite<T, S | undefined>;
-export function defineHotWrite<T, R, S extends R, G>(def: HotWriteDef<T, R, S, G> & Partial<Explained<T>>): HotWrite<T, S | undefined> {
+export function defineHotWrite<T, R, S extends R = R, G = R>(
+  def: HotWriteDef<T, R, S, G>,
+): HotWrite<T, S | undefined>;
+export function defineHotWrite<T, R, S extends R, G>(
+  def: HotWriteDef<T, R, S, G> & Partial<Explained<T>>,
+): HotWrite<T, S | undefined> {
   const { name, alone, group, carriedOut, mapError, explain, explainOn = [] } = def;
-  const kind = groupCommit<T>({ name: `${name}s`, statement: group.statement, toJson: group.toJson, keyOf: group.keyOf });
+  const kind = groupCommit<T>({
+    name: `${name}s`,
+    statement: group.statement,
+    toJson: group.toJson,
+    keyOf: group.keyOf,
+  });
   // The one cast: a group statement's row is what the kind declares it to be.
   const fromRow = (row: Record<string, unknown>, item: T): R =>
     group.fromRow ? group.fromRow(row as unknown as G, item) : (row as unknown as R);
   // Without carriedOut, S is R (its default): any row is one carried out.
-  const done = (row: R | undefined): row is S => row !== undefined && (!carriedOut || carriedOut(row));
+  const done = (row: R | undefined): row is S =>
+    row !== undefined && (!carriedOut || carriedOut(row));
 
   /** The alone statement's row; undefined for none or a refusal in explainOn. */
   async function runAlone(db: Db, item: T): Promise<R | undefined> {
     const statement = () => db.compiled<R>(name, alone.statement, alone.params(item));
     try {
-      const rows = await (alone.turn ? alone.turn.turns(db, alone.turn.keyOf(item), statement) : statement());
+      const rows = await (alone.turn
+        ? alone.turn.turns(db, alone.turn.keyOf(item), statement)
+        : statement());
       return rows[0];
     } catch (err) {
       const refusal = refusalOf(err);
@@ -85,7 +99,12 @@ export function defineHotWrite<T, R, S extends R, G>(def: HotWriteDef<T, R, S, G
 
   return {
     async run(db, item) {
-      const row = await kind.submit(db, item, (r) => fromRow(r, item), () => runAlone(db, item));
+      const row = await kind.submit(
+        db,
+        item,
+        (r) => fromRow(r, item),
+        () => runAlone(db, item),
+      );
       if (done(row)) return row;
       return explain ? explain(db, item) : undefined;
     },

@@ -53,7 +53,9 @@ describe('readBatch', () => {
     release();
     const rows = await Promise.all(answers);
     expect(rows.map((r) => r?.v ?? null)).toEqual(keys.map((k) => (k % 2 === 0 ? `v${k}` : null)));
-    expect(rows.filter(Boolean).map((r) => r!.asked)).toEqual(keys.filter((k) => k % 2 === 0).map((k) => (k < 128 ? 128 : 2)));
+    expect(rows.filter(Boolean).map((r) => r!.asked)).toEqual(
+      keys.filter((k) => k % 2 === 0).map((k) => (k < 128 ? 128 : 2)),
+    );
     expect(counted()).toEqual({ statements: 2, keys: 130 });
   });
 
@@ -69,7 +71,12 @@ describe('readBatch', () => {
 
   it('a statement that fails rejects every key in it, and the next statement still runs', async () => {
     const release = reads.hold(t.db);
-    const failed = [read(10), read(-1)].map((p) => p.then(() => 'answered', (err: unknown) => refusalOf(err)));
+    const failed = [read(10), read(-1)].map((p) =>
+      p.then(
+        () => 'answered',
+        (err: unknown) => refusalOf(err),
+      ),
+    );
     release();
     expect(await Promise.all(failed)).toEqual(['explain', 'explain']);
     expect((await read(10))?.v).toBe('v10');

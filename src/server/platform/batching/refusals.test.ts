@@ -23,7 +23,11 @@ describe('fs_refuse and refusalOf', () => {
     }
     // A prepared statement (db.compiled) fails the same way.
     const err = await errorOf(() =>
-      t.db.compiled('refusals_test', sql`select case when ${sql.placeholder('n')}::int > 0 then 1 else ${refuse('banned')} end as x`, { n: 0 }),
+      t.db.compiled(
+        'refusals_test',
+        sql`select case when ${sql.placeholder('n')}::int > 0 then 1 else ${refuse('banned')} end as x`,
+        { n: 0 },
+      ),
     );
     expect(refusalOf(err)).toBe('banned');
   });
@@ -56,8 +60,18 @@ describe('fs_refuse and refusalOf', () => {
         pg_typeof(case when true then 'a' else ${refuse('banned', 'text')} end)::text as txt,
         pg_typeof(case when true then '{}'::jsonb else ${refuse('banned', 'jsonb')} end)::text as json,
         pg_typeof(case when true then false else ${refuse('banned', 'boolean')} end)::text as bool`);
-    expect(row).toEqual({ big: 'bigint', num: 'numeric', txt: 'text', json: 'jsonb', bool: 'boolean' });
-    const err = await errorOf(() => t.db.rows(sql`select case when v.x > 1 then '{}'::jsonb else ${refuse('explain', 'jsonb')} end from (values (1)) v(x)`));
+    expect(row).toEqual({
+      big: 'bigint',
+      num: 'numeric',
+      txt: 'text',
+      json: 'jsonb',
+      bool: 'boolean',
+    });
+    const err = await errorOf(() =>
+      t.db.rows(
+        sql`select case when v.x > 1 then '{}'::jsonb else ${refuse('explain', 'jsonb')} end from (values (1)) v(x)`,
+      ),
+    );
     expect(refusalOf(err)).toBe('explain');
   });
 
@@ -67,6 +81,8 @@ describe('fs_refuse and refusalOf', () => {
     expect(refusalOf(undefined)).toBeNull();
     // A refusal code the server does not know is not read as one of its own.
     expect(refusalOf({ code: REFUSAL_SQLSTATE, detail: 'sold_out' })).toBeNull();
-    expect(() => refuse("x'); drop table users; --" as RefusalCode)).toThrow(/unknown refusal code/);
+    expect(() => refuse("x'); drop table users; --" as RefusalCode)).toThrow(
+      /unknown refusal code/,
+    );
   });
 });

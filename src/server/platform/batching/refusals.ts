@@ -28,7 +28,8 @@ export const refusalCodes = [
 
 export type RefusalCode = (typeof refusalCodes)[number];
 
-const isCode = (value: unknown): value is RefusalCode => (refusalCodes as readonly unknown[]).includes(value);
+const isCode = (value: unknown): value is RefusalCode =>
+  (refusalCodes as readonly unknown[]).includes(value);
 
 /** SQL types a refusal may stand in for besides integer (which converts to any other number). */
 const refusalTypes = ['bigint', 'text', 'boolean', 'jsonb'] as const;
@@ -41,7 +42,8 @@ type RefusalType = (typeof refusalTypes)[number];
  */
 export function refuse(code: RefusalCode, as?: RefusalType): SQL {
   if (!isCode(code)) throw new Error(`refuse: unknown refusal code ${String(code)}`);
-  if (as !== undefined && !refusalTypes.includes(as)) throw new Error(`refuse: unknown type ${String(as)}`);
+  if (as !== undefined && !refusalTypes.includes(as))
+    throw new Error(`refuse: unknown type ${String(as)}`);
   return sql.raw(as ? `fs_refuse('${code}', null::${as})` : `fs_refuse('${code}')`);
 }
 

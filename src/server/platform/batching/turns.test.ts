@@ -29,7 +29,14 @@ describe('turns', () => {
     g[3]!.release();
     free.release();
     elsewhere.release();
-    expect(await Promise.all([...calls, ...more])).toEqual(['a', 'b', 'c', 'd', 'other key', 'other db']);
+    expect(await Promise.all([...calls, ...more])).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'other key',
+      'other db',
+    ]);
     expect(log.slice(5)).toEqual(['d']);
   });
 

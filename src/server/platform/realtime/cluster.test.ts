@@ -16,7 +16,13 @@ describe.runIf(usingPostgres())('two processes on one PostgreSQL database', () =
   beforeAll(async () => {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
     drop = created.drop;
-    const env = { DATABASE_URL: created.url, ADMIN_PASSWORD: 'two-processes-1', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '1000', DATA_DIR: '/tmp/fs-cluster-test' };
+    const env = {
+      DATABASE_URL: created.url,
+      ADMIN_PASSWORD: 'two-processes-1',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT: '1000',
+      DATA_DIR: '/tmp/fs-cluster-test',
+    };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   });
 
@@ -28,28 +34,47 @@ describe.runIf(usingPostgres())('two processes on one PostgreSQL database', () =
   const post = async <T>(base: string, path: string, body: unknown, token?: string) => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as T };
   };
   const register = async (base: string, username: string) =>
-    (await post<{ token: string }>(base, '/auth/register', { username, password: 'correct-horse-9' })).body.token;
+    (
+      await post<{ token: string }>(base, '/auth/register', {
+        username,
+        password: 'correct-horse-9',
+      })
+    ).body.token;
 
   it('pushes a balance changed through one process to a socket on the other within a second', async () => {
     const suffix = Date.now().toString(36).slice(-5);
-    const [senderToken, receiverToken] = await Promise.all([register(a.url, `snd${suffix}`), register(a.url, `rcv${suffix}`)]);
+    const [senderToken, receiverToken] = await Promise.all([
+      register(a.url, `snd${suffix}`),
+      register(a.url, `rcv${suffix}`),
+    ]);
     const live = await openLive(b.url, await takeTicket(b.url, receiverToken));
     expect(live.messages[0]?.kind).toBe('hello');
     const started = Date.now();
-    const sent = await post(a.url, '/api/user/send-money', { recipientUsername: `rcv${suffix}`, amount: 40 }, senderToken);
+    const sent = await post(
+      a.url,
+      '/api/user/send-money',
+      { recipientUsername: `rcv${suffix}`, amount: 40 },
+      senderToken,
+    );
     expect(sent.status).toBe(200);
     const message = await live.next((m) => m.kind === 'balance', 1000);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(message).toEqual({ kind: 'balance', payload: { balance: 1040 } });
     // Through the outbox: delivered by one of the two processes' dispatchers, once.
     const received = await live.next((m) => m.kind === 'coins.received', 1000);
-    expect(received).toEqual({ kind: 'coins.received', payload: { transferId: expect.any(String), from: `snd${suffix}`, amount: 40 } });
+    expect(received).toEqual({
+      kind: 'coins.received',
+      payload: { transferId: expect.any(String), from: `snd${suffix}`, amount: 40 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(live.messages.filter((m) => m.kind === 'coins.received')).toHaveLength(1);
     live.close();
@@ -58,9 +83,20 @@ describe.runIf(usingPostgres())('two processes on one PostgreSQL database', () =
   it('makes a ban through one process hold on the other within a second', async () => {
     const suffix = Date.now().toString(36).slice(-5);
     const userToken = await register(a.url, `ban${suffix}`);
-    const admin = (await post<{ token: string }>(a.url, '/auth/login', { username: 'admin', password: 'two-processes-1' })).body.token;
+    const admin = (
+      await post<{ token: string }>(a.url, '/auth/login', {
+        username: 'admin',
+        password: 'two-processes-1',
+      })
+    ).body.token;
     // B has the session cached and a socket open.
-    expect((await fetch(`${b.url}/api/user/stats`, { headers: { authorization: `Bearer ${userToken}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${b.url}/api/user/stats`, {
+          headers: { authorization: `Bearer ${userToken}` },
+        })
+      ).status,
+    ).toBe(200);
     const live = await openLive(b.url, await takeTicket(b.url, userToken));
     const banned = await fetch(`${a.url}/api/admin/status/user/ban${suffix}`, {
       method: 'PATCH',
@@ -72,7 +108,11 @@ describe.runIf(usingPostgres())('two processes on one PostgreSQL database', () =
     expect((await live.closed).code).toBe(4401);
     let status = 200;
     while (Date.now() - started < 1000) {
-      status = (await fetch(`${b.url}/api/user/stats`, { headers: { authorization: `Bearer ${userToken}` } })).status;
+      status = (
+        await fetch(`${b.url}/api/user/stats`, {
+          headers: { authorization: `Bearer ${userToken}` },
+        })
+      ).status;
       if (status !== 200) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -116,7 +116,8 @@ export class LiveHub {
    * balancer to a process that is still up, instead of treating it as an error.
    */
   closeSockets(): void {
-    for (const set of this.clients.values()) for (const client of set) client.socket.close(1012, 'Service restart');
+    for (const set of this.clients.values())
+      for (const client of set) client.socket.close(1012, 'Service restart');
   }
 
   /** A one-time ticket for opening the socket, tied to the session that asked for it. */
@@ -144,17 +145,27 @@ export class LiveHub {
       socket.close(4401, 'Invalid or expired ticket: ask for a new one');
       return;
     }
-    const [top] = await this.db.rows<{ max: number | null }>(sql`select ${ledger.newestRowId} as max`);
+    const [top] = await this.db.rows<{ max: number | null }>(
+      sql`select ${ledger.newestRowId} as max`,
+    );
     const newest = top?.max ?? 0;
     if (this.clients.size === 0) this.ledgerCursor = Math.max(this.ledgerCursor, newest);
-    const client: Client = { socket, userId: row.user_id, tokenHash: row.token_hash, isAdmin: row.role === 'admin', alive: true, ledgerSeen: newest };
+    const client: Client = {
+      socket,
+      userId: row.user_id,
+      tokenHash: row.token_hash,
+      isAdmin: row.role === 'admin',
+      alive: true,
+      ledgerSeen: newest,
+    };
     let set = this.clients.get(client.userId);
     if (!set) this.clients.set(client.userId, (set = new Set()));
     set.add(client);
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => {
       set.delete(client);
-      if (set.size === 0 && this.clients.get(client.userId) === set) this.clients.delete(client.userId);
+      if (set.size === 0 && this.clients.get(client.userId) === set)
+        this.clients.delete(client.userId);
     });
     socket.on('error', () => socket.terminate());
     this.send(client, { kind: 'hello', payload: { userId: String(client.userId) } });
@@ -182,16 +193,21 @@ export class LiveHub {
       this.notify();
       return;
     }
-    this.notifyTimer = setTimeout(() => {
-      this.notifyTimer = null;
-      this.notify();
-    }, Math.max(0, this.lastNotify + NOTIFY_BATCH_MS - now));
+    this.notifyTimer = setTimeout(
+      () => {
+        this.notifyTimer = null;
+        this.notify();
+      },
+      Math.max(0, this.lastNotify + NOTIFY_BATCH_MS - now),
+    );
     this.notifyTimer.unref();
   }
 
   private notify(): void {
     this.lastNotify = Date.now();
-    this.db.rows(sql`select pg_notify(${CHANNEL}, '')`).catch((err: unknown) => this.log.warn({ err }, 'live: NOTIFY failed'));
+    this.db
+      .rows(sql`select pg_notify(${CHANNEL}, '')`)
+      .catch((err: unknown) => this.log.warn({ err }, 'live: NOTIFY failed'));
   }
 
   /**
@@ -239,13 +255,20 @@ export class LiveHub {
       gaps.length > 0
         ? sql` union all select id, kind, user_id, payload from realtime_events where id = any(${`{${gaps.join(',')}}`}::bigint[]) and id <= ${this.eventsCursor}`
         : sql``;
-    const rows = await this.db.rows<{ id: number; kind: string; user_id: number | null; payload: unknown }>(sql`
+    const rows = await this.db.rows<{
+      id: number;
+      kind: string;
+      user_id: number | null;
+      payload: unknown;
+    }>(sql`
       select id, kind, user_id, payload from realtime_events where id > ${this.eventsCursor}${missing} order by id limit 5000`);
     const now = Date.now();
     for (const row of rows) {
       const id = Number(row.id);
       if (id > this.eventsCursor) {
-        if (id - this.eventsCursor - 1 <= MAX_GAPS) for (let skipped = this.eventsCursor + 1; skipped < id; skipped++) this.eventGaps.set(skipped, now);
+        if (id - this.eventsCursor - 1 <= MAX_GAPS)
+          for (let skipped = this.eventsCursor + 1; skipped < id; skipped++)
+            this.eventGaps.set(skipped, now);
         this.eventsCursor = id;
       } else {
         this.eventGaps.delete(id);
@@ -265,7 +288,8 @@ export class LiveHub {
       if (userId === null) return;
       this.sessions.forgetUser(userId);
       for (const client of this.clients.get(userId) ?? []) {
-        const ended = tokenHash === null ? client.tokenHash !== keepTokenHash : client.tokenHash === tokenHash;
+        const ended =
+          tokenHash === null ? client.tokenHash !== keepTokenHash : client.tokenHash === tokenHash;
         if (ended) client.socket.close(4401, 'Session ended');
       }
       return;
@@ -285,17 +309,22 @@ export class LiveHub {
     const ids = [...this.clients.keys()];
     // Nobody to tell: a socket opened later starts from the newest row (see accept).
     if (ids.length === 0) return;
-    const [top] = await this.db.rows<{ max: number | null }>(sql`select ${ledger.newestRowId} as max`);
+    const [top] = await this.db.rows<{ max: number | null }>(
+      sql`select ${ledger.newestRowId} as max`,
+    );
     const max = top?.max ?? 0;
     if (max > this.ledgerCursor - REREAD_WINDOW) {
-      const rows = await this.db.rows<{ id: number; user_id: number; balance_after: number | null }>(
-        ledger.goldRowsOf(`{${ids.join(',')}}`, this.ledgerCursor - REREAD_WINDOW, max),
-      );
+      const rows = await this.db.rows<{
+        id: number;
+        user_id: number;
+        balance_after: number | null;
+      }>(ledger.goldRowsOf(`{${ids.join(',')}}`, this.ledgerCursor - REREAD_WINDOW, max));
       const latest = new Map<number, { id: number; balance: number }>();
       for (const row of rows) {
         if (this.sentLedger.has(row.id)) continue;
         this.sentLedger.add(row.id);
-        if (row.balance_after !== null) latest.set(row.user_id, { id: row.id, balance: row.balance_after });
+        if (row.balance_after !== null)
+          latest.set(row.user_id, { id: row.id, balance: row.balance_after });
       }
       for (const [userId, { id, balance }] of latest) {
         for (const client of this.clients.get(userId) ?? []) {
@@ -308,7 +337,8 @@ export class LiveHub {
   }
 
   private send(client: Client, message: LiveMessage): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+    if (client.socket.readyState === client.socket.OPEN)
+      client.socket.send(JSON.stringify(message));
   }
 
   private ping(): void {
@@ -328,7 +358,9 @@ export class LiveHub {
     await this.db
       .rows(sql`delete from realtime_events where created_at < now() - ${KEEP_EVENTS}::interval`)
       .catch((err: unknown) => this.log.warn({ err }, 'live: pruning events failed'));
-    await this.db.rows(sql`delete from live_tickets where expires_at < now() - interval '1 hour'`).catch(() => undefined);
+    await this.db
+      .rows(sql`delete from live_tickets where expires_at < now() - interval '1 hour'`)
+      .catch(() => undefined);
   }
 
   /** One LISTEN connection outside the pool; after a reconnect it catches up by reading. */

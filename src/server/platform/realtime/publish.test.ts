@@ -6,7 +6,9 @@ import { publishLive } from './publish';
 const server = useTestServer();
 
 const eventsOf = (userId: number) =>
-  server.db.rows<{ kind: string; payload: unknown }>(sql`select kind, payload from realtime_events where user_id = ${userId} order by id`);
+  server.db.rows<{ kind: string; payload: unknown }>(
+    sql`select kind, payload from realtime_events where user_id = ${userId} order by id`,
+  );
 
 describe('publishLive', () => {
   it('records an event with the transaction that makes the change, and not when it rolls back', async () => {

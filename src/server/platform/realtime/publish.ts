@@ -13,7 +13,9 @@ export async function publishLive<K extends LiveEventKind>(
   payload: LiveEventPayloads[K],
   userId?: number,
 ): Promise<void> {
-  await q.rows(sql`insert into realtime_events (kind, user_id, payload) values (${kind}, ${userId ?? null}, ${JSON.stringify(payload)}::jsonb)`);
+  await q.rows(
+    sql`insert into realtime_events (kind, user_id, payload) values (${kind}, ${userId ?? null}, ${JSON.stringify(payload)}::jsonb)`,
+  );
 }
 
 /**
@@ -32,6 +34,11 @@ export async function publishLiveFrom(q: Queryable, kind: LiveEventKind, rows: S
  * Events every signed-in user may see, many in one INSERT and outside any transaction: for
  * notices that follow committed changes (bets' vote counts), where one lost is harmless.
  */
-export async function publishPublicLive(q: Queryable, events: { kind: LiveEventKind; payload: unknown }[]): Promise<void> {
-  await q.rows(sql`insert into realtime_events (kind, payload) select kind, payload from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(kind text, payload jsonb)`);
+export async function publishPublicLive(
+  q: Queryable,
+  events: { kind: LiveEventKind; payload: unknown }[],
+): Promise<void> {
+  await q.rows(
+    sql`insert into realtime_events (kind, payload) select kind, payload from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(kind text, payload jsonb)`,
+  );
 }

@@ -15,7 +15,14 @@ export function liveHandlers(deps: Deps) {
 
 /** The socket itself: not a JSON route, so it stands outside the contract table. */
 export function registerLiveSocket(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Querystring: { ticket?: string } }>(LIVE_PATH, { websocket: true }, (socket, request) => {
-    void deps.live.accept(socket, typeof request.query.ticket === 'string' ? request.query.ticket : undefined);
-  });
+  app.get<{ Querystring: { ticket?: string } }>(
+    LIVE_PATH,
+    { websocket: true },
+    (socket, request) => {
+      void deps.live.accept(
+        socket,
+        typeof request.query.ticket === 'string' ? request.query.ticket : undefined,
+      );
+    },
+  );
 }

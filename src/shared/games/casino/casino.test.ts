@@ -35,10 +35,14 @@ describe('coin flip', () => {
   });
 
   it('refuses bad bets', () => {
-    expect(() => coinFlip(SEED, 'coin', 0, { choice: 'edge' as 'heads', stake: 1 })).toThrow(RangeError);
+    expect(() => coinFlip(SEED, 'coin', 0, { choice: 'edge' as 'heads', stake: 1 })).toThrow(
+      RangeError,
+    );
     expect(() => coinFlip(SEED, 'coin', 0, { choice: 'heads', stake: 0 })).toThrow(RangeError);
     expect(() => coinFlip(SEED, 'coin', 0, { choice: 'heads', stake: 1.5 })).toThrow(RangeError);
-    expect(() => coinFlip(SEED, 'coin', 0, { choice: 'heads', stake: Number.MAX_SAFE_INTEGER })).toThrow(RangeError);
+    expect(() =>
+      coinFlip(SEED, 'coin', 0, { choice: 'heads', stake: Number.MAX_SAFE_INTEGER }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -67,7 +71,9 @@ describe('roulette', () => {
     }
     expect(total).toBeCloseTo(1, 15);
     // The published 14/15 is therefore off by less than 14 x 2^-32 per bet.
-    expect(Math.abs(quantised(0, 15) * 14 - toNumber(rouletteRtp('green')))).toBeLessThan(14 * 2 ** -32);
+    expect(Math.abs(quantised(0, 15) * 14 - toNumber(rouletteRtp('green')))).toBeLessThan(
+      14 * 2 ** -32,
+    );
   });
 
   it('pays the colour bet from float #0', () => {
@@ -80,6 +86,8 @@ describe('roulette', () => {
       expect(red.win).toBe(red.result === 'red');
       expect(red.payout).toBe(red.win ? 20 : 0);
     }
-    expect(() => roulette(SEED, 'wheel', 0, { choice: 'blue' as 'red', stake: 1 })).toThrow(RangeError);
+    expect(() => roulette(SEED, 'wheel', 0, { choice: 'blue' as 'red', stake: 1 })).toThrow(
+      RangeError,
+    );
   });
 });

@@ -21,7 +21,12 @@ export interface CoinFlipResult {
 // f < 0.5 is exactly the uint32s below 2^31, so each side has probability 1/2 with no rounding.
 export const coinSideOf = (float: number): CoinSide => (float < 0.5 ? 'heads' : 'tails');
 
-export function coinFlip(serverSeed: string, clientSeed: string, nonce: number, params: CoinFlipParams): CoinFlipResult {
+export function coinFlip(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  params: CoinFlipParams,
+): CoinFlipResult {
   if (!COIN_SIDES.includes(params.choice)) throw new RangeError('choice must be heads or tails');
   assertStake(params.stake, COIN_FLIP_MULTIPLIER);
   const result = coinSideOf(new FairStream(serverSeed, clientSeed, nonce).next());

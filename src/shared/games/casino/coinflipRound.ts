@@ -6,11 +6,16 @@ export const coinFlipRound = defineRoundGame({
   label: 'Coin flip',
   example: { choice: 'heads', stake: 10 },
   replay: (serverSeed, clientSeed, nonce, params) => {
-    const r = coinFlip(serverSeed, clientSeed, nonce, { choice: params.choice as CoinSide, stake: num(params.stake, 'stake') });
+    const r = coinFlip(serverSeed, clientSeed, nonce, {
+      choice: params.choice as CoinSide,
+      stake: num(params.stake, 'stake'),
+    });
     return { result: r.result, win: r.win, payout: r.payout };
   },
-  describe: (replay, params) => `${String(replay.result)} (called ${String(params.choice)}), ${winText(replay.win)}, ${paysText(replay.payout)}`,
-  summary: (round) => `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`,
+  describe: (replay, params) =>
+    `${String(replay.result)} (called ${String(params.choice)}), ${winText(replay.win)}, ${paysText(replay.payout)}`,
+  summary: (round) =>
+    `coin flip · ${String(round.params.choice)} → ${String(round.outcome.result ?? '?')}`,
   rtp: () => {
     const rtp = coinFlipRtp();
     return [

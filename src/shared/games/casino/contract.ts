@@ -7,7 +7,12 @@ import { defineRoutes } from '../../api/contract';
 export const CASINO_MAX_BET = 1_000_000;
 
 /** What every casino answer ends with: the round that verifies it and the balance after it. */
-const settledRound = { bonus: z.number(), roundId: z.string(), nonce: z.number(), balance: z.number() };
+const settledRound = {
+  bonus: z.number(),
+  roundId: z.string(),
+  nonce: z.number(),
+  balance: z.number(),
+};
 
 export const coinFlipBody = z.strictObject({
   betAmount: coinAmount('betAmount', CASINO_MAX_BET),
@@ -40,14 +45,28 @@ export type RouletteResponse = z.infer<typeof rouletteResponse>;
 
 export const slotsBody = z.strictObject({ betAmount: coinAmount('betAmount', CASINO_MAX_BET) });
 
-const slotSymbol = z.enum(['cherry', 'lemon', 'orange', 'grape', 'bell', 'star', 'diamond'] satisfies SlotSymbol[]);
+const slotSymbol = z.enum([
+  'cherry',
+  'lemon',
+  'orange',
+  'grape',
+  'bell',
+  'star',
+  'diamond',
+] satisfies SlotSymbol[]);
 
 export const slotsResponse = z.object({
   /** The three symbols on the line, e.g. ['cherry', 'lemon', 'cherry']. */
   reel: z.array(slotSymbol),
   /** Stop index of each reel, 0-20: the reels stop here. */
   stops: z.array(z.number()),
-  combo: z.union([z.templateLiteral(['three-', slotSymbol]), z.literal('two-cherries'), z.literal('one-cherry')]).nullable(),
+  combo: z
+    .union([
+      z.templateLiteral(['three-', slotSymbol]),
+      z.literal('two-cherries'),
+      z.literal('one-cherry'),
+    ])
+    .nullable(),
   win: z.boolean(),
   payout: z.number(),
   /** True when slot luck re-spun a losing first spin. */
@@ -66,6 +85,18 @@ export const casinoRoutes = defineRoutes({
     body: rouletteBody,
     reply: rouletteResponse,
   },
-  'POST /api/games/slots': { auth: 'user', idempotent: true, summary: 'Spin the slots (3 reels of 21 symbols)', body: slotsBody, reply: slotsResponse },
-  'POST /api/games/coin-flip': { auth: 'user', idempotent: true, summary: 'Flip a coin: a right guess pays 2x', body: coinFlipBody, reply: coinFlipResponse },
+  'POST /api/games/slots': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spin the slots (3 reels of 21 symbols)',
+    body: slotsBody,
+    reply: slotsResponse,
+  },
+  'POST /api/games/coin-flip': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Flip a coin: a right guess pays 2x',
+    body: coinFlipBody,
+    reply: coinFlipResponse,
+  },
 });

@@ -12,6 +12,18 @@ export const casino = defineGame({
   ledger: {},
   refTypes: [],
   rounds: [coinFlipRound, rouletteRound, slotsRound],
-  counters: { casino_wins: { key: 'casinoWins', label: 'Casino wins', achievement: { title: 'House breaker', description: 'Win 5 casino games.', threshold: 5, reward: 250, icon: '🎰' } } },
+  counters: {
+    casino_wins: {
+      key: 'casinoWins',
+      label: 'Casino wins',
+      achievement: {
+        title: 'House breaker',
+        description: 'Win 5 casino games.',
+        threshold: 5,
+        reward: 250,
+        icon: '🎰',
+      },
+    },
+  },
   published: async () => (await import('./published')).casinoPublished,
 });

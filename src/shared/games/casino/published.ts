@@ -1,7 +1,13 @@
 // The slots pay table, every stop combination counted, from the table the machine pays by.
 import { slotsPayRows } from '../engine/rtp';
 import { toPercentString } from '../engine/rational';
-import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
+import {
+  coins,
+  row,
+  table,
+  type GamePublished,
+  type PublishedSectionDef,
+} from '../../published/types';
 import { slotsHitRate, slotsRtp } from './slots';
 
 const slotsSection: PublishedSectionDef = {
@@ -18,7 +24,9 @@ const slotsSection: PublishedSectionDef = {
         'slots-pay',
         'Slots lines, best first',
         ['Line', 'Pays', 'Ways of 9,261', 'Chance'],
-        slotsPayRows().map((line) => row(line.combo, line.symbols, `${line.multiplier}x`, coins(line.ways), line.percent)),
+        slotsPayRows().map((line) =>
+          row(line.combo, line.symbols, `${line.multiplier}x`, coins(line.ways), line.percent),
+        ),
       ),
     ],
   }),

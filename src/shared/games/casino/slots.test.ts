@@ -23,14 +23,16 @@ import { seededServerSeeds } from '../engine/testing';
 
 const [SEED = ''] = seededServerSeeds(9, 1);
 const SYMBOLS = Object.keys(SLOT_THREE_OF_A_KIND) as SlotSymbol[];
-const countOn = (reel: number, symbol: SlotSymbol): number => SLOT_REELS[reel]?.filter((s) => s === symbol).length ?? 0;
+const countOn = (reel: number, symbol: SlotSymbol): number =>
+  SLOT_REELS[reel]?.filter((s) => s === symbol).length ?? 0;
 
 /** Payout per stop combination, all 9,261, in stop order. */
 function allPayouts(): number[] {
   const payouts: number[] = [];
   for (let a = 0; a < SLOT_STOPS; a++)
     for (let b = 0; b < SLOT_STOPS; b++)
-      for (let c = 0; c < SLOT_STOPS; c++) payouts.push(evaluateSlotLine(slotLineAt([a, b, c])).multiplier);
+      for (let c = 0; c < SLOT_STOPS; c++)
+        payouts.push(evaluateSlotLine(slotLineAt([a, b, c])).multiplier);
   return payouts;
 }
 
@@ -47,10 +49,22 @@ describe('slots reels and pay table', () => {
   });
 
   it('evaluates lines: three of a kind first, then two cherries, then one', () => {
-    expect(evaluateSlotLine(['diamond', 'diamond', 'diamond'])).toEqual({ combo: 'three-diamond', multiplier: 100 });
-    expect(evaluateSlotLine(['cherry', 'cherry', 'cherry'])).toEqual({ combo: 'three-cherry', multiplier: 20 });
-    expect(evaluateSlotLine(['cherry', 'bell', 'cherry'])).toEqual({ combo: 'two-cherries', multiplier: 5 });
-    expect(evaluateSlotLine(['lemon', 'lemon', 'cherry'])).toEqual({ combo: 'one-cherry', multiplier: 2 });
+    expect(evaluateSlotLine(['diamond', 'diamond', 'diamond'])).toEqual({
+      combo: 'three-diamond',
+      multiplier: 100,
+    });
+    expect(evaluateSlotLine(['cherry', 'cherry', 'cherry'])).toEqual({
+      combo: 'three-cherry',
+      multiplier: 20,
+    });
+    expect(evaluateSlotLine(['cherry', 'bell', 'cherry'])).toEqual({
+      combo: 'two-cherries',
+      multiplier: 5,
+    });
+    expect(evaluateSlotLine(['lemon', 'lemon', 'cherry'])).toEqual({
+      combo: 'one-cherry',
+      multiplier: 2,
+    });
     expect(evaluateSlotLine(['lemon', 'lemon', 'orange'])).toEqual({ combo: null, multiplier: 0 });
   });
 
@@ -65,8 +79,14 @@ describe('slots reels and pay table', () => {
       paid += w * SLOT_THREE_OF_A_KIND[symbol];
       ways += w;
     }
-    const two = c(0, 'cherry') * c(1, 'cherry') * other(2) + c(0, 'cherry') * other(1) * c(2, 'cherry') + other(0) * c(1, 'cherry') * c(2, 'cherry');
-    const one = c(0, 'cherry') * other(1) * other(2) + other(0) * c(1, 'cherry') * other(2) + other(0) * other(1) * c(2, 'cherry');
+    const two =
+      c(0, 'cherry') * c(1, 'cherry') * other(2) +
+      c(0, 'cherry') * other(1) * c(2, 'cherry') +
+      other(0) * c(1, 'cherry') * c(2, 'cherry');
+    const one =
+      c(0, 'cherry') * other(1) * other(2) +
+      other(0) * c(1, 'cherry') * other(2) +
+      other(0) * other(1) * c(2, 'cherry');
     paid += two * SLOT_TWO_CHERRIES + one * SLOT_ONE_CHERRY;
     ways += two + one;
     expect(slotsRtp()).toEqual(rational(paid, 9261));
@@ -81,13 +101,17 @@ describe('slots reels and pay table', () => {
   it('stays within 2^-32 per stop of uniform when floats become stops', () => {
     // Stop j owns the uint32s from ceil(j x 2^32 / 21): each stop's chance differs from 1/21 by < 2^-32.
     const first = (j: number): bigint => ((BigInt(j) << 32n) + 20n) / 21n;
-    const quantised: bigint[] = Array.from({ length: SLOT_STOPS }, (_, j) => first(j + 1) - first(j));
+    const quantised: bigint[] = Array.from(
+      { length: SLOT_STOPS },
+      (_, j) => first(j + 1) - first(j),
+    );
     expect(quantised.reduce((sum, n) => sum + n, 0n)).toBe(1n << 32n);
     let exact = 0n;
     const payouts = allPayouts();
     payouts.forEach((multiplier, i) => {
       const [a, b, c] = [Math.floor(i / 441), Math.floor(i / 21) % 21, i % 21];
-      exact += BigInt(multiplier) * (quantised[a] ?? 0n) * (quantised[b] ?? 0n) * (quantised[c] ?? 0n);
+      exact +=
+        BigInt(multiplier) * (quantised[a] ?? 0n) * (quantised[b] ?? 0n) * (quantised[c] ?? 0n);
     });
     const bias = toNumber(sub(rational(exact, 1n << 96n), slotsRtp()));
     expect(Math.abs(bias)).toBeLessThan(1e-9);
@@ -126,8 +150,12 @@ describe('slots luck', () => {
     const pairs = BigInt(payouts.length) ** 2n;
     for (const luck of [0, 1, 10, 25, 33, 50]) {
       const p = slotsRespinProbability(luck);
-      expect(slotsRtpWithLuck(luck)).toEqual(add(rational(keptPaid, pairs), mul(p, rational(respunPaid, pairs))));
-      expect(slotsHitRateWithLuck(luck)).toEqual(add(rational(keptHits, pairs), mul(p, rational(respunHits, pairs))));
+      expect(slotsRtpWithLuck(luck)).toEqual(
+        add(rational(keptPaid, pairs), mul(p, rational(respunPaid, pairs))),
+      );
+      expect(slotsHitRateWithLuck(luck)).toEqual(
+        add(rational(keptHits, pairs), mul(p, rational(respunHits, pairs))),
+      );
     }
     expect(slotsRtpWithLuck(0)).toEqual(slotsRtp());
     expect(slotsRtpWithLuck(50)).toEqual(rational(111560416, 85766121));

@@ -20,12 +20,75 @@ export const SLOT_STOPS = 21;
 // 3 grape, 2 bell, 2 star, 1 diamond; reel 2: 2/6/4/4/2/2/1; reel 3: 2/5/5/4/2/2/1) and the
 // symbols are interleaved so neighbours on the spinning strip look varied.
 export const SLOT_REELS: readonly (readonly SlotSymbol[])[] = [
-  ['lemon', 'cherry', 'orange', 'lemon', 'grape', 'bell', 'lemon', 'orange', 'star', 'lemon', 'grape',
-    'orange', 'diamond', 'lemon', 'cherry', 'orange', 'bell', 'lemon', 'grape', 'star', 'orange'],
-  ['orange', 'lemon', 'grape', 'cherry', 'lemon', 'star', 'orange', 'grape', 'lemon', 'bell', 'orange',
-    'diamond', 'lemon', 'grape', 'cherry', 'lemon', 'orange', 'star', 'grape', 'bell', 'lemon'],
-  ['grape', 'lemon', 'orange', 'bell', 'lemon', 'cherry', 'orange', 'grape', 'star', 'lemon', 'orange',
-    'diamond', 'grape', 'lemon', 'cherry', 'orange', 'star', 'lemon', 'grape', 'bell', 'orange'],
+  [
+    'lemon',
+    'cherry',
+    'orange',
+    'lemon',
+    'grape',
+    'bell',
+    'lemon',
+    'orange',
+    'star',
+    'lemon',
+    'grape',
+    'orange',
+    'diamond',
+    'lemon',
+    'cherry',
+    'orange',
+    'bell',
+    'lemon',
+    'grape',
+    'star',
+    'orange',
+  ],
+  [
+    'orange',
+    'lemon',
+    'grape',
+    'cherry',
+    'lemon',
+    'star',
+    'orange',
+    'grape',
+    'lemon',
+    'bell',
+    'orange',
+    'diamond',
+    'lemon',
+    'grape',
+    'cherry',
+    'lemon',
+    'orange',
+    'star',
+    'grape',
+    'bell',
+    'lemon',
+  ],
+  [
+    'grape',
+    'lemon',
+    'orange',
+    'bell',
+    'lemon',
+    'cherry',
+    'orange',
+    'grape',
+    'star',
+    'lemon',
+    'orange',
+    'diamond',
+    'grape',
+    'lemon',
+    'cherry',
+    'orange',
+    'star',
+    'lemon',
+    'grape',
+    'bell',
+    'orange',
+  ],
 ];
 
 /** Three of a kind pays this many times the stake (the stake included). */
@@ -45,7 +108,11 @@ export const SLOT_ONE_CHERRY = 2;
 
 export type SlotCombo = `three-${SlotSymbol}` | 'two-cherries' | 'one-cherry';
 
-const SLOTS_MAX_MULTIPLIER = Math.max(...Object.values(SLOT_THREE_OF_A_KIND), SLOT_TWO_CHERRIES, SLOT_ONE_CHERRY);
+const SLOTS_MAX_MULTIPLIER = Math.max(
+  ...Object.values(SLOT_THREE_OF_A_KIND),
+  SLOT_TWO_CHERRIES,
+  SLOT_ONE_CHERRY,
+);
 /** DESIGN.md section 6: slots-luck buffs add up to at most +50%. */
 export const SLOTS_MAX_LUCK = 50;
 
@@ -82,7 +149,11 @@ const symbolAt = (reel: number, stop: number): SlotSymbol => {
   return symbol;
 };
 
-export const slotLineAt = (stops: SlotStops): SlotLine => [symbolAt(0, stops[0]), symbolAt(1, stops[1]), symbolAt(2, stops[2])];
+export const slotLineAt = (stops: SlotStops): SlotLine => [
+  symbolAt(0, stops[0]),
+  symbolAt(1, stops[1]),
+  symbolAt(2, stops[2]),
+];
 
 /** One paying combination per line, the best: three of a kind beats cherries. */
 export function evaluateSlotLine(line: SlotLine): SlotEvaluation {
@@ -101,7 +172,8 @@ const nextStops = (stream: FairStream): SlotStops => [
 ];
 
 function assertLuck(luck: number): void {
-  if (!Number.isInteger(luck) || luck < 0 || luck > SLOTS_MAX_LUCK) throw new RangeError('luck must be a whole percent from 0 to 50');
+  if (!Number.isInteger(luck) || luck < 0 || luck > SLOTS_MAX_LUCK)
+    throw new RangeError('luck must be a whole percent from 0 to 50');
 }
 
 /**
@@ -109,7 +181,12 @@ function assertLuck(luck: number): void {
  * re-spun from later floats of the same round, so the result is still a function of the seeds,
  * nonce and luck alone and costs no extra HMAC.
  */
-export function slots(serverSeed: string, clientSeed: string, nonce: number, params: SlotsParams): SlotsResult {
+export function slots(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  params: SlotsParams,
+): SlotsResult {
   const luck = params.luck ?? 0;
   assertLuck(luck);
   assertStake(params.stake, SLOTS_MAX_MULTIPLIER);
@@ -162,18 +239,28 @@ export function slotsPayTable(): readonly SlotsPayLine[] {
     }
   }
   payLines = [...ways]
-    .map(([combo, entry]) => ({ combo, ...entry, probability: rational(entry.ways, SLOT_STOPS ** 3) }))
+    .map(([combo, entry]) => ({
+      combo,
+      ...entry,
+      probability: rational(entry.ways, SLOT_STOPS ** 3),
+    }))
     .sort((x, y) => y.multiplier - x.multiplier || x.combo.localeCompare(y.combo));
   return payLines;
 }
 
 /** Return to player of one spin without luck: sum of multiplier x ways over 9,261. */
 export const slotsRtp = (): Rational =>
-  rational(slotsPayTable().reduce((sum, line) => sum + line.multiplier * line.ways, 0), SLOT_STOPS ** 3);
+  rational(
+    slotsPayTable().reduce((sum, line) => sum + line.multiplier * line.ways, 0),
+    SLOT_STOPS ** 3,
+  );
 
 /** Chance that a spin pays anything. */
 export const slotsHitRate = (): Rational =>
-  rational(slotsPayTable().reduce((sum, line) => sum + line.ways, 0), SLOT_STOPS ** 3);
+  rational(
+    slotsPayTable().reduce((sum, line) => sum + line.ways, 0),
+    SLOT_STOPS ** 3,
+  );
 
 /**
  * The exact chance that luck L re-spins a loss: the uint32s u with 100u < L x 2^32, that is

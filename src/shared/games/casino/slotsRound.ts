@@ -2,7 +2,8 @@ import { toPercentString } from '../engine/rational';
 import { defineRoundGame, num, paysText, publishRtp, winText } from '../engine/roundGame';
 import { slots, SLOTS_MAX_LUCK, slotsHitRate, slotsRtp, slotsRtpWithLuck } from './slots';
 
-const plural = (symbol: string): string => (symbol.endsWith('y') ? `${symbol.slice(0, -1)}ies` : `${symbol}s`);
+const plural = (symbol: string): string =>
+  symbol.endsWith('y') ? `${symbol.slice(0, -1)}ies` : `${symbol}s`;
 
 /** 'three-bell' -> 'three bells', 'two-cherries' -> 'two cherries'; null is a line that pays nothing. */
 export const comboText = (combo: unknown): string => {
@@ -16,15 +17,26 @@ export const slotsRound = defineRoundGame({
   label: 'Slots',
   example: { stake: 10, luck: 0 },
   replay: (serverSeed, clientSeed, nonce, params) => {
-    const r = slots(serverSeed, clientSeed, nonce, { stake: num(params.stake, 'stake'), luck: params.luck === undefined ? 0 : num(params.luck, 'luck') });
-    return { reel: [...r.reel], stops: [...r.stops], combo: r.combo, win: r.win, payout: r.payout, respun: r.respun };
+    const r = slots(serverSeed, clientSeed, nonce, {
+      stake: num(params.stake, 'stake'),
+      luck: params.luck === undefined ? 0 : num(params.luck, 'luck'),
+    });
+    return {
+      reel: [...r.reel],
+      stops: [...r.stops],
+      combo: r.combo,
+      win: r.win,
+      payout: r.payout,
+      respun: r.respun,
+    };
   },
   describe: (replay) => {
     const reel = Array.isArray(replay.reel) ? replay.reel.join(' ') : '?';
     const respun = replay.respun === true ? ', after a slot-luck re-spin' : '';
     return `${reel}: ${comboText(replay.combo)}, ${winText(replay.win)}, ${paysText(replay.payout)}${respun}`;
   },
-  summary: (round) => `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`,
+  summary: (round) =>
+    `slots · ${Array.isArray(round.outcome.reel) ? round.outcome.reel.join(' ') : '?'}`,
   rtp: () => {
     const rtp = slotsRtp();
     const hit = slotsHitRate();

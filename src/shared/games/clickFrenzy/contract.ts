@@ -26,7 +26,11 @@ export const frenzyClickResponse = frenzyStatsDto.extend({
 export type FrenzyClickResponse = z.infer<typeof frenzyClickResponse>;
 
 export const clickFrenzyRoutes = defineRoutes({
-  'GET /api/games/click-frenzy': { auth: 'user', summary: 'Your Click Frenzy count this UTC hour', reply: frenzyStatsDto },
+  'GET /api/games/click-frenzy': {
+    auth: 'user',
+    summary: 'Your Click Frenzy count this UTC hour',
+    reply: frenzyStatsDto,
+  },
   'POST /api/games/click-frenzy': {
     auth: 'user',
     idempotent: true,

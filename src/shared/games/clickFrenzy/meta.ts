@@ -13,6 +13,18 @@ export const clickFrenzy = defineGame({
    */
   refTypes: ['frenzy'],
   rounds: [],
-  counters: { frenzy_clicks: { key: 'frenzyClicks', label: 'Click Frenzy clicks', achievement: { title: 'Clicker', description: 'Click 1,000 times in Click Frenzy.', threshold: 1000, reward: 200, icon: '🖱️' } } },
+  counters: {
+    frenzy_clicks: {
+      key: 'frenzyClicks',
+      label: 'Click Frenzy clicks',
+      achievement: {
+        title: 'Clicker',
+        description: 'Click 1,000 times in Click Frenzy.',
+        threshold: 1000,
+        reward: 200,
+        icon: '🖱️',
+      },
+    },
+  },
   published: async () => (await import('./published')).clickFrenzyPublished,
 });

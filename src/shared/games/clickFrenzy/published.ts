@@ -5,6 +5,12 @@ import { coins, row, type GamePublished } from '../../published/types';
 
 export const clickFrenzyPublished: GamePublished = {
   faucets: () => [
-    row('frenzy', 'Click Frenzy', `${coins(FRENZY_REWARD)} a click, ${coins(FRENZY_HOURLY_LIMIT)} clicks a clock hour`, coins(FRENZY_REWARD * FRENZY_HOURLY_LIMIT * perDay(HOUR_MS)), 'no cap'),
+    row(
+      'frenzy',
+      'Click Frenzy',
+      `${coins(FRENZY_REWARD)} a click, ${coins(FRENZY_HOURLY_LIMIT)} clicks a clock hour`,
+      coins(FRENZY_REWARD * FRENZY_HOURLY_LIMIT * perDay(HOUR_MS)),
+      'no cap',
+    ),
   ],
 };

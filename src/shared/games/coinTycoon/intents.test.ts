@@ -27,7 +27,11 @@ import { bigBelow, HOUR, LEMONADE, snapshot, stateWith, T0 } from './testing';
 import { seededRandom } from '../engine/testing';
 
 describe('coin tycoon: forged and invalid intents are refused and change nothing', () => {
-  const refused = (s: TycoonState, intent: (s: TycoonState) => unknown, message: string | RegExp): void => {
+  const refused = (
+    s: TycoonState,
+    intent: (s: TycoonState) => unknown,
+    message: string | RegExp,
+  ): void => {
     const before = snapshot(s);
     expect(() => intent(s)).toThrow(RangeError);
     expect(() => intent(s)).toThrow(message);
@@ -41,7 +45,11 @@ describe('coin tycoon: forged and invalid intents are refused and change nothing
     const cycles = Number((cost + 9n) / 10n);
     const ready = T0 + cycles * 600;
     expect(settle(s, ready - 1).state.bucks < cost).toBe(true);
-    refused(s, (x) => buy(x, 'lemonade', 10, ready - 1), `Not enough bucks: 10 Lemonade Stands cost ${formatBig(cost)}`);
+    refused(
+      s,
+      (x) => buy(x, 'lemonade', 10, ready - 1),
+      `Not enough bucks: 10 Lemonade Stands cost ${formatBig(cost)}`,
+    );
     const bought = buy(s, 'lemonade', 10, ready);
     expect(bought.businesses.lemonade.owned).toBe(20);
     expect(bought.bucks).toBe(settle(s, ready).state.bucks - cost);
@@ -49,10 +57,22 @@ describe('coin tycoon: forged and invalid intents are refused and change nothing
 
   it('says what is short in a readable message', () => {
     const s = stateWith({ bucks: 0n }, { lemonade: { owned: 50 } });
-    refused(s, (x) => buy(x, 'lemonade', 10, T0), 'Not enough bucks: 10 Lemonade Stands cost 1.62K');
+    refused(
+      s,
+      (x) => buy(x, 'lemonade', 10, T0),
+      'Not enough bucks: 10 Lemonade Stands cost 1.62K',
+    );
     refused(s, (x) => buy(x, 'lemonade', 1, T0), 'Not enough bucks: 1 Lemonade Stand costs 118');
-    refused(s, (x) => buy(x, 'lemonade', 'max', T0), 'Not enough bucks: 1 Lemonade Stand costs 118');
-    refused(stateWith({ bucks: 0n }, { 'car-wash': { owned: 2 } }), (x) => buy(x, 'car-wash', 2, T0), /^Not enough bucks: 2 Car Washes cost/);
+    refused(
+      s,
+      (x) => buy(x, 'lemonade', 'max', T0),
+      'Not enough bucks: 1 Lemonade Stand costs 118',
+    );
+    refused(
+      stateWith({ bucks: 0n }, { 'car-wash': { owned: 2 } }),
+      (x) => buy(x, 'car-wash', 2, T0),
+      /^Not enough bucks: 2 Car Washes cost/,
+    );
   });
 
   it('hiring a manager twice, without the business or without the bucks', () => {
@@ -62,15 +82,24 @@ describe('coin tycoon: forged and invalid intents are refused and change nothing
     refused(hired, (x) => hireManager(x, 'lemonade', T0 + 1), 'already has a manager');
     refused(hired, (x) => startCycle(x, 'lemonade', T0 + 1), 'manager already runs it');
     refused(s, (x) => hireManager(x, 'newspaper', T0), 'Buy a Newspaper Route first');
-    refused({ ...s, bucks: 999n }, (x) => hireManager(x, 'lemonade', T0), 'Not enough bucks: the Lemonade Stand manager costs 1.00K');
+    refused(
+      { ...s, bucks: 999n },
+      (x) => hireManager(x, 'lemonade', T0),
+      'Not enough bucks: the Lemonade Stand manager costs 1.00K',
+    );
   });
 
   it('selling with no new investor, unknown businesses and bad counts', () => {
     const s = newTycoonState(T0);
     refused(s, (x) => prestige(x, T0), 'no new investors; the next joins at 1.00B lifetime bucks');
-    refused({ ...s, lifetimeBucks: 3n * 10n ** 9n, investors: 1n }, (x) => prestige(x, T0), 'the next joins at 4.00B');
+    refused(
+      { ...s, lifetimeBucks: 3n * 10n ** 9n, investors: 1n },
+      (x) => prestige(x, T0),
+      'the next joins at 4.00B',
+    );
     refused(s, (x) => buy(x, 'oil-rig', 1, T0), 'No such business: oil-rig');
-    for (const n of [0, -1, 1.5, TYCOON_MAX_BUY + 1, Number.NaN]) refused(s, (x) => buy(x, 'lemonade', n, T0), 'Buy between 1 and 10,000 at once');
+    for (const n of [0, -1, 1.5, TYCOON_MAX_BUY + 1, Number.NaN])
+      refused(s, (x) => buy(x, 'lemonade', n, T0), 'Buy between 1 and 10,000 at once');
     refused(s, (x) => startCycle(x, 'donut', T0), 'Buy a Donut Shop first');
     expect(() => settle(s, 1.5)).toThrow(RangeError);
   });
@@ -105,7 +134,9 @@ describe('coin tycoon: coins', () => {
     // sqrt(10^25) = 3,162,277,660,168.38: one more buck crosses 500.
     expect(dividendCoins(3_162_277_660_167n)).toBe(499);
     expect(dividendCoins(3_162_277_660_168n)).toBe(500);
-    expect([0n, -5n, 1n, 10n ** 13n, 10n ** 4000n].map(dividendCoins)).toEqual([0, 0, 12, 500, 500]);
+    expect([0n, -5n, 1n, 10n ** 13n, 10n ** 4000n].map(dividendCoins)).toEqual([
+      0, 0, 12, 500, 500,
+    ]);
   });
 
   it('log10Big agrees with Math.log10 for doubles and stays accurate for huge values', () => {
@@ -117,7 +148,9 @@ describe('coin tycoon: coins', () => {
     for (let i = 0; i < 200; i++) {
       const m = 1 + random.below(1_000_000);
       const k = 300 + random.below(5000);
-      expect(Math.abs(log10Big(BigInt(m) * 10n ** BigInt(k)) - (k + Math.log10(m)))).toBeLessThan(1e-9);
+      expect(Math.abs(log10Big(BigInt(m) * 10n ** BigInt(k)) - (k + Math.log10(m)))).toBeLessThan(
+        1e-9,
+      );
     }
     expect(log10Big(1n)).toBe(0);
     expect(() => log10Big(0n)).toThrow(RangeError);
@@ -129,7 +162,9 @@ describe('coin tycoon: coins', () => {
     expect(coins).toBe(120);
     expect(claimed.bucksSinceClaim).toBe(0n);
     expect(claimed.lastClaimDay).toBe('2025-01-01');
-    expect(() => claimDividend(claimed, T0 + 11 * HOUR + 59 * 60_000)).toThrow('already claimed today');
+    expect(() => claimDividend(claimed, T0 + 11 * HOUR + 59 * 60_000)).toThrow(
+      'already claimed today',
+    );
     const tomorrow = claimDividend(claimed, T0 + 12 * HOUR); // 00:00 UTC on the 2nd
     expect(tomorrow.state.lastClaimDay).toBe('2025-01-02');
     expect(tomorrow.coins).toBe(dividendCoins(settle(claimed, T0 + 12 * HOUR).earned));
@@ -138,9 +173,15 @@ describe('coin tycoon: coins', () => {
 
   it('the faucet is bounded by the published daily maximum and the boost only ever costs coins', () => {
     expect(TYCOON_DAILY_COIN_MAX).toBe(500);
-    expect(TYCOON_INTENTS.reduce((sum, i) => sum + Math.max(0, coinFlow(i).max), 0)).toBe(TYCOON_DAILY_COIN_MAX);
-    expect(coinFlow('boost')).toEqual({ min: -TYCOON_BOOST_PRICE_COINS, max: -TYCOON_BOOST_PRICE_COINS });
-    for (const i of TYCOON_INTENTS) if (i !== 'claim' && i !== 'boost') expect(coinFlow(i)).toEqual({ min: 0, max: 0 });
+    expect(TYCOON_INTENTS.reduce((sum, i) => sum + Math.max(0, coinFlow(i).max), 0)).toBe(
+      TYCOON_DAILY_COIN_MAX,
+    );
+    expect(coinFlow('boost')).toEqual({
+      min: -TYCOON_BOOST_PRICE_COINS,
+      max: -TYCOON_BOOST_PRICE_COINS,
+    });
+    for (const i of TYCOON_INTENTS)
+      if (i !== 'claim' && i !== 'boost') expect(coinFlow(i)).toEqual({ min: 0, max: 0 });
     // Boosts stack up to 24 h ahead.
     let s = newTycoonState(T0);
     for (let i = 1; i <= 6; i++) {

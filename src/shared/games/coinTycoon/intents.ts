@@ -33,7 +33,12 @@ function settledAt(state: TycoonState, nowMs: number): { s: TycoonState; t: numb
 const countOf = (b: Business, n: number): string => `${n} ${n === 1 ? b.name : b.plural}`;
 
 /** Buys n units (1..TYCOON_MAX_BUY) or as many as the bucks allow. */
-export function buy(state: TycoonState, key: string, n: number | 'max', nowMs: number): TycoonState {
+export function buy(
+  state: TycoonState,
+  key: string,
+  n: number | 'max',
+  nowMs: number,
+): TycoonState {
   const b = businessOf(key);
   if (n !== 'max' && (!Number.isSafeInteger(n) || n < 1 || n > TYCOON_MAX_BUY)) {
     throw new RangeError(`Buy between 1 and ${TYCOON_MAX_BUY.toLocaleString('en-US')} at once`);
@@ -43,9 +48,15 @@ export function buy(state: TycoonState, key: string, n: number | 'max', nowMs: n
   const count = n === 'max' ? Math.max(1, maxAffordable(b, current.owned, s.bucks)) : n;
   const cost = costOf(b, current.owned, count);
   if (cost > s.bucks) {
-    throw new RangeError(`Not enough bucks: ${countOf(b, count)} ${count === 1 ? 'costs' : 'cost'} ${formatBig(cost)}`);
+    throw new RangeError(
+      `Not enough bucks: ${countOf(b, count)} ${count === 1 ? 'costs' : 'cost'} ${formatBig(cost)}`,
+    );
   }
-  return { ...s, bucks: s.bucks - cost, businesses: { ...s.businesses, [b.key]: { ...current, owned: current.owned + count } } };
+  return {
+    ...s,
+    bucks: s.bucks - cost,
+    businesses: { ...s.businesses, [b.key]: { ...current, owned: current.owned + count } },
+  };
 }
 
 /** Hires the business's manager: from now on its cycles run back to back, the running one kept. */
@@ -55,11 +66,17 @@ export function hireManager(state: TycoonState, key: string, nowMs: number): Tyc
   const current = s.businesses[b.key];
   if (current.managed) throw new RangeError(`The ${b.name} already has a manager`);
   if (current.owned === 0) throw new RangeError(`Buy a ${b.name} first`);
-  if (s.bucks < b.managerPrice) throw new RangeError(`Not enough bucks: the ${b.name} manager costs ${formatBig(b.managerPrice)}`);
+  if (s.bucks < b.managerPrice)
+    throw new RangeError(
+      `Not enough bucks: the ${b.name} manager costs ${formatBig(b.managerPrice)}`,
+    );
   return {
     ...s,
     bucks: s.bucks - b.managerPrice,
-    businesses: { ...s.businesses, [b.key]: { ...current, managed: true, cycleStart: current.cycleStart ?? t } },
+    businesses: {
+      ...s.businesses,
+      [b.key]: { ...current, managed: true, cycleStart: current.cycleStart ?? t },
+    },
   };
 }
 
@@ -83,7 +100,9 @@ export function prestige(state: TycoonState, nowMs: number): TycoonState {
   const { s, t } = settledAt(state, nowMs);
   const investors = investorsFor(s.lifetimeBucks);
   if (investors <= s.investors) {
-    throw new RangeError(`Selling now brings no new investors; the next joins at ${formatBig(lifetimeForInvestors(s.investors + 1n))} lifetime bucks`);
+    throw new RangeError(
+      `Selling now brings no new investors; the next joins at ${formatBig(lifetimeForInvestors(s.investors + 1n))} lifetime bucks`,
+    );
   }
   return {
     ...newTycoonState(t),
@@ -103,10 +122,14 @@ export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0
  * Claims today's dividend: the coins to credit (through the ledger, in the same conditional
  * UPDATE that stores the state) and the state with the count restarted.
  */
-export function claimDividend(state: TycoonState, nowMs: number): { state: TycoonState; coins: number } {
+export function claimDividend(
+  state: TycoonState,
+  nowMs: number,
+): { state: TycoonState; coins: number } {
   const { s, t } = settledAt(state, nowMs);
   const day = utcDay(t);
-  if (s.lastClaimDay === day) throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
+  if (s.lastClaimDay === day)
+    throw new RangeError('The dividend was already claimed today; come back after midnight UTC');
   const coins = dividendCoins(s.bucksSinceClaim);
   if (coins === 0) throw new RangeError('Earn some bucks first: the dividend is still 0 coins');
   return { state: { ...s, bucksSinceClaim: 0n, lastClaimDay: day }, coins };
@@ -119,7 +142,8 @@ export function claimDividend(state: TycoonState, nowMs: number): { state: Tycoo
 export function buyBoost(state: TycoonState, nowMs: number): TycoonState {
   const { s, t } = settledAt(state, nowMs);
   const boostUntil = Math.max(s.boostUntil, t) + TYCOON_BOOST_MS;
-  if (boostUntil - t > TYCOON_BOOST_MAX_AHEAD_MS) throw new RangeError('The boost is already stocked for the next 24 hours');
+  if (boostUntil - t > TYCOON_BOOST_MAX_AHEAD_MS)
+    throw new RangeError('The boost is already stocked for the next 24 hours');
   return { ...s, boostUntil };
 }
 

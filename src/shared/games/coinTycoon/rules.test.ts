@@ -70,7 +70,8 @@ describe('coin tycoon: businesses and costs', () => {
       // q^(owned+n-1) one unit at a time, then rounded up once.
       const { num: p, den: q } = b.growth;
       let sum = 0n;
-      for (let k = 0; k < n; k++) sum += b.baseCost * p ** BigInt(owned + k) * q ** BigInt(n - 1 - k);
+      for (let k = 0; k < n; k++)
+        sum += b.baseCost * p ** BigInt(owned + k) * q ** BigInt(n - 1 - k);
       const den = q ** BigInt(owned + n - 1);
       expect(costOf(b, owned, n), `${b.key} owned ${owned} n ${n}`).toBe((sum + den - 1n) / den);
     }
@@ -84,7 +85,8 @@ describe('coin tycoon: businesses and costs', () => {
       const bucks = bigBelow(random, 40);
       const n = maxAffordable(b, owned, bucks);
       expect(costOf(b, owned, n) <= bucks).toBe(true);
-      if (n < TYCOON_MAX_BUY) expect(costOf(b, owned, n + 1) > bucks, `${b.key} ${owned} ${bucks}`).toBe(true);
+      if (n < TYCOON_MAX_BUY)
+        expect(costOf(b, owned, n + 1) > bucks, `${b.key} ${owned} ${bucks}`).toBe(true);
     }
     expect(maxAffordable(LEMONADE, 0, 3n)).toBe(0);
     expect(maxAffordable(LEMONADE, 0, 4n)).toBe(1);
@@ -152,7 +154,8 @@ describe('coin tycoon: settling', () => {
     const random = seededRandom(2404);
     for (let i = 0; i < 200; i++) {
       const s = playedState(random, 5 + random.below(40));
-      const t2 = s.lastSettled + random.below(random.below(2) === 0 ? 120_000 : TYCOON_OFFLINE_CAP_MS + 1);
+      const t2 =
+        s.lastSettled + random.below(random.below(2) === 0 ? 120_000 : TYCOON_OFFLINE_CAP_MS + 1);
       const t1 = s.lastSettled + random.below(t2 - s.lastSettled + 1);
       const once = settle(s, t2);
       const first = settle(s, t1);
@@ -196,11 +199,19 @@ describe('coin tycoon: settling', () => {
     expect(done.earned).toBe(120n);
     expect(done.state.businesses.newspaper.cycleStart).toBeNull();
     expect(settle(s, T0 + 5 * HOUR).earned).toBe(120n);
-    expect(startCycle(done.state, 'newspaper', T0 + 4_000).businesses.newspaper.cycleStart).toBe(T0 + 4_000);
+    expect(startCycle(done.state, 'newspaper', T0 + 4_000).businesses.newspaper.cycleStart).toBe(
+      T0 + 4_000,
+    );
   });
 
   it('caps time away at 8 hours: the rest earns nothing, the running cycle keeps its progress', () => {
-    const s = stateWith({ bucks: 0n }, { lemonade: { owned: 1, managed: true, cycleStart: T0 - 250 }, shrimp: { owned: 1, managed: true } });
+    const s = stateWith(
+      { bucks: 0n },
+      {
+        lemonade: { owned: 1, managed: true, cycleStart: T0 - 250 },
+        shrimp: { owned: 1, managed: true },
+      },
+    );
     const eight = settle(s, T0 + 8 * HOUR);
     const nine = settle(s, T0 + 9 * HOUR);
     const hundred = settle(s, T0 + 100 * HOUR);
@@ -208,8 +219,14 @@ describe('coin tycoon: settling', () => {
     expect(eight.earned).toBe(48_000n + 300n * 622_080n);
     expect(nine.earned).toBe(eight.earned);
     expect(hundred.earned).toBe(eight.earned);
-    expect(nine.state.businesses.lemonade.cycleStart).toBe(eight.state.businesses.lemonade.cycleStart! + HOUR);
-    expect(nine.awaySummary).toEqual({ awayMs: 9 * HOUR, cappedMs: 8 * HOUR, earned: eight.earned });
+    expect(nine.state.businesses.lemonade.cycleStart).toBe(
+      eight.state.businesses.lemonade.cycleStart! + HOUR,
+    );
+    expect(nine.awaySummary).toEqual({
+      awayMs: 9 * HOUR,
+      cappedMs: 8 * HOUR,
+      earned: eight.earned,
+    });
     expect(settle(s, T0 + 60_000).awaySummary).toBeNull();
     expect(settle(s, T0 + 60_001).awaySummary).toMatchObject({ awayMs: 60_001, cappedMs: 60_001 });
     // Progress after the standstill continues from where it stood at the cap.
@@ -240,7 +257,17 @@ describe('coin tycoon: settling', () => {
 
 describe('coin tycoon: investors and prestige', () => {
   it('publishes investors = floor(sqrt(lifetime / 10^9)), +2% income each', () => {
-    expect([0n, 999_999_999n, 10n ** 9n, 4n * 10n ** 9n - 1n, 4n * 10n ** 9n, 10n ** 11n, 10n ** 13n].map(investorsFor)).toEqual([0n, 0n, 1n, 1n, 2n, 10n, 100n]);
+    expect(
+      [
+        0n,
+        999_999_999n,
+        10n ** 9n,
+        4n * 10n ** 9n - 1n,
+        4n * 10n ** 9n,
+        10n ** 11n,
+        10n ** 13n,
+      ].map(investorsFor),
+    ).toEqual([0n, 0n, 1n, 1n, 2n, 10n, 100n]);
     const random = seededRandom(2405);
     for (let i = 0; i < 200; i++) {
       const lifetime = bigBelow(random, 60);
@@ -255,7 +282,14 @@ describe('coin tycoon: investors and prestige', () => {
 
   it('selling the company resets businesses, managers and bucks, and keeps investors, lifetime, dividend count and boost', () => {
     const s = stateWith(
-      { bucks: 123_456n, lifetimeBucks: 4n * 10n ** 9n, bucksSinceClaim: 777n, investors: 1n, boostUntil: T0 + HOUR, lastClaimDay: '2024-12-31' },
+      {
+        bucks: 123_456n,
+        lifetimeBucks: 4n * 10n ** 9n,
+        bucksSinceClaim: 777n,
+        investors: 1n,
+        boostUntil: T0 + HOUR,
+        lastClaimDay: '2024-12-31',
+      },
       { lemonade: { owned: 300, managed: true }, pizza: { owned: 7 } },
     );
     const p = prestige(s, T0);
@@ -269,7 +303,10 @@ describe('coin tycoon: investors and prestige', () => {
     expect(p.prestiges).toBe(1);
     expect(p.businesses).toEqual(newTycoonState(T0).businesses);
     // Income earned up to the sale counts toward the investors.
-    const almost = stateWith({ lifetimeBucks: 4n * 10n ** 9n - 1n, investors: 1n }, { lemonade: { owned: 1, managed: true } });
+    const almost = stateWith(
+      { lifetimeBucks: 4n * 10n ** 9n - 1n, investors: 1n },
+      { lemonade: { owned: 1, managed: true } },
+    );
     expect(() => prestige(almost, T0)).toThrow(RangeError);
     expect(prestige(almost, T0 + 600).investors).toBe(2n);
   });

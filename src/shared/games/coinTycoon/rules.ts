@@ -34,7 +34,17 @@ const business = (
   cycleMs: number,
   revenue: number,
   managerPrice: number,
-): Business => ({ key, name, plural, emoji, baseCost: BigInt(baseCost), growth: rational(growthPercent, 100), cycleMs, revenue: BigInt(revenue), managerPrice: BigInt(managerPrice) });
+): Business => ({
+  key,
+  name,
+  plural,
+  emoji,
+  baseCost: BigInt(baseCost),
+  growth: rational(growthPercent, 100),
+  cycleMs,
+  revenue: BigInt(revenue),
+  managerPrice: BigInt(managerPrice),
+});
 
 // AdVenture Capitalist's first six: each business costs 12-15x the one before and pays about
 // as much per second per buck spent, but cycles slower, so managers and milestones matter more
@@ -45,7 +55,17 @@ export const TYCOON_BUSINESSES: readonly Business[] = [
   business('car-wash', 'Car Wash', 'Car Washes', '🚗', 720, 114, 6_000, 540, 100_000),
   business('pizza', 'Pizza Parlour', 'Pizza Parlours', '🍕', 8_640, 113, 12_000, 4_320, 500_000),
   business('donut', 'Donut Shop', 'Donut Shops', '🍩', 103_680, 112, 24_000, 51_840, 1_200_000),
-  business('shrimp', 'Shrimp Boat', 'Shrimp Boats', '🦐', 1_244_160, 111, 96_000, 622_080, 10_000_000),
+  business(
+    'shrimp',
+    'Shrimp Boat',
+    'Shrimp Boats',
+    '🦐',
+    1_244_160,
+    111,
+    96_000,
+    622_080,
+    10_000_000,
+  ),
 ];
 
 /** The business for a key from a request; a RangeError (a 4xx) for anything else. */
@@ -138,7 +158,9 @@ export function newTycoonState(nowMs: number): TycoonState {
 
 function freshBusinesses(): Record<BusinessKey, BusinessState> {
   const all = {} as Record<BusinessKey, BusinessState>;
-  TYCOON_BUSINESSES.forEach((b, i) => (all[b.key] = { owned: i === 0 ? 1 : 0, managed: false, cycleStart: null }));
+  TYCOON_BUSINESSES.forEach(
+    (b, i) => (all[b.key] = { owned: i === 0 ? 1 : 0, managed: false, cycleStart: null }),
+  );
   return all;
 }
 
@@ -201,10 +223,12 @@ export function investorsFor(lifetime: bigint): bigint {
 }
 
 /** The lifetime bucks at which the company has `investors` investors: k^2 x 10^9. */
-export const lifetimeForInvestors = (investors: bigint): bigint => investors * investors * TYCOON_INVESTOR_UNIT;
+export const lifetimeForInvestors = (investors: bigint): bigint =>
+  investors * investors * TYCOON_INVESTOR_UNIT;
 
 /** 1 + 2% per investor, exact. */
-export const investorMultiplier = (investors: bigint): Rational => rational(INCOME_SCALE + investors, INCOME_SCALE);
+export const investorMultiplier = (investors: bigint): Rational =>
+  rational(INCOME_SCALE + investors, INCOME_SCALE);
 
 function isqrt(n: bigint): bigint {
   if (n < 2n) return n < 0n ? 0n : n;
@@ -219,13 +243,17 @@ function isqrt(n: bigint): bigint {
 
 /** One cycle's pay in fiftieths of a buck, unboosted: revenue x owned x milestone x investors. */
 function cycleFiftieths(b: Business, owned: number, investors: bigint): bigint {
-  return b.revenue * BigInt(owned) * BigInt(milestoneMultiplier(owned)) * (INCOME_SCALE + investors);
+  return (
+    b.revenue * BigInt(owned) * BigInt(milestoneMultiplier(owned)) * (INCOME_SCALE + investors)
+  );
 }
 
 /** Bucks one cycle of this business pays now, exact (the page shows it on the row). */
 export function cycleIncome(state: TycoonState, key: BusinessKey, boosted: boolean): Rational {
   const b = businessOf(key);
-  const pay = cycleFiftieths(b, state.businesses[key].owned, state.investors) * (boosted ? BigInt(TYCOON_BOOST_MULTIPLIER) : 1n);
+  const pay =
+    cycleFiftieths(b, state.businesses[key].owned, state.investors) *
+    (boosted ? BigInt(TYCOON_BOOST_MULTIPLIER) : 1n);
   return rational(pay, INCOME_SCALE);
 }
 
@@ -277,7 +305,10 @@ export function settle(state: TycoonState, nowMs: number): Settled {
     let cycleStart: number | null;
     if (s.managed) {
       cycles = Math.floor((end - s.cycleStart) / b.cycleMs);
-      boosted = Math.min(cycles, Math.max(0, Math.floor((state.boostUntil - s.cycleStart) / b.cycleMs)));
+      boosted = Math.min(
+        cycles,
+        Math.max(0, Math.floor((state.boostUntil - s.cycleStart) / b.cycleMs)),
+      );
       cycleStart = s.cycleStart + cycles * b.cycleMs + standstill;
     } else {
       const done = s.cycleStart + b.cycleMs;
@@ -285,7 +316,8 @@ export function settle(state: TycoonState, nowMs: number): Settled {
       boosted = cycles === 1 && done <= state.boostUntil ? 1 : 0;
       cycleStart = cycles === 1 ? null : s.cycleStart + standstill;
     }
-    fiftieths += cycleFiftieths(b, s.owned, state.investors) * (BigInt(cycles) + boost * BigInt(boosted));
+    fiftieths +=
+      cycleFiftieths(b, s.owned, state.investors) * (BigInt(cycles) + boost * BigInt(boosted));
     businesses[b.key] = { ...s, cycleStart };
   }
 
@@ -299,7 +331,11 @@ export function settle(state: TycoonState, nowMs: number): Settled {
     businesses,
     lastSettled: nowMs,
   };
-  return { state: next, earned, awaySummary: awayMs > TYCOON_AWAY_SUMMARY_MS ? { awayMs, cappedMs, earned } : null };
+  return {
+    state: next,
+    earned,
+    awaySummary: awayMs > TYCOON_AWAY_SUMMARY_MS ? { awayMs, cappedMs, earned } : null,
+  };
 }
 
 /** How far the running cycle is, 0..1 (0 when idle), for the row's progress bar. */
@@ -307,7 +343,10 @@ export function cycleProgress(state: TycoonState, key: BusinessKey, nowMs: numbe
   const s = settle(state, nowMs).state;
   const start = s.businesses[key].cycleStart;
   if (start === null) return 0;
-  return Math.min(1, Math.max(0, (Math.max(nowMs, s.lastSettled) - start) / businessOf(key).cycleMs));
+  return Math.min(
+    1,
+    Math.max(0, (Math.max(nowMs, s.lastSettled) - start) / businessOf(key).cycleMs),
+  );
 }
 
 /** Managed income per second at `nowMs`, boost included; a double for display only. */

@@ -29,7 +29,11 @@ describe('coin tycoon: display and storage', () => {
   it('round-trips through JSON with bigints as decimal strings, and refuses malformed state', () => {
     const random = seededRandom(2408);
     for (let i = 0; i < 30; i++) {
-      const s = { ...playedState(random, 40), lifetimeBucks: bigBelow(random, 40), lastClaimDay: '2025-01-01' };
+      const s = {
+        ...playedState(random, 40),
+        lifetimeBucks: bigBelow(random, 40),
+        lastClaimDay: '2025-01-01',
+      };
       const text = JSON.stringify(toJson(s));
       expect(fromJson(JSON.parse(text))).toEqual(s);
     }
@@ -40,9 +44,24 @@ describe('coin tycoon: display and storage', () => {
     expect(() => fromJson({ ...good, bucks: 12 })).toThrow('bucks');
     expect(() => fromJson({ ...good, investors: '1e3' })).toThrow('investors');
     expect(() => fromJson({ ...good, bucksFiftieths: 50 })).toThrow('bucksFiftieths');
-    expect(() => fromJson({ ...good, businesses: { ...good.businesses, lemonade: { owned: 1, managed: true, cycleStart: T0 - 600 } } })).toThrow('lemonade cycle');
-    expect(() => fromJson({ ...good, businesses: { ...good.businesses, pizza: { owned: 0, managed: true, cycleStart: null } } })).toThrow('pizza manager');
-    expect(() => fromJson({ ...good, businesses: { ...good.businesses, shrimp: undefined } })).toThrow('shrimp');
+    expect(() =>
+      fromJson({
+        ...good,
+        businesses: {
+          ...good.businesses,
+          lemonade: { owned: 1, managed: true, cycleStart: T0 - 600 },
+        },
+      }),
+    ).toThrow('lemonade cycle');
+    expect(() =>
+      fromJson({
+        ...good,
+        businesses: { ...good.businesses, pizza: { owned: 0, managed: true, cycleStart: null } },
+      }),
+    ).toThrow('pizza manager');
+    expect(() =>
+      fromJson({ ...good, businesses: { ...good.businesses, shrimp: undefined } }),
+    ).toThrow('shrimp');
   });
 
   it('the page can animate from the same functions: progress and income per second', () => {

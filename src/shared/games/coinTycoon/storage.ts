@@ -1,5 +1,11 @@
 // Coin Tycoon's state for display and storage: big numbers in words, and the state as JSON.
-import { INCOME_SCALE, TYCOON_BUSINESSES, type BusinessKey, type BusinessState, type TycoonState } from './rules';
+import {
+  INCOME_SCALE,
+  TYCOON_BUSINESSES,
+  type BusinessKey,
+  type BusinessState,
+  type TycoonState,
+} from './rules';
 
 /** log10 of a positive BigInt of any size, from its digit count and leading 15 digits; display only. */
 export function log10Big(n: bigint): number {
@@ -76,17 +82,33 @@ export function fromJson(json: unknown): TycoonState {
   const fiftieths = whole('bucksFiftieths');
   if (fiftieths >= Number(INCOME_SCALE)) bad('bucksFiftieths');
   const lastClaimDay = j.lastClaimDay;
-  if (lastClaimDay !== null && (typeof lastClaimDay !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(lastClaimDay))) bad('lastClaimDay');
+  if (
+    lastClaimDay !== null &&
+    (typeof lastClaimDay !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(lastClaimDay))
+  )
+    bad('lastClaimDay');
   const rows = j.businesses;
   if (typeof rows !== 'object' || rows === null) return bad('businesses');
   const businesses = {} as Record<BusinessKey, BusinessState>;
   for (const b of TYCOON_BUSINESSES) {
     const r = (rows as Record<string, Partial<BusinessState> | undefined>)[b.key];
-    if (!r || typeof r.owned !== 'number' || !Number.isSafeInteger(r.owned) || r.owned < 0 || typeof r.managed !== 'boolean') return bad(b.key);
+    if (
+      !r ||
+      typeof r.owned !== 'number' ||
+      !Number.isSafeInteger(r.owned) ||
+      r.owned < 0 ||
+      typeof r.managed !== 'boolean'
+    )
+      return bad(b.key);
     const start = r.cycleStart;
-    if (start !== null && (typeof start !== 'number' || !Number.isSafeInteger(start))) return bad(b.key);
+    if (start !== null && (typeof start !== 'number' || !Number.isSafeInteger(start)))
+      return bad(b.key);
     // The settle invariant: a running cycle contains lastSettled, so no cycle is paid twice.
-    if (start !== null && (r.owned === 0 || start > lastSettled || start + b.cycleMs <= lastSettled)) bad(`${b.key} cycle`);
+    if (
+      start !== null &&
+      (r.owned === 0 || start > lastSettled || start + b.cycleMs <= lastSettled)
+    )
+      bad(`${b.key} cycle`);
     if (r.managed && (r.owned === 0 || start === null)) bad(`${b.key} manager`);
     businesses[b.key] = { owned: r.owned, managed: r.managed, cycleStart: start };
   }

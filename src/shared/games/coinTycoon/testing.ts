@@ -19,7 +19,11 @@ import { seededRandom } from '../engine/testing';
 
 export const T0 = Date.UTC(2025, 0, 1, 12);
 export const HOUR = 60 * 60_000;
-export const [LEMONADE, NEWSPAPER] = TYCOON_BUSINESSES as readonly [Business, Business, ...Business[]];
+export const [LEMONADE, NEWSPAPER] = TYCOON_BUSINESSES as readonly [
+  Business,
+  Business,
+  ...Business[],
+];
 
 export type Random = ReturnType<typeof seededRandom>;
 
@@ -34,11 +38,23 @@ export function bigBelow(random: Random, maxDigits: number): bigint {
 export const snapshot = (s: TycoonState): string => JSON.stringify(toJson(s));
 
 /** A state with some businesses owned and managed, for hand-checked settles. */
-export function stateWith(parts: Partial<TycoonState>, rows: Partial<Record<BusinessKey, { owned: number; managed?: boolean; cycleStart?: number | null }>> = {}): TycoonState {
+export function stateWith(
+  parts: Partial<TycoonState>,
+  rows: Partial<
+    Record<BusinessKey, { owned: number; managed?: boolean; cycleStart?: number | null }>
+  > = {},
+): TycoonState {
   const s = newTycoonState(T0);
   const businesses = { ...s.businesses };
-  for (const [key, row] of Object.entries(rows) as [BusinessKey, { owned: number; managed?: boolean; cycleStart?: number | null }][]) {
-    businesses[key] = { owned: row.owned, managed: row.managed ?? false, cycleStart: row.cycleStart ?? (row.managed ? T0 : null) };
+  for (const [key, row] of Object.entries(rows) as [
+    BusinessKey,
+    { owned: number; managed?: boolean; cycleStart?: number | null },
+  ][]) {
+    businesses[key] = {
+      owned: row.owned,
+      managed: row.managed ?? false,
+      cycleStart: row.cycleStart ?? (row.managed ? T0 : null),
+    };
   }
   return { ...s, ...parts, businesses };
 }
@@ -62,7 +78,12 @@ export function advance(m: Model, t: number): void {
   TYCOON_BUSINESSES.forEach((b, i) => {
     while (m.next[i] !== null && m.next[i]! <= t) {
       const at = m.next[i]!;
-      const pay = b.revenue * BigInt(m.owned[i]!) * BigInt(milestoneMultiplier(m.owned[i]!)) * (50n + m.investors) * (at <= m.boostUntil ? 2n : 1n);
+      const pay =
+        b.revenue *
+        BigInt(m.owned[i]!) *
+        BigInt(milestoneMultiplier(m.owned[i]!)) *
+        (50n + m.investors) *
+        (at <= m.boostUntil ? 2n : 1n);
       m.bucks50 += pay;
       if (at <= m.boostUntil) m.boostedPays++;
       m.next[i] = m.managed[i] ? at + b.cycleMs : null;
@@ -70,12 +91,21 @@ export function advance(m: Model, t: number): void {
   });
 }
 
-export type Action = { kind: 'buy'; key: BusinessKey; n: number | 'max' } | { kind: 'manager' | 'start'; key: BusinessKey } | { kind: 'boost' };
+export type Action =
+  | { kind: 'buy'; key: BusinessKey; n: number | 'max' }
+  | { kind: 'manager' | 'start'; key: BusinessKey }
+  | { kind: 'boost' };
 
 export function randomAction(random: Random): Action {
-  const key = TYCOON_BUSINESSES[random.below(random.below(2) === 0 ? 2 : TYCOON_BUSINESSES.length)]!.key;
+  const key =
+    TYCOON_BUSINESSES[random.below(random.below(2) === 0 ? 2 : TYCOON_BUSINESSES.length)]!.key;
   const r = random.below(10);
-  if (r < 4) return { kind: 'buy', key, n: random.below(4) === 0 ? 'max' : 1 + random.below(random.below(2) === 0 ? 5 : 60) };
+  if (r < 4)
+    return {
+      kind: 'buy',
+      key,
+      n: random.below(4) === 0 ? 'max' : 1 + random.below(random.below(2) === 0 ? 5 : 60),
+    };
   if (r < 6) return { kind: 'manager', key };
   if (r < 9) return { kind: 'start', key };
   return { kind: 'boost' };
@@ -129,7 +159,9 @@ export function expectAgree(s: TycoonState, m: Model, label: string): void {
     const row = s.businesses[b.key];
     expect(row.owned, label).toBe(m.owned[i]);
     expect(row.managed, label).toBe(m.managed[i]);
-    expect(row.cycleStart === null ? null : row.cycleStart + b.cycleMs, `${label} ${b.key}`).toBe(m.next[i]);
+    expect(row.cycleStart === null ? null : row.cycleStart + b.cycleMs, `${label} ${b.key}`).toBe(
+      m.next[i],
+    );
   });
 }
 

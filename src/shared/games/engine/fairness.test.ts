@@ -26,14 +26,23 @@ const STAKE = {
 const stakeDice = (float: number): number => Math.floor(float * 10001) / 100;
 
 /** Stake's reference code, transcribed: bytes from successive rounds, 4 per float, summed. */
-function stakeFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
+function stakeFloats(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  count: number,
+): number[] {
   const bytes: number[] = [];
   for (let round = 0; bytes.length < count * 4; round++) {
-    bytes.push(...hmac(sha256, utf8ToBytes(serverSeed), utf8ToBytes(`${clientSeed}:${nonce}:${round}`)));
+    bytes.push(
+      ...hmac(sha256, utf8ToBytes(serverSeed), utf8ToBytes(`${clientSeed}:${nonce}:${round}`)),
+    );
   }
   const result: number[] = [];
   for (let i = 0; i < count; i++) {
-    result.push(bytes.slice(i * 4, i * 4 + 4).reduce((sum, value, j) => sum + value / 256 ** (j + 1), 0));
+    result.push(
+      bytes.slice(i * 4, i * 4 + 4).reduce((sum, value, j) => sum + value / 256 ** (j + 1), 0),
+    );
   }
   return result;
 }
@@ -49,14 +58,20 @@ describe('fairness stream', () => {
   it("matches Stake's reference code float for float, across rounds", () => {
     for (const serverSeed of seededServerSeeds(7, 5)) {
       for (const nonce of [0, 1, 99, 123_456_789, Number.MAX_SAFE_INTEGER]) {
-        expect(floats(serverSeed, 'client seed ~!', nonce, 27)).toEqual(stakeFloats(serverSeed, 'client seed ~!', nonce, 27));
+        expect(floats(serverSeed, 'client seed ~!', nonce, 27)).toEqual(
+          stakeFloats(serverSeed, 'client seed ~!', nonce, 27),
+        );
       }
     }
   });
 
   it('keys the HMAC with the hex text, not the decoded bytes', () => {
-    const decodedKey = Uint8Array.from(STAKE.serverSeed.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-    expect(bytesToHex(hmac(sha256, decodedKey, utf8ToBytes('bb62964774:1:0')))).not.toBe(STAKE.hmac);
+    const decodedKey = Uint8Array.from(STAKE.serverSeed.match(/../g) ?? [], (pair) =>
+      parseInt(pair, 16),
+    );
+    expect(bytesToHex(hmac(sha256, decodedKey, utf8ToBytes('bb62964774:1:0')))).not.toBe(
+      STAKE.hmac,
+    );
   });
 
   it('moves to the next round after 8 floats and keeps a cursor', () => {
@@ -106,7 +121,9 @@ describe('fairness stream', () => {
   });
 
   it('hashes and generates seeds', () => {
-    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     expect(isServerSeed(randomServerSeed())).toBe(true);
     expect(randomServerSeed()).not.toBe(randomServerSeed());
     expect(isClientSeed(randomClientSeed())).toBe(true);

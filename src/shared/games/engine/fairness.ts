@@ -32,12 +32,14 @@ export const randomServerSeed = (): string => bytesToHex(randomBytes(32));
 export const randomClientSeed = (): string => bytesToHex(randomBytes(10));
 
 function assertClientSeedAndNonce(clientSeed: string, nonce: number): void {
-  if (!isClientSeed(clientSeed)) throw new RangeError('client seed must be 1-64 printable ASCII characters');
+  if (!isClientSeed(clientSeed))
+    throw new RangeError('client seed must be 1-64 printable ASCII characters');
   if (!isNonce(nonce)) throw new RangeError('nonce must be a non-negative safe integer');
 }
 
 function assertSeeds(serverSeed: string, clientSeed: string, nonce: number): void {
-  if (!isServerSeed(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex characters');
+  if (!isServerSeed(serverSeed))
+    throw new RangeError('server seed must be 64 lowercase hex characters');
   assertClientSeedAndNonce(clientSeed, nonce);
 }
 
@@ -53,7 +55,8 @@ const keyCache = new Map<string, KeyedHmac>();
 function keyFor(serverSeed: string): KeyedHmac {
   const cached = keyCache.get(serverSeed);
   if (cached) return cached;
-  if (!isServerSeed(serverSeed)) throw new RangeError('server seed must be 64 lowercase hex characters');
+  if (!isServerSeed(serverSeed))
+    throw new RangeError('server seed must be 64 lowercase hex characters');
   const key = hmac.create(sha256, utf8ToBytes(serverSeed));
   if (keyCache.size >= KEY_CACHE_LIMIT) {
     const oldest = keyCache.keys().next();
@@ -82,7 +85,13 @@ function writeDigits(buffer: Uint8Array, position: number, value: number): numbe
 }
 
 /** Seeds must already be valid: the client seed's characters are written as its UTF-8 bytes. */
-function digestRound(key: KeyedHmac, clientSeed: string, nonce: number, round: number, out: Uint8Array): void {
+function digestRound(
+  key: KeyedHmac,
+  clientSeed: string,
+  nonce: number,
+  round: number,
+  out: Uint8Array,
+): void {
   let length = 0;
   for (let i = 0; i < clientSeed.length; i++) message[length++] = clientSeed.charCodeAt(i);
   message[length++] = 58; // ':'
@@ -96,7 +105,12 @@ function digestRound(key: KeyedHmac, clientSeed: string, nonce: number, round: n
 }
 
 /** The round's HMAC as lowercase hex, for the verify page to show next to Stake's. */
-export function roundHmacHex(serverSeed: string, clientSeed: string, nonce: number, round: number): string {
+export function roundHmacHex(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  round: number,
+): string {
   assertSeeds(serverSeed, clientSeed, nonce);
   if (!isNonce(round)) throw new RangeError('round must be a non-negative safe integer');
   const out = new Uint8Array(32);
@@ -163,8 +177,14 @@ export class FairStream {
 }
 
 /** The first `count` floats of a round, as the verify page lists them. */
-export function floats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer');
+export function floats(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  count: number,
+): number[] {
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError('count must be a non-negative integer');
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   const result = new Array<number>(count);
   for (let i = 0; i < count; i++) result[i] = stream.next();

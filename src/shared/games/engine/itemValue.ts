@@ -4,7 +4,17 @@
 // seed and of a running store to at most its price.
 import { buffExtraLimit, savedGameCap, type ItemTerms } from './items';
 import { MINEFIELD_RTP } from '../minefield/rules';
-import { compare, div, mul, rational, sub, toPercentString, ONE, ZERO, type Rational } from './rational';
+import {
+  compare,
+  div,
+  mul,
+  rational,
+  sub,
+  toPercentString,
+  ONE,
+  ZERO,
+  type Rational,
+} from './rational';
 import { SLOTS_MAX_LUCK, slotsRtp, slotsRtpWithLuck } from '../casino/slots';
 
 export interface ItemValue {
@@ -61,7 +71,12 @@ export function itemMaxExpectedValue(item: ItemTerms): ItemValue {
       };
     }
     case 'mine-reduction':
-      return { coins: ZERO, exact: true, reason: 'every Minefield setting returns at most 99% with or without it (with a safe-click item, that item\'s figure counts it)' };
+      return {
+        coins: ZERO,
+        exact: true,
+        reason:
+          "every Minefield setting returns at most 99% with or without it (with a safe-click item, that item's figure counts it)",
+      };
     case 'cosmetic':
       return item.sellBack != null
         ? { coins: rational(item.sellBack), exact: true, reason: 'it sells back for that' }
@@ -72,4 +87,5 @@ export function itemMaxExpectedValue(item: ItemTerms): ItemValue {
 }
 
 /** Whether an item's maximum expected value is at most its price: the rule a test holds every item to. */
-export const worthAtMostItsPrice = (item: ItemTerms): boolean => compare(itemMaxExpectedValue(item).coins, rational(item.price)) <= 0;
+export const worthAtMostItsPrice = (item: ItemTerms): boolean =>
+  compare(itemMaxExpectedValue(item).coins, rational(item.price)) <= 0;

@@ -77,7 +77,8 @@ export function combinedSlotsLuck(values: readonly number[]): number {
  * stake back), so the cap does not look at the stake.
  */
 export const savedGameCap = (itemPrice: number): number => buffExtraLimit(itemPrice);
-export const savedGamePayout = (payout: number, itemPrice: number): number => Math.min(payout, savedGameCap(itemPrice));
+export const savedGamePayout = (payout: number, itemPrice: number): number =>
+  Math.min(payout, savedGameCap(itemPrice));
 
 /** An item as its rule and value read it: the effect value as the admin form types it (1.5x, 10 percent, 1 click). */
 export interface ItemTerms {
@@ -112,8 +113,12 @@ export function itemRule(item: ItemTerms): string {
     case 'mine-reduction':
       return `Used by your next Minefield game: ${plural(value, 'mine')} fewer (at least 1 stays); the multiplier is priced on the mines placed, so the return stays as published.`;
     case 'cosmetic':
-      return item.sellBack != null ? `A collectible: shows beside your name and sells back for ${coins(item.sellBack)} coins.` : 'Shows beside your name; no effect on coins.';
+      return item.sellBack != null
+        ? `A collectible: shows beside your name and sells back for ${coins(item.sellBack)} coins.`
+        : 'Shows beside your name; no effect on coins.';
     case null:
-      return item.type === 'badge' ? 'A badge on your profile; no effect on coins.' : 'No effect on coins.';
+      return item.type === 'badge'
+        ? 'A badge on your profile; no effect on coins.'
+        : 'No effect on coins.';
   }
 }

@@ -36,8 +36,17 @@ const CASES: Case[] = SERVER_SEEDS.map((serverSeed) => ({
 
 /** One input changed, the others kept. */
 const VARIANTS: [string, (c: Case) => Case][] = [
-  ['server seed', (c) => ({ ...c, serverSeed: (c.serverSeed[0] === 'a' ? 'b' : 'a') + c.serverSeed.slice(1) })],
-  ['client seed', (c) => ({ ...c, clientSeed: c.clientSeed.length < 64 ? c.clientSeed + 'x' : 'y' + c.clientSeed.slice(1) })],
+  [
+    'server seed',
+    (c) => ({ ...c, serverSeed: (c.serverSeed[0] === 'a' ? 'b' : 'a') + c.serverSeed.slice(1) }),
+  ],
+  [
+    'client seed',
+    (c) => ({
+      ...c,
+      clientSeed: c.clientSeed.length < 64 ? c.clientSeed + 'x' : 'y' + c.clientSeed.slice(1),
+    }),
+  ],
   ['nonce', (c) => ({ ...c, nonce: c.nonce + 1 })],
 ];
 
@@ -45,10 +54,32 @@ const choiceOf = <T>(options: readonly T[], i: number): T => options[i % options
 const SPINNER = { rewardOptions: [5, 10, 20, 50, 100, 1000], weights: [40, 25, 15, 10, 7, 3] };
 
 const GAMES: [string, (c: Case, i: number) => unknown][] = [
-  ['coin flip', (c, i) => coinFlip(c.serverSeed, c.clientSeed, c.nonce, { choice: choiceOf<CoinSide>(['heads', 'tails'], i), stake: 10 })],
-  ['roulette', (c, i) => roulette(c.serverSeed, c.clientSeed, c.nonce, { choice: choiceOf<RouletteColour>(['red', 'black', 'green'], i), stake: 10 })],
+  [
+    'coin flip',
+    (c, i) =>
+      coinFlip(c.serverSeed, c.clientSeed, c.nonce, {
+        choice: choiceOf<CoinSide>(['heads', 'tails'], i),
+        stake: 10,
+      }),
+  ],
+  [
+    'roulette',
+    (c, i) =>
+      roulette(c.serverSeed, c.clientSeed, c.nonce, {
+        choice: choiceOf<RouletteColour>(['red', 'black', 'green'], i),
+        stake: 10,
+      }),
+  ],
   ['slots', (c) => slots(c.serverSeed, c.clientSeed, c.nonce, { stake: 10, luck: 50 })],
-  ['minefield', (c, i) => minefieldBoard(c.serverSeed, c.clientSeed, c.nonce, { rows: 3 + (i % 10), cols: 12 - (i % 10), mines: 2 + (i % 20) })],
+  [
+    'minefield',
+    (c, i) =>
+      minefieldBoard(c.serverSeed, c.clientSeed, c.nonce, {
+        rows: 3 + (i % 10),
+        cols: 12 - (i % 10),
+        mines: 2 + (i % 20),
+      }),
+  ],
   ['spinner', (c) => spin(c.serverSeed, c.clientSeed, c.nonce, SPINNER)],
 ];
 
@@ -77,7 +108,9 @@ describe('outcomes are pure functions of seeds, nonce and params', () => {
       expect(again).toEqual(first);
       expect(CASES.map((c, i) => play(c, i))).toEqual(first);
       for (const [input, vary] of VARIANTS) {
-        const moved = CASES.filter((c, i) => JSON.stringify(play(vary(c), i)) !== JSON.stringify(first[i])).length;
+        const moved = CASES.filter(
+          (c, i) => JSON.stringify(play(vary(c), i)) !== JSON.stringify(first[i]),
+        ).length;
         // Even coin flip, the coarsest outcome, changes about half the time; none moving would mean the input is ignored.
         expect(moved, `${name} ignores the ${input}`).toBeGreaterThan(CASES.length / 5);
       }
@@ -86,21 +119,32 @@ describe('outcomes are pure functions of seeds, nonce and params', () => {
 
   it('params matter where they should', () => {
     const c = CASES[0] ?? { serverSeed: '', clientSeed: '', nonce: 0 };
-    const boards = [3, 4, 5, 6].map((mines) => minefieldBoard(c.serverSeed, c.clientSeed, c.nonce, { rows: 6, cols: 6, mines }).positions);
+    const boards = [3, 4, 5, 6].map(
+      (mines) =>
+        minefieldBoard(c.serverSeed, c.clientSeed, c.nonce, { rows: 6, cols: 6, mines }).positions,
+    );
     // Mine i is drawn by float i whatever the count, so more mines extend the same board.
-    for (let i = 1; i < boards.length; i++) expect(boards[i]).toEqual(expect.arrayContaining(boards[i - 1] ?? []));
+    for (let i = 1; i < boards.length; i++)
+      expect(boards[i]).toEqual(expect.arrayContaining(boards[i - 1] ?? []));
     let respun = 0;
-    for (const k of CASES) if (slots(k.serverSeed, k.clientSeed, k.nonce, { stake: 1, luck: 50 }).respun) respun++;
+    for (const k of CASES)
+      if (slots(k.serverSeed, k.clientSeed, k.nonce, { stake: 1, luck: 50 }).respun) respun++;
     expect(respun).toBeGreaterThan(0);
-    const stakes = [1, 7].map((stake) => coinFlip(c.serverSeed, c.clientSeed, c.nonce, { choice: 'heads', stake }));
+    const stakes = [1, 7].map((stake) =>
+      coinFlip(c.serverSeed, c.clientSeed, c.nonce, { choice: 'heads', stake }),
+    );
     expect(stakes[1]?.payout).toBe(7 * (stakes[0]?.payout ?? NaN));
   });
 
   it('nothing in src/shared calls Math.random', () => {
     const shared = fileURLToPath(new URL('../..', import.meta.url));
-    const files = readdirSync(shared, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
+    const files = readdirSync(shared, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.tsx?$/.test(file),
+    );
     expect(files).toContain('games/engine/fairness.ts');
-    const offenders = files.filter((file) => /Math\.random\s*\(/.test(readFileSync(shared + file, 'utf8')));
+    const offenders = files.filter((file) =>
+      /Math\.random\s*\(/.test(readFileSync(shared + file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { add, binomial, compare, div, floorOf, mul, rational, sub, toDecimalString, toFractionString, toPercentString } from './rational';
+import {
+  add,
+  binomial,
+  compare,
+  div,
+  floorOf,
+  mul,
+  rational,
+  sub,
+  toDecimalString,
+  toFractionString,
+  toPercentString,
+} from './rational';
 
 describe('rational', () => {
   it('keeps fractions reduced with a positive denominator', () => {

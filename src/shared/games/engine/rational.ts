@@ -32,8 +32,10 @@ export function rational(num: bigint | number, den: bigint | number = 1n): Ratio
 export const ZERO: Rational = { num: 0n, den: 1n };
 export const ONE: Rational = { num: 1n, den: 1n };
 
-export const add = (a: Rational, b: Rational): Rational => rational(a.num * b.den + b.num * a.den, a.den * b.den);
-export const sub = (a: Rational, b: Rational): Rational => rational(a.num * b.den - b.num * a.den, a.den * b.den);
+export const add = (a: Rational, b: Rational): Rational =>
+  rational(a.num * b.den + b.num * a.den, a.den * b.den);
+export const sub = (a: Rational, b: Rational): Rational =>
+  rational(a.num * b.den - b.num * a.den, a.den * b.den);
 export const mul = (a: Rational, b: Rational): Rational => rational(a.num * b.num, a.den * b.den);
 export const div = (a: Rational, b: Rational): Rational => rational(a.num * b.den, a.den * b.num);
 export const compare = (a: Rational, b: Rational): number => {
@@ -59,10 +61,12 @@ export function toDecimalString(r: Rational, digits: number): string {
 }
 
 /** Percent text rounded half up: 14/15 -> '93.33%'. */
-export const toPercentString = (r: Rational, digits = 2): string => toDecimalString(mul(r, rational(100)), digits) + '%';
+export const toPercentString = (r: Rational, digits = 2): string =>
+  toDecimalString(mul(r, rational(100)), digits) + '%';
 
 /** '14/15', or '1' for whole numbers. */
-export const toFractionString = (r: Rational): string => (r.den === 1n ? r.num.toString() : `${r.num}/${r.den}`);
+export const toFractionString = (r: Rational): string =>
+  r.den === 1n ? r.num.toString() : `${r.num}/${r.den}`;
 
 /** n choose k as a BigInt; 0 outside 0 <= k <= n. */
 export function binomial(n: number, k: number): bigint {

@@ -34,7 +34,12 @@ export interface RoundGameDef<G extends string = string> {
    * bonus depends on the buffs running, not on the seeds). Throws RangeError with a readable
    * message on bad seeds or params.
    */
-  replay: (serverSeed: string, clientSeed: string, nonce: number, params: Record<string, unknown>) => Replay;
+  replay: (
+    serverSeed: string,
+    clientSeed: string,
+    nonce: number,
+    params: Record<string, unknown>,
+  ) => Replay;
   /** The params the verifier form starts with. */
   example: Record<string, unknown>;
   /** One line for the round lists. */
@@ -50,19 +55,27 @@ export interface RoundGameDef<G extends string = string> {
   rtp?: () => PublishedRtp[];
 }
 
-export const defineRoundGame = <const G extends string>(def: RoundGameDef<G>): RoundGameDef<G> => def;
+export const defineRoundGame = <const G extends string>(def: RoundGameDef<G>): RoundGameDef<G> =>
+  def;
 
 export const numberList = (value: unknown, name: string): number[] => {
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'number')) throw new RangeError(`${name} must be a list of numbers`);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'number'))
+    throw new RangeError(`${name} must be a list of numbers`);
   return value as number[];
 };
 
 export const num = (value: unknown, name: string): number => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RangeError(`${name} must be a number`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new RangeError(`${name} must be a number`);
   return value;
 };
 
-export function publishRtp(game: string, variant: string, rtp: Rational, notes: string[]): PublishedRtp {
+export function publishRtp(
+  game: string,
+  variant: string,
+  rtp: Rational,
+  notes: string[],
+): PublishedRtp {
   return {
     game,
     variant,

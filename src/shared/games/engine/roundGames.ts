@@ -12,7 +12,8 @@ export type RoundGame = Def['game'];
 /** What game_rounds.game says: one name per game with a random outcome. */
 export const ROUND_GAMES: readonly RoundGame[] = ROUND_GAME_DEFS.map((d) => d.game);
 
-export const isRoundGame = (value: unknown): value is RoundGame => (ROUND_GAMES as readonly unknown[]).includes(value);
+export const isRoundGame = (value: unknown): value is RoundGame =>
+  (ROUND_GAMES as readonly unknown[]).includes(value);
 
 const byGame = new Map<string, RoundGameDef>(ROUND_GAME_DEFS.map((d) => [d.game, d]));
 

@@ -9,11 +9,14 @@ import {
 import { gameRtps, slotsPayRows, spinnerExpectation } from './rtp';
 
 // Issue 34: the line states the minimum stake, the profit cap and what whole-coin floors cost.
-const MINEFIELD_VARIANT = 'any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the 1,000,000 profit cap (whole-coin floors: above 98.00%)';
+const MINEFIELD_VARIANT =
+  'any grid and mines at stake ≥ 100 × safe cells ÷ cells, cash-out within the 1,000,000 profit cap (whole-coin floors: above 98.00%)';
 
 describe('published returns', () => {
   it('lists every wagered game with its exact RTP and house edge', () => {
-    expect(gameRtps().map((e) => [e.game, e.variant, e.fraction, e.percent, e.houseEdgePercent])).toEqual([
+    expect(
+      gameRtps().map((e) => [e.game, e.variant, e.fraction, e.percent, e.houseEdgePercent]),
+    ).toEqual([
       ['coin-flip', 'heads or tails', '1', '100.00%', '0.00%'],
       ['roulette', 'red or black', '14/15', '93.33%', '6.67%'],
       ['roulette', 'green', '14/15', '93.33%', '6.67%'],
@@ -27,7 +30,9 @@ describe('published returns', () => {
   });
 
   it('publishes the slots pay table, cherries in any position', () => {
-    expect(slotsPayRows().map((row) => `${row.symbols} ${row.multiplier}x ${row.ways} ${row.percent}`)).toEqual([
+    expect(
+      slotsPayRows().map((row) => `${row.symbols} ${row.multiplier}x ${row.ways} ${row.percent}`),
+    ).toEqual([
       '💎 💎 💎 100x 1 0.011%',
       '⭐ ⭐ ⭐ 50x 8 0.086%',
       '🔔 🔔 🔔 20x 8 0.086%',
@@ -41,11 +46,18 @@ describe('published returns', () => {
   });
 
   it("describes each spinner's expected reward", () => {
-    const ev = spinnerExpectation('spinnerDaily', { rewardOptions: [10, 25, 1000], weights: [6, 3, 1] });
-    expect(ev).toMatchObject({ id: 'spinnerDaily', fraction: '227/2', value: 113.5, coins: '113.50' });
+    const ev = spinnerExpectation('spinnerDaily', {
+      rewardOptions: [10, 25, 1000],
+      weights: [6, 3, 1],
+    });
+    expect(ev).toMatchObject({
+      id: 'spinnerDaily',
+      fraction: '227/2',
+      value: 113.5,
+      coins: '113.50',
+    });
     expect(ev.slices.map((s) => s.percent)).toEqual(['60.00%', '30.00%', '10.00%']);
   });
-
 });
 
 describe('item arithmetic', () => {

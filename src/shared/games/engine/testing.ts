@@ -2,7 +2,11 @@
 // test reaches for Math.random). Nothing here is used by code that pays.
 
 /** sfc32 seeded through splitmix32: small, fast, and passes PractRand far beyond what tests draw. */
-export function seededRandom(seed: number): { u32(): number; float(): number; below(n: number): number } {
+export function seededRandom(seed: number): {
+  u32(): number;
+  float(): number;
+  below(n: number): number;
+} {
   let s = seed >>> 0;
   const splitmix = (): number => {
     s = (s + 0x9e3779b9) >>> 0;

@@ -63,7 +63,12 @@ function deepFreeze<T>(x: T): T {
   return x;
 }
 
-const allocs = (attack: number, defense: number, speed: number, magic: number): Allocations => ({ attack, defense, speed, magic });
+const allocs = (attack: number, defense: number, speed: number, magic: number): Allocations => ({
+  attack,
+  defense,
+  speed,
+  magic,
+});
 
 /** A random allocation within `energy`, sometimes leaving energy idle. */
 function randomAllocation(energy: number): Allocations {
@@ -83,7 +88,12 @@ function randomState(): IdleState {
   const highestKill = rebirthBoss + random.below(10);
   return fromJson({
     allocations: randomAllocation(energyFor(rebirths)),
-    energyTime: { attack: String(randomBig(40)), defense: String(randomBig(36)), speed: String(randomBig(20)), magic: '0' },
+    energyTime: {
+      attack: String(randomBig(40)),
+      defense: String(randomBig(36)),
+      speed: String(randomBig(20)),
+      magic: '0',
+    },
     rebirths,
     rebirthBoss,
     bestBoss: random.below(highestKill + 1),
@@ -95,7 +105,11 @@ function randomState(): IdleState {
 /** A state whose power beats every boss of the tower. */
 function mightyState(overrides: Partial<IdleState> = {}): IdleState {
   const big = energyTimeForLevel(10n ** 5n, 30);
-  return { ...newIdleState(T0), energyTime: { attack: big, defense: big, speed: big, magic: big }, ...overrides };
+  return {
+    ...newIdleState(T0),
+    energyTime: { attack: big, defense: big, speed: big, magic: big },
+    ...overrides,
+  };
 }
 
 describe('idle trainer: levels', () => {
@@ -146,7 +160,15 @@ describe('idle trainer: levels', () => {
         expect(closed.level).toBe(level);
         expect(closed.into).toBe(into);
         expect(closed.cost).toBe(BigInt(base) * U * (level + 1n));
-        expect(trainingLevel({ ...newIdleState(T0), energyTime: { attack: 0n, defense: 0n, speed: 0n, magic: 0n, [t]: total } }, t).level).toBe(level);
+        expect(
+          trainingLevel(
+            {
+              ...newIdleState(T0),
+              energyTime: { attack: 0n, defense: 0n, speed: 0n, magic: 0n, [t]: total },
+            },
+            t,
+          ).level,
+        ).toBe(level);
       }
     }
   });
@@ -164,7 +186,9 @@ describe('idle trainer: levels', () => {
       // Arbitrary huge totals obey the defining inequality.
       const total = randomBig(1 + random.below(500));
       const { level, into, cost } = levelOf(total, base);
-      expect(energyTimeForLevel(level, base) <= total && total < energyTimeForLevel(level + 1n, base)).toBe(true);
+      expect(
+        energyTimeForLevel(level, base) <= total && total < energyTimeForLevel(level + 1n, base),
+      ).toBe(true);
       expect(into + energyTimeForLevel(level, base)).toBe(total);
       expect(cost).toBe(energyTimeForLevel(level + 1n, base) - energyTimeForLevel(level, base));
     }
@@ -237,7 +261,12 @@ describe('idle trainer: offline progress', () => {
     const s = allocate(newIdleState(T0), allocs(4, 3, 2, 1), T0);
     const { state, away } = settle(s, T0 + 30 * HOUR);
     const capped = BigInt(IDLE_OFFLINE_CAP_MS) * 10n;
-    expect(state.energyTime).toEqual({ attack: 4n * capped, defense: 3n * capped, speed: 2n * capped, magic: capped });
+    expect(state.energyTime).toEqual({
+      attack: 4n * capped,
+      defense: 3n * capped,
+      speed: 2n * capped,
+      magic: capped,
+    });
     expect(state.lastSettleMs).toBe(T0 + 30 * HOUR);
     expect(away).toEqual({
       awayMs: 30 * HOUR,
@@ -264,7 +293,9 @@ describe('idle trainer: offline progress', () => {
   it('a clock that runs backwards settles nothing and never counts time twice', () => {
     const s = allocate(newIdleState(T0), allocs(10, 0, 0, 0), T0 + HOUR);
     expect(settle(s, T0).state).toBe(s);
-    expect(settle(settle(s, T0).state, T0 + 2 * HOUR).state).toEqual(settle(s, T0 + 2 * HOUR).state);
+    expect(settle(settle(s, T0).state, T0 + 2 * HOUR).state).toEqual(
+      settle(s, T0 + 2 * HOUR).state,
+    );
     expect(() => settle(s, 1.5)).toThrow(RangeError);
     expect(() => settle(s, Number.NaN)).toThrow(RangeError);
   });
@@ -382,7 +413,16 @@ describe('idle trainer: fights, coins and rebirth', () => {
           const now = T0 + day * 24 * HOUR + tick * 600_000;
           const e = energyOf(s);
           const even = Math.floor(e / 4);
-          s = allocate(s, allocs(even + (e % 4 > 0 ? 1 : 0), even + (e % 4 > 1 ? 1 : 0), even + (e % 4 > 2 ? 1 : 0), even), now);
+          s = allocate(
+            s,
+            allocs(
+              even + (e % 4 > 0 ? 1 : 0),
+              even + (e % 4 > 1 ? 1 : 0),
+              even + (e % 4 > 2 ? 1 : 0),
+              even,
+            ),
+            now,
+          );
           while (s.bestBoss < IDLE_TOWER_BOSSES && canBeat(power(s), s.bestBoss + 1)) {
             const r = fight(s, s.bestBoss + 1, now);
             today += r.coins;
@@ -434,7 +474,9 @@ describe('idle trainer: fights, coins and rebirth', () => {
     expect(() => rebirth(r, T0 + 6000)).toThrow('Beat a boss before you rebirth');
     let again = { ...r, energyTime: mightyState().energyTime };
     for (let n = 1; n <= 7; n++) again = fight(again, n, T0 + 6000).state;
-    expect(() => rebirth(again, T0 + 6000)).toThrow('Your multiplier is already x1.7 from boss 7; beat boss 8 to raise it');
+    expect(() => rebirth(again, T0 + 6000)).toThrow(
+      'Your multiplier is already x1.7 from boss 7; beat boss 8 to raise it',
+    );
     again = fight(again, 8, T0 + 6000).state;
     expect(rebirth(again, T0 + 6000)).toMatchObject({ rebirths: 2, rebirthBoss: 8 });
     expect(energyFor(2)).toBe(14);
@@ -446,13 +488,23 @@ describe('idle trainer: forged intents change nothing', () => {
   it('refuses over-allocation, negative, fractional and non-numeric energy', () => {
     const s = deepFreeze(allocate(newIdleState(T0), allocs(1, 1, 1, 1), T0));
     const snapshot = toJson(s);
-    expect(() => allocate(s, allocs(5, 5, 1, 1), T0 + HOUR)).toThrow('You have 10 energy; that allocation needs 12');
+    expect(() => allocate(s, allocs(5, 5, 1, 1), T0 + HOUR)).toThrow(
+      'You have 10 energy; that allocation needs 12',
+    );
     expect(() => allocate(s, allocs(-1, 5, 1, 1), T0 + HOUR)).toThrow('Attack cannot take -1');
     expect(() => allocate(s, allocs(1, 0.5, 1, 1), T0 + HOUR)).toThrow('Defense cannot take 0.5');
     expect(() => allocate(s, allocs(1, 1, Number.NaN, 1), T0 + HOUR)).toThrow(RangeError);
     expect(() => allocate(s, allocs(1, 1, 1, Infinity), T0 + HOUR)).toThrow(RangeError);
-    expect(() => allocate(s, { attack: '3', defense: 0, speed: 0, magic: 0 } as unknown as Allocations, T0 + HOUR)).toThrow(RangeError);
-    expect(() => allocate(s, { attack: 3 } as unknown as Allocations, T0 + HOUR)).toThrow('Defense cannot take undefined');
+    expect(() =>
+      allocate(
+        s,
+        { attack: '3', defense: 0, speed: 0, magic: 0 } as unknown as Allocations,
+        T0 + HOUR,
+      ),
+    ).toThrow(RangeError);
+    expect(() => allocate(s, { attack: 3 } as unknown as Allocations, T0 + HOUR)).toThrow(
+      'Defense cannot take undefined',
+    );
     expect(() => allocate(s, null as unknown as Allocations, T0 + HOUR)).toThrow(RangeError);
     expect(() => allocate(s, allocs(1, 1, 1, 1), -5)).toThrow(RangeError);
     expect(toJson(s)).toEqual(snapshot);
@@ -483,7 +535,10 @@ describe('idle trainer: serialisation and display', () => {
       const json = JSON.parse(JSON.stringify(toJson(s))) as unknown;
       expect(fromJson(json)).toEqual(s);
     }
-    const huge = { ...mightyState(), energyTime: { attack: 10n ** 60n, defense: 0n, speed: 1n, magic: 2n } };
+    const huge = {
+      ...mightyState(),
+      energyTime: { attack: 10n ** 60n, defense: 0n, speed: 1n, magic: 2n },
+    };
     expect(toJson(huge).energyTime.attack).toBe('1' + '0'.repeat(60));
     expect(fromJson(toJson(huge))).toEqual(huge);
   });

@@ -9,10 +9,20 @@
 
 export const IDLE_TRAININGS = ['attack', 'defense', 'speed', 'magic'] as const;
 export type Training = (typeof IDLE_TRAININGS)[number];
-export const IDLE_TRAINING_NAMES: Readonly<Record<Training, string>> = { attack: 'Attack', defense: 'Defense', speed: 'Speed', magic: 'Magic' };
+export const IDLE_TRAINING_NAMES: Readonly<Record<Training, string>> = {
+  attack: 'Attack',
+  defense: 'Defense',
+  speed: 'Speed',
+  magic: 'Magic',
+};
 
 /** Level N -> N+1 of a training costs (N + 1) x base energy-seconds. */
-export const IDLE_TRAINING_BASE: Readonly<Record<Training, number>> = { attack: 10, defense: 15, speed: 20, magic: 30 };
+export const IDLE_TRAINING_BASE: Readonly<Record<Training, number>> = {
+  attack: 10,
+  defense: 15,
+  speed: 20,
+  magic: 30,
+};
 
 /** Energy = 10 + 2 x rebirths. */
 const IDLE_BASE_ENERGY = 10;
@@ -52,7 +62,8 @@ export const firstKillCoins = (n: number): number => 10 + 2 * n;
 
 /** Sum of first-kill coins over bosses 1..maxBoss: sum(10 + 2n) = maxBoss x (maxBoss + 11). */
 export function maxLifetimeCoins(maxBoss: number): number {
-  if (!Number.isSafeInteger(maxBoss) || maxBoss < 0) throw new RangeError('maxBoss must be a whole number of at least 0');
+  if (!Number.isSafeInteger(maxBoss) || maxBoss < 0)
+    throw new RangeError('maxBoss must be a whole number of at least 0');
   return maxBoss * (maxBoss + 11);
 }
 
@@ -62,12 +73,14 @@ export const IDLE_MAX_LIFETIME_COINS = maxLifetimeCoins(IDLE_TOWER_BOSSES);
 /** Each rebirth must raise the best boss at rebirth, which tops out at the tower, so rebirths are bounded too. */
 const IDLE_MAX_REBIRTHS = IDLE_TOWER_BOSSES;
 
-export const energyFor = (rebirths: number): number => IDLE_BASE_ENERGY + IDLE_ENERGY_PER_REBIRTH * rebirths;
+export const energyFor = (rebirths: number): number =>
+  IDLE_BASE_ENERGY + IDLE_ENERGY_PER_REBIRTH * rebirths;
 /** 210: the most energy a player can ever have, so allocations stay small safe integers. */
 export const IDLE_MAX_ENERGY = energyFor(IDLE_MAX_REBIRTHS);
 
 /** Multiplier in tenths earned by rebirthing with `bestBoss` as the best boss: 10 + bestBoss. */
-export const rebirthMultiplierTenths = (bestBoss: number): number => IDLE_MULTIPLIER_DENOMINATOR + bestBoss;
+export const rebirthMultiplierTenths = (bestBoss: number): number =>
+  IDLE_MULTIPLIER_DENOMINATOR + bestBoss;
 
 export type Allocations = Readonly<Record<Training, number>>;
 
@@ -117,8 +130,12 @@ export interface LevelInfo {
   progress: number;
 }
 
-const mapTrainings = <T>(f: (t: Training) => T): Record<Training, T> =>
-  ({ attack: f('attack'), defense: f('defense'), speed: f('speed'), magic: f('magic') });
+const mapTrainings = <T>(f: (t: Training) => T): Record<Training, T> => ({
+  attack: f('attack'),
+  defense: f('defense'),
+  speed: f('speed'),
+  magic: f('magic'),
+});
 
 const zeroAllocations = (): Record<Training, number> => mapTrainings(() => 0);
 
@@ -136,9 +153,11 @@ export function newIdleState(nowMs: number): IdleState {
 }
 
 export const energyOf = (state: IdleState): number => energyFor(state.rebirths);
-export const multiplierTenthsOf = (state: IdleState): number => rebirthMultiplierTenths(state.rebirthBoss);
+export const multiplierTenthsOf = (state: IdleState): number =>
+  rebirthMultiplierTenths(state.rebirthBoss);
 /** 'x1.0', 'x3.4'. */
-export const formatMultiplier = (tenths: number): string => `x${Math.floor(tenths / 10)}.${tenths % 10}`;
+export const formatMultiplier = (tenths: number): string =>
+  `x${Math.floor(tenths / 10)}.${tenths % 10}`;
 
 /** floor(sqrt(n)) exactly; Math.sqrt loses digits past 2^53. */
 export function isqrt(n: bigint): bigint {
@@ -156,7 +175,8 @@ export function isqrt(n: bigint): bigint {
 const unitCost = (base: number): bigint => BigInt(base) * IDLE_UNITS_PER_ENERGY_SECOND;
 
 /** Energy-time units to reach `level` from 0: base x N(N+1)/2 energy-seconds. */
-export const energyTimeForLevel = (level: bigint, base: number): bigint => (unitCost(base) * level * (level + 1n)) / 2n;
+export const energyTimeForLevel = (level: bigint, base: number): bigint =>
+  (unitCost(base) * level * (level + 1n)) / 2n;
 
 /**
  * The level for accumulated energy-time T: the largest N with u N(N+1)/2 <= T (u the base in
@@ -173,20 +193,30 @@ export function levelOf(energyTime: bigint, base: number): LevelInfo {
   return { level, into, cost, progress: Number((into * 1_000_000n) / cost) / 1_000_000 };
 }
 
-export const trainingLevel = (state: IdleState, t: Training): LevelInfo => levelOf(state.energyTime[t], IDLE_TRAINING_BASE[t]);
-export const levelsOf = (state: IdleState): Record<Training, bigint> => mapTrainings((t) => trainingLevel(state, t).level);
+export const trainingLevel = (state: IdleState, t: Training): LevelInfo =>
+  levelOf(state.energyTime[t], IDLE_TRAINING_BASE[t]);
+export const levelsOf = (state: IdleState): Record<Training, bigint> =>
+  mapTrainings((t) => trainingLevel(state, t).level);
 
 /**
  * Power = (1 + attack) x (1 + defense) x (1 + floor(speed / 2)) x (1 + floor(magic / 3)),
  * times the multiplier, rounded down. Attack and defense count fully because they are the
  * cheapest to level; the product rewards spreading energy rather than piling it on one training.
  */
-export function powerOf(levels: Readonly<Record<Training, bigint>>, multiplierTenths: number): bigint {
-  const product = (1n + levels.attack) * (1n + levels.defense) * (1n + levels.speed / 2n) * (1n + levels.magic / 3n);
+export function powerOf(
+  levels: Readonly<Record<Training, bigint>>,
+  multiplierTenths: number,
+): bigint {
+  const product =
+    (1n + levels.attack) *
+    (1n + levels.defense) *
+    (1n + levels.speed / 2n) *
+    (1n + levels.magic / 3n);
   return (product * BigInt(multiplierTenths)) / BigInt(IDLE_MULTIPLIER_DENOMINATOR);
 }
 
-export const power = (state: IdleState): bigint => powerOf(levelsOf(state), multiplierTenthsOf(state));
+export const power = (state: IdleState): bigint =>
+  powerOf(levelsOf(state), multiplierTenthsOf(state));
 
 function assertBoss(n: number): void {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError('A boss is numbered 1, 2, 3, ...');
@@ -202,7 +232,10 @@ export function bossHp(n: number): bigint {
 /** Power beats boss n iff power >= 10 x (27/20)^n, compared without division: power x 20^n >= 10 x 27^n. */
 export function canBeat(power: bigint, n: number): boolean {
   assertBoss(n);
-  return power * IDLE_BOSS_HP_RATIO_DEN ** BigInt(n) >= IDLE_BOSS_HP_BASE * IDLE_BOSS_HP_RATIO_NUM ** BigInt(n);
+  return (
+    power * IDLE_BOSS_HP_RATIO_DEN ** BigInt(n) >=
+    IDLE_BOSS_HP_BASE * IDLE_BOSS_HP_RATIO_NUM ** BigInt(n)
+  );
 }
 
 /** The highest boss this state's power beats (0 for none), for the boss list. */
@@ -214,7 +247,8 @@ export function strongestBeatable(state: IdleState): number {
 }
 
 function assertTime(nowMs: number): void {
-  if (!Number.isSafeInteger(nowMs) || nowMs < 0) throw new RangeError('time must be whole milliseconds since the epoch');
+  if (!Number.isSafeInteger(nowMs) || nowMs < 0)
+    throw new RangeError('time must be whole milliseconds since the epoch');
 }
 
 /**
@@ -223,7 +257,10 @@ function assertTime(nowMs: number): void {
  * would give. A clock that went backwards settles nothing and keeps lastSettleMs, so no
  * interval is ever counted twice.
  */
-export function settle(state: IdleState, nowMs: number): { state: IdleState; away: AwaySummary | null } {
+export function settle(
+  state: IdleState,
+  nowMs: number,
+): { state: IdleState; away: AwaySummary | null } {
   assertTime(nowMs);
   const awayMs = nowMs - state.lastSettleMs;
   if (awayMs <= 0) return { state, away: null };
@@ -237,7 +274,10 @@ export function settle(state: IdleState, nowMs: number): { state: IdleState; awa
   if (awayMs <= IDLE_AWAY_SUMMARY_MS) return { state: next, away: null };
   const before = levelsOf(state);
   const after = levelsOf(next);
-  return { state: next, away: { awayMs, cappedMs, levelsGained: mapTrainings((t) => Number(after[t] - before[t])) } };
+  return {
+    state: next,
+    away: { awayMs, cappedMs, levelsGained: mapTrainings((t) => Number(after[t] - before[t])) },
+  };
 }
 
 /** Milliseconds until a training's next level at its current allocation, or null if it gets no energy. */
@@ -251,17 +291,21 @@ export function msToNextLevel(state: IdleState, t: Training): number | null {
 /** Allocate intent: settles first (the old allocation earned until now), then takes the new one. */
 export function allocate(state: IdleState, allocations: Allocations, nowMs: number): IdleState {
   assertTime(nowMs);
-  if (typeof allocations !== 'object' || allocations === null) throw new RangeError('Choose how much energy goes to each training');
+  if (typeof allocations !== 'object' || allocations === null)
+    throw new RangeError('Choose how much energy goes to each training');
   let total = 0;
   for (const t of IDLE_TRAININGS) {
     const v: unknown = allocations[t];
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-      throw new RangeError(`Energy comes in whole units of 0 or more; ${IDLE_TRAINING_NAMES[t]} cannot take ${String(v)}`);
+      throw new RangeError(
+        `Energy comes in whole units of 0 or more; ${IDLE_TRAINING_NAMES[t]} cannot take ${String(v)}`,
+      );
     }
     total += v;
   }
   const energy = energyOf(state);
-  if (total > energy) throw new RangeError(`You have ${energy} energy; that allocation needs ${total}`);
+  if (total > energy)
+    throw new RangeError(`You have ${energy} energy; that allocation needs ${total}`);
   const settled = settle(state, nowMs).state;
   return { ...settled, allocations: mapTrainings((t) => allocations[t]) };
 }
@@ -287,10 +331,17 @@ export function fight(state: IdleState, n: number, nowMs: number): FightResult {
   if (n > state.bestBoss + 1) throw new RangeError(`Beat boss ${state.bestBoss + 1} first`);
   const settled = settle(state, nowMs).state;
   const p = power(settled);
-  if (!canBeat(p, n)) throw new RangeError(`Your power ${formatBig(p)} is short of boss ${n}'s ${formatBig(bossHp(n))} HP`);
+  if (!canBeat(p, n))
+    throw new RangeError(
+      `Your power ${formatBig(p)} is short of boss ${n}'s ${formatBig(bossHp(n))} HP`,
+    );
   const first = n > settled.highestKill;
   return {
-    state: { ...settled, bestBoss: Math.max(settled.bestBoss, n), highestKill: Math.max(settled.highestKill, n) },
+    state: {
+      ...settled,
+      bestBoss: Math.max(settled.bestBoss, n),
+      highestKill: Math.max(settled.highestKill, n),
+    },
     won: true,
     coins: first ? firstKillCoins(n) : 0,
   };
@@ -358,7 +409,8 @@ export function fromJson(json: unknown): IdleState {
   if (rebirthBoss > highestKill || bestBoss > highestKill || rebirths > rebirthBoss) bad('bosses');
   const a = j.allocations as Record<string, unknown> | null | undefined;
   const e = j.energyTime as Record<string, unknown> | null | undefined;
-  if (typeof a !== 'object' || a === null || typeof e !== 'object' || e === null) return bad('trainings');
+  if (typeof a !== 'object' || a === null || typeof e !== 'object' || e === null)
+    return bad('trainings');
   const allocations = mapTrainings((t) => {
     const v = a[t];
     return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : bad(`allocations.${t}`);
@@ -367,7 +419,8 @@ export function fromJson(json: unknown): IdleState {
     const v = e[t];
     return typeof v === 'string' && DECIMAL.test(v) ? BigInt(v) : bad(`energyTime.${t}`);
   });
-  if (IDLE_TRAININGS.reduce((s, t) => s + allocations[t], 0) > energyFor(rebirths)) bad('allocations exceed energy');
+  if (IDLE_TRAININGS.reduce((s, t) => s + allocations[t], 0) > energyFor(rebirths))
+    bad('allocations exceed energy');
   return { allocations, energyTime, rebirths, rebirthBoss, bestBoss, highestKill, lastSettleMs };
 }
 
@@ -387,5 +440,7 @@ export function formatBig(n: bigint): string {
   if (exponent >= 3 * SUFFIXES.length) return `${digits[0]}.${digits.slice(1)}e${exponent}`;
   const group = Math.floor(exponent / 3);
   const whole = s.length - 3 * group;
-  return (whole < 3 ? `${digits.slice(0, whole)}.${digits.slice(whole)}` : digits) + SUFFIXES[group];
+  return (
+    (whole < 3 ? `${digits.slice(0, whole)}.${digits.slice(whole)}` : digits) + SUFFIXES[group]
+  );
 }

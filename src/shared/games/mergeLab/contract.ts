@@ -39,19 +39,60 @@ export const mergeLabActionResponse = mergeLabDto.extend({
 export type MergeLabActionResponse = z.infer<typeof mergeLabActionResponse>;
 
 const cell = (name: string) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be from 0 to ${BOARD_CELLS - 1}`).max(BOARD_CELLS - 1, `${name} must be from 0 to ${BOARD_CELLS - 1}`);
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be from 0 to ${BOARD_CELLS - 1}`)
+    .max(BOARD_CELLS - 1, `${name} must be from 0 to ${BOARD_CELLS - 1}`);
 export const mergeLabPairBody = z.strictObject({ from: cell('from'), to: cell('to') });
 export const mergeLabSellBody = z.strictObject({ cell: cell('cell') });
 export const mergeLabDeliverBody = z.strictObject({
-  order: z.number({ error: 'order must be a number' }).int('order must be a whole number').min(0, `order must be from 0 to ${ORDER_SLOTS - 1}`).max(ORDER_SLOTS - 1, `order must be from 0 to ${ORDER_SLOTS - 1}`),
+  order: z
+    .number({ error: 'order must be a number' })
+    .int('order must be a whole number')
+    .min(0, `order must be from 0 to ${ORDER_SLOTS - 1}`)
+    .max(ORDER_SLOTS - 1, `order must be from 0 to ${ORDER_SLOTS - 1}`),
   cell: cell('cell'),
 });
 
 export const mergeLabRoutes = defineRoutes({
-  'GET /api/games/merge-lab': { auth: 'user', summary: 'Your board, energy (settled to the server clock) and order cards', reply: mergeLabDto },
-  'POST /api/games/merge-lab/tap': { auth: 'user', idempotent: true, summary: 'Spend 1 energy: a tier-1 item lands in a random empty cell (a fair round)', reply: mergeLabActionResponse },
-  'POST /api/games/merge-lab/merge': { auth: 'user', idempotent: true, summary: 'Merge two identical items into the next tier', body: mergeLabPairBody, reply: mergeLabActionResponse },
-  'POST /api/games/merge-lab/move': { auth: 'user', idempotent: true, summary: 'Move an item to an empty cell', body: mergeLabPairBody, reply: mergeLabActionResponse },
-  'POST /api/games/merge-lab/sell': { auth: 'user', idempotent: true, summary: 'Sell an item for a little (0.1 coin per energy it embodies, rounded down)', body: mergeLabSellBody, reply: mergeLabActionResponse },
-  'POST /api/games/merge-lab/deliver': { auth: 'user', idempotent: true, summary: 'Deliver the item an order card asks for, for its coins', body: mergeLabDeliverBody, reply: mergeLabActionResponse },
+  'GET /api/games/merge-lab': {
+    auth: 'user',
+    summary: 'Your board, energy (settled to the server clock) and order cards',
+    reply: mergeLabDto,
+  },
+  'POST /api/games/merge-lab/tap': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spend 1 energy: a tier-1 item lands in a random empty cell (a fair round)',
+    reply: mergeLabActionResponse,
+  },
+  'POST /api/games/merge-lab/merge': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Merge two identical items into the next tier',
+    body: mergeLabPairBody,
+    reply: mergeLabActionResponse,
+  },
+  'POST /api/games/merge-lab/move': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Move an item to an empty cell',
+    body: mergeLabPairBody,
+    reply: mergeLabActionResponse,
+  },
+  'POST /api/games/merge-lab/sell': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Sell an item for a little (0.1 coin per energy it embodies, rounded down)',
+    body: mergeLabSellBody,
+    reply: mergeLabActionResponse,
+  },
+  'POST /api/games/merge-lab/deliver': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Deliver the item an order card asks for, for its coins',
+    body: mergeLabDeliverBody,
+    reply: mergeLabActionResponse,
+  },
 });

@@ -43,7 +43,10 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function withItems(items: Record<number, MergeItem>, patch: Partial<MergeLabState> = {}): MergeLabState {
+function withItems(
+  items: Record<number, MergeItem>,
+  patch: Partial<MergeLabState> = {},
+): MergeLabState {
   const state = initialState(T0);
   const board = state.board.slice();
   for (const [cell, item] of Object.entries(items)) board[Number(cell)] = item;
@@ -70,9 +73,11 @@ function pickMerge(state: MergeLabState, topTier: number): [number, number] | nu
     }
     firstOf.delete(key);
     if (!any || x.t < any[2]) any = [i, j, x.t];
-    if (state.orders.some((o) => o.c === x.c && o.t > x.t) && (!wanted || x.t < wanted[2])) wanted = [i, j, x.t];
+    if (state.orders.some((o) => o.c === x.c && o.t > x.t) && (!wanted || x.t < wanted[2]))
+      wanted = [i, j, x.t];
   });
-  const chosen: [number, number, number] | null = wanted ?? (emptyCells(state.board).length < 6 ? any : null);
+  const chosen: [number, number, number] | null =
+    wanted ?? (emptyCells(state.board).length < 6 ? any : null);
   return chosen ? [chosen[0], chosen[1]] : null;
 }
 
@@ -82,7 +87,12 @@ function pickMerge(state: MergeLabState, topTier: number): [number, number] | nu
  * when the board is full. Every order pays the best rate, so its only loss against the cap is
  * the unfinished items left on the board.
  */
-function playBot(state: MergeLabState, from: number, to: number, seed: string): { state: MergeLabState; taps: number; cashed: number } {
+function playBot(
+  state: MergeLabState,
+  from: number,
+  to: number,
+  seed: string,
+): { state: MergeLabState; taps: number; cashed: number } {
   let now = from;
   let taps = 0;
   // Embodied energy handed over for coins, delivered or sold.
@@ -92,11 +102,18 @@ function playBot(state: MergeLabState, from: number, to: number, seed: string): 
     state = settleEnergy(state, now);
     // An order the day's cap would refuse waits on the board for the next UTC day.
     const affordable = (coins: number) => paidToday(state, now) + coins <= MERGE_LAB_DAILY_CAP;
-    const order = state.orders.findIndex((o) => affordable(orderPayout(o.t)) && state.board.some((x) => x?.c === o.c && x.t === o.t));
+    const order = state.orders.findIndex(
+      (o) => affordable(orderPayout(o.t)) && state.board.some((x) => x?.c === o.c && x.t === o.t),
+    );
     if (order >= 0) {
       const o = state.orders[order]!;
       cashed += embodiedEnergy(o.t);
-      state = deliver(state, order, state.board.findIndex((x) => x?.c === o.c && x.t === o.t), now).state;
+      state = deliver(
+        state,
+        order,
+        state.board.findIndex((x) => x?.c === o.c && x.t === o.t),
+        now,
+      ).state;
       continue;
     }
     const pair = pickMerge(state, topTier);
@@ -107,7 +124,8 @@ function playBot(state: MergeLabState, from: number, to: number, seed: string): 
     if (emptyCells(state.board).length === 0) {
       let lowest = -1;
       state.board.forEach((x, i) => {
-        if (x && affordable(sellPayout(x.t)) && (lowest < 0 || x.t < state.board[lowest]!.t)) lowest = i;
+        if (x && affordable(sellPayout(x.t)) && (lowest < 0 || x.t < state.board[lowest]!.t))
+          lowest = i;
       });
       if (lowest < 0) {
         // Full, and nothing sells within today's cap: wait for the next UTC day.
@@ -131,7 +149,8 @@ function playBot(state: MergeLabState, from: number, to: number, seed: string): 
   }
 }
 
-const boardEnergy = (state: MergeLabState): number => state.board.reduce((sum, x) => sum + (x ? embodiedEnergy(x.t) : 0), 0);
+const boardEnergy = (state: MergeLabState): number =>
+  state.board.reduce((sum, x) => sum + (x ? embodiedEnergy(x.t) : 0), 0);
 
 describe('a perfect bot', () => {
   it('earns at most MAX_COINS_PER_DAY from a day of 720 regenerated energy', () => {
@@ -141,7 +160,9 @@ describe('a perfect bot', () => {
       expect(taps).toBe(ENERGY_PER_DAY);
       expect(state.coinsEarned).toBeLessThanOrEqual(MAX_COINS_PER_DAY);
       // Nearly all of it: what is missing is still on the board as unfinished items.
-      expect(state.coinsEarned + BEST_COINS_PER_ENERGY * boardEnergy(state)).toBeGreaterThanOrEqual(MAX_COINS_PER_DAY * 0.95);
+      expect(state.coinsEarned + BEST_COINS_PER_ENERGY * boardEnergy(state)).toBeGreaterThanOrEqual(
+        MAX_COINS_PER_DAY * 0.95,
+      );
       expect(state.coinsEarned).toBeGreaterThan(MAX_COINS_PER_DAY * 0.75);
     }
   });
@@ -172,22 +193,35 @@ describe('the daily cap (issue 34)', () => {
     expect(MERGE_LAB_DAILY_CAP).toBe(360);
     expect(MERGE_LAB_DAILY_CAP).toBe(MAX_COINS_PER_DAY);
     expect(mergeLabDailyCapRule()).toMatchObject({ coins: 360 });
-    expect(mergeLabDailyCapRule().rule).toContain('At most 360 coins a UTC day, orders and sales together');
+    expect(mergeLabDailyCapRule().rule).toContain(
+      'At most 360 coins a UTC day, orders and sales together',
+    );
   });
 
   it('refuses a delivery or sale that would pass it, naming it and changing nothing; the next UTC day pays again', () => {
     const order = initialState(T0).orders[0]!;
     const coins = orderPayout(order.t);
-    const state = deepFreeze(withItems({ 3: order, 4: item('plant', 8), 5: item('plant', 1) }, { paidDay: utcDay(T0), paidToday: MERGE_LAB_DAILY_CAP - coins + 1 }));
+    const state = deepFreeze(
+      withItems(
+        { 3: order, 4: item('plant', 8), 5: item('plant', 1) },
+        { paidDay: utcDay(T0), paidToday: MERGE_LAB_DAILY_CAP - coins + 1 },
+      ),
+    );
     const before = JSON.stringify(state);
-    expect(() => deliver(state, 0, 3, T0)).toThrow(dailyCapRefusal(MERGE_LAB_DAILY_CAP - coins + 1, coins, 'order'));
+    expect(() => deliver(state, 0, 3, T0)).toThrow(
+      dailyCapRefusal(MERGE_LAB_DAILY_CAP - coins + 1, coins, 'order'),
+    );
     expect(() => sell(state, 4, T0)).toThrow(RangeError);
     expect(JSON.stringify(state)).toBe(before);
     // An item that sells for nothing can always be cleared.
     expect(sell(state, 5, T0).state.paidToday).toBe(MERGE_LAB_DAILY_CAP - coins + 1);
     // After 00:00 UTC the count starts again.
     const next = deliver(state, 0, 3, midnight);
-    expect(next.state).toMatchObject({ paidDay: utcDay(midnight), paidToday: coins, coinsEarned: coins });
+    expect(next.state).toMatchObject({
+      paidDay: utcDay(midnight),
+      paidToday: coins,
+      coinsEarned: coins,
+    });
     expect(paidToday(next.state, midnight + DAY_MS)).toBe(0);
     expect(dailyCapRefusal(350, 16, 'order')).toBe(
       'Merge Lab pays at most 360 coins a day (UTC): 350 paid today, and this order pays 16. The item stays on your board; deliver it after 00:00 UTC.',
@@ -204,8 +238,13 @@ describe('the daily cap (issue 34)', () => {
 
     // The next 42 orders of the published sequence, made on earlier days and banked, cashed in after 200 earned today.
     const banked = Array.from({ length: BOARD_CELLS }, (_, n) => nextOrder(n));
-    let state = withItems(Object.fromEntries(banked.map((x, n) => [n, x])), { paidDay: utcDay(midnight), paidToday: 200 });
-    expect(200 + banked.reduce((sum, x) => sum + orderPayout(x.t), 0)).toBeGreaterThan(MERGE_LAB_DAILY_CAP);
+    let state = withItems(Object.fromEntries(banked.map((x, n) => [n, x])), {
+      paidDay: utcDay(midnight),
+      paidToday: 200,
+    });
+    expect(200 + banked.reduce((sum, x) => sum + orderPayout(x.t), 0)).toBeGreaterThan(
+      MERGE_LAB_DAILY_CAP,
+    );
     let refusal = '';
     for (let n = 0; n < BOARD_CELLS && !refusal; n++) {
       const index = state.orders.findIndex((o) => o.c === banked[n]!.c && o.t === banked[n]!.t);

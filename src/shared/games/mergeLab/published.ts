@@ -13,7 +13,13 @@ import {
   TAP_ENERGY,
 } from './rules';
 import { rational, toPercentString } from '../engine/rational';
-import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
+import {
+  coins,
+  row,
+  table,
+  type GamePublished,
+  type PublishedSectionDef,
+} from '../../published/types';
 
 const chance = (n: number): string => toPercentString(rational(1, n));
 
@@ -30,19 +36,53 @@ const mergeLabSection: PublishedSectionDef = {
         `and ${BEST_COINS_PER_ENERGY} x (${ENERGY_START} + energy regenerated) since your first visit.`,
     ],
     tables: [
-      table('merge-tap', 'What a tap drops', ['Draw', 'Outcome', 'Chance'], [
-        ...CHAINS.map((c) => row(`chain-${c.key}`, 'chain (float #0)', `${c.tiers[0]!.emoji} ${c.tiers[0]!.name} (${c.name.toLowerCase()})`, chance(CHAINS.length))),
-        row('cell', 'cell (float #1)', 'any one of the empty cells', '1 / the number of empty cells'),
-      ]),
-      table('merge-orders', 'What an order asks for', ['Draw', 'Outcome', 'Chance'], [
-        ...CHAINS.map((c) => row(`chain-${c.key}`, 'chain (float #0)', c.name, chance(CHAINS.length))),
-        ...ORDER_TIERS.map((t) => row(`tier-${t}`, 'tier (float #1)', `tier ${t}`, chance(ORDER_TIERS.length))),
-      ]),
+      table(
+        'merge-tap',
+        'What a tap drops',
+        ['Draw', 'Outcome', 'Chance'],
+        [
+          ...CHAINS.map((c) =>
+            row(
+              `chain-${c.key}`,
+              'chain (float #0)',
+              `${c.tiers[0]!.emoji} ${c.tiers[0]!.name} (${c.name.toLowerCase()})`,
+              chance(CHAINS.length),
+            ),
+          ),
+          row(
+            'cell',
+            'cell (float #1)',
+            'any one of the empty cells',
+            '1 / the number of empty cells',
+          ),
+        ],
+      ),
+      table(
+        'merge-orders',
+        'What an order asks for',
+        ['Draw', 'Outcome', 'Chance'],
+        [
+          ...CHAINS.map((c) =>
+            row(`chain-${c.key}`, 'chain (float #0)', c.name, chance(CHAINS.length)),
+          ),
+          ...ORDER_TIERS.map((t) =>
+            row(`tier-${t}`, 'tier (float #1)', `tier ${t}`, chance(ORDER_TIERS.length)),
+          ),
+        ],
+      ),
       table(
         'merge-pay',
         'What each tier pays',
         ['Tier', 'Energy in it', 'An order pays', 'Selling pays'],
-        PAYOUT_TABLE.map((r) => row(String(r.tier), String(r.tier), coins(r.energy), r.order === null ? 'no order asks for it' : coins(r.order), coins(r.sell))),
+        PAYOUT_TABLE.map((r) =>
+          row(
+            String(r.tier),
+            String(r.tier),
+            coins(r.energy),
+            r.order === null ? 'no order asks for it' : coins(r.order),
+            coins(r.sell),
+          ),
+        ),
       ),
     ],
   }),

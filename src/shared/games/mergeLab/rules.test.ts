@@ -50,7 +50,10 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A state with these items placed, for the action tests. */
-function withItems(items: Record<number, MergeItem>, patch: Partial<MergeLabState> = {}): MergeLabState {
+function withItems(
+  items: Record<number, MergeItem>,
+  patch: Partial<MergeLabState> = {},
+): MergeLabState {
   const state = initialState(T0);
   const board = state.board.slice();
   for (const [cell, item] of Object.entries(items)) board[Number(cell)] = item;
@@ -106,7 +109,12 @@ describe('the published tables', () => {
 });
 
 /** The reference: a per-second ticker, as a naive server loop would run it. */
-function tickEnergy(energy: number, timer: number, from: number, to: number): { energy: number; timer: number } {
+function tickEnergy(
+  energy: number,
+  timer: number,
+  from: number,
+  to: number,
+): { energy: number; timer: number } {
   for (let t = from + 1000; t <= to; t += 1000) {
     if (energy < ENERGY_MAX && t - timer >= ENERGY_REGEN_MS) {
       energy++;
@@ -130,7 +138,10 @@ describe('energy', () => {
         ref = tickEnergy(ref.energy, ref.timer, now, now + wait);
         now += wait;
         state = settleEnergy(state, now);
-        expect({ energy: state.energy, energyAt: state.energyAt }).toEqual({ energy: ref.energy, energyAt: ref.timer });
+        expect({ energy: state.energy, energyAt: state.energyAt }).toEqual({
+          energy: ref.energy,
+          energyAt: ref.timer,
+        });
         const spend = random.below(state.energy + 1);
         state = { ...state, energy: state.energy - spend };
         ref = { ...ref, energy: ref.energy - spend };
@@ -178,7 +189,9 @@ describe('the generator', () => {
     const random = seededRandom(2404);
     const seen = new Set<string>();
     for (let nonce = 0; nonce < 500; nonce++) {
-      const cells = Array.from({ length: BOARD_CELLS }, (_, i) => i).filter(() => random.below(3) === 0);
+      const cells = Array.from({ length: BOARD_CELLS }, (_, i) => i).filter(
+        () => random.below(3) === 0,
+      );
       if (cells.length === 0) cells.push(random.below(BOARD_CELLS));
       const draw = tapDraw(SEED, 'client', nonce, { emptyCells: cells });
       expect(cells).toContain(draw.cell);
@@ -208,9 +221,13 @@ describe('the generator', () => {
       expect(replay).toEqual(tapDraw(SEED, 'client', nonce, params));
       const text = mergeLabRound.describe(replay, params);
       expect(text).not.toMatch(/undefined|\?|\[object/);
-      expect(mergeLabRound.summary({ params, outcome: replay, state: 'settled' })).not.toMatch(/undefined|\?/);
+      expect(mergeLabRound.summary({ params, outcome: replay, state: 'settled' })).not.toMatch(
+        /undefined|\?/,
+      );
     }
-    expect(mergeLabRound.describe({ chain: 'plant', cell: 13 }, { emptyCells: [13, 14] })).toBe('🌰 Acorn (plants, tier 1) in cell 13 (row 3, column 2) of 2 empty');
+    expect(mergeLabRound.describe({ chain: 'plant', cell: 13 }, { emptyCells: [13, 14] })).toBe(
+      '🌰 Acorn (plants, tier 1) in cell 13 (row 3, column 2) of 2 empty',
+    );
     const example = mergeLabRound.replay(SEED, 'c', 0, mergeLabRound.example);
     expect(example.cell).toBeGreaterThanOrEqual(0);
   });
@@ -235,7 +252,9 @@ describe('the generator', () => {
     const tired = deepFreeze({ ...initialState(T0), energy: 0 });
     const before = JSON.stringify(tired);
     expect(() => tap(tired, T0 + ENERGY_REGEN_MS - 1, round)).toThrow('Not enough energy');
-    const fullBoard = Object.fromEntries(Array.from({ length: BOARD_CELLS }, (_, i) => [i, item(CHAIN_KEYS[i % 3]!, 1 + (i % 8))]));
+    const fullBoard = Object.fromEntries(
+      Array.from({ length: BOARD_CELLS }, (_, i) => [i, item(CHAIN_KEYS[i % 3]!, 1 + (i % 8))]),
+    );
     const full = deepFreeze(withItems(fullBoard));
     const fullBefore = JSON.stringify(full);
     expect(() => tap(full, T0, round)).toThrow('The board is full');
@@ -311,7 +330,10 @@ describe('orders', () => {
       const order = nextOrder(n);
       expect(nextOrder(n)).toEqual(order);
       const stream = new FairStream(ORDER_SEED, ORDER_CLIENT_SEED, n);
-      expect(order).toEqual({ c: CHAIN_KEYS[stream.nextIndex(3)], t: ORDER_TIERS[stream.nextIndex(ORDER_TIERS.length)] });
+      expect(order).toEqual({
+        c: CHAIN_KEYS[stream.nextIndex(3)],
+        t: ORDER_TIERS[stream.nextIndex(ORDER_TIERS.length)],
+      });
       seen.add(`${order.c}${order.t}`);
     }
     expect(seen.size).toBe(3 * ORDER_TIERS.length);
@@ -337,13 +359,20 @@ describe('orders', () => {
     const order = initialState(T0).orders[0]!;
     const otherChain = CHAIN_KEYS.find((c) => c !== order.c)!;
     const state = deepFreeze(
-      withItems({ 0: item(otherChain, order.t), 1: item(order.c, order.t + 1), 2: item(order.c, order.t - 1), 3: item(order.c, order.t) }),
+      withItems({
+        0: item(otherChain, order.t),
+        1: item(order.c, order.t + 1),
+        2: item(order.c, order.t - 1),
+        3: item(order.c, order.t),
+      }),
     );
     const before = JSON.stringify(state);
-    for (const cell of [0, 1, 2]) expect(() => deliver(state, 0, cell, T0)).toThrow('That is not what this order asks for');
+    for (const cell of [0, 1, 2])
+      expect(() => deliver(state, 0, cell, T0)).toThrow('That is not what this order asks for');
     expect(() => deliver(state, 0, 9, T0)).toThrow('That cell is empty');
     expect(() => deliver(state, 0, 42, T0)).toThrow('No such cell');
-    for (const index of [-1, 3, 0.5, Number.NaN]) expect(() => deliver(state, index, 3, T0)).toThrow('No such order');
+    for (const index of [-1, 3, 0.5, Number.NaN])
+      expect(() => deliver(state, index, 3, T0)).toThrow('No such order');
     expect(JSON.stringify(state)).toBe(before);
     expect(deliver(state, 0, 3, T0).coins).toBe(orderPayout(order.t));
   });

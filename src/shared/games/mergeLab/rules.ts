@@ -56,19 +56,46 @@ export const CHAINS: readonly Chain[] = [
     key: 'potion',
     name: 'Potions',
     emoji: '🧪',
-    tiers: [t('💧', 'Dewdrop'), t('🧪', 'Fizzy Vial'), t('⚗️', 'Bubbling Flask'), t('🍵', 'Glow Tonic'), t('🌙', 'Moonlight Elixir'), t('🐉', 'Dragon Draught'), t('🔥', 'Phoenix Brew'), t('🏺', "Philosopher's Potion")],
+    tiers: [
+      t('💧', 'Dewdrop'),
+      t('🧪', 'Fizzy Vial'),
+      t('⚗️', 'Bubbling Flask'),
+      t('🍵', 'Glow Tonic'),
+      t('🌙', 'Moonlight Elixir'),
+      t('🐉', 'Dragon Draught'),
+      t('🔥', 'Phoenix Brew'),
+      t('🏺', "Philosopher's Potion"),
+    ],
   },
   {
     key: 'crystal',
     name: 'Crystals',
     emoji: '💎',
-    tiers: [t('✨', 'Sparkle Dust'), t('🔹', 'Glass Shard'), t('🔷', 'Prism'), t('💠', 'Geode'), t('💎', 'Diamond'), t('🔮', 'Seer Orb'), t('👑', 'Crown Jewel'), t('🌟', 'Star Core')],
+    tiers: [
+      t('✨', 'Sparkle Dust'),
+      t('🔹', 'Glass Shard'),
+      t('🔷', 'Prism'),
+      t('💠', 'Geode'),
+      t('💎', 'Diamond'),
+      t('🔮', 'Seer Orb'),
+      t('👑', 'Crown Jewel'),
+      t('🌟', 'Star Core'),
+    ],
   },
   {
     key: 'plant',
     name: 'Plants',
     emoji: '🌱',
-    tiers: [t('🌰', 'Acorn'), t('🌱', 'Sprout'), t('🌿', 'Herb Bundle'), t('🪴', 'Potted Fern'), t('🌷', 'Tulip'), t('🌻', 'Sunflower'), t('🌳', 'Old Oak'), t('🌸', 'World Blossom')],
+    tiers: [
+      t('🌰', 'Acorn'),
+      t('🌱', 'Sprout'),
+      t('🌿', 'Herb Bundle'),
+      t('🪴', 'Potted Fern'),
+      t('🌷', 'Tulip'),
+      t('🌻', 'Sunflower'),
+      t('🌳', 'Old Oak'),
+      t('🌸', 'World Blossom'),
+    ],
   },
 ];
 
@@ -105,7 +132,8 @@ export interface MergeLabState {
 
 export const chainOf = (key: ChainKey): Chain => CHAINS.find((ch) => ch.key === key) ?? CHAINS[0]!;
 
-export const itemInfo = (item: MergeItem): TierInfo => chainOf(item.c).tiers[item.t - 1] ?? { name: 'Unknown', emoji: '❔' };
+export const itemInfo = (item: MergeItem): TierInfo =>
+  chainOf(item.c).tiers[item.t - 1] ?? { name: 'Unknown', emoji: '❔' };
 
 /** Energy that went into an item: two of tier k make one of tier k+1. */
 export const embodiedEnergy = (tier: number): number => 2 ** (tier - 1);
@@ -115,10 +143,13 @@ const ORDER_TABLE_MIN_TIER = 3;
 
 /** Coins a delivered order for a tier pays (tiers 3-8); 0 outside the table. */
 export const orderPayout = (tier: number): number =>
-  Number.isInteger(tier) && tier >= ORDER_TABLE_MIN_TIER && tier <= MAX_TIER ? Math.round(ORDER_COINS_PER_ENERGY * embodiedEnergy(tier)) : 0;
+  Number.isInteger(tier) && tier >= ORDER_TABLE_MIN_TIER && tier <= MAX_TIER
+    ? Math.round(ORDER_COINS_PER_ENERGY * embodiedEnergy(tier))
+    : 0;
 
 /** Coins a sold item pays: floor, so tiers 1-4 sell for nothing and clearing them is free. */
-export const sellPayout = (tier: number): number => (tier >= 1 && tier <= MAX_TIER ? Math.floor(SELL_COINS_PER_ENERGY * embodiedEnergy(tier)) : 0);
+export const sellPayout = (tier: number): number =>
+  tier >= 1 && tier <= MAX_TIER ? Math.floor(SELL_COINS_PER_ENERGY * embodiedEnergy(tier)) : 0;
 
 export interface PayoutRow {
   tier: number;
@@ -131,11 +162,18 @@ export interface PayoutRow {
 /** The published economy, tiers 1-8: what each item cost in energy and what it pays. */
 export const PAYOUT_TABLE: readonly PayoutRow[] = Array.from({ length: MAX_TIER }, (_, i) => {
   const tier = i + 1;
-  return { tier, energy: embodiedEnergy(tier), order: tier >= ORDER_TABLE_MIN_TIER ? orderPayout(tier) : null, sell: sellPayout(tier) };
+  return {
+    tier,
+    energy: embodiedEnergy(tier),
+    order: tier >= ORDER_TABLE_MIN_TIER ? orderPayout(tier) : null,
+    sell: sellPayout(tier),
+  };
 });
 
 /** The most any delivery or sale pays per embodied energy, computed from the table that pays. */
-export const BEST_COINS_PER_ENERGY = Math.max(...PAYOUT_TABLE.map((r) => Math.max(r.order ?? 0, r.sell) / r.energy));
+export const BEST_COINS_PER_ENERGY = Math.max(
+  ...PAYOUT_TABLE.map((r) => Math.max(r.order ?? 0, r.sell) / r.energy),
+);
 
 /** The long-run daily cap: all regenerated energy turned into coins at the best rate. */
 export const MAX_COINS_PER_DAY = ENERGY_PER_DAY * BEST_COINS_PER_ENERGY;
@@ -154,7 +192,10 @@ export const MERGE_LAB_DAILY_CAP = MAX_COINS_PER_DAY;
 export const utcDay = (nowMs: number): number => Math.floor(nowMs / DAY_MS);
 
 /** Coins paid so far in the UTC day of nowMs. */
-export const paidToday = (state: Pick<MergeLabState, 'paidDay' | 'paidToday'>, nowMs: number): number => (state.paidDay === utcDay(nowMs) ? state.paidToday : 0);
+export const paidToday = (
+  state: Pick<MergeLabState, 'paidDay' | 'paidToday'>,
+  nowMs: number,
+): number => (state.paidDay === utcDay(nowMs) ? state.paidToday : 0);
 
 /** The cap's words for a payment it refuses, the same on the server and the page. */
 export const dailyCapRefusal = (paid: number, coins: number, what: 'order' | 'sale'): string =>
@@ -192,7 +233,11 @@ export function settleEnergy(state: MergeLabState, nowMs: number): MergeLabState
   const gained = Math.floor((nowMs - state.energyAt) / ENERGY_REGEN_MS);
   if (state.energy + gained >= ENERGY_MAX) return { ...state, energy: ENERGY_MAX, energyAt: nowMs };
   if (gained === 0) return state;
-  return { ...state, energy: state.energy + gained, energyAt: state.energyAt + gained * ENERGY_REGEN_MS };
+  return {
+    ...state,
+    energy: state.energy + gained,
+    energyAt: state.energyAt + gained * ENERGY_REGEN_MS,
+  };
 }
 
 /** When the next point arrives, for the page's timer; null at a full bar. */
@@ -214,7 +259,8 @@ export const ORDER_SEED = sha256Hex('merge-lab orders v1');
 export const ORDER_CLIENT_SEED = 'merge-lab-orders';
 
 export function nextOrder(counter: number): MergeOrder {
-  if (!Number.isSafeInteger(counter) || counter < 0) throw new RangeError('order counter must be a non-negative whole number');
+  if (!Number.isSafeInteger(counter) || counter < 0)
+    throw new RangeError('order counter must be a non-negative whole number');
   const stream = new FairStream(ORDER_SEED, ORDER_CLIENT_SEED, counter);
   const c = CHAINS[stream.nextIndex(CHAINS.length)]!.key;
   return { c, t: ORDER_TIERS[stream.nextIndex(ORDER_TIERS.length)]! };
@@ -250,8 +296,10 @@ function assertEmptyCells(value: unknown): number[] {
   const cells = numberList(value, 'emptyCells');
   if (cells.length === 0) throw new RangeError('emptyCells must list at least one cell');
   cells.forEach((cell, i) => {
-    if (!Number.isInteger(cell) || cell < 0 || cell >= BOARD_CELLS) throw new RangeError(`emptyCells must be whole numbers from 0 to ${BOARD_CELLS - 1}`);
-    if (i > 0 && cell <= cells[i - 1]!) throw new RangeError('emptyCells must be ascending, without repeats');
+    if (!Number.isInteger(cell) || cell < 0 || cell >= BOARD_CELLS)
+      throw new RangeError(`emptyCells must be whole numbers from 0 to ${BOARD_CELLS - 1}`);
+    if (i > 0 && cell <= cells[i - 1]!)
+      throw new RangeError('emptyCells must be ascending, without repeats');
   });
   return cells;
 }
@@ -262,7 +310,12 @@ export interface TapDraw {
 }
 
 /** One generator drop: float 0 picks the chain of three, float 1 one of the empty cells. */
-export function tapDraw(serverSeed: string, clientSeed: string, nonce: number, p: { emptyCells: unknown }): TapDraw {
+export function tapDraw(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: { emptyCells: unknown },
+): TapDraw {
   const cells = assertEmptyCells(p.emptyCells);
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   const chain = CHAINS[stream.nextIndex(CHAINS.length)]!.key;
@@ -279,7 +332,11 @@ export interface TapRound {
  * Spend a point and drop a tier-1 item. Refused before any draw, so a refused tap uses no
  * nonce; `params` is what the server records with the round for the verifier.
  */
-export function tap(state: MergeLabState, nowMs: number, round: TapRound): { state: MergeLabState; draw: TapDraw; params: { emptyCells: number[] } } {
+export function tap(
+  state: MergeLabState,
+  nowMs: number,
+  round: TapRound,
+): { state: MergeLabState; draw: TapDraw; params: { emptyCells: number[] } } {
   const settled = settleEnergy(state, nowMs);
   if (settled.energy < TAP_ENERGY) throw new RangeError('Not enough energy');
   const cells = emptyCells(settled.board);
@@ -288,13 +345,18 @@ export function tap(state: MergeLabState, nowMs: number, round: TapRound): { sta
   const draw = tapDraw(round.serverSeed, round.clientSeed, round.nonce, params);
   const board = settled.board.slice();
   board[draw.cell] = { c: draw.chain, t: 1 };
-  return { state: { ...settled, board, energy: settled.energy - TAP_ENERGY, taps: settled.taps + 1 }, draw, params };
+  return {
+    state: { ...settled, board, energy: settled.energy - TAP_ENERGY, taps: settled.taps + 1 },
+    draw,
+    params,
+  };
 }
 
 // ---------------------------------------------------------------- merge, move, deliver, sell
 
 function assertCell(cell: number): void {
-  if (!Number.isInteger(cell) || cell < 0 || cell >= BOARD_CELLS) throw new RangeError('No such cell');
+  if (!Number.isInteger(cell) || cell < 0 || cell >= BOARD_CELLS)
+    throw new RangeError('No such cell');
 }
 
 function occupied(state: MergeLabState, cell: number): MergeItem {
@@ -335,29 +397,52 @@ export function move(state: MergeLabState, from: number, to: number): MergeLabSt
 }
 
 /** The state after paying `coins` at nowMs, within the day's cap; refused (RangeError) past it. */
-function paid(state: MergeLabState, coins: number, nowMs: number, what: 'order' | 'sale'): Pick<MergeLabState, 'coinsEarned' | 'paidDay' | 'paidToday'> {
+function paid(
+  state: MergeLabState,
+  coins: number,
+  nowMs: number,
+  what: 'order' | 'sale',
+): Pick<MergeLabState, 'coinsEarned' | 'paidDay' | 'paidToday'> {
   assertTime(nowMs);
   const before = paidToday(state, nowMs);
-  if (coins > 0 && before + coins > MERGE_LAB_DAILY_CAP) throw new RangeError(dailyCapRefusal(before, coins, what));
-  return { coinsEarned: state.coinsEarned + coins, paidDay: utcDay(nowMs), paidToday: before + coins };
+  if (coins > 0 && before + coins > MERGE_LAB_DAILY_CAP)
+    throw new RangeError(dailyCapRefusal(before, coins, what));
+  return {
+    coinsEarned: state.coinsEarned + coins,
+    paidDay: utcDay(nowMs),
+    paidToday: before + coins,
+  };
 }
 
 /** Hand over the item in `cell` for order card `orderIndex`; the card is replaced by the next in the sequence. */
-export function deliver(state: MergeLabState, orderIndex: number, cell: number, nowMs: number): { state: MergeLabState; coins: number } {
+export function deliver(
+  state: MergeLabState,
+  orderIndex: number,
+  cell: number,
+  nowMs: number,
+): { state: MergeLabState; coins: number } {
   const order = Number.isInteger(orderIndex) ? state.orders[orderIndex] : undefined;
   if (!order) throw new RangeError('No such order');
   const item = occupied(state, cell);
-  if (item.c !== order.c || item.t !== order.t) throw new RangeError('That is not what this order asks for');
+  if (item.c !== order.c || item.t !== order.t)
+    throw new RangeError('That is not what this order asks for');
   const coins = orderPayout(order.t);
   const pay = paid(state, coins, nowMs, 'order');
   const board = state.board.slice();
   board[cell] = null;
   const orders = state.orders.slice();
   orders[orderIndex] = nextOrder(state.orderCounter);
-  return { state: { ...state, board, orders, orderCounter: state.orderCounter + 1, ...pay }, coins };
+  return {
+    state: { ...state, board, orders, orderCounter: state.orderCounter + 1, ...pay },
+    coins,
+  };
 }
 
-export function sell(state: MergeLabState, cell: number, nowMs: number): { state: MergeLabState; coins: number } {
+export function sell(
+  state: MergeLabState,
+  cell: number,
+  nowMs: number,
+): { state: MergeLabState; coins: number } {
   const item = occupied(state, cell);
   const coins = sellPayout(item.t);
   const pay = paid(state, coins, nowMs, 'sale');
@@ -368,9 +453,11 @@ export function sell(state: MergeLabState, cell: number, nowMs: number): { state
 
 // ---------------------------------------------------------------- the verifiable round
 
-const cellText = (cell: number): string => `cell ${cell} (row ${Math.floor(cell / BOARD_COLS) + 1}, column ${(cell % BOARD_COLS) + 1})`;
+const cellText = (cell: number): string =>
+  `cell ${cell} (row ${Math.floor(cell / BOARD_COLS) + 1}, column ${(cell % BOARD_COLS) + 1})`;
 
-const isChainKey = (value: unknown): value is ChainKey => (CHAIN_KEYS as readonly unknown[]).includes(value);
+const isChainKey = (value: unknown): value is ChainKey =>
+  (CHAIN_KEYS as readonly unknown[]).includes(value);
 
 /** One generator tap: a chain, then one of the cells that were empty. */
 export const mergeLabRound = defineRoundGame({
@@ -383,7 +470,9 @@ export const mergeLabRound = defineRoundGame({
   },
   describe: (replay, params) => {
     const chain = isChainKey(replay.chain) ? chainOf(replay.chain) : null;
-    const what = chain ? `${chain.tiers[0]!.emoji} ${chain.tiers[0]!.name} (${chain.name.toLowerCase()}, tier 1)` : `a ${String(replay.chain)} item`;
+    const what = chain
+      ? `${chain.tiers[0]!.emoji} ${chain.tiers[0]!.name} (${chain.name.toLowerCase()}, tier 1)`
+      : `a ${String(replay.chain)} item`;
     const of = Array.isArray(params.emptyCells) ? ` of ${params.emptyCells.length} empty` : '';
     return `${what} in ${typeof replay.cell === 'number' ? cellText(replay.cell) : `cell ${String(replay.cell)}`}${of}`;
   },

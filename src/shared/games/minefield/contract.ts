@@ -8,19 +8,40 @@ export { MINEFIELD_MAX_BET };
 export const minefieldStartBody = z
   .strictObject({
     betAmount: coinAmount('betAmount', MINEFIELD_MAX_BET),
-    rows: z.number({ error: 'rows must be a number' }).int('rows must be a whole number').min(3, 'rows must be 3 to 12').max(12, 'rows must be 3 to 12'),
-    cols: z.number({ error: 'cols must be a number' }).int('cols must be a whole number').min(3, 'cols must be 3 to 12').max(12, 'cols must be 3 to 12'),
-    mines: z.number({ error: 'mines must be a number' }).int('mines must be a whole number').min(2, 'mines must be at least 2'),
+    rows: z
+      .number({ error: 'rows must be a number' })
+      .int('rows must be a whole number')
+      .min(3, 'rows must be 3 to 12')
+      .max(12, 'rows must be 3 to 12'),
+    cols: z
+      .number({ error: 'cols must be a number' })
+      .int('cols must be a whole number')
+      .min(3, 'cols must be 3 to 12')
+      .max(12, 'cols must be 3 to 12'),
+    mines: z
+      .number({ error: 'mines must be a number' })
+      .int('mines must be a whole number')
+      .min(2, 'mines must be at least 2'),
   })
-  .refine((b) => b.mines <= b.rows * b.cols - 1, { message: 'mines must be at most cells - 1', path: ['mines'] });
+  .refine((b) => b.mines <= b.rows * b.cols - 1, {
+    message: 'mines must be at most cells - 1',
+    path: ['mines'],
+  });
 
 export const minefieldRevealBody = z.strictObject({
-  sessionId: z.union([z.string(), z.number()], { error: 'sessionId is required' }).transform((v) => String(v)),
-  cellIndex: z.number({ error: 'cellIndex must be a number' }).int('cellIndex must be a whole number').min(0, 'cellIndex must be 0 or more'),
+  sessionId: z
+    .union([z.string(), z.number()], { error: 'sessionId is required' })
+    .transform((v) => String(v)),
+  cellIndex: z
+    .number({ error: 'cellIndex must be a number' })
+    .int('cellIndex must be a whole number')
+    .min(0, 'cellIndex must be 0 or more'),
 });
 
 export const minefieldCashoutBody = z.strictObject({
-  sessionId: z.union([z.string(), z.number()], { error: 'sessionId is required' }).transform((v) => String(v)),
+  sessionId: z
+    .union([z.string(), z.number()], { error: 'sessionId is required' })
+    .transform((v) => String(v)),
 });
 
 export const minefieldStartResponse = z.object({
@@ -50,7 +71,11 @@ export const minefieldRevealResponse = z.object({
 });
 export type MinefieldRevealResponse = z.infer<typeof minefieldRevealResponse>;
 
-export const minefieldCashoutResponse = z.object({ reward: z.number(), mines: z.array(z.number()), balance: z.number() });
+export const minefieldCashoutResponse = z.object({
+  reward: z.number(),
+  mines: z.array(z.number()),
+  balance: z.number(),
+});
 export type MinefieldCashoutResponse = z.infer<typeof minefieldCashoutResponse>;
 
 export const minefieldActiveDto = z.object({

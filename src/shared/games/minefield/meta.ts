@@ -10,5 +10,17 @@ export const minefield = defineGame({
   ledger: {},
   refTypes: [],
   rounds: [minefieldRound],
-  counters: { minefield_wins: { key: 'minefieldWins', label: 'Minefield wins', achievement: { title: 'Minesweeper', description: 'Win 5 Minefield games.', threshold: 5, reward: 250, icon: '💣' } } },
+  counters: {
+    minefield_wins: {
+      key: 'minefieldWins',
+      label: 'Minefield wins',
+      achievement: {
+        title: 'Minesweeper',
+        description: 'Win 5 Minefield games.',
+        threshold: 5,
+        reward: 250,
+        icon: '💣',
+      },
+    },
+  },
 });

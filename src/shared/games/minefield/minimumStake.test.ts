@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_SIDE, minefieldPayout, minefieldSurvival } from './rules';
+import {
+  MINEFIELD_MAX_PROFIT,
+  MINEFIELD_MAX_SIDE,
+  MINEFIELD_MIN_SIDE,
+  minefieldPayout,
+  minefieldSurvival,
+} from './rules';
 import {
   MINEFIELD_LOWEST_RETURN,
   minefieldCashoutPoint,
@@ -14,32 +20,57 @@ import { compare, mul, rational, toNumber } from '../engine/rational';
 /** Every board size the sliders offer (rows and cols 3 to 12). */
 const CELLS = (() => {
   const sizes = new Set<number>();
-  for (let rows = MINEFIELD_MIN_SIDE; rows <= MINEFIELD_MAX_SIDE; rows++) for (let cols = MINEFIELD_MIN_SIDE; cols <= MINEFIELD_MAX_SIDE; cols++) sizes.add(rows * cols);
+  for (let rows = MINEFIELD_MIN_SIDE; rows <= MINEFIELD_MAX_SIDE; rows++)
+    for (let cols = MINEFIELD_MIN_SIDE; cols <= MINEFIELD_MAX_SIDE; cols++) sizes.add(rows * cols);
   return [...sizes].sort((a, b) => a - b);
 })();
 
 describe('minefield return at a real stake', () => {
   it("states the issue's examples as the code pays them, and the minimum stake excludes them", () => {
     // Stake 1 on the default 8x8 with 10 mines: every multiplier below 2 pays back only the stake.
-    expect(minefieldCashoutPoint(1, 64, 10, 1)).toMatchObject({ payout: 1, percent: '84.37%', capped: false });
+    expect(minefieldCashoutPoint(1, 64, 10, 1)).toMatchObject({
+      payout: 1,
+      percent: '84.37%',
+      capped: false,
+    });
     expect(minefieldCashoutPoint(1, 64, 10, 3).percent).toBe('59.53%');
     expect(minefieldMinStake(64, 10)).toBe(85);
-    expect(minefieldCashoutPoint(85, 64, 10, 1)).toMatchObject({ multiplier: 1.173, payout: 99, percent: '98.27%' });
+    expect(minefieldCashoutPoint(85, 64, 10, 1)).toMatchObject({
+      multiplier: 1.173,
+      payout: 99,
+      percent: '98.27%',
+    });
     expect(minefieldCashoutPoint(100, 64, 10, 1)).toMatchObject({ payout: 117, percent: '98.71%' });
     // 12x12 with 2 mines cleared at stake 1,000: the cap takes almost everything, and says so.
     const cleared = minefieldCashoutPoint(1000, 144, 2, 142);
-    expect(cleared).toMatchObject({ payout: 1000 + MINEFIELD_MAX_PROFIT, capped: true, uncappedStakeLimit: 98, percent: '9.72%' });
-    expect(minefieldCashoutPoint(98, 144, 2, 142)).toMatchObject({ capped: false, percent: '98.99%' });
+    expect(cleared).toMatchObject({
+      payout: 1000 + MINEFIELD_MAX_PROFIT,
+      capped: true,
+      uncappedStakeLimit: 98,
+      percent: '9.72%',
+    });
+    expect(minefieldCashoutPoint(98, 144, 2, 142)).toMatchObject({
+      capped: false,
+      percent: '98.99%',
+    });
   });
 
   it('puts the minimum stake at 100 x safe cells / cells, rounded up', () => {
-    expect([minefieldMinStake(9, 2), minefieldMinStake(9, 8), minefieldMinStake(144, 2), minefieldMinStake(144, 1), minefieldMinStake(144, 143)]).toEqual([78, 12, 99, 100, 1]);
+    expect([
+      minefieldMinStake(9, 2),
+      minefieldMinStake(9, 8),
+      minefieldMinStake(144, 2),
+      minefieldMinStake(144, 1),
+      minefieldMinStake(144, 143),
+    ]).toEqual([78, 12, 99, 100, 1]);
     // A mine-reduction item places fewer mines and so raises the minimum.
     expect(minefieldSettingMinStake({ rows: 8, cols: 8, mines: 10, mineReduction: 1 })).toBe(86);
     expect(minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10 })).toBe(
       'Bet must be ≥ 85 for 8x8 with 10 mines: a smaller stake loses more than 1% of its return to whole-coin rounding.',
     );
-    expect(minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10, mineReduction: 1 })).toContain('Bet must be ≥ 86 for 8x8 with 9 mines placed (1 removed by your item)');
+    expect(minefieldMinStakeMessage({ rows: 8, cols: 8, mines: 10, mineReduction: 1 })).toContain(
+      'Bet must be ≥ 86 for 8x8 with 9 mines placed (1 removed by your item)',
+    );
   });
 
   it('rounds a shown return down, never above the real one', () => {
@@ -50,7 +81,13 @@ describe('minefield return at a real stake', () => {
 
   it('publishes the rule with its precision and stake bounds', () => {
     const published = minefieldPublishedReturn();
-    expect(published).toMatchObject({ percent: '99.00%', floorCostPercent: '1.00%', lowestPercent: '98.00%', minStake: { lowest: 1, highest: 100 }, maxProfit: 1_000_000 });
+    expect(published).toMatchObject({
+      percent: '99.00%',
+      floorCostPercent: '1.00%',
+      lowestPercent: '98.00%',
+      minStake: { lowest: 1, highest: 100 },
+      maxProfit: 1_000_000,
+    });
     expect(published.rule).toContain('more than 98.00% and at most 99.00%');
     expect(published.rule).toContain('stake + 1,000,000');
   });
@@ -79,8 +116,12 @@ describe('minefield return at a real stake', () => {
             if (floored - s > BigInt(MINEFIELD_MAX_PROFIT)) continue; // capped: stated exactly, checked below
             // return = 0.99 x floored / (s x M) > 0.98  <=>  99 x floored > 98 x s x M
             // (a thrown error, not expect: 600,000 checks)
-            if (!(99n * floored * den > 98n * s * num) || floored * den > s * num) throw new Error(`N=${cells} m=${placed} k=${k} stake=${stake}`);
-            worst = Math.min(worst, (0.99 * Number((floored * 10n ** 12n * den) / (s * num))) / 1e12);
+            if (!(99n * floored * den > 98n * s * num) || floored * den > s * num)
+              throw new Error(`N=${cells} m=${placed} k=${k} stake=${stake}`);
+            worst = Math.min(
+              worst,
+              (0.99 * Number((floored * 10n ** 12n * den) / (s * num))) / 1e12,
+            );
           }
         }
       }
@@ -99,7 +140,9 @@ describe('minefield return at a real stake', () => {
           for (const stake of [min, 1000, 1_000_000]) {
             const point = minefieldCashoutPoint(stake, cells, placed, k);
             expect(point.payout).toBe(minefieldPayout(stake, cells, placed, k));
-            expect(point.rtp).toEqual(mul(minefieldSurvival(cells, placed, k), rational(point.payout, stake)));
+            expect(point.rtp).toEqual(
+              mul(minefieldSurvival(cells, placed, k), rational(point.payout, stake)),
+            );
             if (point.capped) {
               expect(point.payout).toBe(stake + MINEFIELD_MAX_PROFIT);
               expect(compare(point.rtp, rational(99, 100))).toBe(-1);

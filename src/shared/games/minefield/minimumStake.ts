@@ -33,7 +33,8 @@ export const MINEFIELD_LOWEST_RETURN: Rational = sub(MINEFIELD_RTP, MINEFIELD_FL
 
 /** The smallest stake on `cells` cells with `placed` mines really placed: ceil(100 x (cells - placed) / cells). */
 export function minefieldMinStake(cells: number, placed: number): number {
-  if (!Number.isInteger(cells) || !Number.isInteger(placed) || placed < 1 || placed >= cells) throw new RangeError('need 1 <= mines < cells');
+  if (!Number.isInteger(cells) || !Number.isInteger(placed) || placed < 1 || placed >= cells)
+    throw new RangeError('need 1 <= mines < cells');
   // (N - m) / (N x FLOOR_COST), rounded up, exactly.
   const num = BigInt(cells - placed) * MINEFIELD_FLOOR_COST.den;
   const den = BigInt(cells) * MINEFIELD_FLOOR_COST.num;
@@ -50,12 +51,16 @@ export interface MinefieldSetting {
 }
 
 /** The minimum stake of a setting, on the mines really placed. */
-export const minefieldSettingMinStake = (s: MinefieldSetting): number => minefieldMinStake(s.rows * s.cols, minesPlaced(s.mines, s.mineReduction));
+export const minefieldSettingMinStake = (s: MinefieldSetting): number =>
+  minefieldMinStake(s.rows * s.cols, minesPlaced(s.mines, s.mineReduction));
 
 /** The refusal the server sends and the page shows for a stake below the setting's minimum. */
 export function minefieldMinStakeMessage(s: MinefieldSetting): string {
   const placed = minesPlaced(s.mines, s.mineReduction);
-  const mines = placed === s.mines ? `${s.mines} mines` : `${placed} ${placed === 1 ? 'mine' : 'mines'} placed (${s.mines - placed} removed by your item)`;
+  const mines =
+    placed === s.mines
+      ? `${s.mines} mines`
+      : `${placed} ${placed === 1 ? 'mine' : 'mines'} placed (${s.mines - placed} removed by your item)`;
   return `Bet must be ≥ ${minefieldSettingMinStake(s)} for ${s.rows}x${s.cols} with ${mines}: a smaller stake loses more than 1% of its return to whole-coin rounding.`;
 }
 
@@ -87,7 +92,12 @@ export interface MinefieldCashoutPoint {
  * Cashing out after `safeReveals` safe cells at this stake, as the server pays it (the same
  * minefieldPayout) and with its exact return P(survive) x payout / stake.
  */
-export function minefieldCashoutPoint(stake: number, cells: number, placed: number, safeReveals: number): MinefieldCashoutPoint {
+export function minefieldCashoutPoint(
+  stake: number,
+  cells: number,
+  placed: number,
+  safeReveals: number,
+): MinefieldCashoutPoint {
   const payout = minefieldPayout(stake, cells, placed, safeReveals);
   const rtp = mul(minefieldSurvival(cells, placed, safeReveals), rational(payout, stake));
   const uncappedStakeLimit = minefieldUncappedStakeLimit(cells, placed, safeReveals);

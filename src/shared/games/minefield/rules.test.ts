@@ -24,12 +24,15 @@ function* placements(cells: number, mines: number, from = 0, mask = 0): Generato
     yield mask;
     return;
   }
-  for (let cell = from; cell <= cells - mines; cell++) yield* placements(cells, mines - 1, cell + 1, mask | (1 << cell));
+  for (let cell = from; cell <= cells - mines; cell++)
+    yield* placements(cells, mines - 1, cell + 1, mask | (1 << cell));
 }
 
 describe('minefield multiplier and payout', () => {
   it('matches the published examples', () => {
-    expect([1, 2, 3].map((k) => minefieldDisplayMultiplier(25, 3, k))).toEqual([1.125, 1.286, 1.479]);
+    expect([1, 2, 3].map((k) => minefieldDisplayMultiplier(25, 3, k))).toEqual([
+      1.125, 1.286, 1.479,
+    ]);
     expect(minefieldDisplayMultiplier(9, 2, 7)).toBe(35.64);
     expect(minefieldMultiplier(9, 2, 7)).toEqual(rational(3564, 100));
     expect(minefieldMultiplier(25, 3, 0)).toEqual(MINEFIELD_RTP);
@@ -55,7 +58,15 @@ describe('minefield multiplier and payout', () => {
 
 describe('minefield return is 99% for every choice of N, m, k', () => {
   it('by enumerating every mine placement on small boards', () => {
-    for (const [cells, mines] of [[9, 2], [9, 8], [12, 4], [16, 5], [20, 3], [25, 3], [25, 6]] as const) {
+    for (const [cells, mines] of [
+      [9, 2],
+      [9, 8],
+      [12, 4],
+      [16, 5],
+      [20, 3],
+      [25, 3],
+      [25, 6],
+    ] as const) {
       const all = [...placements(cells, mines)];
       expect(all.length).toBe(Number(binomial(cells, mines)));
       for (let k = 1; k <= cells - mines; k++) {
@@ -69,7 +80,13 @@ describe('minefield return is 99% for every choice of N, m, k', () => {
   });
 
   it('by the step-by-step survival product on large boards', () => {
-    for (const [cells, mines] of [[64, 10], [100, 30], [144, 2], [144, 72], [144, 143]] as const) {
+    for (const [cells, mines] of [
+      [64, 10],
+      [100, 30],
+      [144, 2],
+      [144, 72],
+      [144, 143],
+    ] as const) {
       for (let k = 1; k <= cells - mines; k++) {
         let survive: Rational = rational(1);
         for (let i = 0; i < k; i++) survive = mul(survive, rational(cells - mines - i, cells - i));
@@ -80,7 +97,9 @@ describe('minefield return is 99% for every choice of N, m, k', () => {
   });
 
   it('at a real stake, less only by flooring and the profit cap', () => {
-    expect(minefieldRtpForStake(10_000, 25, 3, 3)).toEqual(mul(minefieldSurvival(25, 3, 3), rational(14785, 10_000)));
+    expect(minefieldRtpForStake(10_000, 25, 3, 3)).toEqual(
+      mul(minefieldSurvival(25, 3, 3), rational(14785, 10_000)),
+    );
     expect(minefieldRtpForStake(100, 9, 2, 7)).toEqual(MINEFIELD_RTP);
     expect(minefieldRtpForStake(1_000_000, 9, 2, 7)).toEqual(rational(2, 36));
   });
@@ -110,9 +129,16 @@ describe('minefield board', () => {
   it('places fewer mines with mine reduction, never none', () => {
     expect(minesPlaced(10, 3)).toBe(7);
     expect(minesPlaced(2, 5)).toBe(1);
-    const board = minefieldBoard(SEED, 'mines', 1, { rows: 5, cols: 5, mines: 5, mineReduction: 2 });
+    const board = minefieldBoard(SEED, 'mines', 1, {
+      rows: 5,
+      cols: 5,
+      mines: 5,
+      mineReduction: 2,
+    });
     expect(board.placed).toBe(3);
-    expect(board.positions).toEqual(minefieldBoard(SEED, 'mines', 1, { rows: 5, cols: 5, mines: 3 }).positions);
+    expect(board.positions).toEqual(
+      minefieldBoard(SEED, 'mines', 1, { rows: 5, cols: 5, mines: 3 }).positions,
+    );
   });
 
   it('puts every cell under a mine equally often', () => {
@@ -121,7 +147,9 @@ describe('minefield board', () => {
     const counts = new Array<number>(25).fill(0);
     for (const seed of seeds) {
       for (let nonce = 0; nonce < 1000; nonce++) {
-        for (const cell of minefieldBoard(seed, 'c', nonce, { rows: 5, cols: 5, mines: 3 }).positions) counts[cell] = (counts[cell] ?? 0) + 1;
+        for (const cell of minefieldBoard(seed, 'c', nonce, { rows: 5, cols: 5, mines: 3 })
+          .positions)
+          counts[cell] = (counts[cell] ?? 0) + 1;
       }
     }
     for (const count of counts) expect(Math.abs(count - 3000)).toBeLessThan(5 * 52);
@@ -136,14 +164,20 @@ describe('minefield board', () => {
       { rows: 5, cols: 5, mines: 3, mineReduction: -1 },
       { rows: 5.5, cols: 5, mines: 3 },
     ];
-    for (const params of bad) expect(() => minefieldBoard(SEED, 'a', 0, params)).toThrow(RangeError);
+    for (const params of bad)
+      expect(() => minefieldBoard(SEED, 'a', 0, params)).toThrow(RangeError);
   });
 });
 
 describe('extra-safe-click', () => {
   it('returns multiplier x P(at most f mines in the first k + f clicks), checked by enumeration', () => {
     const random = seededRandom(23);
-    for (const [cells, mines] of [[9, 2], [12, 4], [16, 3], [20, 6]] as const) {
+    for (const [cells, mines] of [
+      [9, 2],
+      [12, 4],
+      [16, 3],
+      [20, 6],
+    ] as const) {
       const all = [...placements(cells, mines)];
       for (let k = 1; k <= cells - mines; k++) {
         for (const forgiven of [0, 1, 2]) {
@@ -165,7 +199,10 @@ describe('extra-safe-click', () => {
             if (safe === k && hit <= forgiven) won++;
           }
           const expected = mul(rational(won, all.length), minefieldMultiplier(cells, mines, k));
-          expect(minefieldRtpWithForgiveness(cells, mines, k, forgiven), `N=${cells} m=${mines} k=${k} f=${forgiven}`).toEqual(expected);
+          expect(
+            minefieldRtpWithForgiveness(cells, mines, k, forgiven),
+            `N=${cells} m=${mines} k=${k} f=${forgiven}`,
+          ).toEqual(expected);
         }
       }
     }
@@ -185,7 +222,12 @@ describe('mine positions stay within the board', () => {
         const cells = rows * cols;
         const board = minefieldBoard(SEED, 'grid', nonce++, { rows, cols, mines: cells - 1 });
         expect(board.positions).toHaveLength(cells - 1);
-        expect(board.positions.every((cell, i) => cell >= 0 && cell < cells && (i === 0 || cell > (board.positions[i - 1] ?? -1)))).toBe(true);
+        expect(
+          board.positions.every(
+            (cell, i) =>
+              cell >= 0 && cell < cells && (i === 0 || cell > (board.positions[i - 1] ?? -1)),
+          ),
+        ).toBe(true);
       }
     }
   });

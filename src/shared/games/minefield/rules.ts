@@ -32,25 +32,37 @@ export interface MinefieldBoard {
   positions: number[];
 }
 
-const isIntegerIn = (value: number, low: number, high: number): boolean => Number.isInteger(value) && value >= low && value <= high;
+const isIntegerIn = (value: number, low: number, high: number): boolean =>
+  Number.isInteger(value) && value >= low && value <= high;
 
 function assertMinefieldParams(params: MinefieldParams): void {
   const { rows, cols, mines, mineReduction = 0 } = params;
-  if (!isIntegerIn(rows, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE) || !isIntegerIn(cols, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE)) {
+  if (
+    !isIntegerIn(rows, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE) ||
+    !isIntegerIn(cols, MINEFIELD_MIN_SIDE, MINEFIELD_MAX_SIDE)
+  ) {
     throw new RangeError('rows and cols must be whole numbers from 3 to 12');
   }
-  if (!isIntegerIn(mines, MINEFIELD_MIN_MINES, rows * cols - 1)) throw new RangeError('mines must be from 2 to cells - 1');
-  if (!Number.isSafeInteger(mineReduction) || mineReduction < 0) throw new RangeError('mine reduction must be a whole number >= 0');
+  if (!isIntegerIn(mines, MINEFIELD_MIN_MINES, rows * cols - 1))
+    throw new RangeError('mines must be from 2 to cells - 1');
+  if (!Number.isSafeInteger(mineReduction) || mineReduction < 0)
+    throw new RangeError('mine reduction must be a whole number >= 0');
 }
 
-export const minesPlaced = (mines: number, mineReduction = 0): number => Math.max(MINEFIELD_MIN_PLACED_MINES, mines - mineReduction);
+export const minesPlaced = (mines: number, mineReduction = 0): number =>
+  Math.max(MINEFIELD_MIN_PLACED_MINES, mines - mineReduction);
 
 /**
  * Stake's Mines placement, as a partial Fisher-Yates: the i-th float picks index
  * floor(f x (N - i)) among the cells not yet mined, kept in ascending order. One float per
  * mine placed, 8 per HMAC round, so ceil(placed / 8) HMACs.
  */
-export function minefieldBoard(serverSeed: string, clientSeed: string, nonce: number, params: MinefieldParams): MinefieldBoard {
+export function minefieldBoard(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  params: MinefieldParams,
+): MinefieldBoard {
   assertMinefieldParams(params);
   const cells = params.rows * params.cols;
   const placed = minesPlaced(params.mines, params.mineReduction);
@@ -69,10 +81,17 @@ export function minefieldBoard(serverSeed: string, clientSeed: string, nonce: nu
 }
 
 function assertReveals(cells: number, mines: number, safeReveals: number): void {
-  if (!Number.isInteger(cells) || cells < 2 || !Number.isInteger(mines) || mines < 1 || mines >= cells) {
+  if (
+    !Number.isInteger(cells) ||
+    cells < 2 ||
+    !Number.isInteger(mines) ||
+    mines < 1 ||
+    mines >= cells
+  ) {
     throw new RangeError('need 1 <= mines < cells');
   }
-  if (!isIntegerIn(safeReveals, 0, cells - mines)) throw new RangeError('safe reveals must be from 0 to cells - mines');
+  if (!isIntegerIn(safeReveals, 0, cells - mines))
+    throw new RangeError('safe reveals must be from 0 to cells - mines');
 }
 
 /** C(N - m, k) / C(N, k): the chance that k cells revealed one by one are all safe. */
@@ -84,11 +103,18 @@ export function minefieldSurvival(cells: number, mines: number, safeReveals: num
 /** 0.99 x C(N, k) / C(N - m, k), exact; m is the number of mines really placed. */
 export function minefieldMultiplier(cells: number, mines: number, safeReveals: number): Rational {
   assertReveals(cells, mines, safeReveals);
-  return mul(MINEFIELD_RTP, rational(binomial(cells, safeReveals), binomial(cells - mines, safeReveals)));
+  return mul(
+    MINEFIELD_RTP,
+    rational(binomial(cells, safeReveals), binomial(cells - mines, safeReveals)),
+  );
 }
 
 /** The multiplier to show, rounded half up to 3 decimals (1.2857... -> 1.286). */
-export function minefieldDisplayMultiplier(cells: number, mines: number, safeReveals: number): number {
+export function minefieldDisplayMultiplier(
+  cells: number,
+  mines: number,
+  safeReveals: number,
+): number {
   const { num, den } = minefieldMultiplier(cells, mines, safeReveals);
   return Number((num * 2000n + den) / (den * 2n)) / 1000;
 }
@@ -97,7 +123,12 @@ export function minefieldDisplayMultiplier(cells: number, mines: number, safeRev
  * Coins for cashing out after k safe reveals: floor(stake x multiplier), with the profit capped
  * at MINEFIELD_MAX_PROFIT. At k = 0 that is 99% of the stake, so a server should not offer it.
  */
-export function minefieldPayout(stake: number, cells: number, mines: number, safeReveals: number): number {
+export function minefieldPayout(
+  stake: number,
+  cells: number,
+  mines: number,
+  safeReveals: number,
+): number {
   assertStake(stake, 1);
   const uncapped = floorOf(mul(rational(stake), minefieldMultiplier(cells, mines, safeReveals)));
   const capped = BigInt(stake + MINEFIELD_MAX_PROFIT);
@@ -108,7 +139,12 @@ export function minefieldPayout(stake: number, cells: number, mines: number, saf
  * The exact return of "reveal k cells, then cash out" at this stake: P(survive) x payout / stake.
  * 0.99 except where flooring to whole coins or the profit cap bites.
  */
-export function minefieldRtpForStake(stake: number, cells: number, mines: number, safeReveals: number): Rational {
+export function minefieldRtpForStake(
+  stake: number,
+  cells: number,
+  mines: number,
+  safeReveals: number,
+): Rational {
   const payout = minefieldPayout(stake, cells, mines, safeReveals);
   return mul(minefieldSurvival(cells, mines, safeReveals), rational(payout, stake));
 }
@@ -118,7 +154,11 @@ export function minefieldRtpForStake(stake: number, cells: number, mines: number
  * s with floor(s x (multiplier - 1)) <= MINEFIELD_MAX_PROFIT. Above it that strategy returns
  * less than 99%. Infinity when the multiplier is at most 1 (no profit to cap).
  */
-export function minefieldUncappedStakeLimit(cells: number, mines: number, safeReveals: number): number {
+export function minefieldUncappedStakeLimit(
+  cells: number,
+  mines: number,
+  safeReveals: number,
+): number {
   const { num, den } = minefieldMultiplier(cells, mines, safeReveals);
   const profitNum = num - den;
   if (profitNum <= 0n) return Infinity;
@@ -135,11 +175,21 @@ export function minefieldUncappedStakeLimit(cells: number, mines: number, safeRe
  * `forgiven` mines lie among the first min(k + forgiven, N) cells clicked, so the exact return
  * (before any cap on saved games) is multiplier(k) x P(hypergeometric(N, m, k + forgiven) <= forgiven).
  */
-export function minefieldRtpWithForgiveness(cells: number, mines: number, safeReveals: number, forgiven: number): Rational {
+export function minefieldRtpWithForgiveness(
+  cells: number,
+  mines: number,
+  safeReveals: number,
+  forgiven: number,
+): Rational {
   assertReveals(cells, mines, safeReveals);
-  if (!Number.isSafeInteger(forgiven) || forgiven < 0) throw new RangeError('forgiven clicks must be a whole number >= 0');
+  if (!Number.isSafeInteger(forgiven) || forgiven < 0)
+    throw new RangeError('forgiven clicks must be a whole number >= 0');
   const draws = Math.min(safeReveals + forgiven, cells);
   let ways = 0n;
-  for (let hits = 0; hits <= Math.min(forgiven, mines); hits++) ways += binomial(mines, hits) * binomial(cells - mines, draws - hits);
-  return mul(minefieldMultiplier(cells, mines, safeReveals), rational(ways, binomial(cells, draws)));
+  for (let hits = 0; hits <= Math.min(forgiven, mines); hits++)
+    ways += binomial(mines, hits) * binomial(cells - mines, draws - hits);
+  return mul(
+    minefieldMultiplier(cells, mines, safeReveals),
+    rational(ways, binomial(cells, draws)),
+  );
 }

@@ -17,7 +17,15 @@ export const mysteryBox = defineGame({
   rounds: [mysteryBoxRound],
   live: liveEvents<{
     /** A notable drop (rare tiers and up), for everyone's recent-drops feed. */
-    'mysteryBox.drop': { username: string; box: string; tier: string; item: string; emoji: string; value: number; at: string };
+    'mysteryBox.drop': {
+      username: string;
+      box: string;
+      tier: string;
+      item: string;
+      emoji: string;
+      value: number;
+      at: string;
+    };
   }>(),
   published: async () => (await import('./published')).mysteryBoxPublished,
 });

@@ -3,7 +3,13 @@
 import { itemMaxExpectedValue } from '../engine/itemValue';
 import { BOX_WEIGHT_TOTAL, boxRtp, expectedValue, MYSTERY_BOXES } from './rules';
 import { rational, toDecimalString, toPercentString } from '../engine/rational';
-import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
+import {
+  coins,
+  row,
+  table,
+  type GamePublished,
+  type PublishedSectionDef,
+} from '../../published/types';
 
 const mysteryBoxSection: PublishedSectionDef = {
   key: 'mystery-box',
@@ -26,7 +32,17 @@ const mysteryBoxSection: PublishedSectionDef = {
               `${drop.emoji} ${drop.name}`,
               tier.name,
               toPercentString(rational(tier.weight, BOX_WEIGHT_TOTAL * tier.drops.length), 3),
-              coins(Number(itemMaxExpectedValue({ type: 'cosmetic', effectType: 'cosmetic', effectValue: 1, price: drop.value, sellBack: drop.value }).coins.num)),
+              coins(
+                Number(
+                  itemMaxExpectedValue({
+                    type: 'cosmetic',
+                    effectType: 'cosmetic',
+                    effectValue: 1,
+                    price: drop.value,
+                    sellBack: drop.value,
+                  }).coins.num,
+                ),
+              ),
             ),
           ),
         ),

@@ -10,7 +10,8 @@ export const mysteryBoxRound = defineRoundGame({
     const r = openBox(serverSeed, clientSeed, nonce, { tiers: params.tiers });
     return { tier: r.tier, tierName: r.tierName, item: r.drop.key, value: r.drop.value };
   },
-  describe: (replay) => `tier ${String(replay.tierName)}, ${String(replay.item)} worth ${String(replay.value)}`,
+  describe: (replay) =>
+    `tier ${String(replay.tierName)}, ${String(replay.item)} worth ${String(replay.value)}`,
   summary: (round) =>
     `${mysteryBoxOf(String(round.params.box))?.name ?? 'Mystery box'} · ${String(round.outcome.tierName ?? '?')} ${collectibleOf(String(round.outcome.item))?.name ?? String(round.outcome.item ?? '')}`,
   paidFrom: 'the drop is an item worth its published sell-back value',

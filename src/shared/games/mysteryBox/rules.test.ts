@@ -18,7 +18,9 @@ describe('mystery boxes', () => {
     for (const box of MYSTERY_BOXES) {
       // Every (tier, drop) pair with its probability: weight / 10,000 / drops in the tier.
       let expectedValue = 0;
-      for (const t of box.tiers) for (const d of t.drops) expectedValue += (t.weight / BOX_WEIGHT_TOTAL / t.drops.length) * d.value;
+      for (const t of box.tiers)
+        for (const d of t.drops)
+          expectedValue += (t.weight / BOX_WEIGHT_TOTAL / t.drops.length) * d.value;
       expect(expectedValue / box.price).toBeCloseTo(toNumber(boxRtp(box)), 12);
     }
   });
@@ -45,6 +47,8 @@ describe('mystery boxes', () => {
       // The mean is dominated by rare drops: within 3% of the exact return.
       expect(Math.abs(value / n / box.price - toNumber(boxRtp(box)))).toBeLessThan(0.03);
     }
-    expect(() => openBox(seededServerSeeds(21, 1)[0]!, 'c', 0, { tiers: [{ weight: 5, drops: [] }] })).toThrow(RangeError);
+    expect(() =>
+      openBox(seededServerSeeds(21, 1)[0]!, 'c', 0, { tiers: [{ weight: 5, drops: [] }] }),
+    ).toThrow(RangeError);
   });
 });

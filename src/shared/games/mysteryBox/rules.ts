@@ -34,8 +34,18 @@ export interface MysteryBox {
   tiers: readonly BoxTier[];
 }
 
-const tier = (name: string, weight: number, notable: boolean, drops: Collectible[]): BoxTier => ({ name, weight, notable, drops });
-const c = (key: string, name: string, emoji: string, value: number): Collectible => ({ key, name, emoji, value });
+const tier = (name: string, weight: number, notable: boolean, drops: Collectible[]): BoxTier => ({
+  name,
+  weight,
+  notable,
+  drops,
+});
+const c = (key: string, name: string, emoji: string, value: number): Collectible => ({
+  key,
+  name,
+  emoji,
+  value,
+});
 
 // CS:GO-style weights 7992 / 1598 / 320 / 64 / 26; values set so each box returns about 95%.
 export const MYSTERY_BOXES: readonly MysteryBox[] = [
@@ -45,9 +55,19 @@ export const MYSTERY_BOXES: readonly MysteryBox[] = [
     emoji: '📦',
     price: 100,
     tiers: [
-      tier('Common', 7992, false, [c('bronze-pebble', 'Shiny Pebble', '🪨', 40), c('bronze-feather', 'Lucky Feather', '🪶', 45), c('bronze-button', 'Odd Button', '🔘', 50)]),
-      tier('Uncommon', 1598, false, [c('bronze-shell', 'Spiral Shell', '🐚', 140), c('bronze-leaf', 'Golden Leaf', '🍂', 160)]),
-      tier('Rare', 320, true, [c('bronze-compass', 'Old Compass', '🧭', 380), c('bronze-lantern', 'Paper Lantern', '🏮', 420)]),
+      tier('Common', 7992, false, [
+        c('bronze-pebble', 'Shiny Pebble', '🪨', 40),
+        c('bronze-feather', 'Lucky Feather', '🪶', 45),
+        c('bronze-button', 'Odd Button', '🔘', 50),
+      ]),
+      tier('Uncommon', 1598, false, [
+        c('bronze-shell', 'Spiral Shell', '🐚', 140),
+        c('bronze-leaf', 'Golden Leaf', '🍂', 160),
+      ]),
+      tier('Rare', 320, true, [
+        c('bronze-compass', 'Old Compass', '🧭', 380),
+        c('bronze-lantern', 'Paper Lantern', '🏮', 420),
+      ]),
       tier('Epic', 64, true, [c('bronze-crystal', 'Crystal Ball', '🔮', 1500)]),
       tier('Legendary', 26, true, [c('bronze-crown', 'Tin Crown', '👑', 4800)]),
     ],
@@ -58,33 +78,56 @@ export const MYSTERY_BOXES: readonly MysteryBox[] = [
     emoji: '🎁',
     price: 1000,
     tiers: [
-      tier('Common', 7992, false, [c('gold-coin', 'Ancient Coin', '🪙', 400), c('gold-key', 'Brass Key', '🗝️', 450), c('gold-bell', 'Silver Bell', '🔔', 500)]),
-      tier('Uncommon', 1598, false, [c('gold-vase', 'Porcelain Vase', '🏺', 1400), c('gold-harp', 'Tiny Harp', '🪕', 1600)]),
-      tier('Rare', 320, true, [c('gold-telescope', 'Star Telescope', '🔭', 3800), c('gold-globe', 'Gilded Globe', '🌐', 4200)]),
+      tier('Common', 7992, false, [
+        c('gold-coin', 'Ancient Coin', '🪙', 400),
+        c('gold-key', 'Brass Key', '🗝️', 450),
+        c('gold-bell', 'Silver Bell', '🔔', 500),
+      ]),
+      tier('Uncommon', 1598, false, [
+        c('gold-vase', 'Porcelain Vase', '🏺', 1400),
+        c('gold-harp', 'Tiny Harp', '🪕', 1600),
+      ]),
+      tier('Rare', 320, true, [
+        c('gold-telescope', 'Star Telescope', '🔭', 3800),
+        c('gold-globe', 'Gilded Globe', '🌐', 4200),
+      ]),
       tier('Epic', 64, true, [c('gold-dragon-egg', 'Dragon Egg', '🥚', 15000)]),
       tier('Legendary', 26, true, [c('gold-comet', 'Captured Comet', '☄️', 48000)]),
     ],
   },
 ];
 
-export const mysteryBoxOf = (id: string): MysteryBox | undefined => MYSTERY_BOXES.find((b) => b.id === id);
-export const COLLECTIBLES: readonly Collectible[] = MYSTERY_BOXES.flatMap((b) => b.tiers.flatMap((t) => t.drops));
-export const collectibleOf = (key: string): Collectible | undefined => COLLECTIBLES.find((x) => x.key === key);
+export const mysteryBoxOf = (id: string): MysteryBox | undefined =>
+  MYSTERY_BOXES.find((b) => b.id === id);
+export const COLLECTIBLES: readonly Collectible[] = MYSTERY_BOXES.flatMap((b) =>
+  b.tiers.flatMap((t) => t.drops),
+);
+export const collectibleOf = (key: string): Collectible | undefined =>
+  COLLECTIBLES.find((x) => x.key === key);
 
 function assertTiers(tiers: unknown): readonly BoxTier[] {
-  if (!Array.isArray(tiers) || tiers.length === 0) throw new RangeError('tiers must be a non-empty list');
+  if (!Array.isArray(tiers) || tiers.length === 0)
+    throw new RangeError('tiers must be a non-empty list');
   let total = 0;
   for (const t of tiers as BoxTier[]) {
-    if (!Number.isSafeInteger(t?.weight) || t.weight <= 0) throw new RangeError('every tier weight must be a positive integer');
-    if (!Array.isArray(t.drops) || t.drops.length === 0) throw new RangeError('every tier needs at least one drop');
+    if (!Number.isSafeInteger(t?.weight) || t.weight <= 0)
+      throw new RangeError('every tier weight must be a positive integer');
+    if (!Array.isArray(t.drops) || t.drops.length === 0)
+      throw new RangeError('every tier needs at least one drop');
     total += t.weight;
   }
-  if (total !== BOX_WEIGHT_TOTAL) throw new RangeError(`tier weights must total ${BOX_WEIGHT_TOTAL}`);
+  if (total !== BOX_WEIGHT_TOTAL)
+    throw new RangeError(`tier weights must total ${BOX_WEIGHT_TOTAL}`);
   return tiers as BoxTier[];
 }
 
 /** One opening: float 0 picks the tier by weight, float 1 the collectible within it (uniform). */
-export function openBox(serverSeed: string, clientSeed: string, nonce: number, p: { tiers: unknown }): { tier: number; tierName: string; drop: Collectible } {
+export function openBox(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: { tiers: unknown },
+): { tier: number; tierName: string; drop: Collectible } {
   const tiers = assertTiers(p.tiers);
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   let target = stream.nextIndex(BOX_WEIGHT_TOTAL);
@@ -104,7 +147,10 @@ export function openBox(serverSeed: string, clientSeed: string, nonce: number, p
 /** The expected sell-back value of one opening, exact. */
 export function expectedValue(box: Pick<MysteryBox, 'tiers'>): Rational {
   return box.tiers.reduce((sum, t) => {
-    const mean = div(t.drops.reduce((s, d) => add(s, rational(d.value)), ZERO), rational(t.drops.length));
+    const mean = div(
+      t.drops.reduce((s, d) => add(s, rational(d.value)), ZERO),
+      rational(t.drops.length),
+    );
     return add(sum, mul(rational(t.weight, BOX_WEIGHT_TOTAL), mean));
   }, ZERO);
 }

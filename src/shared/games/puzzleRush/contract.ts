@@ -35,8 +35,12 @@ export type PuzzleRushDto = z.infer<typeof puzzleRushDto>;
 
 /** `puzzleId` is `YYYY-MM-DD:type`; `answer` is checked by the puzzle's own checker. */
 export const puzzleSubmitBody = z.strictObject({
-  puzzleId: z.string({ error: 'puzzleId is required' }).regex(/^\d{4}-\d{2}-\d{2}:[a-z0-9-]+$/, 'puzzleId must look like 2026-01-31:sliding'),
-  answer: z.unknown().refine((value) => value !== undefined && value !== null, 'answer is required'),
+  puzzleId: z
+    .string({ error: 'puzzleId is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}:[a-z0-9-]+$/, 'puzzleId must look like 2026-01-31:sliding'),
+  answer: z
+    .unknown()
+    .refine((value) => value !== undefined && value !== null, 'answer is required'),
 });
 
 export const puzzleSubmitResponse = z.object({
@@ -50,7 +54,9 @@ export const puzzleSubmitResponse = z.object({
 export type PuzzleSubmitResponse = z.infer<typeof puzzleSubmitResponse>;
 
 export const memoryFlipBody = z.strictObject({
-  puzzleId: z.string({ error: 'puzzleId is required' }).regex(/^\d{4}-\d{2}-\d{2}:memory$/, 'puzzleId must be a memory puzzle'),
+  puzzleId: z
+    .string({ error: 'puzzleId is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}:memory$/, 'puzzleId must be a memory puzzle'),
   index: z
     .number({ error: 'index must be a number' })
     .int('index must be an integer')
@@ -62,7 +68,11 @@ export const memoryFlipResponse = z.object({ index: z.number(), face: z.string()
 export type MemoryFlipResponse = z.infer<typeof memoryFlipResponse>;
 
 export const puzzleRushRoutes = defineRoutes({
-  'GET /api/games/puzzle-rush': { auth: 'user', summary: "Today's five puzzles (questions only), your solves today and in all", reply: puzzleRushDto },
+  'GET /api/games/puzzle-rush': {
+    auth: 'user',
+    summary: "Today's five puzzles (questions only), your solves today and in all",
+    reply: puzzleRushDto,
+  },
   'POST /api/games/puzzle-rush': {
     auth: 'user',
     idempotent: true,
@@ -70,5 +80,10 @@ export const puzzleRushRoutes = defineRoutes({
     body: puzzleSubmitBody,
     reply: puzzleSubmitResponse,
   },
-  'POST /api/games/puzzle-rush/flip': { auth: 'user', summary: "Turn one card of today's memory puzzle", body: memoryFlipBody, reply: memoryFlipResponse },
+  'POST /api/games/puzzle-rush/flip': {
+    auth: 'user',
+    summary: "Turn one card of today's memory puzzle",
+    body: memoryFlipBody,
+    reply: memoryFlipResponse,
+  },
 });

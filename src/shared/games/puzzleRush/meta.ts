@@ -14,7 +14,24 @@ export const puzzleRush = defineGame({
   refTypes: ['puzzle'],
   rounds: [],
   /** `wins` is the spec's name for puzzles solved; the page calls them solves. */
-  board: { title: 'Puzzle Rush', fields: ['wins', 'solves'], columns: [{ field: 'solves', label: 'Solves' }], empty: 'No puzzles solved yet.' },
-  counters: { puzzle_wins: { key: 'puzzleWins', label: 'Puzzle wins', achievement: { title: 'Puzzler', description: 'Solve 10 puzzles.', threshold: 10, reward: 250, icon: '🧩' } } },
+  board: {
+    title: 'Puzzle Rush',
+    fields: ['wins', 'solves'],
+    columns: [{ field: 'solves', label: 'Solves' }],
+    empty: 'No puzzles solved yet.',
+  },
+  counters: {
+    puzzle_wins: {
+      key: 'puzzleWins',
+      label: 'Puzzle wins',
+      achievement: {
+        title: 'Puzzler',
+        description: 'Solve 10 puzzles.',
+        threshold: 10,
+        reward: 250,
+        icon: '🧩',
+      },
+    },
+  },
   published: async () => (await import('./published')).puzzleRushPublished,
 });

@@ -5,6 +5,12 @@ import { PUZZLE_TYPES } from './puzzles';
 
 export const puzzleRushPublished: GamePublished = {
   faucets: () => [
-    row('puzzle-rush', 'Puzzle Rush', `${coins(PUZZLE_RUSH_REWARD)} a solved puzzle, ${PUZZLE_TYPES.length} puzzles a day`, coins(PUZZLE_RUSH_REWARD * PUZZLE_TYPES.length), 'no cap'),
+    row(
+      'puzzle-rush',
+      'Puzzle Rush',
+      `${coins(PUZZLE_RUSH_REWARD)} a solved puzzle, ${PUZZLE_TYPES.length} puzzles a day`,
+      coins(PUZZLE_RUSH_REWARD * PUZZLE_TYPES.length),
+      'no cap',
+    ),
   ],
 };

@@ -29,7 +29,11 @@ export type QuizAnswerBody = z.infer<typeof quizAnswerBody>;
 
 export const quizChallengeBody = z.strictObject({
   /** Absent or empty: an open challenge (async) or Find opponent (live). */
-  opponentUsername: z.string({ error: 'opponentUsername must be text' }).trim().max(100, 'opponentUsername must be at most 100 characters').optional(),
+  opponentUsername: z
+    .string({ error: 'opponentUsername must be text' })
+    .trim()
+    .max(100, 'opponentUsername must be at most 100 characters')
+    .optional(),
   stake: coinAmount('stake', QUIZ_MAX_STAKE),
   mode: z.enum(QUIZ_MODES, { error: 'mode must be live or async' }),
 });
@@ -119,7 +123,11 @@ export const quizDuelSummary = z.object({
 });
 export type QuizDuelSummary = z.infer<typeof quizDuelSummary>;
 
-export const quizStatsDto = z.object({ wins: z.number(), games: z.number(), dailyBest: z.number().nullable() });
+export const quizStatsDto = z.object({
+  wins: z.number(),
+  games: z.number(),
+  dailyBest: z.number().nullable(),
+});
 
 export const quizLobbyDto = z.object({
   /** Open challenges anyone may join (not yours). */
@@ -129,7 +137,13 @@ export const quizLobbyDto = z.object({
   /** Your duels, newest first: open, playing and the last finished ones. */
   duels: z.array(quizDuelSummary),
   stats: quizStatsDto,
-  limits: z.object({ minStake: z.number(), maxStake: z.number(), dailyWinCap: z.number(), wonToday: z.number(), sameAddressWinCap: z.number() }),
+  limits: z.object({
+    minStake: z.number(),
+    maxStake: z.number(),
+    dailyWinCap: z.number(),
+    wonToday: z.number(),
+    sameAddressWinCap: z.number(),
+  }),
 });
 export type QuizLobbyDto = z.infer<typeof quizLobbyDto>;
 
@@ -141,7 +155,11 @@ export const quizAnswerResponse = z.object({
 });
 export type QuizAnswerResponse = z.infer<typeof quizAnswerResponse>;
 
-export const quizChallengeResponse = z.object({ matched: z.boolean(), duel: quizDuelDto, balance: z.number() });
+export const quizChallengeResponse = z.object({
+  matched: z.boolean(),
+  duel: quizDuelDto,
+  balance: z.number(),
+});
 export type QuizChallengeResponse = z.infer<typeof quizChallengeResponse>;
 export const quizJoinResponse = z.object({ duel: quizDuelDto, balance: z.number() });
 export const quizCancelResponse = z.object({ duel: quizDuelDto, balance: z.number() });
@@ -154,7 +172,9 @@ export const quizDailyDto = z.object({
   clientSeed: z.string(),
   /** The bank's size, the draw's other parameter. */
   bankSize: z.number(),
-  yesterday: z.object({ day: z.string(), seed: z.string(), seedHash: z.string(), clientSeed: z.string() }).nullable(),
+  yesterday: z
+    .object({ day: z.string(), seed: z.string(), seedHash: z.string(), clientSeed: z.string() })
+    .nullable(),
   /** Null until you press Start; the first question opens then (plus the 3 s countdown). */
   startAt: z.string().nullable(),
   questions: z.array(quizQuestionDto),
@@ -169,19 +189,38 @@ export const quizDailyDto = z.object({
   serverTime: z.string(),
 });
 export type QuizDailyDto = z.infer<typeof quizDailyDto>;
-export const quizDailyAnswerResponse = z.object({ correct: z.boolean(), points: z.number(), daily: quizDailyDto, balance: z.number() });
+export const quizDailyAnswerResponse = z.object({
+  correct: z.boolean(),
+  points: z.number(),
+  daily: quizDailyDto,
+  balance: z.number(),
+});
 
 export const quizDuelRoutes = defineRoutes({
-  'GET /api/games/quiz-duel': { auth: 'user', summary: 'The quiz duel lobby: open challenges, invites, your duels, stats and limits', reply: quizLobbyDto },
+  'GET /api/games/quiz-duel': {
+    auth: 'user',
+    summary: 'The quiz duel lobby: open challenges, invites, your duels, stats and limits',
+    reply: quizLobbyDto,
+  },
   'POST /api/games/quiz-duel/challenge': {
     auth: 'user',
     idempotent: true,
-    summary: 'Challenge a user, post an open challenge (async) or find an opponent (live); the stake goes into escrow',
+    summary:
+      'Challenge a user, post an open challenge (async) or find an opponent (live); the stake goes into escrow',
     body: quizChallengeBody,
     reply: quizChallengeResponse,
   },
-  'GET /api/games/quiz-duel/daily': { auth: 'user', summary: "Today's quiz: seven questions drawn for you on a UTC day", reply: quizDailyDto },
-  'POST /api/games/quiz-duel/daily/start': { auth: 'user', idempotent: true, summary: "Start today's quiz: its first question opens 3 s later", reply: quizDailyDto },
+  'GET /api/games/quiz-duel/daily': {
+    auth: 'user',
+    summary: "Today's quiz: seven questions drawn for you on a UTC day",
+    reply: quizDailyDto,
+  },
+  'POST /api/games/quiz-duel/daily/start': {
+    auth: 'user',
+    idempotent: true,
+    summary: "Start today's quiz: its first question opens 3 s later",
+    reply: quizDailyDto,
+  },
   'POST /api/games/quiz-duel/daily/answer': {
     auth: 'user',
     idempotent: true,
@@ -189,9 +228,26 @@ export const quizDuelRoutes = defineRoutes({
     body: quizAnswerBody,
     reply: quizDailyAnswerResponse,
   },
-  'POST /api/games/quiz-duel/:id/join': { auth: 'user', idempotent: true, summary: 'Join a challenge to you or an open one; your stake goes into escrow', params: idParams, reply: quizJoinResponse },
-  'POST /api/games/quiz-duel/:id/cancel': { auth: 'user', idempotent: true, summary: 'Take back your challenge before anyone joins (async: before you start playing)', params: idParams, reply: quizCancelResponse },
-  'GET /api/games/quiz-duel/:id': { auth: 'user', summary: 'A duel as you may see it; opens your next question in an asynchronous duel', params: idParams, reply: quizDuelDto },
+  'POST /api/games/quiz-duel/:id/join': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Join a challenge to you or an open one; your stake goes into escrow',
+    params: idParams,
+    reply: quizJoinResponse,
+  },
+  'POST /api/games/quiz-duel/:id/cancel': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Take back your challenge before anyone joins (async: before you start playing)',
+    params: idParams,
+    reply: quizCancelResponse,
+  },
+  'GET /api/games/quiz-duel/:id': {
+    auth: 'user',
+    summary: 'A duel as you may see it; opens your next question in an asynchronous duel',
+    params: idParams,
+    reply: quizDuelDto,
+  },
   'POST /api/games/quiz-duel/:id/answer': {
     auth: 'user',
     idempotent: true,

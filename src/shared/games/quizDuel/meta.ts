@@ -8,7 +8,12 @@ export const quizDuel = defineGame({
   name: 'Quiz Duel',
   description: 'Answer faster than your opponent.',
   contract: async () => ({ quizDuel: (await import('./contract')).quizDuelRoutes }),
-  ledger: { quiz_stake: 'Quiz duel stake', quiz_payout: 'Quiz duel won', quiz_refund: 'Quiz duel refund', quiz_daily: 'Daily quiz' },
+  ledger: {
+    quiz_stake: 'Quiz duel stake',
+    quiz_payout: 'Quiz duel won',
+    quiz_refund: 'Quiz duel refund',
+    quiz_daily: 'Daily quiz',
+  },
   /**
    * What ledger.ref_id names for each:
    * - quiz_duel: a quiz duel's stakes, payout or refunds (quiz_duel_matches.id)

@@ -15,7 +15,8 @@ import {
 } from './rules';
 
 /** The house's share of a duel pot of two stakes, as the payout function leaves it. */
-const quizHouseShare = (stake: number): Rational => sub(ONE, rational(quizPayout(stake), 2 * stake));
+const quizHouseShare = (stake: number): Rational =>
+  sub(ONE, rational(quizPayout(stake), 2 * stake));
 
 /** The stake, among all Quiz Duel accepts, at which flooring leaves the house the most (the lowest payout per coin of pot). */
 function quizWorstStake(): number {
@@ -28,7 +29,13 @@ function quizWorstStake(): number {
 
 export const quizDuelPublished: GamePublished = {
   faucets: () => [
-    row('daily-quiz', 'Daily quiz', `${QUIZ_DAILY_COINS_PER_RIGHT} a right answer, once a UTC day`, coins(QUIZ_DAILY_COINS_PER_RIGHT * QUIZ_QUESTIONS), 'no cap'),
+    row(
+      'daily-quiz',
+      'Daily quiz',
+      `${QUIZ_DAILY_COINS_PER_RIGHT} a right answer, once a UTC day`,
+      coins(QUIZ_DAILY_COINS_PER_RIGHT * QUIZ_QUESTIONS),
+      'no cap',
+    ),
   ],
   returns: () => {
     const typical = 1000;

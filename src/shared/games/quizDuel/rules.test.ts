@@ -9,8 +9,16 @@ const QUIZ_HOUSE_SHARE_PERCENT = 5;
 const params = { bankSize: 1222, count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES };
 
 /** What the /fairness verifier recomputes for a duel's round. */
-const replay = (serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown> = params) =>
-  replayRound('quiz-duel', serverSeed, clientSeed, nonce, p) as { questions: number[]; orders?: number[][] };
+const replay = (
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: Record<string, unknown> = params,
+) =>
+  replayRound('quiz-duel', serverSeed, clientSeed, nonce, p) as {
+    questions: number[];
+    orders?: number[][];
+  };
 
 describe('quiz duel: the shuffle of each question’s answers', () => {
   it('is a permutation of the four answers, for every question of many duels', () => {
@@ -25,9 +33,15 @@ describe('quiz duel: the shuffle of each question’s answers', () => {
     const first = replay(seed, 'client', 7);
     expect(replay(seed, 'client', 7)).toEqual(first);
     // A round recorded before the shuffle (no `choices`) replays to the same questions, without orders.
-    expect(replay(seed, 'client', 7, { bankSize: 1222, count: QUIZ_QUESTIONS })).toEqual({ questions: first.questions });
-    expect(describeReplay('quiz-duel', first, params)).toContain(`q1 [${first.orders![0]!.join(', ')}]`);
-    expect(() => replayRound('quiz-duel', seed, 'c', 0, VERIFY_PARAM_EXAMPLES['quiz-duel'])).not.toThrow();
+    expect(replay(seed, 'client', 7, { bankSize: 1222, count: QUIZ_QUESTIONS })).toEqual({
+      questions: first.questions,
+    });
+    expect(describeReplay('quiz-duel', first, params)).toContain(
+      `q1 [${first.orders![0]!.join(', ')}]`,
+    );
+    expect(() =>
+      replayRound('quiz-duel', seed, 'c', 0, VERIFY_PARAM_EXAMPLES['quiz-duel']),
+    ).not.toThrow();
     expect(() => replay(seed, 'c', 0, { ...params, choices: 1 })).toThrow(/choices/);
   });
 
@@ -38,7 +52,8 @@ describe('quiz duel: the shuffle of each question’s answers', () => {
     expect(orders(seed, 'client', 1)).not.toBe(orders(other, 'client', 1));
     // Over many questions the right answer (bank index 0 here, say) lands on each place about as often.
     const places = [0, 0, 0, 0];
-    for (let nonce = 0; nonce < 2000; nonce++) for (const order of replay(seed, 'c', nonce).orders!) places[order.indexOf(0)]! += 1;
+    for (let nonce = 0; nonce < 2000; nonce++)
+      for (const order of replay(seed, 'c', nonce).orders!) places[order.indexOf(0)]! += 1;
     const n = 2000 * QUIZ_QUESTIONS;
     for (const count of places) expect(Math.abs(count / n - 0.25)).toBeLessThan(0.015);
   });
@@ -50,7 +65,8 @@ describe('quiz duel: the prize', () => {
       const pot = 2 * stake;
       const house = pot - quizPayout(stake);
       // In whole numbers: house / pot <= 5 / 100.
-      if (house * 100 > pot * QUIZ_HOUSE_SHARE_PERCENT || house < 0) expect.fail(`stake ${stake}: the house keeps ${house} of ${pot}`);
+      if (house * 100 > pot * QUIZ_HOUSE_SHARE_PERCENT || house < 0)
+        expect.fail(`stake ${stake}: the house keeps ${house} of ${pot}`);
       // And it keeps its share to the coin below: the winner is not paid more than the rule says.
       expect(house).toBe(Math.floor((pot * QUIZ_HOUSE_SHARE_PERCENT) / 100));
     }

@@ -55,7 +55,8 @@ export const QUIZ_MAX_SCORE = (QUIZ_QUESTIONS + 1) * 20;
  * What the house keeps of a pot of two stakes: 5% rounded down, so it never keeps more than the
  * published share (flooring the prize instead kept half the pot at stake 1).
  */
-export const quizHouseCut = (stake: number): number => Math.floor((2 * stake * QUIZ_HOUSE_SHARE_PERCENT) / 100);
+export const quizHouseCut = (stake: number): number =>
+  Math.floor((2 * stake * QUIZ_HOUSE_SHARE_PERCENT) / 100);
 
 /** What the winner is paid from a pot of two stakes: the pot less the house's cut. */
 export const quizPayout = (stake: number): number => 2 * stake - quizHouseCut(stake);
@@ -67,7 +68,8 @@ export const QUIZ_SMALLEST_CUT_POT = Math.ceil(100 / QUIZ_HOUSE_SHARE_PERCENT);
 export const QUIZ_PRIZE_RULE = `The winner takes both stakes less the house's ${QUIZ_HOUSE_SHARE_PERCENT}%, rounded down, so the house never keeps more than ${QUIZ_HOUSE_SHARE_PERCENT}% (nothing from a pot under ${QUIZ_SMALLEST_CUT_POT}); a tie refunds both.`;
 
 /** Whether a waiting stake is close enough to yours for Find opponent. */
-export const stakesMatch = (yours: number, theirs: number): boolean => theirs >= Math.ceil(yours * QUIZ_MATCH_LOW) && theirs <= Math.floor(yours * QUIZ_MATCH_HIGH);
+export const stakesMatch = (yours: number, theirs: number): boolean =>
+  theirs >= Math.ceil(yours * QUIZ_MATCH_LOW) && theirs <= Math.floor(yours * QUIZ_MATCH_HIGH);
 
 /**
  * A duel's draw, from one round's stream: first `count` distinct positions in a bank of
@@ -78,13 +80,21 @@ export const stakesMatch = (yours: number, theirs: number): boolean => theirs >=
  * answer's place differs from duel to duel. Rounds drawn before the shuffle have no `choices`
  * and showed the bank's order; their replay has no orders.
  */
-export function drawQuiz(serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown>): QuizDraw {
+export function drawQuiz(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: Record<string, unknown>,
+): QuizDraw {
   const bankSize = Number(p.bankSize);
   const count = Number(p.count);
-  if (!Number.isSafeInteger(bankSize) || bankSize < 1) throw new RangeError('bankSize must be a positive whole number');
-  if (!Number.isSafeInteger(count) || count < 1 || count > bankSize || count > 50) throw new RangeError('count must be a whole number from 1 to the bank size (at most 50)');
+  if (!Number.isSafeInteger(bankSize) || bankSize < 1)
+    throw new RangeError('bankSize must be a positive whole number');
+  if (!Number.isSafeInteger(count) || count < 1 || count > bankSize || count > 50)
+    throw new RangeError('count must be a whole number from 1 to the bank size (at most 50)');
   const choices = p.choices === undefined ? null : Number(p.choices);
-  if (choices !== null && (!Number.isSafeInteger(choices) || choices < 2 || choices > 10)) throw new RangeError('choices must be a whole number from 2 to 10');
+  if (choices !== null && (!Number.isSafeInteger(choices) || choices < 2 || choices > 10))
+    throw new RangeError('choices must be a whole number from 2 to 10');
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   const questions: number[] = [];
   while (questions.length < count) {
@@ -112,17 +122,29 @@ function shuffleOrder(stream: FairStream, n: number): number[] {
 }
 
 /** The duel's question positions alone (the same whether or not the choices are shuffled). */
-export const pickQuestions = (serverSeed: string, clientSeed: string, nonce: number, p: Record<string, unknown>): number[] =>
+export const pickQuestions = (
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: Record<string, unknown>,
+): number[] =>
   drawQuiz(serverSeed, clientSeed, nonce, { bankSize: p.bankSize, count: p.count }).questions;
 
 /** A question's answers in the order shown; no order (a duel drawn before the shuffle): the bank's. */
-export const shownChoices = <T>(choices: readonly T[], order: readonly number[] | null | undefined): T[] => (order ? order.map((i) => choices[i]!) : [...choices]);
+export const shownChoices = <T>(
+  choices: readonly T[],
+  order: readonly number[] | null | undefined,
+): T[] => (order ? order.map((i) => choices[i]!) : [...choices]);
 
 /** The bank's choice index behind a shown place. */
-export const bankChoiceAt = (order: readonly number[] | null | undefined, shown: number): number => (order ? (order[shown] ?? -1) : shown);
+export const bankChoiceAt = (order: readonly number[] | null | undefined, shown: number): number =>
+  order ? (order[shown] ?? -1) : shown;
 
 /** The shown place of a bank choice (the right answer's place on the player's screen). */
-export const shownPlaceOf = (order: readonly number[] | null | undefined, bankIndex: number): number => (order ? order.indexOf(bankIndex) : bankIndex);
+export const shownPlaceOf = (
+  order: readonly number[] | null | undefined,
+  bankIndex: number,
+): number => (order ? order.indexOf(bankIndex) : bankIndex);
 
 /** The daily quiz's client seed: the day and the player, so every player draws questions of their own. */
 export const dailyClientSeed = (day: string, userId: number): string => `daily:${day}:${userId}`;
@@ -131,7 +153,11 @@ export const dailyClientSeed = (day: string, userId: number): string => `daily:$
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** The share card's line for a finished daily quiz: one square per question. */
-export function dailyShareCard(day: string, answers: readonly { correct: boolean }[], score: number): string {
+export function dailyShareCard(
+  day: string,
+  answers: readonly { correct: boolean }[],
+  score: number,
+): string {
   const grid = answers.map((a) => (a.correct ? '🟩' : '🟥')).join('');
   return `Fair & Square daily quiz ${day}\n${grid} ${answers.filter((a) => a.correct).length}/${QUIZ_QUESTIONS} · ${score} points`;
 }
@@ -150,7 +176,11 @@ export interface QuizWindow {
  * 15 s ran out). Returns the windows opened by `nowMs`, and whether all seven are closed. The
  * server times answers by it and the page counts down by it.
  */
-export function selfPacedWindows(startMs: number, answeredAt: ReadonlyMap<number, number>, nowMs: number): { windows: QuizWindow[]; done: boolean } {
+export function selfPacedWindows(
+  startMs: number,
+  answeredAt: ReadonlyMap<number, number>,
+  nowMs: number,
+): { windows: QuizWindow[]; done: boolean } {
   const windows: QuizWindow[] = [];
   let opensAt = startMs;
   for (let q = 0; q < QUIZ_QUESTIONS; q++) {
@@ -165,4 +195,5 @@ export function selfPacedWindows(startMs: number, answeredAt: ReadonlyMap<number
 }
 
 /** The latest a self-paced player who started at `startMs` can still be playing. */
-export const selfPacedEnd = (startMs: number): number => startMs + QUIZ_QUESTIONS * (QUIZ_QUESTION_MS + QUIZ_LIVE_REVEAL_MS);
+export const selfPacedEnd = (startMs: number): number =>
+  startMs + QUIZ_QUESTIONS * (QUIZ_QUESTION_MS + QUIZ_LIVE_REVEAL_MS);

@@ -49,7 +49,10 @@ export const rpsWaitingResponse = z.object({
 });
 export type RpsWaitingResponse = z.infer<typeof rpsWaitingResponse>;
 
-export const rpsPlayResponse = z.discriminatedUnion('status', [rpsResolvedResponse, rpsWaitingResponse]);
+export const rpsPlayResponse = z.discriminatedUnion('status', [
+  rpsResolvedResponse,
+  rpsWaitingResponse,
+]);
 export type RpsPlayResponse = z.infer<typeof rpsPlayResponse>;
 
 /** An open challenge to you. Never the challenger's move or salt. */
@@ -90,23 +93,38 @@ export const rpsHistoryDto = z.object({
 });
 export type RpsHistoryDto = z.infer<typeof rpsHistoryDto>;
 
-export const rpsCancelResponse = z.object({ message: z.string(), duelId: z.string(), balance: z.number() });
+export const rpsCancelResponse = z.object({
+  message: z.string(),
+  duelId: z.string(),
+  balance: z.number(),
+});
 export type RpsCancelResponse = z.infer<typeof rpsCancelResponse>;
 
 /** Its part of GET /api/games/progress (shared/games/routes.ts): the player's duel record. */
-export const rpsProgressDto = z.object({ rpsStats: z.object({ wins: z.number(), games: z.number() }) });
+export const rpsProgressDto = z.object({
+  rpsStats: z.object({ wins: z.number(), games: z.number() }),
+});
 export type RpsProgressDto = z.infer<typeof rpsProgressDto>;
 
 export const rpsRoutes = defineRoutes({
   'POST /api/games/rps': {
     auth: 'user',
     idempotent: true,
-    summary: "Answer the opponent's oldest open challenge to you at this buy-in, or challenge them (buy-in held until answered, canceled or expired after 24 h)",
+    summary:
+      "Answer the opponent's oldest open challenge to you at this buy-in, or challenge them (buy-in held until answered, canceled or expired after 24 h)",
     body: rpsPlayBody,
     reply: rpsPlayResponse,
   },
-  'GET /api/games/rps/invites': { auth: 'user', summary: 'Open challenges to you (the commitment, never the move)', reply: z.array(rpsInviteDto) },
-  'GET /api/games/rps/challenges': { auth: 'user', summary: 'Your own open challenges', reply: z.array(rpsChallengeDto) },
+  'GET /api/games/rps/invites': {
+    auth: 'user',
+    summary: 'Open challenges to you (the commitment, never the move)',
+    reply: z.array(rpsInviteDto),
+  },
+  'GET /api/games/rps/challenges': {
+    auth: 'user',
+    summary: 'Your own open challenges',
+    reply: z.array(rpsChallengeDto),
+  },
   'POST /api/games/rps/:id/cancel': {
     auth: 'user',
     idempotent: true,
@@ -114,5 +132,9 @@ export const rpsRoutes = defineRoutes({
     params: idParams,
     reply: rpsCancelResponse,
   },
-  'GET /api/games/rps/history': { auth: 'user', summary: 'Your last 20 finished matches, newest first, with salts to verify', reply: z.array(rpsHistoryDto) },
+  'GET /api/games/rps/history': {
+    auth: 'user',
+    summary: 'Your last 20 finished matches, newest first, with salts to verify',
+    reply: z.array(rpsHistoryDto),
+  },
 });

@@ -7,7 +7,10 @@ import { RPS_MAX_BUY_IN, rpsSplit } from './rules';
 export const rpsPublished: GamePublished = {
   returns: () => {
     const typical = 1000;
-    const rpsShare = sub(ONE, rational(rpsSplit(typical).winner + rpsSplit(typical).loser, 2 * typical));
+    const rpsShare = sub(
+      ONE,
+      rational(rpsSplit(typical).winner + rpsSplit(typical).loser, 2 * typical),
+    );
     return [
       row(
         'rps',

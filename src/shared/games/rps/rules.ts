@@ -10,7 +10,11 @@ export const RPS_HISTORY_LIMIT = 20;
 export const RPS_LEADERBOARD_SIZE = 10;
 
 /** Which move beats which: the key beats its value. */
-export const RPS_BEATS: Record<RpsMove, RpsMove> = { rock: 'scissors', paper: 'rock', scissors: 'paper' };
+export const RPS_BEATS: Record<RpsMove, RpsMove> = {
+  rock: 'scissors',
+  paper: 'rock',
+  scissors: 'paper',
+};
 
 /** 'a' if a beats b, 'b' if b beats a, else 'draw'. */
 export function rpsWinner(a: RpsMove, b: RpsMove): 'a' | 'b' | 'draw' {
@@ -23,4 +27,7 @@ export function rpsWinner(a: RpsMove, b: RpsMove): 'a' | 'b' | 'draw' {
  * `won` of the loser's (all of it, unless the same-address cap holds some back, which goes back
  * to the loser). Nothing goes to the house: /fairness publishes the share from this.
  */
-export const rpsSplit = (buyIn: number, won: number = buyIn): { winner: number; loser: number } => ({ winner: buyIn + won, loser: buyIn - won });
+export const rpsSplit = (
+  buyIn: number,
+  won: number = buyIn,
+): { winner: number; loser: number } => ({ winner: buyIn + won, loser: buyIn - won });

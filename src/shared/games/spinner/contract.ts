@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { SPINNER_IDS } from '../engine/catalog';
 import { defineRoutes } from '../../api/contract';
 
-export const spinnerTableDto = z.object({ rewardOptions: z.array(z.number()), weights: z.array(z.number()) });
+export const spinnerTableDto = z.object({
+  rewardOptions: z.array(z.number()),
+  weights: z.array(z.number()),
+});
 export type SpinnerTableDto = z.infer<typeof spinnerTableDto>;
 
 /** Public: every wheel's current table, for the fairness page's expected values. */
@@ -35,9 +38,33 @@ export type SpinResponse = z.infer<typeof spinResponse>;
 
 export const spinnerRoutes = defineRoutes({
   // Under /api/fairness (the spec's path) but the spinner's own data: /fairness publishes each wheel's expected reward from it.
-  'GET /api/fairness/spinners': { auth: 'public', summary: "Every spinner's reward table, for the published expected values", reply: spinnerTablesDto },
-  'POST /api/games/spinner': { auth: 'user', idempotent: true, summary: 'Spin the hourly wheel', reply: spinResponse },
-  'POST /api/games/spinner12': { auth: 'user', idempotent: true, summary: 'Spin the 12-hour wheel', reply: spinResponse },
-  'POST /api/games/spinnerDaily': { auth: 'user', idempotent: true, summary: 'Spin the daily wheel', reply: spinResponse },
-  'POST /api/games/spinnerWeekly': { auth: 'user', idempotent: true, summary: 'Spin the weekly wheel', reply: spinResponse },
+  'GET /api/fairness/spinners': {
+    auth: 'public',
+    summary: "Every spinner's reward table, for the published expected values",
+    reply: spinnerTablesDto,
+  },
+  'POST /api/games/spinner': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spin the hourly wheel',
+    reply: spinResponse,
+  },
+  'POST /api/games/spinner12': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spin the 12-hour wheel',
+    reply: spinResponse,
+  },
+  'POST /api/games/spinnerDaily': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spin the daily wheel',
+    reply: spinResponse,
+  },
+  'POST /api/games/spinnerWeekly': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Spin the weekly wheel',
+    reply: spinResponse,
+  },
 });

@@ -1,7 +1,13 @@
 // The wheels: each slice's chance and the expected reward, from the tables the spinner pays by.
 import { SPINNER_IDS, SPINNER_INFO } from '../engine/catalog';
 import { spinnerExpectation } from '../engine/rtp';
-import { coins, row, table, type GamePublished, type PublishedSectionDef } from '../../published/types';
+import {
+  coins,
+  row,
+  table,
+  type GamePublished,
+  type PublishedSectionDef,
+} from '../../published/types';
 import { DAY_MS, perDay } from '../../published/perDay';
 import type { SpinnerId } from '../engine/catalog';
 import type { SpinnerTable } from './rules';
@@ -24,7 +30,14 @@ const spinnersSection: PublishedSectionDef<SpinnerTables> = {
         ['Wheel', 'Spins', 'Expected coins', 'Exact', 'Most per spin'],
         SPINNER_IDS.map((id) => {
           const ev = spinnerExpectation(id, spinners[id]);
-          return row(id, SPINNER_INFO[id].title, SPINNER_INFO[id].interval, ev.coins, ev.fraction, coins(Math.max(...spinners[id].rewardOptions)));
+          return row(
+            id,
+            SPINNER_INFO[id].title,
+            SPINNER_INFO[id].interval,
+            ev.coins,
+            ev.fraction,
+            coins(Math.max(...spinners[id].rewardOptions)),
+          );
         }),
       ),
       ...SPINNER_IDS.map((id) =>
@@ -32,7 +45,9 @@ const spinnersSection: PublishedSectionDef<SpinnerTables> = {
           `spinner-${id}`,
           `${SPINNER_INFO[id].title}: slices`,
           ['Reward', 'Weight', 'Chance'],
-          spinnerExpectation(id, spinners[id]).slices.map((slice, i) => row(String(i), coins(slice.reward), coins(slice.weight), slice.percent)),
+          spinnerExpectation(id, spinners[id]).slices.map((slice, i) =>
+            row(String(i), coins(slice.reward), coins(slice.weight), slice.percent),
+          ),
         ),
       ),
     ],
@@ -44,7 +59,8 @@ export const spinnerPublished: GamePublished<SpinnerTables> = {
     SPINNER_IDS.map((id) => {
       const most = Math.max(...spinners[id].rewardOptions);
       const { cooldownMs, title, interval } = SPINNER_INFO[id];
-      const day = cooldownMs > DAY_MS ? `${coins(most)} (one spin a week)` : coins(most * perDay(cooldownMs));
+      const day =
+        cooldownMs > DAY_MS ? `${coins(most)} (one spin a week)` : coins(most * perDay(cooldownMs));
       return row(id, title, `${interval}: up to ${coins(most)} a spin`, day, 'no cap');
     }),
   sections: [spinnersSection],

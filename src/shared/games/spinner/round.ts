@@ -19,7 +19,12 @@ export const spinnerRound = defineRoundGame({
   },
   summary: (round) => {
     // Players read the wheel's title and what it paid, not its id and slice index.
-    const wheel = typeof round.params.wheel === 'string' && isSpinnerId(round.params.wheel) ? SPINNER_INFO[round.params.wheel].title : 'Spinner';
-    return typeof round.outcome.reward === 'number' ? `${wheel} · won ${round.outcome.reward.toLocaleString('en-US')}` : wheel;
+    const wheel =
+      typeof round.params.wheel === 'string' && isSpinnerId(round.params.wheel)
+        ? SPINNER_INFO[round.params.wheel].title
+        : 'Spinner';
+    return typeof round.outcome.reward === 'number'
+      ? `${wheel} · won ${round.outcome.reward.toLocaleString('en-US')}`
+      : wheel;
   },
 });

@@ -22,8 +22,12 @@ describe('spinner', () => {
   });
 
   it('computes the expected reward exactly', () => {
-    expect(spinnerExpectedValue(TABLE)).toEqual(rational(10 * 50 + 50 * 30 + 100 * 15 + 500 * 5, 100));
-    expect(spinnerExpectedValue({ rewardOptions: [1, 2], weights: [1, 2] })).toEqual(rational(5, 3));
+    expect(spinnerExpectedValue(TABLE)).toEqual(
+      rational(10 * 50 + 50 * 30 + 100 * 15 + 500 * 5, 100),
+    );
+    expect(spinnerExpectedValue({ rewardOptions: [1, 2], weights: [1, 2] })).toEqual(
+      rational(5, 3),
+    );
     expect(sliceProbability(TABLE, 3)).toEqual(rational(1, 20));
   });
 
@@ -31,7 +35,10 @@ describe('spinner', () => {
     for (let nonce = 0; nonce < 40; nonce++) {
       const [f = NaN] = floats(SEED, 'wheel', nonce, 1);
       const index = sliceOf(TABLE, f);
-      expect(spin(SEED, 'wheel', nonce, TABLE)).toEqual({ index, reward: TABLE.rewardOptions[index] });
+      expect(spin(SEED, 'wheel', nonce, TABLE)).toEqual({
+        index,
+        reward: TABLE.rewardOptions[index],
+      });
     }
   });
 

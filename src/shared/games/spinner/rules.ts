@@ -27,10 +27,12 @@ function assertSpinnerTable(table: SpinnerTable): void {
   if (!weights.every((weight) => Number.isSafeInteger(weight) && weight > 0)) {
     throw new RangeError('spinner weights must be positive integers');
   }
-  if (totalWeight(table) > SPINNER_MAX_TOTAL_WEIGHT) throw new RangeError('spinner weights must total at most 2^21');
+  if (totalWeight(table) > SPINNER_MAX_TOTAL_WEIGHT)
+    throw new RangeError('spinner weights must total at most 2^21');
 }
 
-const totalWeight = (table: SpinnerTable): number => table.weights.reduce((sum, weight) => sum + weight, 0);
+const totalWeight = (table: SpinnerTable): number =>
+  table.weights.reduce((sum, weight) => sum + weight, 0);
 
 /**
  * Slice i owns the integers [w_0 + ... + w_(i-1), w_0 + ... + w_i) and the float picks
@@ -45,7 +47,12 @@ export function sliceOf(table: SpinnerTable, float: number): number {
   return table.weights.length - 1; // unreachable for f < 1
 }
 
-export function spin(serverSeed: string, clientSeed: string, nonce: number, table: SpinnerTable): SpinnerResult {
+export function spin(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  table: SpinnerTable,
+): SpinnerResult {
   assertSpinnerTable(table);
   const index = sliceOf(table, new FairStream(serverSeed, clientSeed, nonce).next());
   return { index, reward: table.rewardOptions[index] ?? 0 };
@@ -58,6 +65,8 @@ export const sliceProbability = (table: SpinnerTable, index: number): Rational =
 export function spinnerExpectedValue(table: SpinnerTable): Rational {
   assertSpinnerTable(table);
   let sum = 0n;
-  table.rewardOptions.forEach((reward, i) => (sum += BigInt(reward) * BigInt(table.weights[i] ?? 0)));
+  table.rewardOptions.forEach(
+    (reward, i) => (sum += BigInt(reward) * BigInt(table.weights[i] ?? 0)),
+  );
   return rational(sum, totalWeight(table));
 }

@@ -48,15 +48,20 @@ export interface Child {
 }
 
 /** The lower of two rarities (spec section 9). */
-export const lowerRarity = (a: Rarity, b: Rarity): Rarity => (RARITIES.indexOf(a) <= RARITIES.indexOf(b) ? a : b);
+export const lowerRarity = (a: Rarity, b: Rarity): Rarity =>
+  RARITIES.indexOf(a) <= RARITIES.indexOf(b) ? a : b;
 
 function assertParent(p: unknown, name: string): Parent {
   const x = p as Partial<Parent> | null;
-  if (!x || typeof x.species !== 'string' || !speciesOf(x.species)) throw new RangeError(`${name}.species must be a species of the catalogue`);
+  if (!x || typeof x.species !== 'string' || !speciesOf(x.species))
+    throw new RangeError(`${name}.species must be a species of the catalogue`);
   if (typeof x.variant !== 'string') throw new RangeError(`${name}.variant must be a string`);
-  if (!RARITIES.includes(x.rarity as Rarity)) throw new RangeError(`${name}.rarity must be one of ${RARITIES.join(', ')}`);
-  if (!Number.isSafeInteger(x.generation) || (x.generation ?? 0) < 1) throw new RangeError(`${name}.generation must be a whole number >= 1`);
-  if (!Array.isArray(x.traits) || !x.traits.every((t) => typeof t === 'string')) throw new RangeError(`${name}.traits must be a list of trait names`);
+  if (!RARITIES.includes(x.rarity as Rarity))
+    throw new RangeError(`${name}.rarity must be one of ${RARITIES.join(', ')}`);
+  if (!Number.isSafeInteger(x.generation) || (x.generation ?? 0) < 1)
+    throw new RangeError(`${name}.generation must be a whole number >= 1`);
+  if (!Array.isArray(x.traits) || !x.traits.every((t) => typeof t === 'string'))
+    throw new RangeError(`${name}.traits must be a list of trait names`);
   return x as Parent;
 }
 
@@ -65,7 +70,12 @@ function assertParent(p: unknown, name: string): Parent {
  * a mutation and float 2 its variant (among the species' others); then one float per parent
  * trait, parent A's first, in the order listed, decides whether it passes.
  */
-export function breedChild(serverSeed: string, clientSeed: string, nonce: number, p: { a: unknown; b: unknown }): Child {
+export function breedChild(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: { a: unknown; b: unknown },
+): Child {
   const a = assertParent(p.a, 'a');
   const b = assertParent(p.b, 'b');
   const stream = new FairStream(serverSeed, clientSeed, nonce);
@@ -80,11 +90,21 @@ export function breedChild(serverSeed: string, clientSeed: string, nonce: number
   for (const t of [...a.traits, ...b.traits]) {
     if (stream.nextIndex(100) < INHERIT_PCT && !traits.includes(t)) traits.push(t);
   }
-  return { species: species.key, variant, rarity: lowerRarity(a.rarity, b.rarity), generation: Math.max(a.generation, b.generation) + 1, traits, mutated };
+  return {
+    species: species.key,
+    variant,
+    rarity: lowerRarity(a.rarity, b.rarity),
+    generation: Math.max(a.generation, b.generation) + 1,
+    traits,
+    mutated,
+  };
 }
 
 /** Why a critter cannot be a parent now, or null: breeding until its egg hatches, or resting after a hatch. */
-export function breedingBlock(c: { breedingHatchAt: string | null; lastHatchedAt: string | null }, now: number): { reason: 'breeding' | 'cooldown'; until: string } | null {
+export function breedingBlock(
+  c: { breedingHatchAt: string | null; lastHatchedAt: string | null },
+  now: number,
+): { reason: 'breeding' | 'cooldown'; until: string } | null {
   if (c.breedingHatchAt) return { reason: 'breeding', until: c.breedingHatchAt };
   if (c.lastHatchedAt) {
     const until = Date.parse(c.lastHatchedAt) + BREED_COOLDOWN_MS;
@@ -94,10 +114,16 @@ export function breedingBlock(c: { breedingHatchAt: string | null; lastHatchedAt
 }
 
 /** Each parent trait's chance to pass, for the offspring preview. */
-export function inheritancePreview(a: Pick<Parent, 'traits'>, b: Pick<Parent, 'traits'>): { trait: string; percent: number }[] {
+export function inheritancePreview(
+  a: Pick<Parent, 'traits'>,
+  b: Pick<Parent, 'traits'>,
+): { trait: string; percent: number }[] {
   const counts = new Map<string, number>();
   for (const t of [...a.traits, ...b.traits]) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts].map(([trait, n]) => ({ trait, percent: Math.round(100 * (1 - (1 - INHERIT_PCT / 100) ** n)) }));
+  return [...counts].map(([trait, n]) => ({
+    trait,
+    percent: Math.round(100 * (1 - (1 - INHERIT_PCT / 100) ** n)),
+  }));
 }
 
 // ---- the price (issue 34) --------------------------------------------------------------------
@@ -122,7 +148,8 @@ export function gachaExpectedGold(rarity: Rarity): GachaExpectedCost {
     const rate = consolidatedRates(pool).rates[rarity];
     if (rate.num === 0n) continue;
     const gold = div(rational(pool.cost), rate);
-    if (!best || gold.num * best.gold.den < best.gold.num * gold.den) best = { rarity, gold, pool: pool.id };
+    if (!best || gold.num * best.gold.den < best.gold.num * gold.den)
+      best = { rarity, gold, pool: pool.id };
   }
   if (!best) throw new RangeError(`no gacha pool draws ${rarity}`);
   return best;
@@ -148,7 +175,9 @@ export function breedPrice(rarity: Rarity): BreedPrice {
   if (cached) return cached;
   const gacha = gachaExpectedGold(rarity);
   const step = BigInt(BREED_PRICE_STEP_GOLD);
-  const roundedUp = Number(((gacha.gold.num + gacha.gold.den * step - 1n) / (gacha.gold.den * step)) * step);
+  const roundedUp = Number(
+    ((gacha.gold.num + gacha.gold.den * step - 1n) / (gacha.gold.den * step)) * step,
+  );
   const gold = Math.max(BREED_COST_GOLD, roundedUp);
   const price: BreedPrice = {
     rarity,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compare, div, rational, toNumber } from '../engine/rational';
-import { BREED_COST_GOLD, BREED_PRICE_RULE, breedPrice, breedPrices, gachaExpectedGold } from './breeding';
+import {
+  BREED_COST_GOLD,
+  BREED_PRICE_RULE,
+  breedPrice,
+  breedPrices,
+  gachaExpectedGold,
+} from './breeding';
 import { RARITIES } from './catalog';
 import { consolidatedRates, GACHA_POOLS } from './gacha';
 
@@ -9,8 +15,16 @@ describe('breeding price (issue 34)', () => {
     const starlight = GACHA_POOLS.find((p) => p.id === 'starlight')!;
     const mythic = GACHA_POOLS.find((p) => p.id === 'mythic')!;
     // The issue's figure: about 95,000 gold per Mythical from Starlight; the Mythic pool is cheaper.
-    expect(Math.round(toNumber(div(rational(starlight.cost), consolidatedRates(starlight).rates.Mythical)))).toBe(95_245);
-    expect(gachaExpectedGold('Mythical')).toEqual({ rarity: 'Mythical', gold: div(rational(mythic.cost), consolidatedRates(mythic).rates.Mythical), pool: 'mythic' });
+    expect(
+      Math.round(
+        toNumber(div(rational(starlight.cost), consolidatedRates(starlight).rates.Mythical)),
+      ),
+    ).toBe(95_245);
+    expect(gachaExpectedGold('Mythical')).toEqual({
+      rarity: 'Mythical',
+      gold: div(rational(mythic.cost), consolidatedRates(mythic).rates.Mythical),
+      pool: 'mythic',
+    });
     expect(gachaExpectedGold('Legendary').pool).toBe('starlight');
   });
 
@@ -21,11 +35,15 @@ describe('breeding price (issue 34)', () => {
       expect(compare(rational(price.gold), gacha), rarity).toBeGreaterThanOrEqual(0);
       expect(price.gold).toBeGreaterThanOrEqual(BREED_COST_GOLD);
       // Rounded up to 100 gold, no more.
-      expect(price.gold === BREED_COST_GOLD || compare(rational(price.gold - 100), gacha) < 0).toBe(true);
+      expect(price.gold === BREED_COST_GOLD || compare(rational(price.gold - 100), gacha) < 0).toBe(
+        true,
+      );
       expect(price.gold % 100).toBe(0);
       expect(price.petCoins * 10).toBeGreaterThanOrEqual(price.gold);
     }
-    expect(breedPrices().map((p) => [p.rarity, p.gold, p.petCoins, p.gachaGold, p.gachaPool])).toEqual([
+    expect(
+      breedPrices().map((p) => [p.rarity, p.gold, p.petCoins, p.gachaGold, p.gachaPool]),
+    ).toEqual([
       ['Common', 5000, 500, 835, 'starlight'],
       ['Uncommon', 5000, 500, 1788, 'starlight'],
       ['Rare', 5600, 560, 5564, 'starlight'],
@@ -35,7 +53,9 @@ describe('breeding price (issue 34)', () => {
   });
 
   it('states the rule', () => {
-    expect(BREED_PRICE_RULE).toContain("what the gacha costs on average for one critter of the child's rarity");
+    expect(BREED_PRICE_RULE).toContain(
+      "what the gacha costs on average for one critter of the child's rarity",
+    );
     expect(BREED_PRICE_RULE).toContain('a hatched child rests a day before its first breeding');
   });
 });

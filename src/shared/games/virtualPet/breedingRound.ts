@@ -7,11 +7,20 @@ export const breedingRound = defineRoundGame({
   game: 'breeding',
   label: 'Breeding',
   example: {
-    a: { species: 'sproutling', variant: 'Classic', rarity: 'Common', generation: 1, traits: ['forager'] },
+    a: {
+      species: 'sproutling',
+      variant: 'Classic',
+      rarity: 'Common',
+      generation: 1,
+      traits: ['forager'],
+    },
     b: { species: 'emberpup', variant: 'Ash', rarity: 'Uncommon', generation: 2, traits: ['bold'] },
   },
-  replay: (serverSeed, clientSeed, nonce, params) => ({ ...breedChild(serverSeed, clientSeed, nonce, { a: params.a, b: params.b }) }),
+  replay: (serverSeed, clientSeed, nonce, params) => ({
+    ...breedChild(serverSeed, clientSeed, nonce, { a: params.a, b: params.b }),
+  }),
   describe: (replay) =>
     `${String(replay.rarity)} ${String(replay.species)} (${String(replay.variant)}${replay.mutated ? ', mutated' : ''}), generation ${String(replay.generation)}${Array.isArray(replay.traits) && replay.traits.length > 0 ? `, inherits ${replay.traits.join(', ')}` : ''}`,
-  summary: (round) => `Egg · ${String(round.outcome.rarity ?? '?')} ${speciesOf(String(round.outcome.species))?.name ?? String(round.outcome.species ?? '')}`,
+  summary: (round) =>
+    `Egg · ${String(round.outcome.rarity ?? '?')} ${speciesOf(String(round.outcome.species))?.name ?? String(round.outcome.species ?? '')}`,
 });

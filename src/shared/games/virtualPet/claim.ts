@@ -25,8 +25,14 @@ export interface DrawTable {
   weights: readonly number[];
 }
 
-export const CLAIM_FOOD_TABLE: DrawTable = { keys: ['berry-bites', 'crunchy-kibble', 'honey-cake', 'star-fruit'], weights: [50, 30, 15, 5] };
-export const CLAIM_TOY_TABLE: DrawTable = { keys: ['yarn-ball', 'squeaky-bone', 'bubble-wand'], weights: [50, 35, 15] };
+export const CLAIM_FOOD_TABLE: DrawTable = {
+  keys: ['berry-bites', 'crunchy-kibble', 'honey-cake', 'star-fruit'],
+  weights: [50, 30, 15, 5],
+};
+export const CLAIM_TOY_TABLE: DrawTable = {
+  keys: ['yarn-ball', 'squeaky-bone', 'bubble-wand'],
+  weights: [50, 35, 15],
+};
 
 /** What a claim pays given every trait of the user's critters and how many critters they hold. */
 export interface ClaimTerms {
@@ -42,7 +48,9 @@ export function claimTerms(critters: number, traits: readonly string[]): ClaimTe
   const bonus = Math.min(CLAIM_COIN_BONUS_CAP_PCT, traitTotal(traits, 'claimCoinsPct'));
   const cut = Math.min(CLAIM_COOLDOWN_CUT_CAP_PCT, traitTotal(traits, 'claimCooldownPct'));
   return {
-    coins: Math.floor(((CLAIM_BASE_COINS + CLAIM_COINS_PER_CRITTER * counted) * (100 + bonus)) / 100),
+    coins: Math.floor(
+      ((CLAIM_BASE_COINS + CLAIM_COINS_PER_CRITTER * counted) * (100 + bonus)) / 100,
+    ),
     shards: CLAIM_SHARDS,
     foodDraws: CLAIM_FOOD_DRAWS + Math.min(CLAIM_EXTRA_FOOD_CAP, traitTotal(traits, 'claimFood')),
     toyDraws: CLAIM_TOY_DRAWS + Math.min(CLAIM_EXTRA_TOYS_CAP, traitTotal(traits, 'claimToys')),
@@ -61,9 +69,12 @@ function pick(table: DrawTable, stream: FairStream): string {
 }
 
 function assertDrawTable(table: DrawTable, name: string): void {
-  if (table.keys.length === 0 || table.keys.length !== table.weights.length) throw new RangeError(`${name} needs as many weights as keys, at least one`);
-  if (!table.weights.every((w) => Number.isSafeInteger(w) && w > 0)) throw new RangeError(`${name} weights must be positive integers`);
-  if (table.weights.reduce((a, b) => a + b, 0) > 2 ** 21) throw new RangeError(`${name} weights must total at most 2^21`);
+  if (table.keys.length === 0 || table.keys.length !== table.weights.length)
+    throw new RangeError(`${name} needs as many weights as keys, at least one`);
+  if (!table.weights.every((w) => Number.isSafeInteger(w) && w > 0))
+    throw new RangeError(`${name} weights must be positive integers`);
+  if (table.weights.reduce((a, b) => a + b, 0) > 2 ** 21)
+    throw new RangeError(`${name} weights must total at most 2^21`);
 }
 
 /**
@@ -78,8 +89,12 @@ export function drawClaim(
 ): { food: Record<string, number>; toys: Record<string, number> } {
   assertDrawTable(p.foodTable, 'foodTable');
   assertDrawTable(p.toyTable, 'toyTable');
-  for (const [n, name] of [[p.foodDraws, 'foodDraws'], [p.toyDraws, 'toyDraws']] as const) {
-    if (!Number.isSafeInteger(n) || n < 0 || n > 20) throw new RangeError(`${name} must be a whole number from 0 to 20`);
+  for (const [n, name] of [
+    [p.foodDraws, 'foodDraws'],
+    [p.toyDraws, 'toyDraws'],
+  ] as const) {
+    if (!Number.isSafeInteger(n) || n < 0 || n > 20)
+      throw new RangeError(`${name} must be a whole number from 0 to 20`);
   }
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   const food: Record<string, number> = {};
@@ -98,5 +113,9 @@ export function drawClaim(
 /** Each key's chance per draw, as a percent with two decimals, for the pages that publish the odds. */
 export function drawOdds(table: DrawTable): { key: string; weight: number; percent: string }[] {
   const total = table.weights.reduce((a, b) => a + b, 0);
-  return table.keys.map((key, i) => ({ key, weight: table.weights[i] ?? 0, percent: ((100 * (table.weights[i] ?? 0)) / total).toFixed(2) }));
+  return table.keys.map((key, i) => ({
+    key,
+    weight: table.weights[i] ?? 0,
+    percent: ((100 * (table.weights[i] ?? 0)) / total).toFixed(2),
+  }));
 }

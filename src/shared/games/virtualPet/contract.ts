@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { COSMETIC_SLOTS, GOODS, SHOP_TABS, RARITIES, SHARD_BUNDLES, SHOP_MAX_QUANTITY, SPECIES, TRAIT_EFFECTS, TRAIT_KEYS, TRAIT_RARITIES } from './catalog';
+import {
+  COSMETIC_SLOTS,
+  GOODS,
+  SHOP_TABS,
+  RARITIES,
+  SHARD_BUNDLES,
+  SHOP_MAX_QUANTITY,
+  SPECIES,
+  TRAIT_EFFECTS,
+  TRAIT_KEYS,
+  TRAIT_RARITIES,
+} from './catalog';
 import { GACHA_POOL_IDS } from './gacha';
 import { MINIGAMES } from './minigames';
 import { idParams, idString } from '../../api/common';
@@ -52,7 +63,13 @@ const critterDto = z.object({
 });
 export type CritterDto = z.infer<typeof critterDto>;
 
-const starterDto = z.object({ species: z.string(), name: z.string(), emoji: z.string(), rarity: z.enum(RARITIES), description: z.string() });
+const starterDto = z.object({
+  species: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  rarity: z.enum(RARITIES),
+  description: z.string(),
+});
 export type StarterDto = z.infer<typeof starterDto>;
 
 const gamesUserDto = z.object({
@@ -62,7 +79,12 @@ const gamesUserDto = z.object({
   inventory: z.array(
     z.object({
       quantity: z.number(),
-      item: z.object({ _id: z.string(), name: z.string(), effectType: z.string().nullable(), effectValue: z.number().nullable() }),
+      item: z.object({
+        _id: z.string(),
+        name: z.string(),
+        effectType: z.string().nullable(),
+        effectValue: z.number().nullable(),
+      }),
     }),
   ),
   resources: petResourcesDto,
@@ -73,11 +95,19 @@ const crittersDto = z.object({ critters: z.array(critterDto) });
 export type CrittersDto = z.infer<typeof crittersDto>;
 
 /** The answer of a care action (feed, play, equip, adopt): the changed critter and what is held now. */
-const critterActionResponse = z.object({ message: z.string(), critter: critterDto, resources: petResourcesDto });
+const critterActionResponse = z.object({
+  message: z.string(),
+  critter: critterDto,
+  resources: petResourcesDto,
+});
 export type CritterActionResponse = z.infer<typeof critterActionResponse>;
 
 const evolveResponse = z.object({ message: z.string(), critter: critterDto });
-const unlockTraitResponse = z.object({ message: z.string(), newShards: z.number(), critter: critterDto });
+const unlockTraitResponse = z.object({
+  message: z.string(),
+  newShards: z.number(),
+  critter: critterDto,
+});
 export type UnlockTraitResponse = z.infer<typeof unlockTraitResponse>;
 
 const claimResponse = z.object({
@@ -140,22 +170,41 @@ export type ShopItemDto = z.infer<typeof shopItemDto>;
 const shopItemsDto = z.object({ items: z.array(shopItemDto), traits: z.array(traitCatalogDto) });
 export type ShopItemsDto = z.infer<typeof shopItemsDto>;
 
-const shopPurchaseResponse = z.object({ message: z.string(), balance: z.number(), resources: petResourcesDto });
+const shopPurchaseResponse = z.object({
+  message: z.string(),
+  balance: z.number(),
+  resources: petResourcesDto,
+});
 export type ShopPurchaseResponse = z.infer<typeof shopPurchaseResponse>;
 const buyPetResponse = shopPurchaseResponse.extend({ critter: critterDto });
 
 // ---- inputs -------------------------------------------------------------------------------
 
 const speciesKeys = SPECIES.map((s) => s.key) as [string, ...string[]];
-const goodKeys = [...GOODS.map((g) => g.key), ...SHARD_BUNDLES.map((b) => b.key)] as [string, ...string[]];
+const goodKeys = [...GOODS.map((g) => g.key), ...SHARD_BUNDLES.map((b) => b.key)] as [
+  string,
+  ...string[],
+];
 
-const adoptBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be one of the starters' }) });
-const feedBody = z.strictObject({ foodItem: z.string({ error: 'foodItem is required: select a food item first' }).min(1, 'foodItem is required: select a food item first') });
-const playBody = z.strictObject({ toyItem: z.string({ error: 'toyItem is required: select a toy first' }).min(1, 'toyItem is required: select a toy first') });
+const adoptBody = z.strictObject({
+  species: z.enum(speciesKeys, { error: 'species must be one of the starters' }),
+});
+const feedBody = z.strictObject({
+  foodItem: z
+    .string({ error: 'foodItem is required: select a food item first' })
+    .min(1, 'foodItem is required: select a food item first'),
+});
+const playBody = z.strictObject({
+  toyItem: z
+    .string({ error: 'toyItem is required: select a toy first' })
+    .min(1, 'toyItem is required: select a toy first'),
+});
 const evolveBody = z.strictObject({ critterId: idString('critterId') });
 const unlockTraitBody = z.strictObject({
   critterId: idString('critterId'),
-  trait: z.enum(TRAIT_KEYS as [string, ...string[]], { error: 'trait must be one of the trait catalogue' }),
+  trait: z.enum(TRAIT_KEYS as [string, ...string[]], {
+    error: 'trait must be one of the trait catalogue',
+  }),
 });
 const equipBody = z.strictObject({
   critterId: idString('critterId'),
@@ -171,37 +220,116 @@ const shopBuyBody = z.strictObject({
     .max(SHOP_MAX_QUANTITY, `quantity must be at most ${SHOP_MAX_QUANTITY}`)
     .default(1),
 });
-const buyCosmeticBody = z.strictObject({ itemId: z.string({ error: 'itemId is required' }).min(1, 'itemId is required') });
-const buyPetBody = z.strictObject({ species: z.enum(speciesKeys, { error: 'species must be a species of the pet shop' }) });
+const buyCosmeticBody = z.strictObject({
+  itemId: z.string({ error: 'itemId is required' }).min(1, 'itemId is required'),
+});
+const buyPetBody = z.strictObject({
+  species: z.enum(speciesKeys, { error: 'species must be a species of the pet shop' }),
+});
 
 // ---- routes -------------------------------------------------------------------------------
 
 const sanctuaryRoutes = defineRoutes({
-  'GET /api/user/me': { auth: 'user', summary: 'The games view of you: balance, store items held and pet resources', reply: gamesUserDto },
+  'GET /api/user/me': {
+    auth: 'user',
+    summary: 'The games view of you: balance, store items held and pet resources',
+    reply: gamesUserDto,
+  },
   'GET /api/sanctuary/resources': {
     auth: 'user',
-    summary: 'Claim the sanctuary resources (every 4 hours; 400 with details.nextClaim when too soon)',
+    summary:
+      'Claim the sanctuary resources (every 4 hours; 400 with details.nextClaim when too soon)',
     reply: claimResponse,
   },
 });
 
 const crittersRoutes = defineRoutes({
-  'GET /api/critters/starters': { auth: 'user', summary: 'The three starter species', reply: z.array(starterDto) },
-  'POST /api/critters/adopt': { auth: 'user', idempotent: true, summary: 'Adopt a starter (only while you have no critter)', body: adoptBody, reply: critterActionResponse, status: 201 },
+  'GET /api/critters/starters': {
+    auth: 'user',
+    summary: 'The three starter species',
+    reply: z.array(starterDto),
+  },
+  'POST /api/critters/adopt': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Adopt a starter (only while you have no critter)',
+    body: adoptBody,
+    reply: critterActionResponse,
+    status: 201,
+  },
   'GET /api/critters/mine': { auth: 'user', summary: 'Your critters', reply: crittersDto },
-  'POST /api/critters/feed/:id': { auth: 'user', idempotent: true, summary: 'Feed one food to a critter', params: idParams, body: feedBody, reply: critterActionResponse },
-  'POST /api/critters/play/:id': { auth: 'user', idempotent: true, summary: 'Play with a critter using one toy', params: idParams, body: playBody, reply: critterActionResponse },
-  'POST /api/critters/evolve': { auth: 'user', idempotent: true, summary: 'Evolve a critter (level 10, affection 50)', body: evolveBody, reply: evolveResponse },
-  'POST /api/traits/unlock': { auth: 'user', idempotent: true, summary: 'Unlock a trait on a critter for shards', body: unlockTraitBody, reply: unlockTraitResponse },
-  'GET /api/cosmetics': { auth: 'user', summary: 'Every cosmetic, with the units you hold and where they are worn', reply: cosmeticsDto },
-  'POST /api/critters/equip-cosmetic': { auth: 'user', idempotent: true, summary: 'Wear a held cosmetic in a slot', body: equipBody, reply: critterActionResponse },
+  'POST /api/critters/feed/:id': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Feed one food to a critter',
+    params: idParams,
+    body: feedBody,
+    reply: critterActionResponse,
+  },
+  'POST /api/critters/play/:id': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Play with a critter using one toy',
+    params: idParams,
+    body: playBody,
+    reply: critterActionResponse,
+  },
+  'POST /api/critters/evolve': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Evolve a critter (level 10, affection 50)',
+    body: evolveBody,
+    reply: evolveResponse,
+  },
+  'POST /api/traits/unlock': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Unlock a trait on a critter for shards',
+    body: unlockTraitBody,
+    reply: unlockTraitResponse,
+  },
+  'GET /api/cosmetics': {
+    auth: 'user',
+    summary: 'Every cosmetic, with the units you hold and where they are worn',
+    reply: cosmeticsDto,
+  },
+  'POST /api/critters/equip-cosmetic': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Wear a held cosmetic in a slot',
+    body: equipBody,
+    reply: critterActionResponse,
+  },
 });
 
 const petShopRoutes = defineRoutes({
-  'GET /api/shop/items': { auth: 'user', summary: 'The pet shop: pets, foods, toys, cosmetics, shards, and the trait catalogue', reply: shopItemsDto },
-  'POST /api/shop/buy': { auth: 'user', idempotent: true, summary: 'Buy foods, toys or shards (quantity 1-99)', body: shopBuyBody, reply: shopPurchaseResponse },
-  'POST /api/shop/buy-cosmetic': { auth: 'user', idempotent: true, summary: 'Buy a cosmetic', body: buyCosmeticBody, reply: shopPurchaseResponse },
-  'POST /api/shop/buy-pet': { auth: 'user', idempotent: true, summary: 'Buy a Common or Uncommon critter', body: buyPetBody, reply: buyPetResponse, status: 201 },
+  'GET /api/shop/items': {
+    auth: 'user',
+    summary: 'The pet shop: pets, foods, toys, cosmetics, shards, and the trait catalogue',
+    reply: shopItemsDto,
+  },
+  'POST /api/shop/buy': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Buy foods, toys or shards (quantity 1-99)',
+    body: shopBuyBody,
+    reply: shopPurchaseResponse,
+  },
+  'POST /api/shop/buy-cosmetic': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Buy a cosmetic',
+    body: buyCosmeticBody,
+    reply: shopPurchaseResponse,
+  },
+  'POST /api/shop/buy-pet': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Buy a Common or Uncommon critter',
+    body: buyPetBody,
+    reply: buyPetResponse,
+    status: 201,
+  },
 });
 
 // ---- part 2: gacha, breeding, mini-games (issue 22) ----------------------------------------
@@ -234,11 +362,17 @@ const gachaResultDto = z.object({
   nonce: z.number(),
 });
 export type GachaResultDto = z.infer<typeof gachaResultDto>;
-const gachaSpinResponse = z.object({ newBalance: z.number(), pityCount: z.number(), results: z.array(gachaResultDto) });
+const gachaSpinResponse = z.object({
+  newBalance: z.number(),
+  pityCount: z.number(),
+  results: z.array(gachaResultDto),
+});
 export type GachaSpinResponse = z.infer<typeof gachaSpinResponse>;
 
 const gachaSpinBody = z.strictObject({
-  pool: z.enum(GACHA_POOL_IDS as [string, ...string[]], { error: `pool must be one of ${GACHA_POOL_IDS.join(', ')}` }),
+  pool: z.enum(GACHA_POOL_IDS as [string, ...string[]], {
+    error: `pool must be one of ${GACHA_POOL_IDS.join(', ')}`,
+  }),
   count: z.union([z.literal(1), z.literal(10)], { error: 'count must be 1 or 10' }),
 });
 
@@ -246,7 +380,15 @@ const eggDto = z.object({
   _id: z.string(),
   hatchAt: z.string(),
   ready: z.boolean(),
-  child: z.object({ species: z.string(), name: z.string(), emoji: z.string(), variant: z.string(), rarity: z.enum(RARITIES), generation: z.number(), traits: z.array(z.string()) }),
+  child: z.object({
+    species: z.string(),
+    name: z.string(),
+    emoji: z.string(),
+    variant: z.string(),
+    rarity: z.enum(RARITIES),
+    generation: z.number(),
+    traits: z.array(z.string()),
+  }),
   parents: z.array(z.string()),
   roundId: z.string(),
 });
@@ -259,19 +401,31 @@ const breedBody = z.strictObject({
   parentB: idString('parentB'),
   paymentMethod: z.enum(['pet', 'gold'], { error: "paymentMethod must be 'pet' or 'gold'" }),
 });
-const breedResponse = z.object({ message: z.string(), egg: eggDto, balance: z.number(), resources: petResourcesDto });
+const breedResponse = z.object({
+  message: z.string(),
+  egg: eggDto,
+  balance: z.number(),
+  resources: petResourcesDto,
+});
 const hatchResponse = z.object({ message: z.string(), critter: critterDto });
 
 const minigameStartBody = z.strictObject({
   critterId: idString('critterId'),
   game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
 });
-const minigameStartResponse = z.object({ runId: z.string(), serverTime: z.string(), expiresAt: z.string() });
+const minigameStartResponse = z.object({
+  runId: z.string(),
+  serverTime: z.string(),
+  expiresAt: z.string(),
+});
 export type MinigameStartResponse = z.infer<typeof minigameStartResponse>;
 const minigameCompleteBody = z.strictObject({
   critterId: idString('critterId'),
   game: z.enum(MINIGAMES, { error: `game must be one of ${MINIGAMES.join(', ')}` }),
-  actualScore: z.number({ error: 'actualScore must be a number' }).min(0, 'actualScore must be at least 0').max(1_000_000, 'actualScore must be at most 1000000'),
+  actualScore: z
+    .number({ error: 'actualScore must be a number' })
+    .min(0, 'actualScore must be at least 0')
+    .max(1_000_000, 'actualScore must be at most 1000000'),
   runId: idString('runId'),
 });
 const minigameCompleteResponse = z.object({
@@ -288,20 +442,62 @@ const minigameCompleteResponse = z.object({
 export type MinigameCompleteResponse = z.infer<typeof minigameCompleteResponse>;
 
 const gachaRoutes = defineRoutes({
-  'GET /api/gacha/pools': { auth: 'user', summary: 'The gacha pools, their odds and your pity count on each', reply: gachaPoolsDto },
-  'POST /api/gacha/spin': { auth: 'user', idempotent: true, summary: 'Pull 1 or 10 critters from a pool for gold (x10 costs ten pulls)', body: gachaSpinBody, reply: gachaSpinResponse },
+  'GET /api/gacha/pools': {
+    auth: 'user',
+    summary: 'The gacha pools, their odds and your pity count on each',
+    reply: gachaPoolsDto,
+  },
+  'POST /api/gacha/spin': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Pull 1 or 10 critters from a pool for gold (x10 costs ten pulls)',
+    body: gachaSpinBody,
+    reply: gachaSpinResponse,
+  },
 });
 
 const breedingRoutes = defineRoutes({
   'GET /api/breeding/eggs': { auth: 'user', summary: 'Your eggs not yet hatched', reply: eggsDto },
-  'POST /api/breeding/critters/breed': { auth: 'user', idempotent: true, summary: 'Breed two of your critters for 500 pet coins or 5,000 gold', body: breedBody, reply: breedResponse, status: 201 },
-  'POST /api/breeding/eggs/:id/hatch': { auth: 'user', idempotent: true, summary: 'Hatch a ready egg', params: idParams, reply: hatchResponse },
+  'POST /api/breeding/critters/breed': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Breed two of your critters for 500 pet coins or 5,000 gold',
+    body: breedBody,
+    reply: breedResponse,
+    status: 201,
+  },
+  'POST /api/breeding/eggs/:id/hatch': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Hatch a ready egg',
+    params: idParams,
+    reply: hatchResponse,
+  },
 });
 
 const minigamesRoutes = defineRoutes({
-  'POST /api/sanctuary/minigame/start': { auth: 'user', summary: 'Start a mini-game run for a critter (the server times it)', body: minigameStartBody, reply: minigameStartResponse, status: 201 },
-  'POST /api/sanctuary/minigame/complete': { auth: 'user', idempotent: true, summary: 'Complete a run with its score: pays experience and pet coins once', body: minigameCompleteBody, reply: minigameCompleteResponse },
+  'POST /api/sanctuary/minigame/start': {
+    auth: 'user',
+    summary: 'Start a mini-game run for a critter (the server times it)',
+    body: minigameStartBody,
+    reply: minigameStartResponse,
+    status: 201,
+  },
+  'POST /api/sanctuary/minigame/complete': {
+    auth: 'user',
+    idempotent: true,
+    summary: 'Complete a run with its score: pays experience and pet coins once',
+    body: minigameCompleteBody,
+    reply: minigameCompleteResponse,
+  },
 });
 
 /** The pet family's one route table, under its game key: the groups above, one per area. */
-export const virtualPetRoutes = { ...sanctuaryRoutes, ...crittersRoutes, ...petShopRoutes, ...gachaRoutes, ...breedingRoutes, ...minigamesRoutes };
+export const virtualPetRoutes = {
+  ...sanctuaryRoutes,
+  ...crittersRoutes,
+  ...petShopRoutes,
+  ...gachaRoutes,
+  ...breedingRoutes,
+  ...minigamesRoutes,
+};

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { seededServerSeeds } from '../engine/testing';
 import { toNumber } from '../engine/rational';
 import { RARITIES, SPECIES, type Rarity } from './catalog';
-import { consolidatedRates, GACHA_POOLS, isTopRarity, PITY_LIMIT, pityAfter, pull, publishedRates } from './gacha';
+import {
+  consolidatedRates,
+  GACHA_POOLS,
+  isTopRarity,
+  PITY_LIMIT,
+  pityAfter,
+  pull,
+  publishedRates,
+} from './gacha';
 import { gachaRound } from './gachaRound';
 import { breedChild, inheritancePreview, lowerRarity } from './breeding';
 import { breedingRound } from './breedingRound';
@@ -39,7 +47,8 @@ describe('gacha', () => {
       const { rates, expectedPullsToTop } = consolidatedRates(pool);
       const sum = RARITIES.reduce((a, r) => a + toNumber(rates[r]), 0);
       expect(sum).toBeCloseTo(1, 12);
-      for (const r of ['Legendary', 'Mythical'] as const) expect(toNumber(rates[r])).toBeGreaterThan(pool.odds[r] / 10_000);
+      for (const r of ['Legendary', 'Mythical'] as const)
+        expect(toNumber(rates[r])).toBeGreaterThan(pool.odds[r] / 10_000);
       const p = (pool.odds.Legendary + pool.odds.Mythical) / 10_000;
       expect(toNumber(expectedPullsToTop)).toBeCloseTo((1 - (1 - p) ** 100) / p, 9);
       expect(publishedRates(pool)).toHaveLength(5);
@@ -66,16 +75,32 @@ describe('gacha', () => {
     const params = { pool: 'starlight', odds: GACHA_POOLS[0]!.odds, pityBefore: 99 };
     const r = pull(seed!, 'x', 5, params);
     expect(gachaRound.replay(seed!, 'x', 5, params)).toEqual({ ...r });
-    expect(() => gachaRound.replay(seed!, 'x', 5, { ...params, pityBefore: 100 })).toThrow(RangeError);
-    expect(() => gachaRound.replay(seed!, 'x', 5, { ...params, odds: { Common: 10_000 } })).toThrow(RangeError);
+    expect(() => gachaRound.replay(seed!, 'x', 5, { ...params, pityBefore: 100 })).toThrow(
+      RangeError,
+    );
+    expect(() => gachaRound.replay(seed!, 'x', 5, { ...params, odds: { Common: 10_000 } })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('breeding', () => {
-  const a = { species: 'sproutling', variant: 'Autumn', rarity: 'Uncommon' as const, generation: 2, traits: ['forager', 'naptime'] };
-  const b = { species: 'emberpup', variant: 'Ash', rarity: 'Rare' as const, generation: 4, traits: ['naptime', 'bold'] };
+  const a = {
+    species: 'sproutling',
+    variant: 'Autumn',
+    rarity: 'Uncommon' as const,
+    generation: 2,
+    traits: ['forager', 'naptime'],
+  };
+  const b = {
+    species: 'emberpup',
+    variant: 'Ash',
+    rarity: 'Rare' as const,
+    generation: 4,
+    traits: ['naptime', 'bold'],
+  };
 
-  it('child: a parent\'s species and variant (or a mutation of it), the lower rarity, generation max + 1, inherited traits', () => {
+  it("child: a parent's species and variant (or a mutation of it), the lower rarity, generation max + 1, inherited traits", () => {
     const [seed] = seededServerSeeds(5, 1);
     const species = new Set<string>();
     let mutations = 0;
@@ -100,18 +125,44 @@ describe('breeding', () => {
     expect(mutations / 2000).toBeLessThan(0.08);
     expect(inherited).toBeGreaterThan(0);
     expect(lowerRarity('Mythical', 'Common')).toBe('Common');
-    expect(inheritancePreview(a, b)).toEqual([{ trait: 'forager', percent: 30 }, { trait: 'naptime', percent: 51 }, { trait: 'bold', percent: 30 }]);
-    expect(() => breedChild(seed!, 'c', 0, { a: { ...a, species: 'dragon' }, b })).toThrow(RangeError);
+    expect(inheritancePreview(a, b)).toEqual([
+      { trait: 'forager', percent: 30 },
+      { trait: 'naptime', percent: 51 },
+      { trait: 'bold', percent: 30 },
+    ]);
+    expect(() => breedChild(seed!, 'c', 0, { a: { ...a, species: 'dragon' }, b })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('mini-game bounds', () => {
-  it('clamps a score to the run\'s length, pays Critter Match 100 only after a person could finish', () => {
+  it("clamps a score to the run's length, pays Critter Match 100 only after a person could finish", () => {
     expect(maxScore('dodge-n-dash', 3000 + 10_000)).toBe(26);
-    expect(minigamePay('dodge-n-dash', 1000, 13_000, [])).toMatchObject({ score: 26, clamped: true, experience: 26, coins: 2 });
-    expect(minigamePay('coin-catcher', 20, 20_000, [])).toMatchObject({ score: 20, clamped: false, coins: 2 });
-    expect(minigamePay('critter-match', 100, CRITTER_MATCH_MIN_MS - 1, [])).toMatchObject({ score: 0, clamped: true, coins: 0 });
-    expect(minigamePay('critter-match', 100, CRITTER_MATCH_MIN_MS, ['mystic'])).toMatchObject({ score: 100, experience: 130, coins: 10 });
-    expect(minigamePay('critter-match', 5000, 60_000, [])).toMatchObject({ score: 100, clamped: true });
+    expect(minigamePay('dodge-n-dash', 1000, 13_000, [])).toMatchObject({
+      score: 26,
+      clamped: true,
+      experience: 26,
+      coins: 2,
+    });
+    expect(minigamePay('coin-catcher', 20, 20_000, [])).toMatchObject({
+      score: 20,
+      clamped: false,
+      coins: 2,
+    });
+    expect(minigamePay('critter-match', 100, CRITTER_MATCH_MIN_MS - 1, [])).toMatchObject({
+      score: 0,
+      clamped: true,
+      coins: 0,
+    });
+    expect(minigamePay('critter-match', 100, CRITTER_MATCH_MIN_MS, ['mystic'])).toMatchObject({
+      score: 100,
+      experience: 130,
+      coins: 10,
+    });
+    expect(minigamePay('critter-match', 5000, 60_000, [])).toMatchObject({
+      score: 100,
+      clamped: true,
+    });
   });
 });

@@ -2,7 +2,18 @@
 // the pity count, and the exact consolidated rates from the Markov chain over pity states. The
 // server pulls with it, /fairness replays it, and the pool cards publish its numbers.
 import { FairStream } from '../engine/fairness';
-import { add, div, mul, ONE, rational, sub, toNumber, toPercentString, ZERO, type Rational } from '../engine/rational';
+import {
+  add,
+  div,
+  mul,
+  ONE,
+  rational,
+  sub,
+  toNumber,
+  toPercentString,
+  ZERO,
+  type Rational,
+} from '../engine/rational';
 import { RARITIES, SPECIES, TRAITS, type Rarity, type TraitRarity } from './catalog';
 
 /** The pull that is guaranteed Legendary-or-better: the 100th since the last one (spec: bar out of 100). */
@@ -22,17 +33,36 @@ export interface GachaPool {
 }
 
 export const GACHA_POOLS: readonly GachaPool[] = [
-  { id: 'starlight', name: 'Starlight Pool', emoji: '🌟', cost: 500, odds: { Common: 6000, Uncommon: 2800, Rare: 900, Legendary: 250, Mythical: 50 } },
-  { id: 'mythic', name: 'Mythic Pool', emoji: '🔮', cost: 2000, odds: { Common: 3000, Uncommon: 3500, Rare: 2400, Legendary: 800, Mythical: 300 } },
+  {
+    id: 'starlight',
+    name: 'Starlight Pool',
+    emoji: '🌟',
+    cost: 500,
+    odds: { Common: 6000, Uncommon: 2800, Rare: 900, Legendary: 250, Mythical: 50 },
+  },
+  {
+    id: 'mythic',
+    name: 'Mythic Pool',
+    emoji: '🔮',
+    cost: 2000,
+    odds: { Common: 3000, Uncommon: 3500, Rare: 2400, Legendary: 800, Mythical: 300 },
+  },
 ];
 export const GACHA_POOL_IDS = GACHA_POOLS.map((p) => p.id);
-export const gachaPoolOf = (id: string): GachaPool | undefined => GACHA_POOLS.find((p) => p.id === id);
+export const gachaPoolOf = (id: string): GachaPool | undefined =>
+  GACHA_POOLS.find((p) => p.id === id);
 
 export const isTopRarity = (r: Rarity): boolean => r === 'Legendary' || r === 'Mythical';
 const TOP: readonly Rarity[] = ['Legendary', 'Mythical'];
 
 /** The chance a pulled critter comes with one trait, by its rarity. */
-export const TRAIT_CHANCE_PCT: Record<Rarity, number> = { Common: 0, Uncommon: 10, Rare: 25, Legendary: 50, Mythical: 100 };
+export const TRAIT_CHANCE_PCT: Record<Rarity, number> = {
+  Common: 0,
+  Uncommon: 10,
+  Rare: 25,
+  Legendary: 50,
+  Mythical: 100,
+};
 /** Which trait rarities a pulled critter's trait is drawn from. */
 const TRAIT_POOL: Record<Rarity, readonly TraitRarity[]> = {
   Common: ['common'],
@@ -55,11 +85,13 @@ function assertOdds(odds: Record<string, unknown>): Record<Rarity, number> {
   let total = 0;
   for (const r of RARITIES) {
     const w = odds[r];
-    if (typeof w !== 'number' || !Number.isSafeInteger(w) || w < 0) throw new RangeError(`odds.${r} must be a whole number >= 0`);
+    if (typeof w !== 'number' || !Number.isSafeInteger(w) || w < 0)
+      throw new RangeError(`odds.${r} must be a whole number >= 0`);
     total += w;
   }
   if (total !== ODDS_TOTAL) throw new RangeError(`odds must total ${ODDS_TOTAL}`);
-  if (TOP.every((r) => odds[r] === 0)) throw new RangeError('odds must give Legendary or Mythical a chance');
+  if (TOP.every((r) => odds[r] === 0))
+    throw new RangeError('odds must give Legendary or Mythical a chance');
   return odds as Record<Rarity, number>;
 }
 
@@ -78,24 +110,41 @@ function pickWeighted<T>(items: readonly T[], weights: readonly number[], stream
  * rarities in their relative odds), float 1 the species of that rarity, float 2 its variant,
  * float 3 whether it has a trait and float 4 which.
  */
-export function pull(serverSeed: string, clientSeed: string, nonce: number, p: { odds: Record<string, unknown>; pityBefore: number }): GachaResult {
+export function pull(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  p: { odds: Record<string, unknown>; pityBefore: number },
+): GachaResult {
   const odds = assertOdds(p.odds);
-  if (!Number.isSafeInteger(p.pityBefore) || p.pityBefore < 0 || p.pityBefore >= PITY_LIMIT) throw new RangeError(`pityBefore must be a whole number from 0 to ${PITY_LIMIT - 1}`);
+  if (!Number.isSafeInteger(p.pityBefore) || p.pityBefore < 0 || p.pityBefore >= PITY_LIMIT)
+    throw new RangeError(`pityBefore must be a whole number from 0 to ${PITY_LIMIT - 1}`);
   const stream = new FairStream(serverSeed, clientSeed, nonce);
   const pity = p.pityBefore === PITY_LIMIT - 1;
   const band = pity ? TOP : RARITIES;
-  const rarity = pickWeighted(band, band.map((r) => odds[r]), stream);
+  const rarity = pickWeighted(
+    band,
+    band.map((r) => odds[r]),
+    stream,
+  );
   const kinds = SPECIES.filter((s) => s.rarity === rarity);
   const species = kinds[stream.nextIndex(kinds.length)]!;
   const variant = species.variants[stream.nextIndex(species.variants.length)]!;
   const hasTrait = stream.nextIndex(100) < TRAIT_CHANCE_PCT[rarity];
   const candidates = TRAITS.filter((t) => TRAIT_POOL[rarity].includes(t.rarity));
   const traitIndex = stream.nextIndex(candidates.length);
-  return { rarity, species: species.key, variant, traits: hasTrait ? [candidates[traitIndex]!.key] : [], pity };
+  return {
+    rarity,
+    species: species.key,
+    variant,
+    traits: hasTrait ? [candidates[traitIndex]!.key] : [],
+    pity,
+  };
 }
 
 /** The pity count after a pull: reset by any Legendary-or-better. */
-export const pityAfter = (before: number, rarity: Rarity): number => (isTopRarity(rarity) ? 0 : before + 1);
+export const pityAfter = (before: number, rarity: Rarity): number =>
+  isTopRarity(rarity) ? 0 : before + 1;
 
 export interface ConsolidatedRates {
   /** Long-run share of pulls per rarity, pity included (exact). */
@@ -128,16 +177,24 @@ export function consolidatedRates(pool: Pick<GachaPool, 'odds'>): ConsolidatedRa
   const beforeLast = pi.slice(0, PITY_LIMIT - 1).reduce((a, b) => add(a, b), ZERO);
   const last = pi[PITY_LIMIT - 1]!;
   const rates = {} as Record<Rarity, Rational>;
-  for (const r of RARITIES) rates[r] = add(mul(beforeLast, q(r)), isTopRarity(r) ? mul(last, div(q(r), p)) : ZERO);
+  for (const r of RARITIES)
+    rates[r] = add(mul(beforeLast, q(r)), isTopRarity(r) ? mul(last, div(q(r), p)) : ZERO);
   // E[pulls to the first top] = sum over s of P(no top in the first s pulls), s = 0..99.
   const expectedPullsToTop = weights.reduce((a, b) => add(a, b), ZERO);
   return { rates, expectedPullsToTop, worstCase: PITY_LIMIT };
 }
 
 /** The pool card's and /fairness's numbers, as text. */
-export function publishedRates(pool: GachaPool): { rarity: Rarity; base: string; consolidated: string }[] {
+export function publishedRates(
+  pool: GachaPool,
+): { rarity: Rarity; base: string; consolidated: string }[] {
   const { rates } = consolidatedRates(pool);
-  return RARITIES.map((r) => ({ rarity: r, base: toPercentString(rational(pool.odds[r], ODDS_TOTAL)), consolidated: toPercentString(rates[r], 3) }));
+  return RARITIES.map((r) => ({
+    rarity: r,
+    base: toPercentString(rational(pool.odds[r], ODDS_TOTAL)),
+    consolidated: toPercentString(rates[r], 3),
+  }));
 }
 
-export const expectedPullsText = (pool: GachaPool): string => toNumber(consolidatedRates(pool).expectedPullsToTop).toFixed(1);
+export const expectedPullsText = (pool: GachaPool): string =>
+  toNumber(consolidatedRates(pool).expectedPullsToTop).toFixed(1);

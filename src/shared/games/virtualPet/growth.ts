@@ -15,7 +15,12 @@ export function levelOf(experience: number): number {
 }
 
 /** Where a critter stands inside its level: for the bar to the next one. */
-export function levelProgress(experience: number): { level: number; start: number; next: number; percent: number } {
+export function levelProgress(experience: number): {
+  level: number;
+  start: number;
+  next: number;
+  percent: number;
+} {
   const level = levelOf(experience);
   const start = levelStart(level);
   const next = levelStart(level + 1);
@@ -42,7 +47,12 @@ const BREEDING_NO_EVOLVE = 'Breeding: it can evolve once its egg hatches.';
  * `breeding`: a parent waiting for its egg keeps its form until the egg hatches (the server
  * refuses the evolution), so it is never ready, whatever its level and affection.
  */
-export function evolveCheck(c: { species: string; experience: number; affection: number; breeding?: boolean }): EvolveCheck {
+export function evolveCheck(c: {
+  species: string;
+  experience: number;
+  affection: number;
+  breeding?: boolean;
+}): EvolveCheck {
   const into = speciesOf(c.species)?.evolvesTo ?? null;
   if (!into) return { into: null, ready: false, condition: 'This is its final form.' };
   const name = speciesOf(into)?.name ?? into;
@@ -50,10 +60,15 @@ export function evolveCheck(c: { species: string; experience: number; affection:
   const rule = `Evolves into ${name} at level ${EVOLVE_MIN_LEVEL} with affection ${EVOLVE_MIN_AFFECTION} or more`;
   const missing: string[] = [];
   if (level < EVOLVE_MIN_LEVEL) missing.push(`level ${level}/${EVOLVE_MIN_LEVEL}`);
-  if (c.affection < EVOLVE_MIN_AFFECTION) missing.push(`affection ${c.affection}/${EVOLVE_MIN_AFFECTION}`);
+  if (c.affection < EVOLVE_MIN_AFFECTION)
+    missing.push(`affection ${c.affection}/${EVOLVE_MIN_AFFECTION}`);
   const progress = missing.length === 0 ? rule : `${rule} (now ${missing.join(', ')})`;
   if (c.breeding) return { into, ready: false, condition: `${BREEDING_NO_EVOLVE} ${progress}.` };
-  return { into, ready: missing.length === 0, condition: missing.length === 0 ? `${rule}: ready!` : progress };
+  return {
+    into,
+    ready: missing.length === 0,
+    condition: missing.length === 0 ? `${rule}: ready!` : progress,
+  };
 }
 
 /** Sum of one effect over a set of trait keys (unknown keys count nothing). */

@@ -15,7 +15,10 @@ export const CRITTER_MATCH_SCORE = 100;
 /** Nobody matches 8 pairs faster than this. */
 export const CRITTER_MATCH_MIN_MS = 8_000;
 /** Points per second of play a score may reach (Dodge n Dash scores about 2 a second). */
-export const POINTS_PER_SECOND: Record<Exclude<Minigame, 'critter-match'>, number> = { 'coin-catcher': 3, 'dodge-n-dash': 2.5 };
+export const POINTS_PER_SECOND: Record<Exclude<Minigame, 'critter-match'>, number> = {
+  'coin-catcher': 3,
+  'dodge-n-dash': 2.5,
+};
 /** Pet coins per 10 points, and the most a user earns from mini-games in a UTC day. */
 export const COINS_PER_10_POINTS = 1;
 export const DAILY_MINIGAME_COIN_CAP = 300;
@@ -40,9 +43,19 @@ export interface MinigamePay {
 }
 
 /** What a claimed score is worth for a critter with these traits after a run of this length. */
-export function minigamePay(game: Minigame, claimed: number, elapsedMs: number, traits: readonly string[]): MinigamePay {
+export function minigamePay(
+  game: Minigame,
+  claimed: number,
+  elapsedMs: number,
+  traits: readonly string[],
+): MinigamePay {
   const bound = maxScore(game, elapsedMs);
-  const base = game === 'critter-match' ? (claimed >= CRITTER_MATCH_SCORE ? CRITTER_MATCH_SCORE : 0) : Math.max(0, Math.floor(claimed));
+  const base =
+    game === 'critter-match'
+      ? claimed >= CRITTER_MATCH_SCORE
+        ? CRITTER_MATCH_SCORE
+        : 0
+      : Math.max(0, Math.floor(claimed));
   const score = Math.min(base, bound);
   const scorePct = Math.min(MINIGAME_TRAIT_CAP_PCT, traitTotal(traits, 'minigameScorePct'));
   const expPct = Math.min(MINIGAME_TRAIT_CAP_PCT, traitTotal(traits, 'minigameExpPct'));

@@ -1,6 +1,13 @@
 // The pet area: mini-game bounds, the sanctuary claim's terms and odds, the gacha's rates and the
 // breeding rules (DESIGN.md section 8), from the code that draws and pays them.
-import { BREED_COOLDOWN_MS, BREED_PRICE_RULE, breedPrices, HATCH_MS, INHERIT_PCT, MUTATION_PCT } from './breeding';
+import {
+  BREED_COOLDOWN_MS,
+  BREED_PRICE_RULE,
+  breedPrices,
+  HATCH_MS,
+  INHERIT_PCT,
+  MUTATION_PCT,
+} from './breeding';
 import { goodOf, RARITIES } from './catalog';
 import {
   CLAIM_BASE_COINS,
@@ -19,7 +26,13 @@ import {
   drawOdds,
   type DrawTable,
 } from './claim';
-import { GACHA_POOLS, PITY_LIMIT, TRAIT_CHANCE_PCT, expectedPullsText, publishedRates } from './gacha';
+import {
+  GACHA_POOLS,
+  PITY_LIMIT,
+  TRAIT_CHANCE_PCT,
+  expectedPullsText,
+  publishedRates,
+} from './gacha';
 import {
   COINS_PER_10_POINTS,
   COUNTDOWN_MS,
@@ -33,17 +46,29 @@ import {
   RUN_TTL_MS,
   type Minigame,
 } from './minigames';
-import { coins, row, table, type GamePublished, type PublishedSectionDef, type PublishedTable } from '../../published/types';
+import {
+  coins,
+  row,
+  table,
+  type GamePublished,
+  type PublishedSectionDef,
+  type PublishedTable,
+} from '../../published/types';
 import { HOUR_MS, perDay } from '../../published/perDay';
 import { TRAITS } from './catalog';
 import { claimTerms } from './claim';
 
 const hours = (ms: number): string => `${ms / 3_600_000} h`;
 
-const MINIGAME_NAMES: Record<Minigame, string> = { 'coin-catcher': 'Coin catcher', 'critter-match': 'Critter Match', 'dodge-n-dash': 'Dodge n Dash' };
+const MINIGAME_NAMES: Record<Minigame, string> = {
+  'coin-catcher': 'Coin catcher',
+  'critter-match': 'Critter Match',
+  'dodge-n-dash': 'Dodge n Dash',
+};
 
 function scoreBound(game: Minigame): string {
-  if (game === 'critter-match') return `exactly ${CRITTER_MATCH_SCORE} for a cleared board, and only if the run lasted at least ${CRITTER_MATCH_MIN_MS / 1000} s`;
+  if (game === 'critter-match')
+    return `exactly ${CRITTER_MATCH_SCORE} for a cleared board, and only if the run lasted at least ${CRITTER_MATCH_MIN_MS / 1000} s`;
   return `${POINTS_PER_SECOND[game]} points a second of play (the ${COUNTDOWN_MS / 1000} s countdown excluded), plus 1`;
 }
 
@@ -57,7 +82,14 @@ const minigamesSection: PublishedSectionDef = {
         `It pays ${COINS_PER_10_POINTS} pet coin per 10 points and ${EXP_PER_POINT} experience per point (traits add at most +${MINIGAME_TRAIT_CAP_PCT}% to each), ` +
         `and at most ${coins(DAILY_MINIGAME_COIN_CAP)} pet coins a UTC day from all mini-games together.`,
     ],
-    tables: [table('minigame-bounds', 'The most a run can score', ['Game', 'Score counted at most'], MINIGAMES.map((g) => row(g, MINIGAME_NAMES[g], scoreBound(g))))],
+    tables: [
+      table(
+        'minigame-bounds',
+        'The most a run can score',
+        ['Game', 'Score counted at most'],
+        MINIGAMES.map((g) => row(g, MINIGAME_NAMES[g], scoreBound(g))),
+      ),
+    ],
   }),
 };
 
@@ -68,7 +100,12 @@ function oddsTable(key: string, caption: string, draws: DrawTable): PublishedTab
     ['Good', 'Weight', 'Chance per draw'],
     drawOdds(draws).map((o) => {
       const good = goodOf(o.key);
-      return row(o.key, good ? `${good.emoji} ${good.name}` : o.key, coins(o.weight), `${o.percent}%`);
+      return row(
+        o.key,
+        good ? `${good.emoji} ${good.name}` : o.key,
+        coins(o.weight),
+        `${o.percent}%`,
+      );
     }),
   );
 }
@@ -85,7 +122,10 @@ const sanctuarySection: PublishedSectionDef = {
         `cooldown traits cut that by at most ${CLAIM_COOLDOWN_CUT_CAP_PCT}%. Reward multipliers do not boost it.`,
       'Every claim is a round of your fair stream: float i picks draw i, foods first; verify it above as a Sanctuary claim.',
     ],
-    tables: [oddsTable('claim-foods', 'Foods', CLAIM_FOOD_TABLE), oddsTable('claim-toys', 'Toys', CLAIM_TOY_TABLE)],
+    tables: [
+      oddsTable('claim-foods', 'Foods', CLAIM_FOOD_TABLE),
+      oddsTable('claim-toys', 'Toys', CLAIM_TOY_TABLE),
+    ],
   }),
 };
 
@@ -108,22 +148,36 @@ const gachaSection: PublishedSectionDef = {
         'breeding-prices',
         "Breeding prices, by the child's rarity",
         ['Rarity', 'Gold', 'Pet coins', 'Gacha, on average'],
-        breedPrices().map((p) => row(p.rarity, p.rarity, coins(p.gold), coins(p.petCoins), `${coins(p.gachaGold)} gold (${p.gachaPool})`)),
+        breedPrices().map((p) =>
+          row(
+            p.rarity,
+            p.rarity,
+            coins(p.gold),
+            coins(p.petCoins),
+            `${coins(p.gachaGold)} gold (${p.gachaPool})`,
+          ),
+        ),
       ),
       ...GACHA_POOLS.map((pool) =>
-      table(
-        `gacha-${pool.id}`,
-        `${pool.emoji} ${pool.name}: ${coins(pool.cost)} gold a pull, a Legendary or better in ${expectedPullsText(pool)} pulls on average`,
-        ['Rarity', 'Base rate', 'With pity', 'Trait chance'],
-        publishedRates(pool).map((r) => row(r.rarity, r.rarity, r.base, r.consolidated, `${TRAIT_CHANCE_PCT[r.rarity]}%`)),
-      ),
+        table(
+          `gacha-${pool.id}`,
+          `${pool.emoji} ${pool.name}: ${coins(pool.cost)} gold a pull, a Legendary or better in ${expectedPullsText(pool)} pulls on average`,
+          ['Rarity', 'Base rate', 'With pity', 'Trait chance'],
+          publishedRates(pool).map((r) =>
+            row(r.rarity, r.rarity, r.base, r.consolidated, `${TRAIT_CHANCE_PCT[r.rarity]}%`),
+          ),
+        ),
       ),
     ],
   }),
 };
 
 /** The best claim any set of critters can make: every trait many times over, so each cap binds. */
-const bestClaim = () => claimTerms(CLAIM_CRITTERS_COUNTED, Array.from({ length: 20 }, () => TRAITS.map((t) => t.key)).flat());
+const bestClaim = () =>
+  claimTerms(
+    CLAIM_CRITTERS_COUNTED,
+    Array.from({ length: 20 }, () => TRAITS.map((t) => t.key)).flat(),
+  );
 
 export const virtualPetPublished: GamePublished = {
   faucets: () => {
@@ -136,7 +190,13 @@ export const virtualPetPublished: GamePublished = {
         `${coins(claim.coins * perDay(claim.cooldownMs))} pet coins`,
         'no cap',
       ),
-      row('minigames', 'Pet mini-games (pet coins)', 'by score, bounded by the run’s length (see Pet mini-games)', `${coins(DAILY_MINIGAME_COIN_CAP)} pet coins`, 'no cap'),
+      row(
+        'minigames',
+        'Pet mini-games (pet coins)',
+        'by score, bounded by the run’s length (see Pet mini-games)',
+        `${coins(DAILY_MINIGAME_COIN_CAP)} pet coins`,
+        'no cap',
+      ),
     ];
   },
   sections: [minigamesSection, sanctuarySection, gachaSection],

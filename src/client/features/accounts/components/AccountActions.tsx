@@ -16,7 +16,12 @@ export function AccountActions() {
 
   return (
     <section aria-label="Account actions" className="card flex flex-wrap items-center gap-3">
-      <button type="button" className="btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => logout.mutate()}
+        disabled={logout.isPending}
+      >
         <LogOut /> {logout.isPending ? 'Peacing out…' : 'Peace Out'}
       </button>
       <button type="button" className="btn-danger" onClick={() => setConfirming(true)}>

@@ -2,24 +2,30 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorField, errorMessage } from '../../../lib/errorMessages';
 import { TextField } from '../../../components/TextField';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../../shared/constants';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../../../shared/constants';
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
 
-const COPY: Record<AuthMode, { title: string; intro: string; submit: string; submitting: string }> = {
-  login: {
-    title: 'Welcome back, high roller',
-    intro: 'Sign in to place bets, claim rewards and check how rich you pretend to be.',
-    submit: 'Sign In',
-    submitting: 'Signing in…',
-  },
-  register: {
-    title: 'Join Fair & Square',
-    intro: 'Create an account and get a pile of play coins to lose with dignity.',
-    submit: 'Register',
-    submitting: 'Signing up…',
-  },
-};
+const COPY: Record<AuthMode, { title: string; intro: string; submit: string; submitting: string }> =
+  {
+    login: {
+      title: 'Welcome back, high roller',
+      intro: 'Sign in to place bets, claim rewards and check how rich you pretend to be.',
+      submit: 'Sign In',
+      submitting: 'Signing in…',
+    },
+    register: {
+      title: 'Join Fair & Square',
+      intro: 'Create an account and get a pile of play coins to lose with dignity.',
+      submit: 'Register',
+      submitting: 'Signing up…',
+    },
+  };
 
 /** History state of the auth screens: the guard's return-to page, plus the name typed so far. */
 interface AuthState {
@@ -39,7 +45,9 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const auth = useAuthMutation(mode);
   const carried = readAuthState(location.state);
   // Switching between login and register is a new screen; the name typed on the last one comes along.
-  const [username, setUsername] = useState(() => (typeof carried.username === 'string' ? carried.username : ''));
+  const [username, setUsername] = useState(() =>
+    typeof carried.username === 'string' ? carried.username : '',
+  );
   const [password, setPassword] = useState('');
   const copy = COPY[mode];
   const refusedField = errorField(auth.error);
@@ -53,12 +61,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   function edited(field: 'username' | 'password', set: (value: string) => void) {
     return (value: string) => {
       set(value);
-      if (auth.error && !auth.isPending && (refusedField === field || refusedField === null)) auth.reset();
+      if (auth.error && !auth.isPending && (refusedField === field || refusedField === null))
+        auth.reset();
     };
   }
   // The server's rules, shown before the first attempt rather than learnt from a refusal; a
   // refusal of the field takes their place while it stands, so it is read alone.
-  const rule = (field: 'username' | 'password', text: string) => (mode === 'register' && refusedField !== field ? text : undefined);
+  const rule = (field: 'username' | 'password', text: string) =>
+    mode === 'register' && refusedField !== field ? text : undefined;
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +83,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       <h1 className="font-display text-2xl font-extrabold text-white sm:text-3xl">{copy.title}</h1>
       <p className="mt-1 mb-6 text-slate-400">{copy.intro}</p>
 
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={mode === 'login' ? 'Sign in' : 'Register'}>
+      <form
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label={mode === 'login' ? 'Sign in' : 'Register'}
+      >
         <TextField
           id={`${ids}-username`}
           label="Username"
@@ -99,7 +113,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         />
 
         {auth.error && (
-          <p id={errorId} role="alert" className="rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-2 text-sm text-rose-100">
+          <p
+            id={errorId}
+            role="alert"
+            className="rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-2 text-sm text-rose-100"
+          >
             {errorMessage(auth.error, 'Something went wrong')}
           </p>
         )}
@@ -113,14 +131,22 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         {mode === 'login' ? (
           <>
             New here?{' '}
-            <Link to="/register" state={switchState} className="font-semibold text-amber-300 hover:underline">
+            <Link
+              to="/register"
+              state={switchState}
+              className="font-semibold text-amber-300 hover:underline"
+            >
               Register
             </Link>
           </>
         ) : (
           <>
             Already have an account?{' '}
-            <Link to="/login" state={switchState} className="font-semibold text-amber-300 hover:underline">
+            <Link
+              to="/login"
+              state={switchState}
+              className="font-semibold text-amber-300 hover:underline"
+            >
               Log in
             </Link>
           </>

@@ -15,17 +15,28 @@ export function CosmeticPicker({ user }: { user: UserDto }) {
   const cosmetics = user.inventory.filter((e) => e.item.type === 'cosmetic');
   const onChange = (value: string) => {
     choose.mutate(value === AUTOMATIC ? null : value, {
-      onSuccess: ({ cosmetic }) => notify.success(cosmetic ? `${cosmetic.name} now shows beside your name` : 'Nothing shows beside your name'),
-      onError: (error) => notify.error(errorMessage(error, 'Could not change what shows beside your name', CONNECTION_ERROR)),
+      onSuccess: ({ cosmetic }) =>
+        notify.success(
+          cosmetic
+            ? `${cosmetic.name} now shows beside your name`
+            : 'Nothing shows beside your name',
+        ),
+      onError: (error) =>
+        notify.error(
+          errorMessage(error, 'Could not change what shows beside your name', CONNECTION_ERROR),
+        ),
     });
   };
   return (
     <section aria-labelledby="cosmetic-picker-title" className="card flex flex-col gap-3">
       <h2 id="cosmetic-picker-title" className="section-title">
-        <Sparkles className="mr-1.5" />Beside your name
+        <Sparkles className="mr-1.5" />
+        Beside your name
       </h2>
       {cosmetics.length === 0 ? (
-        <EmptyState>No cosmetics yet. Buy one in the store or find one in a mystery box.</EmptyState>
+        <EmptyState>
+          No cosmetics yet. Buy one in the store or find one in a mystery box.
+        </EmptyState>
       ) : (
         <>
           <p data-testid="shown-cosmetic" className="min-w-0 text-sm wrap-anywhere text-slate-300">

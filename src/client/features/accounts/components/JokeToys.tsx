@@ -9,13 +9,19 @@ function ComplimentOrRoast() {
   const [joke, setJoke] = useState<Joke | null>(null);
   return (
     <div className="flex flex-col gap-3">
-      <button type="button" className="btn-secondary self-start" onClick={() => setJoke(randomJoke())}>
+      <button
+        type="button"
+        className="btn-secondary self-start"
+        onClick={() => setJoke(randomJoke())}
+      >
         <Mic /> Compliment or Roast Me
       </button>
       <p aria-live="polite" data-testid="joke-line" className="text-slate-200">
         {joke && (
           <>
-            <span className="font-semibold text-amber-200"><EmojiText text={joke.kind === 'roast' ? '🔥 Roast: ' : '💖 Compliment: '} /></span>
+            <span className="font-semibold text-amber-200">
+              <EmojiText text={joke.kind === 'roast' ? '🔥 Roast: ' : '💖 Compliment: '} />
+            </span>
             {joke.text}
           </>
         )}
@@ -29,7 +35,10 @@ function GhostToy() {
   return (
     <>
       <button type="button" className="btn-secondary self-start" onClick={summon} disabled={active}>
-        <span aria-hidden="true"><Emoji char="👻" /></span> {active ? 'Boo!' : 'Summon a Ghost'}
+        <span aria-hidden="true">
+          <Emoji char="👻" />
+        </span>{' '}
+        {active ? 'Boo!' : 'Summon a Ghost'}
       </button>
       {position && (
         <span
@@ -96,7 +105,12 @@ function SlotToy() {
               <Emoji char={emoji} />
             </button>
           ) : (
-            <span key={index} role="img" aria-label={`Slot ${index + 1}: ${emoji}`} className={REEL}>
+            <span
+              key={index}
+              role="img"
+              aria-label={`Slot ${index + 1}: ${emoji}`}
+              className={REEL}
+            >
               <Emoji char={emoji} />
             </span>
           ),
@@ -106,9 +120,15 @@ function SlotToy() {
         <button type="button" className="btn-secondary" onClick={spinNow} disabled={locked}>
           <Cherry /> {locked ? 'Locked' : 'Pull the Lever'}
         </button>
-        <span className="text-xs text-slate-400">The reels spin themselves every 5 seconds. Skulls are clickable.</span>
+        <span className="text-xs text-slate-400">
+          The reels spin themselves every 5 seconds. Skulls are clickable.
+        </span>
       </div>
-      <p aria-live="polite" data-testid="slot-message" className="min-h-6 font-semibold text-amber-200">
+      <p
+        aria-live="polite"
+        data-testid="slot-message"
+        className="min-h-6 font-semibold text-amber-200"
+      >
         {outcome && outcome.kind !== 'none' ? outcome.message : ''}
       </p>
       {rain && <MoneyRain drops={rain} />}
@@ -120,7 +140,8 @@ export function JokeToys() {
   return (
     <section aria-labelledby="toys-heading" className="card flex flex-col gap-6">
       <h2 id="toys-heading" className="section-title">
-        <ToyBrick className="mr-1.5" />Totally Useless Toys
+        <ToyBrick className="mr-1.5" />
+        Totally Useless Toys
       </h2>
       <ComplimentOrRoast />
       <div className="flex flex-col">

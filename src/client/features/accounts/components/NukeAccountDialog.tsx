@@ -12,7 +12,13 @@ interface NukeAccountDialogProps {
 }
 
 /** Asks for the password before the account is deleted; Escape or Cancel keeps it. */
-export function NukeAccountDialog({ open, pending, error, onCancel, onConfirm }: NukeAccountDialogProps) {
+export function NukeAccountDialog({
+  open,
+  pending,
+  error,
+  onCancel,
+  onConfirm,
+}: NukeAccountDialogProps) {
   const ids = useId();
   const [password, setPassword] = useState('');
 
@@ -32,7 +38,8 @@ export function NukeAccountDialog({ open, pending, error, onCancel, onConfirm }:
       tone="danger"
       title={
         <span className="text-rose-300">
-          <Radiation className="mr-1.5" />Nuke your account?
+          <Radiation className="mr-1.5" />
+          Nuke your account?
         </span>
       }
       description="This deletes your account, coins and items for good. There is no undo button, not even a funny one. Enter your password to confirm."
@@ -50,7 +57,11 @@ export function NukeAccountDialog({ open, pending, error, onCancel, onConfirm }:
           onValueChange={setPassword}
         />
         {error && (
-          <p id={`${ids}-error`} role="alert" className="rounded-xl border border-rose-500/50 bg-rose-950/60 px-3 py-2 text-sm text-rose-100">
+          <p
+            id={`${ids}-error`}
+            role="alert"
+            className="rounded-xl border border-rose-500/50 bg-rose-950/60 px-3 py-2 text-sm text-rose-100"
+          >
             {error}
           </p>
         )}

@@ -8,7 +8,10 @@ import { Emoji } from '../../../components/Emoji';
 export function ProfileCard({ user }: { user: UserDto }) {
   const session = useSessionInfo();
   return (
-    <section aria-label="Your profile" className="card flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+    <section
+      aria-label="Your profile"
+      className="card flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left"
+    >
       <Avatar src={user.profileImage} username={user.username} size="lg" />
       <div className="min-w-0 flex-1">
         <Link
@@ -33,8 +36,8 @@ export function ProfileCard({ user }: { user: UserDto }) {
         </dl>
         {session.data && (
           <p data-testid="session-expiry" className="mt-2 text-xs text-slate-400">
-            Signed in on this device until {formatDate(session.data.expiresAt)}. Each visit renews it; {session.data.idleDays} days
-            without one signs you out.
+            Signed in on this device until {formatDate(session.data.expiresAt)}. Each visit renews
+            it; {session.data.idleDays} days without one signs you out.
           </p>
         )}
       </div>

@@ -5,11 +5,21 @@ import { formatCoins } from '../../../lib/format';
 import { resolveImageUrl } from '../../../lib/images';
 import { Emoji, EmojiText } from '../../../components/Emoji';
 
-function Collection({ title, icon, children }: { title: string; icon: string; children: ReactNode }) {
+function Collection({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="card">
       <h2 className="section-title mb-4">
-        <span aria-hidden="true"><Emoji char={icon} /> </span>
+        <span aria-hidden="true">
+          <Emoji char={icon} />{' '}
+        </span>
         {title}
       </h2>
       {children}
@@ -25,8 +35,13 @@ export function AchievementList({ achievements }: { achievements: AchievementRef
       ) : (
         <ul className="flex flex-wrap gap-2">
           {achievements.map((achievement) => (
-            <li key={achievement._id} className="rounded-full bg-amber-400/15 px-3 py-1 text-sm text-amber-100">
-              <span aria-hidden="true"><EmojiText text={achievement.icon ?? '🏆'} /> </span>
+            <li
+              key={achievement._id}
+              className="rounded-full bg-amber-400/15 px-3 py-1 text-sm text-amber-100"
+            >
+              <span aria-hidden="true">
+                <EmojiText text={achievement.icon ?? '🏆'} />{' '}
+              </span>
               {achievement.title}
             </li>
           ))}
@@ -43,9 +58,17 @@ function InventoryItem({ entry }: { entry: InventoryEntry }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3">
       {image ? (
-        <img src={image} alt={name} className="size-12 shrink-0 rounded-lg object-cover" loading="lazy" />
+        <img
+          src={image}
+          alt={name}
+          className="size-12 shrink-0 rounded-lg object-cover"
+          loading="lazy"
+        />
       ) : (
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-slate-800 text-2xl">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-slate-800 text-2xl"
+        >
           <EmojiText text={entry.item.emoji || '📦'} />
         </span>
       )}
@@ -53,7 +76,10 @@ function InventoryItem({ entry }: { entry: InventoryEntry }) {
         <p className="wrap-anywhere font-semibold text-white">{name}</p>
         <p className="wrap-anywhere text-sm text-slate-400">{entry.item.effect || 'No effect'}</p>
       </div>
-      <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-sm font-semibold" aria-label={`Quantity ${entry.quantity ?? 1}`}>
+      <span
+        className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-sm font-semibold"
+        aria-label={`Quantity ${entry.quantity ?? 1}`}
+      >
         ×{formatCoins(entry.quantity ?? 1)}
       </span>
     </li>

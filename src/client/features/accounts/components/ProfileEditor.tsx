@@ -26,7 +26,8 @@ function usePicture() {
     return () => URL.revokeObjectURL(picture.previewUrl);
   }, [picture]);
 
-  const choose = (file: File | null) => setPicture(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
+  const choose = (file: File | null) =>
+    setPicture(file ? { file, previewUrl: URL.createObjectURL(file) } : null);
   return [picture, choose] as const;
 }
 
@@ -41,14 +42,22 @@ export function ProfileEditor({ user }: { user: UserDto }) {
   const update = useUpdateProfileMutation();
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
   const refusedField = errorField(update.error);
-  const refusal = update.error ? errorMessage(update.error, 'Update failed', CONNECTION_ERROR) : null;
+  const refusal = update.error
+    ? errorMessage(update.error, 'Update failed', CONNECTION_ERROR)
+    : null;
   const pictureError = pictureProblem ?? (refusedField === 'image' ? refusal : null);
 
   function onPictureChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     update.reset();
     // The accept list is only a hint to the file picker; anything can still be chosen.
-    const problem = !file ? null : !ACCEPTED_TYPES.includes(file.type) ? NOT_AN_IMAGE : file.size > MAX_UPLOAD_BYTES ? TOO_LARGE : null;
+    const problem = !file
+      ? null
+      : !ACCEPTED_TYPES.includes(file.type)
+        ? NOT_AN_IMAGE
+        : file.size > MAX_UPLOAD_BYTES
+          ? TOO_LARGE
+          : null;
     setPictureProblem(problem);
     if (problem) {
       event.target.value = '';
@@ -91,7 +100,8 @@ export function ProfileEditor({ user }: { user: UserDto }) {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card">
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <Sparkles className="mr-1.5" />Glow Up Mode
+        <Sparkles className="mr-1.5" />
+        Glow Up Mode
       </h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <FieldFrame id={`${ids}-picture`} label="New picture" error={pictureError}>

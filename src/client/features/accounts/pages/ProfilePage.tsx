@@ -14,9 +14,12 @@ export function ProfilePage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <Glasses className="mr-1.5" />Vibe Zone
+          <Glasses className="mr-1.5" />
+          Vibe Zone
         </h1>
-        <p className="mt-1 text-slate-400">Your corner of the casino. Polish it, flex it, or blow it up.</p>
+        <p className="mt-1 text-slate-400">
+          Your corner of the casino. Polish it, flex it, or blow it up.
+        </p>
       </header>
       {user ? (
         <>

@@ -9,7 +9,10 @@ import { ClipboardList } from 'lucide-react';
 
 function LogEntry({ log }: { log: AdminLogDto }) {
   return (
-    <li data-testid="admin-log" className="rounded-xl border border-white/10 bg-white/5 p-3 text-sm">
+    <li
+      data-testid="admin-log"
+      className="rounded-xl border border-white/10 bg-white/5 p-3 text-sm"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-semibold text-amber-200">{log.action}</span>
         <time dateTime={log.timestamp} className="text-xs text-slate-400">
@@ -37,7 +40,8 @@ export function AdminLogs() {
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={`${ids}-heading`} className="section-title mr-auto">
-          <ClipboardList className="mr-1.5" />Admin Logs
+          <ClipboardList className="mr-1.5" />
+          Admin Logs
         </h2>
         <button
           type="button"
@@ -72,7 +76,11 @@ export function AdminLogs() {
           ) : (
             <>
               {/* Focusable, so the keyboard can scroll it (its entries hold nothing focusable). */}
-              <ul tabIndex={0} aria-label="Admin log entries" className="flex h-96 flex-col gap-2 overflow-y-auto pr-1">
+              <ul
+                tabIndex={0}
+                aria-label="Admin log entries"
+                className="flex h-96 flex-col gap-2 overflow-y-auto pr-1"
+              >
                 {entries.map((log) => (
                   <LogEntry key={log._id} log={log} />
                 ))}

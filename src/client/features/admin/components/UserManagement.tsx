@@ -43,8 +43,9 @@ function UserCell({ user, selected, onSelect, onBan, banning }: UserCellProps) {
         <span className="sr-only">Select </span>
         <span className="block wrap-anywhere font-semibold text-white">{user.username}</span>{' '}
         <span className="block wrap-anywhere text-xs text-slate-400">
-          {user.role} · <span className={user.status === 'banned' ? 'text-rose-300' : ''}>{user.status}</span> · <Emoji char="🪙" />{' '}
-          {formatCoins(user.balance)}
+          {user.role} ·{' '}
+          <span className={user.status === 'banned' ? 'text-rose-300' : ''}>{user.status}</span> ·{' '}
+          <Emoji char="🪙" /> {formatCoins(user.balance)}
         </span>
       </button>
       {canBan && (
@@ -74,7 +75,9 @@ export function UserManagement() {
   const [hint, setHint] = useState(false);
   const [banning, setBanning] = useState<string | null>(null);
   const refusedField = errorField(addFunds.error);
-  const refusal = addFunds.error ? errorMessage(addFunds.error, 'Failed to add funds', CONNECTION_ERROR) : null;
+  const refusal = addFunds.error
+    ? errorMessage(addFunds.error, 'Failed to add funds', CONNECTION_ERROR)
+    : null;
   const loaded = users.data?.pages.flat() ?? [];
   // The pages of the previous search stay listed while a new one loads.
   const searching = users.isPlaceholderData;
@@ -100,10 +103,15 @@ export function UserManagement() {
       {
         onSuccess: () => {
           // A negative amount removes coins (PATCH /api/admin/balance): say so, without the sign.
-          notify.success(coins < 0 ? `Removed ${formatCoins(-coins)} coins from ${selected}` : `Added ${formatCoins(coins)} coins to ${selected}`);
+          notify.success(
+            coins < 0
+              ? `Removed ${formatCoins(-coins)} coins from ${selected}`
+              : `Added ${formatCoins(coins)} coins to ${selected}`,
+          );
           setAmount('');
         },
-        onError: (error) => notify.error(errorMessage(error, 'Failed to add funds', CONNECTION_ERROR)),
+        onError: (error) =>
+          notify.error(errorMessage(error, 'Failed to add funds', CONNECTION_ERROR)),
       },
     );
   }
@@ -121,7 +129,8 @@ export function UserManagement() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <Users className="mr-1.5" />User Management
+        <Users className="mr-1.5" />
+        User Management
       </h2>
 
       <TextField
@@ -151,28 +160,32 @@ export function UserManagement() {
         )
       ) : (
         <>
-        {searching && <LoadingState>Searching…</LoadingState>}
-        <ul
-          aria-label="All users"
-          aria-busy={searching || undefined}
-          className="grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
-        >
-          {loaded.map((user) => (
-            <UserCell
-              key={user._id}
-              user={user}
-              selected={selected === user.username}
-              onSelect={() => setSelected(user.username)}
-              onBan={() => setBanning(user.username)}
-              banning={ban.isPending && ban.variables === user.username}
-            />
-          ))}
-        </ul>
+          {searching && <LoadingState>Searching…</LoadingState>}
+          <ul
+            aria-label="All users"
+            aria-busy={searching || undefined}
+            className="grid grid-cols-1 max-h-48 gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
+          >
+            {loaded.map((user) => (
+              <UserCell
+                key={user._id}
+                user={user}
+                selected={selected === user.username}
+                onSelect={() => setSelected(user.username)}
+                onBan={() => setBanning(user.username)}
+                banning={ban.isPending && ban.variables === user.username}
+              />
+            ))}
+          </ul>
         </>
       )}
       <ShowMore query={users} what="users" shown={loaded.length > 0 && more} />
 
-      <form onSubmit={onAddFunds} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form
+        onSubmit={onAddFunds}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <SelectField
           id={`${ids}-user`}
           label="Selected user"
@@ -208,7 +221,11 @@ export function UserManagement() {
             addFunds.reset();
           }}
         />
-        <button type="submit" className="btn-primary min-h-11 py-2.5 sm:mt-6" disabled={addFunds.isPending}>
+        <button
+          type="submit"
+          className="btn-primary min-h-11 py-2.5 sm:mt-6"
+          disabled={addFunds.isPending}
+        >
           {addFunds.isPending ? 'Adding…' : 'Add Funds'}
         </button>
       </form>

@@ -66,7 +66,10 @@ function Description({ id, text }: { id: string; text: string }) {
   const long = text.length > FOLD_DESCRIPTION_AT;
   return (
     <div className="-mt-2">
-      <p id={id} className={`wrap-anywhere whitespace-pre-line text-slate-300 ${long && !open ? 'line-clamp-4' : ''}`}>
+      <p
+        id={id}
+        className={`wrap-anywhere whitespace-pre-line text-slate-300 ${long && !open ? 'line-clamp-4' : ''}`}
+      >
         {text}
       </p>
       {long && (
@@ -187,7 +190,11 @@ export function BetCard({ bet, closed, stakes }: BetCardProps) {
         }}
       />
 
-      <div role="group" aria-label={`Options for ${bet.title}`} className="flex min-w-0 flex-wrap gap-2">
+      <div
+        role="group"
+        aria-label={`Options for ${bet.title}`}
+        className="flex min-w-0 flex-wrap gap-2"
+      >
         {bet.options.map((option) => (
           <OptionButton
             key={option._id}

@@ -10,7 +10,12 @@ import { Dices, ScrollText } from 'lucide-react';
 
 type Entry = WagerDto | ParlayDto;
 
-const STATUS_LABEL: Record<WagerStatus, string> = { open: 'Open', won: 'Won', lost: 'Lost', refunded: 'Refunded' };
+const STATUS_LABEL: Record<WagerStatus, string> = {
+  open: 'Open',
+  won: 'Won',
+  lost: 'Lost',
+  refunded: 'Refunded',
+};
 const STATUS_TONE: Record<WagerStatus, string> = {
   open: 'border-sky-400/40 bg-sky-400/10 text-sky-200',
   won: 'border-emerald-400/50 bg-emerald-400/15 text-emerald-200',
@@ -35,7 +40,17 @@ function StatusBadge({ status }: { status: WagerStatus }) {
   );
 }
 
-function Money({ label, amount, tone = 'text-slate-100', testId }: { label: string; amount: number; tone?: string; testId: string }) {
+function Money({
+  label,
+  amount,
+  tone = 'text-slate-100',
+  testId,
+}: {
+  label: string;
+  amount: number;
+  tone?: string;
+  testId: string;
+}) {
   return (
     <div>
       <dt className="text-xs text-slate-400">{label}</dt>
@@ -59,7 +74,12 @@ function Amounts({ entry }: { entry: Entry }) {
           tone={entry.payout > 0 ? 'text-emerald-300' : 'text-slate-400'}
         />
       ) : (
-        <Money label="Potential payout" amount={entry.potentialPayout} testId="bet-potential-payout" tone="text-amber-200" />
+        <Money
+          label="Potential payout"
+          amount={entry.potentialPayout}
+          testId="bet-potential-payout"
+          tone="text-amber-200"
+        />
       )}
     </dl>
   );
@@ -67,7 +87,11 @@ function Amounts({ entry }: { entry: Entry }) {
 
 function SingleEntry({ wager, testId }: { wager: WagerDto; testId: string }) {
   return (
-    <li data-testid={testId} data-kind="single" className="rounded-xl border border-white/10 bg-white/5 p-3">
+    <li
+      data-testid={testId}
+      data-kind="single"
+      className="rounded-xl border border-white/10 bg-white/5 p-3"
+    >
       <div className="flex items-start gap-2">
         <p className="min-w-0 flex-1 font-semibold break-words text-white">{wager.betTitle}</p>
         <StatusBadge status={wager.status} />
@@ -86,7 +110,11 @@ function SingleEntry({ wager, testId }: { wager: WagerDto; testId: string }) {
 
 function ParlayEntry({ parlay, testId }: { parlay: ParlayDto; testId: string }) {
   return (
-    <li data-testid={testId} data-kind="parlay" className="rounded-xl border border-fuchsia-400/20 bg-fuchsia-500/5 p-3">
+    <li
+      data-testid={testId}
+      data-kind="parlay"
+      className="rounded-xl border border-fuchsia-400/20 bg-fuchsia-500/5 p-3"
+    >
       <div className="flex items-start gap-2">
         <p className="min-w-0 flex-1 font-semibold text-white">
           Parlay · {parlay.legs.length} legs ·{' '}
@@ -103,7 +131,9 @@ function ParlayEntry({ parlay, testId }: { parlay: ParlayDto; testId: string }) 
               {leg.betTitle} · <span className="font-semibold text-white">{leg.choice}</span>{' '}
               <span className="font-mono text-amber-200">{formatOdds(leg.odds)}</span>
             </span>
-            <span className={`shrink-0 text-xs capitalize ${LEG_TONE[leg.status]}`}>{leg.status}</span>
+            <span className={`shrink-0 text-xs capitalize ${LEG_TONE[leg.status]}`}>
+              {leg.status}
+            </span>
           </li>
         ))}
       </ul>
@@ -115,7 +145,15 @@ function ParlayEntry({ parlay, testId }: { parlay: ParlayDto; testId: string }) 
   );
 }
 
-function EntryList({ entries, label, testId }: { entries: Entry[]; label: string; testId: string }) {
+function EntryList({
+  entries,
+  label,
+  testId,
+}: {
+  entries: Entry[];
+  label: string;
+  testId: string;
+}) {
   // The list scrolls inside its card: keyboard users need a stop on it to scroll it (axe
   // scrollable-region-focusable); its label names that stop.
   return (
@@ -162,7 +200,10 @@ function MyBetsSection({ settled }: MyBetsSectionProps) {
           ) : (
             <>
               No active bets.{' '}
-              <Link to="/bets" className="font-semibold text-amber-300 underline-offset-2 hover:underline">
+              <Link
+                to="/bets"
+                className="font-semibold text-amber-300 underline-offset-2 hover:underline"
+              >
                 Find one to back
               </Link>
             </>

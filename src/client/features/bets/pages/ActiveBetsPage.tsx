@@ -36,11 +36,14 @@ export function ActiveBetsPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <div className="mr-auto">
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Active Bets</h1>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Active Bets
+          </h1>
           <p className="mt-1 text-slate-400">Enter a wager, then tap the outcome you believe in.</p>
         </div>
         <Link to="/bets/parlay" className="btn-primary">
-          <Puzzle />Build a Parlay
+          <Puzzle />
+          Build a Parlay
         </Link>
       </header>
 
@@ -51,7 +54,12 @@ export function ActiveBetsPage() {
       ) : (
         <ul aria-label="Open bets" className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
           {bets.data.map((bet) => (
-            <BetCard key={bet._id} bet={bet} closed={hasEnded(bet.endTime, now)} stakes={stakesOn(bet, mine.data)} />
+            <BetCard
+              key={bet._id}
+              bet={bet}
+              closed={hasEnded(bet.endTime, now)}
+              stakes={stakesOn(bet, mine.data)}
+            />
           ))}
         </ul>
       )}

@@ -44,10 +44,15 @@ function describe(data: unknown): string {
 const announcements: Announcements = {
   onDragStart: ({ active }) => `Picked up ${describe(active.data.current)}.`,
   onDragOver: ({ active, over }) =>
-    over ? `${describe(active.data.current)} is over your parlay.` : `${describe(active.data.current)} is not over your parlay.`,
+    over
+      ? `${describe(active.data.current)} is over your parlay.`
+      : `${describe(active.data.current)} is not over your parlay.`,
   onDragEnd: ({ active, over }) =>
-    over ? `Added ${describe(active.data.current)} to your parlay.` : `${describe(active.data.current)} was not added.`,
-  onDragCancel: ({ active }) => `Stopped dragging ${describe(active.data.current)}; nothing was added.`,
+    over
+      ? `Added ${describe(active.data.current)} to your parlay.`
+      : `${describe(active.data.current)} was not added.`,
+  onDragCancel: ({ active }) =>
+    `Stopped dragging ${describe(active.data.current)}; nothing was added.`,
 };
 
 const screenReaderInstructions = {
@@ -55,17 +60,34 @@ const screenReaderInstructions = {
     'To add this option to your parlay, press Space or Enter to pick it up, press the arrow key toward your parlay to move it there, then press Space or Enter to drop it. Escape cancels.',
 };
 
-function BetOptions({ bet, picks, onAdd }: { bet: BetDto; picks: ParlayPick[]; onAdd: (pick: ParlayPick) => void }) {
+function BetOptions({
+  bet,
+  picks,
+  onAdd,
+}: {
+  bet: BetDto;
+  picks: ParlayPick[];
+  onAdd: (pick: ParlayPick) => void;
+}) {
   const picked = picks.find((pick) => pick.betId === bet._id);
   return (
-    <li data-testid="parlay-bet" data-bet-id={bet._id} className="rounded-xl border border-white/10 bg-white/5 p-3">
+    <li
+      data-testid="parlay-bet"
+      data-bet-id={bet._id}
+      className="rounded-xl border border-white/10 bg-white/5 p-3"
+    >
       <h3 className="font-semibold break-words text-white">{bet.title}</h3>
       <p className="text-xs text-slate-400">
         Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time>
       </p>
       <ul aria-label={`Options for ${bet.title}`} className="mt-2 flex flex-wrap gap-2">
         {bet.options.map((option) => {
-          const pick: ParlayPick = { betId: bet._id, betTitle: bet.title, choice: option.text, odds: option.odds };
+          const pick: ParlayPick = {
+            betId: bet._id,
+            betTitle: bet.title,
+            choice: option.text,
+            odds: option.odds,
+          };
           return (
             <DraggableOption
               key={option._id}
@@ -122,9 +144,12 @@ export function ParlayBuilderPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <div className="mr-auto">
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Parlay Builder</h1>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Parlay Builder
+          </h1>
           <p className="mt-1 text-slate-400">
-            Combine {PARLAY_MIN_LEGS} to {PARLAY_MAX_LEGS} bets, one option each. Every leg must win.
+            Combine {PARLAY_MIN_LEGS} to {PARLAY_MAX_LEGS} bets, one option each. Every leg must
+            win.
           </p>
         </div>
         <Link to="/bets" className="btn-secondary">
@@ -141,9 +166,13 @@ export function ParlayBuilderPage() {
         onDragCancel={() => setDragging(null)}
       >
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-          <section aria-labelledby="parlay-bets-heading" className="card flex min-w-0 flex-col gap-3">
+          <section
+            aria-labelledby="parlay-bets-heading"
+            className="card flex min-w-0 flex-col gap-3"
+          >
             <h2 id="parlay-bets-heading" className="section-title">
-              <Target className="mr-1.5" />Open bets
+              <Target className="mr-1.5" />
+              Open bets
             </h2>
             {bets.isPending ? (
               <LoadingState>Loading bets…</LoadingState>
@@ -160,12 +189,16 @@ export function ParlayBuilderPage() {
 
           <ParlaySlip
             picks={picks}
-            onRemove={(betId) => setPicks((current) => current.filter((pick) => pick.betId !== betId))}
+            onRemove={(betId) =>
+              setPicks((current) => current.filter((pick) => pick.betId !== betId))
+            }
             onOddsChanged={(current) => setPicks((existing) => withCurrentOdds(existing, current))}
           />
         </div>
 
-        <DragOverlay dropAnimation={null}>{dragging ? <ChipFace pick={dragging} lifted /> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {dragging ? <ChipFace pick={dragging} lifted /> : null}
+        </DragOverlay>
       </DndContext>
     </div>
   );

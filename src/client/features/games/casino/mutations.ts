@@ -12,11 +12,15 @@ export type SlotsInput = RouteBody<'POST /api/games/slots'>;
  */
 
 export function useCoinFlipMutation() {
-  return useMutation({ mutationFn: (body: CoinFlipInput) => api('POST /api/games/coin-flip', { body }) });
+  return useMutation({
+    mutationFn: (body: CoinFlipInput) => api('POST /api/games/coin-flip', { body }),
+  });
 }
 
 export function useRouletteMutation() {
-  return useMutation({ mutationFn: (body: RouletteInput) => api('POST /api/games/roulette', { body }) });
+  return useMutation({
+    mutationFn: (body: RouletteInput) => api('POST /api/games/roulette', { body }),
+  });
 }
 
 export function useSlotsMutation() {

@@ -58,7 +58,13 @@ interface PlayOptions<R extends CasinoRound> {
  * toasts covered the header on a phone (issue 19). Why a run did not start or stopped early is
  * also kept in `notice`, shown beside the submit button.
  */
-export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onResult, toastOf }: PlayOptions<R>) {
+export function useCasinoPlay<R extends CasinoRound>({
+  game,
+  call,
+  revealMs,
+  onResult,
+  toastOf,
+}: PlayOptions<R>) {
   const afterGamePlayed = useAfterGamePlayed();
   const { playWin } = useGameSound();
   const guard = useActionGuard();
@@ -152,5 +158,15 @@ export function useCasinoPlay<R extends CasinoRound>({ game, call, revealMs, onR
 
   const clearNotice = useCallback(() => setNotice(null), []);
 
-  return { play, stop, running, roundsDone, revealing, tally, notice, clearNotice, quiet: guard.quiet };
+  return {
+    play,
+    stop,
+    running,
+    roundsDone,
+    revealing,
+    tally,
+    notice,
+    clearNotice,
+    quiet: guard.quiet,
+  };
 }

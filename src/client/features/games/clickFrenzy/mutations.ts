@@ -9,7 +9,8 @@ export type FrenzyClickInput = RouteBody<'POST /api/games/click-frenzy'>;
 export function useFrenzyClickMutation() {
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn: (emoji: FrenzyClickInput['emoji']) => api('POST /api/games/click-frenzy', { body: { clicks: 1, emoji } }),
+    mutationFn: (emoji: FrenzyClickInput['emoji']) =>
+      api('POST /api/games/click-frenzy', { body: { clicks: 1, emoji } }),
     onSuccess: () => void afterCoinsMoved(),
   });
 }

@@ -33,7 +33,10 @@ import {
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const H = 3_600_000;
 
-const company = (over: Partial<TycoonState> = {}): TycoonState => ({ ...newTycoonState(T0), ...over });
+const company = (over: Partial<TycoonState> = {}): TycoonState => ({
+  ...newTycoonState(T0),
+  ...over,
+});
 
 describe('formatting', () => {
   it('shows bucks exactly below 1,000 and short above, never rounding up', () => {
@@ -66,8 +69,12 @@ describe('formatting', () => {
 
   it('says the away summary with the 8 h cap', () => {
     expect(awayTitle(1_234_567n)).toBe('While you were away (8 h max): +1.23M bucks');
-    expect(awayDetails({ awayMs: 9 * H, cappedMs: 8 * H })).toBe('You were away 9 h 0 min; your managers worked the first 8 h of it.');
-    expect(awayDetails({ awayMs: 2 * 60_000 + 5000, cappedMs: 2 * 60_000 + 5000 })).toBe('You were away 2 min; your managers kept working.');
+    expect(awayDetails({ awayMs: 9 * H, cappedMs: 8 * H })).toBe(
+      'You were away 9 h 0 min; your managers worked the first 8 h of it.',
+    );
+    expect(awayDetails({ awayMs: 2 * 60_000 + 5000, cappedMs: 2 * 60_000 + 5000 })).toBe(
+      'You were away 2 min; your managers kept working.',
+    );
   });
 });
 
@@ -84,11 +91,21 @@ describe('buy options', () => {
       const memo = maxUnits(lemonade, owned, bucks, null);
       expect(memo.units).toBe(maxAffordable(lemonade, owned, bucks));
       const [one, ten, max] = buyOptions(lemonade, owned, bucks, memo);
-      expect(one).toMatchObject({ count: 1, cost: costOf(lemonade, owned, 1), affordable: costOf(lemonade, owned, 1) <= bucks });
-      expect(ten).toMatchObject({ count: 10, cost: costOf(lemonade, owned, 10), affordable: costOf(lemonade, owned, 10) <= bucks });
+      expect(one).toMatchObject({
+        count: 1,
+        cost: costOf(lemonade, owned, 1),
+        affordable: costOf(lemonade, owned, 1) <= bucks,
+      });
+      expect(ten).toMatchObject({
+        count: 10,
+        cost: costOf(lemonade, owned, 10),
+        affordable: costOf(lemonade, owned, 10) <= bucks,
+      });
       expect(max!.count).toBe('max');
       expect(max!.affordable).toBe(memo.units > 0);
-      expect(max!.cost).toBe(memo.units > 0 ? costOf(lemonade, owned, memo.units) : costOf(lemonade, owned, 1));
+      expect(max!.cost).toBe(
+        memo.units > 0 ? costOf(lemonade, owned, memo.units) : costOf(lemonade, owned, 1),
+      );
     }
   });
 
@@ -99,18 +116,30 @@ describe('buy options', () => {
     memo = maxUnits(lemonade, 1, memo.next!, memo);
     expect(memo.units).toBe(kept.units + 1);
     // A purchase changes what is owned: never the old answer.
-    expect(maxUnits(lemonade, 2, memo.next!, memo).units).toBe(maxAffordable(lemonade, 2, memo.next!));
-    expect(maxUnits(lemonade, 0, 10n ** 300n, null)).toMatchObject({ units: TYCOON_MAX_BUY, next: null });
+    expect(maxUnits(lemonade, 2, memo.next!, memo).units).toBe(
+      maxAffordable(lemonade, 2, memo.next!),
+    );
+    expect(maxUnits(lemonade, 0, 10n ** 300n, null)).toMatchObject({
+      units: TYCOON_MAX_BUY,
+      next: null,
+    });
   });
 });
 
 describe('dividend, boost and sale', () => {
   it('claims what the shared rule pays, or says why not', () => {
     expect(dividendStatus(company(), T0)).toEqual({ coins: 0, blocked: 'Earn bucks first' });
-    expect(dividendStatus(company({ bucksSinceClaim: 1_000_000n }), T0)).toEqual({ coins: 240, blocked: null });
-    expect(dividendStatus(company({ bucksSinceClaim: 1_000_000n, lastClaimDay: utcDay(T0) }), T0)).toEqual({ coins: 0, blocked: 'Claimed today' });
+    expect(dividendStatus(company({ bucksSinceClaim: 1_000_000n }), T0)).toEqual({
+      coins: 240,
+      blocked: null,
+    });
+    expect(
+      dividendStatus(company({ bucksSinceClaim: 1_000_000n, lastClaimDay: utcDay(T0) }), T0),
+    ).toEqual({ coins: 0, blocked: 'Claimed today' });
     // A new UTC day opens the claim again.
-    expect(dividendStatus(company({ bucksSinceClaim: 9n, lastClaimDay: utcDay(T0) }), T0 + 24 * H).coins).toBe(40);
+    expect(
+      dividendStatus(company({ bucksSinceClaim: 9n, lastClaimDay: utcDay(T0) }), T0 + 24 * H).coins,
+    ).toBe(40);
   });
 
   it('sells the boost up to 24 h ahead and for 200 coins', () => {
@@ -125,8 +154,16 @@ describe('dividend, boost and sale', () => {
 
   it('counts the investors a sale brings by the published formula', () => {
     expect(saleStatus(company())).toEqual({ after: 0n, gained: 0n, nextAt: 10n ** 9n });
-    expect(saleStatus(company({ lifetimeBucks: 4n * 10n ** 9n }))).toEqual({ after: 2n, gained: 2n, nextAt: lifetimeForInvestors(3n) });
-    expect(saleStatus(company({ lifetimeBucks: 4n * 10n ** 9n, investors: 2n }))).toEqual({ after: 2n, gained: 0n, nextAt: 9n * 10n ** 9n });
+    expect(saleStatus(company({ lifetimeBucks: 4n * 10n ** 9n }))).toEqual({
+      after: 2n,
+      gained: 2n,
+      nextAt: lifetimeForInvestors(3n),
+    });
+    expect(saleStatus(company({ lifetimeBucks: 4n * 10n ** 9n, investors: 2n }))).toEqual({
+      after: 2n,
+      gained: 0n,
+      nextAt: 9n * 10n ** 9n,
+    });
   });
 });
 

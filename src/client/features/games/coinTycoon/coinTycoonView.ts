@@ -42,7 +42,8 @@ export function newerView(current: TycoonView | undefined, incoming: TycoonView)
 }
 
 /** '1.50' -> '1.5', '2.00' -> '2', '800' stays. */
-const trimZeros = (text: string): string => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+const trimZeros = (text: string): string =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 
 /** Bucks as the page shows them: exact below 1,000 (two decimals at most), then '1.23K'. */
 export function formatBucks(value: Rational | bigint): string {
@@ -63,7 +64,8 @@ export function formatRate(perSecond: number): string {
 }
 
 /** '×1.04' for two investors. */
-export const multiplierText = (investors: bigint): string => `×${toDecimalString(investorMultiplier(investors), 2)}`;
+export const multiplierText = (investors: bigint): string =>
+  `×${toDecimalString(investorMultiplier(investors), 2)}`;
 
 /** A cycle's length: '0.6 s', '12 s', '1 min 36 s'. */
 export function cycleText(ms: number): string {
@@ -76,7 +78,8 @@ export function cycleText(ms: number): string {
 /** Where the row's income stands against the doublings at 25, 50, 100 and 200 owned. */
 export function milestoneHint(owned: number): string {
   const next = TYCOON_MILESTONES.find((at) => owned < at);
-  if (next === undefined) return `Every milestone reached: income ×${2 ** TYCOON_MILESTONES.length}`;
+  if (next === undefined)
+    return `Every milestone reached: income ×${2 ** TYCOON_MILESTONES.length}`;
   return `Next ×2 income at ${next} owned (${owned}/${next})`;
 }
 
@@ -105,9 +108,20 @@ export interface MaxMemo {
 }
 
 export function maxUnits(b: Business, owned: number, bucks: bigint, memo: MaxMemo | null): MaxMemo {
-  if (memo && memo.owned === owned && bucks >= memo.cost && (memo.next === null || bucks < memo.next)) return memo;
+  if (
+    memo &&
+    memo.owned === owned &&
+    bucks >= memo.cost &&
+    (memo.next === null || bucks < memo.next)
+  )
+    return memo;
   const units = maxAffordable(b, owned, bucks);
-  return { owned, units, cost: costOf(b, owned, units), next: units < TYCOON_MAX_BUY ? costOf(b, owned, units + 1) : null };
+  return {
+    owned,
+    units,
+    cost: costOf(b, owned, units),
+    next: units < TYCOON_MAX_BUY ? costOf(b, owned, units + 1) : null,
+  };
 }
 
 export function buyOptions(b: Business, owned: number, bucks: bigint, max: MaxMemo): BuyOption[] {
@@ -117,7 +131,14 @@ export function buyOptions(b: Business, owned: number, bucks: bigint, max: MaxMe
   return [
     { kind: 'one', label: 'Buy ×1', count: 1, units: 1, cost: one, affordable: one <= bucks },
     { kind: 'ten', label: 'Buy ×10', count: 10, units: 10, cost: ten, affordable: ten <= bucks },
-    { kind: 'max', label: max.units > 0 ? `Max ×${max.units}` : 'Max', count: 'max', units: maxUnitsShown, cost: max.units > 0 ? max.cost : one, affordable: max.units > 0 },
+    {
+      kind: 'max',
+      label: max.units > 0 ? `Max ×${max.units}` : 'Max',
+      count: 'max',
+      units: maxUnitsShown,
+      cost: max.units > 0 ? max.cost : one,
+      affordable: max.units > 0,
+    },
   ];
 }
 
@@ -145,21 +166,30 @@ export interface BoostStatus {
   blocked: string | null;
 }
 
-export function boostStatus(state: TycoonState, serverNow: number, balance: number | undefined): BoostStatus {
+export function boostStatus(
+  state: TycoonState,
+  serverNow: number,
+  balance: number | undefined,
+): BoostStatus {
   const leftMs = Math.max(0, state.boostUntil - serverNow);
   const ahead = Math.max(state.boostUntil, serverNow) + TYCOON_BOOST_MS - serverNow;
   let blocked: string | null = null;
   if (ahead > TYCOON_BOOST_MAX_AHEAD_MS) blocked = 'The boost is stocked for the next 24 hours';
-  else if (balance !== undefined && balance < TYCOON_BOOST_PRICE_COINS) blocked = `Not enough coins: the boost costs ${TYCOON_BOOST_PRICE_COINS}`;
+  else if (balance !== undefined && balance < TYCOON_BOOST_PRICE_COINS)
+    blocked = `Not enough coins: the boost costs ${TYCOON_BOOST_PRICE_COINS}`;
   return { active: leftMs > 0, leftMs, blocked };
 }
 
 /** '14:05' in this browser's time zone, for a server time. */
 export function clockTime(serverMs: number, offsetMs: number): string {
-  return new Date(serverMs - offsetMs).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return new Date(serverMs - offsetMs).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
-export const boostLabel = (leftMs: number, untilText: string): string => `×2 until ${untilText} (${formatHms(leftMs)} left)`;
+export const boostLabel = (leftMs: number, untilText: string): string =>
+  `×2 until ${untilText} (${formatHms(leftMs)} left)`;
 
 /** '9 h 0 min', '45 min', '2 min'. */
 function durationText(ms: number): string {
@@ -172,11 +202,14 @@ function durationText(ms: number): string {
 const capHours = TYCOON_OFFLINE_CAP_MS / 3_600_000;
 
 /** The away dialog's title: 'While you were away (8 h max): +1.23M bucks'. */
-export const awayTitle = (earned: bigint): string => `While you were away (${capHours} h max): +${formatBig(earned)} bucks`;
+export const awayTitle = (earned: bigint): string =>
+  `While you were away (${capHours} h max): +${formatBig(earned)} bucks`;
 
 export function awayDetails(away: { awayMs: number; cappedMs: number }): string {
   const gone = durationText(away.awayMs);
-  return away.awayMs > away.cappedMs ? `You were away ${gone}; your managers worked the first ${capHours} h of it.` : `You were away ${gone}; your managers kept working.`;
+  return away.awayMs > away.cappedMs
+    ? `You were away ${gone}; your managers worked the first ${capHours} h of it.`
+    : `You were away ${gone}; your managers kept working.`;
 }
 
 export interface SaleStatus {

@@ -13,7 +13,9 @@ export type TycoonAction =
 function send(action: TycoonAction): Promise<TycoonActionResponse> {
   switch (action.intent) {
     case 'buy':
-      return api('POST /api/games/coin-tycoon/buy', { body: { business: action.business, count: action.count } });
+      return api('POST /api/games/coin-tycoon/buy', {
+        body: { business: action.business, count: action.count },
+      });
     case 'manager':
       return api('POST /api/games/coin-tycoon/manager', { body: { business: action.business } });
     case 'start':

@@ -20,7 +20,8 @@ export function useTycoon() {
   const { token } = useSession();
   return useQuery({
     queryKey: tycoonKeys.company(token),
-    queryFn: async ({ signal }) => withOffset(await api('GET /api/games/coin-tycoon', { signal }), Date.now()),
+    queryFn: async ({ signal }) =>
+      withOffset(await api('GET /api/games/coin-tycoon', { signal }), Date.now()),
     enabled: token !== null,
     // An open page reads every 30 s (not while hidden), which the server saves: the away summary
     // is then for time really away, not for time spent watching.
@@ -36,7 +37,9 @@ export function usePutTycoon() {
   return useCallback(
     (dto: TycoonDto) => {
       const view = withOffset(dto, Date.now());
-      queryClient.setQueryData<TycoonView>(tycoonKeys.company(token), (current) => newerView(current, view));
+      queryClient.setQueryData<TycoonView>(tycoonKeys.company(token), (current) =>
+        newerView(current, view),
+      );
     },
     [queryClient, token],
   );

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RoundDto } from '../../../../shared/api/fairness';
-import { isRoundGame, ROUND_GAME_DEFS, roundGameDef, type RoundGame } from '../../../../shared/games/engine/roundGames';
+import {
+  isRoundGame,
+  ROUND_GAME_DEFS,
+  roundGameDef,
+  type RoundGame,
+} from '../../../../shared/games/engine/roundGames';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { SelectField } from '../../../components/TextField';
 import { formatCoins, formatDateTime } from '../../../lib/format';
@@ -48,13 +53,21 @@ export function RoundHistory({ limit = 10, games = [], filterable = false }: Rou
       {rounds.isPending ? (
         <LoadingState>Loading rounds…</LoadingState>
       ) : !rounds.data || rounds.data.rounds.length === 0 ? (
-        <EmptyState>{picked ? `No ${roundGameDef(picked).label.toLowerCase()} rounds yet.` : 'No rounds yet.'}</EmptyState>
+        <EmptyState>
+          {picked ? `No ${roundGameDef(picked).label.toLowerCase()} rounds yet.` : 'No rounds yet.'}
+        </EmptyState>
       ) : (
         <ul className="flex flex-col divide-y divide-white/5" data-testid="round-history">
           {rounds.data.rounds.map((round) => {
             const href = verifyHref(round);
             return (
-              <li key={round._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm" data-testid="round-row" data-game={round.game} data-round={round._id}>
+              <li
+                key={round._id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm"
+                data-testid="round-row"
+                data-game={round.game}
+                data-round={round._id}
+              >
                 <span className="font-semibold text-white">{describe(round)}</span>
                 <span className="text-slate-400">stake {formatCoins(round.stake)}</span>
                 <span className="text-emerald-300">paid {formatCoins(round.payout)}</span>
@@ -63,15 +76,24 @@ export function RoundHistory({ limit = 10, games = [], filterable = false }: Rou
                 <span className="text-slate-400" data-testid="round-number">
                   round #{round._id} · nonce {round.nonce}
                 </span>
-                <span className="max-w-full truncate font-mono text-xs text-slate-500" title={round.serverSeedHash}>
+                <span
+                  className="max-w-full truncate font-mono text-xs text-slate-500"
+                  title={round.serverSeedHash}
+                >
                   seed hash {round.serverSeedHash.slice(0, 12)}…
                 </span>
                 {href ? (
-                  <Link to={href} className="ml-auto font-semibold text-amber-300 underline hover:text-amber-200">
+                  <Link
+                    to={href}
+                    className="ml-auto font-semibold text-amber-300 underline hover:text-amber-200"
+                  >
                     Verify
                   </Link>
                 ) : (
-                  <Link to="/fairness#seeds" className="ml-auto text-slate-300 underline hover:text-white">
+                  <Link
+                    to="/fairness#seeds"
+                    className="ml-auto text-slate-300 underline hover:text-white"
+                  >
                     Verify after rotating your seed
                   </Link>
                 )}

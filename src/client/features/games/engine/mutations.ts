@@ -6,7 +6,8 @@ import { gameKeys } from '../public';
 export function useSetClientSeedMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientSeed: string) => api('POST /api/fairness/client-seed', { body: { clientSeed } }),
+    mutationFn: (clientSeed: string) =>
+      api('POST /api/fairness/client-seed', { body: { clientSeed } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: gameKeys.all }),
   });
 }

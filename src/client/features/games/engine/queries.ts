@@ -33,7 +33,10 @@ export function useRound(id: string | null) {
   return useQuery({
     queryKey: fairnessKeys.round(token, id ?? ''),
     queryFn: async ({ signal }) => {
-      const page = await api('GET /api/games/rounds', { query: { before: Number(id) + 1, limit: 1 }, signal });
+      const page = await api('GET /api/games/rounds', {
+        query: { before: Number(id) + 1, limit: 1 },
+        signal,
+      });
       return page.rounds.find((r) => r._id === id) ?? null;
     },
     enabled: token !== null && id !== null && /^\d{1,15}$/.test(id),

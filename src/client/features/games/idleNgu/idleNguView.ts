@@ -53,7 +53,8 @@ export function newerView(current: IdleView | undefined, incoming: IdleView): Id
 export function durationText(ms: number, round: 'up' | 'down' = 'up'): string {
   const r = round === 'up' ? Math.ceil : Math.floor;
   const s = Math.max(1, r(ms / 1000));
-  const join = (big: number, bigUnit: string, small: number, smallUnit: string) => (small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`);
+  const join = (big: number, bigUnit: string, small: number, smallUnit: string) =>
+    small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
   if (s < 60) return `${s} s`;
   if (s < 3600) return join(Math.floor(s / 60), 'min', s % 60, 's');
   const m = r(s / 60);
@@ -65,17 +66,27 @@ export function durationText(ms: number, round: 'up' | 'down' = 'up'): string {
 /** A whole number with thousands separators; levels are exact BigInts. */
 export const wholeText = (n: bigint | number): string => n.toLocaleString('en-US');
 
-export const sumOf = (allocations: Allocations): number => IDLE_TRAININGS.reduce((s, t) => s + allocations[t], 0);
+export const sumOf = (allocations: Allocations): number =>
+  IDLE_TRAININGS.reduce((s, t) => s + allocations[t], 0);
 
-export const sameAllocations = (a: Allocations, b: Allocations): boolean => IDLE_TRAININGS.every((t) => a[t] === b[t]);
+export const sameAllocations = (a: Allocations, b: Allocations): boolean =>
+  IDLE_TRAININGS.every((t) => a[t] === b[t]);
 
 /**
  * What a row's controls would set a training to, kept within 0 and what the energy allows, so a
  * request never carries an allocation the server would refuse.
  */
-export function clampAllocation(allocations: Allocations, energy: number, t: Training, wanted: number): Record<Training, number> {
+export function clampAllocation(
+  allocations: Allocations,
+  energy: number,
+  t: Training,
+  wanted: number,
+): Record<Training, number> {
   const others = sumOf(allocations) - allocations[t];
-  const value = Math.max(0, Math.min(Number.isFinite(wanted) ? Math.trunc(wanted) : 0, energy - others));
+  const value = Math.max(
+    0,
+    Math.min(Number.isFinite(wanted) ? Math.trunc(wanted) : 0, energy - others),
+  );
   return { ...allocations, [t]: value };
 }
 
@@ -108,14 +119,20 @@ export function towerFloors(state: IdleState, power: bigint): TowerFloor[] {
       paid: n <= state.highestKill,
       reward: firstKillCoins(n),
       fightable: reachable && beatable,
-      blocked: !reachable ? `Beat boss ${state.bestBoss + 1} first` : !beatable ? `Needs ${formatBig(hp)} power` : null,
+      blocked: !reachable
+        ? `Beat boss ${state.bestBoss + 1} first`
+        : !beatable
+          ? `Needs ${formatBig(hp)} power`
+          : null,
     };
   });
 }
 
 /** The toast after a won fight. */
 export const victoryText = (boss: number, coins: number): string =>
-  coins > 0 ? `Victory! +${wholeText(coins)} coins` : `Victory! Boss ${boss} beaten again: its first-kill reward was already paid`;
+  coins > 0
+    ? `Victory! +${wholeText(coins)} coins`
+    : `Victory! Boss ${boss} beaten again: its first-kill reward was already paid`;
 
 export interface RebirthPreview {
   from: string;
@@ -139,17 +156,23 @@ export function rebirthPreview(state: IdleState): RebirthPreview {
 /** Why Rebirth is off, or null when it is on. */
 export function rebirthBlocked(state: IdleState): string | null {
   if (state.bestBoss > state.rebirthBoss) return null;
-  return state.rebirthBoss === 0 ? 'Beat boss 1 to unlock rebirth.' : `Your multiplier came from boss ${state.rebirthBoss}: beat boss ${state.rebirthBoss + 1} to raise it.`;
+  return state.rebirthBoss === 0
+    ? 'Beat boss 1 to unlock rebirth.'
+    : `Your multiplier came from boss ${state.rebirthBoss}: beat boss ${state.rebirthBoss + 1} to raise it.`;
 }
 
 /** 'Away 9 h.' or 'Away 1 d 2 h; 12 h counted.' */
 export function awayDuration(away: Pick<AwaySummary, 'awayMs' | 'cappedMs'>): string {
   const gone = durationText(away.awayMs, 'down');
-  return away.awayMs > away.cappedMs ? `Away ${gone}; the first ${durationText(away.cappedMs, 'down')} counted.` : `Away ${gone}.`;
+  return away.awayMs > away.cappedMs
+    ? `Away ${gone}; the first ${durationText(away.cappedMs, 'down')} counted.`
+    : `Away ${gone}.`;
 }
 
 /** '+12 levels Attack' per training that gained any. */
-export function awayLines(levelsGained: Readonly<Record<Training, number>>): { training: Training; text: string }[] {
+export function awayLines(
+  levelsGained: Readonly<Record<Training, number>>,
+): { training: Training; text: string }[] {
   return IDLE_TRAININGS.filter((t) => levelsGained[t] > 0).map((t) => ({
     training: t,
     text: `+${wholeText(levelsGained[t])} ${levelsGained[t] === 1 ? 'level' : 'levels'} ${IDLE_TRAINING_NAMES[t]}`,

@@ -20,7 +20,8 @@ export function useIdleTrainer() {
   const { token } = useSession();
   return useQuery({
     queryKey: idleKeys.trainer(token),
-    queryFn: async ({ signal }) => withOffset(await api('GET /api/games/idle-ngu', { signal }), Date.now()),
+    queryFn: async ({ signal }) =>
+      withOffset(await api('GET /api/games/idle-ngu', { signal }), Date.now()),
     enabled: token !== null,
     structuralSharing: (old, next) => newerView(old as IdleView | undefined, next as IdleView),
   });
@@ -33,7 +34,9 @@ export function usePutIdle() {
   return useCallback(
     (dto: IdleDto) => {
       const view = withOffset(dto, Date.now());
-      queryClient.setQueryData<IdleView>(idleKeys.trainer(token), (current) => newerView(current, view));
+      queryClient.setQueryData<IdleView>(idleKeys.trainer(token), (current) =>
+        newerView(current, view),
+      );
     },
     [queryClient, token],
   );

@@ -21,7 +21,10 @@ export interface AllocationDraft {
  * server as one allocate intent. One request at a time: a change made while one is on its way
  * is sent when it returns. A refusal drops the draft, so the rows show the server's allocation.
  */
-export function useAllocationDraft(server: Allocations, save: (allocations: Allocations) => Promise<unknown>): AllocationDraft {
+export function useAllocationDraft(
+  server: Allocations,
+  save: (allocations: Allocations) => Promise<unknown>,
+): AllocationDraft {
   const [draft, setDraft] = useState<Allocations | null>(null);
   const [saving, setSaving] = useState(false);
   // Refs, since the timer and the answer run outside the render that scheduled them.
@@ -81,10 +84,16 @@ export function useAllocationDraft(server: Allocations, save: (allocations: Allo
     () => () => {
       clearTimeout(timer.current);
       const pending = latest.current;
-      if (pending !== null && !inFlight.current && !sameAllocations(pending, serverRef.current)) void saveRef.current(pending).catch(() => undefined);
+      if (pending !== null && !inFlight.current && !sameAllocations(pending, serverRef.current))
+        void saveRef.current(pending).catch(() => undefined);
     },
     [],
   );
 
-  return { shown: draft ?? server, phase: saving ? 'saving' : draft !== null ? 'pending' : 'saved', change, discard };
+  return {
+    shown: draft ?? server,
+    phase: saving ? 'saving' : draft !== null ? 'pending' : 'saved',
+    change,
+    discard,
+  };
 }

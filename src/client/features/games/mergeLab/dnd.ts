@@ -52,7 +52,8 @@ class MouseAndPenSensor extends PointerSensor {
     {
       eventName: 'onPointerDown' as const,
       handler: (event: ReactPointerEvent, options: PointerSensorOptions) =>
-        event.nativeEvent.pointerType !== 'touch' && PointerSensor.activators[0]!.handler(event, options),
+        event.nativeEvent.pointerType !== 'touch' &&
+        PointerSensor.activators[0]!.handler(event, options),
     },
   ];
 }
@@ -90,7 +91,9 @@ const jumpToNextTarget: KeyboardCoordinateGetter = (event, { context, currentCoo
     const score = along + 2 * across;
     if (!best || score < best.score) best = { dx, dy, score };
   }
-  return best ? { x: currentCoordinates.x + best.dx, y: currentCoordinates.y + best.dy } : currentCoordinates;
+  return best
+    ? { x: currentCoordinates.x + best.dx, y: currentCoordinates.y + best.dy }
+    : currentCoordinates;
 };
 
 /** A pointer counts where it is; a keyboard drag has no pointer, so the nearest centre decides. */
@@ -106,7 +109,11 @@ export function useLabSensors() {
     // A long press tells a drag apart from a scroll; a plain tap selects.
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, {
-      keyboardCodes: { start: [KEYBOARD_DRAG_KEY], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Enter, KeyboardCode.Space, KEYBOARD_DRAG_KEY] },
+      keyboardCodes: {
+        start: [KEYBOARD_DRAG_KEY],
+        cancel: [KeyboardCode.Esc],
+        end: [KeyboardCode.Enter, KeyboardCode.Space, KEYBOARD_DRAG_KEY],
+      },
       coordinateGetter: jumpToNextTarget,
     }),
   );

@@ -22,7 +22,9 @@ function send(action: LabAction): Promise<MergeLabActionResponse> {
     case 'sell':
       return api('POST /api/games/merge-lab/sell', { body: { cell: action.cell } });
     case 'deliver':
-      return api('POST /api/games/merge-lab/deliver', { body: { order: action.order, cell: action.cell } });
+      return api('POST /api/games/merge-lab/deliver', {
+        body: { order: action.order, cell: action.cell },
+      });
   }
 }
 
@@ -53,7 +55,9 @@ export function useLabAction(handlers: LabActionHandlers) {
     mutationFn: send,
     onSuccess: (answer, action) => {
       putLab(answer);
-      queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance: answer.balance } : user));
+      queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) =>
+        user ? { ...user, balance: answer.balance } : user,
+      );
       if (answer.coins > 0) void afterCoinsMoved();
       latest.current.onAnswer(action, answer);
     },
@@ -66,5 +70,8 @@ export function useLabAction(handlers: LabActionHandlers) {
 
 /** The actions sent or queued and not answered yet, oldest first. */
 export function usePendingActions(): LabAction[] {
-  return useMutationState({ filters: { mutationKey: ACTION_KEY, status: 'pending' }, select: (m) => m.state.variables as LabAction });
+  return useMutationState({
+    filters: { mutationKey: ACTION_KEY, status: 'pending' },
+    select: (m) => m.state.variables as LabAction,
+  });
 }

@@ -37,7 +37,10 @@ export function usePutLab() {
   const queryClient = useQueryClient();
   const { token } = useSession();
   return useCallback(
-    (dto: MergeLabDto) => queryClient.setQueryData<LabView>(mergeLabKeys.lab(token), (current) => newerView(current, labViewOf(dto))),
+    (dto: MergeLabDto) =>
+      queryClient.setQueryData<LabView>(mergeLabKeys.lab(token), (current) =>
+        newerView(current, labViewOf(dto)),
+      ),
     [queryClient, token],
   );
 }

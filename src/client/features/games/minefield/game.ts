@@ -1,5 +1,9 @@
 import type { InventoryEntry } from '../../../../shared/api/accounts';
-import type { MinefieldActiveDto, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import type {
+  MinefieldActiveDto,
+  MinefieldRevealResponse,
+  MinefieldStartResponse,
+} from '../../../../shared/games/minefield/contract';
 import { MINEFIELD_MAX_BET, MINEFIELD_MIN_MINES } from '../../../../shared/games/minefield/rules';
 import {
   minefieldCashoutPoint,
@@ -27,9 +31,14 @@ export interface MinefieldGame {
   ended: boolean;
 }
 
-export const clampMines = (mines: number, rows: number, cols: number) => Math.min(Math.max(mines, MINEFIELD_MIN_MINES), rows * cols - 1);
+export const clampMines = (mines: number, rows: number, cols: number) =>
+  Math.min(Math.max(mines, MINEFIELD_MIN_MINES), rows * cols - 1);
 
-export const startedGame = (r: MinefieldStartResponse, rows: number, cols: number): MinefieldGame => ({
+export const startedGame = (
+  r: MinefieldStartResponse,
+  rows: number,
+  cols: number,
+): MinefieldGame => ({
   sessionId: r.sessionId,
   rows,
   cols,
@@ -54,7 +63,11 @@ export const resumedGame = (active: MinefieldActiveDto): MinefieldGame => ({
   ended: false,
 });
 
-export function afterReveal(game: MinefieldGame, cell: number, r: MinefieldRevealResponse): MinefieldGame {
+export function afterReveal(
+  game: MinefieldGame,
+  cell: number,
+  r: MinefieldRevealResponse,
+): MinefieldGame {
   return {
     ...game,
     revealed: r.forgiven || r.exploded ? game.revealed : [...game.revealed, cell],
@@ -90,8 +103,19 @@ export function stakeProblem(stake: string, setting: MinefieldSetting): string |
  * The cash-out one more safe cell would reach, at this stake, as the server would pay it; null
  * when the board has no safe cell left or the stake is not a payable number of coins.
  */
-export function nextCashout(stake: string, cells: number, placed: number, safeCount: number): MinefieldCashoutPoint | null {
+export function nextCashout(
+  stake: string,
+  cells: number,
+  placed: number,
+  safeCount: number,
+): MinefieldCashoutPoint | null {
   const bet = Number(stake);
-  if (!Number.isSafeInteger(bet) || bet < 1 || bet > MINEFIELD_MAX_BET || safeCount + 1 > cells - placed) return null;
+  if (
+    !Number.isSafeInteger(bet) ||
+    bet < 1 ||
+    bet > MINEFIELD_MAX_BET ||
+    safeCount + 1 > cells - placed
+  )
+    return null;
   return minefieldCashoutPoint(bet, cells, placed, safeCount + 1);
 }

@@ -32,7 +32,8 @@ export function useRevealCellMutation() {
 export function useCashOutMutation() {
   const afterGamePlayed = useAfterGamePlayed();
   return useMutation({
-    mutationFn: (sessionId: string) => api('POST /api/games/minefield/cashout', { body: { sessionId } }),
+    mutationFn: (sessionId: string) =>
+      api('POST /api/games/minefield/cashout', { body: { sessionId } }),
     onSuccess: () => void afterGamePlayed(),
   });
 }

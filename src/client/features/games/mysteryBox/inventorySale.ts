@@ -12,7 +12,8 @@ export function useInventorySale() {
       sell.mutate(
         { itemId: entry.item._id, quantity: 1 },
         {
-          onSuccess: (answer) => notify.success(`Sold ${entry.item.name} for ${formatCoins(answer.paid)} coins`),
+          onSuccess: (answer) =>
+            notify.success(`Sold ${entry.item.name} for ${formatCoins(answer.paid)} coins`),
           onError: (error) => notify.error(errorMessage(error, 'Sale failed', CONNECTION_ERROR)),
         },
       ),

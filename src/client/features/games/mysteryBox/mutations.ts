@@ -10,7 +10,9 @@ import type { OpenCount } from './mysteryBoxView';
 
 /** The nav's balance from an answer at once, without waiting for the refetch. */
 function showBalance(queryClient: QueryClient, balance: number) {
-  queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) => (user ? { ...user, balance } : user));
+  queryClient.setQueriesData<UserDto>({ queryKey: sessionKeys.all }, (user) =>
+    user ? { ...user, balance } : user,
+  );
 }
 
 /**
@@ -22,10 +24,12 @@ function showBalance(queryClient: QueryClient, balance: number) {
 export function useOpenBoxesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { boxId: string; count: OpenCount }) => api('POST /api/games/mystery-box/open', { body }),
+    mutationFn: (body: { boxId: string; count: OpenCount }) =>
+      api('POST /api/games/mystery-box/open', { body }),
     onSuccess: (answer) => {
       showBalance(queryClient, answer.balance);
-      for (const queryKey of [storeKeys.all, gameKeys.all]) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      for (const queryKey of [storeKeys.all, gameKeys.all])
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
     },
     // A refusal (short balance) may mean the balance on screen is stale.
     onError: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
@@ -41,7 +45,8 @@ export function useSellCollectibleMutation() {
   const { token } = useSession();
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
-    mutationFn: (body: { itemId: string; quantity: number }) => api('POST /api/games/mystery-box/sell', { body }),
+    mutationFn: (body: { itemId: string; quantity: number }) =>
+      api('POST /api/games/mystery-box/sell', { body }),
     onSuccess: (answer, { itemId }) => {
       showBalance(queryClient, answer.balance);
       queryClient.setQueryData<StoreUserDto>(storeKeys.mine(token), (data) =>
@@ -49,7 +54,13 @@ export function useSellCollectibleMutation() {
           ? {
               ...data,
               balance: answer.balance,
-              inventory: data.inventory.flatMap((e) => (e.item._id !== itemId ? [e] : answer.left > 0 ? [{ ...e, quantity: answer.left }] : [])),
+              inventory: data.inventory.flatMap((e) =>
+                e.item._id !== itemId
+                  ? [e]
+                  : answer.left > 0
+                    ? [{ ...e, quantity: answer.left }]
+                    : [],
+              ),
             }
           : data,
       );

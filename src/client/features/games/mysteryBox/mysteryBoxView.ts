@@ -1,7 +1,10 @@
 // The box page's words, numbers, reel strips and verify links, free of React so they are tested
 // on their own (mysteryBoxView.test.ts). The maths is the shared one the server opens boxes with.
 import type { LiveEventPayloads } from '../../../../shared/api/live';
-import type { MysteryBoxDto, OpenBoxesResponse } from '../../../../shared/games/mysteryBox/contract';
+import type {
+  MysteryBoxDto,
+  OpenBoxesResponse,
+} from '../../../../shared/games/mysteryBox/contract';
 import { BOX_OPEN_COUNTS, BOX_WEIGHT_TOTAL } from '../../../../shared/games/mysteryBox/rules';
 import { formatCoins } from '../../../lib/format';
 
@@ -18,10 +21,12 @@ export type Drop = LiveEventPayloads['mysteryBox.drop'];
 export const coinsText = (n: number): string => `${formatCoins(n)} ${n === 1 ? 'coin' : 'coins'}`;
 
 /** A tier's weight as a share of all openings: '79.92%', '0.26%'. */
-export const chanceText = (weight: number): string => `${((100 * weight) / BOX_WEIGHT_TOTAL).toFixed(2)}%`;
+export const chanceText = (weight: number): string =>
+  `${((100 * weight) / BOX_WEIGHT_TOTAL).toFixed(2)}%`;
 
 /** '7,992 / 10,000'. */
-export const weightText = (weight: number): string => `${formatCoins(weight)} / ${formatCoins(BOX_WEIGHT_TOTAL)}`;
+export const weightText = (weight: number): string =>
+  `${formatCoins(weight)} / ${formatCoins(BOX_WEIGHT_TOTAL)}`;
 
 export interface OpenOption {
   count: OpenCount;
@@ -34,17 +39,27 @@ export interface OpenOption {
 export function openOptions(price: number, balance: number | undefined): OpenOption[] {
   return BOX_OPEN_COUNTS.map((count) => {
     const cost = price * count;
-    return { count, cost, affordable: balance === undefined || balance >= cost, label: `Open ×${count}` };
+    return {
+      count,
+      cost,
+      affordable: balance === undefined || balance >= cost,
+      label: `Open ×${count}`,
+    };
   });
 }
 
 /** Why an open button is off, for the line under the buttons (null when both are on). */
-export function openBlockedText(options: readonly OpenOption[], balance: number | undefined): string | null {
+export function openBlockedText(
+  options: readonly OpenOption[],
+  balance: number | undefined,
+): string | null {
   if (balance === undefined) return null;
   const single = options.find((o) => o.count === 1);
   const more = options.find((o) => o.count !== 1);
-  if (single && !single.affordable) return `Not enough coins: a box costs ${formatCoins(single.cost)} and you have ${formatCoins(balance)}.`;
-  if (more && !more.affordable) return `×${more.count} needs ${formatCoins(more.cost)} coins; you have ${formatCoins(balance)}.`;
+  if (single && !single.affordable)
+    return `Not enough coins: a box costs ${formatCoins(single.cost)} and you have ${formatCoins(balance)}.`;
+  if (more && !more.affordable)
+    return `×${more.count} needs ${formatCoins(more.cost)} coins; you have ${formatCoins(balance)}.`;
   return null;
 }
 
@@ -55,7 +70,12 @@ export function openBlockedText(options: readonly OpenOption[], balance: number 
 export function roundParams(box: Pick<MysteryBoxDto, 'id' | 'tiers'>) {
   return {
     box: box.id,
-    tiers: box.tiers.map((t) => ({ name: t.name, weight: t.weight, notable: t.notable, drops: t.drops.map((d) => ({ key: d.key, name: d.name, emoji: d.emoji, value: d.value })) })),
+    tiers: box.tiers.map((t) => ({
+      name: t.name,
+      weight: t.weight,
+      notable: t.notable,
+      drops: t.drops.map((d) => ({ key: d.key, name: d.name, emoji: d.emoji, value: d.value })),
+    })),
   };
 }
 
@@ -64,8 +84,16 @@ export function roundParams(box: Pick<MysteryBoxDto, 'id' | 'tiers'>) {
  * id so the page compares with the record. The seeds are filled in there once the server seed
  * is revealed by rotating.
  */
-export function verifyDropHref(result: Pick<BoxResult, 'roundId' | 'nonce'>, box: Pick<MysteryBoxDto, 'id' | 'tiers'>): string {
-  const query = new URLSearchParams({ game: 'mystery-box', nonce: String(result.nonce), params: JSON.stringify(roundParams(box)), round: result.roundId });
+export function verifyDropHref(
+  result: Pick<BoxResult, 'roundId' | 'nonce'>,
+  box: Pick<MysteryBoxDto, 'id' | 'tiers'>,
+): string {
+  const query = new URLSearchParams({
+    game: 'mystery-box',
+    nonce: String(result.nonce),
+    params: JSON.stringify(roundParams(box)),
+    round: result.roundId,
+  });
   return `/fairness?${query.toString()}#verify`;
 }
 
@@ -78,7 +106,11 @@ export const REEL_STOP = 30;
  * REEL_STOP. The order comes from the round id, so a re-render draws the same strip. It is only
  * decoration: what was won is decided by the round, never by this.
  */
-export function reelStrip(box: Pick<MysteryBoxDto, 'tiers'>, dropEmoji: string, seedText: string): string[] {
+export function reelStrip(
+  box: Pick<MysteryBoxDto, 'tiers'>,
+  dropEmoji: string,
+  seedText: string,
+): string[] {
   const emojis = box.tiers.flatMap((t) => t.drops.map((d) => d.emoji));
   if (emojis.length === 0) return Array.from({ length: REEL_CELLS }, () => dropEmoji);
   let seed = 0;
@@ -108,13 +140,19 @@ export function addToFeed<T>(feed: readonly T[], drop: T): T[] {
 }
 
 /** '3 drops: 1 Rare, 2 Common' (best tier first by the box's order), or 'Rare Old Compass' for one. */
-export function openSummary(results: readonly { tier: string; item: Pick<BoxResult['item'], 'name' | 'value'> }[], tierOrder: readonly string[]): string {
+export function openSummary(
+  results: readonly { tier: string; item: Pick<BoxResult['item'], 'name' | 'value'> }[],
+  tierOrder: readonly string[],
+): string {
   if (results.length === 0) return 'Nothing dropped.';
-  if (results.length === 1) return `${results[0]!.tier} ${results[0]!.item.name}, worth ${coinsText(results[0]!.item.value)}`;
+  if (results.length === 1)
+    return `${results[0]!.tier} ${results[0]!.item.name}, worth ${coinsText(results[0]!.item.value)}`;
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r.tier, (counts.get(r.tier) ?? 0) + 1);
   const rank = (tier: string) => tierOrder.indexOf(tier);
-  const parts = [...counts].sort(([a], [b]) => rank(b) - rank(a)).map(([tier, n]) => `${n} ${tier}`);
+  const parts = [...counts]
+    .sort(([a], [b]) => rank(b) - rank(a))
+    .map(([tier, n]) => `${n} ${tier}`);
   const worth = results.reduce((sum, r) => sum + r.item.value, 0);
   return `${results.length} drops: ${parts.join(', ')}, worth ${coinsText(worth)} in all`;
 }

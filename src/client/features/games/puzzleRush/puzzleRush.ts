@@ -28,8 +28,10 @@ export interface Failure {
 export function failureText(type: PuzzleType, error: unknown): Failure {
   const server = error instanceof ApiError ? error.serverMessage : null;
   if (type === 'n-queens') {
-    if (error instanceof ApiError && error.status === 400) return { status: '❌ Not valid.', detail: server };
-    if (error instanceof ApiError && error.status < 500 && server) return { status: server, detail: null };
+    if (error instanceof ApiError && error.status === 400)
+      return { status: '❌ Not valid.', detail: server };
+    if (error instanceof ApiError && error.status < 500 && server)
+      return { status: server, detail: null };
     return { status: '❌ Server error', detail: null };
   }
   return { status: server ?? 'Incorrect', detail: null };
@@ -42,16 +44,24 @@ export function slidingTileForKey(board: readonly number[], key: string): number
   const row = Math.floor(gap / n);
   const col = gap % n;
   const from =
-    key === 'ArrowUp' && row < n - 1 ? gap + n
-    : key === 'ArrowDown' && row > 0 ? gap - n
-    : key === 'ArrowLeft' && col < n - 1 ? gap + 1
-    : key === 'ArrowRight' && col > 0 ? gap - 1
-    : null;
+    key === 'ArrowUp' && row < n - 1
+      ? gap + n
+      : key === 'ArrowDown' && row > 0
+        ? gap - n
+        : key === 'ArrowLeft' && col < n - 1
+          ? gap + 1
+          : key === 'ArrowRight' && col > 0
+            ? gap - 1
+            : null;
   return from === null ? null : (board[from] ?? null);
 }
 
 /** Every cell of every table picked (an unpicked cell is ''). */
-export function isLogicComplete(answer: LogicGridAnswer, people: readonly string[], categories: readonly string[]): boolean {
+export function isLogicComplete(
+  answer: LogicGridAnswer,
+  people: readonly string[],
+  categories: readonly string[],
+): boolean {
   return categories.every((c) => people.every((p) => (answer[c]?.[p] ?? '') !== ''));
 }
 
@@ -69,7 +79,10 @@ export function logicDuplicates(answer: LogicGridAnswer): Record<string, string[
  * Saved match-3 progress when its swaps replay from the day's board to the saved state, as the
  * server will replay them; anything else (another day's board, edited storage) starts afresh.
  */
-export function resumeMatch3(saved: Match3Progress | null, question: Match3Question): Match3Progress {
+export function resumeMatch3(
+  saved: Match3Progress | null,
+  question: Match3Question,
+): Match3Progress {
   const fresh: Match3Progress = { state: initialMatch3State(question), swaps: [] };
   if (!saved) return fresh;
   let state = fresh.state;

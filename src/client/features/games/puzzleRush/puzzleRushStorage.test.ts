@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearMatch3, pruneOtherDays, readMatch3, readSolved, writeMatch3, writeSolved, type KeyValueStore } from './puzzleRushStorage';
+import {
+  clearMatch3,
+  pruneOtherDays,
+  readMatch3,
+  readSolved,
+  writeMatch3,
+  writeSolved,
+  type KeyValueStore,
+} from './puzzleRushStorage';
 
 /** Storage's behaviour over a Map, insertion-ordered like the browser's. */
 function memoryStore(): KeyValueStore & { keys(): string[] } {
@@ -16,12 +24,21 @@ function memoryStore(): KeyValueStore & { keys(): string[] } {
   };
 }
 
-const state = { grid: Array.from({ length: 25 }, (_, i) => i % 7), refillSeed: 'seed', moves: 1, matches: 2 };
+const state = {
+  grid: Array.from({ length: 25 }, (_, i) => i % 7),
+  refillSeed: 'seed',
+  moves: 1,
+  matches: 2,
+};
 
 describe('puzzle rush storage', () => {
   it('keeps solved ids per UTC day and forgets them when the day changes', () => {
     const store = memoryStore();
-    writeSolved(store, '2026-11-21', ['2026-11-21:sliding', '2026-11-21:memory', '2026-11-21:sliding']);
+    writeSolved(store, '2026-11-21', [
+      '2026-11-21:sliding',
+      '2026-11-21:memory',
+      '2026-11-21:sliding',
+    ]);
     writeMatch3(store, '2026-11-21:match-3', { state, swaps: [[0, 1]] });
     store.setItem('token', 'kept');
     expect(readSolved(store, '2026-11-21')).toEqual(['2026-11-21:sliding', '2026-11-21:memory']);
@@ -39,7 +56,10 @@ describe('puzzle rush storage', () => {
     const store = memoryStore();
     store.setItem('puzzle-rush:solved:2026-11-22', '{not json');
     expect(readSolved(store, '2026-11-22')).toEqual([]);
-    store.setItem('puzzle-rush:solved:2026-11-22', JSON.stringify(['2026-11-21:sliding', 7, '2026-11-22:memory']));
+    store.setItem(
+      'puzzle-rush:solved:2026-11-22',
+      JSON.stringify(['2026-11-21:sliding', 7, '2026-11-22:memory']),
+    );
     expect(readSolved(store, '2026-11-22')).toEqual(['2026-11-22:memory']);
 
     const id = '2026-11-22:match-3';
@@ -50,7 +70,10 @@ describe('puzzle rush storage', () => {
     expect(readMatch3(store, id)).toBeNull();
     writeMatch3(store, id, { state, swaps: [[0, 25]] });
     expect(readMatch3(store, id)).toBeNull();
-    writeMatch3(store, id, { state: { ...state, grid: [9, ...state.grid.slice(1)] }, swaps: [[0, 1]] });
+    writeMatch3(store, id, {
+      state: { ...state, grid: [9, ...state.grid.slice(1)] },
+      swaps: [[0, 1]],
+    });
     expect(readMatch3(store, id)).toBeNull();
     writeMatch3(store, id, { state, swaps: [[0, 1]] });
     clearMatch3(store, id);

@@ -1,4 +1,8 @@
-import { MATCH3_SIZE, MATCH3_SYMBOLS, type Match3State } from '../../../../shared/games/puzzleRush/puzzles';
+import {
+  MATCH3_SIZE,
+  MATCH3_SYMBOLS,
+  type Match3State,
+} from '../../../../shared/games/puzzleRush/puzzles';
 
 /**
  * Puzzle Rush's browser storage (games spec section 4): the ids solved today under a key of
@@ -55,31 +59,49 @@ export function pruneOtherDays(store: KeyValueStore, date: string): void {
 
 export function readSolved(store: KeyValueStore, date: string): string[] {
   const value = readJson(store, solvedKey(date));
-  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string' && id.startsWith(`${date}:`)) : [];
+  return Array.isArray(value)
+    ? value.filter((id): id is string => typeof id === 'string' && id.startsWith(`${date}:`))
+    : [];
 }
 
 export function writeSolved(store: KeyValueStore, date: string, ids: readonly string[]): void {
   write(store, solvedKey(date), [...new Set(ids)]);
 }
 
-const isCell = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < MATCH3_SIZE * MATCH3_SIZE;
+const isCell = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) < MATCH3_SIZE * MATCH3_SIZE;
 
 /** Saved progress, or null when there is none or it is not the shape this page writes. */
 export function readMatch3(store: KeyValueStore, puzzleId: string): Match3Progress | null {
   const value = readJson(store, match3Key(puzzleId));
   if (typeof value !== 'object' || value === null) return null;
   const { state, swaps } = value as Partial<Match3Progress>;
-  if (!state || !Array.isArray(swaps) || !swaps.every((s) => Array.isArray(s) && s.length === 2 && s.every(isCell))) return null;
+  if (
+    !state ||
+    !Array.isArray(swaps) ||
+    !swaps.every((s) => Array.isArray(s) && s.length === 2 && s.every(isCell))
+  )
+    return null;
   const { grid, refillSeed, moves, matches } = state;
   const gridOk =
     Array.isArray(grid) &&
     grid.length === MATCH3_SIZE * MATCH3_SIZE &&
     grid.every((s) => Number.isInteger(s) && s >= 0 && s < MATCH3_SYMBOLS);
-  if (!gridOk || typeof refillSeed !== 'string' || moves !== swaps.length || !Number.isInteger(matches)) return null;
+  if (
+    !gridOk ||
+    typeof refillSeed !== 'string' ||
+    moves !== swaps.length ||
+    !Number.isInteger(matches)
+  )
+    return null;
   return { state: { grid, refillSeed, moves, matches }, swaps };
 }
 
-export function writeMatch3(store: KeyValueStore, puzzleId: string, progress: Match3Progress): void {
+export function writeMatch3(
+  store: KeyValueStore,
+  puzzleId: string,
+  progress: Match3Progress,
+): void {
   write(store, match3Key(puzzleId), progress);
 }
 

@@ -15,7 +15,8 @@ import { syncServerClock } from './serverClock';
 const quizKeys = {
   all: [...gameKeys.all, 'quiz-duel'] as const,
   lobby: (token: string | null) => [...gameKeys.all, 'quiz-duel', 'lobby', token] as const,
-  duel: (token: string | null, id: string) => [...gameKeys.all, 'quiz-duel', 'duel', token, id] as const,
+  duel: (token: string | null, id: string) =>
+    [...gameKeys.all, 'quiz-duel', 'duel', token, id] as const,
   daily: (token: string | null) => [...gameKeys.all, 'quiz-duel', 'daily', token] as const,
 };
 
@@ -60,7 +61,9 @@ export function useQuizDuel(id: string | undefined) {
     structuralSharing: keepNewer,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return live || state === 'finished' || state === 'canceled' || state === 'expired' ? false : POLL_MS;
+      return live || state === 'finished' || state === 'canceled' || state === 'expired'
+        ? false
+        : POLL_MS;
     },
   });
 }
@@ -86,18 +89,25 @@ export function useQuizCache() {
   const putDuel = useCallback(
     (duel: QuizDuelDto) => {
       syncServerClock(duel.serverTime);
-      queryClient.setQueryData<QuizDuelDto>(quizKeys.duel(token, duel._id), (current) => newerView(current, duel));
+      queryClient.setQueryData<QuizDuelDto>(quizKeys.duel(token, duel._id), (current) =>
+        newerView(current, duel),
+      );
     },
     [queryClient, token],
   );
   const putDaily = useCallback(
     (daily: QuizDailyDto) => {
       syncServerClock(daily.serverTime);
-      queryClient.setQueryData<QuizDailyDto>(quizKeys.daily(token), (current) => newerView(current, daily));
+      queryClient.setQueryData<QuizDailyDto>(quizKeys.daily(token), (current) =>
+        newerView(current, daily),
+      );
     },
     [queryClient, token],
   );
-  const refreshLobby = useCallback(() => queryClient.invalidateQueries({ queryKey: quizKeys.lobby(token) }), [queryClient, token]);
+  const refreshLobby = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: quizKeys.lobby(token) }),
+    [queryClient, token],
+  );
   return { putDuel, putDaily, refreshLobby };
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizDuelDto, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
-import { duelStage, nextChangeAt, newerView, playPhase, stakeError, timeAnnouncement, verifyQuestionsHref } from './quizDuelView';
+import {
+  duelStage,
+  nextChangeAt,
+  newerView,
+  playPhase,
+  stakeError,
+  timeAnnouncement,
+  verifyQuestionsHref,
+} from './quizDuelView';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -52,7 +60,11 @@ describe('playPhase and nextChangeAt', () => {
     expect(playPhase(start, [open], T0 + 4000)).toEqual({ kind: 'question', question: open });
     expect(nextChangeAt(start, [open], iso(T0 + 4000))).toBe(T0 + 18_000);
     const closed = question(0, { closed: true, yourChoice: 1, answer: 1, yourPoints: 19 });
-    expect(playPhase(start, [closed], T0 + 5000)).toEqual({ kind: 'reveal', question: closed, last: false });
+    expect(playPhase(start, [closed], T0 + 5000)).toEqual({
+      kind: 'reveal',
+      question: closed,
+      last: false,
+    });
     // The next opens 3 s after the close, which was no later than this view.
     expect(nextChangeAt(start, [closed], iso(T0 + 5000))).toBe(T0 + 8000);
   });
@@ -66,7 +78,15 @@ describe('playPhase and nextChangeAt', () => {
 
 describe('timeAnnouncement', () => {
   it('speaks only at 10 s, 5 s and the end', () => {
-    expect([15, 11, 10, 6, 5, 1, 0].map(timeAnnouncement)).toEqual(['', '', '10 seconds left', '10 seconds left', '5 seconds left', '5 seconds left', 'Time is up']);
+    expect([15, 11, 10, 6, 5, 1, 0].map(timeAnnouncement)).toEqual([
+      '',
+      '',
+      '10 seconds left',
+      '10 seconds left',
+      '5 seconds left',
+      '5 seconds left',
+      'Time is up',
+    ]);
   });
 });
 

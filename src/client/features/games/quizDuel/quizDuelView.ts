@@ -1,5 +1,16 @@
-import type { QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
-import { QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_START_MS, QUIZ_LIVE_WAIT_MS, QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel/rules';
+import type {
+  QuizDuelDto,
+  QuizDuelSummary,
+  QuizQuestionDto,
+} from '../../../../shared/games/quizDuel/contract';
+import {
+  QUIZ_LIVE_REVEAL_MS,
+  QUIZ_LIVE_START_MS,
+  QUIZ_LIVE_WAIT_MS,
+  QUIZ_MAX_STAKE,
+  QUIZ_MIN_STAKE,
+  QUIZ_QUESTIONS,
+} from '../../../../shared/games/quizDuel/rules';
 import { formatCoins } from '../../../lib/format';
 
 /** What the quiz pages show and when, as pure functions of the server's views and its clock. */
@@ -28,7 +39,8 @@ export const NO_SUCH_DUEL = 'There is no such duel. Start one from the lobby.';
 /** Why a stake cannot be sent, in the words the other stake games use; null when it can. */
 export function stakeError(text: string): string | null {
   const stake = Number(text);
-  if (text.trim() === '' || !Number.isFinite(stake) || stake < QUIZ_MIN_STAKE) return `Stake must be at least ${QUIZ_MIN_STAKE}`;
+  if (text.trim() === '' || !Number.isFinite(stake) || stake < QUIZ_MIN_STAKE)
+    return `Stake must be at least ${QUIZ_MIN_STAKE}`;
   if (!Number.isInteger(stake)) return 'Stake must be a whole number of coins';
   if (stake > QUIZ_MAX_STAKE) return `Stake must be at most ${formatCoins(QUIZ_MAX_STAKE)}`;
   return null;
@@ -45,7 +57,11 @@ export type PlayPhase =
   /** The last question seen has closed for you: its answer is shown until the next one opens. */
   | { kind: 'reveal'; question: QuizQuestionDto; last: boolean };
 
-export function playPhase(startsAt: string | null, questions: readonly QuizQuestionDto[], now: number): PlayPhase | null {
+export function playPhase(
+  startsAt: string | null,
+  questions: readonly QuizQuestionDto[],
+  now: number,
+): PlayPhase | null {
   const current = questions.at(-1);
   if (!current) {
     if (startsAt === null) return null;
@@ -62,7 +78,11 @@ export function playPhase(startsAt: string | null, questions: readonly QuizQuest
  * after the current one closed, which was no later than the view's `serverTime`. Null when
  * nothing is due (not started, or all seven played).
  */
-export function nextChangeAt(startsAt: string | null, questions: readonly QuizQuestionDto[], serverTime: string): number | null {
+export function nextChangeAt(
+  startsAt: string | null,
+  questions: readonly QuizQuestionDto[],
+  serverTime: string,
+): number | null {
   const current = questions.at(-1);
   if (!current) return startsAt === null ? null : Date.parse(startsAt);
   if (!current.closed) return Date.parse(current.deadline);
@@ -71,7 +91,8 @@ export function nextChangeAt(startsAt: string | null, questions: readonly QuizQu
 }
 
 /** Whole seconds left until `until`, rounded up (15 at the start of a question, 0 once it is over). */
-export const secondsLeft = (until: number, now: number): number => Math.max(0, Math.ceil((until - now) / 1000));
+export const secondsLeft = (until: number, now: number): number =>
+  Math.max(0, Math.ceil((until - now) / 1000));
 
 /** What a screen reader hears about the clock: only when it crosses 10 and 5 seconds, not every tick. */
 export function timeAnnouncement(seconds: number): string {
@@ -82,7 +103,9 @@ export function timeAnnouncement(seconds: number): string {
 }
 
 /** The other player's name from your side, or null while nobody has joined. */
-export function theirName(duel: Pick<QuizDuelDto, 'you' | 'challenger' | 'opponent'>): string | null {
+export function theirName(
+  duel: Pick<QuizDuelDto, 'you' | 'challenger' | 'opponent'>,
+): string | null {
   return duel.you === 'opponent' ? duel.challenger : duel.opponent;
 }
 
@@ -108,31 +131,49 @@ export const isWaitingLive = (duel: QuizDuelSummary, inviteIds: ReadonlySet<stri
   duel.mode === 'live' && duel.state === 'open' && !inviteIds.has(duel._id);
 
 /** When an unjoined live challenge is refunded: its summary has no expiry, its creation does. */
-const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number => Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
+const liveWaitEnds = (duel: Pick<QuizDuelSummary, 'createdAt'>): number =>
+  Date.parse(duel.createdAt) + QUIZ_LIVE_WAIT_MS;
 
 /** A live challenge's wait left, never more than the whole wait (this browser's clock may run behind the server's). */
-export const liveWaitLeft = (duel: Pick<QuizDuelSummary, 'createdAt'>, now: number): number => Math.min(QUIZ_LIVE_WAIT_MS, Math.max(0, liveWaitEnds(duel) - now));
+export const liveWaitLeft = (duel: Pick<QuizDuelSummary, 'createdAt'>, now: number): number =>
+  Math.min(QUIZ_LIVE_WAIT_MS, Math.max(0, liveWaitEnds(duel) - now));
 
 /**
  * Whether the challenger may still take an unjoined challenge back: a live one while it waits,
  * an asynchronous one only before its first question opens (the server refuses after).
  */
-export function cancellable(duel: QuizDuelSummary, inviteIds: ReadonlySet<string>, now: number): boolean {
+export function cancellable(
+  duel: QuizDuelSummary,
+  inviteIds: ReadonlySet<string>,
+  now: number,
+): boolean {
   if (duel.state !== 'open' || inviteIds.has(duel._id)) return false;
   return duel.mode === 'live' || Date.parse(duel.createdAt) + QUIZ_LIVE_START_MS > now;
 }
 
 export const OUTCOME_TEXT = { won: 'You won!', lost: 'You lost', tie: 'Tie' } as const;
-export const OUTCOME_CLASS = { won: 'text-emerald-300', lost: 'text-rose-300', tie: 'text-slate-200' } as const;
+export const OUTCOME_CLASS = {
+  won: 'text-emerald-300',
+  lost: 'text-rose-300',
+  tie: 'text-slate-200',
+} as const;
 
 /** One line of a duel in the lobby: where it stands, from your side. */
 export function summaryState(duel: QuizDuelSummary, inviteIds: ReadonlySet<string>): string {
   switch (duel.state) {
     case 'open':
       if (inviteIds.has(duel._id)) return 'Invite to you';
-      return duel.yourTurn ? 'Your turn' : duel.opponent ? `Waiting for ${duel.opponent}` : 'Waiting for an opponent';
+      return duel.yourTurn
+        ? 'Your turn'
+        : duel.opponent
+          ? `Waiting for ${duel.opponent}`
+          : 'Waiting for an opponent';
     case 'playing':
-      return duel.yourTurn ? 'Your turn' : duel.mode === 'async' ? `Waiting for ${duel.opponent ?? 'your opponent'}` : 'Playing';
+      return duel.yourTurn
+        ? 'Your turn'
+        : duel.mode === 'async'
+          ? `Waiting for ${duel.opponent ?? 'your opponent'}`
+          : 'Playing';
     case 'finished':
       return duel.outcome ? OUTCOME_TEXT[duel.outcome] : 'Finished';
     case 'canceled':
@@ -143,16 +184,23 @@ export function summaryState(duel: QuizDuelSummary, inviteIds: ReadonlySet<strin
 }
 
 /** The newer of two views of one duel or daily quiz: a push and a read can cross on the way. */
-export function newerView<T extends { serverTime: string }>(current: T | undefined, incoming: T): T {
+export function newerView<T extends { serverTime: string }>(
+  current: T | undefined,
+  incoming: T,
+): T {
   if (current && Date.parse(current.serverTime) > Date.parse(incoming.serverTime)) return current;
   return incoming;
 }
 
 /** A flag or an emoji would be read out by name (the answer itself), so it is labelled instead. */
-export const spokenSubject = (subject: string): string | null => (/^[\x20-\x7e]+$/.test(subject) ? null : 'the symbol shown');
+export const spokenSubject = (subject: string): string | null =>
+  /^[\x20-\x7e]+$/.test(subject) ? null : 'the symbol shown';
 
 /** The /fairness verifier for the round that drew a duel's questions. */
-export function verifyQuestionsHref(roundId: string, round: { nonce: number; params: Record<string, unknown> } | null): string {
+export function verifyQuestionsHref(
+  roundId: string,
+  round: { nonce: number; params: Record<string, unknown> } | null,
+): string {
   const query = new URLSearchParams({ game: 'quiz-duel' });
   if (round) {
     query.set('nonce', String(round.nonce));

@@ -12,7 +12,10 @@ export interface Sending {
  * Sends one answer at a time for a duel or the daily quiz and says which is on its way (the page
  * shows it 'locked in'). A refused answer is said in a toast and the play is read again.
  */
-export function useAnswerSender(send: (answer: { question: number; choice: number }) => Promise<unknown>, reread: () => void) {
+export function useAnswerSender(
+  send: (answer: { question: number; choice: number }) => Promise<unknown>,
+  reread: () => void,
+) {
   const [sending, setSending] = useState<Sending | null>(null);
   /** A ref, not state: two key presses in one frame must not send two answers. */
   const inFlight = useRef(false);

@@ -3,4 +3,10 @@ import { lazyPage } from '../../../app/lazyChunk';
 import type { GameClient } from '../public';
 
 /** The hub card's icon and the pages behind it; its title and line are its GAMES entry's. */
-export const card: GameClient = { icon: HandFist, page: lazyPage(() => import('./pages/RpsPage'), (m) => m.RpsPage) };
+export const card: GameClient = {
+  icon: HandFist,
+  page: lazyPage(
+    () => import('./pages/RpsPage'),
+    (m) => m.RpsPage,
+  ),
+};

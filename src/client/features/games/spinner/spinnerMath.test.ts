@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confettiThreshold, deservesConfetti, formatPercent, landingRotation, slicesOf, sortSlices } from './spinnerMath';
+import {
+  confettiThreshold,
+  deservesConfetti,
+  formatPercent,
+  landingRotation,
+  slicesOf,
+  sortSlices,
+} from './spinnerMath';
 import { formatHms } from '../formatHms';
 
 const table = { rewardOptions: [5, 10, 20, 50, 100, 250], weights: [35, 30, 18, 10, 5, 2] };
@@ -26,7 +33,7 @@ describe('spinner page arithmetic', () => {
       const rotation = landingRotation(1000, table, slice);
       expect(rotation).toBeGreaterThan(1000 + 4 * 360);
       const info = slicesOf(table)[slice]!;
-      const under = (((-(rotation % 360)) % 360) + 360) % 360;
+      const under = ((-(rotation % 360) % 360) + 360) % 360;
       expect(under).toBeGreaterThanOrEqual(info.start);
       expect(under).toBeLessThan(info.end);
     }

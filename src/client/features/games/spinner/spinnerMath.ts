@@ -39,7 +39,12 @@ export const deservesConfetti = (table: SpinnerTableDto, reward: number): boolea
  * The wheel's next rotation (degrees, only ever growing so it turns forward) that brings the
  * middle of `slice` under the pointer at the top after `turns` full turns.
  */
-export function landingRotation(current: number, table: SpinnerTableDto, slice: number, turns = 5): number {
+export function landingRotation(
+  current: number,
+  table: SpinnerTableDto,
+  slice: number,
+  turns = 5,
+): number {
   const info = slicesOf(table)[slice];
   if (!info) return current;
   const middle = (info.start + info.end) / 2;
@@ -49,12 +54,17 @@ export function landingRotation(current: number, table: SpinnerTableDto, slice: 
   return base + turns * 360 + target;
 }
 
-export const formatPercent = (probability: number): string => `${(probability * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+export const formatPercent = (probability: number): string =>
+  `${(probability * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
 export type SortColumn = 'reward' | 'probability';
 export type SortDirection = 'asc' | 'desc';
 
-export function sortSlices(slices: readonly SliceInfo[], column: SortColumn, direction: SortDirection): SliceInfo[] {
+export function sortSlices(
+  slices: readonly SliceInfo[],
+  column: SortColumn,
+  direction: SortDirection,
+): SliceInfo[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...slices].sort((a, b) => sign * (a[column] - b[column]) || a.index - b.index);
 }

@@ -1,6 +1,11 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CritterDto, CrittersDto, GamesUserDto, PetResourcesDto } from '../../../../shared/games/virtualPet/contract';
+import type {
+  CritterDto,
+  CrittersDto,
+  GamesUserDto,
+  PetResourcesDto,
+} from '../../../../shared/games/virtualPet/contract';
 import { useSession } from '../../../lib/session';
 import { petKeys } from './queries';
 
@@ -27,7 +32,9 @@ export function usePetCache(): PetCache {
 
   const setResources = useCallback(
     (resources: PetResourcesDto, balance?: number) =>
-      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) => (user ? { ...user, resources, balance: balance ?? user.balance } : user)),
+      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) =>
+        user ? { ...user, resources, balance: balance ?? user.balance } : user,
+      ),
     [queryClient, token],
   );
 
@@ -36,26 +43,42 @@ export function usePetCache(): PetCache {
       queryClient.setQueryData<CrittersDto>(petKeys.critters(token), (list) => {
         if (!list) return { critters: [critter] };
         const known = list.critters.some((c) => c._id === critter._id);
-        return { critters: known ? list.critters.map((c) => (c._id === critter._id ? critter : c)) : [...list.critters, critter] };
+        return {
+          critters: known
+            ? list.critters.map((c) => (c._id === critter._id ? critter : c))
+            : [...list.critters, critter],
+        };
       }),
     [queryClient, token],
   );
 
   const setNextClaim = useCallback(
     (nextClaim: string) =>
-      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) => (user ? { ...user, resources: { ...user.resources, nextClaim } } : user)),
+      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) =>
+        user ? { ...user, resources: { ...user.resources, nextClaim } } : user,
+      ),
     [queryClient, token],
   );
 
   const setShards = useCallback(
     (shards: number) =>
-      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) => (user ? { ...user, resources: { ...user.resources, shards } } : user)),
+      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) =>
+        user ? { ...user, resources: { ...user.resources, shards } } : user,
+      ),
     [queryClient, token],
   );
 
   const refresh = useCallback(
-    async (parts: readonly ('me' | 'critters' | 'cosmetics' | 'shop')[] = ['me', 'critters', 'cosmetics']) => {
-      await Promise.all(parts.map((part) => queryClient.invalidateQueries({ queryKey: petKeys[part](token) })));
+    async (
+      parts: readonly ('me' | 'critters' | 'cosmetics' | 'shop')[] = [
+        'me',
+        'critters',
+        'cosmetics',
+      ],
+    ) => {
+      await Promise.all(
+        parts.map((part) => queryClient.invalidateQueries({ queryKey: petKeys[part](token) })),
+      );
     },
     [queryClient, token],
   );

@@ -27,12 +27,18 @@ export function ServiceForm({ editing, onDone }: ServiceFormProps) {
     event.preventDefault();
     const amount = Number(price);
     if (!title.trim()) return setProblem({ field: 'title', message: 'Enter a title.' });
-    if (!description.trim()) return setProblem({ field: 'description', message: 'Enter a description.' });
-    if (price.trim() === '' || !Number.isFinite(amount)) return setProblem({ field: 'price', message: 'Enter a price in coins.' });
+    if (!description.trim())
+      return setProblem({ field: 'description', message: 'Enter a description.' });
+    if (price.trim() === '' || !Number.isFinite(amount))
+      return setProblem({ field: 'price', message: 'Enter a price in coins.' });
     setProblem(null);
     const body = { title, description, price: amount };
     const onError = (error: unknown) => {
-      const message = errorMessage(error, editing ? 'Update failed' : 'Create failed', CONNECTION_ERROR);
+      const message = errorMessage(
+        error,
+        editing ? 'Update failed' : 'Create failed',
+        CONNECTION_ERROR,
+      );
       setProblem({ field: errorField(error), message });
       notify.error(message);
     };
@@ -50,9 +56,22 @@ export function ServiceForm({ editing, onDone }: ServiceFormProps) {
   const errorFor = (field: string) => (problem?.field === field ? problem.message : null);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit service' : 'Create a service'} className="card flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'Edit service' : 'Create a service'}
+      className="card flex flex-col gap-3"
+    >
       <h2 className="section-title">{editing ? 'Edit service' : 'Offer a service'}</h2>
-      <TextField id={`${ids}-title`} label="Title" value={title} onValueChange={setTitle} maxLength={80} required error={errorFor('title')} />
+      <TextField
+        id={`${ids}-title`}
+        label="Title"
+        value={title}
+        onValueChange={setTitle}
+        maxLength={80}
+        required
+        error={errorFor('title')}
+      />
       <TextAreaField
         id={`${ids}-description`}
         label="Description"
@@ -63,7 +82,15 @@ export function ServiceForm({ editing, onDone }: ServiceFormProps) {
         required
         error={errorFor('description')}
       />
-      <CoinInput id={`${ids}-price`} label="Price (coins)" value={price} onValueChange={setPrice} min={1} required error={errorFor('price')} />
+      <CoinInput
+        id={`${ids}-price`}
+        label="Price (coins)"
+        value={price}
+        onValueChange={setPrice}
+        min={1}
+        required
+        error={errorFor('price')}
+      />
       {problem && problem.field === null && (
         <p role="alert" className="text-sm text-rose-300">
           {problem.message}

@@ -30,7 +30,17 @@ const flat = (query: Paged): ServiceDto[] => query.data?.pages.flat() ?? [];
 /** A load that failed outright, as opposed to loading one more page (that one keeps the list shown). */
 const failed = (query: Paged) => query.error !== null && !query.isFetchNextPageError;
 
-function ServiceList({ query, meId, onEdit, empty }: { query: Paged; meId: string | null; onEdit: (s: ServiceDto) => void; empty: string }) {
+function ServiceList({
+  query,
+  meId,
+  onEdit,
+  empty,
+}: {
+  query: Paged;
+  meId: string | null;
+  onEdit: (s: ServiceDto) => void;
+  empty: string;
+}) {
   const services = flat(query);
   if (services.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
@@ -45,7 +55,15 @@ function ServiceList({ query, meId, onEdit, empty }: { query: Paged; meId: strin
   );
 }
 
-function HistoryList({ title, query, role }: { title: string; query: Paged; role: 'provider' | 'buyer' }) {
+function HistoryList({
+  title,
+  query,
+  role,
+}: {
+  title: string;
+  query: Paged;
+  role: 'provider' | 'buyer';
+}) {
   const services = flat(query);
   return (
     <section aria-label={title} className="card flex min-w-0 flex-col gap-2">
@@ -59,12 +77,20 @@ function HistoryList({ title, query, role }: { title: string; query: Paged; role
               const when = s.completedAt ?? s.refundedAt;
               const other = role === 'provider' ? s.buyer?.username : s.provider.username;
               return (
-                <li key={s._id} data-testid="service-history" className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                <li
+                  key={s._id}
+                  data-testid="service-history"
+                  className="flex flex-wrap justify-between gap-2 py-2 text-sm"
+                >
                   <span className="min-w-0 wrap-anywhere text-white">
-                    {s.title} <span className="text-slate-400">{role === 'provider' ? `for ${other ?? '—'}` : `by ${other}`}</span>
+                    {s.title}{' '}
+                    <span className="text-slate-400">
+                      {role === 'provider' ? `for ${other ?? '—'}` : `by ${other}`}
+                    </span>
                   </span>
                   <span className="text-slate-300">
-                    {s.status === 'refunded' ? 'Refunded' : 'Completed'} {when ? formatDate(when) : '—'} · <Emoji char="🪙" /> {s.price}
+                    {s.status === 'refunded' ? 'Refunded' : 'Completed'}{' '}
+                    {when ? formatDate(when) : '—'} · <Emoji char="🪙" /> {s.price}
                   </span>
                 </li>
               );
@@ -92,10 +118,12 @@ export function ServicesPage() {
   const listError = all.error ?? mine.error;
   const dataError = purchases.error ?? provided.error ?? bought.error;
   useEffect(() => {
-    if (listError) notify.error(errorMessage(listError, 'Failed to fetch services'), { id: 'services-load' });
+    if (listError)
+      notify.error(errorMessage(listError, 'Failed to fetch services'), { id: 'services-load' });
   }, [listError]);
   useEffect(() => {
-    if (dataError) notify.error(errorMessage(dataError, 'Failed to load data'), { id: 'services-data' });
+    if (dataError)
+      notify.error(errorMessage(dataError, 'Failed to load data'), { id: 'services-data' });
   }, [dataError]);
 
   const edit = (service: ServiceDto) => {
@@ -107,7 +135,8 @@ export function ServicesPage() {
     if (tab === 'History') {
       if (provided.isPending || bought.isPending) return <LoadingState />;
       const historyError = failed(provided) ? provided.error : failed(bought) ? bought.error : null;
-      if (historyError) return <ErrorBanner>{errorMessage(historyError, 'Failed to load data')}</ErrorBanner>;
+      if (historyError)
+        return <ErrorBanner>{errorMessage(historyError, 'Failed to load data')}</ErrorBanner>;
       return (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <HistoryList title="Services you provided" query={provided} role="provider" />
@@ -117,8 +146,21 @@ export function ServicesPage() {
     }
     const query = tab === 'All Services' ? all : tab === 'My Services' ? mine : purchases;
     if (query.isPending) return <LoadingState />;
-    if (failed(query)) return <ErrorBanner>{errorMessage(query.error, tab === 'My Purchases' ? 'Failed to load data' : 'Failed to fetch services')}</ErrorBanner>;
-    const empty = tab === 'All Services' ? 'No services on offer yet.' : tab === 'My Services' ? 'You offer no services yet.' : 'You have bought no services yet.';
+    if (failed(query))
+      return (
+        <ErrorBanner>
+          {errorMessage(
+            query.error,
+            tab === 'My Purchases' ? 'Failed to load data' : 'Failed to fetch services',
+          )}
+        </ErrorBanner>
+      );
+    const empty =
+      tab === 'All Services'
+        ? 'No services on offer yet.'
+        : tab === 'My Services'
+          ? 'You offer no services yet.'
+          : 'You have bought no services yet.';
     return <ServiceList query={query} meId={meId} onEdit={edit} empty={empty} />;
   }
 
@@ -126,7 +168,10 @@ export function ServicesPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Services</h1>
-        <p className="mt-1 text-slate-400">Offer your skills for coins, or hire another player. Payment waits in escrow until you accept.</p>
+        <p className="mt-1 text-slate-400">
+          Offer your skills for coins, or hire another player. Payment waits in escrow until you
+          accept.
+        </p>
       </header>
       <ServiceForm key={editing?._id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
       <div role="tablist" aria-label="Services" className="flex flex-wrap gap-2">

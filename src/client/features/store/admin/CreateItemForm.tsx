@@ -5,7 +5,11 @@ import { CoinInput } from '../../../components/CoinInput';
 import { SelectField, TextAreaField, TextField } from '../../../components/TextField';
 import { CONNECTION_ERROR, errorField, errorMessage, fieldKey } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
-import { useCreateItemMutation, useUploadItemImageMutation, type CreateItemInput } from '../mutations';
+import {
+  useCreateItemMutation,
+  useUploadItemImageMutation,
+  type CreateItemInput,
+} from '../mutations';
 import { ShoppingBag } from 'lucide-react';
 
 interface Draft {
@@ -75,13 +79,27 @@ export function CreateItemForm() {
     setDraft((current) => ({
       ...current,
       type,
-      effectType: type === 'cosmetic' ? 'cosmetic' : type === 'badge' ? '' : current.effectType === 'cosmetic' || current.effectType === '' ? 'reward-multiplier' : current.effectType,
-      effectValue: type === 'cosmetic' ? '1' : current.type === 'cosmetic' ? '' : current.effectValue,
+      effectType:
+        type === 'cosmetic'
+          ? 'cosmetic'
+          : type === 'badge'
+            ? ''
+            : current.effectType === 'cosmetic' || current.effectType === ''
+              ? 'reward-multiplier'
+              : current.effectType,
+      effectValue:
+        type === 'cosmetic' ? '1' : current.type === 'cosmetic' ? '' : current.effectValue,
     }));
   }
 
   function setEffectType(value: string) {
-    if (value === 'cosmetic') setDraft((current) => ({ ...current, type: 'cosmetic', effectType: 'cosmetic', effectValue: '1' }));
+    if (value === 'cosmetic')
+      setDraft((current) => ({
+        ...current,
+        type: 'cosmetic',
+        effectType: 'cosmetic',
+        effectValue: '1',
+      }));
     else set('effectType', value as EffectType | '');
   }
 
@@ -101,7 +119,15 @@ export function CreateItemForm() {
         setAlert({ message: 'Item created', failed: false });
         setDraft(emptyDraft());
       },
-      onError: (error) => setAlert({ message: errorMessage(error, error instanceof Error ? error.message : 'Item creation failed', CONNECTION_ERROR), failed: true }),
+      onError: (error) =>
+        setAlert({
+          message: errorMessage(
+            error,
+            error instanceof Error ? error.message : 'Item creation failed',
+            CONNECTION_ERROR,
+          ),
+          failed: true,
+        }),
     });
   }
 
@@ -109,20 +135,58 @@ export function CreateItemForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <ShoppingBag className="mr-1.5" />Create store item
+        <ShoppingBag className="mr-1.5" />
+        Create store item
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField id={`${ids}-name`} label="Item name" className="sm:col-span-2" maxLength={60} value={draft.name} error={flag('name')} onValueChange={(v) => set('name', v)} />
-        <SelectField id={`${ids}-type`} label="Type" value={draft.type} error={flag('type')} onValueChange={(v) => setType(v as ItemType)}>
+        <TextField
+          id={`${ids}-name`}
+          label="Item name"
+          className="sm:col-span-2"
+          maxLength={60}
+          value={draft.name}
+          error={flag('name')}
+          onValueChange={(v) => set('name', v)}
+        />
+        <SelectField
+          id={`${ids}-type`}
+          label="Type"
+          value={draft.type}
+          error={flag('type')}
+          onValueChange={(v) => setType(v as ItemType)}
+        >
           {itemTypes.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
           ))}
         </SelectField>
-        <TextField id={`${ids}-emoji`} label="Emoji" maxLength={16} value={draft.emoji} error={flag('emoji')} onValueChange={(v) => set('emoji', v)} />
-        <TextField id={`${ids}-effect`} label="Effect text" className="sm:col-span-2" maxLength={100} placeholder="Shown to players; leave empty to describe the effect type" value={draft.effect} error={flag('effect')} onValueChange={(v) => set('effect', v)} />
-        <SelectField id={`${ids}-effect-type`} label="Effect type" value={draft.effectType} disabled={locked} error={flag('effectType')} onValueChange={setEffectType}>
+        <TextField
+          id={`${ids}-emoji`}
+          label="Emoji"
+          maxLength={16}
+          value={draft.emoji}
+          error={flag('emoji')}
+          onValueChange={(v) => set('emoji', v)}
+        />
+        <TextField
+          id={`${ids}-effect`}
+          label="Effect text"
+          className="sm:col-span-2"
+          maxLength={100}
+          placeholder="Shown to players; leave empty to describe the effect type"
+          value={draft.effect}
+          error={flag('effect')}
+          onValueChange={(v) => set('effect', v)}
+        />
+        <SelectField
+          id={`${ids}-effect-type`}
+          label="Effect type"
+          value={draft.effectType}
+          disabled={locked}
+          error={flag('effectType')}
+          onValueChange={setEffectType}
+        >
           <option value="">none</option>
           {effectTypes.map((t) => (
             <option key={t} value={t}>
@@ -141,25 +205,65 @@ export function CreateItemForm() {
           error={flag('effectValue') ? errorMessage(create.error, '') : null}
           onValueChange={(v) => set('effectValue', v)}
         />
-        <CoinInput id={`${ids}-price`} label="Price" min={0} value={draft.price} error={flag('price')} onValueChange={(v) => set('price', v)} />
-        <TextField id={`${ids}-stock`} label="Stock" type="number" inputMode="numeric" min={0} step={1} value={draft.stock} error={flag('stock')} onValueChange={(v) => set('stock', v)} />
+        <CoinInput
+          id={`${ids}-price`}
+          label="Price"
+          min={0}
+          value={draft.price}
+          error={flag('price')}
+          onValueChange={(v) => set('price', v)}
+        />
+        <TextField
+          id={`${ids}-stock`}
+          label="Stock"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={draft.stock}
+          error={flag('stock')}
+          onValueChange={(v) => set('stock', v)}
+        />
         <div className="sm:col-span-2">
           <label htmlFor={`${ids}-picture`} className="label">
             Picture {upload.isPending && '(uploading…)'}
           </label>
-          <input id={`${ids}-picture`} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="input" onChange={onPicture} />
+          <input
+            id={`${ids}-picture`}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="input"
+            onChange={onPicture}
+          />
           {draft.image && (
             <p className="mt-1 text-xs wrap-anywhere text-emerald-300" data-testid="item-image-url">
               Uploaded: {draft.image}
             </p>
           )}
         </div>
-        <TextAreaField id={`${ids}-description`} label="Description" className="sm:col-span-2" inputClassName="min-h-16" maxLength={500} value={draft.description} error={flag('description')} onValueChange={(v) => set('description', v)} />
-        <button type="submit" className="btn-primary py-2.5 sm:col-span-2" disabled={create.isPending || upload.isPending}>
+        <TextAreaField
+          id={`${ids}-description`}
+          label="Description"
+          className="sm:col-span-2"
+          inputClassName="min-h-16"
+          maxLength={500}
+          value={draft.description}
+          error={flag('description')}
+          onValueChange={(v) => set('description', v)}
+        />
+        <button
+          type="submit"
+          className="btn-primary py-2.5 sm:col-span-2"
+          disabled={create.isPending || upload.isPending}
+        >
           {create.isPending ? 'Creating…' : 'Create Item'}
         </button>
       </form>
-      <AlertDialog message={alert?.message ?? null} tone={alert?.failed ? 'danger' : 'default'} onClose={() => setAlert(null)} />
+      <AlertDialog
+        message={alert?.message ?? null}
+        tone={alert?.failed ? 'danger' : 'default'}
+        onClose={() => setAlert(null)}
+      />
     </section>
   );
 }

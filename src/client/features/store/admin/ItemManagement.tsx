@@ -11,7 +11,13 @@ import { useUpdateItemMutation } from '../mutations';
 import { useAdminItems } from '../queries';
 import { Package } from 'lucide-react';
 
-function ItemRow({ item, onRetire }: { item: StoreItemDto; onRetire: (item: StoreItemDto) => void }) {
+function ItemRow({
+  item,
+  onRetire,
+}: {
+  item: StoreItemDto;
+  onRetire: (item: StoreItemDto) => void;
+}) {
   const ids = useId();
   const update = useUpdateItemMutation();
   const [price, setPrice] = useState(String(item.price));
@@ -29,7 +35,10 @@ function ItemRow({ item, onRetire }: { item: StoreItemDto; onRetire: (item: Stor
   }
 
   return (
-    <li data-testid="admin-item" className={`flex flex-wrap items-end gap-3 rounded-xl border border-white/10 bg-white/5 p-3 ${item.retired ? 'opacity-60' : ''}`}>
+    <li
+      data-testid="admin-item"
+      className={`flex flex-wrap items-end gap-3 rounded-xl border border-white/10 bg-white/5 p-3 ${item.retired ? 'opacity-60' : ''}`}
+    >
       <div className="flex min-w-40 flex-1 items-center gap-3">
         <ItemPicture image={item.image} emoji={item.emoji} name={item.name} />
         <div className="min-w-0">
@@ -40,9 +49,31 @@ function ItemRow({ item, onRetire }: { item: StoreItemDto; onRetire: (item: Stor
           </p>
         </div>
       </div>
-      <CoinInput id={`${ids}-price`} label={`Price of ${item.name}`} className="w-28" min={0} value={price} onValueChange={setPrice} />
-      <TextField id={`${ids}-stock`} label={`Stock of ${item.name}`} className="w-28" type="number" inputMode="numeric" min={0} step={1} value={stock} onValueChange={setStock} />
-      <button type="button" className="btn-primary" disabled={!changed || update.isPending} onClick={save}>
+      <CoinInput
+        id={`${ids}-price`}
+        label={`Price of ${item.name}`}
+        className="w-28"
+        min={0}
+        value={price}
+        onValueChange={setPrice}
+      />
+      <TextField
+        id={`${ids}-stock`}
+        label={`Stock of ${item.name}`}
+        className="w-28"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={stock}
+        onValueChange={setStock}
+      />
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={!changed || update.isPending}
+        onClick={save}
+      >
         Save
       </button>
       <button
@@ -51,7 +82,13 @@ function ItemRow({ item, onRetire }: { item: StoreItemDto; onRetire: (item: Stor
         disabled={update.isPending}
         onClick={() =>
           item.retired
-            ? update.mutate({ id: item._id, change: { retired: false } }, { onError: (error) => notify.error(errorMessage(error, 'Update failed', CONNECTION_ERROR)) })
+            ? update.mutate(
+                { id: item._id, change: { retired: false } },
+                {
+                  onError: (error) =>
+                    notify.error(errorMessage(error, 'Update failed', CONNECTION_ERROR)),
+                },
+              )
             : onRetire(item)
         }
       >
@@ -71,7 +108,8 @@ export function ItemManagement() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <Package className="mr-1.5" />Store items
+        <Package className="mr-1.5" />
+        Store items
       </h2>
       {items.isPending ? (
         <LoadingState />
@@ -83,7 +121,11 @@ export function ItemManagement() {
         <ul className="flex max-h-[36rem] flex-col gap-2 overflow-y-auto">
           {items.data.map((item) => (
             // Keyed by the values too, so a saved change resets the row's inputs.
-            <ItemRow key={`${item._id}-${item.price}-${item.stock}`} item={item} onRetire={setRetiring} />
+            <ItemRow
+              key={`${item._id}-${item.price}-${item.stock}`}
+              item={item}
+              onRetire={setRetiring}
+            />
           ))}
         </ul>
       )}
@@ -98,7 +140,10 @@ export function ItemManagement() {
           if (retiring) {
             update.mutate(
               { id: retiring._id, change: { retired: true } },
-              { onError: (error) => notify.error(errorMessage(error, 'Update failed', CONNECTION_ERROR)) },
+              {
+                onError: (error) =>
+                  notify.error(errorMessage(error, 'Update failed', CONNECTION_ERROR)),
+              },
             );
           }
           setRetiring(null);

@@ -27,7 +27,9 @@ export function ActiveBuffs() {
   const now = useNow();
   // The ticking clock may lag the answer by up to a second; time never runs backwards from it.
   const serverNow = data ? new Date(data.now).getTime() + Math.max(0, now - data.fetchedAt) : 0;
-  const running = (data?.buffs ?? []).map((buff) => ({ buff, left: new Date(buff.expiresAt).getTime() - serverNow })).filter((b) => b.left > 0);
+  const running = (data?.buffs ?? [])
+    .map((buff) => ({ buff, left: new Date(buff.expiresAt).getTime() - serverNow }))
+    .filter((b) => b.left > 0);
   const ended = data !== undefined && running.length < data.buffs.length;
 
   useEffect(() => {
@@ -36,13 +38,22 @@ export function ActiveBuffs() {
 
   if (running.length === 0) return null;
   return (
-    <section aria-labelledby={`${ids}-heading`} className="card border-emerald-400/30" data-testid="active-buffs">
+    <section
+      aria-labelledby={`${ids}-heading`}
+      className="card border-emerald-400/30"
+      data-testid="active-buffs"
+    >
       <h2 id={`${ids}-heading`} className="section-title mb-4">
-        <Zap className="mr-1.5" />Active Buffs
+        <Zap className="mr-1.5" />
+        Active Buffs
       </h2>
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {running.map(({ buff, left }) => (
-          <li key={buff._id} data-testid="active-buff" className="flex items-center gap-3 rounded-xl border border-emerald-400/30 bg-emerald-400/10 p-3">
+          <li
+            key={buff._id}
+            data-testid="active-buff"
+            className="flex items-center gap-3 rounded-xl border border-emerald-400/30 bg-emerald-400/10 p-3"
+          >
             <span aria-hidden="true" className="text-2xl">
               <EmojiText text={buff.emoji || '📦'} />
             </span>
@@ -50,7 +61,10 @@ export function ActiveBuffs() {
               <p className="wrap-anywhere font-semibold text-white">{buff.name}</p>
               <p className="text-sm text-emerald-200">{buff.label}</p>
             </div>
-            <span className="shrink-0 font-mono text-lg text-amber-200" data-testid="buff-time-left">
+            <span
+              className="shrink-0 font-mono text-lg text-amber-200"
+              data-testid="buff-time-left"
+            >
               <span className="sr-only">Time left </span>
               {formatRemaining(left)}
             </span>

@@ -38,9 +38,15 @@ export function BadgeShelf({ badges, title = 'Badges' }: { badges: Badge[]; titl
             ))}
           </ul>
           {shown && (
-            <div id={`${ids}-panel`} data-testid="badge-panel" className="mt-3 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 p-3">
+            <div
+              id={`${ids}-panel`}
+              data-testid="badge-panel"
+              className="mt-3 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 p-3"
+            >
               <p className="font-semibold wrap-anywhere text-fuchsia-100">{shown.name}</p>
-              <p className="text-sm wrap-anywhere text-slate-300">{shown.description || 'No description'}</p>
+              <p className="text-sm wrap-anywhere text-slate-300">
+                {shown.description || 'No description'}
+              </p>
             </div>
           )}
         </>

@@ -10,8 +10,17 @@ export function CosmeticMark({ cosmetic }: { cosmetic: CosmeticRef | null | unde
   if (!cosmetic) return null;
   const url = resolveImageUrl(cosmetic.image);
   return (
-    <span data-testid="cosmetic-mark" aria-hidden="true" title={cosmetic.name} className="ml-2 inline align-middle">
-      {url ? <img src={url} alt="" className="inline size-8 rounded-full object-cover" /> : <EmojiText text={cosmetic.emoji || '✨'} />}
+    <span
+      data-testid="cosmetic-mark"
+      aria-hidden="true"
+      title={cosmetic.name}
+      className="ml-2 inline align-middle"
+    >
+      {url ? (
+        <img src={url} alt="" className="inline size-8 rounded-full object-cover" />
+      ) : (
+        <EmojiText text={cosmetic.emoji || '✨'} />
+      )}
     </span>
   );
 }

@@ -11,13 +11,19 @@ export function PurchaseHistory({ purchases }: { purchases: PurchaseHistoryEntry
       {purchases.map((purchase) => {
         const name = purchase.item.name || 'Unknown Item';
         return (
-          <li key={purchase._id} data-testid="purchase-entry" className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2">
+          <li
+            key={purchase._id}
+            data-testid="purchase-entry"
+            className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2"
+          >
             <ItemPicture image={purchase.item.image} emoji={purchase.item.emoji} name={name} />
             <div className="min-w-0 flex-1">
               <p className="wrap-anywhere font-semibold text-white">{name}</p>
               <p className="text-xs text-slate-400">{formatDateTime(purchase.purchasedAt)}</p>
             </div>
-            <span className="shrink-0 font-mono text-sm text-amber-200"><Emoji char="🪙" /> {formatCoins(purchase.price ?? 0)}</span>
+            <span className="shrink-0 font-mono text-sm text-amber-200">
+              <Emoji char="🪙" /> {formatCoins(purchase.price ?? 0)}
+            </span>
           </li>
         );
       })}

@@ -6,7 +6,11 @@ import { useActionGuard } from '../../../lib/useActionGuard';
 import { ItemPicture } from './ItemPicture';
 import { Emoji } from '../../../components/Emoji';
 
-const TYPE_LABEL: Record<StoreItemDto['type'], string> = { badge: 'Badge', 'power-up': 'Power-up', cosmetic: 'Cosmetic' };
+const TYPE_LABEL: Record<StoreItemDto['type'], string> = {
+  badge: 'Badge',
+  'power-up': 'Power-up',
+  cosmetic: 'Cosmetic',
+};
 
 interface StoreItemCardProps {
   item: StoreItemDto;
@@ -28,17 +32,28 @@ export function StoreItemCard({ item, processing, busy, balance, onBuy }: StoreI
   // Two clicks 150 ms apart bought twice: the first purchase had finished and re-enabled the button.
   const guard = useActionGuard();
   return (
-    <li data-testid="store-item" data-item-id={item._id} className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4">
+    <li
+      data-testid="store-item"
+      data-item-id={item._id}
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4"
+    >
       <div className="flex items-start gap-3">
         <ItemPicture image={item.image} emoji={item.emoji} name={name} size="lg" />
         <div className="min-w-0 flex-1">
-          <h3 data-testid="store-item-name" className="wrap-anywhere font-display text-lg font-bold text-white">
+          <h3
+            data-testid="store-item-name"
+            className="wrap-anywhere font-display text-lg font-bold text-white"
+          >
             {name}
           </h3>
-          <p className="text-xs font-semibold tracking-wide text-fuchsia-200 uppercase">{TYPE_LABEL[item.type]}</p>
+          <p className="text-xs font-semibold tracking-wide text-fuchsia-200 uppercase">
+            {TYPE_LABEL[item.type]}
+          </p>
         </div>
       </div>
-      {item.description && <p className="wrap-anywhere text-sm text-slate-300">{item.description}</p>}
+      {item.description && (
+        <p className="wrap-anywhere text-sm text-slate-300">{item.description}</p>
+      )}
       <p className="text-sm text-emerald-200">{item.effect || 'No effect'}</p>
       {/* What it really does, caps included, whatever the description says (issue 34). */}
       <p data-testid="store-item-rule" className="text-xs text-slate-400">

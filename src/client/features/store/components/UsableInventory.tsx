@@ -15,7 +15,8 @@ export function UsableInventory({ inventory }: { inventory: InventoryEntry[] }) 
   const onUse = (entry: InventoryEntry) =>
     use.mutate(entry.item._id, {
       onSuccess: (answer) => notify.success(answer.message),
-      onError: (error) => notify.error(errorMessage(error, 'Could not use the item', CONNECTION_ERROR)),
+      onError: (error) =>
+        notify.error(errorMessage(error, 'Could not use the item', CONNECTION_ERROR)),
     });
   return (
     <InventoryGrid

@@ -6,7 +6,14 @@ import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { SORT_KEYS, TYPE_FILTERS, shelfView, type SortDirection, type SortKey, type TypeFilter } from '../catalog';
+import {
+  SORT_KEYS,
+  TYPE_FILTERS,
+  shelfView,
+  type SortDirection,
+  type SortKey,
+  type TypeFilter,
+} from '../catalog';
 import { PurchaseHistory } from '../components/PurchaseHistory';
 import { StoreItemCard } from '../components/StoreItemCard';
 import { UsableInventory } from '../components/UsableInventory';
@@ -16,25 +23,61 @@ import { ChevronRight, ShoppingCart } from 'lucide-react';
 import { Emoji } from '../../../components/Emoji';
 
 /** Spec section 2: Inventory and Purchase History are collapsible. */
-function Collapsible({ title, icon, count, children }: { title: string; icon: string; count?: number; children: ReactNode }) {
+function Collapsible({
+  title,
+  icon,
+  count,
+  children,
+}: {
+  title: string;
+  icon: string;
+  count?: number;
+  children: ReactNode;
+}) {
   return (
-    <details className="card group" data-testid={`store-${title.toLowerCase().replace(/\s+/g, '-')}`}>
+    <details
+      className="card group"
+      data-testid={`store-${title.toLowerCase().replace(/\s+/g, '-')}`}
+    >
       <summary className="section-title flex cursor-pointer list-none items-center gap-2">
         <span aria-hidden="true" className="transition group-open:rotate-90">
           <ChevronRight />
         </span>
-        <span aria-hidden="true"><Emoji char={icon} /></span>
+        <span aria-hidden="true">
+          <Emoji char={icon} />
+        </span>
         {title}
-        {count !== undefined && <span className="text-sm font-normal text-slate-400">({formatCoins(count)})</span>}
+        {count !== undefined && (
+          <span className="text-sm font-normal text-slate-400">({formatCoins(count)})</span>
+        )}
       </summary>
       <div className="mt-4">{children}</div>
     </details>
   );
 }
 
-function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
-    <SelectField id={id} label={label} className="min-w-0 flex-1 sm:flex-none" inputClassName="sm:w-40" value={value} onValueChange={(v) => onChange(v as T)}>
+    <SelectField
+      id={id}
+      label={label}
+      className="min-w-0 flex-1 sm:flex-none"
+      inputClassName="sm:w-40"
+      value={value}
+      onValueChange={(v) => onChange(v as T)}
+    >
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -71,7 +114,8 @@ export function StorePage() {
       <header className="card flex flex-wrap items-end justify-between gap-3 bg-linear-to-br from-fuchsia-500/15 via-slate-900 to-amber-400/10">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <ShoppingCart className="mr-1.5" />Store
+            <ShoppingCart className="mr-1.5" />
+            Store
           </h1>
           <p className="mt-1 text-slate-300">Badges, power-ups and cosmetics. All scams final.</p>
         </div>
@@ -84,15 +128,27 @@ export function StorePage() {
           </p>
         )}
       </header>
-      {userQuery.isError && <ErrorBanner>{errorMessage(userQuery.error, 'Failed to load user data')}</ErrorBanner>}
-      {mine.isError && <ErrorBanner>{errorMessage(mine.error, 'Failed to fetch store data')}</ErrorBanner>}
+      {userQuery.isError && (
+        <ErrorBanner>{errorMessage(userQuery.error, 'Failed to load user data')}</ErrorBanner>
+      )}
+      {mine.isError && (
+        <ErrorBanner>{errorMessage(mine.error, 'Failed to fetch store data')}</ErrorBanner>
+      )}
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Collapsible title="Inventory" icon="🎒" count={mine.data?.inventory.length}>
-          {mine.data ? <UsableInventory inventory={mine.data.inventory} /> : mine.isPending && <LoadingState />}
+          {mine.data ? (
+            <UsableInventory inventory={mine.data.inventory} />
+          ) : (
+            mine.isPending && <LoadingState />
+          )}
         </Collapsible>
         <Collapsible title="Purchase History" icon="🧾" count={mine.data?.purchaseHistory.length}>
-          {mine.data ? <PurchaseHistory purchases={mine.data.purchaseHistory} /> : mine.isPending && <LoadingState />}
+          {mine.data ? (
+            <PurchaseHistory purchases={mine.data.purchaseHistory} />
+          ) : (
+            mine.isPending && <LoadingState />
+          )}
         </Collapsible>
       </div>
 
@@ -102,8 +158,20 @@ export function StorePage() {
             For sale
           </h2>
           <div className="flex w-full flex-wrap gap-3 sm:w-auto">
-            <Choice id={`${ids}-type`} label="Type" value={filter} options={TYPE_FILTERS} onChange={setFilter} />
-            <Choice id={`${ids}-sort`} label="Sort by" value={sort} options={SORT_KEYS} onChange={setSort} />
+            <Choice
+              id={`${ids}-type`}
+              label="Type"
+              value={filter}
+              options={TYPE_FILTERS}
+              onChange={setFilter}
+            />
+            <Choice
+              id={`${ids}-sort`}
+              label="Sort by"
+              value={sort}
+              options={SORT_KEYS}
+              onChange={setSort}
+            />
             <Choice
               id={`${ids}-direction`}
               label="Order"
@@ -123,7 +191,10 @@ export function StorePage() {
         ) : shown.length === 0 ? (
           <EmptyState>Nothing on the shelf here. Try another type.</EmptyState>
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="store-grid">
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            data-testid="store-grid"
+          >
             {shown.map((item) => (
               <StoreItemCard
                 key={item._id}

@@ -17,18 +17,37 @@ interface Entry {
 
 type Retiring = Entry & { kind: 'task' | 'achievement' };
 
-function EntryList({ label, entries, onRetire }: { label: string; entries: Entry[]; onRetire: (entry: Entry) => void }) {
+function EntryList({
+  label,
+  entries,
+  onRetire,
+}: {
+  label: string;
+  entries: Entry[];
+  onRetire: (entry: Entry) => void;
+}) {
   if (entries.length === 0) return <EmptyState>No {label.toLowerCase()} to retire.</EmptyState>;
   return (
     <ul aria-label={label} className="flex max-h-80 flex-col gap-2 overflow-y-auto">
       {entries.map((e) => (
-        <li key={e._id} data-testid="retire-entry" className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3">
-          <span aria-hidden="true"><EmojiText text={e.icon} /></span>
+        <li
+          key={e._id}
+          data-testid="retire-entry"
+          className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-3"
+        >
+          <span aria-hidden="true">
+            <EmojiText text={e.icon} />
+          </span>
           <div className="min-w-0 flex-1">
             <p className="wrap-anywhere font-semibold text-white">{e.title}</p>
             <p className="text-xs text-slate-400">{e.detail}</p>
           </div>
-          <button type="button" className="btn-secondary" aria-label={`Retire ${e.title}`} onClick={() => onRetire(e)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-label={`Retire ${e.title}`}
+            onClick={() => onRetire(e)}
+          >
             Retire
           </button>
         </li>
@@ -63,7 +82,8 @@ export function RetireEntries() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <Archive className="mr-1.5" />Tasks & Achievements
+        <Archive className="mr-1.5" />
+        Tasks & Achievements
       </h2>
       <h3 className="font-semibold text-slate-200">Tasks</h3>
       {tasks.isPending ? (
@@ -73,7 +93,12 @@ export function RetireEntries() {
       ) : (
         <EntryList
           label="Tasks"
-          entries={tasks.data.tasks.map((t) => ({ _id: t._id, title: t.title, icon: t.emoji, detail: `${t.type} · ${t.goalType} × ${t.goalAmount} · 🪙 ${t.reward}` }))}
+          entries={tasks.data.tasks.map((t) => ({
+            _id: t._id,
+            title: t.title,
+            icon: t.emoji,
+            detail: `${t.type} · ${t.goalType} × ${t.goalAmount} · 🪙 ${t.reward}`,
+          }))}
           onRetire={(e) => setRetiring({ ...e, kind: 'task' })}
         />
       )}
@@ -85,14 +110,23 @@ export function RetireEntries() {
       ) : (
         <EntryList
           label="Achievements"
-          entries={achievements.data.map((a) => ({ _id: a._id, title: a.title, icon: a.icon, detail: `${a.criteria} ≥ ${a.threshold} · 🪙 ${a.reward}` }))}
+          entries={achievements.data.map((a) => ({
+            _id: a._id,
+            title: a.title,
+            icon: a.icon,
+            detail: `${a.criteria} ≥ ${a.threshold} · 🪙 ${a.reward}`,
+          }))}
           onRetire={(e) => setRetiring({ ...e, kind: 'achievement' })}
         />
       )}
       <ConfirmDialog
         open={retiring !== null}
         question={`Retire ${retiring?.title ?? ''}?`}
-        details={retiring?.kind === 'achievement' ? 'It leaves the list; players who claimed it keep it.' : 'It leaves every task list; past completions stay.'}
+        details={
+          retiring?.kind === 'achievement'
+            ? 'It leaves the list; players who claimed it keep it.'
+            : 'It leaves every task list; past completions stay.'
+        }
         confirmLabel="Retire"
         tone="danger"
         onCancel={() => setRetiring(null)}

@@ -19,9 +19,13 @@ function useAdminCreate<T, R>(mutationFn: (body: T) => Promise<R>) {
   });
 }
 
-export const useCreateTaskMutation = () => useAdminCreate((body: CreateTaskInput) => api('POST /api/tasks/create', { body }));
-export const useCreateAchievementMutation = () => useAdminCreate((body: CreateAchievementInput) => api('POST /api/achievements/create', { body }));
+export const useCreateTaskMutation = () =>
+  useAdminCreate((body: CreateTaskInput) => api('POST /api/tasks/create', { body }));
+export const useCreateAchievementMutation = () =>
+  useAdminCreate((body: CreateAchievementInput) => api('POST /api/achievements/create', { body }));
 
 /** Retiring takes the entry out of every list; claims and completions that name it stay. */
-export const useRetireTaskMutation = () => useAdminCreate((id: string) => api('POST /api/tasks/:id/retire', { params: { id } }));
-export const useRetireAchievementMutation = () => useAdminCreate((id: string) => api('POST /api/achievements/:id/retire', { params: { id } }));
+export const useRetireTaskMutation = () =>
+  useAdminCreate((id: string) => api('POST /api/tasks/:id/retire', { params: { id } }));
+export const useRetireAchievementMutation = () =>
+  useAdminCreate((id: string) => api('POST /api/achievements/:id/retire', { params: { id } }));

@@ -28,7 +28,9 @@ export function TradeItemList({ items, testId }: { items: ShownItem[]; testId: s
       {items.map((item) => (
         <li key={item.itemId} className="flex items-center gap-2 text-sm">
           <ItemIcon image={item.image} emoji={item.emoji} />
-          <span className="min-w-0 flex-1 break-words text-slate-100">{item.name || 'Unknown Item'}</span>
+          <span className="min-w-0 flex-1 break-words text-slate-100">
+            {item.name || 'Unknown Item'}
+          </span>
           <span className="font-mono text-amber-200">×{item.quantity}</span>
         </li>
       ))}

@@ -17,7 +17,14 @@ interface ItemPickerProps {
  * The user's own items with a quantity field each, clamped to the unlocked units (spec
  * section 5). An item whose every unit is offered in active trades is greyed out (section 4).
  */
-export function ItemPicker({ idPrefix, legend, inventory, picks, onChange, disabled = false }: ItemPickerProps) {
+export function ItemPicker({
+  idPrefix,
+  legend,
+  inventory,
+  picks,
+  onChange,
+  disabled = false,
+}: ItemPickerProps) {
   return (
     <fieldset className="min-w-0" disabled={disabled}>
       <legend className="label">{legend}</legend>
@@ -43,9 +50,15 @@ export function ItemPicker({ idPrefix, legend, inventory, picks, onChange, disab
                   <ItemIcon image={item.image} emoji={item.emoji} />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className={`break-words text-sm font-semibold ${locked ? 'text-slate-400' : 'text-white'}`}>{item.name || 'Unknown Item'}</p>
+                  <p
+                    className={`break-words text-sm font-semibold ${locked ? 'text-slate-400' : 'text-white'}`}
+                  >
+                    {item.name || 'Unknown Item'}
+                  </p>
                   <p className="text-xs text-slate-400">
-                    {locked ? 'All offered in active trades' : `${item.available} of ${item.quantity} free`}
+                    {locked
+                      ? 'All offered in active trades'
+                      : `${item.available} of ${item.quantity} free`}
                   </p>
                 </div>
                 <TextField
@@ -61,7 +74,9 @@ export function ItemPicker({ idPrefix, legend, inventory, picks, onChange, disab
                   placeholder="0"
                   disabled={locked}
                   value={picks[item.itemId] ?? ''}
-                  onValueChange={(typed) => onChange({ ...picks, [item.itemId]: clampQuantity(typed, item.available) })}
+                  onValueChange={(typed) =>
+                    onChange({ ...picks, [item.itemId]: clampQuantity(typed, item.available) })
+                  }
                 />
               </li>
             );

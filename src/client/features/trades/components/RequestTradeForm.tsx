@@ -37,13 +37,19 @@ export function RequestTradeForm({ inventory, onFailure }: RequestTradeFormProps
           setRecipient('');
           setPicks({});
         },
-        onError: (error) => onFailure(errorMessage(error, 'Trade request failed', CONNECTION_ERROR)),
+        onError: (error) =>
+          onFailure(errorMessage(error, 'Trade request failed', CONNECTION_ERROR)),
       },
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`} className="flex flex-col gap-3">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${ids}-heading`}
+      className="flex flex-col gap-3"
+    >
       <h3 id={`${ids}-heading`} className="font-semibold text-white">
         Request a trade
       </h3>
@@ -60,7 +66,14 @@ export function RequestTradeForm({ inventory, onFailure }: RequestTradeFormProps
           if (recipientRefused) request.reset();
         }}
       />
-      <ItemPicker idPrefix={`${ids}-offer`} legend="Items to offer" inventory={inventory} picks={picks} onChange={setPicks} disabled={request.isPending} />
+      <ItemPicker
+        idPrefix={`${ids}-offer`}
+        legend="Items to offer"
+        inventory={inventory}
+        picks={picks}
+        onChange={setPicks}
+        disabled={request.isPending}
+      />
       <button type="submit" className="btn-primary self-start" disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Request Trade'}
       </button>

@@ -4,7 +4,11 @@ import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useActionGuard } from '../../../lib/useActionGuard';
-import { useCancelTradeMutation, useFinalizeTradeMutation, useRespondTradeMutation } from '../mutations';
+import {
+  useCancelTradeMutation,
+  useFinalizeTradeMutation,
+  useRespondTradeMutation,
+} from '../mutations';
 import { isActiveTrade, pickedEntries, type Picks } from '../picks';
 import { ItemPicker } from './ItemPicker';
 import { TradeItemList } from './ItemBadge';
@@ -46,7 +50,8 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
   const canFinalize = direction === 'outgoing' && trade.status === 'responded';
   const other = direction === 'incoming' ? trade.fromUser : trade.toUser;
 
-  const fail = (fallback: string) => (error: unknown) => onFailure(errorMessage(error, fallback, CONNECTION_ERROR));
+  const fail = (fallback: string) => (error: unknown) =>
+    onFailure(errorMessage(error, fallback, CONNECTION_ERROR));
 
   const once = (action: () => Promise<unknown>, onSuccess: () => void, fallback: string) =>
     void guard.run(() => {
@@ -56,18 +61,35 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
 
   function answer(action: 'accept' | 'deny') {
     once(
-      () => respond.mutateAsync({ tradeId: trade._id, action, toItems: action === 'accept' ? pickedEntries(picks) : [] }),
+      () =>
+        respond.mutateAsync({
+          tradeId: trade._id,
+          action,
+          toItems: action === 'accept' ? pickedEntries(picks) : [],
+        }),
       () => {
         setPicks({});
-        notify.success(action === 'accept' ? `Trade accepted; ${other} can now finalize it` : 'Trade denied');
+        notify.success(
+          action === 'accept' ? `Trade accepted; ${other} can now finalize it` : 'Trade denied',
+        );
       },
       'Response failed',
     );
   }
 
-  const doCancel = () => once(() => cancel.mutateAsync(trade._id), () => notify.success('Trade canceled'), 'Cancel failed');
+  const doCancel = () =>
+    once(
+      () => cancel.mutateAsync(trade._id),
+      () => notify.success('Trade canceled'),
+      'Cancel failed',
+    );
 
-  const doFinalize = () => once(() => finalize.mutateAsync(trade._id), () => notify.success('Trade complete: items swapped'), 'Finalize failed');
+  const doFinalize = () =>
+    once(
+      () => finalize.mutateAsync(trade._id),
+      () => notify.success('Trade complete: items swapped'),
+      'Finalize failed',
+    );
 
   return (
     <li
@@ -81,18 +103,25 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
         <p id={`${ids}-title`} className="min-w-0 font-semibold wrap-anywhere text-white">
           {direction === 'incoming' ? `From @${trade.fromUser}` : `To @${trade.toUser}`}
         </p>
-        <p data-testid="trade-status" className={`text-sm font-semibold ${STATUS_TONE[trade.status]}`}>
+        <p
+          data-testid="trade-status"
+          className={`text-sm font-semibold ${STATUS_TONE[trade.status]}`}
+        >
           Status: {trade.status}
         </p>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="min-w-0">
-          <p className="mb-1 text-xs tracking-wide text-slate-400 uppercase">{direction === 'incoming' ? 'They offer' : 'You offer'}</p>
+          <p className="mb-1 text-xs tracking-wide text-slate-400 uppercase">
+            {direction === 'incoming' ? 'They offer' : 'You offer'}
+          </p>
           <TradeItemList items={trade.fromItems} testId="trade-from-items" />
         </div>
         {trade.status !== 'pending' && (
           <div className="min-w-0">
-            <p className="mb-1 text-xs tracking-wide text-slate-400 uppercase">{direction === 'incoming' ? 'You answered' : 'They answered'}</p>
+            <p className="mb-1 text-xs tracking-wide text-slate-400 uppercase">
+              {direction === 'incoming' ? 'You answered' : 'They answered'}
+            </p>
             {trade.respondedAt === null ? (
               // Canceled before any answer: 'No items' read as an answer that offered nothing.
               <p data-testid="trade-to-items" className="text-sm text-slate-400">
@@ -105,16 +134,33 @@ export function TradeCard({ trade, direction, inventory, onFailure }: TradeCardP
         )}
       </div>
       {canRespond && (
-        <ItemPicker idPrefix={`${ids}-answer`} legend="Items to give in return (optional)" inventory={inventory} picks={picks} onChange={setPicks} disabled={busy} />
+        <ItemPicker
+          idPrefix={`${ids}-answer`}
+          legend="Items to give in return (optional)"
+          inventory={inventory}
+          picks={picks}
+          onChange={setPicks}
+          disabled={busy}
+        />
       )}
       {active && (
         <div className="flex flex-wrap gap-2">
           {canRespond && (
             <>
-              <button type="button" className="btn-primary" disabled={busy} onClick={() => answer('accept')}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={busy}
+                onClick={() => answer('accept')}
+              >
                 Accept
               </button>
-              <button type="button" className="btn-secondary" disabled={busy} onClick={() => answer('deny')}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={busy}
+                onClick={() => answer('deny')}
+              >
                 Deny
               </button>
             </>

@@ -28,7 +28,13 @@ function TradeList({ title, direction, trades, inventory, onFailure }: TradeList
       ) : (
         <ul className="flex flex-col gap-3">
           {trades.map((trade) => (
-            <TradeCard key={trade._id} trade={trade} direction={direction} inventory={inventory} onFailure={onFailure} />
+            <TradeCard
+              key={trade._id}
+              trade={trade}
+              direction={direction}
+              inventory={inventory}
+              onFailure={onFailure}
+            />
           ))}
         </ul>
       )}
@@ -47,25 +53,44 @@ export function TradeCenter() {
   const trades = useTrades();
   const inventory = useTradableInventory();
   const items = inventory.data?.inventory;
-  const shown = (list: TradeDto[]) => (onlyActive ? list.filter((t) => isActiveTrade(t.status)) : list);
+  const shown = (list: TradeDto[]) =>
+    onlyActive ? list.filter((t) => isActiveTrade(t.status)) : list;
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-5">
       <h2 id={`${ids}-heading`} className="section-title">
-        <Handshake className="mr-1.5" />Trade Center
+        <Handshake className="mr-1.5" />
+        Trade Center
       </h2>
       {failure && <ErrorBanner>{failure}</ErrorBanner>}
       <RequestTradeForm inventory={items} onFailure={setFailure} />
       <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input type="checkbox" className="size-4 accent-amber-400" checked={onlyActive} onChange={(event) => setOnlyActive(event.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-amber-400"
+          checked={onlyActive}
+          onChange={(event) => setOnlyActive(event.target.checked)}
+        />
         Show only active trades
       </label>
       {trades.isPending ? (
         <LoadingState>Loading trades…</LoadingState>
       ) : trades.data ? (
         <div className="grid grid-cols-1 items-start gap-5 xl:grid-cols-2">
-          <TradeList title="Incoming trades" direction="incoming" trades={shown(trades.data.incoming)} inventory={items} onFailure={setFailure} />
-          <TradeList title="Outgoing trades" direction="outgoing" trades={shown(trades.data.outgoing)} inventory={items} onFailure={setFailure} />
+          <TradeList
+            title="Incoming trades"
+            direction="incoming"
+            trades={shown(trades.data.incoming)}
+            inventory={items}
+            onFailure={setFailure}
+          />
+          <TradeList
+            title="Outgoing trades"
+            direction="outgoing"
+            trades={shown(trades.data.outgoing)}
+            inventory={items}
+            onFailure={setFailure}
+          />
         </div>
       ) : (
         <ErrorBanner>{errorMessage(trades.error, 'Failed to load trades')}</ErrorBanner>

@@ -14,7 +14,8 @@ import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-const flip = (user: TestUser | undefined, body: unknown) => callRouteRaw(server, 'POST /api/games/coin-flip', { token: user?.token, body });
+const flip = (user: TestUser | undefined, body: unknown) =>
+  callRouteRaw(server, 'POST /api/games/coin-flip', { token: user?.token, body });
 
 describe('POST /api/games/coin-flip', () => {
   it('takes the stake, pays 2x on a right guess, records the round and counts wins', async () => {
@@ -46,21 +47,50 @@ describe('POST /api/games/coin-flip', () => {
   it('replays from the revealed seed to the same result', async () => {
     const user = await registerUser(server);
     const flips: CoinFlipResponse[] = [];
-    for (let i = 0; i < 5; i++) flips.push((await flip(user, { betAmount: 3, guess: 'tails' })).body);
+    for (let i = 0; i < 5; i++)
+      flips.push((await flip(user, { betAmount: 3, guess: 'tails' })).body);
     const rotated = await callRoute(server, 'POST /api/fairness/rotate', { token: user.token });
-    const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body.rounds;
+    const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body
+      .rounds;
     for (const round of rounds) {
       expect(round.serverSeed).toBe(rotated.body.revealed.serverSeed);
-      const replay = replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params);
-      expect(replay).toEqual({ result: round.outcome.result, win: round.outcome.win, payout: round.outcome.payout });
-      expect(flips.find((f) => f.roundId === round._id)?.result).toBe(coinFlip(round.serverSeed!, round.clientSeed, round.nonce, { choice: 'tails', stake: 3 }).result);
+      const replay = replayRound(
+        'coin-flip',
+        round.serverSeed!,
+        round.clientSeed,
+        round.nonce,
+        round.params,
+      );
+      expect(replay).toEqual({
+        result: round.outcome.result,
+        win: round.outcome.win,
+        payout: round.outcome.payout,
+      });
+      expect(flips.find((f) => f.roundId === round._id)?.result).toBe(
+        coinFlip(round.serverSeed!, round.clientSeed, round.nonce, { choice: 'tails', stake: 3 })
+          .result,
+      );
     }
   });
 
   it('a running reward multiplier leaves a win at 2x: wager winnings are not boosted', async () => {
     const user = await registerUser(server);
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
-    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, clock.now());
+    const item = await insertItem(server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 150,
+      price: 1000,
+    });
+    await startBuff(
+      server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 150,
+        itemPrice: 1000,
+      },
+      clock.now(),
+    );
     let won: CoinFlipResponse | undefined;
     for (let i = 0; i < 30 && !won; i++) {
       const res = await flip(user, { betAmount: 100, guess: 'heads' });
@@ -75,16 +105,23 @@ describe('POST /api/games/coin-flip', () => {
   it('refuses a bet above the balance with 409 and changes nothing, nonce included', async () => {
     const user = await registerUser(server);
     const before = (await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce;
-    expectError(await flip(user, { betAmount: 1001, guess: 'heads' }), 409, { code: 'INSUFFICIENT_FUNDS' });
+    expectError(await flip(user, { betAmount: 1001, guess: 'heads' }), 409, {
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(await balanceOf(server, user.id)).toBe(1000);
-    expect((await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce).toBe(before);
+    expect((await callRoute(server, 'GET /api/fairness', { token: user.token })).body.nonce).toBe(
+      before,
+    );
   });
 
   it('parallel bets never take the balance below zero; every accepted bet has its round and ledger rows', async () => {
     const user = await registerUser(server);
-    const results = await Promise.all(Array.from({ length: 30 }, () => flip(user, { betAmount: 100, guess: 'heads' })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => flip(user, { betAmount: 100, guess: 'heads' })),
+    );
     const ok = results.filter((r) => r.status === 200);
-    for (const r of results) if (r.status !== 200) expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
+    for (const r of results)
+      if (r.status !== 200) expectError(r, 409, { code: 'INSUFFICIENT_FUNDS' });
     // 1,000 coins cover ten bets of 100 whatever happens; wins can pay for more.
     expect(ok.length).toBeGreaterThanOrEqual(10);
     const paid = ok.reduce((sum, r) => sum + r.body.payout, 0);
@@ -107,12 +144,24 @@ describe('POST /api/games/coin-flip', () => {
     for (let i = 0; !clientSeed && i < 1_000_000; i++) {
       const candidate = `all-tails-${i}`;
       let tails = true;
-      for (let n = 0; n < 10 && tails; n++) tails = coinFlip(seedRow!.server_seed, candidate, n, { choice: 'heads', stake: 1 }).result === 'tails';
+      for (let n = 0; n < 10 && tails; n++)
+        tails =
+          coinFlip(seedRow!.server_seed, candidate, n, { choice: 'heads', stake: 1 }).result ===
+          'tails';
       if (tails) clientSeed = candidate;
     }
     expect(clientSeed).not.toBe('');
-    expect((await callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed } })).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 30 }, () => flip(user, { betAmount: 100, guess: 'heads' })));
+    expect(
+      (
+        await callRoute(server, 'POST /api/fairness/client-seed', {
+          token: user.token,
+          body: { clientSeed },
+        })
+      ).status,
+    ).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => flip(user, { betAmount: 100, guess: 'heads' })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(await balanceOf(server, user.id)).toBe(0);
   });
@@ -120,17 +169,36 @@ describe('POST /api/games/coin-flip', () => {
   it('parallel bets while the client seed changes: every round replays from the seeds and nonce it records, nonces without a gap', async () => {
     const user = await registerUser(server);
     const bets = Array.from({ length: 20 }, () => flip(user, { betAmount: 1, guess: 'heads' }));
-    const changes = Array.from({ length: 4 }, (_, i) => callRoute(server, 'POST /api/fairness/client-seed', { token: user.token, body: { clientSeed: `changed-${i}` } }));
+    const changes = Array.from({ length: 4 }, (_, i) =>
+      callRoute(server, 'POST /api/fairness/client-seed', {
+        token: user.token,
+        body: { clientSeed: `changed-${i}` },
+      }),
+    );
     const results = await Promise.all(bets);
     await Promise.all(changes);
     for (const r of results) expect(r.status).toBe(200);
     await callRoute(server, 'POST /api/fairness/rotate', { token: user.token });
-    const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: 50 } })).body.rounds;
+    const rounds = (
+      await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: 50 } })
+    ).body.rounds;
     expect(rounds.map((r) => r.nonce).sort((a, b) => a - b)).toEqual(rounds.map((_, i) => i));
     for (const round of rounds) {
-      const replay = replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params);
-      expect(replay).toEqual({ result: round.outcome.result, win: round.outcome.win, payout: round.outcome.payout });
-      expect(results.find((r) => r.body.roundId === round._id)?.body.result).toBe(round.outcome.result);
+      const replay = replayRound(
+        'coin-flip',
+        round.serverSeed!,
+        round.clientSeed,
+        round.nonce,
+        round.params,
+      );
+      expect(replay).toEqual({
+        result: round.outcome.result,
+        win: round.outcome.win,
+        payout: round.outcome.payout,
+      });
+      expect(results.find((r) => r.body.roundId === round._id)?.body.result).toBe(
+        round.outcome.result,
+      );
     }
   });
 
@@ -141,7 +209,9 @@ describe('POST /api/games/coin-flip', () => {
     await server.db.rows(sql`update users set status = 'banned' where id = ${user.id}`);
     expectError(await flip(user, { betAmount: 1, guess: 'heads' }), 403);
     expect(await balanceOf(server, user.id)).toBe(balance);
-    const [seed] = await server.db.rows<{ nonce: number }>(sql`select nonce from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
+    const [seed] = await server.db.rows<{ nonce: number }>(
+      sql`select nonce from fairness_seeds where user_id = ${user.id} and revealed_at is null`,
+    );
     expect(Number(seed!.nonce)).toBe(1);
   });
 

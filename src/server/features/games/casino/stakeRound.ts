@@ -90,10 +90,16 @@ async function playLocked<O extends Record<string, unknown>>(
     const round = await nextRound(tx, userId, game, async (draw) => {
       const played = await play(tx, draw, now);
       win = played.win;
-      return { params: played.params, outcome: { ...played.outcome, bonus: 0, multiplier: 100 }, stake, payout: played.paid };
+      return {
+        params: played.params,
+        outcome: { ...played.outcome, bonus: 0, multiplier: 100 },
+        stake,
+        payout: played.paid,
+      };
     });
     let balance = await moveForRound(tx, userId, round.id, -stake, 'game_stake');
-    if (round.record.payout > 0) balance = await moveForRound(tx, userId, round.id, round.record.payout, 'game_payout');
+    if (round.record.payout > 0)
+      balance = await moveForRound(tx, userId, round.id, round.record.payout, 'game_payout');
     if (win) await bumpStat(tx, userId, 'casino_wins');
     return {
       outcome: round.record.outcome as unknown as O,

@@ -25,7 +25,8 @@ const server = useTestServer({}, { clock });
 
 const clickOnce = (user: TestUser | undefined, body: unknown = { clicks: 1, emoji: '🐶' }) =>
   callRouteRaw(server, 'POST /api/games/click-frenzy', { token: user?.token, body });
-const stats = (user: TestUser) => callRoute(server, 'GET /api/games/click-frenzy', { token: user.token });
+const stats = (user: TestUser) =>
+  callRoute(server, 'GET /api/games/click-frenzy', { token: user.token });
 
 describe('Click Frenzy', () => {
   it('counts a click, pays a coin through the ledger against the click and counts frenzyClicks', async () => {
@@ -43,7 +44,9 @@ describe('Click Frenzy', () => {
     expect((await readStats(server.db, user.id)).frenzyClicks).toBe(1);
     const rows = await server.db.rows<{ category: string; ref_type: string; ref_id: string }>(sql`
       select category, ref_type, ref_id from ledger where user_id = ${user.id} and category = 'frenzy_reward'`);
-    expect(rows).toEqual([{ category: 'frenzy_reward', ref_type: 'frenzy', ref_id: res.body.clickId }]);
+    expect(rows).toEqual([
+      { category: 'frenzy_reward', ref_type: 'frenzy', ref_id: res.body.clickId },
+    ]);
   });
 
   it('takes at most 8 clicks a second and exactly 100 an hour, however many arrive at once', async () => {
@@ -86,7 +89,9 @@ describe('Click Frenzy', () => {
     expect(clock.now().getTime() - Date.parse('2026-06-01T14:00:00Z')).toBeLessThan(3_600_000);
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
     expect(results.filter((r) => r.status === 409)).toHaveLength(50);
-    const [paid] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from click_frenzy_clicks where user_id = ${user.id}`);
+    const [paid] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from click_frenzy_clicks where user_id = ${user.id}`,
+    );
     expect(paid?.n).toBe(100);
     expect(await balanceOf(server, user.id)).toBe(1100);
     clock.set('2026-06-01T12:10:00Z');
@@ -94,8 +99,22 @@ describe('Click Frenzy', () => {
 
   it('applies a reward multiplier', async () => {
     const user = await registerUser(server);
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 300, price: 100 });
-    await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 300, itemPrice: 100 }, clock.now());
+    const item = await insertItem(server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 300,
+      price: 100,
+    });
+    await startBuff(
+      server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 300,
+        itemPrice: 100,
+      },
+      clock.now(),
+    );
     clock.advance(1000);
     const res = await clickOnce(user);
     expect(res.body.reward).toBe(3);

@@ -1,4 +1,7 @@
-import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/games/clickFrenzy/contract';
+import type {
+  FrenzyClickResponse,
+  FrenzyStatsDto,
+} from '../../../../shared/games/clickFrenzy/contract';
 import { FRENZY_HOURLY_LIMIT } from '../../../../shared/games/engine/catalog';
 
 export const presentStats = (clicks: number, nextHour: Date, now: Date): FrenzyStatsDto => ({
@@ -8,7 +11,12 @@ export const presentStats = (clicks: number, nextHour: Date, now: Date): FrenzyS
   serverTime: now.toISOString(),
 });
 
-export const presentClick = (clicks: number, nextHour: Date, now: Date, click: { id: number; reward: number; balance: number }): FrenzyClickResponse => ({
+export const presentClick = (
+  clicks: number,
+  nextHour: Date,
+  now: Date,
+  click: { id: number; reward: number; balance: number },
+): FrenzyClickResponse => ({
   ...presentStats(clicks, nextHour, now),
   reward: click.reward,
   balance: click.balance,

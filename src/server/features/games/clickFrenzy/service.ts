@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { FrenzyClickResponse, FrenzyStatsDto } from '../../../../shared/games/clickFrenzy/contract';
-import { FRENZY_HOURLY_LIMIT, FRENZY_MAX_PER_SECOND, FRENZY_REWARD } from '../../../../shared/games/engine/catalog';
+import type {
+  FrenzyClickResponse,
+  FrenzyStatsDto,
+} from '../../../../shared/games/clickFrenzy/contract';
+import {
+  FRENZY_HOURLY_LIMIT,
+  FRENZY_MAX_PER_SECOND,
+  FRENZY_REWARD,
+} from '../../../../shared/games/engine/catalog';
 import type { Deps } from '../../../platform/deps';
 import { AppError, banned, conflict } from '../../../platform/errors';
 import { defineHotWrite } from '../../../platform/batching/hotWrite';
@@ -113,7 +120,12 @@ const CLICKS = sql`
     case when (select count(*) from click) = (select count(*) from upd) then 1 else ${refuse('go_alone')} end as guard
   from ok join counted on counted.user_id = ok.user_id join click on click.user_id = ok.user_id join upd on upd.i = ok.i`;
 
-type ClickRow = { buff_running: boolean; clicks: number | null; click_id: number | null; balance: number | null };
+type ClickRow = {
+  buff_running: boolean;
+  clicks: number | null;
+  click_id: number | null;
+  balance: number | null;
+};
 
 interface Click {
   userId: number;
@@ -125,16 +137,32 @@ interface Click {
 
 const clicks = defineHotWrite<Click, ClickRow, ClickRow, Omit<ClickRow, 'buff_running'>>({
   name: 'frenzy_click',
-  alone: { statement: CLICK, params: (c) => ({ userId: c.userId, now: c.now, hour: c.hour, second: c.second, emoji: c.emoji }) },
+  alone: {
+    statement: CLICK,
+    params: (c) => ({
+      userId: c.userId,
+      now: c.now,
+      hour: c.hour,
+      second: c.second,
+      emoji: c.emoji,
+    }),
+  },
   group: {
     statement: CLICKS,
     keyOf: (c) => c.userId,
-    toJson: (c) => ({ user_id: c.userId, hour: c.hour, second: c.second, emoji: c.emoji, now: c.now }),
+    toJson: (c) => ({
+      user_id: c.userId,
+      hour: c.hour,
+      second: c.second,
+      emoji: c.emoji,
+      now: c.now,
+    }),
     // A click with a buff running never goes in a group statement.
     fromRow: (row) => ({ ...row, buff_running: false }),
   },
   // A buff running is answered too: the click then takes the locked path.
-  carriedOut: (row): row is ClickRow => row.buff_running || (row.clicks != null && row.click_id !== null && row.balance !== null),
+  carriedOut: (row): row is ClickRow =>
+    row.buff_running || (row.clicks != null && row.click_id !== null && row.balance !== null),
   mapError: (err) => (refusalOf(err) === 'banned' ? banned() : err),
   explain: (db, c) => refuseClick(db, c.userId, hourOf(new Date(c.now))),
 });
@@ -144,20 +172,42 @@ export const clickGroupCounts = (db: Db) => clicks.counts(db);
 /** Tests: holds back this process's click statements on `db` until the answer is called. */
 export const holdClickGroups = (db: Db) => clicks.hold(db);
 
-export async function click(deps: Deps, userId: number, emoji: string): Promise<FrenzyClickResponse> {
+export async function click(
+  deps: Deps,
+  userId: number,
+  emoji: string,
+): Promise<FrenzyClickResponse> {
   const now = deps.clock.now();
   const hour = hourOf(now);
   const second = Math.floor(now.getTime() / 1000);
-  const row = await clicks.run(deps.db, { userId, now: now.toISOString(), hour: hour.start.toISOString(), second, emoji });
+  const row = await clicks.run(deps.db, {
+    userId,
+    now: now.toISOString(),
+    hour: hour.start.toISOString(),
+    second,
+    emoji,
+  });
   if (row.buff_running) return clickLocked(deps, userId, emoji, now);
-  return presentClick(Number(row.clicks), hour.next, now, { id: Number(row.click_id), reward: FRENZY_REWARD, balance: Number(row.balance) });
+  return presentClick(Number(row.clicks), hour.next, now, {
+    id: Number(row.click_id),
+    reward: FRENZY_REWARD,
+    balance: Number(row.balance),
+  });
 }
 
-async function refuseClick(q: Queryable, userId: number, hour: { start: Date; next: Date }): Promise<never> {
+async function refuseClick(
+  q: Queryable,
+  userId: number,
+  hour: { start: Date; next: Date },
+): Promise<never> {
   if ((await clicksIn(q, userId, hour.start)) >= FRENZY_HOURLY_LIMIT) {
     throw conflict('Hourly limit reached! Come back later.', { nextHour: hour.next.toISOString() });
   }
-  throw new AppError(429, 'RATE_LIMITED', `Too many clicks: at most ${FRENZY_MAX_PER_SECOND} a second`);
+  throw new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many clicks: at most ${FRENZY_MAX_PER_SECOND} a second`,
+  );
 }
 
 /**
@@ -165,7 +215,12 @@ async function refuseClick(q: Queryable, userId: number, hour: { start: Date; ne
  * reward with the buff's share (its cap spent under its lock), the click row, the ledger and
  * the counter.
  */
-async function clickLocked(deps: Deps, userId: number, emoji: string, now: Date): Promise<FrenzyClickResponse> {
+async function clickLocked(
+  deps: Deps,
+  userId: number,
+  emoji: string,
+  now: Date,
+): Promise<FrenzyClickResponse> {
   const hour = hourOf(now);
   const second = Math.floor(now.getTime() / 1000);
   return deps.db.tx(async (tx) => {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../accounts/public';
 
 /**
@@ -18,7 +28,10 @@ export const clickFrenzyHours = pgTable(
     secondAt: bigint('second_at', { mode: 'number' }).notNull(),
     secondClicks: integer('second_clicks').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.hourStart] }), check('frenzy_hours_clicks_range', sql`${t.clicks} between 0 and 100`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.hourStart] }),
+    check('frenzy_hours_clicks_range', sql`${t.clicks} between 0 and 100`),
+  ],
 );
 
 /** One row per counted click: the business row its reward's ledger rows reference. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { businessOf, costOf, TYCOON_BOOST_PRICE_COINS, TYCOON_OFFLINE_CAP_MS } from '../../../../shared/games/coinTycoon/rules';
+import {
+  businessOf,
+  costOf,
+  TYCOON_BOOST_PRICE_COINS,
+  TYCOON_OFFLINE_CAP_MS,
+} from '../../../../shared/games/coinTycoon/rules';
 import type { TycoonStateJson } from '../../../../shared/games/coinTycoon/storage';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
@@ -11,9 +16,16 @@ const clock = new ManualClock(Date.parse('2026-11-26T08:00:00Z'));
 const server = useTestServer({}, { clock });
 
 const view = (u: TestUser) => callRoute(server, 'GET /api/games/coin-tycoon', { token: u.token });
-const buy = (u: TestUser, business: string, count: number | 'max') => callRouteRaw(server, 'POST /api/games/coin-tycoon/buy', { token: u.token, body: { business, count } });
-const post = (u: TestUser, intent: 'manager' | 'start' | 'prestige' | 'claim' | 'boost', body?: unknown) =>
-  callRouteRaw(server, `POST /api/games/coin-tycoon/${intent}`, { token: u.token, body });
+const buy = (u: TestUser, business: string, count: number | 'max') =>
+  callRouteRaw(server, 'POST /api/games/coin-tycoon/buy', {
+    token: u.token,
+    body: { business, count },
+  });
+const post = (
+  u: TestUser,
+  intent: 'manager' | 'start' | 'prestige' | 'claim' | 'boost',
+  body?: unknown,
+) => callRouteRaw(server, `POST /api/games/coin-tycoon/${intent}`, { token: u.token, body });
 
 /** Gives a player bucks straight in the stored state, as if earned (for tests of what bucks buy). */
 async function grantBucks(u: TestUser, bucks: bigint, sinceClaim = bucks): Promise<void> {
@@ -77,10 +89,21 @@ describe('coin tycoon', () => {
     expectBadField(await buy(u, 'mine', 1), 'business');
     expectBadField(await buy(u, 'lemonade', 0), 'count');
     expectBadField(await buy(u, 'lemonade', 10_001), 'count');
-    expectBadField(await callRouteRaw(server, 'POST /api/games/coin-tycoon/manager', { token: u.token, body: {} }), 'business');
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/coin-tycoon/manager', {
+        token: u.token,
+        body: {},
+      }),
+      'business',
+    );
     expectError(await callRouteRaw(server, 'GET /api/games/coin-tycoon'), 401);
     for (const intent of ['buy', 'manager', 'start', 'prestige', 'claim', 'boost'] as const) {
-      expectError(await callRouteRaw(server, `POST /api/games/coin-tycoon/${intent}`, { body: { business: 'lemonade', count: 1 } }), 401);
+      expectError(
+        await callRouteRaw(server, `POST /api/games/coin-tycoon/${intent}`, {
+          body: { business: 'lemonade', count: 1 },
+        }),
+        401,
+      );
     }
     const before = (await view(u)).body.state;
     expectError(await post(u, 'prestige'), 409, { message: 'investor' });
@@ -100,7 +123,9 @@ describe('coin tycoon races', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => post(u, 'claim')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
-    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from coin_tycoon_claims where user_id = ${u.id}`);
+    const [row] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from coin_tycoon_claims where user_id = ${u.id}`,
+    );
     expect(row!.n).toBe(1);
     expect(await balanceOf(server, u.id)).toBe(1000 + 240);
   });
@@ -121,7 +146,10 @@ describe('coin tycoon races', () => {
     const u = await registerUser(server);
     const b = businessOf('newspaper');
     // Each unit at its own price, one at a time.
-    await grantBucks(u, Array.from({ length: 20 }, (_, k) => costOf(b, k, 1)).reduce((a, c) => a + c, 0n));
+    await grantBucks(
+      u,
+      Array.from({ length: 20 }, (_, k) => costOf(b, k, 1)).reduce((a, c) => a + c, 0n),
+    );
     const results = await Promise.all(Array.from({ length: 20 }, () => buy(u, 'newspaper', 1)));
     expect(results.filter((r) => r.status !== 200).map((r) => JSON.stringify(r.body))).toEqual([]);
     const state = (await view(u)).body.state as TycoonStateJson;

@@ -25,12 +25,24 @@ export interface Loaded<S> {
 }
 
 /** Reads the player's state, creating it first (from `initial`) when the player has none. */
-export async function readState<S>(deps: Deps, t: GameStateTable, userId: number, initial: () => unknown, parse: (json: unknown) => S): Promise<Loaded<S>> {
+export async function readState<S>(
+  deps: Deps,
+  t: GameStateTable,
+  userId: number,
+  initial: () => unknown,
+  parse: (json: unknown) => S,
+): Promise<Loaded<S>> {
   const name = sql.raw(t.table);
-  let [row] = await deps.db.rows<{ state: unknown; version: number }>(sql`select state, version from ${name} where user_id = ${userId}`);
+  let [row] = await deps.db.rows<{ state: unknown; version: number }>(
+    sql`select state, version from ${name} where user_id = ${userId}`,
+  );
   if (!row) {
-    await deps.db.rows(sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`);
-    [row] = await deps.db.rows<{ state: unknown; version: number }>(sql`select state, version from ${name} where user_id = ${userId}`);
+    await deps.db.rows(
+      sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`,
+    );
+    [row] = await deps.db.rows<{ state: unknown; version: number }>(
+      sql`select state, version from ${name} where user_id = ${userId}`,
+    );
   }
   return { state: parse(row!.state), version: Number(row!.version) };
 }
@@ -57,7 +69,9 @@ export async function applyIntent<S, R extends { state: S }>(
   return deps.db.tx(async (tx) => {
     let [row] = await lock(tx);
     if (!row) {
-      await tx.rows(sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`);
+      await tx.rows(
+        sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`,
+      );
       [row] = await lock(tx);
     }
     let result: R;
@@ -105,7 +119,9 @@ export async function applyPure<S, R extends { state: S }>(
       sql`select g.state, g.version, u.balance from ${name} g join ${accountsSql.users} u on u.id = g.user_id where g.user_id = ${userId}`,
     );
     if (!row) {
-      await deps.db.rows(sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`);
+      await deps.db.rows(
+        sql`insert into ${name} (user_id, state) values (${userId}, ${JSON.stringify(initial())}::jsonb) on conflict (user_id) do nothing`,
+      );
       continue;
     }
     let result: R;
@@ -122,5 +138,7 @@ export async function applyPure<S, R extends { state: S }>(
     );
     if (written) return result;
   }
-  return applyIntent(deps, t, userId, initial, parse, serialize, (_tx, current, balance) => apply(current, balance));
+  return applyIntent(deps, t, userId, initial, parse, serialize, (_tx, current, balance) =>
+    apply(current, balance),
+  );
 }

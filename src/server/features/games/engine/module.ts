@@ -1,4 +1,7 @@
 import { defineModule } from '../../../platform/module';
 import { fairnessHandlers } from './routes';
 
-export const fairnessModule = defineModule({ name: 'fairness', handlers: (deps) => ({ fairness: fairnessHandlers(deps) }) });
+export const fairnessModule = defineModule({
+  name: 'fairness',
+  handlers: (deps) => ({ fairness: fairnessHandlers(deps) }),
+});

@@ -167,7 +167,13 @@ export async function readSeed(deps: Deps, userId: number, now: Date): Promise<S
     const row = await seedReads.read<SeedRow>(deps.db, { userId, now: now.toISOString() });
     if (row) {
       return {
-        draw: { seedId: Number(row.id), serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) },
+        draw: {
+          seedId: Number(row.id),
+          serverSeed: row.server_seed,
+          serverSeedHash: row.server_seed_hash,
+          clientSeed: row.client_seed,
+          nonce: Number(row.nonce),
+        },
         rewardMultiplier: row.reward_multiplier,
         slotsLuck: row.slots_luck,
         minefieldItems: row.minefield_items,
@@ -218,11 +224,20 @@ async function settle(
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
     const seen = attempt === 0 ? lastSeenOf(deps.db).get(userId) : undefined;
     // A remembered pair says nothing of buffs: the statement checks the ones the plan assumed absent.
-    const read = seen ? { draw: seen, rewardMultiplier: false, slotsLuck: false, minefieldItems: false } : await readSeed(deps, userId, now);
+    const read = seen
+      ? { draw: seen, rewardMultiplier: false, slotsLuck: false, minefieldItems: false }
+      : await readSeed(deps, userId, now);
     const planned = plan(read);
     if (!planned) return null;
-    if (!Number.isSafeInteger(planned.stake) || !Number.isSafeInteger(planned.payout) || planned.stake < 0 || planned.payout < 0) {
-      throw new Error(`playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`);
+    if (
+      !Number.isSafeInteger(planned.stake) ||
+      !Number.isSafeInteger(planned.payout) ||
+      planned.stake < 0 ||
+      planned.payout < 0
+    ) {
+      throw new Error(
+        `playSettledRound: stake and payout must be whole coins >= 0 (${planned.stake}, ${planned.payout})`,
+      );
     }
     const name = `round_settle${planned.stat ? `_${planned.stat}` : ''}${planned.part ? `_${planned.part.name}` : ''}${planned.open ? '_open' : ''}${planned.assumesNoItems ? '_noitems' : ''}`;
     const round = {
@@ -240,7 +255,12 @@ async function settle(
     // The JSON text only for the one-round statement: a group statement serializes its rounds once.
     const alone = async () => {
       try {
-        const values = { ...planned.part?.values, ...round, params: JSON.stringify(planned.params), outcome: JSON.stringify(planned.outcome) };
+        const values = {
+          ...planned.part?.values,
+          ...round,
+          params: JSON.stringify(planned.params),
+          outcome: JSON.stringify(planned.outcome),
+        };
         return await deps.db.compiled<SettleRow>(name, settleStatement(planned), values);
       } catch (err) {
         throw ledger.postingError(err);
@@ -257,11 +277,18 @@ async function settle(
       ...(planned.part ? { extra: planned.part.values } : {}),
     };
     const rows =
-      planned.open || (planned.part && !planned.part.batch) ? await alone() : await settleInBatch(deps.db, batched, alone, planned.part?.batch);
+      planned.open || (planned.part && !planned.part.batch)
+        ? await alone()
+        : await settleInBatch(deps.db, batched, alone, planned.part?.batch);
     const [row] = rows;
     if (row) {
       lastSeenOf(deps.db).set(userId, { ...read.draw, nonce: read.draw.nonce + 1 });
-      return { id: Number(row.round_id), draw: read.draw, plan: planned, balance: Number(row.balance) };
+      return {
+        id: Number(row.round_id),
+        draw: read.draw,
+        plan: planned,
+        balance: Number(row.balance),
+      };
     }
     lastSeenOf(deps.db).set(userId, null);
   }

@@ -1,4 +1,9 @@
-import type { FairnessDto, RotateSeedResponse, RoundDto, RoundsPage } from '../../../../shared/api/fairness';
+import type {
+  FairnessDto,
+  RotateSeedResponse,
+  RoundDto,
+  RoundsPage,
+} from '../../../../shared/api/fairness';
 import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { RoundState } from './tables';
 
@@ -10,11 +15,23 @@ export interface SeedRow {
 }
 
 /** The active pair as its owner sees it: the hash of the server seed, never the seed. */
-export const presentSeed = (row: SeedRow): FairnessDto => ({ serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) });
+export const presentSeed = (row: SeedRow): FairnessDto => ({
+  serverSeedHash: row.server_seed_hash,
+  clientSeed: row.client_seed,
+  nonce: Number(row.nonce),
+});
 
 /** The retired pair, its server seed now shown, and the new pair. */
-export const presentRotation = (old: SeedRow & { server_seed: string }, next: SeedRow): RotateSeedResponse => ({
-  revealed: { serverSeed: old.server_seed, serverSeedHash: old.server_seed_hash, clientSeed: old.client_seed, nonce: Number(old.nonce) },
+export const presentRotation = (
+  old: SeedRow & { server_seed: string },
+  next: SeedRow,
+): RotateSeedResponse => ({
+  revealed: {
+    serverSeed: old.server_seed,
+    serverSeedHash: old.server_seed_hash,
+    clientSeed: old.client_seed,
+    nonce: Number(old.nonce),
+  },
   current: presentSeed(next),
 });
 
@@ -52,5 +69,8 @@ const presentRound = (row: RoundRow): RoundDto => ({
 /** `rows` holds one more than the page when there is a next page (its cursor is the last shown id). */
 export function presentRoundsPage(rows: RoundRow[], limit: number): RoundsPage {
   const page = rows.slice(0, limit).map(presentRound);
-  return { rounds: page, nextBefore: rows.length > limit ? (page[page.length - 1]?._id ?? null) : null };
+  return {
+    rounds: page,
+    nextBefore: rows.length > limit ? (page[page.length - 1]?._id ?? null) : null,
+  };
 }

@@ -7,14 +7,27 @@ import type { RoundRow } from './presenter';
  * A user's rounds, newest first, before the id `before` and of `games` when given; the server
  * seed only once its pair was rotated.
  */
-export const roundsOf = (q: Queryable, userId: number, before: number | undefined, limit: number, games?: readonly RoundGame[]) =>
+export const roundsOf = (
+  q: Queryable,
+  userId: number,
+  before: number | undefined,
+  limit: number,
+  games?: readonly RoundGame[],
+) =>
   q.rows<RoundRow>(sql`
     select r.id, r.game, r.stake, r.payout, r.created_at, r.state, s.server_seed_hash,
       case when s.revealed_at is not null then s.server_seed end as server_seed,
       r.client_seed, r.nonce, r.params, r.outcome
     from game_rounds r join fairness_seeds s on s.id = r.seed_id
     where r.user_id = ${userId} ${before ? sql`and r.id < ${before}` : sql``}
-      ${games?.length ? sql`and r.game in (${sql.join(games.map((g) => sql`${g}`), sql`, `)})` : sql``}
+      ${
+        games?.length
+          ? sql`and r.game in (${sql.join(
+              games.map((g) => sql`${g}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
     order by r.id desc limit ${limit}`);
 
 /**

@@ -4,12 +4,24 @@ import { coinFlip } from '../../../../shared/games/casino/coinflip';
 import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';
+import {
+  balanceOf,
+  registerUser,
+  useTestServer,
+  usingPostgres,
+  type TestUser,
+} from '../../../testing/harness';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { whileUserRowHeld } from '../../../testing/rowHeld';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
-import { batchCounts, holdBatches, settleInBatch, type BatchRound, type SettleRow } from './roundBatch';
+import {
+  batchCounts,
+  holdBatches,
+  settleInBatch,
+  type BatchRound,
+  type SettleRow,
+} from './roundBatch';
 
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
@@ -81,25 +93,61 @@ describe('settled rounds of many players in one statement', () => {
       const expected = 1000 - round.stake + round.payout;
       expect(row!.balance).toBe(expected);
       expect(await balanceOf(server, user.id)).toBe(expected);
-      const [recorded] = await server.db.rows<{ id: number; nonce: number; stake: number; payout: number; outcome: Record<string, unknown> }>(sql`
+      const [recorded] = await server.db.rows<{
+        id: number;
+        nonce: number;
+        stake: number;
+        payout: number;
+        outcome: Record<string, unknown>;
+      }>(sql`
         select id, nonce, stake, payout, outcome from game_rounds where user_id = ${user.id}`);
       expect(Number(recorded!.id)).toBe(row!.round_id);
-      expect({ nonce: Number(recorded!.nonce), stake: Number(recorded!.stake), payout: Number(recorded!.payout) }).toEqual({ nonce: 0, stake: round.stake, payout: round.payout });
-      expect(replayRound('coin-flip', seeds[k]!.server_seed, seeds[k]!.client_seed, 0, round.params)).toEqual({
+      expect({
+        nonce: Number(recorded!.nonce),
+        stake: Number(recorded!.stake),
+        payout: Number(recorded!.payout),
+      }).toEqual({ nonce: 0, stake: round.stake, payout: round.payout });
+      expect(
+        replayRound('coin-flip', seeds[k]!.server_seed, seeds[k]!.client_seed, 0, round.params),
+      ).toEqual({
         result: recorded!.outcome.result,
         win: recorded!.outcome.win,
         payout: recorded!.outcome.payout,
       });
-      const [seed] = await server.db.rows<{ nonce: number }>(sql`select nonce from fairness_seeds where id = ${round.seedId}`);
+      const [seed] = await server.db.rows<{ nonce: number }>(
+        sql`select nonce from fairness_seeds where id = ${round.seedId}`,
+      );
       expect(Number(seed!.nonce)).toBe(1);
-      const postings = await server.db.rows<{ user_id: number | null; delta: number; balance_after: number | null; category: string }>(sql`
+      const postings = await server.db.rows<{
+        user_id: number | null;
+        delta: number;
+        balance_after: number | null;
+        category: string;
+      }>(sql`
         select user_id, delta, balance_after, category from ledger where ref_type = 'round' and ref_id = ${String(row!.round_id)} order by id`);
-      expect(postings.map((p) => ({ ...p, user_id: p.user_id === null ? null : Number(p.user_id), delta: Number(p.delta), balance_after: p.balance_after === null ? null : Number(p.balance_after) }))).toEqual([
-        { user_id: user.id, delta: -round.stake, balance_after: 1000 - round.stake, category: 'game_stake' },
+      expect(
+        postings.map((p) => ({
+          ...p,
+          user_id: p.user_id === null ? null : Number(p.user_id),
+          delta: Number(p.delta),
+          balance_after: p.balance_after === null ? null : Number(p.balance_after),
+        })),
+      ).toEqual([
+        {
+          user_id: user.id,
+          delta: -round.stake,
+          balance_after: 1000 - round.stake,
+          category: 'game_stake',
+        },
         { user_id: null, delta: round.stake, balance_after: null, category: 'game_stake' },
         ...(round.payout > 0
           ? [
-              { user_id: user.id, delta: round.payout, balance_after: expected, category: 'game_payout' },
+              {
+                user_id: user.id,
+                delta: round.payout,
+                balance_after: expected,
+                category: 'game_payout',
+              },
               { user_id: null, delta: -round.payout, balance_after: null, category: 'game_payout' },
             ]
           : []),
@@ -109,13 +157,33 @@ describe('settled rounds of many players in one statement', () => {
   });
 
   it('lets a round that cannot settle drop out with nothing written, and plays it alone; the others settle', async () => {
-    const [ok, short, banned, stale, buffed, twice] = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+    const [ok, short, banned, stale, buffed, twice] = await Promise.all(
+      Array.from({ length: 6 }, () => registerUser(server)),
+    );
     const seedOf = new Map<number, Seed>();
-    for (const u of [ok, short, banned, stale, buffed, twice]) seedOf.set(u!.id, await activeSeed(u!));
+    for (const u of [ok, short, banned, stale, buffed, twice])
+      seedOf.set(u!.id, await activeSeed(u!));
     await server.db.rows(sql`update users set status = 'banned' where id = ${banned!.id}`);
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150, price: 1000 });
-    await startBuff(server.db, { userId: buffed!.id, itemId: item.id, effectType: 'reward-multiplier', value: 150, itemPrice: 1000 }, clock.now());
-    const buffedRound = { ...flipRound(buffed!, seedOf.get(buffed!.id)!, 5), buffTypes: ['reward-multiplier'] };
+    const item = await insertItem(server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 150,
+      price: 1000,
+    });
+    await startBuff(
+      server.db,
+      {
+        userId: buffed!.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 150,
+        itemPrice: 1000,
+      },
+      clock.now(),
+    );
+    const buffedRound = {
+      ...flipRound(buffed!, seedOf.get(buffed!.id)!, 5),
+      buffTypes: ['reward-multiplier'],
+    };
 
     const { alone, make } = aloneSpy();
     const release = holdBatches(server.db);
@@ -149,24 +217,31 @@ describe('settled rounds of many players in one statement', () => {
   });
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
-  it.runIf(usingPostgres())('skips a player whose row another transaction holds: that round goes alone, the others settle without waiting', async () => {
-    const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
-    const [freeSeed, busySeed] = [await activeSeed(free!), await activeSeed(busy!)];
-    await whileUserRowHeld(server, busy!.id, async () => {
-      const { alone, make } = aloneSpy();
-      const release = holdBatches(server.db);
-      const settling = [flipRound(free!, freeSeed, 4), flipRound(busy!, busySeed, 4)].map((round) => settleInBatch(server.db, round, make(round.userId)));
-      release();
-      // Both answer while the other transaction still holds the row.
-      const [freeRows, busyRows] = await Promise.all(settling);
-      expect(freeRows).toHaveLength(1);
-      expect(busyRows).toEqual([]);
-      expect(alone).toEqual([busy!.id]);
-    });
-    expect(await balanceOf(server, busy!.id)).toBe(1000);
-    const [seed] = await server.db.rows<{ nonce: number }>(sql`select nonce from fairness_seeds where id = ${busySeed.id}`);
-    expect(Number(seed!.nonce)).toBe(0);
-  });
+  it.runIf(usingPostgres())(
+    'skips a player whose row another transaction holds: that round goes alone, the others settle without waiting',
+    async () => {
+      const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
+      const [freeSeed, busySeed] = [await activeSeed(free!), await activeSeed(busy!)];
+      await whileUserRowHeld(server, busy!.id, async () => {
+        const { alone, make } = aloneSpy();
+        const release = holdBatches(server.db);
+        const settling = [flipRound(free!, freeSeed, 4), flipRound(busy!, busySeed, 4)].map(
+          (round) => settleInBatch(server.db, round, make(round.userId)),
+        );
+        release();
+        // Both answer while the other transaction still holds the row.
+        const [freeRows, busyRows] = await Promise.all(settling);
+        expect(freeRows).toHaveLength(1);
+        expect(busyRows).toEqual([]);
+        expect(alone).toEqual([busy!.id]);
+      });
+      expect(await balanceOf(server, busy!.id)).toBe(1000);
+      const [seed] = await server.db.rows<{ nonce: number }>(
+        sql`select nonce from fairness_seeds where id = ${busySeed.id}`,
+      );
+      expect(Number(seed!.nonce)).toBe(0);
+    },
+  );
 
   // PGlite answers one statement at a time and blocks the event loop meanwhile, so there rounds
   // seldom meet in a statement; on PostgreSQL they do.
@@ -174,18 +249,28 @@ describe('settled rounds of many players in one statement', () => {
     const users = await Promise.all(Array.from({ length: 16 }, () => registerUser(server)));
     const before = batchCounts(server.db);
     const flips = await Promise.all(
-      users.flatMap((u) => Array.from({ length: 3 }, () => callRouteRaw(server, 'POST /api/games/coin-flip', { token: u.token, body: { betAmount: 2, guess: 'tails' } }))),
+      users.flatMap((u) =>
+        Array.from({ length: 3 }, () =>
+          callRouteRaw(server, 'POST /api/games/coin-flip', {
+            token: u.token,
+            body: { betAmount: 2, guess: 'tails' },
+          }),
+        ),
+      ),
     );
     for (const f of flips) expect(f.status).toBe(200);
     const after = batchCounts(server.db);
     expect(after.failed).toBe(before.failed);
     for (const u of users) {
       await callRoute(server, 'POST /api/fairness/rotate', { token: u.token });
-      const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: u.token })).body.rounds;
+      const rounds = (await callRoute(server, 'GET /api/games/rounds', { token: u.token })).body
+        .rounds;
       expect(rounds.map((r) => r.nonce).sort((a, b) => a - b)).toEqual([0, 1, 2]);
       let balance = 1000;
       for (const round of rounds) {
-        expect(replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params)).toEqual({
+        expect(
+          replayRound('coin-flip', round.serverSeed!, round.clientSeed, round.nonce, round.params),
+        ).toEqual({
           result: round.outcome.result,
           win: round.outcome.win,
           payout: round.outcome.payout,
@@ -193,7 +278,9 @@ describe('settled rounds of many players in one statement', () => {
         balance += Number(round.outcome.payout) - 2;
       }
       expect(await balanceOf(server, u.id)).toBe(balance);
-      expect((await readStats(server.db, u.id)).casinoWins).toBe(rounds.filter((r) => r.outcome.win).length);
+      expect((await readStats(server.db, u.id)).casinoWins).toBe(
+        rounds.filter((r) => r.outcome.win).length,
+      );
     }
   });
 });

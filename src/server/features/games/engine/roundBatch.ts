@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerCategory } from '../../../../shared/api/wallet';
 import type { Db } from '../../../db/client';
-import { groupCommit, type GroupCommit, type GroupCounts } from '../../../platform/batching/groupCommit';
+import {
+  groupCommit,
+  type GroupCommit,
+  type GroupCounts,
+} from '../../../platform/batching/groupCommit';
 import { statBumpRowsCte, type StatName } from '../../../platform/stats';
 import { groupPostings } from '../../wallet/public';
 import { accountsSql } from '../../accounts/public';
@@ -132,8 +136,18 @@ function kindOf(part?: BatchPart): GroupCommit<BatchRound> {
  * alone with `alone` (the one-round statement) when the statement left it out. Answers as
  * `alone` does: the settled row, or none when the seed pair moved on.
  */
-export function settleInBatch(db: Db, round: BatchRound, alone: () => Promise<SettleRow[]>, part?: BatchPart): Promise<SettleRow[]> {
-  return kindOf(part).submit(db, round, (row) => [{ round_id: Number(row.round_id), balance: Number(row.balance) }], alone);
+export function settleInBatch(
+  db: Db,
+  round: BatchRound,
+  alone: () => Promise<SettleRow[]>,
+  part?: BatchPart,
+): Promise<SettleRow[]> {
+  return kindOf(part).submit(
+    db,
+    round,
+    (row) => [{ round_id: Number(row.round_id), balance: Number(row.balance) }],
+    alone,
+  );
 }
 
 /** Statements and rounds settled together by this process on `db` so far (of rounds with `part`). */

@@ -47,12 +47,24 @@ export async function nextRound<R extends RoundRecord>(
 ): Promise<PlayedRound<R>> {
   let draw: Draw | undefined;
   for (let attempt = 0; attempt < MAX_SEED_ATTEMPTS && !draw; attempt++) {
-    const [row] = await tx.rows<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(sql`
+    const [row] = await tx.rows<{
+      id: number;
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+    }>(sql`
       update fairness_seeds set nonce = nonce + 1
       where user_id = ${userId} and revealed_at is null
       returning id, server_seed, server_seed_hash, client_seed, nonce - 1 as nonce`);
     if (row) {
-      draw = { seedId: row.id, serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) };
+      draw = {
+        seedId: row.id,
+        serverSeed: row.server_seed,
+        serverSeedHash: row.server_seed_hash,
+        clientSeed: row.client_seed,
+        nonce: Number(row.nonce),
+      };
     } else {
       // No pair yet, or a rotation committed while this statement waited: make sure one exists.
       await ensureSeed(tx, userId);
@@ -72,9 +84,16 @@ export async function nextRound<R extends RoundRecord>(
 }
 
 /** A user's rounds, newest first, of the games asked for; the server seed only once its pair was rotated. */
-export async function listRounds(deps: Deps, userId: number, query: { before?: number; limit: number; game?: RoundGame[] }): Promise<RoundsPage> {
+export async function listRounds(
+  deps: Deps,
+  userId: number,
+  query: { before?: number; limit: number; game?: RoundGame[] },
+): Promise<RoundsPage> {
   // One more than the page tells whether there is a next one.
-  return presentRoundsPage(await roundsOf(deps.db, userId, query.before, query.limit + 1, query.game), query.limit);
+  return presentRoundsPage(
+    await roundsOf(deps.db, userId, query.before, query.limit + 1, query.game),
+    query.limit,
+  );
 }
 
 /**
@@ -89,10 +108,25 @@ export async function nextRounds<R extends RoundRecord>(
   count: number,
   play: (draws: Draw[]) => R[],
 ): Promise<PlayedRound<R>[]> {
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`nextRounds: count must be a positive integer, got ${count}`);
-  let first: { id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined;
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`nextRounds: count must be a positive integer, got ${count}`);
+  let first:
+    | {
+        id: number;
+        server_seed: string;
+        server_seed_hash: string;
+        client_seed: string;
+        nonce: number;
+      }
+    | undefined;
   for (let attempt = 0; attempt < MAX_SEED_ATTEMPTS && !first; attempt++) {
-    [first] = await tx.rows<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>(sql`
+    [first] = await tx.rows<{
+      id: number;
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+    }>(sql`
       update fairness_seeds set nonce = nonce + ${count}
       where user_id = ${userId} and revealed_at is null
       returning id, server_seed, server_seed_hash, client_seed, nonce - ${count} as nonce`);

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SAME_ADDRESS_DAILY_WIN_CAP, SAME_ADDRESS_WINDOW_MS } from '../../../../shared/games/engine/sameAddress';
+import {
+  SAME_ADDRESS_DAILY_WIN_CAP,
+  SAME_ADDRESS_WINDOW_MS,
+} from '../../../../shared/games/engine/sameAddress';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 
@@ -13,10 +16,15 @@ import type { Deps } from '../../../platform/deps';
  */
 
 /** The address a request came from, kept only as a hash (tables.ts duelAddresses). */
-const addressHash = (address: string): string => createHash('sha256').update(`quiz-address:${address}`).digest('hex');
+const addressHash = (address: string): string =>
+  createHash('sha256').update(`quiz-address:${address}`).digest('hex');
 
 /** Notes that this user called a duel from this address now. */
-export async function recordAddress(deps: Pick<Deps, 'db' | 'clock'>, userId: number, address: string): Promise<void> {
+export async function recordAddress(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: number,
+  address: string,
+): Promise<void> {
   const now = deps.clock.now().toISOString();
   await deps.db.rows(sql`
     insert into quiz_duel_addresses (user_id, address_hash, seen_at) values (${userId}, ${addressHash(address)}, ${now})
@@ -39,11 +47,21 @@ async function sharedAddress(q: Queryable, a: number, b: number, nowMs: number):
  * from the loser, counting it against the pair's day. The caller's transaction holds both
  * accounts' locks (ledger.lockAccounts), so two settlements of one pair count one after the other.
  */
-export async function allowedWin(q: Queryable, winnerId: number, loserId: number, win: number, nowMs: number): Promise<number> {
+export async function allowedWin(
+  q: Queryable,
+  winnerId: number,
+  loserId: number,
+  win: number,
+  nowMs: number,
+): Promise<number> {
   if (win <= 0 || !(await sharedAddress(q, winnerId, loserId, nowMs))) return win;
   const day = new Date(nowMs).toISOString().slice(0, 10);
-  await q.rows(sql`delete from duel_pair_wins where winner_id = ${winnerId} and loser_id = ${loserId} and day <> ${day}`);
-  const [row] = await q.rows<{ won: number }>(sql`select won from duel_pair_wins where winner_id = ${winnerId} and loser_id = ${loserId} and day = ${day}`);
+  await q.rows(
+    sql`delete from duel_pair_wins where winner_id = ${winnerId} and loser_id = ${loserId} and day <> ${day}`,
+  );
+  const [row] = await q.rows<{ won: number }>(
+    sql`select won from duel_pair_wins where winner_id = ${winnerId} and loser_id = ${loserId} and day = ${day}`,
+  );
   const before = Number(row?.won ?? 0);
   const allowed = Math.max(0, Math.min(win, SAME_ADDRESS_DAILY_WIN_CAP - before));
   await q.rows(sql`

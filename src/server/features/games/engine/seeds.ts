@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FairnessDto, RotateSeedResponse } from '../../../../shared/api/fairness';
-import { randomClientSeed, randomServerSeed, sha256Hex } from '../../../../shared/games/engine/fairness';
+import {
+  randomClientSeed,
+  randomServerSeed,
+  sha256Hex,
+} from '../../../../shared/games/engine/fairness';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { conflict } from '../../../platform/errors';
@@ -16,7 +20,11 @@ export const MAX_SEED_ATTEMPTS = 10;
  * Gives the user an active seed pair if they have none. Concurrent callers race on the partial
  * unique index (one active pair per user): the loser's insert does nothing.
  */
-export async function ensureSeed(q: Queryable, userId: number, clientSeed = randomClientSeed()): Promise<void> {
+export async function ensureSeed(
+  q: Queryable,
+  userId: number,
+  clientSeed = randomClientSeed(),
+): Promise<void> {
   const serverSeed = randomServerSeed();
   await q.rows(sql`
     insert into fairness_seeds (user_id, server_seed, server_seed_hash, client_seed)
@@ -24,7 +32,11 @@ export async function ensureSeed(q: Queryable, userId: number, clientSeed = rand
     on conflict (user_id) where revealed_at is null do nothing`);
 }
 
-async function activeSeed(q: Queryable, userId: number, lock: boolean): Promise<SeedRow & { server_seed: string }> {
+async function activeSeed(
+  q: Queryable,
+  userId: number,
+  lock: boolean,
+): Promise<SeedRow & { server_seed: string }> {
   for (let attempt = 0; attempt < MAX_SEED_ATTEMPTS; attempt++) {
     const [row] = await q.rows<SeedRow & { server_seed: string }>(sql`
       select id, server_seed, server_seed_hash, client_seed, nonce from fairness_seeds
@@ -40,7 +52,11 @@ export async function currentSeed(deps: Deps, userId: number): Promise<FairnessD
 }
 
 /** The next round keeps its nonce, so changing the client seed needs no rotation. */
-export async function setClientSeed(deps: Deps, userId: number, clientSeed: string): Promise<FairnessDto> {
+export async function setClientSeed(
+  deps: Deps,
+  userId: number,
+  clientSeed: string,
+): Promise<FairnessDto> {
   return deps.db.tx(async (tx) => {
     await ensureSeed(tx, userId, clientSeed);
     const [row] = await tx.rows<SeedRow>(sql`
@@ -63,7 +79,10 @@ export async function rotateSeed(deps: Deps, userId: number): Promise<RotateSeed
     const old = await activeSeed(tx, userId, true);
     const [open] = await tx.rows<{ id: number }>(sql`
       select id from game_rounds where seed_id = ${old.id} and state = 'open' limit 1`);
-    if (open) throw conflict('Finish your open game before rotating seeds: its outcome depends on this server seed');
+    if (open)
+      throw conflict(
+        'Finish your open game before rotating seeds: its outcome depends on this server seed',
+      );
     await tx.rows(sql`update fairness_seeds set revealed_at = now() where id = ${old.id}`);
     await ensureSeed(tx, userId);
     const next = await activeSeed(tx, userId, false);

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/public';
 
@@ -25,7 +37,9 @@ export const fairnessSeeds = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('fairness_seeds_one_active_idx').on(t.userId).where(sql`${t.revealedAt} is null`),
+    uniqueIndex('fairness_seeds_one_active_idx')
+      .on(t.userId)
+      .where(sql`${t.revealedAt} is null`),
     index('fairness_seeds_user_idx').on(t.userId, t.id),
     check('fairness_seeds_server_seed_hex', sql`${t.serverSeed} ~ '^[0-9a-f]{64}$'`),
     check('fairness_seeds_client_seed_printable', sql`${t.clientSeed} ~ '^[ -~]{1,64}$'`),
@@ -68,9 +82,13 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex('game_rounds_seed_nonce_idx').on(t.seedId, t.nonce),
     index('game_rounds_user_idx').on(t.userId, t.id),
-    index('game_rounds_open_idx').on(t.seedId).where(sql`${t.state} = 'open'`),
+    index('game_rounds_open_idx')
+      .on(t.seedId)
+      .where(sql`${t.state} = 'open'`),
     // One running Minefield game per user, whatever races to start two.
-    uniqueIndex('game_rounds_one_open_minefield_idx').on(t.userId).where(sql`${t.state} = 'open' and ${t.game} = 'minefield'`),
+    uniqueIndex('game_rounds_one_open_minefield_idx')
+      .on(t.userId)
+      .where(sql`${t.state} = 'open' and ${t.game} = 'minefield'`),
     check('game_rounds_state_known', oneOf(t.state, roundStates)),
     check('game_rounds_amounts_non_negative', sql`${t.stake} >= 0 and ${t.payout} >= 0`),
   ],
@@ -126,5 +144,8 @@ export const duelAddresses = pgTable(
     addressHash: text('address_hash').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index('quiz_addresses_hash_idx').on(t.addressHash, t.seenAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.addressHash] }),
+    index('quiz_addresses_hash_idx').on(t.addressHash, t.seenAt),
+  ],
 );

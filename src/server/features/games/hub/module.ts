@@ -11,13 +11,22 @@ import { buffState } from '../../items/public';
  */
 async function progress(deps: Deps, userId: number): Promise<GamesProgressDto> {
   const now = deps.clock.now();
-  const [parts, buffs] = await Promise.all([gamesProgressParts(deps, userId), buffState(deps.db, userId, now)]);
-  return { ...(parts as Omit<GamesProgressDto, 'buffs' | 'serverTime'>), buffs, serverTime: now.toISOString() };
+  const [parts, buffs] = await Promise.all([
+    gamesProgressParts(deps, userId),
+    buffState(deps.db, userId, now),
+  ]);
+  return {
+    ...(parts as Omit<GamesProgressDto, 'buffs' | 'serverTime'>),
+    buffs,
+    serverTime: now.toISOString(),
+  };
 }
 
 export const gamesHubModule = defineModule({
   name: 'gamesHub',
   handlers: (deps) => ({
-    gamesHub: defineHandlers('gamesHub', { 'GET /api/games/progress': async ({ user }) => progress(deps, user.id) }),
+    gamesHub: defineHandlers('gamesHub', {
+      'GET /api/games/progress': async ({ user }) => progress(deps, user.id),
+    }),
   }),
 });

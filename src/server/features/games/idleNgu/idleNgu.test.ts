@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bossHp, firstKillCoins, IDLE_OFFLINE_CAP_MS } from '../../../../shared/games/idleNgu/rules';
+import {
+  bossHp,
+  firstKillCoins,
+  IDLE_OFFLINE_CAP_MS,
+} from '../../../../shared/games/idleNgu/rules';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';
@@ -10,9 +14,15 @@ const clock = new ManualClock(Date.parse('2026-11-26T08:00:00Z'));
 const server = useTestServer({}, { clock });
 
 const view = (u: TestUser) => callRoute(server, 'GET /api/games/idle-ngu', { token: u.token });
-const allocate = (u: TestUser, allocations: Record<string, unknown>) => callRouteRaw(server, 'POST /api/games/idle-ngu/allocate', { token: u.token, body: { allocations } });
-const fight = (u: TestUser, boss: number) => callRouteRaw(server, 'POST /api/games/idle-ngu/fight', { token: u.token, body: { boss } });
-const rebirth = (u: TestUser) => callRouteRaw(server, 'POST /api/games/idle-ngu/rebirth', { token: u.token });
+const allocate = (u: TestUser, allocations: Record<string, unknown>) =>
+  callRouteRaw(server, 'POST /api/games/idle-ngu/allocate', {
+    token: u.token,
+    body: { allocations },
+  });
+const fight = (u: TestUser, boss: number) =>
+  callRouteRaw(server, 'POST /api/games/idle-ngu/fight', { token: u.token, body: { boss } });
+const rebirth = (u: TestUser) =>
+  callRouteRaw(server, 'POST /api/games/idle-ngu/rebirth', { token: u.token });
 
 /** Trains a player for `hours` with all energy on attack and defense. */
 async function train(u: TestUser, hours: number): Promise<void> {
@@ -49,7 +59,10 @@ describe('idle trainer', () => {
     let boss = 2;
     while (boss <= reach) expect((await fight(u, boss++)).status).toBe(200);
     expectError(await fight(u, boss), 409, { message: 'short of boss' });
-    const paid = Array.from({ length: reach }, (_, i) => firstKillCoins(i + 1)).reduce((a, b) => a + b, 0);
+    const paid = Array.from({ length: reach }, (_, i) => firstKillCoins(i + 1)).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(await balanceOf(server, u.id)).toBe(1000 + paid);
   });
 
@@ -60,7 +73,11 @@ describe('idle trainer', () => {
     expect((await fight(u, 1)).status).toBe(200);
     const reborn = await rebirth(u);
     expect(reborn.status, JSON.stringify(reborn.body)).toBe(200);
-    expect(reborn.body.state).toMatchObject({ rebirths: 1, rebirthBoss: 1, allocations: { attack: 0, defense: 0, speed: 0, magic: 0 } });
+    expect(reborn.body.state).toMatchObject({
+      rebirths: 1,
+      rebirthBoss: 1,
+      allocations: { attack: 0, defense: 0, speed: 0, magic: 0 },
+    });
     await train(u, 2);
     expect((await fight(u, 1)).body.coins).toBe(0);
   });
@@ -68,17 +85,33 @@ describe('idle trainer', () => {
   it('refuses bad input, over-allocation and no token, changing nothing', async () => {
     const u = await registerUser(server);
     const before = (await view(u)).body.state;
-    expectError(await allocate(u, { attack: 11, defense: 0, speed: 0, magic: 0 }), 409, { message: '10 energy' });
-    expectBadField(await allocate(u, { attack: -1, defense: 0, speed: 0, magic: 0 }), 'allocations.attack');
-    expectBadField(await allocate(u, { attack: 1.5, defense: 0, speed: 0, magic: 0 }), 'allocations.attack');
+    expectError(await allocate(u, { attack: 11, defense: 0, speed: 0, magic: 0 }), 409, {
+      message: '10 energy',
+    });
+    expectBadField(
+      await allocate(u, { attack: -1, defense: 0, speed: 0, magic: 0 }),
+      'allocations.attack',
+    );
+    expectBadField(
+      await allocate(u, { attack: 1.5, defense: 0, speed: 0, magic: 0 }),
+      'allocations.attack',
+    );
     expectBadField(await allocate(u, { attack: 1 }), 'allocations.defense');
     expectBadField(await fight(u, 0), 'boss');
     expectBadField(await fight(u, 101), 'boss');
     expectError(await fight(u, 1), 409, { message: 'short of boss' });
     expect((await view(u)).body.state).toEqual(before);
     expectError(await callRouteRaw(server, 'GET /api/games/idle-ngu'), 401);
-    expectError(await callRouteRaw(server, 'POST /api/games/idle-ngu/fight', { body: { boss: 1 } }), 401);
-    expectError(await callRouteRaw(server, 'POST /api/games/idle-ngu/allocate', { body: { allocations: { attack: 1, defense: 0, speed: 0, magic: 0 } } }), 401);
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/idle-ngu/fight', { body: { boss: 1 } }),
+      401,
+    );
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/idle-ngu/allocate', {
+        body: { allocations: { attack: 1, defense: 0, speed: 0, magic: 0 } },
+      }),
+      401,
+    );
     expectError(await callRouteRaw(server, 'POST /api/games/idle-ngu/rebirth'), 401);
     // Another player's trainer is their own.
     const other = await registerUser(server);
@@ -92,7 +125,9 @@ describe('idle trainer', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => fight(u, 1)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.coins > 0)).toHaveLength(1);
-    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from idle_ngu_kills where user_id = ${u.id} and boss = 1`);
+    const [row] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from idle_ngu_kills where user_id = ${u.id} and boss = 1`,
+    );
     expect(row!.n).toBe(1);
     expect(await balanceOf(server, u.id)).toBe(1000 + firstKillCoins(1));
   });

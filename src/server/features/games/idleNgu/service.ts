@@ -34,39 +34,83 @@ export async function view(deps: Deps, userId: number): Promise<IdleDto> {
   const nowMs = deps.clock.now().getTime();
   const loaded = await readState(deps, TABLE, userId, initial(deps), idle.fromJson);
   const settled = idle.settle(loaded.state, nowMs);
-  if (!settled.away && nowMs - loaded.state.lastSettleMs < 30_000) return present(settled.state, nowMs, null);
-  const saved = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current) => idle.settle(current, nowMs));
+  if (!settled.away && nowMs - loaded.state.lastSettleMs < 30_000)
+    return present(settled.state, nowMs, null);
+  const saved = await applyPure(
+    deps,
+    TABLE,
+    userId,
+    initial(deps),
+    idle.fromJson,
+    idle.toJson,
+    (current) => idle.settle(current, nowMs),
+  );
   return present(saved.state, nowMs, saved.away);
 }
 
 export async function allocate(deps: Deps, userId: number, allocations: idle.Allocations) {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current, balance) => ({ state: idle.allocate(current, allocations, nowMs), balance }));
+  const result = await applyPure(
+    deps,
+    TABLE,
+    userId,
+    initial(deps),
+    idle.fromJson,
+    idle.toJson,
+    (current, balance) => ({ state: idle.allocate(current, allocations, nowMs), balance }),
+  );
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
 export async function rebirth(deps: Deps, userId: number) {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyPure(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, (current, balance) => ({ state: idle.rebirth(current, nowMs), balance }));
+  const result = await applyPure(
+    deps,
+    TABLE,
+    userId,
+    initial(deps),
+    idle.fromJson,
+    idle.toJson,
+    (current, balance) => ({ state: idle.rebirth(current, nowMs), balance }),
+  );
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
 /** A fight the power wins; the first-ever kill of boss n pays 10 + 2n coins, once. */
 export async function fight(deps: Deps, userId: number, boss: number) {
   const nowMs = deps.clock.now().getTime();
-  const result = await applyIntent(deps, TABLE, userId, initial(deps), idle.fromJson, idle.toJson, async (tx, current, before) => {
-    const won = idle.fight(current, boss, nowMs);
-    if (won.coins === 0) return { state: won.state, coins: 0, balance: before };
-    // Already paid (the state and this table disagree only if a row was edited): no coins.
-    const [paid] = await tx.rows<{ id: number }>(sql`select id from idle_ngu_kills where user_id = ${userId} and boss = ${boss}`);
-    if (paid) return { state: won.state, coins: 0, balance: before };
-    // The posting before the kill row, whose foreign key would otherwise hold a key-share lock on
-    // the account while the posting waits (mysteryBox.sell).
-    const [next] = await tx.rows<{ id: number }>(sql`select nextval('idle_ngu_kills_id_seq') as id`);
-    const id = Number(next!.id);
-    const balances = await ledger.post(tx, [{ userId, delta: won.coins, category: 'idle_boss' }], { refType: 'idle_kill', refId: id }, { actorId: userId });
-    await tx.rows(sql`insert into idle_ngu_kills (id, user_id, boss, coins) values (${id}, ${userId}, ${boss}, ${won.coins})`);
-    return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? before };
-  });
+  const result = await applyIntent(
+    deps,
+    TABLE,
+    userId,
+    initial(deps),
+    idle.fromJson,
+    idle.toJson,
+    async (tx, current, before) => {
+      const won = idle.fight(current, boss, nowMs);
+      if (won.coins === 0) return { state: won.state, coins: 0, balance: before };
+      // Already paid (the state and this table disagree only if a row was edited): no coins.
+      const [paid] = await tx.rows<{ id: number }>(
+        sql`select id from idle_ngu_kills where user_id = ${userId} and boss = ${boss}`,
+      );
+      if (paid) return { state: won.state, coins: 0, balance: before };
+      // The posting before the kill row, whose foreign key would otherwise hold a key-share lock on
+      // the account while the posting waits (mysteryBox.sell).
+      const [next] = await tx.rows<{ id: number }>(
+        sql`select nextval('idle_ngu_kills_id_seq') as id`,
+      );
+      const id = Number(next!.id);
+      const balances = await ledger.post(
+        tx,
+        [{ userId, delta: won.coins, category: 'idle_boss' }],
+        { refType: 'idle_kill', refId: id },
+        { actorId: userId },
+      );
+      await tx.rows(
+        sql`insert into idle_ngu_kills (id, user_id, boss, coins) values (${id}, ${userId}, ${boss}, ${won.coins})`,
+      );
+      return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? before };
+    },
+  );
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
 }

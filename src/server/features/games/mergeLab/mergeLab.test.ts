@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BOARD_CELLS, dailyCapRefusal, DAY_MS, ENERGY_MAX, ENERGY_REGEN_MS, MERGE_LAB_DAILY_CAP, mergeLabRound, orderPayout, sellPayout, utcDay, type MergeItem } from '../../../../shared/games/mergeLab/rules';
+import {
+  BOARD_CELLS,
+  dailyCapRefusal,
+  DAY_MS,
+  ENERGY_MAX,
+  ENERGY_REGEN_MS,
+  MERGE_LAB_DAILY_CAP,
+  mergeLabRound,
+  orderPayout,
+  sellPayout,
+  utcDay,
+  type MergeItem,
+} from '../../../../shared/games/mergeLab/rules';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 import { expectBadField, expectError } from '../../../testing/expectations';
@@ -10,16 +22,25 @@ const clock = new ManualClock(Date.parse('2026-11-26T08:00:00Z'));
 const server = useTestServer({}, { clock });
 
 const view = (u: TestUser) => callRoute(server, 'GET /api/games/merge-lab', { token: u.token });
-const tap = (u: TestUser) => callRouteRaw(server, 'POST /api/games/merge-lab/tap', { token: u.token });
-const pair = (u: TestUser, intent: 'merge' | 'move', from: number, to: number) => callRouteRaw(server, `POST /api/games/merge-lab/${intent}`, { token: u.token, body: { from, to } });
+const tap = (u: TestUser) =>
+  callRouteRaw(server, 'POST /api/games/merge-lab/tap', { token: u.token });
+const pair = (u: TestUser, intent: 'merge' | 'move', from: number, to: number) =>
+  callRouteRaw(server, `POST /api/games/merge-lab/${intent}`, {
+    token: u.token,
+    body: { from, to },
+  });
 
 /** Puts items on a player's board straight in the stored state (a test fixture, not a move). */
 async function placeItems(u: TestUser, items: Record<number, MergeItem>): Promise<void> {
   await view(u);
-  const [row] = await server.db.rows<{ state: { board: (MergeItem | null)[] } }>(sql`select state from merge_lab_games where user_id = ${u.id}`);
+  const [row] = await server.db.rows<{ state: { board: (MergeItem | null)[] } }>(
+    sql`select state from merge_lab_games where user_id = ${u.id}`,
+  );
   const board = row!.state.board.slice();
   for (const [cell, item] of Object.entries(items)) board[Number(cell)] = item;
-  await server.db.rows(sql`update merge_lab_games set state = jsonb_set(state, '{board}', ${JSON.stringify(board)}::jsonb) where user_id = ${u.id}`);
+  await server.db.rows(
+    sql`update merge_lab_games set state = jsonb_set(state, '{board}', ${JSON.stringify(board)}::jsonb) where user_id = ${u.id}`,
+  );
 }
 
 describe('merge lab', () => {
@@ -33,10 +54,23 @@ describe('merge lab', () => {
     const drop = tapped.body.drop!;
     expect(tapped.body.state.board[drop.cell]).toEqual({ c: drop.chain, t: 1 });
     expect(tapped.body.state.energy).toBe(ENERGY_MAX - 1);
-    const [round] = await server.db.rows<{ server_seed: string; client_seed: string; nonce: number; params: Record<string, unknown>; game: string }>(sql`
+    const [round] = await server.db.rows<{
+      server_seed: string;
+      client_seed: string;
+      nonce: number;
+      params: Record<string, unknown>;
+      game: string;
+    }>(sql`
       select s.server_seed, r.client_seed, r.nonce, r.params, r.game from game_rounds r join fairness_seeds s on s.id = r.seed_id where r.id = ${Number(drop.roundId)}`);
     expect(round?.game).toBe('merge-lab');
-    expect(mergeLabRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toMatchObject({ chain: drop.chain, cell: drop.cell });
+    expect(
+      mergeLabRound.replay(
+        round!.server_seed,
+        round!.client_seed,
+        Number(round!.nonce),
+        round!.params,
+      ),
+    ).toMatchObject({ chain: drop.chain, cell: drop.cell });
     clock.advance(ENERGY_REGEN_MS);
     expect((await view(u)).body.state.energy).toBe(ENERGY_MAX);
   });
@@ -45,7 +79,11 @@ describe('merge lab', () => {
     const u = await registerUser(server);
     const order = (await view(u)).body.state.orders[0]!;
     const below = { c: order.c, t: order.t - 1 };
-    await placeItems(u, { 0: below, 1: below, 2: { c: order.c === 'potion' ? 'crystal' : 'potion', t: 1 } });
+    await placeItems(u, {
+      0: below,
+      1: below,
+      2: { c: order.c === 'potion' ? 'crystal' : 'potion', t: 1 },
+    });
     const before = (await view(u)).body.state;
     // Forged: different items, an empty source, onto an occupied cell.
     expectError(await pair(u, 'merge', 0, 2), 409, { message: 'not the same item' });
@@ -57,10 +95,19 @@ describe('merge lab', () => {
     expect(merged.body.state.board[1]).toEqual({ c: order.c, t: order.t });
     expect(merged.body.state.board[0]).toBeNull();
     expect((await pair(u, 'move', 1, 5)).status).toBe(200);
-    const delivered = await callRoute(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 5 } });
-    expect(delivered.body).toMatchObject({ coins: orderPayout(order.t), balance: 1000 + orderPayout(order.t) });
+    const delivered = await callRoute(server, 'POST /api/games/merge-lab/deliver', {
+      token: u.token,
+      body: { order: 0, cell: 5 },
+    });
+    expect(delivered.body).toMatchObject({
+      coins: orderPayout(order.t),
+      balance: 1000 + orderPayout(order.t),
+    });
     await placeItems(u, { 7: { c: 'plant', t: 6 } });
-    const sold = await callRoute(server, 'POST /api/games/merge-lab/sell', { token: u.token, body: { cell: 7 } });
+    const sold = await callRoute(server, 'POST /api/games/merge-lab/sell', {
+      token: u.token,
+      body: { cell: 7 },
+    });
     expect(sold.body.coins).toBe(sellPayout(6));
     expect(await balanceOf(server, u.id)).toBe(1000 + orderPayout(order.t) + sellPayout(6));
   });
@@ -70,13 +117,33 @@ describe('merge lab', () => {
     await view(u);
     expectBadField(await pair(u, 'merge', -1, 0), 'from');
     expectBadField(await pair(u, 'move', 0, 42), 'to');
-    expectBadField(await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 3, cell: 0 } }), 'order');
-    expectError(await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 0 } }), 409, { message: 'empty' });
-    await server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('energy', 0, 'energyAt', ${clock.now().getTime()}::bigint) where user_id = ${u.id}`);
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', {
+        token: u.token,
+        body: { order: 3, cell: 0 },
+      }),
+      'order',
+    );
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', {
+        token: u.token,
+        body: { order: 0, cell: 0 },
+      }),
+      409,
+      { message: 'empty' },
+    );
+    await server.db.rows(
+      sql`update merge_lab_games set state = state || jsonb_build_object('energy', 0, 'energyAt', ${clock.now().getTime()}::bigint) where user_id = ${u.id}`,
+    );
     expectError(await tap(u), 409, { message: 'not enough energy' });
     expectError(await callRouteRaw(server, 'GET /api/games/merge-lab'), 401);
     for (const intent of ['tap', 'merge', 'move', 'sell', 'deliver'] as const) {
-      expectError(await callRouteRaw(server, `POST /api/games/merge-lab/${intent}`, { body: { from: 0, to: 1, cell: 0, order: 0 } }), 401);
+      expectError(
+        await callRouteRaw(server, `POST /api/games/merge-lab/${intent}`, {
+          body: { from: 0, to: 1, cell: 0, order: 0 },
+        }),
+        401,
+      );
     }
     // Each player has their own lab: another's merge of the same cells acts on their board only.
     await placeItems(u, { 3: { c: 'crystal', t: 2 }, 4: { c: 'crystal', t: 2 } });
@@ -107,7 +174,9 @@ describe('merge lab', () => {
     const state = (await view(u)).body.state;
     expect(state.board.filter((c) => c !== null)).toHaveLength(12);
     expect(state.energy).toBe(ENERGY_MAX - 12);
-    const [row] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from game_rounds where user_id = ${u.id} and game = 'merge-lab'`);
+    const [row] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from game_rounds where user_id = ${u.id} and game = 'merge-lab'`,
+    );
     expect(row!.n).toBe(12);
   });
 
@@ -118,27 +187,52 @@ describe('merge lab', () => {
     await placeItems(u, { 5: order, 6: { c: 'plant', t: 8 } });
     // Earlier today the player was paid all but one coin of the cap (a state as the server stores it).
     const day = utcDay(clock.now().getTime());
-    await server.db.rows(sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', ${MERGE_LAB_DAILY_CAP - 1}::int) where user_id = ${u.id}`);
+    await server.db.rows(
+      sql`update merge_lab_games set state = state || jsonb_build_object('paidDay', ${day}::int, 'paidToday', ${MERGE_LAB_DAILY_CAP - 1}::int) where user_id = ${u.id}`,
+    );
     const before = (await view(u)).body.state;
     expect(before).toMatchObject({ paidDay: day, paidToday: MERGE_LAB_DAILY_CAP - 1 });
-    const refused = await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 5 } });
-    expectError(refused, 409, { message: dailyCapRefusal(MERGE_LAB_DAILY_CAP - 1, coins, 'order') });
-    expectError(await callRouteRaw(server, 'POST /api/games/merge-lab/sell', { token: u.token, body: { cell: 6 } }), 409, { message: 'at most 360 coins a day (UTC)' });
+    const refused = await callRouteRaw(server, 'POST /api/games/merge-lab/deliver', {
+      token: u.token,
+      body: { order: 0, cell: 5 },
+    });
+    expectError(refused, 409, {
+      message: dailyCapRefusal(MERGE_LAB_DAILY_CAP - 1, coins, 'order'),
+    });
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/merge-lab/sell', {
+        token: u.token,
+        body: { cell: 6 },
+      }),
+      409,
+      { message: 'at most 360 coins a day (UTC)' },
+    );
     expect((await view(u)).body.state).toEqual(before);
     expect(await balanceOf(server, u.id)).toBe(1000);
-    const [payouts] = await server.db.rows<{ n: number }>(sql`select count(*)::int as n from merge_lab_payouts where user_id = ${u.id}`);
+    const [payouts] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from merge_lab_payouts where user_id = ${u.id}`,
+    );
     expect(payouts!.n).toBe(0);
 
     // After 00:00 UTC the count starts again.
     clock.advance((day + 1) * DAY_MS - clock.now().getTime());
-    const delivered = await callRoute(server, 'POST /api/games/merge-lab/deliver', { token: u.token, body: { order: 0, cell: 5 } });
-    expect(delivered.body).toMatchObject({ coins, balance: 1000 + coins, state: { paidDay: day + 1, paidToday: coins } });
+    const delivered = await callRoute(server, 'POST /api/games/merge-lab/deliver', {
+      token: u.token,
+      body: { order: 0, cell: 5 },
+    });
+    expect(delivered.body).toMatchObject({
+      coins,
+      balance: 1000 + coins,
+      state: { paidDay: day + 1, paidToday: coins },
+    });
   });
 
   it('reads a lab stored before the cap as nothing paid today', async () => {
     const u = await registerUser(server);
     await view(u);
-    await server.db.rows(sql`update merge_lab_games set state = state - 'paidDay' - 'paidToday' where user_id = ${u.id}`);
+    await server.db.rows(
+      sql`update merge_lab_games set state = state - 'paidDay' - 'paidToday' where user_id = ${u.id}`,
+    );
     expect((await view(u)).body.state).toMatchObject({ paidDay: 0, paidToday: 0 });
   });
 });

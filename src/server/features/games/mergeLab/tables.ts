@@ -1,4 +1,13 @@
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/public';
@@ -23,5 +32,9 @@ export const mergeLabPayouts = pgTable(
     coins: integer('coins').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('merge_payouts_user_idx').on(t.userId, t.id), check('merge_payouts_kind_known', oneOf(t.kind, mergePayoutKinds)), check('merge_payouts_coins_positive', sql`${t.coins} > 0`)],
+  (t) => [
+    index('merge_payouts_user_idx').on(t.userId, t.id),
+    check('merge_payouts_kind_known', oneOf(t.kind, mergePayoutKinds)),
+    check('merge_payouts_coins_positive', sql`${t.coins} > 0`),
+  ],
 );

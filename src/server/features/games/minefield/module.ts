@@ -1,4 +1,7 @@
 import { defineModule } from '../../../platform/module';
 import { minefieldHandlers } from './routes';
 
-export const minefieldModule = defineModule({ name: 'minefield', handlers: (deps) => ({ minefield: minefieldHandlers(deps) }) });
+export const minefieldModule = defineModule({
+  name: 'minefield',
+  handlers: (deps) => ({ minefield: minefieldHandlers(deps) }),
+});

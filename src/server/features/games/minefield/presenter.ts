@@ -1,4 +1,9 @@
-import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import type {
+  MinefieldActiveDto,
+  MinefieldCashoutResponse,
+  MinefieldRevealResponse,
+  MinefieldStartResponse,
+} from '../../../../shared/games/minefield/contract';
 import { minefieldPayout } from '../../../../shared/games/minefield/rules';
 
 export interface Params {
@@ -30,9 +35,16 @@ export interface GameRow {
 }
 
 export const cellsOf = (p: Params) => p.rows * p.cols;
-export const potential = (p: Params, b: Board) => (b.revealed.length === 0 ? 0 : minefieldPayout(p.stake, cellsOf(p), b.placed, b.revealed.length));
+export const potential = (p: Params, b: Board) =>
+  b.revealed.length === 0 ? 0 : minefieldPayout(p.stake, cellsOf(p), b.placed, b.revealed.length);
 
-export const presentStart = (roundId: number, nonce: number, p: Params, b: Board, balance: number): MinefieldStartResponse => ({
+export const presentStart = (
+  roundId: number,
+  nonce: number,
+  p: Params,
+  b: Board,
+  balance: number,
+): MinefieldStartResponse => ({
   sessionId: String(roundId),
   minesCount: Number(b.placed),
   extraSafeClicks: b.extraSafeClicks,
@@ -46,7 +58,11 @@ export const presentStart = (roundId: number, nonce: number, p: Params, b: Board
  * The board after a reveal. The mines show only once the game has ended (a mine hit, or every
  * safe cell found, which cashed out by itself and brings its reward and balance).
  */
-export function presentReveal(p: Params, b: Board, opts: { forgiven?: boolean; cashedOut?: { reward: number; balance: number } } = {}): MinefieldRevealResponse {
+export function presentReveal(
+  p: Params,
+  b: Board,
+  opts: { forgiven?: boolean; cashedOut?: { reward: number; balance: number } } = {},
+): MinefieldRevealResponse {
   const { cashedOut } = opts;
   return {
     exploded: b.exploded,
@@ -60,7 +76,10 @@ export function presentReveal(p: Params, b: Board, opts: { forgiven?: boolean; c
   };
 }
 
-export const presentCashout = (b: Board, paid: { reward: number; balance: number }): MinefieldCashoutResponse => ({
+export const presentCashout = (
+  b: Board,
+  paid: { reward: number; balance: number },
+): MinefieldCashoutResponse => ({
   reward: paid.reward,
   mines: b.mines,
   balance: paid.balance,

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { MinefieldActiveDto, MinefieldCashoutResponse, MinefieldRevealResponse, MinefieldStartResponse } from '../../../../shared/games/minefield/contract';
+import type {
+  MinefieldActiveDto,
+  MinefieldCashoutResponse,
+  MinefieldRevealResponse,
+  MinefieldStartResponse,
+} from '../../../../shared/games/minefield/contract';
 import { savedGamePayout } from '../../../../shared/games/engine/items';
 import { minefieldBoard } from '../../../../shared/games/minefield/rules';
-import { minefieldMinStakeMessage, minefieldSettingMinStake, type MinefieldSetting } from '../../../../shared/games/minefield/minimumStake';
+import {
+  minefieldMinStakeMessage,
+  minefieldSettingMinStake,
+  type MinefieldSetting,
+} from '../../../../shared/games/minefield/minimumStake';
 import { pgErrorCode, type Db, type Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../../platform/errors';
@@ -15,15 +24,35 @@ import { pickMinefieldItems, type MinefieldItems } from '../../items/public';
 import { playSettledRound } from '../engine/public';
 import { moveForRound } from '../engine/public';
 import { nextRound, roundsTable, type Draw } from '../engine/public';
-import { cellsOf, potential, presentActive, presentCashout, presentReveal, presentStart, type Board, type GameRow, type Params } from './presenter';
+import {
+  cellsOf,
+  potential,
+  presentActive,
+  presentCashout,
+  presentReveal,
+  presentStart,
+  type Board,
+  type GameRow,
+  type Params,
+} from './presenter';
 import { openGameOf } from './queries';
 import { accountsSql } from '../../accounts/public';
 
 type StartBody = { betAmount: number; rows: number; cols: number; mines: number };
 
 /** The board a start deals from a draw, with the items it picked (none on the one-statement path). */
-function deal(draw: Draw, body: StartBody, items: MinefieldItems): { params: Params; outcome: Board } {
-  const params: Params = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction: items.mineReduction, stake: body.betAmount };
+function deal(
+  draw: Draw,
+  body: StartBody,
+  items: MinefieldItems,
+): { params: Params; outcome: Board } {
+  const params: Params = {
+    rows: body.rows,
+    cols: body.cols,
+    mines: body.mines,
+    mineReduction: items.mineReduction,
+    stake: body.betAmount,
+  };
   const board = minefieldBoard(draw.serverSeed, draw.clientSeed, draw.nonce, params);
   const outcome: Board = {
     mines: board.positions,
@@ -43,9 +72,17 @@ const NO_ITEMS: MinefieldItems = { extraSafeClicks: 0, mineReduction: 0, safeCli
 
 /** The published return holds only from the setting's minimum stake up (shared/games/minefield/minimumStake.ts). */
 function assertMinStake(body: StartBody, mineReduction: number): void {
-  const setting: MinefieldSetting = { rows: body.rows, cols: body.cols, mines: body.mines, mineReduction };
+  const setting: MinefieldSetting = {
+    rows: body.rows,
+    cols: body.cols,
+    mines: body.mines,
+    mineReduction,
+  };
   const min = minefieldSettingMinStake(setting);
-  if (body.betAmount < min) throw badRequest(minefieldMinStakeMessage(setting), [{ field: 'betAmount', rule: 'too_small', limit: min }]);
+  if (body.betAmount < min)
+    throw badRequest(minefieldMinStakeMessage(setting), [
+      { field: 'betAmount', rule: 'too_small', limit: min },
+    ]);
 }
 
 /**
@@ -54,7 +91,11 @@ function assertMinStake(body: StartBody, mineReduction: number): void {
  * stake, unless the player already has an open game or has come to hold such an item meanwhile.
  * A player holding one takes the locked transaction below, which uses the items up.
  */
-export async function start(deps: Deps, userId: number, body: StartBody): Promise<MinefieldStartResponse> {
+export async function start(
+  deps: Deps,
+  userId: number,
+  body: StartBody,
+): Promise<MinefieldStartResponse> {
   // Fewer mines placed only raise the minimum: a stake below the plain one is refused at once.
   assertMinStake(body, 0);
   try {
@@ -85,7 +126,13 @@ export async function start(deps: Deps, userId: number, body: StartBody): Promis
       assertMinStake(body, items.mineReduction);
       const round = await nextRound(tx, userId, 'minefield', (draw) => {
         const { params, outcome } = deal(draw, body, items);
-        return { params: { ...params }, outcome: { ...outcome }, stake: body.betAmount, payout: 0, state: 'open' as const };
+        return {
+          params: { ...params },
+          outcome: { ...outcome },
+          stake: body.betAmount,
+          payout: 0,
+          state: 'open' as const,
+        };
       });
       await items.take(round.id);
       // The stake is held by the house until the game ends (escrow), against the round.
@@ -93,10 +140,25 @@ export async function start(deps: Deps, userId: number, body: StartBody): Promis
       return { round, balance };
     });
     const { round } = started;
-    openGames(deps.db).set(round.id, { userId, game: { id: round.id, state: 'open', params: round.record.params, outcome: round.record.outcome } });
-    return presentStart(round.id, round.draw.nonce, round.record.params, round.record.outcome, started.balance);
+    openGames(deps.db).set(round.id, {
+      userId,
+      game: {
+        id: round.id,
+        state: 'open',
+        params: round.record.params,
+        outcome: round.record.outcome,
+      },
+    });
+    return presentStart(
+      round.id,
+      round.draw.nonce,
+      round.record.params,
+      round.record.outcome,
+      started.balance,
+    );
   } catch (err) {
-    if (pgErrorCode(err) === '23505') throw conflict('You already have a Minefield game running: finish it first');
+    if (pgErrorCode(err) === '23505')
+      throw conflict('You already have a Minefield game running: finish it first');
     throw err;
   }
 }
@@ -115,11 +177,17 @@ async function lockGame(tx: Queryable, userId: number, sessionId: string): Promi
 function cashoutReward(game: GameRow): number {
   const paid = potential(game.params, game.outcome);
   // A game an extra safe click saved pays within that item's cap (shared/games/engine/items.ts).
-  return game.outcome.forgiven.length > 0 ? savedGamePayout(paid, game.outcome.safeClickItemPrice) : paid;
+  return game.outcome.forgiven.length > 0
+    ? savedGamePayout(paid, game.outcome.safeClickItemPrice)
+    : paid;
 }
 
 /** Ends a game with a cash-out inside the caller's transaction: pays, settles, counts the win. */
-async function payOut(tx: Queryable, userId: number, game: GameRow): Promise<{ reward: number; balance: number; board: Board }> {
+async function payOut(
+  tx: Queryable,
+  userId: number,
+  game: GameRow,
+): Promise<{ reward: number; balance: number; board: Board }> {
   const p = game.params;
   const reward = cashoutReward(game);
   const board: Board = { ...game.outcome, reward, bonus: 0 };
@@ -128,17 +196,34 @@ async function payOut(tx: Queryable, userId: number, game: GameRow): Promise<{ r
     where id = ${game.id} and state = 'open'`);
   let balance: number;
   if (reward > 0) balance = await moveForRound(tx, userId, game.id, reward, 'game_payout');
-  else balance = Number((await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId)))[0]?.balance ?? 0);
+  else
+    balance = Number(
+      (await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId)))[0]?.balance ?? 0,
+    );
   if (reward > p.stake) await bumpStat(tx, userId, 'minefield_wins');
   return { reward, balance, board };
 }
 
 /** What a reveal does to a board, decided from the board alone: null when it ends in a cash-out. */
-function revealOn(p: GameRow['params'], b: Board, cellIndex: number): { board: Board; settled: boolean; forgiven?: true } | null {
+function revealOn(
+  p: GameRow['params'],
+  b: Board,
+  cellIndex: number,
+): { board: Board; settled: boolean; forgiven?: true } | null {
   if (cellIndex >= cellsOf(p)) throw badRequest(`cellIndex must be below ${cellsOf(p)}`);
-  if (b.revealed.includes(cellIndex) || b.forgiven.includes(cellIndex)) throw badRequest('cellIndex: that cell is already revealed');
+  if (b.revealed.includes(cellIndex) || b.forgiven.includes(cellIndex))
+    throw badRequest('cellIndex: that cell is already revealed');
   if (b.mines.includes(cellIndex)) {
-    if (b.extraSafeClicks > 0) return { board: { ...b, forgiven: [...b.forgiven, cellIndex], extraSafeClicks: b.extraSafeClicks - 1 }, settled: false, forgiven: true };
+    if (b.extraSafeClicks > 0)
+      return {
+        board: {
+          ...b,
+          forgiven: [...b.forgiven, cellIndex],
+          extraSafeClicks: b.extraSafeClicks - 1,
+        },
+        settled: false,
+        forgiven: true,
+      };
     return { board: { ...b, exploded: true }, settled: true };
   }
   const board: Board = { ...b, revealed: [...b.revealed, cellIndex] };
@@ -156,7 +241,12 @@ const OPTIMISTIC_REVEALS = 3;
 const openGames = lastSeen<number, { userId: number; game: GameRow }>(20_000);
 
 /** The open game, remembered if `remembered` allows the remembered board, else read. */
-async function readGame(deps: Deps, userId: number, sessionId: string, remembered: (g: GameRow) => boolean): Promise<GameRow> {
+async function readGame(
+  deps: Deps,
+  userId: number,
+  sessionId: string,
+  remembered: (g: GameRow) => boolean,
+): Promise<GameRow> {
   const seen = openGames(deps.db).get(Number(sessionId));
   if (seen?.userId === userId && remembered(seen.game)) return seen.game;
   const [game] = await deps.db.rows<GameRow>(sql`
@@ -214,12 +304,24 @@ const reveals = defineHotWrite<BoardMove, Moved, Moved, { i: number }>({
   name: 'minefield_reveal',
   alone: {
     statement: REVEAL,
-    params: (m) => ({ board: JSON.stringify(m.board), settled: m.settled, gameId: m.gameId, userId: m.userId, seen: JSON.stringify(m.seen) }),
+    params: (m) => ({
+      board: JSON.stringify(m.board),
+      settled: m.settled,
+      gameId: m.gameId,
+      userId: m.userId,
+      seen: JSON.stringify(m.seen),
+    }),
   },
   group: {
     statement: REVEALS,
     keyOf: (m) => m.gameId,
-    toJson: (m) => ({ game_id: m.gameId, user_id: m.userId, seen: m.seen, board: m.board, settled: m.settled }),
+    toJson: (m) => ({
+      game_id: m.gameId,
+      user_id: m.userId,
+      seen: m.seen,
+      board: m.board,
+      settled: m.settled,
+    }),
     fromRow: (_row, m) => ({ id: m.gameId }),
   },
 });
@@ -242,22 +344,42 @@ async function moveBoard(db: Db, move: BoardMove): Promise<boolean> {
  * again on the board read afresh. A reveal that finds the last safe cell cashes out, in the
  * locked transaction below.
  */
-export async function reveal(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
+export async function reveal(
+  deps: Deps,
+  userId: number,
+  sessionId: string,
+  cellIndex: number,
+): Promise<MinefieldRevealResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
   const games = openGames(deps.db);
   for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
     const game = await readGame(deps, userId, sessionId, () => attempt === 0);
     const next = revealOn(game.params, game.outcome, cellIndex);
     if (!next) break;
-    const moved = await moveBoard(deps.db, { gameId: game.id, userId, seen: game.outcome, board: next.board, settled: next.settled });
-    games.set(game.id, moved && !next.settled ? { userId, game: { ...game, outcome: next.board } } : null);
-    if (moved) return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
+    const moved = await moveBoard(deps.db, {
+      gameId: game.id,
+      userId,
+      seen: game.outcome,
+      board: next.board,
+      settled: next.settled,
+    });
+    games.set(
+      game.id,
+      moved && !next.settled ? { userId, game: { ...game, outcome: next.board } } : null,
+    );
+    if (moved)
+      return presentReveal(game.params, next.board, next.forgiven ? { forgiven: true } : undefined);
   }
   games.set(Number(sessionId), null);
   return revealLocked(deps, userId, sessionId, cellIndex);
 }
 
-async function revealLocked(deps: Deps, userId: number, sessionId: string, cellIndex: number): Promise<MinefieldRevealResponse> {
+async function revealLocked(
+  deps: Deps,
+  userId: number,
+  sessionId: string,
+  cellIndex: number,
+): Promise<MinefieldRevealResponse> {
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
     const p = game.params;
@@ -302,13 +424,23 @@ const CASHOUT = (() => {
       case when exists (select 1 from settled) and not exists (select 1 from paid) then ${refuse('banned')} else 1 end as guard`;
 })();
 
-export async function cashout(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
+export async function cashout(
+  deps: Deps,
+  userId: number,
+  sessionId: string,
+): Promise<MinefieldCashoutResponse> {
   if (!/^[1-9][0-9]{0,15}$/.test(sessionId)) throw badRequest('sessionId must be a valid id');
   const games = openGames(deps.db);
   for (let attempt = 0; attempt < OPTIMISTIC_REVEALS; attempt++) {
     // A remembered board with nothing revealed may lag behind: only a read may refuse for that.
-    const game = await readGame(deps, userId, sessionId, (g) => attempt === 0 && g.outcome.revealed.length > 0);
-    if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
+    const game = await readGame(
+      deps,
+      userId,
+      sessionId,
+      (g) => attempt === 0 && g.outcome.revealed.length > 0,
+    );
+    if (game.outcome.revealed.length === 0)
+      throw conflict('Reveal at least one safe cell before cashing out');
     const reward = cashoutReward(game);
     // Nothing to pay: the locked path settles it (the ledger writes no zero rows).
     if (reward === 0) break;
@@ -328,16 +460,22 @@ export async function cashout(deps: Deps, userId: number, sessionId: string): Pr
     }
     const [row] = rows;
     games.set(game.id, null);
-    if (row?.settled_id != null && row.balance != null) return presentCashout(game.outcome, { reward, balance: Number(row.balance) });
+    if (row?.settled_id != null && row.balance != null)
+      return presentCashout(game.outcome, { reward, balance: Number(row.balance) });
   }
   games.set(Number(sessionId), null);
   return cashoutLocked(deps, userId, sessionId);
 }
 
-async function cashoutLocked(deps: Deps, userId: number, sessionId: string): Promise<MinefieldCashoutResponse> {
+async function cashoutLocked(
+  deps: Deps,
+  userId: number,
+  sessionId: string,
+): Promise<MinefieldCashoutResponse> {
   return deps.db.tx(async (tx) => {
     const game = await lockGame(tx, userId, sessionId);
-    if (game.outcome.revealed.length === 0) throw conflict('Reveal at least one safe cell before cashing out');
+    if (game.outcome.revealed.length === 0)
+      throw conflict('Reveal at least one safe cell before cashing out');
     const paid = await payOut(tx, userId, game);
     return presentCashout(game.outcome, paid);
   });

@@ -23,7 +23,8 @@ const seconds = (ms: number) => `${(Math.max(ms, 100) / 1000).toFixed(1)} s`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Only today's rows are kept. */
-const pruneOlder = (q: Queryable, userId: number, date: string) => q.rows(sql`delete from puzzle_rush_attempts where user_id = ${userId} and date <> ${date}`);
+const pruneOlder = (q: Queryable, userId: number, date: string) =>
+  q.rows(sql`delete from puzzle_rush_attempts where user_id = ${userId} and date <> ${date}`);
 
 /**
  * Takes the right to have one answer checked, or refuses with 429 while the puzzle is locked. A
@@ -31,7 +32,14 @@ const pruneOlder = (q: Queryable, userId: number, date: string) => q.rows(sql`de
  * of any number of racing submits only those before the first wrong one are checked; a right one
  * takes the right without locking, so racing right answers still meet the solve's own guard.
  */
-export async function claimSubmit(q: Queryable, userId: number, date: string, type: string, wrong: boolean, nowMs: number): Promise<void> {
+export async function claimSubmit(
+  q: Queryable,
+  userId: number,
+  date: string,
+  type: string,
+  wrong: boolean,
+  nowMs: number,
+): Promise<void> {
   await pruneOlder(q, userId, date);
   const [claimed] = await q.rows<{ ok: number }>(sql`
     insert into puzzle_rush_attempts (user_id, date, puzzle_type, locked_until) values (${userId}, ${date}, ${type}, ${wrong ? iso(nowMs + PUZZLE_LOCK_MS) : null})
@@ -42,11 +50,18 @@ export async function claimSubmit(q: Queryable, userId: number, date: string, ty
   const [row] = await q.rows<{ locked_until: Date | string }>(sql`
     select locked_until from puzzle_rush_attempts where user_id = ${userId} and date = ${date} and puzzle_type = ${type}`);
   const left = row ? new Date(row.locked_until).getTime() - nowMs : PUZZLE_LOCK_MS;
-  throw tooSoon(`This puzzle is locked for ${PUZZLE_LOCK_MS / 1000} s after a wrong answer; try again in ${seconds(left)}`);
+  throw tooSoon(
+    `This puzzle is locked for ${PUZZLE_LOCK_MS / 1000} s after a wrong answer; try again in ${seconds(left)}`,
+  );
 }
 
 /** Counts one turned memory card, or refuses with 429 past the day's turns or the pace. */
-export async function claimFlip(q: Queryable, userId: number, date: string, nowMs: number): Promise<void> {
+export async function claimFlip(
+  q: Queryable,
+  userId: number,
+  date: string,
+  nowMs: number,
+): Promise<void> {
   await pruneOlder(q, userId, date);
   const [claimed] = await q.rows<{ flips: number }>(sql`
     insert into puzzle_rush_attempts (user_id, date, puzzle_type, flips, first_flip_at) values (${userId}, ${date}, 'memory', 1, ${iso(nowMs)})
@@ -61,8 +76,14 @@ export async function claimFlip(q: Queryable, userId: number, date: string, nowM
     select flips, first_flip_at from puzzle_rush_attempts where user_id = ${userId} and date = ${date} and puzzle_type = 'memory'`);
   const flips = Number(row?.flips ?? 0);
   if (flips >= MEMORY_FLIPS_PER_DAY) {
-    throw tooSoon(`You have turned ${MEMORY_FLIPS_PER_DAY} memory cards today, the most a day; submit the board from memory or come back tomorrow (UTC)`);
+    throw tooSoon(
+      `You have turned ${MEMORY_FLIPS_PER_DAY} memory cards today, the most a day; submit the board from memory or come back tomorrow (UTC)`,
+    );
   }
-  const nextAt = new Date(row!.first_flip_at).getTime() + (flips - MEMORY_FLIP_BURST + 1) * MEMORY_FLIP_INTERVAL_MS;
-  throw tooSoon(`Cards are turning faster than anyone plays; try again in ${seconds(nextAt - nowMs)}`);
+  const nextAt =
+    new Date(row!.first_flip_at).getTime() +
+    (flips - MEMORY_FLIP_BURST + 1) * MEMORY_FLIP_INTERVAL_MS;
+  throw tooSoon(
+    `Cards are turning faster than anyone plays; try again in ${seconds(nextAt - nowMs)}`,
+  );
 }

@@ -7,14 +7,27 @@ import type { PuzzleRushRow } from './presenter';
 import { accountsSql } from '../../accounts/public';
 
 /** The puzzle types the user solved on `date`. */
-export async function solvedTypesOn(q: Queryable, userId: number, date: string): Promise<Set<PuzzleType>> {
-  const rows = await q.rows<{ puzzle_type: PuzzleType }>(sql`select puzzle_type from puzzle_rush_solves where user_id = ${userId} and date = ${date}`);
+export async function solvedTypesOn(
+  q: Queryable,
+  userId: number,
+  date: string,
+): Promise<Set<PuzzleType>> {
+  const rows = await q.rows<{ puzzle_type: PuzzleType }>(
+    sql`select puzzle_type from puzzle_rush_solves where user_id = ${userId} and date = ${date}`,
+  );
   return new Set(rows.map((r) => r.puzzle_type));
 }
 
 /** Whether the user already solved that day's puzzle of this type; the solve's unique key is what settles races. */
-export async function hasSolved(q: Queryable, userId: number, date: string, type: PuzzleType): Promise<boolean> {
-  const [solved] = await q.rows<{ id: number }>(sql`select id from puzzle_rush_solves where user_id = ${userId} and date = ${date} and puzzle_type = ${type}`);
+export async function hasSolved(
+  q: Queryable,
+  userId: number,
+  date: string,
+  type: PuzzleType,
+): Promise<boolean> {
+  const [solved] = await q.rows<{ id: number }>(
+    sql`select id from puzzle_rush_solves where user_id = ${userId} and date = ${date} and puzzle_type = ${type}`,
+  );
   return solved !== undefined;
 }
 

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GameLeaderboardDto } from '../../../../shared/games/index';
-import type { MemoryFlipResponse, PuzzleRushDto, PuzzleSubmitResponse } from '../../../../shared/games/puzzleRush/contract';
+import type {
+  MemoryFlipResponse,
+  PuzzleRushDto,
+  PuzzleSubmitResponse,
+} from '../../../../shared/games/puzzleRush/contract';
 import { PUZZLE_RUSH_REWARD } from '../../../../shared/games/engine/catalog';
-import { checkAnswer, dailySeed, faceAt, generateDailyPuzzles, type DailyPuzzle } from '../../../../shared/games/puzzleRush/puzzles';
+import {
+  checkAnswer,
+  dailySeed,
+  faceAt,
+  generateDailyPuzzles,
+  type DailyPuzzle,
+} from '../../../../shared/games/puzzleRush/puzzles';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict } from '../../../platform/errors';
@@ -22,8 +32,12 @@ const built = new Map<string, DailyPuzzle[]>();
 const KEEP_DAYS = 3;
 
 async function seedOf(q: Queryable, date: string): Promise<string> {
-  await q.rows(sql`insert into puzzle_rush_days (date, seed) values (${date}, ${randomBytes(32).toString('hex')}) on conflict (date) do nothing`);
-  const [row] = await q.rows<{ seed: string }>(sql`select seed from puzzle_rush_days where date = ${date}`);
+  await q.rows(
+    sql`insert into puzzle_rush_days (date, seed) values (${date}, ${randomBytes(32).toString('hex')}) on conflict (date) do nothing`,
+  );
+  const [row] = await q.rows<{ seed: string }>(
+    sql`select seed from puzzle_rush_days where date = ${date}`,
+  );
   if (!row) throw new Error(`puzzle_rush_days: no seed for ${date} after insert`);
   return row.seed;
 }
@@ -47,18 +61,28 @@ export async function dailyPuzzles(deps: Pick<Deps, 'db'>, date: string): Promis
 export async function today(deps: Deps, userId: number): Promise<PuzzleRushDto> {
   const now = deps.clock.now();
   const date = utcDate(now);
-  const [puzzles, solvedTypes, stats] = await Promise.all([dailyPuzzles(deps, date), solvedTypesOn(deps.db, userId, date), readStats(deps.db, userId)]);
+  const [puzzles, solvedTypes, stats] = await Promise.all([
+    dailyPuzzles(deps, date),
+    solvedTypesOn(deps.db, userId, date),
+    readStats(deps.db, userId),
+  ]);
   return presentToday(date, puzzles, solvedTypes, stats.puzzleWins);
 }
 
 /** Today's puzzle named by `puzzleId`; yesterday's or an unknown one is refused by name. */
-async function todaysPuzzle(deps: Deps, puzzleId: string): Promise<{ date: string; puzzle: DailyPuzzle }> {
+async function todaysPuzzle(
+  deps: Deps,
+  puzzleId: string,
+): Promise<{ date: string; puzzle: DailyPuzzle }> {
   const date = utcDate(deps.clock.now());
   const [idDate, type] = [puzzleId.slice(0, 10), puzzleId.slice(11)];
   if (!(puzzleTypes as readonly string[]).includes(type)) {
     throw badRequest(`puzzleId names no puzzle type: ${type} (one of ${puzzleTypes.join(', ')})`);
   }
-  if (idDate !== date) throw conflict(`That puzzle was for ${idDate}; today's puzzles (${date}) are new. Reload the page.`);
+  if (idDate !== date)
+    throw conflict(
+      `That puzzle was for ${idDate}; today's puzzles (${date}) are new. Reload the page.`,
+    );
   const puzzle = (await dailyPuzzles(deps, date)).find((p) => p.id === puzzleId);
   if (!puzzle) throw new Error(`no ${type} puzzle on ${date}`);
   return { date, puzzle };
@@ -68,9 +92,15 @@ async function todaysPuzzle(deps: Deps, puzzleId: string): Promise<{ date: strin
  * Checks the answer, then pays in one transaction: the solve row (its unique key lets only
  * the first of any number of racing submits in), the reward against it, the puzzleWins counter.
  */
-export async function submit(deps: Deps, userId: number, puzzleId: string, answer: unknown): Promise<PuzzleSubmitResponse> {
+export async function submit(
+  deps: Deps,
+  userId: number,
+  puzzleId: string,
+  answer: unknown,
+): Promise<PuzzleSubmitResponse> {
   const { date, puzzle } = await todaysPuzzle(deps, puzzleId);
-  const alreadySolved = () => conflict('You have solved this puzzle already today. New puzzles come at midnight UTC.');
+  const alreadySolved = () =>
+    conflict('You have solved this puzzle already today. New puzzles come at midnight UTC.');
   if (await hasSolved(deps.db, userId, date, puzzle.type)) throw alreadySolved();
   const verdict = checkAnswer(puzzle, answer);
   const now = deps.clock.now();
@@ -93,7 +123,12 @@ export async function submit(deps: Deps, userId: number, puzzleId: string, answe
 }
 
 /** One card of today's memory board: the faces leave the server a card at a time, at a human's pace (attempts.ts). */
-export async function flip(deps: Deps, userId: number, puzzleId: string, index: number): Promise<MemoryFlipResponse> {
+export async function flip(
+  deps: Deps,
+  userId: number,
+  puzzleId: string,
+  index: number,
+): Promise<MemoryFlipResponse> {
   const { date, puzzle } = await todaysPuzzle(deps, puzzleId);
   if (puzzle.type !== 'memory') throw badRequest('puzzleId must be a memory puzzle');
   const face = faceAt(puzzle, index);

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { QuizAnswerBody, QuizDailyDto, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
+import type {
+  QuizAnswerBody,
+  QuizDailyDto,
+  QuizQuestionDto,
+} from '../../../../shared/games/quizDuel/contract';
 import {
   bankChoiceAt,
   dailyClientSeed,
@@ -46,8 +50,12 @@ interface SeedRow {
 async function seedOf(q: Queryable, day: string): Promise<SeedRow> {
   const seed = randomBytes(32).toString('hex');
   // Two processes may draw at once: the first insert wins and both read it back.
-  await q.rows(sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${sha256(seed)}) on conflict (day) do nothing`);
-  const [row] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${day}`);
+  await q.rows(
+    sql`insert into quiz_duel_daily_seeds (day, seed, seed_hash) values (${day}, ${seed}, ${sha256(seed)}) on conflict (day) do nothing`,
+  );
+  const [row] = await q.rows<SeedRow>(
+    sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${day}`,
+  );
   return row!;
 }
 
@@ -59,7 +67,11 @@ export interface DailyQuestion {
 
 /** A player's questions for a day: the daily seed's draw with their own client seed. */
 export function dailyQuestionsFor(seed: string, day: string, userId: number): DailyQuestion[] {
-  const { questions, orders } = drawQuiz(seed, dailyClientSeed(day, userId), 0, { bankSize: bankSize(), count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES });
+  const { questions, orders } = drawQuiz(seed, dailyClientSeed(day, userId), 0, {
+    bankSize: bankSize(),
+    count: QUIZ_QUESTIONS,
+    choices: QUIZ_CHOICES,
+  });
   return questions.map((position, q) => ({ question: questionAt(position), order: orders![q]! }));
 }
 
@@ -80,21 +92,45 @@ interface DailyAnswerRow {
   answered_at: Date | string;
 }
 
-const playOf = async (q: Queryable, userId: number, day: string, lock = false): Promise<PlayRow | undefined> =>
-  (await q.rows<PlayRow>(sql`select id, start_at, score, "right", reward, done_at from quiz_duel_daily_plays where user_id = ${userId} and day = ${day}${lock ? sql` for update` : sql``}`))[0];
+const playOf = async (
+  q: Queryable,
+  userId: number,
+  day: string,
+  lock = false,
+): Promise<PlayRow | undefined> =>
+  (
+    await q.rows<PlayRow>(
+      sql`select id, start_at, score, "right", reward, done_at from quiz_duel_daily_plays where user_id = ${userId} and day = ${day}${lock ? sql` for update` : sql``}`,
+    )
+  )[0];
 
 const answersOf = (q: Queryable, playId: number) =>
-  q.rows<DailyAnswerRow>(sql`select q, choice, correct, points, answered_at from quiz_duel_daily_answers where play_id = ${playId} order by q`);
+  q.rows<DailyAnswerRow>(
+    sql`select q, choice, correct, points, answered_at from quiz_duel_daily_answers where play_id = ${playId} order by q`,
+  );
 
 function windowsOf(play: PlayRow, answers: readonly DailyAnswerRow[], nowMs: number) {
-  return selfPacedWindows(msOf(play.start_at), new Map(answers.map((a) => [Number(a.q), msOf(a.answered_at)])), nowMs);
+  return selfPacedWindows(
+    msOf(play.start_at),
+    new Map(answers.map((a) => [Number(a.q), msOf(a.answered_at)])),
+    nowMs,
+  );
 }
 
-async function present(q: Queryable, userId: number, day: string, nowMs: number): Promise<QuizDailyDto> {
+async function present(
+  q: Queryable,
+  userId: number,
+  day: string,
+  nowMs: number,
+): Promise<QuizDailyDto> {
   const seed = await seedOf(q, day);
   const yesterdayDay = utcDay(new Date(msOf(`${day}T00:00:00Z`) - 86_400_000));
-  const [yesterday] = await q.rows<SeedRow>(sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${yesterdayDay}`);
-  const [stats] = await q.rows<{ daily_best: number | null }>(sql`select daily_best from quiz_duel_stats where user_id = ${userId}`);
+  const [yesterday] = await q.rows<SeedRow>(
+    sql`select day, seed, seed_hash from quiz_duel_daily_seeds where day = ${yesterdayDay}`,
+  );
+  const [stats] = await q.rows<{ daily_best: number | null }>(
+    sql`select daily_best from quiz_duel_stats where user_id = ${userId}`,
+  );
   const play = await playOf(q, userId, day);
   const questions = dailyQuestionsFor(seed.seed, day, userId);
   const done = play?.done_at != null;
@@ -127,13 +163,22 @@ async function present(q: Queryable, userId: number, day: string, nowMs: number)
     });
   }
   const byQ = new Map(answers.map((a) => [Number(a.q), a]));
-  const grid = Array.from({ length: QUIZ_QUESTIONS }, (_, i) => ({ correct: byQ.get(i)?.correct === true }));
+  const grid = Array.from({ length: QUIZ_QUESTIONS }, (_, i) => ({
+    correct: byQ.get(i)?.correct === true,
+  }));
   return {
     day,
     seedHash: seed.seed_hash,
     clientSeed: dailyClientSeed(day, userId),
     bankSize: bankSize(),
-    yesterday: yesterday ? { day: yesterday.day, seed: yesterday.seed, seedHash: yesterday.seed_hash, clientSeed: dailyClientSeed(yesterday.day, userId) } : null,
+    yesterday: yesterday
+      ? {
+          day: yesterday.day,
+          seed: yesterday.seed,
+          seedHash: yesterday.seed_hash,
+          clientSeed: dailyClientSeed(yesterday.day, userId),
+        }
+      : null,
     startAt: play ? iso(msOf(play.start_at)) : null,
     questions: shown,
     done,
@@ -150,7 +195,12 @@ async function present(q: Queryable, userId: number, day: string, nowMs: number)
  * Marks a play done once its seven questions have closed (one conditional UPDATE on done_at)
  * and pays its reward in the same transaction. Returns the balance when it paid.
  */
-async function finishIfDone(tx: Queryable, userId: number, play: PlayRow, nowMs: number): Promise<number | null> {
+async function finishIfDone(
+  tx: Queryable,
+  userId: number,
+  play: PlayRow,
+  nowMs: number,
+): Promise<number | null> {
   const answers = await answersOf(tx, Number(play.id));
   if (!windowsOf(play, answers, nowMs).done) return null;
   const score = answers.reduce((n, a) => n + Number(a.points), 0);
@@ -164,7 +214,10 @@ async function finishIfDone(tx: Queryable, userId: number, play: PlayRow, nowMs:
     insert into quiz_duel_stats (user_id, daily_best) values (${userId}, ${score})
     on conflict (user_id) do update set daily_best = greatest(coalesce(quiz_duel_stats.daily_best, 0), excluded.daily_best)`);
   if (reward === 0) return null;
-  const balances = await ledger.post(tx, [{ userId, delta: reward, category: 'quiz_daily' }], { refType: 'quiz_daily', refId: Number(play.id) });
+  const balances = await ledger.post(tx, [{ userId, delta: reward, category: 'quiz_daily' }], {
+    refType: 'quiz_daily',
+    refId: Number(play.id),
+  });
   return balances.get(userId) ?? null;
 }
 
@@ -173,7 +226,11 @@ export async function daily(deps: Deps, userId: number): Promise<QuizDailyDto> {
   const day = utcDay(now);
   const play = await playOf(deps.db, userId, day);
   // Time ran out on the last questions: settle lazily, as every read does.
-  if (play && play.done_at === null && windowsOf(play, await answersOf(deps.db, Number(play.id)), now.getTime()).done) {
+  if (
+    play &&
+    play.done_at === null &&
+    windowsOf(play, await answersOf(deps.db, Number(play.id)), now.getTime()).done
+  ) {
     await deps.db.tx(async (tx) => {
       await ledger.lockAccounts(tx, [userId]);
       const locked = await playOf(tx, userId, day, true);
@@ -193,18 +250,24 @@ export async function startDaily(deps: Deps, userId: number): Promise<QuizDailyD
   return present(deps.db, userId, day, now.getTime());
 }
 
-export async function answerDaily(deps: Deps, userId: number, body: QuizAnswerBody): Promise<{ correct: boolean; points: number; daily: QuizDailyDto; balance: number }> {
+export async function answerDaily(
+  deps: Deps,
+  userId: number,
+  body: QuizAnswerBody,
+): Promise<{ correct: boolean; points: number; daily: QuizDailyDto; balance: number }> {
   const received = deps.clock.now().getTime();
   const day = utcDay(new Date(received));
   const result = await deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId], userId);
     const play = await playOf(tx, userId, day, true);
     if (!play) throw conflict("Start today's quiz first");
-    if (play.done_at !== null) throw conflict("You have finished today's quiz; come back tomorrow (UTC)");
+    if (play.done_at !== null)
+      throw conflict("You have finished today's quiz; come back tomorrow (UTC)");
     const answers = await answersOf(tx, Number(play.id));
     const window = windowsOf(play, answers, received).windows[body.question];
     if (!window) throw conflict(`Question ${body.question + 1} is not open yet`);
-    if (window.answeredAt !== null) throw conflict('You already answered this question; the first answer is final');
+    if (window.answeredAt !== null)
+      throw conflict('You already answered this question; the first answer is final');
     if (received > window.deadline) throw conflict(`Time is up for question ${body.question + 1}`);
     const seed = await seedOf(tx, day);
     const { question, order } = dailyQuestionsFor(seed.seed, day, userId)[body.question]!;

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel/rules';
+import {
+  QUIZ_LIVE_REVEAL_MS,
+  QUIZ_QUESTION_MS,
+  QUIZ_QUESTIONS,
+  quizPayout,
+  utcDay,
+} from '../../../../shared/games/quizDuel/rules';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
@@ -19,15 +25,27 @@ export const msOf = (d: Date | string) => new Date(d).getTime();
 
 /** A duel's parties' accounts; an open challenge's opponent is not known yet. */
 export const partiesOf = (duel: Pick<DuelRow, 'challenger_id' | 'opponent_id'>): number[] =>
-  [Number(duel.challenger_id), duel.opponent_id === null ? null : Number(duel.opponent_id)].filter((id): id is number => id !== null);
+  [Number(duel.challenger_id), duel.opponent_id === null ? null : Number(duel.opponent_id)].filter(
+    (id): id is number => id !== null,
+  );
 
 /** Each party's view, pushed to them; the lobby event tells their lobby to refetch. */
-export async function tellParties(q: Queryable, duelId: number, nowMs: number, lobby = false): Promise<void> {
+export async function tellParties(
+  q: Queryable,
+  duelId: number,
+  nowMs: number,
+  lobby = false,
+): Promise<void> {
   const duel = await findDuel(q, duelId);
   if (!duel) return;
   const answers = await answersOf(q, duelId);
   for (const userId of partiesOf(duel)) {
-    await publishLive(q, 'quizDuel.update', { duelId: String(duelId), duel: presentDuel(duel, answers, userId, nowMs) }, userId);
+    await publishLive(
+      q,
+      'quizDuel.update',
+      { duelId: String(duelId), duel: presentDuel(duel, answers, userId, nowMs) },
+      userId,
+    );
     if (lobby) await publishLive(q, 'quizDuel.lobby', { duelId: String(duelId) }, userId);
   }
 }
@@ -42,9 +60,14 @@ export async function settleQuestionsRound(q: Queryable, duelId: number): Promis
 }
 
 /** An asynchronous challenger who has played every question no longer needs the draw hidden. */
-export async function settleRoundIfChallengerDone(q: Queryable, duel: DuelRow, nowMs: number): Promise<void> {
+export async function settleRoundIfChallengerDone(
+  q: Queryable,
+  duel: DuelRow,
+  nowMs: number,
+): Promise<void> {
   if (duel.mode !== 'async') return;
-  if (selfPacedOf(duel, 'challenger', await answersOf(q, Number(duel.id)), nowMs).done) await settleQuestionsRound(q, Number(duel.id));
+  if (selfPacedOf(duel, 'challenger', await answersOf(q, Number(duel.id)), nowMs).done)
+    await settleQuestionsRound(q, Number(duel.id));
 }
 
 /**
@@ -53,7 +76,13 @@ export async function settleRoundIfChallengerDone(q: Queryable, duel: DuelRow, n
  * another, exactly one moves it on and publishes the reveal. The next question opens
  * QUIZ_LIVE_REVEAL_MS later; after the last, the duel is settled in the same transaction.
  */
-export async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: number, q: number, nowMs: number): Promise<boolean> {
+export async function closeLiveQuestion(
+  deps: Deps,
+  tx: Queryable,
+  duelId: number,
+  q: number,
+  nowMs: number,
+): Promise<boolean> {
   const next = q + 1;
   const opens = nowMs + QUIZ_LIVE_REVEAL_MS;
   const deadline = opens + QUIZ_QUESTION_MS;
@@ -72,11 +101,20 @@ export async function closeLiveQuestion(deps: Deps, tx: Queryable, duelId: numbe
 }
 
 /** An asynchronous duel ends when both players' seven questions have closed. */
-export async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, nowMs: number): Promise<boolean> {
+export async function finishIfDone(
+  deps: Deps,
+  tx: Queryable,
+  duelId: number,
+  nowMs: number,
+): Promise<boolean> {
   const duel = (await findDuel(tx, duelId))!;
   if (duel.state !== 'playing' || duel.mode !== 'async') return false;
   const answers = await answersOf(tx, duelId);
-  if (!selfPacedOf(duel, 'challenger', answers, nowMs).done || !selfPacedOf(duel, 'opponent', answers, nowMs).done) return false;
+  if (
+    !selfPacedOf(duel, 'challenger', answers, nowMs).done ||
+    !selfPacedOf(duel, 'opponent', answers, nowMs).done
+  )
+    return false;
   if (!(await settle(tx, duelId, nowMs))) return false;
   await tellParties(tx, duelId, nowMs, true);
   return true;
@@ -87,14 +125,24 @@ export async function finishIfDone(deps: Deps, tx: Queryable, duelId: number, no
  * payout (the pot less the house's cut, quizPayout) or, on a tie, both stakes back; the counters in the same transaction.
  * `forfeitedBy` ends it early with the other party as the winner, whatever the scores.
  */
-async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?: number): Promise<boolean> {
+async function settle(
+  tx: Queryable,
+  duelId: number,
+  nowMs: number,
+  forfeitedBy?: number,
+): Promise<boolean> {
   const [scores] = await tx.rows<{ challenger: number; opponent: number }>(sql`
     select coalesce(sum(a.points) filter (where a.user_id = d.challenger_id), 0)::int as challenger,
            coalesce(sum(a.points) filter (where a.user_id = d.opponent_id), 0)::int as opponent
     from quiz_duel_matches d left join quiz_duel_answers a on a.duel_id = d.id where d.id = ${duelId} group by d.id`);
   const c = scores?.challenger ?? 0;
   const o = scores?.opponent ?? 0;
-  const [duel] = await tx.rows<{ challenger_id: number; opponent_id: number; stake: number; winner_id: number | null }>(sql`
+  const [duel] = await tx.rows<{
+    challenger_id: number;
+    opponent_id: number;
+    stake: number;
+    winner_id: number | null;
+  }>(sql`
     update quiz_duel_matches set state = 'finished', closed_at = ${iso(nowMs)}, challenger_score = ${c}, opponent_score = ${o},
       winner_id = ${
         forfeitedBy === undefined
@@ -121,7 +169,10 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
       ref,
     );
   } else {
-    const [winner, loser] = Number(duel.winner_id) === challengerId ? [challengerId, opponentId] : [opponentId, challengerId];
+    const [winner, loser] =
+      Number(duel.winner_id) === challengerId
+        ? [challengerId, opponentId]
+        : [opponentId, challengerId];
     // Between accounts sharing an address the win is capped; the cut part goes back to the loser.
     const win = quizPayout(stake) - stake;
     const allowed = await allowedWin(tx, winner, loser, win, nowMs);
@@ -133,7 +184,10 @@ async function settle(tx: Queryable, duelId: number, nowMs: number, forfeitedBy?
       ],
       { ...ref, houseCategory: 'quiz_payout' },
     );
-    if (allowed < win) await tx.rows(sql`update quiz_duel_matches set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`);
+    if (allowed < win)
+      await tx.rows(
+        sql`update quiz_duel_matches set winner_payout = ${stake + allowed}, loser_refund = ${win - allowed} where id = ${duelId}`,
+      );
     await tx.rows(sql`
       insert into quiz_duel_stats (user_id, wins, games, won_day, won_today) values (${winner}, 1, 0, ${day}, ${allowed})
       on conflict (user_id) do update set wins = quiz_duel_stats.wins + 1,
@@ -165,13 +219,18 @@ export async function closeDuelsOf(deps: Deps, tx: Queryable, userId: number): P
     where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'
     returning id, stake, challenger_id`);
   for (const d of open.sort((a, b) => Number(a.id) - Number(b.id))) {
-    await ledger.post(tx, [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(d.id) });
+    await ledger.post(
+      tx,
+      [{ userId: Number(d.challenger_id), delta: Number(d.stake), category: 'quiz_refund' }],
+      { refType: 'quiz_duel', refId: Number(d.id) },
+    );
     await settleQuestionsRound(tx, Number(d.id));
     await tellParties(tx, Number(d.id), nowMs, true);
   }
   const playing = await tx.rows<{ id: number }>(sql`
     select id from quiz_duel_matches where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'playing' order by id for update`);
   for (const d of playing) {
-    if (await settle(tx, Number(d.id), nowMs, userId)) await tellParties(tx, Number(d.id), nowMs, true);
+    if (await settle(tx, Number(d.id), nowMs, userId))
+      await tellParties(tx, Number(d.id), nowMs, true);
   }
 }

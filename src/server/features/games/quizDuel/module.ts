@@ -11,8 +11,16 @@ export const quizDuelModule = defineModule({
   handlers: (deps) => ({ quizDuel: quizDuelHandlers(deps) }),
   sweeps: [
     // The backstop for a process that died holding a live question's timer.
-    { what: 'live quiz questions past their deadline', everyMs: 1_000, run: (deps) => closeDueLive(deps) },
-    { what: 'asynchronous quiz duels out of time', everyMs: 30_000, run: (deps) => finishDueAsync(deps) },
+    {
+      what: 'live quiz questions past their deadline',
+      everyMs: 1_000,
+      run: (deps) => closeDueLive(deps),
+    },
+    {
+      what: 'asynchronous quiz duels out of time',
+      everyMs: 30_000,
+      run: (deps) => finishDueAsync(deps),
+    },
     { what: 'unjoined quiz challenges', everyMs: 30_000, run: (deps) => expireOpen(deps) },
   ],
   start: () => stopTimers,

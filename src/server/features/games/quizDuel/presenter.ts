@@ -1,5 +1,16 @@
-import type { QuizChallengeSummary, QuizDuelDto, QuizDuelSummary, QuizQuestionDto } from '../../../../shared/games/quizDuel/contract';
-import { quizPayout, selfPacedWindows, shownChoices, shownPlaceOf, type QuizWindow } from '../../../../shared/games/quizDuel/rules';
+import type {
+  QuizChallengeSummary,
+  QuizDuelDto,
+  QuizDuelSummary,
+  QuizQuestionDto,
+} from '../../../../shared/games/quizDuel/contract';
+import {
+  quizPayout,
+  selfPacedWindows,
+  shownChoices,
+  shownPlaceOf,
+  type QuizWindow,
+} from '../../../../shared/games/quizDuel/rules';
 import type { GameLeaderboardDto } from '../../../../shared/games/index';
 import { questionById } from './bankIndex';
 import type { AnswerRow, DuelRow, LeaderRow } from './queries';
@@ -15,28 +26,55 @@ export function sideOf(duel: DuelRow, userId: number): Side | null {
   return null;
 }
 
-const otherId = (duel: DuelRow, side: Side): number | null => (side === 'challenger' ? (duel.opponent_id === null ? null : Number(duel.opponent_id)) : Number(duel.challenger_id));
-const startOf = (duel: DuelRow, side: Side) => (side === 'challenger' ? duel.challenger_start_at : duel.opponent_start_at);
+const otherId = (duel: DuelRow, side: Side): number | null =>
+  side === 'challenger'
+    ? duel.opponent_id === null
+      ? null
+      : Number(duel.opponent_id)
+    : Number(duel.challenger_id);
+const startOf = (duel: DuelRow, side: Side) =>
+  side === 'challenger' ? duel.challenger_start_at : duel.opponent_start_at;
 
 /** A player's answers by question, and the receive times the self-paced windows are built from. */
 function answersBy(answers: readonly AnswerRow[], userId: number | null): Map<number, AnswerRow> {
-  return new Map(answers.filter((a) => userId !== null && Number(a.user_id) === userId).map((a) => [Number(a.q), a]));
+  return new Map(
+    answers
+      .filter((a) => userId !== null && Number(a.user_id) === userId)
+      .map((a) => [Number(a.q), a]),
+  );
 }
 
 /** A self-paced player's windows at `now` (none before they start). */
-export function selfPacedOf(duel: DuelRow, side: Side, answers: readonly AnswerRow[], nowMs: number): { windows: QuizWindow[]; done: boolean } {
+export function selfPacedOf(
+  duel: DuelRow,
+  side: Side,
+  answers: readonly AnswerRow[],
+  nowMs: number,
+): { windows: QuizWindow[]; done: boolean } {
   const start = startOf(duel, side);
   if (start === null) return { windows: [], done: false };
   const userId = side === 'challenger' ? Number(duel.challenger_id) : Number(duel.opponent_id);
   const mine = answersBy(answers, userId);
-  return selfPacedWindows(ms(start), new Map([...mine].map(([q, a]) => [q, ms(a.answered_at)])), nowMs);
+  return selfPacedWindows(
+    ms(start),
+    new Map([...mine].map(([q, a]) => [q, ms(a.answered_at)])),
+    nowMs,
+  );
 }
 
 /** A live duel's questions opened by `now`: those before current_q are closed. */
-function liveWindows(duel: DuelRow, nowMs: number): { q: number; opensAt: number; deadline: number; closed: boolean }[] {
+function liveWindows(
+  duel: DuelRow,
+  nowMs: number,
+): { q: number; opensAt: number; deadline: number; closed: boolean }[] {
   const current = duel.state === 'finished' ? duel.q_windows.length : (duel.current_q ?? 0);
   return duel.q_windows
-    .map(([opens, deadline], q) => ({ q, opensAt: ms(opens), deadline: ms(deadline), closed: q < current }))
+    .map(([opens, deadline], q) => ({
+      q,
+      opensAt: ms(opens),
+      deadline: ms(deadline),
+      closed: q < current,
+    }))
     .filter((w) => w.closed || w.opensAt <= nowMs);
 }
 
@@ -49,7 +87,16 @@ const isOver = (duel: DuelRow): boolean => duel.state !== 'open' && duel.state !
  * points): its right answer and the other side's pick would hand the key to a second account or
  * a watching bot, so they wait for the end.
  */
-function questionDto(duel: DuelRow, q: number, opensAt: number, deadline: number, closed: boolean, mine?: AnswerRow, theirs?: AnswerRow, showTheirPoints = false): QuizQuestionDto {
+function questionDto(
+  duel: DuelRow,
+  q: number,
+  opensAt: number,
+  deadline: number,
+  closed: boolean,
+  mine?: AnswerRow,
+  theirs?: AnswerRow,
+  showTheirPoints = false,
+): QuizQuestionDto {
   const question = questionById(duel.question_ids[q]!);
   const order = duel.choice_orders?.[q];
   const over = isOver(duel);
@@ -72,10 +119,16 @@ function questionDto(duel: DuelRow, q: number, opensAt: number, deadline: number
   };
 }
 
-const sum = (rows: Iterable<AnswerRow>, only?: (a: AnswerRow) => boolean) => [...rows].reduce((n, a) => n + (only && !only(a) ? 0 : Number(a.points)), 0);
+const sum = (rows: Iterable<AnswerRow>, only?: (a: AnswerRow) => boolean) =>
+  [...rows].reduce((n, a) => n + (only && !only(a) ? 0 : Number(a.points)), 0);
 
 /** The duel as `viewerId` may see it at `nowMs`: no right answer before the duel is over. */
-export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewerId: number, nowMs: number): QuizDuelDto {
+export function presentDuel(
+  duel: DuelRow,
+  answers: readonly AnswerRow[],
+  viewerId: number,
+  nowMs: number,
+): QuizDuelDto {
   const side = sideOf(duel, viewerId);
   const mine = answersBy(answers, side ? viewerId : null);
   const theirs = answersBy(answers, side ? otherId(duel, side) : null);
@@ -86,17 +139,31 @@ export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewer
   let theirScore: number | null = null;
   if (side && duel.mode === 'live') {
     const windows = liveWindows(duel, nowMs);
-    questions = windows.map((w) => questionDto(duel, w.q, w.opensAt, w.deadline, w.closed, mine.get(w.q), theirs.get(w.q), true));
+    questions = windows.map((w) =>
+      questionDto(duel, w.q, w.opensAt, w.deadline, w.closed, mine.get(w.q), theirs.get(w.q), true),
+    );
     const closedQs = new Set(windows.filter((w) => w.closed).map((w) => w.q));
     yourScore = sum(mine.values(), (a) => closedQs.has(Number(a.q)));
-    theirScore = duel.state === 'playing' || finished ? sum(theirs.values(), (a) => closedQs.has(Number(a.q))) : null;
+    theirScore =
+      duel.state === 'playing' || finished
+        ? sum(theirs.values(), (a) => closedQs.has(Number(a.q)))
+        : null;
     yourTurnsDone = finished;
   } else if (side) {
     const { windows, done } = selfPacedOf(duel, side, answers, nowMs);
     questions = windows.map((w) => {
       const closed = w.answeredAt !== null || w.deadline < nowMs;
       // The other side's points stay hidden until the duel is over, so nobody learns the result early.
-      return questionDto(duel, w.q, w.opensAt, w.deadline, closed, mine.get(w.q), theirs.get(w.q), finished);
+      return questionDto(
+        duel,
+        w.q,
+        w.opensAt,
+        w.deadline,
+        closed,
+        mine.get(w.q),
+        theirs.get(w.q),
+        finished,
+      );
     });
     yourTurnsDone = done;
     yourScore = sum(mine.values());
@@ -109,7 +176,13 @@ export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewer
       winner === null
         ? { outcome: 'tie', payout: Number(duel.stake) }
         : winner === viewerId
-          ? { outcome: 'won', payout: duel.winner_payout === null ? quizPayout(Number(duel.stake)) : Number(duel.winner_payout) }
+          ? {
+              outcome: 'won',
+              payout:
+                duel.winner_payout === null
+                  ? quizPayout(Number(duel.stake))
+                  : Number(duel.winner_payout),
+            }
           : { outcome: 'lost', payout: Number(duel.loser_refund ?? 0) };
   }
   return {
@@ -123,7 +196,12 @@ export function presentDuel(duel: DuelRow, answers: readonly AnswerRow[], viewer
     you: side,
     createdAt: iso(duel.created_at),
     expiresAt: iso(duel.expires_at),
-    startsAt: duel.mode === 'live' && duel.q_windows[0] ? iso(duel.q_windows[0][0]) : side && startOf(duel, side) ? iso(startOf(duel, side)!) : null,
+    startsAt:
+      duel.mode === 'live' && duel.q_windows[0]
+        ? iso(duel.q_windows[0][0])
+        : side && startOf(duel, side)
+          ? iso(startOf(duel, side)!)
+          : null,
     serverTime: iso(nowMs),
     questions,
     yourTurnsDone,
@@ -144,13 +222,19 @@ export const presentChallenge = (duel: DuelRow): QuizChallengeSummary => ({
   expiresAt: iso(duel.expires_at),
 });
 
-export function presentSummary(duel: DuelRow, answers: readonly AnswerRow[], viewerId: number, nowMs: number): QuizDuelSummary {
+export function presentSummary(
+  duel: DuelRow,
+  answers: readonly AnswerRow[],
+  viewerId: number,
+  nowMs: number,
+): QuizDuelSummary {
   const view = presentDuel(duel, answers, viewerId, nowMs);
   const side = view.you;
   const yourTurn =
     side !== null &&
     !view.yourTurnsDone &&
-    (duel.state === 'playing' || (duel.state === 'open' && duel.mode === 'async' && side === 'challenger'));
+    (duel.state === 'playing' ||
+      (duel.state === 'open' && duel.mode === 'async' && side === 'challenger'));
   return {
     _id: view._id,
     mode: view.mode,

@@ -48,14 +48,22 @@ const duelSelect = sql`
     d.challenger_score, d.opponent_score, d.winner_id, d.winner_payout, d.loser_refund, d.closed_at, c.username as challenger_name, o.username as opponent_name
   from quiz_duel_matches d join ${accountsSql.users} c on c.id = d.challenger_id left join ${accountsSql.users} o on o.id = d.opponent_id`;
 
-export async function findDuel(q: Queryable, id: number, lock = false): Promise<DuelRow | undefined> {
+export async function findDuel(
+  q: Queryable,
+  id: number,
+  lock = false,
+): Promise<DuelRow | undefined> {
   // FOR UPDATE OF d: the users rows are only read (their accounts are locked by ledger.lockAccounts first).
-  const [row] = await q.rows<DuelRow>(sql`${duelSelect} where d.id = ${id}${lock ? sql` for update of d` : sql``}`);
+  const [row] = await q.rows<DuelRow>(
+    sql`${duelSelect} where d.id = ${id}${lock ? sql` for update of d` : sql``}`,
+  );
   return row;
 }
 
 export const answersOf = (q: Queryable, duelId: number) =>
-  q.rows<AnswerRow>(sql`select user_id, q, choice, correct, points, answered_at from quiz_duel_answers where duel_id = ${duelId} order by q, user_id`);
+  q.rows<AnswerRow>(
+    sql`select user_id, q, choice, correct, points, answered_at from quiz_duel_answers where duel_id = ${duelId} order by q, user_id`,
+  );
 
 /** Open challenges a player may join: not theirs, not addressed to someone else, newest first. */
 export const openChallengesFor = (q: Queryable, userId: number, now: string) =>
@@ -78,15 +86,27 @@ export const duelsOf = (q: Queryable, userId: number) =>
     ) mine order by id desc limit 20`);
 
 /** Waiting live challenges for Find opponent, oldest first, in the stake range. */
-export const waitingLiveChallenges = (q: Queryable, userId: number, low: number, high: number, now: string) =>
+export const waitingLiveChallenges = (
+  q: Queryable,
+  userId: number,
+  low: number,
+  high: number,
+  now: string,
+) =>
   q.rows<{ id: number; challenger_id: number }>(sql`
     select id, challenger_id from quiz_duel_matches
     where state = 'open' and mode = 'live' and opponent_id is null and challenger_id <> ${userId}
       and stake between ${low} and ${high} and expires_at > ${now}
     order by id limit 10`);
 
-export async function openChallengeCount(q: Queryable, userId: number, now: string): Promise<number> {
-  const [row] = await q.rows<{ n: number }>(sql`select count(*)::int as n from quiz_duel_matches where challenger_id = ${userId} and state = 'open' and expires_at > ${now}`);
+export async function openChallengeCount(
+  q: Queryable,
+  userId: number,
+  now: string,
+): Promise<number> {
+  const [row] = await q.rows<{ n: number }>(
+    sql`select count(*)::int as n from quiz_duel_matches where challenger_id = ${userId} and state = 'open' and expires_at > ${now}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -99,12 +119,15 @@ export interface StatsRow {
 }
 
 export async function statsOf(q: Queryable, userId: number): Promise<StatsRow> {
-  const [row] = await q.rows<StatsRow>(sql`select wins, games, daily_best, won_day, won_today from quiz_duel_stats where user_id = ${userId}`);
+  const [row] = await q.rows<StatsRow>(
+    sql`select wins, games, daily_best, won_day, won_today from quiz_duel_stats where user_id = ${userId}`,
+  );
   return row ?? { wins: 0, games: 0, daily_best: null, won_day: null, won_today: 0 };
 }
 
 /** Today's net winnings, zero once the UTC day has turned. */
-export const wonOn = (stats: StatsRow, day: string): number => (stats.won_day === day ? Number(stats.won_today) : 0);
+export const wonOn = (stats: StatsRow, day: string): number =>
+  stats.won_day === day ? Number(stats.won_today) : 0;
 
 export interface LeaderRow {
   id: number;

@@ -4,7 +4,12 @@ import { QUIZ_QUESTION_MS, quizPayout } from '../../../../shared/games/quizDuel/
 import { ManualClock } from '../../../platform/clock';
 import { callRoute } from '../../../testing/callRoute';
 import { expectError } from '../../../testing/expectations';
-import { balanceOf, expectLedgerBalanced, useTestServer, type TestUser } from '../../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  useTestServer,
+  type TestUser,
+} from '../../../testing/harness';
 import { closeDueLive } from './sweeps';
 import { quizKit } from './testing';
 
@@ -14,12 +19,14 @@ const server = useTestServer({ trustProxy: 1 }, { clock });
 const kit = quizKit(server, clock);
 const { player, challenge, join, view, answer, rightAnswers, wait } = kit;
 
-const deleteAccount = (user: TestUser) => callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
+const deleteAccount = (user: TestUser) =>
+  callRoute(server, 'DELETE /api/user', { token: user.token, body: { password: user.password } });
 
 describe('quiz duel: an account closed mid-duel', () => {
   it('live: the challenger deletes the account; the duel ends at once, the opponent wins the pot, and the sweep still runs', async () => {
     const [a, b] = await Promise.all([player(), player()]);
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 300, mode: 'live' })).body.duel._id;
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 300, mode: 'live' })).body
+      .duel._id;
     expect((await join(b, id)).body.duel.state).toBe('playing');
     wait(3000);
     const right = await rightAnswers(id);
@@ -29,7 +36,10 @@ describe('quiz duel: an account closed mid-duel', () => {
     expect(await kit.duelRow(id)).toMatchObject({ state: 'finished', winner_id: b.id });
     expect(await balanceOf(server, b.id)).toBe(1000 - 300 + quizPayout(300));
     const seen = (await view(b, id)).body;
-    expect(seen).toMatchObject({ state: 'finished', result: { outcome: 'won', payout: quizPayout(300) } });
+    expect(seen).toMatchObject({
+      state: 'finished',
+      result: { outcome: 'won', payout: quizPayout(300) },
+    });
     expectError(await answer(b, id, 0, right[0]!), 409, { message: 'finished' });
     // Past the old deadline nothing is left for the sweep, which answers without an error.
     wait(QUIZ_QUESTION_MS + 1);
@@ -40,8 +50,10 @@ describe('quiz duel: an account closed mid-duel', () => {
 
   it('asynchronous: the opponent deletes the account mid-turn; the challenger wins, and open challenges are refunded', async () => {
     const [a, b, c] = await Promise.all([player(), player(), player()]);
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 120, mode: 'async' })).body.duel._id;
-    const open = (await challenge(c, { opponentUsername: b.username, stake: 40, mode: 'async' })).body.duel._id;
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 120, mode: 'async' }))
+      .body.duel._id;
+    const open = (await challenge(c, { opponentUsername: b.username, stake: 40, mode: 'async' }))
+      .body.duel._id;
     expect((await join(b, id)).status).toBe(200);
     wait(3000);
     const right = await rightAnswers(id);
@@ -58,10 +70,12 @@ describe('quiz duel: an account closed mid-duel', () => {
   it('a sweep that meets a row it cannot close logs it once and still closes the other due duels', async () => {
     const [a, b, c, d] = await Promise.all([player(), player(), player(), player()]);
     // The poisoned duel comes first by deadline: before the fix it stopped every sweep.
-    const poisoned = (await challenge(a, { opponentUsername: b.username, stake: 10, mode: 'live' })).body.duel._id;
+    const poisoned = (await challenge(a, { opponentUsername: b.username, stake: 10, mode: 'live' }))
+      .body.duel._id;
     await join(b, poisoned);
     wait(1000);
-    const healthy = (await challenge(c, { opponentUsername: d.username, stake: 10, mode: 'live' })).body.duel._id;
+    const healthy = (await challenge(c, { opponentUsername: d.username, stake: 10, mode: 'live' }))
+      .body.duel._id;
     await join(d, healthy);
     // An account gone without its closure (as accounts closed before this fix were): its
     // duel's postings are refused from now on.
@@ -76,7 +90,9 @@ describe('quiz duel: an account closed mid-duel', () => {
       await closeDueLive(server.deps);
       wait(60_001);
       await closeDueLive(server.deps);
-      const lines = warn.mock.calls.filter((call) => String(call[1]).includes(`row ${poisoned} failed`));
+      const lines = warn.mock.calls.filter((call) =>
+        String(call[1]).includes(`row ${poisoned} failed`),
+      );
       expect(lines).toHaveLength(1);
     } finally {
       warn.mockRestore();

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { QuizDuelDto } from '../../../../shared/games/quizDuel/contract';
-import { QUIZ_CHOICES, QUIZ_LIVE_REVEAL_MS, QUIZ_QUESTIONS, quizPayout, utcDay } from '../../../../shared/games/quizDuel/rules';
-import { compareWithRound, replayRound, type RecordedRound } from '../../../../shared/games/engine/verify';
+import {
+  QUIZ_CHOICES,
+  QUIZ_LIVE_REVEAL_MS,
+  QUIZ_QUESTIONS,
+  quizPayout,
+  utcDay,
+} from '../../../../shared/games/quizDuel/rules';
+import {
+  compareWithRound,
+  replayRound,
+  type RecordedRound,
+} from '../../../../shared/games/engine/verify';
 import { sha256Hex } from '../../../../shared/games/engine/fairness';
 import { ManualClock } from '../../../platform/clock';
 import { callRoute } from '../../../testing/callRoute';
@@ -26,10 +36,14 @@ interface Inbox {
 }
 
 async function inboxFor(user: TestUser): Promise<Inbox> {
-  return { items: [], socket: await openLive(server.url, await takeTicket(server.url, user.token)) };
+  return {
+    items: [],
+    socket: await openLive(server.url, await takeTicket(server.url, user.token)),
+  };
 }
 
-const overState = (state: unknown) => state === 'finished' || state === 'canceled' || state === 'expired';
+const overState = (state: unknown) =>
+  state === 'finished' || state === 'canceled' || state === 'expired';
 
 function keep(inbox: Inbox, source: string, body: unknown): void {
   const duel = (body as { duel?: QuizDuelDto }).duel ?? (body as QuizDuelDto);
@@ -40,7 +54,11 @@ function keep(inbox: Inbox, source: string, body: unknown): void {
 function drainSocket(inbox: Inbox): void {
   for (const m of inbox.socket.messages.splice(0)) {
     const duel = m.kind === 'quizDuel.update' ? m.payload.duel : null;
-    inbox.items.push({ source: `socket ${m.kind}`, body: m, over: duel !== null && overState(duel.state) });
+    inbox.items.push({
+      source: `socket ${m.kind}`,
+      body: m,
+      over: duel !== null && overState(duel.state),
+    });
   }
 }
 
@@ -57,21 +75,28 @@ function giveaways(body: unknown, rightTexts: ReadonlySet<string>, path = '$'): 
   if (typeof body !== 'object' || body === null) return [];
   return Object.entries(body).flatMap(([key, value]) => {
     if (QUESTION_TEXT.has(key)) return [];
-    if ((key === 'answer' || key === 'theirChoice') && value !== null) return [`${path}.${key} = ${JSON.stringify(value)}`];
+    if ((key === 'answer' || key === 'theirChoice') && value !== null)
+      return [`${path}.${key} = ${JSON.stringify(value)}`];
     return giveaways(value, rightTexts, `${path}.${key}`);
   });
 }
 
 async function rightTextsOf(duelId: string): Promise<Set<string>> {
-  const [row] = await server.db.rows<{ question_ids: string[] }>(sql`select question_ids from quiz_duel_matches where id = ${Number(duelId)}`);
+  const [row] = await server.db.rows<{ question_ids: string[] }>(
+    sql`select question_ids from quiz_duel_matches where id = ${Number(duelId)}`,
+  );
   return new Set(row!.question_ids.map((id) => questionById(id)).map((q) => q.choices[q.answer]!));
 }
 
 function expectNothingGivenAway(who: string, inbox: Inbox, rightTexts: ReadonlySet<string>): void {
   drainSocket(inbox);
   const before = inbox.items.filter((i) => !i.over);
-  expect(before.length, `${who} received something during the duel`).toBeGreaterThan(QUIZ_QUESTIONS);
-  const found = before.flatMap((i) => giveaways(i.body, rightTexts).map((g) => `${who} ${i.source}: ${g}`));
+  expect(before.length, `${who} received something during the duel`).toBeGreaterThan(
+    QUIZ_QUESTIONS,
+  );
+  const found = before.flatMap((i) =>
+    giveaways(i.body, rightTexts).map((g) => `${who} ${i.source}: ${g}`),
+  );
   expect(found).toEqual([]);
 }
 
@@ -99,7 +124,9 @@ describe('quiz duel: no right answer reaches a player before the duel is over', 
       keep(ia, 'view', (await view(a, id)).body);
       keep(ia, 'lobby', (await kit.lobby(a)).body);
     }
-    const finished = (m: { kind: string; payload?: unknown }) => m.kind === 'quizDuel.update' && (m.payload as { duel: QuizDuelDto }).duel.state === 'finished';
+    const finished = (m: { kind: string; payload?: unknown }) =>
+      m.kind === 'quizDuel.update' &&
+      (m.payload as { duel: QuizDuelDto }).duel.state === 'finished';
     await Promise.all([ia, ib].map((i) => i.socket.next(finished, 5000)));
     expectNothingGivenAway('a', ia, texts);
     expectNothingGivenAway('b', ib, texts);
@@ -134,7 +161,14 @@ describe('quiz duel: no right answer reaches a player before the duel is over', 
     keep(ib, 'join', (await join(b, id)).body);
     await play(b, ib, (q) => q >= 3);
     keep(ia, 'view', (await view(a, id)).body);
-    await Promise.all([ia, ib].map((i) => i.socket.next((m) => m.kind === 'quizDuel.update' && m.payload.duel.state === 'finished', 5000)));
+    await Promise.all(
+      [ia, ib].map((i) =>
+        i.socket.next(
+          (m) => m.kind === 'quizDuel.update' && m.payload.duel.state === 'finished',
+          5000,
+        ),
+      ),
+    );
     expectNothingGivenAway('a', ia, texts);
     expectNothingGivenAway('b', ib, texts);
     expect((await view(a, id)).body.questions.map((x) => x.answer)).toEqual(right);
@@ -157,12 +191,35 @@ describe('quiz duel: answers shuffled per duel from its fair round', () => {
     const shown = await Promise.all(ids.map(async (id) => (await view(a, id)).body));
     // The seeds are revealed: each round replays to the questions and the order of their answers.
     expect((await callRoute(server, 'POST /api/fairness/rotate', as(a))).status).toBe(200);
-    const rounds = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 10, game: 'quiz-duel' } })).body.rounds;
+    const rounds = (
+      await callRoute(server, 'GET /api/games/rounds', {
+        ...as(a),
+        query: { limit: 10, game: 'quiz-duel' },
+      })
+    ).body.rounds;
     const orders = shown.map((duel) => {
       const round = rounds.find((r) => r._id === duel.roundId)!;
       expect(round.serverSeed).not.toBeNull();
-      const replay = replayRound('quiz-duel', round.serverSeed!, round.clientSeed, round.nonce, round.params) as { questions: number[]; orders: number[][] };
-      expect(compareWithRound({ game: 'quiz-duel', serverSeedHash: sha256Hex(round.serverSeed!), clientSeed: round.clientSeed, nonce: round.nonce, params: round.params }, replay, round as RecordedRound)).toEqual({ matches: true, differences: [] });
+      const replay = replayRound(
+        'quiz-duel',
+        round.serverSeed!,
+        round.clientSeed,
+        round.nonce,
+        round.params,
+      ) as { questions: number[]; orders: number[][] };
+      expect(
+        compareWithRound(
+          {
+            game: 'quiz-duel',
+            serverSeedHash: sha256Hex(round.serverSeed!),
+            clientSeed: round.clientSeed,
+            nonce: round.nonce,
+            params: round.params,
+          },
+          replay,
+          round as RecordedRound,
+        ),
+      ).toEqual({ matches: true, differences: [] });
       duel.questions.forEach((q, i) => {
         const bank = questionAt(replay.questions[i]!);
         expect(q.prompt).toBe(bank.prompt);
@@ -180,7 +237,8 @@ describe('quiz duel: the prize', () => {
   it('a pot under 20 goes whole to the winner; above it the house keeps 5% rounded down, on the ledger and on the page alike', async () => {
     for (const stake of [1, 2, 30]) {
       const [a, b] = await Promise.all([player(), player()]);
-      const id = (await challenge(a, { opponentUsername: b.username, stake, mode: 'async' })).body.duel._id;
+      const id = (await challenge(a, { opponentUsername: b.username, stake, mode: 'async' })).body
+        .duel._id;
       const right = await rightAnswers(id);
       const play = async (user: TestUser, good: boolean) => {
         for (let q = 0; q < QUIZ_QUESTIONS; q++) {
@@ -207,19 +265,27 @@ describe('daily quiz: drawn per player', () => {
     const players = await Promise.all([player(), player()]);
     const seen = new Map<number, string[][]>();
     for (const p of players) {
-      expect((await callRoute(server, 'POST /api/games/quiz-duel/daily/start', as(p))).status).toBe(200);
+      expect((await callRoute(server, 'POST /api/games/quiz-duel/daily/start', as(p))).status).toBe(
+        200,
+      );
     }
     for (let q = 0; q < QUIZ_QUESTIONS; q++) {
       wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
       for (const p of players) {
-        const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(p), body: { question: q, choice: 0 } });
+        const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', {
+          ...as(p),
+          body: { question: q, choice: 0 },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
     }
     for (const p of players) {
       const done = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(p))).body;
       expect(done.done).toBe(true);
-      seen.set(p.id, done.questions.map((x) => [x.prompt, ...x.choices]));
+      seen.set(
+        p.id,
+        done.questions.map((x) => [x.prompt, ...x.choices]),
+      );
     }
     const [one, two] = players.map((p) => seen.get(p.id)!.map((x) => x[0]));
     expect(one).not.toEqual(two);
@@ -229,7 +295,11 @@ describe('daily quiz: drawn per player', () => {
     for (const p of players) {
       const { yesterday } = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(p))).body;
       expect(yesterday?.clientSeed).toBe(`daily:${day}:${p.id}`);
-      const replay = replayRound('quiz-duel', yesterday!.seed, yesterday!.clientSeed, 0, { bankSize: bankSize(), count: QUIZ_QUESTIONS, choices: QUIZ_CHOICES }) as { questions: number[]; orders: number[][] };
+      const replay = replayRound('quiz-duel', yesterday!.seed, yesterday!.clientSeed, 0, {
+        bankSize: bankSize(),
+        count: QUIZ_QUESTIONS,
+        choices: QUIZ_CHOICES,
+      }) as { questions: number[]; orders: number[][] };
       const shown = replay.questions.map((position, q) => {
         const bank = questionAt(position);
         return [bank.prompt, ...replay.orders[q]!.map((k) => bank.choices[k]!)];

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { QUIZ_ASYNC_TTL_MS, QUIZ_DAILY_WIN_CAP, QUIZ_LIVE_REVEAL_MS, QUIZ_LIVE_WAIT_MS, QUIZ_QUESTION_MS, QUIZ_QUESTIONS, quizPayout } from '../../../../shared/games/quizDuel/rules';
+import {
+  QUIZ_ASYNC_TTL_MS,
+  QUIZ_DAILY_WIN_CAP,
+  QUIZ_LIVE_REVEAL_MS,
+  QUIZ_LIVE_WAIT_MS,
+  QUIZ_QUESTION_MS,
+  QUIZ_QUESTIONS,
+  quizPayout,
+} from '../../../../shared/games/quizDuel/rules';
 import { quizDuelRound } from '../../../../shared/games/quizDuel/round';
 import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/sameAddress';
 import { ManualClock } from '../../../platform/clock';
@@ -27,7 +35,7 @@ async function playSelfPaced(user: TestUser, duelId: string, right: boolean[]): 
 }
 
 describe('quiz duel: asynchronous', () => {
-  it('a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes the pot less the house\'s 5%', async () => {
+  it("a challenge to a user: the challenger plays now, the result stays hidden until the opponent has played; the winner takes the pot less the house's 5%", async () => {
     const [a, b] = await Promise.all([player(), player()]);
     const made = await challenge(a, { opponentUsername: b.username, stake: 100, mode: 'async' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -61,7 +69,8 @@ describe('quiz duel: asynchronous', () => {
 
   it('an equal score refunds both stakes', async () => {
     const [a, b] = await Promise.all([player(), player()]);
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' })).body.duel._id;
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' })).body
+      .duel._id;
     const pattern = [true, false, true, false, true, false, false];
     await playSelfPaced(a, id, pattern);
     await join(b, id);
@@ -69,7 +78,12 @@ describe('quiz duel: asynchronous', () => {
     expect((await view(a, id)).body.result).toEqual({ outcome: 'tie', payout: 50 });
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, b.id)).toBe(1000);
-    expect((await kit.ledgerOf(id)).map((r) => r.category).sort()).toEqual(['quiz_refund', 'quiz_refund', 'quiz_stake', 'quiz_stake']);
+    expect((await kit.ledgerOf(id)).map((r) => r.category).sort()).toEqual([
+      'quiz_refund',
+      'quiz_refund',
+      'quiz_stake',
+      'quiz_stake',
+    ]);
   });
 
   it('an unanswered question scores 0 once its 15 s are up, and the next opens after the pause', async () => {
@@ -80,7 +94,13 @@ describe('quiz duel: asynchronous', () => {
     expectError(late, 409, { message: 'time is up' });
     let seen = (await view(a, id)).body;
     // Closed, unanswered: no right answer until the duel is over.
-    expect(seen.questions[0]).toMatchObject({ closed: true, yourChoice: null, yourPoints: null, yourCorrect: null, answer: null });
+    expect(seen.questions[0]).toMatchObject({
+      closed: true,
+      yourChoice: null,
+      yourPoints: null,
+      yourCorrect: null,
+      answer: null,
+    });
     wait(QUIZ_LIVE_REVEAL_MS);
     seen = (await view(a, id)).body;
     expect(seen.questions).toHaveLength(2);
@@ -105,11 +125,13 @@ describe('quiz duel: asynchronous', () => {
 
   it('the challenger may cancel before the first question opens, not after', async () => {
     const [a, b] = await Promise.all([player(), player()]);
-    const first = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' })).body.duel._id;
+    const first = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' }))
+      .body.duel._id;
     const canceled = await cancel(a, first);
     expect(canceled.status).toBe(200);
     expect(canceled.body.balance).toBe(1000);
-    const second = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' })).body.duel._id;
+    const second = (await challenge(a, { opponentUsername: b.username, stake: 40, mode: 'async' }))
+      .body.duel._id;
     wait(3001);
     expectError(await cancel(a, second), 409, { message: 'started playing' });
     expectError(await cancel(b, second), 404);
@@ -119,7 +141,8 @@ describe('quiz duel: asynchronous', () => {
 describe('quiz duel: live', () => {
   it('questions open for both at once, close when both answered with the reveal, and the last counts double', async () => {
     const [a, b] = await Promise.all([player(), player()]);
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 200, mode: 'live' })).body.duel._id;
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 200, mode: 'live' })).body
+      .duel._id;
     const joined = (await join(b, id)).body.duel;
     expect(joined.state).toBe('playing');
     expect(joined.questions).toEqual([]);
@@ -137,13 +160,20 @@ describe('quiz duel: live', () => {
       const second = await answer(b, id, q, wrong(right[q]!));
       expect(second.body).toMatchObject({ correct: false, points: 0 });
       // Closed: b learns it was wrong and that a scored, but neither the right answer nor a's pick.
-      expect(second.body.duel.questions[q]).toMatchObject({ closed: true, yourCorrect: false, theirPoints: q === QUIZ_QUESTIONS - 1 ? 40 : 20 });
-      if (q < QUIZ_QUESTIONS - 1) expect(second.body.duel.questions[q]).toMatchObject({ answer: null, theirChoice: null });
+      expect(second.body.duel.questions[q]).toMatchObject({
+        closed: true,
+        yourCorrect: false,
+        theirPoints: q === QUIZ_QUESTIONS - 1 ? 40 : 20,
+      });
+      if (q < QUIZ_QUESTIONS - 1)
+        expect(second.body.duel.questions[q]).toMatchObject({ answer: null, theirChoice: null });
     }
     const end = (await view(a, id)).body;
     expect(end.state).toBe('finished');
     // Over: every right answer and the other side's picks.
-    expect((await view(b, id)).body.questions.map((x) => [x.answer, x.theirChoice])).toEqual(right.map((r) => [r, r]));
+    expect((await view(b, id)).body.questions.map((x) => [x.answer, x.theirChoice])).toEqual(
+      right.map((r) => [r, r]),
+    );
     // Each answered at once: 10 + 10 a question, the last doubled.
     expect(end.yourScore).toBe(6 * 20 + 40);
     expect(end.theirScore).toBe(0);
@@ -153,10 +183,15 @@ describe('quiz duel: live', () => {
 
   it('a question nobody answers closes at its deadline, once, whichever process sweeps it', async () => {
     const [a, b] = await Promise.all([player(), player()]);
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 10, mode: 'live' })).body.duel._id;
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 10, mode: 'live' })).body
+      .duel._id;
     await join(b, id);
     wait(3000 + QUIZ_QUESTION_MS + 1);
-    const sweeps = await Promise.all([closeDueLive(server.deps, [Number(id)]), closeDueLive(server.deps, [Number(id)]), closeDueLive(server.deps, [Number(id)])]);
+    const sweeps = await Promise.all([
+      closeDueLive(server.deps, [Number(id)]),
+      closeDueLive(server.deps, [Number(id)]),
+      closeDueLive(server.deps, [Number(id)]),
+    ]);
     expect(sweeps.reduce((n, s) => n + s, 0)).toBeLessThanOrEqual(1);
     expect((await kit.duelRow(id)).current_q).toBe(1);
     const seen = (await view(b, id)).body;
@@ -185,27 +220,107 @@ describe('quiz duel: live', () => {
 describe('quiz duel: rules and refusals', () => {
   it('refuses bad input, no token and a stranger, changing nothing', async () => {
     const [a, b, stranger] = await Promise.all([player(), player(), player()]);
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 0, mode: 'async' } }), 'stake');
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 10_001, mode: 'async' } }), 'stake');
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { ...as(a), body: { stake: 5, mode: 'blitz' } }), 'mode');
-    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', { body: { stake: 5, mode: 'async' } }), 401);
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', {
+        ...as(a),
+        body: { stake: 0, mode: 'async' },
+      }),
+      'stake',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', {
+        ...as(a),
+        body: { stake: 10_001, mode: 'async' },
+      }),
+      'stake',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', {
+        ...as(a),
+        body: { stake: 5, mode: 'blitz' },
+      }),
+      'mode',
+    );
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/challenge', {
+        body: { stake: 5, mode: 'async' },
+      }),
+      401,
+    );
     expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel'), 401);
     expectError(await callRouteRaw(server, 'GET /api/games/quiz-duel/daily'), 401);
     expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/start'), 401);
-    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { body: { question: 0, choice: 0 } }), 401);
-    for (const name of ['POST /api/games/quiz-duel/:id/join', 'POST /api/games/quiz-duel/:id/cancel', 'GET /api/games/quiz-duel/:id'] as const) {
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', {
+        body: { question: 0, choice: 0 },
+      }),
+      401,
+    );
+    for (const name of [
+      'POST /api/games/quiz-duel/:id/join',
+      'POST /api/games/quiz-duel/:id/cancel',
+      'GET /api/games/quiz-duel/:id',
+    ] as const) {
       expectError(await callRouteRaw(server, name, { params: { id: 1 } }), 401);
     }
-    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { params: { id: 1 }, body: { question: 0, choice: 0 } }), 401);
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 9, choice: 0 } }), 'question');
-    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 0, choice: 0 } }), 409, { message: 'start' });
-    expectError(await challenge(a, { opponentUsername: a.username, stake: 5, mode: 'async' }), 400, { message: 'yourself' });
-    expectError(await challenge(a, { opponentUsername: 'nobody-here-at-all', stake: 5, mode: 'async' }), 404);
-    expectError(await challenge(a, { opponentUsername: b.username, stake: 2000, mode: 'async' }), 409, { code: 'INSUFFICIENT_FUNDS' });
-    const id = (await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' })).body.duel._id;
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { ...as(a), params: { id }, body: { question: 7, choice: 0 } }), 'question');
-    expectBadField(await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', { ...as(a), params: { id }, body: { question: 0, choice: 4 } }), 'choice');
-    expectBadField(await callRouteRaw(server, 'GET /api/games/quiz-duel/:id', { ...as(a), params: { id: 'x' } }), 'id');
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', {
+        params: { id: 1 },
+        body: { question: 0, choice: 0 },
+      }),
+      401,
+    );
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', {
+        ...as(a),
+        body: { question: 9, choice: 0 },
+      }),
+      'question',
+    );
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', {
+        ...as(a),
+        body: { question: 0, choice: 0 },
+      }),
+      409,
+      { message: 'start' },
+    );
+    expectError(
+      await challenge(a, { opponentUsername: a.username, stake: 5, mode: 'async' }),
+      400,
+      { message: 'yourself' },
+    );
+    expectError(
+      await challenge(a, { opponentUsername: 'nobody-here-at-all', stake: 5, mode: 'async' }),
+      404,
+    );
+    expectError(
+      await challenge(a, { opponentUsername: b.username, stake: 2000, mode: 'async' }),
+      409,
+      { code: 'INSUFFICIENT_FUNDS' },
+    );
+    const id = (await challenge(a, { opponentUsername: b.username, stake: 5, mode: 'async' })).body
+      .duel._id;
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', {
+        ...as(a),
+        params: { id },
+        body: { question: 7, choice: 0 },
+      }),
+      'question',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/:id/answer', {
+        ...as(a),
+        params: { id },
+        body: { question: 0, choice: 4 },
+      }),
+      'choice',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'GET /api/games/quiz-duel/:id', { ...as(a), params: { id: 'x' } }),
+      'id',
+    );
     // An invite to b is not the stranger's to join, read or answer.
     expectError(await join(stranger, id), 404);
     expectError(await view(stranger, id), 404);
@@ -218,24 +333,57 @@ describe('quiz duel: rules and refusals', () => {
   it('accounts on one address may duel, but win at most the published cap a day from each other; the rest goes back to the loser', async () => {
     const [a, b, c] = await Promise.all([player(), player(), player()]);
     const shared = '192.0.2.77';
-    for (const user of [a, b, c]) await callRoute(server, 'GET /api/games/quiz-duel', as(user, shared));
-    expect((await callRoute(server, 'GET /api/games/quiz-duel', as(a, shared))).body.limits.sameAddressWinCap).toBe(SAME_ADDRESS_DAILY_WIN_CAP);
+    for (const user of [a, b, c])
+      await callRoute(server, 'GET /api/games/quiz-duel', as(user, shared));
+    expect(
+      (await callRoute(server, 'GET /api/games/quiz-duel', as(a, shared))).body.limits
+        .sameAddressWinCap,
+    ).toBe(SAME_ADDRESS_DAILY_WIN_CAP);
     // A named challenge to a housemate and an open one a housemate joins are both playable.
-    const named = await callRoute(server, 'POST /api/games/quiz-duel/challenge', { ...as(a, shared), body: { opponentUsername: b.username, stake: 900, mode: 'async' } });
+    const named = await callRoute(server, 'POST /api/games/quiz-duel/challenge', {
+      ...as(a, shared),
+      body: { opponentUsername: b.username, stake: 900, mode: 'async' },
+    });
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     const id = named.body.duel._id;
-    const open = (await callRoute(server, 'POST /api/games/quiz-duel/challenge', { ...as(c, shared), body: { stake: 5, mode: 'async' } })).body.duel._id;
-    expect((await callRoute(server, 'POST /api/games/quiz-duel/:id/join', { ...as(a, shared), params: { id: open } })).status).toBe(200);
+    const open = (
+      await callRoute(server, 'POST /api/games/quiz-duel/challenge', {
+        ...as(c, shared),
+        body: { stake: 5, mode: 'async' },
+      })
+    ).body.duel._id;
+    expect(
+      (
+        await callRoute(server, 'POST /api/games/quiz-duel/:id/join', {
+          ...as(a, shared),
+          params: { id: open },
+        })
+      ).status,
+    ).toBe(200);
     await playSelfPaced(a, id, Array<boolean>(QUIZ_QUESTIONS).fill(false));
-    expect((await callRoute(server, 'POST /api/games/quiz-duel/:id/join', { ...as(b, shared), params: { id } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(server, 'POST /api/games/quiz-duel/:id/join', {
+          ...as(b, shared),
+          params: { id },
+        })
+      ).status,
+    ).toBe(200);
     await playSelfPaced(b, id, Array<boolean>(QUIZ_QUESTIONS).fill(true));
     // b would have won 1,710 (810 of it a's); the win stops at the cap and a gets the rest back.
     const win = quizPayout(900) - 900;
-    expect((await view(b, id)).body.result).toEqual({ outcome: 'won', payout: 900 + SAME_ADDRESS_DAILY_WIN_CAP });
-    expect((await view(a, id)).body.result).toEqual({ outcome: 'lost', payout: win - SAME_ADDRESS_DAILY_WIN_CAP });
+    expect((await view(b, id)).body.result).toEqual({
+      outcome: 'won',
+      payout: 900 + SAME_ADDRESS_DAILY_WIN_CAP,
+    });
+    expect((await view(a, id)).body.result).toEqual({
+      outcome: 'lost',
+      payout: win - SAME_ADDRESS_DAILY_WIN_CAP,
+    });
     expect(await balanceOf(server, b.id)).toBe(1000 + SAME_ADDRESS_DAILY_WIN_CAP);
     // The same day, the cap is spent: b's next win from a gives b only the stake back.
-    const again = (await challenge(b, { opponentUsername: a.username, stake: 100, mode: 'async' })).body.duel._id;
+    const again = (await challenge(b, { opponentUsername: a.username, stake: 100, mode: 'async' }))
+      .body.duel._id;
     await playSelfPaced(b, again, Array<boolean>(QUIZ_QUESTIONS).fill(true));
     await join(a, again);
     await playSelfPaced(a, again, Array<boolean>(QUIZ_QUESTIONS).fill(false));
@@ -247,7 +395,11 @@ describe('quiz duel: rules and refusals', () => {
     const [a, b] = await Promise.all([player(), player()]);
     await server.db.rows(sql`
       insert into quiz_duel_stats (user_id, won_day, won_today) values (${b.id}, ${new Date(clock.now()).toISOString().slice(0, 10)}, ${QUIZ_DAILY_WIN_CAP})`);
-    expectError(await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' }), 409, { message: 'cannot join a duel today' });
+    expectError(
+      await challenge(a, { opponentUsername: b.username, stake: 50, mode: 'async' }),
+      409,
+      { message: 'cannot join a duel today' },
+    );
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect((await lobby(b)).body.invites).toEqual([]);
   });
@@ -255,20 +407,40 @@ describe('quiz duel: rules and refusals', () => {
   it('records the questions as a verifiable round of the challenger', async () => {
     const a = await player();
     const made = (await challenge(a, { stake: 5, mode: 'async' })).body.duel;
-    const [round] = await server.db.rows<{ server_seed: string; client_seed: string; nonce: number; params: Record<string, unknown>; outcome: { questions: number[]; orders: number[][] }; game: string }>(sql`
+    const [round] = await server.db.rows<{
+      server_seed: string;
+      client_seed: string;
+      nonce: number;
+      params: Record<string, unknown>;
+      outcome: { questions: number[]; orders: number[][] };
+      game: string;
+    }>(sql`
       select s.server_seed, r.client_seed, r.nonce, r.params, r.outcome, r.game from game_rounds r join fairness_seeds s on s.id = r.seed_id where r.id = ${Number(made.roundId)}`);
     expect(round?.game).toBe('quiz-duel');
-    expect(quizDuelRound.replay(round!.server_seed, round!.client_seed, Number(round!.nonce), round!.params)).toEqual({
+    expect(
+      quizDuelRound.replay(
+        round!.server_seed,
+        round!.client_seed,
+        Number(round!.nonce),
+        round!.params,
+      ),
+    ).toEqual({
       questions: round!.outcome.questions,
       orders: round!.outcome.orders,
     });
     // While the challenger has questions to come, the draw stays hidden: no outcome in the round
     // list, and no rotation that would reveal the server seed.
-    const listed = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })).body.rounds.find((r) => r._id === made.roundId);
+    const listed = (
+      await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })
+    ).body.rounds.find((r) => r._id === made.roundId);
     expect(listed).toMatchObject({ state: 'open', outcome: {} });
-    expectError(await callRoute(server, 'POST /api/fairness/rotate', as(a)), 409, { message: 'open game' });
+    expectError(await callRoute(server, 'POST /api/fairness/rotate', as(a)), 409, {
+      message: 'open game',
+    });
     await playSelfPaced(a, made._id, [true, false, true, false, true, false, true]);
-    const after = (await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })).body.rounds.find((r) => r._id === made.roundId);
+    const after = (
+      await callRoute(server, 'GET /api/games/rounds', { ...as(a), query: { limit: 5 } })
+    ).body.rounds.find((r) => r._id === made.roundId);
     expect(after?.state).toBe('settled');
     expect(after?.outcome).toMatchObject({ questions: round!.outcome.questions });
     expect((await callRoute(server, 'POST /api/fairness/rotate', as(a))).status).toBe(200);
@@ -288,28 +460,52 @@ describe('daily quiz', () => {
     const prompts: Record<'a' | 'b', string[]> = { a: [], b: [] };
     for (let q = 0; q < QUIZ_QUESTIONS; q++) {
       wait(q === 0 ? 3000 : QUIZ_LIVE_REVEAL_MS);
-      const mine = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body.questions[q]!;
-      const theirs = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(b))).body.questions[q]!;
+      const mine = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body
+        .questions[q]!;
+      const theirs = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(b))).body
+        .questions[q]!;
       prompts.a.push(mine.prompt);
       prompts.b.push(theirs.prompt);
       expect(mine.answer).toBeNull();
-      expect((await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(b), body: { question: q, choice: 0 } })).status).toBe(200);
-      const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: q, choice: q % 2 === 0 ? 0 : 1 } });
+      expect(
+        (
+          await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', {
+            ...as(b),
+            body: { question: q, choice: 0 },
+          })
+        ).status,
+      ).toBe(200);
+      const res = await callRoute(server, 'POST /api/games/quiz-duel/daily/answer', {
+        ...as(a),
+        body: { question: q, choice: q % 2 === 0 ? 0 : 1 },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (res.body.correct) right++;
       expect(res.body.daily.questions[q]!.yourCorrect).toBe(res.body.correct);
       // The right answer waits for the end of the seven.
-      if (q < QUIZ_QUESTIONS - 1) expect(res.body.daily.questions.map((x) => x.answer)).toEqual(Array<null>(q + 1).fill(null));
+      if (q < QUIZ_QUESTIONS - 1)
+        expect(res.body.daily.questions.map((x) => x.answer)).toEqual(
+          Array<null>(q + 1).fill(null),
+        );
     }
     // Two accounts, two draws: a second account learns nothing for the first one's quiz.
     expect(prompts.a).not.toEqual(prompts.b);
     expect(new Set([...prompts.a, ...prompts.b]).size).toBeGreaterThan(QUIZ_QUESTIONS);
     const done = (await callRoute(server, 'GET /api/games/quiz-duel/daily', as(a))).body;
     expect(done).toMatchObject({ done: true, right, reward: right * 5 });
-    expect(done.questions.map((x) => x.yourCorrect)).toEqual(done.questions.map((x) => x.yourChoice === x.answer));
+    expect(done.questions.map((x) => x.yourCorrect)).toEqual(
+      done.questions.map((x) => x.yourChoice === x.answer),
+    );
     expect(done.shareCard?.match(/🟩|🟥/gu)).toHaveLength(7);
     expect(await balanceOf(server, a.id)).toBe(1000 + right * 5);
-    expectError(await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', { ...as(a), body: { question: 6, choice: 0 } }), 409, { message: 'finished' });
+    expectError(
+      await callRouteRaw(server, 'POST /api/games/quiz-duel/daily/answer', {
+        ...as(a),
+        body: { question: 6, choice: 0 },
+      }),
+      409,
+      { message: 'finished' },
+    );
     expect((await lobby(a)).body.stats.dailyBest).toBe(done.score);
   });
 });

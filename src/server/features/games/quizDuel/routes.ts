@@ -22,11 +22,15 @@ export const quizDuelHandlers = (deps: Deps) => {
       await seen(user.id, request);
       return quiz.join(deps, user.id, params.id);
     },
-    'POST /api/games/quiz-duel/:id/cancel': async ({ user, params }) => quiz.cancel(deps, user.id, params.id),
-    'GET /api/games/quiz-duel/:id': async ({ user, params }) => quiz.duelView(deps, user.id, params.id),
-    'POST /api/games/quiz-duel/:id/answer': async ({ user, params, body }) => quiz.answer(deps, user.id, params.id, body),
+    'POST /api/games/quiz-duel/:id/cancel': async ({ user, params }) =>
+      quiz.cancel(deps, user.id, params.id),
+    'GET /api/games/quiz-duel/:id': async ({ user, params }) =>
+      quiz.duelView(deps, user.id, params.id),
+    'POST /api/games/quiz-duel/:id/answer': async ({ user, params, body }) =>
+      quiz.answer(deps, user.id, params.id, body),
     'GET /api/games/quiz-duel/daily': async ({ user }) => daily(deps, user.id),
     'POST /api/games/quiz-duel/daily/start': async ({ user }) => startDaily(deps, user.id),
-    'POST /api/games/quiz-duel/daily/answer': async ({ user, body }) => answerDaily(deps, user.id, body),
+    'POST /api/games/quiz-duel/daily/answer': async ({ user, body }) =>
+      answerDaily(deps, user.id, body),
   });
 };

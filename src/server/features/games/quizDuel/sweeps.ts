@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../../platform/deps';
 import { ledger } from '../../wallet/public';
-import { closeLiveQuestion, finishIfDone, iso, msOf, partiesOf, settleQuestionsRound, tellParties } from './ending';
+import {
+  closeLiveQuestion,
+  finishIfDone,
+  iso,
+  msOf,
+  partiesOf,
+  settleQuestionsRound,
+  tellParties,
+} from './ending';
 import { selfPacedEnd } from '../../../../shared/games/quizDuel/rules';
 import { findDuel } from './queries';
 import { RowSweep } from '../../../platform/sweepRows';
@@ -20,10 +28,13 @@ const without = (ids: number[]) => (ids.length > 0 ? sql` and id not in ${ids}` 
 const timers = new Set<NodeJS.Timeout>();
 
 function after(ms: number, run: () => Promise<unknown>): void {
-  const timer = setTimeout(() => {
-    timers.delete(timer);
-    run().catch(() => undefined);
-  }, Math.max(0, ms));
+  const timer = setTimeout(
+    () => {
+      timers.delete(timer);
+      run().catch(() => undefined);
+    },
+    Math.max(0, ms),
+  );
   timer.unref();
   timers.add(timer);
 }
@@ -46,25 +57,36 @@ export function scheduleLive(deps: Deps, duelId: number, opensAt: number, deadli
 export function afterLiveClose(deps: Deps, duelId: number): void {
   deps.live.changed();
   void findDuel(deps.db, duelId).then((duel) => {
-    if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline) scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
+    if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline)
+      scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
   });
 }
 
 /** Closes every live question whose deadline has passed (of `only`, when given). */
 export async function closeDueLive(deps: Deps, only?: number[]): Promise<number> {
   const nowMs = deps.clock.now().getTime();
-  const due = await deps.db.rows<{ id: number; current_q: number; challenger_id: number; opponent_id: number }>(sql`
+  const due = await deps.db.rows<{
+    id: number;
+    current_q: number;
+    challenger_id: number;
+    opponent_id: number;
+  }>(sql`
     select id, current_q, challenger_id, opponent_id from quiz_duel_matches
     where state = 'playing' and mode = 'live' and q_deadline <= ${iso(nowMs)}${only ? sql` and id in ${only}` : without(liveSweep.resting(nowMs))}
     order by q_deadline limit 100`);
-  return liveSweep.each(deps, due, (d) => Number(d.id), async (d) => {
-    const done = await deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
-      return closeLiveQuestion(deps, tx, Number(d.id), Number(d.current_q), nowMs);
-    });
-    if (done) afterLiveClose(deps, Number(d.id));
-    return done;
-  });
+  return liveSweep.each(
+    deps,
+    due,
+    (d) => Number(d.id),
+    async (d) => {
+      const done = await deps.db.tx(async (tx) => {
+        await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
+        return closeLiveQuestion(deps, tx, Number(d.id), Number(d.current_q), nowMs);
+      });
+      if (done) afterLiveClose(deps, Number(d.id));
+      return done;
+    },
+  );
 }
 
 /** Ends asynchronous duels whose players have both run out of questions or time. */
@@ -76,12 +98,16 @@ export async function finishDueAsync(deps: Deps, only?: number[]): Promise<numbe
     select id, challenger_id, opponent_id from quiz_duel_matches
     where state = 'playing' and mode = 'async'${only ? sql` and id in ${only}` : sql` and opponent_start_at <= ${bound}${without(asyncSweep.resting(nowMs))}`}
     order by id limit 100`);
-  const finished = await asyncSweep.each(deps, due, (d) => Number(d.id), (d) =>
-    deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
-      await tx.rows(sql`select id from quiz_duel_matches where id = ${d.id} for update`);
-      return finishIfDone(deps, tx, Number(d.id), nowMs);
-    }),
+  const finished = await asyncSweep.each(
+    deps,
+    due,
+    (d) => Number(d.id),
+    (d) =>
+      deps.db.tx(async (tx) => {
+        await ledger.lockAccounts(tx, [Number(d.challenger_id), Number(d.opponent_id)]);
+        await tx.rows(sql`select id from quiz_duel_matches where id = ${d.id} for update`);
+        return finishIfDone(deps, tx, Number(d.id), nowMs);
+      }),
   );
   if (finished > 0) deps.live.changed();
   return finished;
@@ -90,23 +116,41 @@ export async function finishDueAsync(deps: Deps, only?: number[]): Promise<numbe
 /** Refunds unjoined challenges whose wait is over (a live one 2 minutes, an asynchronous one 24 hours). */
 export async function expireOpen(deps: Deps, onlyFor?: number[]): Promise<number> {
   const nowIso = deps.clock.now().toISOString();
-  const due = await deps.db.rows<{ id: number; challenger_id: number; opponent_id: number | null }>(sql`
+  const due = await deps.db.rows<{
+    id: number;
+    challenger_id: number;
+    opponent_id: number | null;
+  }>(sql`
     select id, challenger_id, opponent_id from quiz_duel_matches
     where state = 'open' and expires_at <= ${nowIso}${onlyFor ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : without(openSweep.resting(msOf(nowIso)))}
     order by expires_at limit 100`);
-  const expired = await openSweep.each(deps, due, (d) => Number(d.id), (d) =>
-    deps.db.tx(async (tx) => {
-      await ledger.lockAccounts(tx, partiesOf(d));
-      const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
+  const expired = await openSweep.each(
+    deps,
+    due,
+    (d) => Number(d.id),
+    (d) =>
+      deps.db.tx(async (tx) => {
+        await ledger.lockAccounts(tx, partiesOf(d));
+        const [duel] = await tx.rows<{ id: number; stake: number; challenger_id: number }>(sql`
         update quiz_duel_matches set state = 'expired', closed_at = ${nowIso}
         where id = ${d.id} and state = 'open' and expires_at <= ${nowIso}
         returning id, stake, challenger_id`);
-      if (!duel) return false;
-      await ledger.post(tx, [{ userId: Number(duel.challenger_id), delta: Number(duel.stake), category: 'quiz_refund' }], { refType: 'quiz_duel', refId: Number(duel.id) });
-      await settleQuestionsRound(tx, Number(duel.id));
-      await tellParties(tx, Number(duel.id), msOf(nowIso), true);
-      return true;
-    }),
+        if (!duel) return false;
+        await ledger.post(
+          tx,
+          [
+            {
+              userId: Number(duel.challenger_id),
+              delta: Number(duel.stake),
+              category: 'quiz_refund',
+            },
+          ],
+          { refType: 'quiz_duel', refId: Number(duel.id) },
+        );
+        await settleQuestionsRound(tx, Number(duel.id));
+        await tellParties(tx, Number(duel.id), msOf(nowIso), true);
+        return true;
+      }),
   );
   if (expired > 0) deps.live.changed();
   return expired;

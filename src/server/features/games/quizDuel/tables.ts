@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { QUIZ_MAX_STAKE, QUIZ_MODES, QUIZ_QUESTIONS } from '../../../../shared/games/quizDuel/rules';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  QUIZ_MAX_STAKE,
+  QUIZ_MODES,
+  QUIZ_QUESTIONS,
+} from '../../../../shared/games/quizDuel/rules';
 import { quizDuelStates } from '../../../../shared/games/quizDuel/contract';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/public';
@@ -47,7 +65,10 @@ export const quizDuelMatches = pgTable(
     qOpensAt: timestamp('q_opens_at', { withTimezone: true }),
     qDeadline: timestamp('q_deadline', { withTimezone: true }),
     /** Live only: every opened question's [opens, deadline], as ISO strings, for the view of closed ones. */
-    qWindows: jsonb('q_windows').$type<[string, string][]>().notNull().default(sql`'[]'::jsonb`),
+    qWindows: jsonb('q_windows')
+      .$type<[string, string][]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     challengerScore: integer('challenger_score').notNull().default(0),
     opponentScore: integer('opponent_score').notNull().default(0),
     /** Null for a tie (and until finished). */
@@ -60,16 +81,36 @@ export const quizDuelMatches = pgTable(
   (t) => [
     index('quiz_duels_challenger_idx').on(t.challengerId, t.id),
     index('quiz_duels_opponent_idx').on(t.opponentId, t.id),
-    index('quiz_duels_open_idx').on(t.mode, t.stake).where(sql`${t.state} = 'open'`),
-    index('quiz_duels_live_deadline_idx').on(t.qDeadline).where(sql`${t.state} = 'playing' and ${t.mode} = 'live'`),
-    index('quiz_duels_async_playing_idx').on(t.opponentStartAt).where(sql`${t.state} = 'playing' and ${t.mode} = 'async'`),
-    index('quiz_duels_open_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'open'`),
+    index('quiz_duels_open_idx')
+      .on(t.mode, t.stake)
+      .where(sql`${t.state} = 'open'`),
+    index('quiz_duels_live_deadline_idx')
+      .on(t.qDeadline)
+      .where(sql`${t.state} = 'playing' and ${t.mode} = 'live'`),
+    index('quiz_duels_async_playing_idx')
+      .on(t.opponentStartAt)
+      .where(sql`${t.state} = 'playing' and ${t.mode} = 'async'`),
+    index('quiz_duels_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'open'`),
     check('quiz_duels_state_known', oneOf(t.state, quizDuelStates)),
     check('quiz_duels_mode_known', oneOf(t.mode, QUIZ_MODES)),
-    check('quiz_duels_stake_range', sql`${t.stake} between 1 and ${sql.raw(String(QUIZ_MAX_STAKE))}`),
-    check('quiz_duels_not_self', sql`${t.opponentId} is null or ${t.challengerId} <> ${t.opponentId}`),
-    check('quiz_duels_joined_has_opponent', sql`${t.state} in ('open', 'canceled', 'expired') or ${t.opponentId} is not null`),
-    check('quiz_duels_current_q_range', sql`${t.currentQ} is null or ${t.currentQ} between 0 and ${sql.raw(String(QUIZ_QUESTIONS))}`),
+    check(
+      'quiz_duels_stake_range',
+      sql`${t.stake} between 1 and ${sql.raw(String(QUIZ_MAX_STAKE))}`,
+    ),
+    check(
+      'quiz_duels_not_self',
+      sql`${t.opponentId} is null or ${t.challengerId} <> ${t.opponentId}`,
+    ),
+    check(
+      'quiz_duels_joined_has_opponent',
+      sql`${t.state} in ('open', 'canceled', 'expired') or ${t.opponentId} is not null`,
+    ),
+    check(
+      'quiz_duels_current_q_range',
+      sql`${t.currentQ} is null or ${t.currentQ} between 0 and ${sql.raw(String(QUIZ_QUESTIONS))}`,
+    ),
   ],
 );
 
@@ -90,7 +131,10 @@ export const quizDuelAnswers = pgTable(
     /** The server's receive time, which the points are computed from. */
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.duelId, t.userId, t.q] }), check('quiz_answers_choice_range', sql`${t.choice} between 0 and 3`)],
+  (t) => [
+    primaryKey({ columns: [t.duelId, t.userId, t.q] }),
+    check('quiz_answers_choice_range', sql`${t.choice} between 0 and 3`),
+  ],
 );
 
 /** The quiz's own counters: the leaderboard's wins and games, the daily best, today's net winnings (the cap). */

@@ -13,7 +13,13 @@ import type { RpsProgressDto } from '../../../../shared/games/rps/contract';
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** `result` is rpsWinner(answerer's move, challenger's move): 'a' when the answerer won. */
-export function presentResolved(duelId: number, userPick: RpsMove, oppPick: RpsMove, result: 'a' | 'b' | 'draw', balance: number): RpsResolvedResponse {
+export function presentResolved(
+  duelId: number,
+  userPick: RpsMove,
+  oppPick: RpsMove,
+  result: 'a' | 'b' | 'draw',
+  balance: number,
+): RpsResolvedResponse {
   const winner = result === 'draw' ? 'draw' : result === 'a' ? 'user' : 'opponent';
   return {
     status: 'resolved',
@@ -26,7 +32,13 @@ export function presentResolved(duelId: number, userPick: RpsMove, oppPick: RpsM
   };
 }
 
-export const presentWaiting = (duelId: number, userPick: RpsMove, commitment: string, expiresAt: Date, balance: number): RpsWaitingResponse => ({
+export const presentWaiting = (
+  duelId: number,
+  userPick: RpsMove,
+  commitment: string,
+  expiresAt: Date,
+  balance: number,
+): RpsWaitingResponse => ({
   status: 'waiting',
   duelId: String(duelId),
   userPick,
@@ -111,7 +123,10 @@ export function presentHistory(r: HistoryRow, userId: number): RpsHistoryDto {
   };
 }
 
-export const presentRpsStats = (wins: number, games: number): RpsProgressDto['rpsStats'] => ({ wins, games });
+export const presentRpsStats = (wins: number, games: number): RpsProgressDto['rpsStats'] => ({
+  wins,
+  games,
+});
 
 export interface LeaderboardRow {
   id: number;

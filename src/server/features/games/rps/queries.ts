@@ -18,7 +18,12 @@ export async function findOpponent(q: Queryable, username: string): Promise<Oppo
 
 /** Open challenges past their 24 hours, oldest first; `onlyFor` limits them to duels of those users, `skip` leaves rows out. */
 export function dueChallenges(q: Queryable, now: string, onlyFor?: number[], skip: number[] = []) {
-  const scope = onlyFor && onlyFor.length > 0 ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})` : skip.length > 0 ? sql` and id not in ${skip}` : sql``;
+  const scope =
+    onlyFor && onlyFor.length > 0
+      ? sql` and (challenger_id in ${onlyFor} or opponent_id in ${onlyFor})`
+      : skip.length > 0
+        ? sql` and id not in ${skip}`
+        : sql``;
   return q.rows<{ id: number; challenger_id: number; opponent_id: number }>(sql`
     select id, challenger_id, opponent_id from rps_duels where state = 'open' and expires_at <= ${now}${scope} order by id limit 500`);
 }

@@ -18,7 +18,10 @@ describe('races', () => {
     for (let round = 0; round < 6; round++) {
       const [a, b] = await pair();
       const waiting = await challenge(a, b, 100, 'rock');
-      const [answered, canceled] = await Promise.all([play(b, a.username, 100, 'paper'), cancel(a, waiting.duelId)]);
+      const [answered, canceled] = await Promise.all([
+        play(b, a.username, 100, 'paper'),
+        cancel(a, waiting.duelId),
+      ]);
       expect(answered.status, JSON.stringify(answered.body)).toBe(200);
       if (answered.body.status === 'resolved') {
         // The answer won: the cancel finds it resolved.
@@ -36,7 +39,9 @@ describe('races', () => {
         expect((await cancel(b, answered.body.duelId)).status).toBe(200);
         outcomes.add('canceled');
       }
-      expect((await ledgerOf(waiting.duelId)).filter((r) => r.category !== 'duel_buy_in').length).toBe(1);
+      expect(
+        (await ledgerOf(waiting.duelId)).filter((r) => r.category !== 'duel_buy_in').length,
+      ).toBe(1);
     }
     expect(outcomes.size).toBeGreaterThan(0);
   });
@@ -46,29 +51,41 @@ describe('races', () => {
     const waiting = await challenge(a, b, 150, 'paper');
     const results = await Promise.all(Array.from({ length: 5 }, () => cancel(a, waiting.duelId)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, { message: 'canceled' });
+    for (const r of results.filter((x) => x.status !== 200))
+      expectError(r, 409, { message: 'canceled' });
     expect(await balanceOf(server, a.id)).toBe(1000);
-    expect((await ledgerOf(waiting.duelId)).filter((r) => r.category === 'duel_refund')).toHaveLength(1);
+    expect(
+      (await ledgerOf(waiting.duelId)).filter((r) => r.category === 'duel_refund'),
+    ).toHaveLength(1);
   });
 
   it('an answer racing the expiry sweep at the deadline: the challenge is resolved or refunded, never both', async () => {
     const [a, b] = await pair();
     const waiting = await challenge(a, b, 100, 'rock');
     clock.advance(24 * 3_600_000);
-    const [answered] = await Promise.all([play(b, a.username, 100, 'paper'), sweepExpired(server.deps)]);
+    const [answered] = await Promise.all([
+      play(b, a.username, 100, 'paper'),
+      sweepExpired(server.deps),
+    ]);
     expect(answered.status).toBe(200);
     // At the deadline the challenge is over: the answer becomes a new challenge.
     expect(answered.body.status).toBe('waiting');
     expect(await duelState(waiting.duelId)).toBe('expired');
     expect(await balanceOf(server, a.id)).toBe(1000);
-    expect((await ledgerOf(waiting.duelId)).map((r) => r.category)).toEqual(['duel_buy_in', 'duel_refund']);
+    expect((await ledgerOf(waiting.duelId)).map((r) => r.category)).toEqual([
+      'duel_buy_in',
+      'duel_refund',
+    ]);
     expect((await cancel(b, answered.body.duelId)).status).toBe(200);
   });
 
   it('two answers to one challenge: exactly one resolves it, the other becomes a new challenge', async () => {
     const [a, b] = await pair();
     const waiting = await challenge(a, b, 200, 'rock');
-    const results = await Promise.all([play(b, a.username, 200, 'paper'), play(b, a.username, 200, 'paper')]);
+    const results = await Promise.all([
+      play(b, a.username, 200, 'paper'),
+      play(b, a.username, 200, 'paper'),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const resolved = results.filter((r) => r.body.status === 'resolved');
     const created = results.filter((r) => r.body.status === 'waiting');
@@ -103,9 +120,12 @@ describe('races', () => {
 
   it('at most 20 open challenges per challenger, however many arrive at once', async () => {
     const [a, b] = await pair();
-    const results = await Promise.all(Array.from({ length: 24 }, () => play(a, b.username, 1, 'rock')));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, () => play(a, b.username, 1, 'rock')),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
-    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, { message: 'at most 20 open challenges' });
+    for (const r of results.filter((x) => x.status !== 200))
+      expectError(r, 409, { message: 'at most 20 open challenges' });
     expect(await balanceOf(server, a.id)).toBe(980);
     expectError(await play(a, b.username, 1, 'rock'), 409, { message: 'at most 20' });
     const list = (await challenges(a)).body;
@@ -115,4 +135,3 @@ describe('races', () => {
     expect((await play(a, b.username, 1, 'rock')).status).toBe(200);
   });
 });
-

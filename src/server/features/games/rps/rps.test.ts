@@ -5,7 +5,12 @@ import { SAME_ADDRESS_DAILY_WIN_CAP } from '../../../../shared/games/engine/same
 import { ManualClock } from '../../../platform/clock';
 import { auditReport } from '../../audit/public';
 import { readStats } from '../../../platform/stats';
-import { balanceOf, expectLedgerBalanced, registerUser, useTestServer } from '../../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerUser,
+  useTestServer,
+} from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { sweepExpired } from './service';
 import { rpsKit } from './testing';
@@ -16,7 +21,21 @@ const clock = new ManualClock(Date.now());
 const server = useTestServer({}, { clock });
 const admin = useAdmin(server);
 
-const { sha256, play, invites, challenges, history, cancel, progress, leaderboard, challenge, answer, pair, duelState, ledgerOf } = rpsKit(server);
+const {
+  sha256,
+  play,
+  invites,
+  challenges,
+  history,
+  cancel,
+  progress,
+  leaderboard,
+  challenge,
+  answer,
+  pair,
+  duelState,
+  ledgerOf,
+} = rpsKit(server);
 
 describe('POST /api/games/rps: challenge and answer', () => {
   it('a challenge holds the buy-in in escrow; the answer pays the winner both buy-ins (challenger wins)', async () => {
@@ -29,14 +48,35 @@ describe('POST /api/games/rps: challenge and answer', () => {
 
     const inv = (await invites(b)).body;
     expect(inv).toEqual([
-      { _id: waiting.duelId, fromUsername: a.username, buyIn: 100, commitment: waiting.commitment, createdAt: clock.now().toISOString(), expiresAt: waiting.expiresAt },
+      {
+        _id: waiting.duelId,
+        fromUsername: a.username,
+        buyIn: 100,
+        commitment: waiting.commitment,
+        createdAt: clock.now().toISOString(),
+        expiresAt: waiting.expiresAt,
+      },
     ]);
     expect((await challenges(a)).body).toEqual([
-      expect.objectContaining({ _id: waiting.duelId, toUsername: b.username, buyIn: 100, userPick: 'rock', commitment: waiting.commitment }),
+      expect.objectContaining({
+        _id: waiting.duelId,
+        toUsername: b.username,
+        buyIn: 100,
+        userPick: 'rock',
+        commitment: waiting.commitment,
+      }),
     ]);
 
     const result = await answer(b, a, 100, 'scissors');
-    expect(result).toEqual({ status: 'resolved', duelId: waiting.duelId, userPick: 'scissors', oppPick: 'rock', winner: 'opponent', outcome: 'lose', balance: 900 });
+    expect(result).toEqual({
+      status: 'resolved',
+      duelId: waiting.duelId,
+      userPick: 'scissors',
+      oppPick: 'rock',
+      winner: 'opponent',
+      outcome: 'lose',
+      balance: 900,
+    });
     expect(await balanceOf(server, a.id)).toBe(1100);
     expect(await balanceOf(server, b.id)).toBe(900);
     expect(await ledgerOf(waiting.duelId)).toEqual([
@@ -55,7 +95,13 @@ describe('POST /api/games/rps: challenge and answer', () => {
     const [a, b] = await pair();
     const waiting = await challenge(a, b, 250, 'paper');
     const result = await answer(b, a, 250, 'scissors');
-    expect(result).toMatchObject({ userPick: 'scissors', oppPick: 'paper', winner: 'user', outcome: 'win', balance: 1250 });
+    expect(result).toMatchObject({
+      userPick: 'scissors',
+      oppPick: 'paper',
+      winner: 'user',
+      outcome: 'win',
+      balance: 1250,
+    });
     expect(await balanceOf(server, a.id)).toBe(750);
     expect((await readStats(server.db, b.id)).rpsWins).toBe(1);
     expect((await readStats(server.db, a.id)).rpsWins).toBe(0);
@@ -69,8 +115,15 @@ describe('POST /api/games/rps: challenge and answer', () => {
     expect(result).toMatchObject({ winner: 'draw', outcome: 'draw', balance: 1000 });
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, b.id)).toBe(1000);
-    expect((await ledgerOf(waiting.duelId)).map((r) => r.category).sort()).toEqual(['duel_buy_in', 'duel_buy_in', 'duel_refund', 'duel_refund']);
-    expect((await readStats(server.db, a.id)).rpsWins + (await readStats(server.db, b.id)).rpsWins).toBe(0);
+    expect((await ledgerOf(waiting.duelId)).map((r) => r.category).sort()).toEqual([
+      'duel_buy_in',
+      'duel_buy_in',
+      'duel_refund',
+      'duel_refund',
+    ]);
+    expect(
+      (await readStats(server.db, a.id)).rpsWins + (await readStats(server.db, b.id)).rpsWins,
+    ).toBe(0);
     expect((await progress(a)).body.rpsStats).toEqual({ wins: 0, games: 1 });
   });
 
@@ -97,8 +150,24 @@ describe('POST /api/games/rps: challenge and answer', () => {
     await answer(b, a, 30, 'rock');
     const [mine] = (await history(a)).body;
     const [theirs] = (await history(b)).body;
-    expect(mine).toMatchObject({ _id: waiting.duelId, opponent: b.username, buyIn: 30, yourPick: 'paper', theirPick: 'rock', outcome: 'win', role: 'challenger' });
-    expect(theirs).toMatchObject({ _id: waiting.duelId, opponent: a.username, buyIn: 30, yourPick: 'rock', theirPick: 'paper', outcome: 'lose', role: 'opponent' });
+    expect(mine).toMatchObject({
+      _id: waiting.duelId,
+      opponent: b.username,
+      buyIn: 30,
+      yourPick: 'paper',
+      theirPick: 'rock',
+      outcome: 'win',
+      role: 'challenger',
+    });
+    expect(theirs).toMatchObject({
+      _id: waiting.duelId,
+      opponent: a.username,
+      buyIn: 30,
+      yourPick: 'rock',
+      theirPick: 'paper',
+      outcome: 'lose',
+      role: 'opponent',
+    });
     expect(mine!.salt).toMatch(/^[0-9a-f]{32}$/);
     expect(mine!.commitment).toBe(waiting.commitment);
     expect(sha256(`paper:${mine!.salt}`)).toBe(mine!.commitment);
@@ -109,11 +178,19 @@ describe('POST /api/games/rps: challenge and answer', () => {
   it("never shows the opponent the challenger's move or salt before the answer", async () => {
     const [a, b] = await pair();
     const waiting = await challenge(a, b, 5, 'scissors');
-    const [row] = await server.db.rows<{ salt: string }>(sql`select salt from rps_duels where id = ${waiting.duelId}`);
+    const [row] = await server.db.rows<{ salt: string }>(
+      sql`select salt from rps_duels where id = ${waiting.duelId}`,
+    );
     const salt = row!.salt;
     expect(sha256(`scissors:${salt}`)).toBe(waiting.commitment);
     expect(JSON.stringify(waiting)).not.toContain(salt);
-    for (const res of [await invites(b), await history(b), await challenges(b), await progress(b), await leaderboard(b)]) {
+    for (const res of [
+      await invites(b),
+      await history(b),
+      await challenges(b),
+      await progress(b),
+      await leaderboard(b),
+    ]) {
       expect(res.status).toBe(200);
       const text = JSON.stringify(res.body);
       expect(text).not.toContain(salt);
@@ -209,15 +286,31 @@ describe('validation', () => {
       [b.username, 1001, 'rock', 409, 'Insufficient balance'],
     ];
     for (const [opponent, buyIn, choice, status, message] of cases) {
-      const res = await callRouteRaw(server, 'POST /api/games/rps', { token: a.token, body: { opponentUsername: opponent, buyIn, userChoice: choice } });
+      const res = await callRouteRaw(server, 'POST /api/games/rps', {
+        token: a.token,
+        body: { opponentUsername: opponent, buyIn, userChoice: choice },
+      });
       expectError(res, status, { message });
     }
     expect(await balanceOf(server, a.id)).toBe(1000);
     expect(await balanceOf(server, b.id)).toBe(1000);
     expect((await invites(b)).body).toEqual([]);
-    expectError(await callRoute(server, 'POST /api/games/rps', { body: { opponentUsername: b.username, buyIn: 1, userChoice: 'rock' } }), 401);
-    for (const name of ['GET /api/games/rps/invites', 'GET /api/games/rps/challenges', 'GET /api/games/rps/history'] as const) expectError(await callRoute(server, name), 401);
-    expectError(await callRoute(server, 'POST /api/games/rps/:id/cancel', { params: { id: '1' } }), 401);
+    expectError(
+      await callRoute(server, 'POST /api/games/rps', {
+        body: { opponentUsername: b.username, buyIn: 1, userChoice: 'rock' },
+      }),
+      401,
+    );
+    for (const name of [
+      'GET /api/games/rps/invites',
+      'GET /api/games/rps/challenges',
+      'GET /api/games/rps/history',
+    ] as const)
+      expectError(await callRoute(server, name), 401);
+    expectError(
+      await callRoute(server, 'POST /api/games/rps/:id/cancel', { params: { id: '1' } }),
+      401,
+    );
   });
 
   it('an answer the opponent cannot cover is refused and leaves the challenge open', async () => {
@@ -251,7 +344,10 @@ describe('account deletion', () => {
     const c = await registerUser(server);
     const outgoing = await challenge(a, b, 90, 'rock');
     const incoming = await challenge(c, a, 40, 'scissors');
-    const res = await callRoute(server, 'DELETE /api/user', { token: a.token, body: { password: a.password } });
+    const res = await callRoute(server, 'DELETE /api/user', {
+      token: a.token,
+      body: { password: a.password },
+    });
     expect(res.status).toBe(200);
     expect(await duelState(outgoing.duelId)).toBe('canceled');
     expect(await duelState(incoming.duelId)).toBe('canceled');
@@ -307,13 +403,23 @@ describe('stats and leaderboard', () => {
 
     const board = (await leaderboard(fresh)).body.rps;
     expect(board.length).toBeLessThanOrEqual(10);
-    expect(board[0]).toEqual({ _id: String(champ.id), username: champ.username, profileImage: null, wins: 10, games: 11 });
+    expect(board[0]).toEqual({
+      _id: String(champ.id),
+      username: champ.username,
+      profileImage: null,
+      wins: 10,
+      games: 11,
+    });
     for (let i = 1; i < board.length; i++) {
       const [prev, cur] = [board[i - 1]!, board[i]!];
-      expect(prev.wins > cur.wins || (prev.wins === cur.wins && prev.games >= cur.games)).toBe(true);
+      expect(prev.wins > cur.wins || (prev.wins === cur.wins && prev.games >= cur.games)).toBe(
+        true,
+      );
     }
     await ban(server, admin, champ);
-    expect((await leaderboard(fresh)).body.rps.map((e) => e.username)).not.toContain(champ.username);
+    expect((await leaderboard(fresh)).body.rps.map((e) => e.username)).not.toContain(
+      champ.username,
+    );
   });
 });
 

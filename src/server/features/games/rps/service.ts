@@ -33,7 +33,16 @@ import {
   presentRpsStats,
   presentWaiting,
 } from './presenter';
-import { challengesFrom, dueChallenges, findOpponent, invitesTo, resolvedDuelCount, resolvedDuelsOf, topDuelists, type Opponent } from './queries';
+import {
+  challengesFrom,
+  dueChallenges,
+  findOpponent,
+  invitesTo,
+  resolvedDuelCount,
+  resolvedDuelsOf,
+  topDuelists,
+  type Opponent,
+} from './queries';
 import { accountsSql } from '../../accounts/public';
 
 /**
@@ -43,7 +52,8 @@ import { accountsSql } from '../../accounts/public';
  * so they queue behind each other, and the state guard makes whichever comes second a no-op.
  */
 
-const commitmentOf = (move: RpsMove, salt: string): string => createHash('sha256').update(`${move}:${salt}`).digest('hex');
+const commitmentOf = (move: RpsMove, salt: string): string =>
+  createHash('sha256').update(`${move}:${salt}`).digest('hex');
 
 interface DuelParties {
   id: number;
@@ -53,7 +63,11 @@ interface DuelParties {
 }
 
 /** Both parties' tabs learn of every change (the other side, and the actor's other tabs). */
-async function tellParties(q: Queryable, kind: 'duel.invited' | 'duel.resolved' | 'duel.canceled', duel: DuelParties): Promise<void> {
+async function tellParties(
+  q: Queryable,
+  kind: 'duel.invited' | 'duel.resolved' | 'duel.canceled',
+  duel: DuelParties,
+): Promise<void> {
   const payload = { duelId: String(duel.id) };
   await publishLive(q, kind, payload, Number(duel.opponent_id));
   await publishLive(q, kind, payload, Number(duel.challenger_id));
@@ -62,7 +76,14 @@ async function tellParties(q: Queryable, kind: 'duel.invited' | 'duel.resolved' 
 async function refundChallenger(q: Queryable, duel: DuelParties): Promise<Map<number, number>> {
   return ledger.post(
     q,
-    [{ userId: Number(duel.challenger_id), delta: Number(duel.buy_in), category: 'duel_refund', counterpartyId: Number(duel.opponent_id) }],
+    [
+      {
+        userId: Number(duel.challenger_id),
+        delta: Number(duel.buy_in),
+        category: 'duel_refund',
+        counterpartyId: Number(duel.opponent_id),
+      },
+    ],
     { refType: 'duel', refId: Number(duel.id) },
   );
 }
@@ -77,21 +98,33 @@ const expirySweep = new RowSweep('expiring duel challenges');
  */
 export async function sweepExpired(deps: Deps, onlyFor?: number[]): Promise<number> {
   const now = deps.clock.now().toISOString();
-  const due = await dueChallenges(deps.db, now, onlyFor, expirySweep.resting(deps.clock.now().getTime()));
-  const expired = await expirySweep.each(deps, due, (d) => Number(d.id), (candidate) =>
-    deps.db.tx(async (tx) => {
-      // Both parties: the refund names the opponent as counterparty and the event goes to them,
-      // each a key-share lock on their row that must not be taken after this duel's row lock.
-      await ledger.lockAccounts(tx, [Number(candidate.challenger_id), Number(candidate.opponent_id)]);
-      const [duel] = await tx.rows<DuelParties>(sql`
+  const due = await dueChallenges(
+    deps.db,
+    now,
+    onlyFor,
+    expirySweep.resting(deps.clock.now().getTime()),
+  );
+  const expired = await expirySweep.each(
+    deps,
+    due,
+    (d) => Number(d.id),
+    (candidate) =>
+      deps.db.tx(async (tx) => {
+        // Both parties: the refund names the opponent as counterparty and the event goes to them,
+        // each a key-share lock on their row that must not be taken after this duel's row lock.
+        await ledger.lockAccounts(tx, [
+          Number(candidate.challenger_id),
+          Number(candidate.opponent_id),
+        ]);
+        const [duel] = await tx.rows<DuelParties>(sql`
         update rps_duels set state = 'expired', closed_at = ${now}
         where id = ${candidate.id} and state = 'open' and expires_at <= ${now}
         returning id, challenger_id, opponent_id, buy_in`);
-      if (!duel) return false;
-      await refundChallenger(tx, duel);
-      await tellParties(tx, 'duel.canceled', duel);
-      return true;
-    }),
+        if (!duel) return false;
+        await refundChallenger(tx, duel);
+        await tellParties(tx, 'duel.canceled', duel);
+        return true;
+      }),
   );
   // Reads and the timer sweep too, and only writes' responses wake the live readers.
   if (expired > 0) deps.live.changed();
@@ -106,7 +139,11 @@ const unavailable = (o: Opponent) => conflict(`${o.username} is ${o.status} and 
  * plays of one user (two tabs, a double click) run one after the other: the second finds the
  * challenge resolved and makes a new challenge of its own.
  */
-export async function play(deps: Deps, userId: number, body: RpsPlayBody): Promise<RpsPlayResponse> {
+export async function play(
+  deps: Deps,
+  userId: number,
+  body: RpsPlayBody,
+): Promise<RpsPlayResponse> {
   const opponent = await findOpponent(deps.db, body.opponentUsername);
   if (!opponent) throw notFound('No such user');
   if (opponent.id === userId) throw badRequest('opponentUsername: you cannot challenge yourself');
@@ -116,7 +153,8 @@ export async function play(deps: Deps, userId: number, body: RpsPlayBody): Promi
   return deps.db.tx(async (tx) => {
     await ledger.lockAccounts(tx, [userId, opponent.id], userId);
     const [current] = await tx.rows<{ status: string }>(accountsSql.statusOf(opponent.id));
-    if (current?.status !== 'active') throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
+    if (current?.status !== 'active')
+      throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
 
     const [waiting] = await tx.rows<{ id: number }>(sql`
       select id from rps_duels
@@ -128,7 +166,13 @@ export async function play(deps: Deps, userId: number, body: RpsPlayBody): Promi
   });
 }
 
-async function answer(tx: Queryable, now: Date, userId: number, duelId: number, move: RpsMove): Promise<RpsPlayResponse> {
+async function answer(
+  tx: Queryable,
+  now: Date,
+  userId: number,
+  duelId: number,
+  move: RpsMove,
+): Promise<RpsPlayResponse> {
   const [duel] = await tx.rows<DuelParties & { challenger_move: RpsMove }>(sql`
     update rps_duels set state = 'resolved', opponent_move = ${move}, closed_at = ${now.toISOString()},
       winner_id = case
@@ -141,7 +185,12 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
   const buyIn = Number(duel.buy_in);
   const challengerId = Number(duel.challenger_id);
   const ref = { refType: 'duel' as const, refId: Number(duel.id) };
-  const afterBuyIn = await ledger.post(tx, [{ userId, delta: -buyIn, category: 'duel_buy_in', counterpartyId: challengerId }], ref, { actorId: userId });
+  const afterBuyIn = await ledger.post(
+    tx,
+    [{ userId, delta: -buyIn, category: 'duel_buy_in', counterpartyId: challengerId }],
+    ref,
+    { actorId: userId },
+  );
   const result = rpsWinner(move, duel.challenger_move);
   let balances: Map<number, number>;
   if (result === 'draw') {
@@ -176,16 +225,25 @@ async function answer(tx: Queryable, now: Date, userId: number, duelId: number, 
 /** A user's balance as the posting that moved it left it (ledger balance_after), never read again. */
 function postedBalance(balances: Map<number, number>, userId: number): number {
   const balance = balances.get(userId);
-  if (balance === undefined) throw new Error(`rps: the posting returned no balance for user ${userId}`);
+  if (balance === undefined)
+    throw new Error(`rps: the posting returned no balance for user ${userId}`);
   return balance;
 }
 
-async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opponent, body: RpsPlayBody): Promise<RpsPlayResponse> {
+async function challenge(
+  tx: Queryable,
+  now: Date,
+  userId: number,
+  opponent: Opponent,
+  body: RpsPlayBody,
+): Promise<RpsPlayResponse> {
   // The caller's account lock makes this count exact under parallel plays.
   const [open] = await tx.rows<{ n: number }>(sql`
     select count(*)::int as n from rps_duels where challenger_id = ${userId} and state = 'open' and expires_at > ${now.toISOString()}`);
   if ((open?.n ?? 0) >= RPS_MAX_OPEN_CHALLENGES) {
-    throw conflict(`You can have at most ${RPS_MAX_OPEN_CHALLENGES} open challenges; cancel one or wait for an answer`);
+    throw conflict(
+      `You can have at most ${RPS_MAX_OPEN_CHALLENGES} open challenges; cancel one or wait for an answer`,
+    );
   }
   const salt = randomBytes(16).toString('hex');
   const commitment = commitmentOf(body.userChoice, salt);
@@ -202,26 +260,41 @@ async function challenge(tx: Queryable, now: Date, userId: number, opponent: Opp
     { actorId: userId },
   );
   await tellParties(tx, 'duel.invited', duel);
-  return presentWaiting(Number(duel.id), body.userChoice, commitment, expiresAt, postedBalance(balances, userId));
+  return presentWaiting(
+    Number(duel.id),
+    body.userChoice,
+    commitment,
+    expiresAt,
+    postedBalance(balances, userId),
+  );
 }
 
 /** The challenger takes back an open challenge: the buy-in comes back. */
-export async function cancel(deps: Deps, userId: number, duelId: number): Promise<RpsCancelResponse> {
+export async function cancel(
+  deps: Deps,
+  userId: number,
+  duelId: number,
+): Promise<RpsCancelResponse> {
   await sweepExpired(deps, [userId]);
   const now = deps.clock.now().toISOString();
   return deps.db.tx(async (tx) => {
     const [header] = await tx.rows<{ challenger_id: number; opponent_id: number; state: string }>(
       sql`select challenger_id, opponent_id, state from rps_duels where id = ${duelId}`,
     );
-    if (!header || Number(header.challenger_id) !== userId) throw notFound(`id: you have no challenge with id ${duelId}`);
+    if (!header || Number(header.challenger_id) !== userId)
+      throw notFound(`id: you have no challenge with id ${duelId}`);
     await ledger.lockAccounts(tx, [userId, Number(header.opponent_id)]);
     const [duel] = await tx.rows<DuelParties>(sql`
       update rps_duels set state = 'canceled', closed_at = ${now}
       where id = ${duelId} and challenger_id = ${userId} and state = 'open'
       returning id, challenger_id, opponent_id, buy_in`);
     if (!duel) {
-      const [row] = await tx.rows<{ state: string }>(sql`select state from rps_duels where id = ${duelId}`);
-      throw conflict(`This challenge is already ${row?.state ?? header.state}; it cannot be canceled`);
+      const [row] = await tx.rows<{ state: string }>(
+        sql`select state from rps_duels where id = ${duelId}`,
+      );
+      throw conflict(
+        `This challenge is already ${row?.state ?? header.state}; it cannot be canceled`,
+      );
     }
     const balances = await refundChallenger(tx, duel);
     await tellParties(tx, 'duel.canceled', duel);
@@ -238,7 +311,10 @@ export async function cancelDuelsOf(q: Queryable, userId: number): Promise<numbe
   const open = await q.rows<{ challenger_id: number; opponent_id: number }>(sql`
     select challenger_id, opponent_id from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'`);
   if (open.length === 0) return 0;
-  await ledger.lockAccounts(q, open.flatMap((r) => [Number(r.challenger_id), Number(r.opponent_id)]));
+  await ledger.lockAccounts(
+    q,
+    open.flatMap((r) => [Number(r.challenger_id), Number(r.opponent_id)]),
+  );
   const duels = await q.rows<DuelParties>(sql`
     update rps_duels set state = 'canceled', closed_at = now()
     where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'open'

@@ -40,12 +40,20 @@ export const rpsDuels = pgTable(
   (t) => [
     index('rps_duels_opponent_idx').on(t.opponentId, t.state, t.id),
     index('rps_duels_challenger_idx').on(t.challengerId, t.state, t.id),
-    index('rps_duels_open_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'open'`),
+    index('rps_duels_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'open'`),
     check('rps_duels_state_known', oneOf(t.state, duelStates)),
     check('rps_duels_challenger_move_known', oneOf(t.challengerMove, RPS_MOVES)),
-    check('rps_duels_opponent_move_known', sql`${t.opponentMove} is null or ${oneOf(t.opponentMove, RPS_MOVES)}`),
+    check(
+      'rps_duels_opponent_move_known',
+      sql`${t.opponentMove} is null or ${oneOf(t.opponentMove, RPS_MOVES)}`,
+    ),
     check('rps_duels_buy_in_positive', sql`${t.buyIn} > 0`),
     check('rps_duels_not_self', sql`${t.challengerId} <> ${t.opponentId}`),
-    check('rps_duels_resolved_has_move', sql`(${t.state} = 'resolved') = (${t.opponentMove} is not null)`),
+    check(
+      'rps_duels_resolved_has_move',
+      sql`(${t.state} = 'resolved') = (${t.opponentMove} is not null)`,
+    ),
   ],
 );

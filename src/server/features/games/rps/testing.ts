@@ -20,22 +20,41 @@ export function rpsKit(server: TestServer) {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
   const play = (user: TestUser, opponentUsername: string, buyIn: unknown, userChoice: unknown) =>
-    call<RpsPlayResponse>(server, 'POST', '/api/games/rps', { token: user.token, body: { opponentUsername, buyIn, userChoice } });
-  const invites = (user: TestUser) => call<RpsInviteDto[]>(server, 'GET', '/api/games/rps/invites', { token: user.token });
-  const challenges = (user: TestUser) => call<RpsChallengeDto[]>(server, 'GET', '/api/games/rps/challenges', { token: user.token });
-  const history = (user: TestUser) => call<RpsHistoryDto[]>(server, 'GET', '/api/games/rps/history', { token: user.token });
-  const cancel = (user: TestUser, id: string) => call<RpsCancelResponse>(server, 'POST', `/api/games/rps/${id}/cancel`, { token: user.token });
-  const progress = (user: TestUser) => call<GamesProgressDto>(server, 'GET', '/api/games/progress', { token: user.token });
-  const leaderboard = (user: TestUser) => call<GameLeaderboardDto>(server, 'GET', '/api/games/leaderboard', { token: user.token });
+    call<RpsPlayResponse>(server, 'POST', '/api/games/rps', {
+      token: user.token,
+      body: { opponentUsername, buyIn, userChoice },
+    });
+  const invites = (user: TestUser) =>
+    call<RpsInviteDto[]>(server, 'GET', '/api/games/rps/invites', { token: user.token });
+  const challenges = (user: TestUser) =>
+    call<RpsChallengeDto[]>(server, 'GET', '/api/games/rps/challenges', { token: user.token });
+  const history = (user: TestUser) =>
+    call<RpsHistoryDto[]>(server, 'GET', '/api/games/rps/history', { token: user.token });
+  const cancel = (user: TestUser, id: string) =>
+    call<RpsCancelResponse>(server, 'POST', `/api/games/rps/${id}/cancel`, { token: user.token });
+  const progress = (user: TestUser) =>
+    call<GamesProgressDto>(server, 'GET', '/api/games/progress', { token: user.token });
+  const leaderboard = (user: TestUser) =>
+    call<GameLeaderboardDto>(server, 'GET', '/api/games/leaderboard', { token: user.token });
 
-  async function challenge(from: TestUser, to: TestUser, buyIn: number, move: RpsMove): Promise<RpsWaitingResponse> {
+  async function challenge(
+    from: TestUser,
+    to: TestUser,
+    buyIn: number,
+    move: RpsMove,
+  ): Promise<RpsWaitingResponse> {
     const res = await play(from, to.username, buyIn, move);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('waiting');
     return res.body as RpsWaitingResponse;
   }
 
-  async function answer(by: TestUser, challenger: TestUser, buyIn: number, move: RpsMove): Promise<RpsResolvedResponse> {
+  async function answer(
+    by: TestUser,
+    challenger: TestUser,
+    buyIn: number,
+    move: RpsMove,
+  ): Promise<RpsResolvedResponse> {
     const res = await play(by, challenger.username, buyIn, move);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('resolved');
@@ -45,7 +64,9 @@ export function rpsKit(server: TestServer) {
   const pair = async () => [await registerUser(server), await registerUser(server)] as const;
 
   async function duelState(id: string): Promise<string> {
-    const [row] = await server.db.rows<{ state: string }>(sql`select state from rps_duels where id = ${id}`);
+    const [row] = await server.db.rows<{ state: string }>(
+      sql`select state from rps_duels where id = ${id}`,
+    );
     return row?.state ?? 'missing';
   }
 
@@ -54,5 +75,19 @@ export function rpsKit(server: TestServer) {
       select user_id, delta, category from ledger where ref_type = 'duel' and ref_id = ${duelId} and user_id is not null order by id`);
   }
 
-  return { sha256, play, invites, challenges, history, cancel, progress, leaderboard, challenge, answer, pair, duelState, ledgerOf };
+  return {
+    sha256,
+    play,
+    invites,
+    challenges,
+    history,
+    cancel,
+    progress,
+    leaderboard,
+    challenge,
+    answer,
+    pair,
+    duelState,
+    ledgerOf,
+  };
 }

@@ -17,4 +17,6 @@ export const editedSpinnerTables = (q: Queryable) =>
   q.rows<SpinnerTableRow>(sql`select spinner_id, reward_options, weights from spinner_tables`);
 
 export const cooldownsOf = (q: Queryable, userId: number) =>
-  q.rows<CooldownRow>(sql`select spinner_id, next_spin_at from spinner_cooldowns where user_id = ${userId}`);
+  q.rows<CooldownRow>(
+    sql`select spinner_id, next_spin_at from spinner_cooldowns where user_id = ${userId}`,
+  );

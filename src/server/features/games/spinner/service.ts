@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { SpinnerProgressDto, SpinnerTablesDto, SpinResponse } from '../../../../shared/games/spinner/contract';
+import type {
+  SpinnerProgressDto,
+  SpinnerTablesDto,
+  SpinResponse,
+} from '../../../../shared/games/spinner/contract';
 import { SPINNER_IDS, SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/catalog';
 import { spin, type SpinnerTable } from '../../../../shared/games/spinner/rules';
 import type { Db, Queryable } from '../../../db/client';
@@ -21,7 +25,10 @@ async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTab
   const tables = { ...DEFAULT_SPINNER_TABLES };
   for (const row of rows) {
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) {
-      tables[row.spinner_id as SpinnerId] = { rewardOptions: row.reward_options.map(Number), weights: row.weights.map(Number) };
+      tables[row.spinner_id as SpinnerId] = {
+        rewardOptions: row.reward_options.map(Number),
+        weights: row.weights.map(Number),
+      };
     }
   }
   return tables;
@@ -34,7 +41,10 @@ async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTab
  * a statement as costly as the spin's own.
  */
 const TABLES_FRESH_MS = 1000;
-const spinTables = new WeakMap<Db, { readAt: number; tables: Promise<Record<SpinnerId, SpinnerTable>> }>();
+const spinTables = new WeakMap<
+  Db,
+  { readAt: number; tables: Promise<Record<SpinnerId, SpinnerTable>> }
+>();
 function tablesForSpin(db: Db): Promise<Record<SpinnerId, SpinnerTable>> {
   const cached = spinTables.get(db);
   if (cached && Date.now() - cached.readAt < TABLES_FRESH_MS) return cached.tables;
@@ -107,7 +117,11 @@ const SPIN_PART = {
  * cannot both find it free). Otherwise, or when that keeps failing (a cooldown, a race), the
  * locked transaction below decides, with the refusal's wording.
  */
-export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId): Promise<SpinResponse> {
+export async function spinWheel(
+  deps: Deps,
+  userId: number,
+  spinnerId: SpinnerId,
+): Promise<SpinResponse> {
   const now = deps.clock.now();
   const nextSpin = new Date(now.getTime() + SPINNER_INFO[spinnerId].cooldownMs);
   const table = (await tablesForSpin(deps.db))[spinnerId];
@@ -118,7 +132,11 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
     outcome = { slice: result.index, reward: result.reward, bonus: 0, multiplier: 100 };
     return {
       assumesNoBuff: result.reward > 0 ? ['reward-multiplier'] : [],
-      params: { wheel: spinnerId, rewardOptions: [...table.rewardOptions], weights: [...table.weights] },
+      params: {
+        wheel: spinnerId,
+        rewardOptions: [...table.rewardOptions],
+        weights: [...table.weights],
+      },
       outcome,
       stake: 0,
       payout: result.reward,
@@ -127,7 +145,12 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
     };
   });
   if (settled) {
-    return presentSpin({ id: settled.id, nonce: settled.draw.nonce, payout: settled.plan.payout, outcome }, nextSpin, now, settled.balance);
+    return presentSpin(
+      { id: settled.id, nonce: settled.draw.nonce, payout: settled.plan.payout, outcome },
+      nextSpin,
+      now,
+      settled.balance,
+    );
   }
   return spinLocked(deps, userId, spinnerId, now, nextSpin);
 }
@@ -138,7 +161,13 @@ export async function spinWheel(deps: Deps, userId: number, spinnerId: SpinnerId
  * user's fair stream, running reward multipliers add their share, and the reward is paid
  * through the ledger against the round.
  */
-async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now: Date, nextSpin: Date): Promise<SpinResponse> {
+async function spinLocked(
+  deps: Deps,
+  userId: number,
+  spinnerId: SpinnerId,
+  now: Date,
+  nextSpin: Date,
+): Promise<SpinResponse> {
   return deps.db.tx(async (tx) => {
     const [claimed] = await tx.rows<{ next_spin_at: Date | string }>(sql`
       insert into spinner_cooldowns (user_id, spinner_id, next_spin_at)
@@ -157,8 +186,17 @@ async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now:
       const result = spin(draw.serverSeed, draw.clientSeed, draw.nonce, table);
       const boost = await applyRewardMultiplier(tx, userId, result.reward, now);
       return {
-        params: { wheel: spinnerId, rewardOptions: [...table.rewardOptions], weights: [...table.weights] },
-        outcome: { slice: result.index, reward: result.reward, bonus: boost.extra, multiplier: boost.multiplier },
+        params: {
+          wheel: spinnerId,
+          rewardOptions: [...table.rewardOptions],
+          weights: [...table.weights],
+        },
+        outcome: {
+          slice: result.index,
+          reward: result.reward,
+          bonus: boost.extra,
+          multiplier: boost.multiplier,
+        },
         stake: 0,
         payout: result.reward + boost.extra,
       };
@@ -171,6 +209,11 @@ async function spinLocked(deps: Deps, userId: number, spinnerId: SpinnerId, now:
       const [row] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
       balance = Number(row?.balance ?? 0);
     }
-    return presentSpin({ id: round.id, nonce: round.draw.nonce, payout: paid, outcome: round.record.outcome }, nextSpin, now, balance);
+    return presentSpin(
+      { id: round.id, nonce: round.draw.nonce, payout: paid, outcome: round.record.outcome },
+      nextSpin,
+      now,
+      balance,
+    );
   });
 }

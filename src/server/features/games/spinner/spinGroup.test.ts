@@ -5,7 +5,14 @@ import { SPINNER_INFO, type SpinnerId } from '../../../../shared/games/engine/ca
 import { replayRound } from '../../../../shared/games/engine/verify';
 import { ManualClock } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
-import { balanceOf, expectLedgerBalanced, registerUser, useTestServer, usingPostgres, type TestUser } from '../../../testing/harness';
+import {
+  balanceOf,
+  expectLedgerBalanced,
+  registerUser,
+  useTestServer,
+  usingPostgres,
+  type TestUser,
+} from '../../../testing/harness';
 import { groupCountsSince } from '../../../testing/groupCounts';
 import { whileUserRowHeld } from '../../../testing/rowHeld';
 import { holdSpinGroups, spinGroupCounts, spinsWaiting, spinWheel } from './service';
@@ -31,7 +38,9 @@ async function together<T>(spins: (() => Promise<T>)[], queued = spins.length): 
 }
 
 async function cooldownOf(user: TestUser, wheel: SpinnerId): Promise<string | null> {
-  const [row] = await server.db.rows<{ next_spin_at: Date }>(sql`select next_spin_at from spinner_cooldowns where user_id = ${user.id} and spinner_id = ${wheel}`);
+  const [row] = await server.db.rows<{ next_spin_at: Date }>(
+    sql`select next_spin_at from spinner_cooldowns where user_id = ${user.id} and spinner_id = ${wheel}`,
+  );
   return row ? new Date(row.next_spin_at).toISOString() : null;
 }
 
@@ -46,12 +55,16 @@ describe('spins of many players in one statement', () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(server)));
     const wheels: SpinnerId[] = ['spinner', 'spinner12', 'spinnerDaily', 'spinnerWeekly'];
     const since = groupCountsSince(() => spinGroupCounts(server.db));
-    const answers = (await together(users.map((u, k) => () => spinAs(u, wheels[k]!)))) as SpinResponse[];
+    const answers = (await together(
+      users.map((u, k) => () => spinAs(u, wheels[k]!)),
+    )) as SpinResponse[];
 
     expect(since()).toEqual({ statements: 1, done: 4, failed: 0 });
     for (const [k, user] of users.entries()) {
       const answer = answers[k]!;
-      const next = new Date(clock.now().getTime() + SPINNER_INFO[wheels[k]!].cooldownMs).toISOString();
+      const next = new Date(
+        clock.now().getTime() + SPINNER_INFO[wheels[k]!].cooldownMs,
+      ).toISOString();
       expect(await cooldownOf(user, wheels[k]!)).toBe(next);
       const rounds = await roundsOf(user);
       expect(rounds.map((r) => [Number(r.nonce), Number(r.payout)])).toEqual([[0, answer.reward]]);
@@ -59,19 +72,31 @@ describe('spins of many players in one statement', () => {
       const replayed = await server.db.rows<{ server_seed: string; client_seed: string }>(sql`
         select server_seed, client_seed from fairness_seeds where user_id = ${user.id} and revealed_at is null`);
       const round = rounds[0]!;
-      const [full] = await server.db.rows<{ params: Record<string, unknown>; outcome: Record<string, unknown> }>(sql`select params, outcome from game_rounds where id = ${round.id}`);
-      expect(replayRound('spinner', replayed[0]!.server_seed, replayed[0]!.client_seed, 0, full!.params)).toMatchObject({ reward: round.outcome.reward });
+      const [full] = await server.db.rows<{
+        params: Record<string, unknown>;
+        outcome: Record<string, unknown>;
+      }>(sql`select params, outcome from game_rounds where id = ${round.id}`);
+      expect(
+        replayRound('spinner', replayed[0]!.server_seed, replayed[0]!.client_seed, 0, full!.params),
+      ).toMatchObject({ reward: round.outcome.reward });
     }
     await expectLedgerBalanced(server);
   });
 
   it('a spin of a wheel on cooldown drops out with nothing written and is refused alone; a second spin of one wheel waits and is refused', async () => {
-    const [fresh, cooling, twice] = await Promise.all(Array.from({ length: 3 }, () => registerUser(server)));
+    const [fresh, cooling, twice] = await Promise.all(
+      Array.from({ length: 3 }, () => registerUser(server)),
+    );
     expect(typeof (await spinAs(cooling!, 'spinner'))).toBe('object');
     const since = groupCountsSince(() => spinGroupCounts(server.db));
     // twice's second spin waits behind its first (one player's rounds take turns), so three queue.
     const answers = await together(
-      [() => spinAs(fresh!, 'spinner'), () => spinAs(cooling!, 'spinner'), () => spinAs(twice!, 'spinner'), () => spinAs(twice!, 'spinner')],
+      [
+        () => spinAs(fresh!, 'spinner'),
+        () => spinAs(cooling!, 'spinner'),
+        () => spinAs(twice!, 'spinner'),
+        () => spinAs(twice!, 'spinner'),
+      ],
       3,
     );
 
@@ -83,21 +108,25 @@ describe('spins of many players in one statement', () => {
   });
 
   // PGlite has one connection: another transaction holding a row would hold every statement.
-  it.runIf(usingPostgres())('skips a player whose row another transaction holds: the others spin at once, that spin waits alone', async () => {
-    const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
-    // Their seed pairs exist (made by a first spin): making one would wait for the held row.
-    for (const user of [free!, busy!]) expect(typeof (await spinAs(user, 'spinner12'))).toBe('object');
-    let busyAnswer!: Promise<SpinResponse | number>;
-    await whileUserRowHeld(server, busy!.id, async () => {
-      const release = holdSpinGroups(server.db);
-      const freeAnswer = spinAs(free!, 'spinner');
-      busyAnswer = spinAs(busy!, 'spinner');
-      await vi.waitFor(() => expect(spinsWaiting(server.db)).toBe(2));
-      release();
-      expect(typeof (await freeAnswer)).toBe('object');
-      expect(await roundsOf(busy!)).toHaveLength(1);
-    });
-    expect(typeof (await busyAnswer)).toBe('object');
-    expect(await roundsOf(busy!)).toHaveLength(2);
-  });
+  it.runIf(usingPostgres())(
+    'skips a player whose row another transaction holds: the others spin at once, that spin waits alone',
+    async () => {
+      const [free, busy] = await Promise.all([registerUser(server), registerUser(server)]);
+      // Their seed pairs exist (made by a first spin): making one would wait for the held row.
+      for (const user of [free!, busy!])
+        expect(typeof (await spinAs(user, 'spinner12'))).toBe('object');
+      let busyAnswer!: Promise<SpinResponse | number>;
+      await whileUserRowHeld(server, busy!.id, async () => {
+        const release = holdSpinGroups(server.db);
+        const freeAnswer = spinAs(free!, 'spinner');
+        busyAnswer = spinAs(busy!, 'spinner');
+        await vi.waitFor(() => expect(spinsWaiting(server.db)).toBe(2));
+        release();
+        expect(typeof (await freeAnswer)).toBe('object');
+        expect(await roundsOf(busy!)).toHaveLength(1);
+      });
+      expect(typeof (await busyAnswer)).toBe('object');
+      expect(await roundsOf(busy!)).toHaveLength(2);
+    },
+  );
 });

@@ -6,7 +6,13 @@ import { sha256Hex } from '../../../../shared/games/engine/fairness';
 import { replayRound } from '../../../../shared/games/engine/verify';
 import { spinnerExpectation } from '../../../../shared/games/engine/rtp';
 import { ManualClock } from '../../../platform/clock';
-import { balanceOf, call, registerUser, useTestServer, type TestUser } from '../../../testing/harness';
+import {
+  balanceOf,
+  call,
+  registerUser,
+  useTestServer,
+  type TestUser,
+} from '../../../testing/harness';
 import { expectBadField, expectError } from '../../../testing/expectations';
 import { startBuff } from '../../items/buffs';
 import { insertItem } from '../../store/builders';
@@ -16,10 +22,14 @@ import { callRoute, callRouteRaw } from '../../../testing/callRoute';
 const clock = new ManualClock('2026-06-01T12:00:00Z');
 const server = useTestServer({}, { clock });
 
-const spinOnce = (user: TestUser | undefined, wheel: SpinnerId = 'spinner', headers: Record<string, string> = {}) =>
-  callRoute(server, `POST /api/games/${wheel}`, { token: user?.token, headers });
+const spinOnce = (
+  user: TestUser | undefined,
+  wheel: SpinnerId = 'spinner',
+  headers: Record<string, string> = {},
+) => callRoute(server, `POST /api/games/${wheel}`, { token: user?.token, headers });
 
-const roundsOf = async (user: TestUser) => (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body.rounds;
+const roundsOf = async (user: TestUser) =>
+  (await callRoute(server, 'GET /api/games/rounds', { token: user.token })).body.rounds;
 
 describe('GET /api/games/progress', () => {
   it("lists every wheel's table, no cooldowns before the first spin, and zero duel stats", async () => {
@@ -56,20 +66,48 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
     expect(res.status).toBe(200);
     const table = DEFAULT_SPINNER_TABLES.spinner;
     expect(table.rewardOptions[res.body.slice]).toBe(res.body.baseReward);
-    expect(res.body).toMatchObject({ reward: res.body.baseReward, bonus: 0, nonce: 0, balance: 1000 + res.body.baseReward });
+    expect(res.body).toMatchObject({
+      reward: res.body.baseReward,
+      bonus: 0,
+      nonce: 0,
+      balance: 1000 + res.body.baseReward,
+    });
     expect(res.body.serverTime).toBe(clock.now().toISOString());
     expect(res.body.nextSpin).toBe(new Date(clock.now().getTime() + 3_600_000).toISOString());
     expect(await balanceOf(server, user.id)).toBe(1000 + res.body.reward);
-    const ledgerRows = await server.db.rows<{ delta: number; category: string; ref_type: string; ref_id: string }>(sql`
+    const ledgerRows = await server.db.rows<{
+      delta: number;
+      category: string;
+      ref_type: string;
+      ref_id: string;
+    }>(sql`
       select delta, category, ref_type, ref_id from ledger where user_id = ${user.id} and category = 'spinner_reward'`);
-    expect(ledgerRows).toEqual([{ delta: res.body.reward, category: 'spinner_reward', ref_type: 'round', ref_id: res.body.roundId }]);
+    expect(ledgerRows).toEqual([
+      {
+        delta: res.body.reward,
+        category: 'spinner_reward',
+        ref_type: 'round',
+        ref_id: res.body.roundId,
+      },
+    ]);
     const progress = await callRoute(server, 'GET /api/games/progress', { token: user.token });
     expect(progress.body.cooldowns.spinner).toBe(res.body.nextSpin);
     expect(progress.body.cooldowns.spinner12).toBeNull();
     const [round] = await roundsOf(user);
-    expect(round).toMatchObject({ _id: res.body.roundId, game: 'spinner', stake: 0, payout: res.body.reward, nonce: 0, serverSeed: null });
+    expect(round).toMatchObject({
+      _id: res.body.roundId,
+      game: 'spinner',
+      stake: 0,
+      payout: res.body.reward,
+      nonce: 0,
+      serverSeed: null,
+    });
     expect(round?.params).toEqual({ wheel: 'spinner', ...table });
-    expect(round?.outcome).toMatchObject({ slice: res.body.slice, reward: res.body.baseReward, bonus: 0 });
+    expect(round?.outcome).toMatchObject({
+      slice: res.body.slice,
+      reward: res.body.baseReward,
+      bonus: 0,
+    });
   });
 
   it.each(SPINNER_IDS.map((id) => [id, SPINNER_INFO[id].cooldownMs] as const))(
@@ -86,16 +124,21 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
       const again = await spinOnce(user, wheel);
       expect(again.status).toBe(200);
       expect(again.body.nonce).toBe(1);
-      expect(again.body.nextSpin).toBe(new Date(local.now().getTime() + 2 * cooldownMs).toISOString());
+      expect(again.body.nextSpin).toBe(
+        new Date(local.now().getTime() + 2 * cooldownMs).toISOString(),
+      );
       // Each wheel has its own cooldown: the others are untouched.
       const progress = await callRoute(server, 'GET /api/games/progress', { token: user.token });
-      for (const other of SPINNER_IDS) if (other !== wheel) expect(progress.body.cooldowns[other]).toBeNull();
+      for (const other of SPINNER_IDS)
+        if (other !== wheel) expect(progress.body.cooldowns[other]).toBeNull();
     },
   );
 
   it('20 parallel spins of one wheel pay exactly one reward', async () => {
     const user = await registerUser(server);
-    const results = await Promise.all(Array.from({ length: 20 }, () => spinOnce(user, 'spinnerDaily')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => spinOnce(user, 'spinnerDaily')),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     for (const r of results) if (r.status !== 200) expectError(r, 409);
@@ -109,14 +152,30 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
   it('applies a running reward multiplier and records the extra it paid on the buff', async () => {
     const user = await registerUser(server);
     // Priced above the weekly wheel's top slice: the extra an item pays stops at its price.
-    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 200, price: 100_000 });
-    const buff = await startBuff(server.db, { userId: user.id, itemId: item.id, effectType: 'reward-multiplier', value: 200, itemPrice: 100_000 }, clock.now());
+    const item = await insertItem(server.db, {
+      effectType: 'reward-multiplier',
+      effectValue: 200,
+      price: 100_000,
+    });
+    const buff = await startBuff(
+      server.db,
+      {
+        userId: user.id,
+        itemId: item.id,
+        effectType: 'reward-multiplier',
+        value: 200,
+        itemPrice: 100_000,
+      },
+      clock.now(),
+    );
     const res = await spinOnce(user, 'spinnerWeekly');
     expect(res.status).toBe(200);
     expect(res.body.bonus).toBe(res.body.baseReward);
     expect(res.body.reward).toBe(2 * res.body.baseReward);
     expect(await balanceOf(server, user.id)).toBe(1000 + res.body.reward);
-    const [row] = await server.db.rows<{ extra_paid: number }>(sql`select extra_paid from buffs where id = ${buff.id}`);
+    const [row] = await server.db.rows<{ extra_paid: number }>(
+      sql`select extra_paid from buffs where id = ${buff.id}`,
+    );
     expect(Number(row?.extra_paid)).toBe(res.body.bonus);
     const [round] = await roundsOf(user);
     expect(round?.payout).toBe(res.body.reward);
@@ -147,7 +206,13 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
     expect(rounds).toHaveLength(4);
     for (const round of rounds) {
       expect(round.serverSeed).toBe(rotated.body.revealed.serverSeed);
-      const replay = replayRound('spinner', round.serverSeed!, round.clientSeed, round.nonce, round.params);
+      const replay = replayRound(
+        'spinner',
+        round.serverSeed!,
+        round.clientSeed,
+        round.nonce,
+        round.params,
+      );
       expect(replay).toEqual({ slice: round.outcome.slice, reward: round.outcome.reward });
       const spun = spins.find((s) => s.roundId === round._id);
       expect(spun?.slice).toBe(replay.slice);
@@ -159,7 +224,10 @@ describe('POST /api/games/{spinner, spinner12, spinnerDaily, spinnerWeekly}', ()
     expectError(await spinOnce(undefined, 'spinnerDaily'), 401);
     const user = await registerUser(server);
     // Not in the route table, so only a raw call can send it.
-    expectError(await call(server, 'POST', '/api/games/spinnerMonthly', { token: user.token }), 404);
+    expectError(
+      await call(server, 'POST', '/api/games/spinnerMonthly', { token: user.token }),
+      404,
+    );
     expect(await balanceOf(server, user.id)).toBe(1000);
   });
 });
@@ -169,13 +237,19 @@ describe('GET /api/games/rounds', () => {
     const user = await registerUser(server);
     const other = await registerUser(server);
     for (const wheel of SPINNER_IDS) expect((await spinOnce(user, wheel)).status).toBe(200);
-    const first = await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: '3' } });
+    const first = await callRoute(server, 'GET /api/games/rounds', {
+      token: user.token,
+      query: { limit: '3' },
+    });
     expect(first.body.rounds.map((r) => r.nonce)).toEqual([3, 2, 1]);
     expect(first.body.nextBefore).toBe(first.body.rounds[2]?._id);
-    const second = await callRoute(server, 'GET /api/games/rounds', { token: user.token, query: { limit: '3', before: first.body.nextBefore } });
+    const second = await callRoute(server, 'GET /api/games/rounds', {
+      token: user.token,
+      query: { limit: '3', before: first.body.nextBefore },
+    });
     expect(second.body.rounds.map((r) => r.nonce)).toEqual([0]);
     expect(second.body.nextBefore).toBeNull();
-    expect((await roundsOf(other))).toEqual([]);
+    expect(await roundsOf(other)).toEqual([]);
   });
 
   it.each([
@@ -186,7 +260,13 @@ describe('GET /api/games/rounds', () => {
     ['other=1', 'other'],
   ])('rejects %s naming %s', async (qs, field) => {
     const user = await registerUser(server);
-    expectBadField(await callRouteRaw(server, 'GET /api/games/rounds', { token: user.token, query: Object.fromEntries(new URLSearchParams(qs)) }), field);
+    expectBadField(
+      await callRouteRaw(server, 'GET /api/games/rounds', {
+        token: user.token,
+        query: Object.fromEntries(new URLSearchParams(qs)),
+      }),
+      field,
+    );
   });
 
   it('needs a token', async () => {

@@ -15,7 +15,12 @@ export const spinnerTables = pgTable(
     weights: integer('weights').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('spinner_tables_parallel', sql`cardinality(${t.rewardOptions}) = cardinality(${t.weights}) and cardinality(${t.weights}) > 0`)],
+  (t) => [
+    check(
+      'spinner_tables_parallel',
+      sql`cardinality(${t.rewardOptions}) = cardinality(${t.weights}) and cardinality(${t.weights}) > 0`,
+    ),
+  ],
 );
 
 /** When each user may spin each wheel again; claimed by one conditional upsert per spin. */

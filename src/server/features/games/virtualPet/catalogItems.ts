@@ -12,12 +12,20 @@ import { upsertPetGoods } from '../../store/public';
 const ensured = new WeakMap<object, Promise<Map<string, number>>>();
 
 async function upsertCatalog(q: Queryable): Promise<Map<string, number>> {
-  const rows = GOODS.map((g) => ({ key: g.key, name: g.name, emoji: g.emoji, type: g.kind === 'cosmetic' ? ('cosmetic' as const) : ('power-up' as const), price: g.price, description: describeGood(g) }));
+  const rows = GOODS.map((g) => ({
+    key: g.key,
+    name: g.name,
+    emoji: g.emoji,
+    type: g.kind === 'cosmetic' ? ('cosmetic' as const) : ('power-up' as const),
+    price: g.price,
+    description: describeGood(g),
+  }));
   return upsertPetGoods(q, rows);
 }
 
 export function describeGood(g: Good): string {
-  if (g.kind === 'cosmetic') return `Worn in the ${g.slot} slot by ${g.availableTo === 'any' ? 'any critter' : g.availableTo}`;
+  if (g.kind === 'cosmetic')
+    return `Worn in the ${g.slot} slot by ${g.availableTo === 'any' ? 'any critter' : g.availableTo}`;
   return `+${g.expBonus} experience, +${g.affectionBonus} affection`;
 }
 
@@ -34,7 +42,11 @@ export function catalogItemIds(db: Db): Promise<Map<string, number>> {
 }
 
 /** A good of the given kind and its items id, or a 400-style refusal built by the caller. */
-export async function goodWithId(db: Db, key: string, kind: Good['kind']): Promise<{ good: Good; itemId: number } | null> {
+export async function goodWithId(
+  db: Db,
+  key: string,
+  kind: Good['kind'],
+): Promise<{ good: Good; itemId: number } | null> {
   const good = goodOf(key);
   if (!good || good.kind !== kind) return null;
   const itemId = (await catalogItemIds(db)).get(key);

@@ -14,7 +14,11 @@ interface ResourcesRow {
 }
 
 /** The pet currencies and goods a user holds, and when their next claim opens, in one read. */
-export async function resourcesOf(q: Queryable, userId: number, now: Date): Promise<PetResourcesDto> {
+export async function resourcesOf(
+  q: Queryable,
+  userId: number,
+  now: Date,
+): Promise<PetResourcesDto> {
   const [row] = await q.rows<ResourcesRow>(sql`
     select
       coalesce(${ledger.balanceValue(userId, 'pet_coins')}, 0)::bigint as coins,
@@ -25,7 +29,14 @@ export async function resourcesOf(q: Queryable, userId: number, now: Date): Prom
         from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
         where inv.quantity > 0 and i.pet_key is not null
       ), '[]'::json) as goods`);
-  const out: PetResourcesDto = { coins: Number(row?.coins ?? 0), shards: Number(row?.shards ?? 0), food: {}, toys: {}, cosmetics: {}, nextClaim: null };
+  const out: PetResourcesDto = {
+    coins: Number(row?.coins ?? 0),
+    shards: Number(row?.shards ?? 0),
+    food: {},
+    toys: {},
+    cosmetics: {},
+    nextClaim: null,
+  };
   for (const { key, n } of row?.goods ?? []) {
     const kind = goodOf(key)?.kind;
     if (kind === 'food') out.food[key] = n;

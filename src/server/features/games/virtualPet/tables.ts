@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from '../../../db/columns';
 import { users } from '../../accounts/public';
 import { RARITIES } from '../../../../shared/games/virtualPet/catalog';
@@ -22,9 +34,15 @@ export const virtualPetCritters = pgTable(
     generation: integer('generation').notNull().default(1),
     experience: integer('experience').notNull().default(0),
     affection: integer('affection').notNull(),
-    traits: text('traits').array().notNull().default(sql`'{}'::text[]`),
+    traits: text('traits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Slot to cosmetic key. */
-    equippedCosmetics: jsonb('equipped_cosmetics').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    equippedCosmetics: jsonb('equipped_cosmetics')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     breedingHatchAt: timestamp('breeding_hatch_at', { withTimezone: true }),
     lastHatchedAt: timestamp('last_hatched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,22 +61,19 @@ export const virtualPetCritters = pgTable(
  * adoptions at once make one critter), the claim's next time (one conditional upsert claims),
  * and counters the achievements can read later.
  */
-export const virtualPetProfiles = pgTable(
-  'virtual_pet_profiles',
-  {
-    userId: bigint('user_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => users.id),
-    nextClaimAt: timestamp('next_claim_at', { withTimezone: true }),
-    claims: integer('claims').notNull().default(0),
-    adopted: integer('adopted').notNull().default(0),
-    fed: integer('fed').notNull().default(0),
-    played: integer('played').notNull().default(0),
-    evolved: integer('evolved').notNull().default(0),
-    traitsUnlocked: integer('traits_unlocked').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const virtualPetProfiles = pgTable('virtual_pet_profiles', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  nextClaimAt: timestamp('next_claim_at', { withTimezone: true }),
+  claims: integer('claims').notNull().default(0),
+  adopted: integer('adopted').notNull().default(0),
+  fed: integer('fed').notNull().default(0),
+  played: integer('played').notNull().default(0),
+  evolved: integer('evolved').notNull().default(0),
+  traitsUnlocked: integer('traits_unlocked').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Pet shop purchases: the business row their ledger rows and item movements reference. */
 export const virtualPetPurchases = pgTable(
@@ -75,7 +90,10 @@ export const virtualPetPurchases = pgTable(
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pet_purchases_user_idx').on(t.userId, t.id), check('pet_purchases_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('pet_purchases_user_idx').on(t.userId, t.id),
+    check('pet_purchases_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Pulls on each gacha pool since the user's last Legendary-or-better (DESIGN.md section 8: pity). */
@@ -88,7 +106,10 @@ export const virtualPetGachaPity = pgTable(
     pool: text('pool').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.pool] }), check('gacha_pity_range', sql`${t.count} between 0 and 99`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pool] }),
+    check('gacha_pity_range', sql`${t.count} between 0 and 99`),
+  ],
 );
 
 /** One spin (1 or 10 pulls, one debit): the business row its ledger rows reference; each pull is a round. */
@@ -137,7 +158,10 @@ export const virtualPetEggs = pgTable(
     critterId: bigint('critter_id', { mode: 'number' }).references(() => virtualPetCritters.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('eggs_user_idx').on(t.userId, t.id), check('eggs_rarity_known', oneOf(t.rarity, RARITIES))],
+  (t) => [
+    index('eggs_user_idx').on(t.userId, t.id),
+    check('eggs_rarity_known', oneOf(t.rarity, RARITIES)),
+  ],
 );
 
 /** A mini-game run: started and timed by the server, completed (and paid) once. */

@@ -48,7 +48,9 @@ describe('daily puzzles', () => {
     const date = TEST_DATES[0] as string;
     expect(generateDailyPuzzles(testSeed(date), date)).toEqual(today);
     const renamed = generateDailyPuzzles(testSeed(date), '2099-12-31');
-    expect(renamed.map(({ id: _id, ...rest }) => rest)).toEqual(today.map(({ id: _id, ...rest }) => rest));
+    expect(renamed.map(({ id: _id, ...rest }) => rest)).toEqual(
+      today.map(({ id: _id, ...rest }) => rest),
+    );
   });
 
   it('stays the same across versions unless generation is meant to change', () => {
@@ -77,19 +79,34 @@ describe('daily puzzles', () => {
       expect(Object.keys(shown)).not.toContain('secret');
     }
     const shownMemory = JSON.stringify(publicPuzzle(byType(today, 'memory')));
-    for (const face of byType(today, 'memory').secret.faces) expect(shownMemory).not.toContain(face);
+    for (const face of byType(today, 'memory').secret.faces)
+      expect(shownMemory).not.toContain(face);
   });
 
   it('checks a correct answer of each type', () => {
     for (const day of days.slice(0, 3))
-      for (const puzzle of day) expect(checkAnswer(puzzle, correctAnswer(puzzle))).toEqual({ ok: true });
+      for (const puzzle of day)
+        expect(checkAnswer(puzzle, correctAnswer(puzzle))).toEqual({ ok: true });
   });
 
   it('refuses, with a reason and without throwing, any answer of the wrong shape or type', () => {
-    const junk: unknown[] = [undefined, null, 0, 'solved', [], {}, { board: null }, { positions: {} }, { count: 9, swaps: [[0, 1]] }];
+    const junk: unknown[] = [
+      undefined,
+      null,
+      0,
+      'solved',
+      [],
+      {},
+      { board: null },
+      { positions: {} },
+      { count: 9, swaps: [[0, 1]] },
+    ];
     const answers = new Map(today.map((p) => [p, correctAnswer(p)]));
     for (const puzzle of today) {
-      for (const answer of [...junk, ...today.filter((p) => p !== puzzle).map((p) => answers.get(p))]) {
+      for (const answer of [
+        ...junk,
+        ...today.filter((p) => p !== puzzle).map((p) => answers.get(p)),
+      ]) {
         const result = checkAnswer(puzzle, answer);
         expect(result.ok).toBe(false);
         if (!result.ok) expect(result.reason.length).toBeGreaterThan(5);
@@ -104,7 +121,9 @@ describe('daily puzzles', () => {
 
   it('uses neither Math.random nor Node-only APIs, so the same code runs in the browser', () => {
     const dir = new URL('.', import.meta.url);
-    const sources = readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+    const sources = readdirSync(dir).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    );
     expect(sources.length).toBeGreaterThan(5);
     for (const name of sources) {
       const text = readFileSync(new URL(name, dir), 'utf8');

@@ -14,11 +14,22 @@ export * from './sliding';
 export * from './types';
 
 /** The page's order (spec section 2). */
-export const PUZZLE_TYPES: readonly PuzzleType[] = ['sliding', 'memory', 'match-3', 'logic-grid', 'n-queens'];
+export const PUZZLE_TYPES: readonly PuzzleType[] = [
+  'sliding',
+  'memory',
+  'match-3',
+  'logic-grid',
+  'n-queens',
+];
 
-export type DailyPuzzle = SlidingPuzzle | MemoryPuzzle | Match3Puzzle | LogicGridPuzzle | QueensPuzzle;
+export type DailyPuzzle =
+  SlidingPuzzle | MemoryPuzzle | Match3Puzzle | LogicGridPuzzle | QueensPuzzle;
 /** What the browser may see: everything but the secret. */
-export type PublicPuzzle = DailyPuzzle extends infer P ? (P extends DailyPuzzle ? Omit<P, 'secret'> : never) : never;
+export type PublicPuzzle = DailyPuzzle extends infer P
+  ? P extends DailyPuzzle
+    ? Omit<P, 'secret'>
+    : never
+  : never;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -39,7 +50,8 @@ export function generateDailyPuzzles(seed: string, date: string): DailyPuzzle[] 
   ];
 }
 
-export const publicPuzzle = ({ id, type, question }: DailyPuzzle): PublicPuzzle => ({ id, type, question }) as PublicPuzzle;
+export const publicPuzzle = ({ id, type, question }: DailyPuzzle): PublicPuzzle =>
+  ({ id, type, question }) as PublicPuzzle;
 
 /** `answer` is the untrusted JSON the player sent; its shape is checked here too. */
 export function checkAnswer(puzzle: DailyPuzzle, answer: unknown): CheckResult {

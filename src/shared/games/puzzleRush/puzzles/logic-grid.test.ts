@@ -15,7 +15,9 @@ import { TEST_DATES, testSeed } from './testing';
 // category, the item of each person) and keep those every clue allows.
 function allOrders(n: number): number[][] {
   if (n === 1) return [[0]];
-  return allOrders(n - 1).flatMap((p) => p.map((_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]).concat([[...p, n - 1]]));
+  return allOrders(n - 1).flatMap((p) =>
+    p.map((_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]).concat([[...p, n - 1]]),
+  );
 }
 function bruteForce({ categories, clues }: LogicGridQuestion): LogicSolution[] {
   const n = (categories[0] as { items: string[] }).items.length;
@@ -24,7 +26,8 @@ function bruteForce({ categories, clues }: LogicGridQuestion): LogicSolution[] {
   const itemOf: number[][] = [orders[0]?.map((_, p) => p) ?? []];
   const holder = (ref: LogicItemRef) => (itemOf[ref.category] as number[]).indexOf(ref.item);
   const allows = (clue: LogicClue): boolean => {
-    if (clue.kind === 'either') return holder(clue.a) === holder(clue.b) || holder(clue.a) === holder(clue.c);
+    if (clue.kind === 'either')
+      return holder(clue.a) === holder(clue.b) || holder(clue.a) === holder(clue.c);
     return (holder(clue.a) === holder(clue.b)) === (clue.kind === 'same');
   };
   const visit = (c: number): void => {
@@ -39,12 +42,17 @@ function bruteForce({ categories, clues }: LogicGridQuestion): LogicSolution[] {
     const people = (categories[0] as { items: string[] }).items;
     solutions.push(
       Object.fromEntries(
-        categories.slice(1).map((category, k) => [
-          category.name,
-          Object.fromEntries(
-            people.map((person, p) => [person, category.items[(itemOf[k + 1] as number[])[p] as number] as string]),
-          ),
-        ]),
+        categories
+          .slice(1)
+          .map((category, k) => [
+            category.name,
+            Object.fromEntries(
+              people.map((person, p) => [
+                person,
+                category.items[(itemOf[k + 1] as number[])[p] as number] as string,
+              ]),
+            ),
+          ]),
       ),
     );
   };
@@ -64,7 +72,9 @@ describe('logic-grid puzzle', () => {
   it('keeps only clues that are needed', () => {
     for (const { question } of puzzles.slice(0, 40))
       for (const clue of question.clues)
-        expect(bruteForce({ ...question, clues: question.clues.filter((c) => c !== clue) }).length).toBeGreaterThan(1);
+        expect(
+          bruteForce({ ...question, clues: question.clues.filter((c) => c !== clue) }).length,
+        ).toBeGreaterThan(1);
   });
 
   it('uses people and two more categories of 4 sorted, distinct items', () => {
@@ -87,7 +97,8 @@ describe('logic-grid puzzle', () => {
   it('words each clue with the items it names', () => {
     for (const { question } of puzzles.slice(0, 20))
       for (const clue of question.clues) {
-        const name = (ref: LogicItemRef) => question.categories[ref.category]?.items[ref.item] as string;
+        const name = (ref: LogicItemRef) =>
+          question.categories[ref.category]?.items[ref.item] as string;
         expect(clue.text).toMatch(/^[A-Z].*\.$/);
         expect(clue.text).toContain(name(clue.a));
         expect(clue.text).toContain(name(clue.b));
@@ -108,9 +119,17 @@ describe('logic-grid puzzle', () => {
     expect(countLogicSolutions(3, 4, [])).toBe(2);
     expect(countLogicSolutions(3, 4, [], 1000)).toBe(576);
     expect(countLogicSolutions(3, 4, first.question.clues, 1000)).toBe(1);
-    const same = (a: LogicItemRef, b: LogicItemRef): LogicClue => ({ kind: 'same', a, b, text: '' });
+    const same = (a: LogicItemRef, b: LogicItemRef): LogicClue => ({
+      kind: 'same',
+      a,
+      b,
+      text: '',
+    });
     const catOwner = { category: 1, item: 0 };
-    const contradiction = [same({ category: 0, item: 0 }, catOwner), same({ category: 0, item: 1 }, catOwner)];
+    const contradiction = [
+      same({ category: 0, item: 0 }, catOwner),
+      same({ category: 0, item: 1 }, catOwner),
+    ];
     expect(countLogicSolutions(3, 4, contradiction)).toBe(0);
   });
 
@@ -124,10 +143,17 @@ describe('logic-grid puzzle', () => {
     expect(checkLogicGrid(first, wrong)).toEqual({ ok: false, reason: 'That is not the solution' });
     const missing = structuredClone(first.secret);
     delete missing[category];
-    expect(checkLogicGrid(first, missing)).toEqual({ ok: false, reason: `The ${category} table is missing` });
+    expect(checkLogicGrid(first, missing)).toEqual({
+      ok: false,
+      reason: `The ${category} table is missing`,
+    });
     const partial = structuredClone(first.secret);
     delete (partial[category] as Record<string, string>)[p];
-    expect(checkLogicGrid(first, partial)).toEqual({ ok: false, reason: `The ${category} of ${p} is missing` });
-    for (const answer of [null, 'x', [], {}]) expect(checkLogicGrid(first, answer)).toMatchObject({ ok: false });
+    expect(checkLogicGrid(first, partial)).toEqual({
+      ok: false,
+      reason: `The ${category} of ${p} is missing`,
+    });
+    for (const answer of [null, 'x', [], {}])
+      expect(checkLogicGrid(first, answer)).toMatchObject({ ok: false });
   });
 });

@@ -45,7 +45,20 @@ interface CategoryDef {
 
 const PEOPLE: CategoryDef = {
   name: 'person',
-  pool: ['Alice', 'Bruno', 'Chloe', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Leo'],
+  pool: [
+    'Alice',
+    'Bruno',
+    'Chloe',
+    'Dmitri',
+    'Esme',
+    'Farid',
+    'Greta',
+    'Hugo',
+    'Ines',
+    'Jonas',
+    'Kira',
+    'Leo',
+  ],
   subject: '{}',
   verb: 'is',
   verbBase: 'be',
@@ -112,7 +125,9 @@ function permutations(n: number): Int8Array[] {
   if (!perms) {
     let lists: number[][] = [[]];
     for (let k = 0; k < n; k++)
-      lists = lists.flatMap((p) => Array.from({ length: k + 1 }, (_, i) => [...p.slice(0, i), k, ...p.slice(i)]));
+      lists = lists.flatMap((p) =>
+        Array.from({ length: k + 1 }, (_, i) => [...p.slice(0, i), k, ...p.slice(i)]),
+      );
     perms = lists.map((p) => Int8Array.from(p));
     permutationCache.set(n, perms);
   }
@@ -125,7 +140,12 @@ function permutations(n: number): Int8Array[] {
  * category it names is fixed, which prunes most branches. Generation calls this a few dozen
  * times per puzzle, hence the flat arrays instead of objects.
  */
-export function countLogicSolutions(categories: number, items: number, clues: readonly LogicClue[], limit = 2): number {
+export function countLogicSolutions(
+  categories: number,
+  items: number,
+  clues: readonly LogicClue[],
+  limit = 2,
+): number {
   const perms = permutations(items);
   // Per depth, clues as (kind, a, b, c) with each item as its offset into `owner`.
   const kinds = { same: 0, different: 1, either: 2 } as const;
@@ -133,8 +153,14 @@ export function countLogicSolutions(categories: number, items: number, clues: re
   const at = (ref: LogicItemRef) => ref.category * items + ref.item;
   for (const clue of clues) {
     const depth = maxCategory(clue);
-    if (depth === 0 || depth >= categories) throw new RangeError('a clue must name two categories of the puzzle');
-    byDepth[depth]?.push(kinds[clue.kind], at(clue.a), at(clue.b), clue.kind === 'either' ? at(clue.c) : 0);
+    if (depth === 0 || depth >= categories)
+      throw new RangeError('a clue must name two categories of the puzzle');
+    byDepth[depth]?.push(
+      kinds[clue.kind],
+      at(clue.a),
+      at(clue.b),
+      clue.kind === 'either' ? at(clue.c) : 0,
+    );
   }
   const owner = new Int8Array(categories * items);
   for (let i = 0; i < items; i++) owner[i] = i;
@@ -173,7 +199,11 @@ export function countLogicSolutions(categories: number, items: number, clues: re
 const fill = (template: string, item: string): string => template.replace('{}', item);
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-function clueText(defs: readonly CategoryDef[], categories: readonly LogicCategory[], clue: LogicClue): string {
+function clueText(
+  defs: readonly CategoryDef[],
+  categories: readonly LogicCategory[],
+  clue: LogicClue,
+): string {
   const name = (ref: LogicItemRef) => categories[ref.category]?.items[ref.item] ?? '?';
   const def = (ref: LogicItemRef) => defs[ref.category] as CategoryDef;
   const subject = fill(def(clue.a).subject, name(clue.a));
@@ -184,7 +214,9 @@ function clueText(defs: readonly CategoryDef[], categories: readonly LogicCatego
       return capitalise(`${subject} ${b.verb} ${object(clue.b)}.`);
     case 'different':
       return capitalise(
-        b.verb === 'is' ? `${subject} is not ${object(clue.b)}.` : `${subject} does not ${b.verbBase} ${object(clue.b)}.`,
+        b.verb === 'is'
+          ? `${subject} is not ${object(clue.b)}.`
+          : `${subject} does not ${b.verbBase} ${object(clue.b)}.`,
       );
     case 'either':
       return capitalise(`${subject} ${b.verb} either ${object(clue.b)} or ${object(clue.c)}.`);
@@ -199,12 +231,16 @@ export function generateLogicGrid(
   date: string,
   { categories: k = LOGIC_CATEGORIES, items: n = LOGIC_ITEMS } = {},
 ): LogicGridPuzzle {
-  if (k < 2 || k > OTHERS.length + 1 || n < 2 || n > 8) throw new RangeError('unsupported logic-grid size');
+  if (k < 2 || k > OTHERS.length + 1 || n < 2 || n > 8)
+    throw new RangeError('unsupported logic-grid size');
   const rng = createRng(deriveSeed(seed, 'logic-grid'));
   const defs = [PEOPLE, ...rng.shuffle([...OTHERS]).slice(0, k - 1)];
   const categories: LogicCategory[] = defs.map((def) => ({
     name: def.name,
-    items: rng.shuffle([...def.pool]).slice(0, n).sort(),
+    items: rng
+      .shuffle([...def.pool])
+      .slice(0, n)
+      .sort(),
   }));
   const identity = Array.from({ length: n }, (_, i) => i);
   const owners: number[][] = defs.map((_, c) => (c === 0 ? identity : rng.shuffle([...identity])));
@@ -223,9 +259,14 @@ export function generateLogicGrid(
     for (let c2 = 0; c2 < k; c2++)
       for (let i1 = 0; c1 !== c2 && i1 < n; i1++) {
         const a = { category: c1, item: i1 };
-        const truth = identity.find((i) => ownerOf({ category: c2, item: i }) === ownerOf(a)) as number;
+        const truth = identity.find(
+          (i) => ownerOf({ category: c2, item: i }) === ownerOf(a),
+        ) as number;
         const decoy = rng.pick(identity.filter((i) => i !== truth));
-        const [b, c] = rng.shuffle([truth, decoy]).map((item) => ({ category: c2, item })) as [LogicItemRef, LogicItemRef];
+        const [b, c] = rng.shuffle([truth, decoy]).map((item) => ({ category: c2, item })) as [
+          LogicItemRef,
+          LogicItemRef,
+        ];
         pool.push({ kind: 'either', a, b, c, text: '' });
       }
   rng.shuffle(pool);
@@ -254,7 +295,12 @@ export function generateLogicGrid(
     });
     secret[category.name] = map;
   });
-  return { id: puzzleId(date, 'logic-grid'), type: 'logic-grid', question: { categories, clues }, secret };
+  return {
+    id: puzzleId(date, 'logic-grid'),
+    type: 'logic-grid',
+    question: { categories, clues },
+    secret,
+  };
 }
 
 export function checkLogicGrid(puzzle: LogicGridPuzzle, answer: unknown): CheckResult {
@@ -267,7 +313,9 @@ export function checkLogicGrid(puzzle: LogicGridPuzzle, answer: unknown): CheckR
   }
   // Which links are wrong is not said: that would let a guesser solve it by elimination.
   const right = Object.entries(puzzle.secret).every(([category, expected]) =>
-    Object.entries(expected).every(([person, item]) => (answer[category] as Record<string, unknown>)[person] === item),
+    Object.entries(expected).every(
+      ([person, item]) => (answer[category] as Record<string, unknown>)[person] === item,
+    ),
   );
   return right ? OK : fail('That is not the solution');
 }

@@ -37,7 +37,10 @@ const puzzles = TEST_DATES.map((date) => generateMatch3(testSeed(date), date));
 const first = puzzles[0] as Match3Puzzle;
 
 /** Plays the first valid swap until the target; returns the swaps and the final state. */
-function playGreedy(puzzle: Match3Puzzle, onSwap?: (state: Match3State, reshuffled: boolean) => void) {
+function playGreedy(
+  puzzle: Match3Puzzle,
+  onSwap?: (state: Match3State, reshuffled: boolean) => void,
+) {
   let state = initialMatch3State(puzzle.question);
   const swaps: Array<[number, number]> = [];
   while (state.matches < puzzle.question.target) {
@@ -52,7 +55,12 @@ function playGreedy(puzzle: Match3Puzzle, onSwap?: (state: Match3State, reshuffl
   return { swaps, state };
 }
 
-const stateOf = (rows: number[][]): Match3State => ({ grid: rows.flat(), refillSeed: 'test', moves: 0, matches: 0 });
+const stateOf = (rows: number[][]): Match3State => ({
+  grid: rows.flat(),
+  refillSeed: 'test',
+  moves: 0,
+  matches: 0,
+});
 
 describe('match-3 puzzle', () => {
   it('deals a 5x5 board of 7 symbols with no run and a valid move every day', () => {
@@ -80,14 +88,25 @@ describe('match-3 puzzle', () => {
 
   it('refuses a swap of cells that are not neighbours, or that makes no line', () => {
     const state = initialMatch3State(first.question);
-    expect(applySwap(state, 0, 2)).toEqual({ ok: false, reason: 'Only neighbouring cells can be swapped' });
-    expect(applySwap(state, 4, 5)).toEqual({ ok: false, reason: 'Only neighbouring cells can be swapped' }); // row end
+    expect(applySwap(state, 0, 2)).toEqual({
+      ok: false,
+      reason: 'Only neighbouring cells can be swapped',
+    });
+    expect(applySwap(state, 4, 5)).toEqual({
+      ok: false,
+      reason: 'Only neighbouring cells can be swapped',
+    }); // row end
     expect(applySwap(state, 0, 6)).toMatchObject({ ok: false }); // diagonal
     expect(applySwap(state, 0, 0)).toMatchObject({ ok: false });
     expect(applySwap(state, 24, 25)).toMatchObject({ ok: false });
     const valid = new Set(validSwaps(state.grid).map(([a, b]) => `${a},${b}`));
-    const dud = [...Array(24).keys()].map((a): [number, number] => [a, a + 1]).find(([a, b]) => a % 5 < 4 && !valid.has(`${a},${b}`));
-    expect(applySwap(state, ...(dud as [number, number]))).toEqual({ ok: false, reason: 'That swap does not make a line of 3' });
+    const dud = [...Array(24).keys()]
+      .map((a): [number, number] => [a, a + 1])
+      .find(([a, b]) => a % 5 < 4 && !valid.has(`${a},${b}`));
+    expect(applySwap(state, ...(dud as [number, number]))).toEqual({
+      ok: false,
+      reason: 'That swap does not make a line of 3',
+    });
     expect(state.grid).toEqual(first.question.grid);
   });
 
@@ -105,13 +124,15 @@ describe('match-3 puzzle', () => {
     expect(step?.cleared).toEqual([20, 21, 22]);
     expect(step?.matches).toBe(1);
     // Columns 0-2 moved down one row, their top cells refilled; columns 3 and 4 are as after the swap.
-    expect(step?.grid).toEqual([
-      [expect.any(Number), expect.any(Number), expect.any(Number), 3, 4],
-      [0, 1, 2, 4, 5],
-      [1, 2, 3, 5, 6],
-      [2, 3, 4, 6, 0],
-      [3, 4, 5, 0, 1],
-    ].flat());
+    expect(step?.grid).toEqual(
+      [
+        [expect.any(Number), expect.any(Number), expect.any(Number), 3, 4],
+        [0, 1, 2, 4, 5],
+        [1, 2, 3, 5, 6],
+        [2, 3, 4, 6, 0],
+        [3, 4, 5, 0, 1],
+      ].flat(),
+    );
     expect(result.state.moves).toBe(1);
     expect(state.moves).toBe(0);
   });
@@ -143,7 +164,8 @@ describe('match-3 puzzle', () => {
     expect(five.steps[0]).toMatchObject({ cleared: [20, 21, 22, 23, 24], matches: 1 });
     expect(two.steps[0]).toMatchObject({ cleared: [15, 16, 17, 20, 21, 22], matches: 2 });
     for (const result of [five, two]) {
-      for (const step of result.steps) expect(step.matches).toBe(Math.floor(step.cleared.length / 3));
+      for (const step of result.steps)
+        expect(step.matches).toBe(Math.floor(step.cleared.length / 3));
       expect(result.matches).toBe(result.steps.reduce((sum, s) => sum + s.matches, 0));
       expect(result.cleared).toBe(result.steps.reduce((sum, s) => sum + s.cleared.length, 0));
       expect(result.state.matches).toBe(result.matches);
@@ -184,7 +206,10 @@ describe('match-3 puzzle', () => {
   });
 
   it('refuses a count the swaps do not make', () => {
-    expect(checkMatch3(first, { count: 20, swaps: [] })).toEqual({ ok: false, reason: 'The swaps make 0 matches, not 20' });
+    expect(checkMatch3(first, { count: 20, swaps: [] })).toEqual({
+      ok: false,
+      reason: 'The swaps make 0 matches, not 20',
+    });
     const { swaps, state } = playGreedy(first);
     expect(checkMatch3(first, { count: state.matches + 1, swaps })).toEqual({
       ok: false,
@@ -211,8 +236,14 @@ describe('match-3 puzzle', () => {
       state2 = r.state;
     }
     const valid = new Set(validSwaps(state2.grid).map(([a, b]) => `${a},${b}`));
-    const dud = [...Array(20).keys()].map((a): [number, number] => [a, a + 5]).find(([a, b]) => !valid.has(`${a},${b}`));
-    const withDud: Array<[number, number]> = [...swaps.slice(0, 2), dud as [number, number], ...swaps.slice(2)];
+    const dud = [...Array(20).keys()]
+      .map((a): [number, number] => [a, a + 5])
+      .find(([a, b]) => !valid.has(`${a},${b}`));
+    const withDud: Array<[number, number]> = [
+      ...swaps.slice(0, 2),
+      dud as [number, number],
+      ...swaps.slice(2),
+    ];
     expect(checkMatch3(first, { count: state.matches, swaps: withDud })).toEqual({
       ok: false,
       reason: 'Swap 3 is not valid: That swap does not make a line of 3',
@@ -220,7 +251,15 @@ describe('match-3 puzzle', () => {
   });
 
   it('refuses malformed answers and endless swap lists', () => {
-    for (const answer of [null, [], {}, { count: 20 }, { swaps: [] }, { count: -1, swaps: [] }, { count: 1.5, swaps: [] }])
+    for (const answer of [
+      null,
+      [],
+      {},
+      { count: 20 },
+      { swaps: [] },
+      { count: -1, swaps: [] },
+      { count: 1.5, swaps: [] },
+    ])
       expect(checkMatch3(first, answer)).toMatchObject({ ok: false });
     for (const swap of [[0], [0, 1, 2], ['0', '1'], [0, 25], [-1, 0], null])
       expect(checkMatch3(first, { count: 0, swaps: [swap] })).toMatchObject({ ok: false });

@@ -43,7 +43,14 @@ export interface Match3Step {
   grid: number[];
 }
 export type SwapResult =
-  | { ok: true; state: Match3State; cleared: number; matches: number; steps: Match3Step[]; reshuffled: boolean }
+  | {
+      ok: true;
+      state: Match3State;
+      cleared: number;
+      matches: number;
+      steps: Match3Step[];
+      reshuffled: boolean;
+    }
   | { ok: false; reason: string };
 
 /** Every row and every column, as cell indices. */
@@ -101,8 +108,13 @@ function freshGrid(rng: Rng): number[] {
     for (let i = 0; i < CELLS; i++) {
       const col = i % MATCH3_SIZE;
       const left = col >= 2 && grid[i - 1] === grid[i - 2] ? grid[i - 1] : -1;
-      const up = i >= 2 * MATCH3_SIZE && grid[i - MATCH3_SIZE] === grid[i - 2 * MATCH3_SIZE] ? grid[i - MATCH3_SIZE] : -1;
-      const allowed = Array.from({ length: MATCH3_SYMBOLS }, (_, s) => s).filter((s) => s !== left && s !== up);
+      const up =
+        i >= 2 * MATCH3_SIZE && grid[i - MATCH3_SIZE] === grid[i - 2 * MATCH3_SIZE]
+          ? grid[i - MATCH3_SIZE]
+          : -1;
+      const allowed = Array.from({ length: MATCH3_SYMBOLS }, (_, s) => s).filter(
+        (s) => s !== left && s !== up,
+      );
       grid.push(rng.pick(allowed));
     }
     if (hasValidMove(grid)) return grid;
@@ -163,7 +175,12 @@ export function applySwap(state: Match3State, a: number, b: number): SwapResult 
   const matches = steps.reduce((sum, s) => sum + s.matches, 0);
   return {
     ok: true,
-    state: { grid, refillSeed: state.refillSeed, moves: state.moves + 1, matches: state.matches + matches },
+    state: {
+      grid,
+      refillSeed: state.refillSeed,
+      moves: state.moves + 1,
+      matches: state.matches + matches,
+    },
     cleared: totalCleared,
     matches,
     steps,
@@ -192,10 +209,15 @@ const isSwap = (value: unknown): value is [number, number] =>
 
 /** The claimed count is never trusted: only what the replayed swaps score counts. */
 export function checkMatch3(puzzle: Match3Puzzle, answer: unknown): CheckResult {
-  if (!isRecord(answer) || !isIntIn(answer.count, 0, Number.MAX_SAFE_INTEGER) || !Array.isArray(answer.swaps))
+  if (
+    !isRecord(answer) ||
+    !isIntIn(answer.count, 0, Number.MAX_SAFE_INTEGER) ||
+    !Array.isArray(answer.swaps)
+  )
     return fail('The answer needs the match count and the list of swaps');
   const { count, swaps } = answer;
-  if (swaps.length > MATCH3_MAX_SWAPS) return fail(`At most ${MATCH3_MAX_SWAPS} swaps are accepted`);
+  if (swaps.length > MATCH3_MAX_SWAPS)
+    return fail(`At most ${MATCH3_MAX_SWAPS} swaps are accepted`);
   let state = initialMatch3State(puzzle.question);
   for (const [i, swap] of swaps.entries()) {
     if (!isSwap(swap)) return fail(`Swap ${i + 1} must be two cells from 0 to ${CELLS - 1}`);

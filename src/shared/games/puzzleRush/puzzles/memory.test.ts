@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkMemory, faceAt, generateMemory, MEMORY_CARDS, MEMORY_FACES, type MemoryPuzzle } from './memory';
+import {
+  checkMemory,
+  faceAt,
+  generateMemory,
+  MEMORY_CARDS,
+  MEMORY_FACES,
+  type MemoryPuzzle,
+} from './memory';
 import { TEST_DATES, testSeed } from './testing';
 
 const puzzles = TEST_DATES.map((date) => generateMemory(testSeed(date), date));
@@ -25,7 +32,8 @@ describe('memory puzzle', () => {
 
   it('reveals one card at a time, and nothing off the board', () => {
     first.secret.faces.forEach((face, i) => expect(faceAt(first, i)).toBe(face));
-    for (const index of [-1, MEMORY_CARDS, 1.5, Number.NaN]) expect(faceAt(first, index)).toBeNull();
+    for (const index of [-1, MEMORY_CARDS, 1.5, Number.NaN])
+      expect(faceAt(first, index)).toBeNull();
   });
 
   it('accepts the board and refuses any other', () => {
@@ -33,8 +41,18 @@ describe('memory puzzle', () => {
     const swapped = [...first.secret.faces];
     const other = swapped.findIndex((face) => face !== swapped[0]);
     [swapped[0], swapped[other]] = [swapped[other] as string, swapped[0] as string];
-    expect(checkMemory(first, { board: swapped })).toEqual({ ok: false, reason: 'The cards do not match the board' });
-    for (const answer of [null, [], {}, { board: 'x' }, { board: first.secret.faces.slice(1) }, first.secret.faces])
+    expect(checkMemory(first, { board: swapped })).toEqual({
+      ok: false,
+      reason: 'The cards do not match the board',
+    });
+    for (const answer of [
+      null,
+      [],
+      {},
+      { board: 'x' },
+      { board: first.secret.faces.slice(1) },
+      first.secret.faces,
+    ])
       expect(checkMemory(first, answer)).toMatchObject({ ok: false });
   });
 });

@@ -6,8 +6,22 @@ export const MEMORY_ROWS = 4;
 export const MEMORY_CARDS = MEMORY_COLUMNS * MEMORY_ROWS;
 /** Twice as many faces as pairs, so the set itself changes from day to day. */
 export const MEMORY_FACES: readonly string[] = [
-  '🐶', '🐱', '🦊', '🐼', '🐸', '🐵', '🦁', '🐯',
-  '🐨', '🐰', '🐙', '🦄', '🐢', '🐝', '🦉', '🐧',
+  '🐶',
+  '🐱',
+  '🦊',
+  '🐼',
+  '🐸',
+  '🐵',
+  '🦁',
+  '🐯',
+  '🐨',
+  '🐰',
+  '🐙',
+  '🦄',
+  '🐢',
+  '🐝',
+  '🦉',
+  '🐧',
 ];
 
 export interface MemoryQuestion {
@@ -37,13 +51,16 @@ export function generateMemory(seed: string, date: string): MemoryPuzzle {
 
 /** The face of one card for a flip request; null for an index off the board. */
 export const faceAt = (puzzle: MemoryPuzzle, index: number): string | null =>
-  Number.isInteger(index) && index >= 0 && index < MEMORY_CARDS ? (puzzle.secret.faces[index] ?? null) : null;
+  Number.isInteger(index) && index >= 0 && index < MEMORY_CARDS
+    ? (puzzle.secret.faces[index] ?? null)
+    : null;
 
 export function checkMemory(puzzle: MemoryPuzzle, answer: unknown): CheckResult {
   if (!isRecord(answer) || !Array.isArray(answer.board) || answer.board.length !== MEMORY_CARDS)
     return fail(`The answer needs the board: ${MEMORY_CARDS} cards`);
   const { board } = answer;
   // Which cards are wrong is not said: that would let a guesser solve the board by elimination.
-  if (!puzzle.secret.faces.every((face, i) => board[i] === face)) return fail('The cards do not match the board');
+  if (!puzzle.secret.faces.every((face, i) => board[i] === face))
+    return fail('The cards do not match the board');
   return OK;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkQueens, generateQueens, type QueenPosition, type QueensPuzzle, solveQueens } from './n-queens';
+import {
+  checkQueens,
+  generateQueens,
+  type QueenPosition,
+  type QueensPuzzle,
+  solveQueens,
+} from './n-queens';
 import { TEST_DATES, testSeed } from './testing';
 
 // Brute force written apart from the module: every permutation of columns (one queen per
@@ -19,7 +25,8 @@ const untouching: number[][] = [];
 const bruteForce = ({ regions, initial }: QueensPuzzle['question']): number[][] =>
   untouching.filter(
     (cols) =>
-      new Set(cols.map((c, r) => regions[r]?.[c])).size === 8 && initial.every(([r, c]) => cols[r] === c),
+      new Set(cols.map((c, r) => regions[r]?.[c])).size === 8 &&
+      initial.every(([r, c]) => cols[r] === c),
   );
 
 const puzzles = TEST_DATES.map((date) => generateQueens(testSeed(date), date));
@@ -48,14 +55,21 @@ describe('n-queens puzzle', () => {
         const queue = [start as [number, number]];
         for (let head = 0; head < queue.length; head++) {
           const [r, c] = queue[head] as [number, number];
-          for (const next of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]] as Array<[number, number]>)
+          for (const next of [
+            [r - 1, c],
+            [r + 1, c],
+            [r, c - 1],
+            [r, c + 1],
+          ] as Array<[number, number]>)
             if (question.regions[next[0]]?.[next[1]] === id && !seen.has(String(next))) {
               seen.add(String(next));
               queue.push(next);
             }
         }
         expect(seen.size).toBe(members.length);
-        expect(secret.positions.filter(([r, c]) => question.regions[r]?.[c] === id)).toHaveLength(1);
+        expect(secret.positions.filter(([r, c]) => question.regions[r]?.[c] === id)).toHaveLength(
+          1,
+        );
       }
     }
   });
@@ -71,7 +85,9 @@ describe('n-queens puzzle', () => {
   });
 
   it('solves like the brute force and stops at the limit', () => {
-    expect(solveQueens(first.question.regions, first.question.initial)).toEqual([secretCols(first)]);
+    expect(solveQueens(first.question.regions, first.question.initial)).toEqual([
+      secretCols(first),
+    ]);
     const withoutGivens = bruteForce({ ...first.question, initial: [] });
     expect(solveQueens(first.question.regions, [], 1000)).toEqual(withoutGivens);
     expect(solveQueens(first.question.regions, [], 1)).toHaveLength(1);
@@ -79,12 +95,16 @@ describe('n-queens puzzle', () => {
 
   it('accepts the placement in any order', () => {
     expect(checkQueens(first, { positions: first.secret.positions })).toEqual({ ok: true });
-    expect(checkQueens(first, { positions: [...first.secret.positions].reverse() })).toEqual({ ok: true });
+    expect(checkQueens(first, { positions: [...first.secret.positions].reverse() })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses an answer that removes a given queen', () => {
     const [given] = first.question.initial as [QueenPosition];
-    const moved = first.secret.positions.map(([r, c]): QueenPosition => (r === given[0] ? [r, (c + 4) % 8] : [r, c]));
+    const moved = first.secret.positions.map(([r, c]): QueenPosition =>
+      r === given[0] ? [r, (c + 4) % 8] : [r, c],
+    );
     expect(checkQueens(first, { positions: moved })).toEqual({
       ok: false,
       reason: `The given queen at row ${given[0] + 1}, column ${given[1] + 1} cannot be removed`,
@@ -95,7 +115,9 @@ describe('n-queens puzzle', () => {
     // Every other placement with no shared row or column and no touching keeps the givens
     // only by sharing a region, since the solution is unique.
     const keepsGivens = (cols: number[]) => first.question.initial.every(([r, c]) => cols[r] === c);
-    const rivals = untouching.filter((cols) => cols.join() !== secretCols(first).join() && keepsGivens(cols));
+    const rivals = untouching.filter(
+      (cols) => cols.join() !== secretCols(first).join() && keepsGivens(cols),
+    );
     expect(rivals.length).toBeGreaterThan(0);
     for (const rival of rivals.slice(0, 50))
       expect(checkQueens(first, { positions: rival.map((c, r) => [r, c]) })).toMatchObject({
@@ -108,13 +130,20 @@ describe('n-queens puzzle', () => {
     const free = [...Array(8).keys()].filter((r) => !givenRows.has(r));
     const [r0, r1] = free as [number, number];
     const cols = secretCols(first);
-    const sameColumn = asRows(cols).map(([r, c]): QueenPosition => (r === r1 ? [r, cols[r0] as number] : [r, c]));
+    const sameColumn = asRows(cols).map(([r, c]): QueenPosition =>
+      r === r1 ? [r, cols[r0] as number] : [r, c],
+    );
     expect(checkQueens(first, { positions: sameColumn })).toEqual({
       ok: false,
       reason: `Two queens share column ${(secretCols(first)[r0] as number) + 1}`,
     });
-    const sameRow = asRows(secretCols(first)).map(([r, c]): QueenPosition => (r === r1 ? [r0, c] : [r, c]));
-    expect(checkQueens(first, { positions: sameRow })).toEqual({ ok: false, reason: `Two queens share row ${r0 + 1}` });
+    const sameRow = asRows(secretCols(first)).map(([r, c]): QueenPosition =>
+      r === r1 ? [r0, c] : [r, c],
+    );
+    expect(checkQueens(first, { positions: sameRow })).toEqual({
+      ok: false,
+      reason: `Two queens share row ${r0 + 1}`,
+    });
     expect(checkQueens(first, { positions: first.secret.positions.slice(0, 7) })).toEqual({
       ok: false,
       reason: 'Place exactly 8 queens',

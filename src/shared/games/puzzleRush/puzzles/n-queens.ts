@@ -28,7 +28,11 @@ export interface QueensAnswer {
  * that keep the givens; at most `limit` of them. Queens in different rows can only touch
  * when the rows are consecutive, so each row checks against the previous one alone.
  */
-export function solveQueens(regions: readonly (readonly number[])[], givens: readonly QueenPosition[], limit = 2): number[][] {
+export function solveQueens(
+  regions: readonly (readonly number[])[],
+  givens: readonly QueenPosition[],
+  limit = 2,
+): number[][] {
   const fixed = new Array<number>(N).fill(-1);
   for (const [r, c] of givens) fixed[r] = c;
   const cols: number[] = [];
@@ -79,7 +83,10 @@ function growRegions(cols: readonly number[], rng: Rng): number[][] {
   const ids = rng.shuffle(Array.from({ length: N }, (_, i) => i));
   cols.forEach((c, r) => ((regions[r] as number[])[c] = ids[r] as number));
   const touches = (r: number, c: number, id: number): boolean =>
-    regions[r - 1]?.[c] === id || regions[r + 1]?.[c] === id || regions[r]?.[c - 1] === id || regions[r]?.[c + 1] === id;
+    regions[r - 1]?.[c] === id ||
+    regions[r + 1]?.[c] === id ||
+    regions[r]?.[c - 1] === id ||
+    regions[r]?.[c + 1] === id;
   for (;;) {
     const frontier = new Map<number, Array<[number, number]>>();
     for (let r = 0; r < N; r++)
@@ -154,12 +161,22 @@ export function checkQueens(puzzle: QueensPuzzle, answer: unknown): CheckResult 
     if (!positions.some(([r, c]) => r === given[0] && c === given[1]))
       return fail(`The given queen at ${cell(given)} cannot be removed`);
   // One rule at a time over all pairs, so the reason names the most basic rule broken.
-  const pairs = positions.flatMap((p, i) => positions.slice(i + 1).map((q): [QueenPosition, QueenPosition] => [p, q]));
+  const pairs = positions.flatMap((p, i) =>
+    positions.slice(i + 1).map((q): [QueenPosition, QueenPosition] => [p, q]),
+  );
   const region = ([r, c]: QueenPosition) => regions[r]?.[c];
-  const rules: Array<[(p: QueenPosition, q: QueenPosition) => boolean, (p: QueenPosition, q: QueenPosition) => string]> = [
+  const rules: Array<
+    [
+      (p: QueenPosition, q: QueenPosition) => boolean,
+      (p: QueenPosition, q: QueenPosition) => string,
+    ]
+  > = [
     [(p, q) => p[0] === q[0], (p) => `Two queens share row ${p[0] + 1}`],
     [(p, q) => p[1] === q[1], (p) => `Two queens share column ${p[1] + 1}`],
-    [(p, q) => region(p) === region(q), (p, q) => `The queens at ${cell(p)} and ${cell(q)} share a region`],
+    [
+      (p, q) => region(p) === region(q),
+      (p, q) => `The queens at ${cell(p)} and ${cell(q)} share a region`,
+    ],
     [
       (p, q) => Math.abs(p[0] - q[0]) <= 1 && Math.abs(p[1] - q[1]) <= 1,
       (p, q) => `The queens at ${cell(p)} and ${cell(q)} touch`,

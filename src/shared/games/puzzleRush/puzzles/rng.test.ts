@@ -6,8 +6,12 @@ describe('seeded stream', () => {
     // Pinned from node:crypto: a change here changes every day's puzzles and breaks match-3
     // replays between a browser and a server on different versions.
     const rng = createRng('fair-and-square');
-    expect([rng.uint32(), rng.uint32(), rng.uint32()]).toEqual([1874148357, 3214335973, 2775791745]);
-    expect(dailySeed('k', '2025-01-01')).toBe('00a9da5f7f70b5e04847a6e7f2ef74fa96dbe75b4e41ae22cd13f0defbc96bb1');
+    expect([rng.uint32(), rng.uint32(), rng.uint32()]).toEqual([
+      1874148357, 3214335973, 2775791745,
+    ]);
+    expect(dailySeed('k', '2025-01-01')).toBe(
+      '00a9da5f7f70b5e04847a6e7f2ef74fa96dbe75b4e41ae22cd13f0defbc96bb1',
+    );
   });
 
   it('repeats for a seed and differs between seeds', () => {

@@ -51,7 +51,8 @@ export function createRng(seed: string): Rng {
   };
 
   const int = (n: number): number => {
-    if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`int(${n}): n must be an integer in [1, 2^32]`);
+    if (!Number.isInteger(n) || n < 1 || n > TWO_32)
+      throw new RangeError(`int(${n}): n must be an integer in [1, 2^32]`);
     // Draws at or above the largest multiple of n are redrawn, so every residue is equally likely.
     const limit = TWO_32 - (TWO_32 % n);
     for (;;) {

@@ -44,7 +44,7 @@ function exploreFromSolved(): void {
 
 function solve(board: readonly number[]): number[] {
   const moves: number[] = [];
-  for (let k = key(board); k !== '123456780'; ) {
+  for (let k = key(board); k !== '123456780';) {
     const step = towardSolved.get(k);
     if (!step) throw new Error(`unsolvable ${k}`);
     moves.push(step.tile);
@@ -64,7 +64,9 @@ describe('sliding puzzle', () => {
 
   it('decides solvability like a full search does', () => {
     expect(towardSolved.size).toBe(181_440); // 9! / 2
-    const misjudged = [...towardSolved.keys()].filter((k) => !isSlidingSolvable([...k].map(Number)));
+    const misjudged = [...towardSolved.keys()].filter(
+      (k) => !isSlidingSolvable([...k].map(Number)),
+    );
     expect(misjudged).toEqual([]);
     expect(isSlidingSolvable([2, 1, 3, 4, 5, 6, 7, 8, 0])).toBe(false);
   });
@@ -92,7 +94,9 @@ describe('sliding puzzle', () => {
 
   it('accepts a replayed solution', () => {
     for (const puzzle of puzzles.slice(0, 50)) {
-      expect(checkSliding(puzzle, { board: SOLVED, moves: solve(puzzle.question.board) })).toEqual({ ok: true });
+      expect(checkSliding(puzzle, { board: SOLVED, moves: solve(puzzle.question.board) })).toEqual({
+        ok: true,
+      });
     }
   });
 
@@ -101,8 +105,12 @@ describe('sliding puzzle', () => {
     const moves = solve(puzzle.question.board);
     // Sliding a tile and back leaves the board unchanged.
     const board = [...puzzle.question.board];
-    const neighbour = board[board.indexOf(0) % 3 === 0 ? board.indexOf(0) + 1 : board.indexOf(0) - 1] as number;
-    expect(checkSliding(puzzle, { board: SOLVED, moves: [neighbour, neighbour, ...moves] })).toEqual({ ok: true });
+    const neighbour = board[
+      board.indexOf(0) % 3 === 0 ? board.indexOf(0) + 1 : board.indexOf(0) - 1
+    ] as number;
+    expect(
+      checkSliding(puzzle, { board: SOLVED, moves: [neighbour, neighbour, ...moves] }),
+    ).toEqual({ ok: true });
   });
 
   it('refuses a solved board without the moves that reach it', () => {
@@ -112,7 +120,10 @@ describe('sliding puzzle', () => {
   });
 
   it('refuses an illegal move, naming it', () => {
-    const puzzle: SlidingPuzzle = { ...(puzzles[0] as SlidingPuzzle), question: { size: 3, board: [1, 2, 3, 4, 5, 6, 7, 0, 8] } };
+    const puzzle: SlidingPuzzle = {
+      ...(puzzles[0] as SlidingPuzzle),
+      question: { size: 3, board: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
+    };
     expect(checkSliding(puzzle, { board: SOLVED, moves: [8] })).toEqual({ ok: true });
     expect(checkSliding(puzzle, { board: SOLVED, moves: [1] })).toEqual({
       ok: false,
@@ -123,7 +134,10 @@ describe('sliding puzzle', () => {
   });
 
   it('refuses a board that is not where the moves end', () => {
-    const puzzle: SlidingPuzzle = { ...(puzzles[0] as SlidingPuzzle), question: { size: 3, board: [1, 2, 3, 4, 5, 6, 7, 0, 8] } };
+    const puzzle: SlidingPuzzle = {
+      ...(puzzles[0] as SlidingPuzzle),
+      question: { size: 3, board: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
+    };
     expect(checkSliding(puzzle, { board: [1, 2, 3, 4, 5, 6, 7, 0, 8], moves: [8] })).toEqual({
       ok: false,
       reason: 'The board does not match the moves',
@@ -132,7 +146,16 @@ describe('sliding puzzle', () => {
 
   it('refuses malformed answers and endless move lists', () => {
     const puzzle = puzzles[0] as SlidingPuzzle;
-    const malformed = [null, 'x', [], {}, { board: SOLVED }, { moves: [] }, { board: [1, 2, 3], moves: [] }, { board: SOLVED, moves: 'x' }];
+    const malformed = [
+      null,
+      'x',
+      [],
+      {},
+      { board: SOLVED },
+      { moves: [] },
+      { board: [1, 2, 3], moves: [] },
+      { board: SOLVED, moves: 'x' },
+    ];
     for (const answer of malformed)
       expect(checkSliding(puzzle, answer)).toMatchObject({ ok: false });
     const tooMany = new Array<number>(SLIDING_MAX_MOVES + 1).fill(1);

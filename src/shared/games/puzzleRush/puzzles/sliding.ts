@@ -36,7 +36,8 @@ export function isSlidingSolvable(board: readonly number[]): boolean {
   const tiles = board.filter((t) => t !== 0);
   let inversions = 0;
   for (let i = 0; i < tiles.length; i++)
-    for (let j = i + 1; j < tiles.length; j++) if ((tiles[i] as number) > (tiles[j] as number)) inversions++;
+    for (let j = i + 1; j < tiles.length; j++)
+      if ((tiles[i] as number) > (tiles[j] as number)) inversions++;
   return inversions % 2 === 0;
 }
 
@@ -72,7 +73,12 @@ export function generateSliding(seed: string, date: string): SlidingPuzzle {
   for (;;) {
     const board = rng.shuffle([...SLIDING_SOLVED]);
     if (isSlidingSolvable(board) && slidingDistance(board) >= SLIDING_MIN_DISTANCE)
-      return { id: puzzleId(date, 'sliding'), type: 'sliding', question: { size: SLIDING_SIZE, board }, secret: null };
+      return {
+        id: puzzleId(date, 'sliding'),
+        type: 'sliding',
+        question: { size: SLIDING_SIZE, board },
+        secret: null,
+      };
   }
 }
 
@@ -87,7 +93,8 @@ export function checkSliding(puzzle: SlidingPuzzle, answer: unknown): CheckResul
   if (!isRecord(answer) || !isBoard(answer.board) || !Array.isArray(answer.moves))
     return fail('The answer needs the board (9 cells) and the list of moves');
   const { board: submitted, moves } = answer;
-  if (moves.length > SLIDING_MAX_MOVES) return fail(`At most ${SLIDING_MAX_MOVES} moves are accepted`);
+  if (moves.length > SLIDING_MAX_MOVES)
+    return fail(`At most ${SLIDING_MAX_MOVES} moves are accepted`);
   let board: number[] = [...puzzle.question.board];
   for (const [i, tile] of moves.entries()) {
     const next = isIntIn(tile, 1, CELLS - 1) ? slideTile(board, tile) : null;

@@ -12,7 +12,8 @@ export const testSeed = (date: string): string => dailySeed(TEST_SECRET, date);
 /** Shortest tile moves to solved: iterative deepening A* on the sum of tile distances. */
 function solveSliding(start: readonly number[]): number[] {
   const board = [...start];
-  const away = (t: number, i: number) => Math.abs(Math.floor(i / 3) - Math.floor((t - 1) / 3)) + Math.abs((i % 3) - ((t - 1) % 3));
+  const away = (t: number, i: number) =>
+    Math.abs(Math.floor(i / 3) - Math.floor((t - 1) / 3)) + Math.abs((i % 3) - ((t - 1) % 3));
   const distance = () => board.reduce((sum, t, i) => (t === 0 ? sum : sum + away(t, i)), 0);
   const moves: number[] = [];
   const search = (depth: number, bound: number): number => {
@@ -34,7 +35,7 @@ function solveSliding(start: readonly number[]): number[] {
     }
     return next;
   };
-  for (let bound = distance(); ; ) {
+  for (let bound = distance(); ;) {
     const result = search(0, bound);
     if (result === -1) return moves;
     bound = result;
@@ -66,4 +67,3 @@ export function correctAnswer(puzzle: DailyPuzzle): unknown {
       return { positions: puzzle.secret.positions };
   }
 }
-

@@ -4,7 +4,14 @@ import currencyCodes from 'currency-codes';
 import elementData from 'periodic-table-data/periodicTableData.json' with { type: 'json' };
 import emojiData from 'unicode-emoji-json/data-by-emoji.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { QUIZ_BANK, TEMPLATES, TEMPLATE_KEYS, templateCounts, type QuizQuestion, type TemplateKey } from './bank';
+import {
+  QUIZ_BANK,
+  TEMPLATES,
+  TEMPLATE_KEYS,
+  templateCounts,
+  type QuizQuestion,
+  type TemplateKey,
+} from './bank';
 import { BANK_FILE, SOURCE_PACKAGES, buildBank, serializeBank } from './build';
 import {
   CAPITAL_FIXES,
@@ -38,12 +45,16 @@ type CountryCode = keyof typeof countries;
 const country = (code: string) => countries[code as CountryCode];
 const codeOf = (q: QuizQuestion) => q.id.slice(q.template.length + 1);
 const capitalOf = (code: string) => CAPITAL_FIXES[code]?.capital ?? country(code).capital;
-const countriesNamed = (name: string) => (Object.keys(countries) as CountryCode[]).filter((c) => countries[c].name === name);
+const countriesNamed = (name: string) =>
+  (Object.keys(countries) as CountryCode[]).filter((c) => countries[c].name === name);
 const currencyName = (code: string) => currencyCodes.code(code)?.currency.trim();
 const currencyNamesOf = (code: string) =>
   [...country(code).currency, ...(EXTRA_CURRENCIES[code]?.codes ?? [])].map(currencyName);
 const elements = elementData.map((e) => ({ symbol: e.symbol, name: e.name }));
-const emoji = emojiData as Record<string, { name: string; group: string; skin_tone_support: boolean }>;
+const emoji = emojiData as Record<
+  string,
+  { name: string; group: string; skin_tone_support: boolean }
+>;
 const emojiNames = new Set(Object.values(emoji).map((e) => e.name.toLowerCase()));
 const allCapitals = new Set(Object.keys(countries).map(capitalOf));
 const allCurrencyNames = new Set(currencyCodes.data.map((c) => c.currency.trim()));
@@ -65,7 +76,8 @@ const CHECKS: Record<TemplateKey, Check> = {
     inCategory: (choice) => countriesNamed(choice).length > 0,
   },
   'flag-of': {
-    right: (q, choice) => countriesNamed(choice).some((c) => getEmojiFlag(c as TCountryCode) === q.subject),
+    right: (q, choice) =>
+      countriesNamed(choice).some((c) => getEmojiFlag(c as TCountryCode) === q.subject),
     inCategory: (choice) => countriesNamed(choice).length > 0,
   },
   'currency-of': {
@@ -86,7 +98,8 @@ const CHECKS: Record<TemplateKey, Check> = {
   },
 };
 
-const byTemplate = (template: TemplateKey) => QUIZ_BANK.questions.filter((q) => q.template === template);
+const byTemplate = (template: TemplateKey) =>
+  QUIZ_BANK.questions.filter((q) => q.template === template);
 
 describe('quiz bank', () => {
   it('has well-formed questions with unique ids', () => {
@@ -100,7 +113,8 @@ describe('quiz bank', () => {
       expect(q.subject === null || q.subject.trim() !== '', q.id).toBe(true);
       expect(q.choices, q.id).toHaveLength(4);
       expect(new Set(q.choices).size, q.id).toBe(4);
-      for (const choice of q.choices) expect(choice !== '' && choice.trim() === choice, `${q.id}: '${choice}'`).toBe(true);
+      for (const choice of q.choices)
+        expect(choice !== '' && choice.trim() === choice, `${q.id}: '${choice}'`).toBe(true);
       expect([0, 1, 2, 3], q.id).toContain(q.answer);
     }
   });
@@ -112,10 +126,13 @@ describe('quiz bank', () => {
       const questions = byTemplate(template);
       for (const q of questions) {
         q.choices.forEach((choice, i) => {
-          expect(check.inCategory(choice), `${q.id}: '${choice}' is not of the category`).toBe(true);
-          expect(check.right(q, choice), `${q.id}: '${choice}' ${i === q.answer ? 'is the answer but wrong' : 'is a wrong choice but right'}`).toBe(
-            i === q.answer,
+          expect(check.inCategory(choice), `${q.id}: '${choice}' is not of the category`).toBe(
+            true,
           );
+          expect(
+            check.right(q, choice),
+            `${q.id}: '${choice}' ${i === q.answer ? 'is the answer but wrong' : 'is a wrong choice but right'}`,
+          ).toBe(i === q.answer);
         });
       }
     });
@@ -167,7 +184,8 @@ describe('quiz bank', () => {
       }
       if (q.template === 'currency-of') {
         const excluded = new Set(Object.keys(EXCLUDED_CURRENCIES).map(currencyName));
-        for (const choice of q.choices) expect(excluded.has(choice), `${q.id}: ${choice}`).toBe(false);
+        for (const choice of q.choices)
+          expect(excluded.has(choice), `${q.id}: ${choice}`).toBe(false);
       }
       if (q.template === 'emoji-name') {
         const entry = emoji[q.subject ?? ''];
@@ -230,8 +248,12 @@ describe('quiz bank', () => {
       ...LOOKALIKE_FLAGS.flatMap((g) => g.codes),
     ];
     for (const code of codes) expect(country(code), code).toBeDefined();
-    for (const [code, fix] of Object.entries(CAPITAL_FIXES)) expect(country(code).capital, code).not.toBe(fix.capital);
-    const currencies = [...Object.keys(EXCLUDED_CURRENCIES), ...Object.values(EXTRA_CURRENCIES).flatMap((e) => e.codes)];
+    for (const [code, fix] of Object.entries(CAPITAL_FIXES))
+      expect(country(code).capital, code).not.toBe(fix.capital);
+    const currencies = [
+      ...Object.keys(EXCLUDED_CURRENCIES),
+      ...Object.values(EXTRA_CURRENCIES).flatMap((e) => e.codes),
+    ];
     for (const code of currencies) expect(currencyName(code), code).toBeDefined();
     const names = [...Object.keys(EXCLUDED_EMOJI), ...CONFUSABLE_EMOJI.flatMap((g) => g.names)];
     for (const name of names) expect(emojiNames.has(name), name).toBe(true);

@@ -14,7 +14,10 @@ export const QUIZ_BANK: QuizBank = bank as QuizBank;
 
 /** Number of questions per template, every template present (0 if it has none). */
 export function templateCounts(): Record<TemplateKey, number> {
-  const counts = Object.fromEntries(TEMPLATE_KEYS.map((key) => [key, 0])) as Record<TemplateKey, number>;
+  const counts = Object.fromEntries(TEMPLATE_KEYS.map((key) => [key, 0])) as Record<
+    TemplateKey,
+    number
+  >;
   for (const question of QUIZ_BANK.questions) counts[question.template] += 1;
   return counts;
 }

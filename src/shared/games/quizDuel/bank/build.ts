@@ -18,9 +18,20 @@ import {
   EXTRA_CURRENCIES,
   LOOKALIKE_FLAGS,
 } from './overrides';
-import { TEMPLATE_KEYS, type QuizBank, type QuizQuestion, type QuizSource, type TemplateKey } from './templates';
+import {
+  TEMPLATE_KEYS,
+  type QuizBank,
+  type QuizQuestion,
+  type QuizSource,
+  type TemplateKey,
+} from './templates';
 
-export const SOURCE_PACKAGES = ['countries-list', 'currency-codes', 'periodic-table-data', 'unicode-emoji-json'] as const;
+export const SOURCE_PACKAGES = [
+  'countries-list',
+  'currency-codes',
+  'periodic-table-data',
+  'unicode-emoji-json',
+] as const;
 
 export const BANK_FILE = new URL('./bank.json', import.meta.url);
 
@@ -91,7 +102,8 @@ function makeQuestion(template: TemplateKey, draft: Draft): QuizQuestion | null 
   // Seeded per question rather than once per bank, so adding or dropping one subject
   // leaves every other question as it was and a rebuild's diff shows only what changed.
   const random = mulberry32(fnv1a(`${BANK_SEED}\u0000${id}`));
-  const unique = (items: readonly Wrong[]) => [...new Set(items.map((w) => w.label))].filter((l) => l !== draft.answer);
+  const unique = (items: readonly Wrong[]) =>
+    [...new Set(items.map((w) => w.label))].filter((l) => l !== draft.answer);
   const near = shuffle(unique(draft.wrong.filter((w) => w.near)), random);
   const far = shuffle(unique(draft.wrong.filter((w) => !w.near)), random);
   const picked = [...new Set([...near, ...far])].slice(0, 3);
@@ -99,7 +111,14 @@ function makeQuestion(template: TemplateKey, draft: Draft): QuizQuestion | null 
   const answer = Math.floor(random() * 4) as 0 | 1 | 2 | 3;
   const choices = [...picked];
   choices.splice(answer, 0, draft.answer);
-  return { id, template, prompt: draft.prompt, subject: draft.subject, choices: choices as QuizQuestion['choices'], answer };
+  return {
+    id,
+    template,
+    prompt: draft.prompt,
+    subject: draft.subject,
+    choices: choices as QuizQuestion['choices'],
+    answer,
+  };
 }
 
 // --- countries -----------------------------------------------------------------------
@@ -134,7 +153,8 @@ function loadCountries(): Country[] {
     .sort(([a], [b]) => byKey(a, b));
 
   const nameCount = new Map<string, number>();
-  for (const [, c] of entries) nameCount.set(c.name.trim(), (nameCount.get(c.name.trim()) ?? 0) + 1);
+  for (const [, c] of entries)
+    nameCount.set(c.name.trim(), (nameCount.get(c.name.trim()) ?? 0) + 1);
 
   const countries: Country[] = [];
   for (const [code, data] of entries) {
@@ -144,12 +164,23 @@ function loadCountries(): Country[] {
     if (!name || nameCount.get(name) !== 1 || !FLAG.test(flag)) continue;
     const anyCapital = (CAPITAL_FIXES[code]?.capital ?? data.capital).trim();
     const currencies = [...data.currency, ...(EXTRA_CURRENCIES[code]?.codes ?? [])];
-    const currency = data.currency.find((cc) => !(cc in EXCLUDED_CURRENCIES) && CURRENCY_NAMES.has(cc)) ?? null;
-    countries.push({ code, name, flag, continent: data.continent, capital: anyCapital, anyCapital, currencies, currency });
+    const currency =
+      data.currency.find((cc) => !(cc in EXCLUDED_CURRENCIES) && CURRENCY_NAMES.has(cc)) ?? null;
+    countries.push({
+      code,
+      name,
+      flag,
+      continent: data.continent,
+      capital: anyCapital,
+      anyCapital,
+      currencies,
+      currency,
+    });
   }
 
   const capitalCount = new Map<string, number>();
-  for (const c of countries) capitalCount.set(c.anyCapital, (capitalCount.get(c.anyCapital) ?? 0) + 1);
+  for (const c of countries)
+    capitalCount.set(c.anyCapital, (capitalCount.get(c.anyCapital) ?? 0) + 1);
   for (const c of countries) {
     const eligible =
       c.anyCapital !== '' &&
@@ -171,12 +202,15 @@ const lookalike = (a: string, b: string): boolean =>
   lookalikeGroup.has(a) && lookalikeGroup.get(a) === lookalikeGroup.get(b);
 
 // Names that read as plural or as a description take 'the' inside a sentence.
-const WITH_THE = /^(United |Republic |Democratic |Central African |Dominican )|(Islands|Bahamas|Gambia|Netherlands|Philippines|Maldives|Comoros)$/;
+const WITH_THE =
+  /^(United |Republic |Democratic |Central African |Dominican )|(Islands|Bahamas|Gambia|Netherlands|Philippines|Maldives|Comoros)$/;
 
 /** The country name as it reads inside a sentence: 'the Netherlands', but 'France'. */
 const inSentence = (name: string): string => (WITH_THE.test(name) ? `the ${name}` : name);
 
-function countryDrafts(countries: readonly Country[]): Record<'capital-of' | 'country-of-capital' | 'flag-of' | 'currency-of', Draft[]> {
+function countryDrafts(
+  countries: readonly Country[],
+): Record<'capital-of' | 'country-of-capital' | 'flag-of' | 'currency-of', Draft[]> {
   const withCapital = countries.filter((c) => c.capital !== null);
 
   const currencyPool = new Map<string, Set<string>>(); // currency code -> continents using it
@@ -257,12 +291,16 @@ function loadElements(): Element[] {
   const symbols = new Set(elements.map((e) => e.symbol));
   const names = new Set(elements.map((e) => e.name));
   if (symbols.size !== elements.length || names.size !== elements.length) {
-    throw new Error('periodic-table-data: duplicate element symbols or names; the element templates assume none');
+    throw new Error(
+      'periodic-table-data: duplicate element symbols or names; the element templates assume none',
+    );
   }
   return elements;
 }
 
-function elementDrafts(elements: readonly Element[]): Record<'element-name' | 'element-symbol', Draft[]> {
+function elementDrafts(
+  elements: readonly Element[],
+): Record<'element-name' | 'element-symbol', Draft[]> {
   // Same initial letter makes the wrong choices plausible: Na -> Nitrogen, Neon, Nickel.
   const near = (a: Element, b: Element) => a.symbol[0] === b.symbol[0] || a.name[0] === b.name[0];
   return {
@@ -271,14 +309,18 @@ function elementDrafts(elements: readonly Element[]): Record<'element-name' | 'e
       prompt: `Which chemical element has the symbol ${e.symbol}?`,
       subject: e.symbol,
       answer: e.name,
-      wrong: elements.filter((o) => o.symbol !== e.symbol).map((o) => ({ label: o.name, near: near(e, o) })),
+      wrong: elements
+        .filter((o) => o.symbol !== e.symbol)
+        .map((o) => ({ label: o.name, near: near(e, o) })),
     })),
     'element-symbol': elements.map((e) => ({
       key: e.symbol,
       prompt: `What is the chemical symbol of ${e.name}?`,
       subject: null,
       answer: e.symbol,
-      wrong: elements.filter((o) => o.symbol !== e.symbol).map((o) => ({ label: o.symbol, near: near(e, o) })),
+      wrong: elements
+        .filter((o) => o.symbol !== e.symbol)
+        .map((o) => ({ label: o.symbol, near: near(e, o) })),
     })),
   };
 }
@@ -306,7 +348,13 @@ const emojiLabel = (name: string): string => name.charAt(0).toUpperCase() + name
 const STOPWORDS = new Set(['of', 'with', 'and', 'in', 'the', 'a']);
 // Crude singular so that 'clinking glasses' and 'wine glass' count as sharing a word.
 const singular = (word: string): string =>
-  word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('sses') ? word.slice(0, -2) : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+  word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('sses')
+      ? word.slice(0, -2)
+      : /[^s]s$/.test(word)
+        ? word.slice(0, -1)
+        : word;
 const nameWords = (name: string): string[] =>
   name
     .toLowerCase()
@@ -366,7 +414,9 @@ function emojiDrafts(emoji: readonly Emoji[]): Draft[] {
 
 function readSources(): QuizSource[] {
   return SOURCE_PACKAGES.map((pkg) => {
-    const manifest = JSON.parse(readFileSync(new URL(`node_modules/${pkg}/package.json`, REPO_ROOT), 'utf8')) as {
+    const manifest = JSON.parse(
+      readFileSync(new URL(`node_modules/${pkg}/package.json`, REPO_ROOT), 'utf8'),
+    ) as {
       version: string;
       license: string;
     };
@@ -388,6 +438,7 @@ export function buildBank(): QuizBank {
 
 /** One question per line: small diffs on rebuild, and still plain JSON. */
 export function serializeBank(bank: QuizBank): string {
-  const lines = (items: readonly unknown[]) => items.map((item) => `    ${JSON.stringify(item)}`).join(',\n');
+  const lines = (items: readonly unknown[]) =>
+    items.map((item) => `    ${JSON.stringify(item)}`).join(',\n');
   return `{\n  "version": ${bank.version},\n  "sources": [\n${lines(bank.sources)}\n  ],\n  "questions": [\n${lines(bank.questions)}\n  ]\n}\n`;
 }

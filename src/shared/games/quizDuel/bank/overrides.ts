@@ -81,19 +81,35 @@ export const EXCLUDED_CAPITALS: Readonly<Record<string, string>> = {
 
 /** Country code -> the capital to use instead of the data's spelling. */
 export const CAPITAL_FIXES: Readonly<Record<string, { capital: string; why: string }>> = {
-  MN: { capital: 'Ulaanbaatar', why: "the city's official English spelling; the data has the older 'Ulan Bator'" },
+  MN: {
+    capital: 'Ulaanbaatar',
+    why: "the city's official English spelling; the data has the older 'Ulan Bator'",
+  },
 };
 
 /**
  * Country code -> currency codes that are legal tender there but missing from the data, so
  * that none of them is offered as a wrong choice for that country.
  */
-export const EXTRA_CURRENCIES: Readonly<Record<string, { codes: readonly string[]; why: string }>> = {
-  BN: { codes: ['SGD'], why: 'the Singapore dollar is legal tender in Brunei at par (interchangeability agreement)' },
-  LR: { codes: ['USD'], why: 'the US dollar is legal tender in Liberia alongside the Liberian dollar' },
-  PS: { codes: ['JOD'], why: 'the Jordanian dinar circulates as legal tender in the West Bank alongside the shekel' },
-  SZ: { codes: ['ZAR'], why: 'the South African rand is legal tender in Eswatini alongside the lilangeni' },
-};
+export const EXTRA_CURRENCIES: Readonly<Record<string, { codes: readonly string[]; why: string }>> =
+  {
+    BN: {
+      codes: ['SGD'],
+      why: 'the Singapore dollar is legal tender in Brunei at par (interchangeability agreement)',
+    },
+    LR: {
+      codes: ['USD'],
+      why: 'the US dollar is legal tender in Liberia alongside the Liberian dollar',
+    },
+    PS: {
+      codes: ['JOD'],
+      why: 'the Jordanian dinar circulates as legal tender in the West Bank alongside the shekel',
+    },
+    SZ: {
+      codes: ['ZAR'],
+      why: 'the South African rand is legal tender in Eswatini alongside the lilangeni',
+    },
+  };
 
 /** ISO 4217 code -> why it is never an answer or a wrong choice. */
 export const EXCLUDED_CURRENCIES: Readonly<Record<string, string>> = {
@@ -114,10 +130,16 @@ export const LOOKALIKE_FLAGS: readonly { codes: readonly string[]; why: string }
   { codes: ['ID', 'MC'], why: 'both red over white; they differ only in proportions' },
   {
     codes: ['TD', 'RO', 'AD', 'MD'],
-    why: "blue-yellow-red vertical tricolours; Chad and Romania differ by a shade of blue, Andorra and Moldova by a small coat of arms",
+    why: 'blue-yellow-red vertical tricolours; Chad and Romania differ by a shade of blue, Andorra and Moldova by a small coat of arms',
   },
-  { codes: ['NL', 'LU'], why: 'red-white-blue; Luxembourg differs only by a lighter blue and proportions' },
-  { codes: ['BH', 'QA'], why: 'white serrated band at the hoist; red and maroon are hard to tell apart at emoji size' },
+  {
+    codes: ['NL', 'LU'],
+    why: 'red-white-blue; Luxembourg differs only by a lighter blue and proportions',
+  },
+  {
+    codes: ['BH', 'QA'],
+    why: 'white serrated band at the hoist; red and maroon are hard to tell apart at emoji size',
+  },
 ];
 
 /** Emoji CLDR name -> why it is left out of the emoji template (answer and wrong choices). */
@@ -138,7 +160,10 @@ export const EXCLUDED_EMOJI: Readonly<Record<string, string>> = {
 export const CONFUSABLE_EMOJI: readonly { names: readonly string[]; why: string }[] = [
   { names: ['ram', 'ewe', 'goat'], why: 'horned sheep and goats, easily taken for one another' },
   { names: ['ox', 'cow', 'cow face', 'water buffalo', 'bison'], why: 'cattle' },
-  { names: ['mouse', 'mouse face', 'rat', 'hamster'], why: 'small rodents drawn alike; the mouse and hamster faces nearly match' },
+  {
+    names: ['mouse', 'mouse face', 'rat', 'hamster'],
+    why: 'small rodents drawn alike; the mouse and hamster faces nearly match',
+  },
   { names: ['pig', 'pig face', 'pig nose', 'boar'], why: 'a boar is a wild pig' },
   { names: ['bear', 'panda', 'koala'], why: 'a panda is a bear, and players call a koala one' },
   { names: ['deer', 'moose'], why: 'both deer' },
@@ -149,15 +174,27 @@ export const CONFUSABLE_EMOJI: readonly { names: readonly string[]; why: string 
   { names: ['shrimp', 'lobster'], why: 'red crustaceans drawn alike' },
   { names: ['snail', 'spiral shell'], why: 'a snail carries a spiral shell' },
   { names: ['fly', 'mosquito'], why: 'small flying insects drawn alike' },
-  { names: ['beetle', 'lady beetle', 'cockroach', 'cricket'], why: 'a cockroach is not a beetle, but the drawings are close' },
+  {
+    names: ['beetle', 'lady beetle', 'cockroach', 'cricket'],
+    why: 'a cockroach is not a beetle, but the drawings are close',
+  },
   { names: ['duck', 'goose', 'swan'], why: 'waterfowl' },
-  { names: ['chicken', 'rooster', 'baby chick', 'hatching chick'], why: 'chickens at different ages' },
-  { names: ['gorilla', 'orangutan', 'monkey', 'monkey face'], why: 'primates; players call any of them a monkey' },
+  {
+    names: ['chicken', 'rooster', 'baby chick', 'hatching chick'],
+    why: 'chickens at different ages',
+  },
+  {
+    names: ['gorilla', 'orangutan', 'monkey', 'monkey face'],
+    why: 'primates; players call any of them a monkey',
+  },
   { names: ['wolf', 'dog', 'dog face', 'poodle', 'guide dog'], why: 'canines drawn alike' },
   { names: ['lemon', 'tangerine', 'lime'], why: 'citrus fruit drawn alike' },
   { names: ['melon', 'watermelon'], why: 'a watermelon is a melon' },
   { names: ['red apple', 'tomato'], why: 'round red fruit with a green top' },
-  { names: ['seedling', 'herb', 'shamrock', 'four leaf clover'], why: 'small green sprigs drawn alike' },
+  {
+    names: ['seedling', 'herb', 'shamrock', 'four leaf clover'],
+    why: 'small green sprigs drawn alike',
+  },
   { names: ['cherry blossom', 'hibiscus', 'white flower'], why: 'single flowers drawn alike' },
   { names: ['rose', 'wilted flower'], why: 'the wilted flower is a drooping rose' },
   { names: ['meat on bone', 'poultry leg'], why: 'both a piece of meat on a bone' },

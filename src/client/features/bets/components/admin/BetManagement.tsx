@@ -39,7 +39,8 @@ function OddsEditor({ bet, option }: { bet: AdminBetDto; option: BetOptionDto })
       { betTitle: bet.title, optionId: option._id, odds },
       {
         onSuccess: (response) => notify.success(response.message),
-        onError: (error) => notify.error(errorMessage(error, 'Odds update failed', CONNECTION_ERROR)),
+        onError: (error) =>
+          notify.error(errorMessage(error, 'Odds update failed', CONNECTION_ERROR)),
       },
     );
   }
@@ -83,7 +84,8 @@ function OptionRow({ bet, option }: { bet: AdminBetDto; option: BetOptionDto }) 
         {option.text}
         {winner && (
           <span className="ml-2 rounded-full bg-amber-300/20 px-2 py-0.5 text-xs font-semibold text-amber-200">
-            <Trophy className="mr-1.5" />Winner
+            <Trophy className="mr-1.5" />
+            Winner
           </span>
         )}
       </span>
@@ -220,8 +222,8 @@ function AdminBetItem({ bet }: { bet: AdminBetDto }) {
         </span>
       </div>
       <p className="text-xs text-slate-400">
-        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> · {formatVotes(bet.wagerCount)} · <Emoji char="🪙" />{' '}
-        {formatCoins(bet.totalStaked)} staked
+        Ends <time dateTime={bet.endTime}>{formatDateTime(bet.endTime)}</time> ·{' '}
+        {formatVotes(bet.wagerCount)} · <Emoji char="🪙" /> {formatCoins(bet.totalStaked)} staked
         {bet.status === 'finalized' && bet.result && (
           <>
             {' '}
@@ -252,7 +254,8 @@ export function BetManagement() {
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <h2 id={`${ids}-heading`} className="section-title mr-auto">
-          <Cherry className="mr-1.5" />Bet Management
+          <Cherry className="mr-1.5" />
+          Bet Management
         </h2>
         <SelectField
           id={`${ids}-filter`}
@@ -274,7 +277,9 @@ export function BetManagement() {
       ) : bets.isError && loaded.length === 0 ? (
         <ErrorBanner>{errorMessage(bets.error, 'Failed to load bets')}</ErrorBanner>
       ) : shown.length === 0 && !more ? (
-        <EmptyState>{filter === 'all' ? 'No bets yet. Create one above.' : `No ${filter} bets.`}</EmptyState>
+        <EmptyState>
+          {filter === 'all' ? 'No bets yet. Create one above.' : `No ${filter} bets.`}
+        </EmptyState>
       ) : (
         <>
           {shown.length === 0 ? (

@@ -1,6 +1,11 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { MAX_ODDS, MIN_ODDS } from '../../../../../shared/odds';
-import { CONNECTION_ERROR, errorField, errorMessage, fieldKey } from '../../../../lib/errorMessages';
+import {
+  CONNECTION_ERROR,
+  errorField,
+  errorMessage,
+  fieldKey,
+} from '../../../../lib/errorMessages';
 import { AlertDialog } from '../../../../components/Modal';
 import { useCreateBetMutation, type CreateBetInput } from '../../mutations';
 import { TextAreaField, TextField } from '../../../../components/TextField';
@@ -34,7 +39,13 @@ function toCreateBetInput(draft: Draft): CreateBetInput | null {
   const first = draft.options[0];
   // datetime-local has no zone: it is read as the admin's local time, then sent as an instant.
   const end = draft.endTime === '' ? Number.NaN : new Date(draft.endTime).getTime();
-  if (draft.title.trim() === '' || Number.isNaN(end) || !first || first.text.trim() === '' || first.odds.trim() === '') {
+  if (
+    draft.title.trim() === '' ||
+    Number.isNaN(end) ||
+    !first ||
+    first.text.trim() === '' ||
+    first.odds.trim() === ''
+  ) {
     return null;
   }
   return {
@@ -49,7 +60,11 @@ function toCreateBetInput(draft: Draft): CreateBetInput | null {
 }
 
 function failureText(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : 'Bet creation failed', CONNECTION_ERROR);
+  return errorMessage(
+    error,
+    error instanceof Error ? error.message : 'Bet creation failed',
+    CONNECTION_ERROR,
+  );
 }
 
 /** Where a refusal points: a field of the draft, with the option row for option fields. */
@@ -60,14 +75,19 @@ interface Flagged {
   optionOdds: Set<number>;
 }
 
-const NOTHING_FLAGGED: Flagged = { fields: new Set(), optionText: new Set(), optionOdds: new Set() };
+const NOTHING_FLAGGED: Flagged = {
+  fields: new Set(),
+  optionText: new Set(),
+  optionOdds: new Set(),
+};
 
 /** Spec section 5: the required fields that are empty. */
 function missingFields(draft: Draft): Flagged {
   const first = draft.options[0];
   const flagged: Flagged = { fields: new Set(), optionText: new Set(), optionOdds: new Set() };
   if (draft.title.trim() === '') flagged.fields.add('title');
-  if (draft.endTime === '' || Number.isNaN(new Date(draft.endTime).getTime())) flagged.fields.add('endTime');
+  if (draft.endTime === '' || Number.isNaN(new Date(draft.endTime).getTime()))
+    flagged.fields.add('endTime');
   if (!first || first.text.trim() === '') flagged.optionText.add(0);
   if (!first || first.odds.trim() === '') flagged.optionOdds.add(0);
   return flagged;
@@ -84,7 +104,8 @@ function refusedFields(error: unknown, draft: Draft): Flagged {
     .filter(({ option }) => option.text.trim() !== '' || option.odds.trim() !== '');
   const position = Number(/^options\.(\d+)\./.exec(field)?.[1]);
   const row = Number.isInteger(position) ? sent[position]?.index : undefined;
-  if (key === 'title' || key === 'description' || key === 'endTime' || key === 'options') flagged.fields.add(key);
+  if (key === 'title' || key === 'description' || key === 'endTime' || key === 'options')
+    flagged.fields.add(key);
   else if (key === 'options.text' && row !== undefined) flagged.optionText.add(row);
   else if (key === 'options.odds' && row !== undefined) flagged.optionOdds.add(row);
   return flagged;
@@ -99,7 +120,10 @@ export function CreateBetForm() {
   const [flagged, setFlagged] = useState<Flagged>(NOTHING_FLAGGED);
 
   // Editing a field takes its red ring away; the rest stay marked until the next try.
-  function edit(change: Partial<Omit<Draft, 'options'>>, field: 'title' | 'description' | 'endTime') {
+  function edit(
+    change: Partial<Omit<Draft, 'options'>>,
+    field: 'title' | 'description' | 'endTime',
+  ) {
     setDraft((current) => ({ ...current, ...change }));
     setFlagged((current) => {
       const fields = new Set(current.fields);
@@ -119,19 +143,27 @@ export function CreateBetForm() {
     });
     setDraft((current) => ({
       ...current,
-      options: current.options.map((option) => (option.key === key ? { ...option, ...change } : option)),
+      options: current.options.map((option) =>
+        option.key === key ? { ...option, ...change } : option,
+      ),
     }));
   }
 
   function addOption() {
     const key = nextKey.current++;
-    setDraft((current) => ({ ...current, options: [...current.options, { key, text: '', odds: '' }] }));
+    setDraft((current) => ({
+      ...current,
+      options: [...current.options, { key, text: '', odds: '' }],
+    }));
   }
 
   function removeOption(key: number) {
     // Row positions shift, so marks on rows would land on the wrong ones.
     setFlagged(NOTHING_FLAGGED);
-    setDraft((current) => ({ ...current, options: current.options.filter((option) => option.key !== key) }));
+    setDraft((current) => ({
+      ...current,
+      options: current.options.filter((option) => option.key !== key),
+    }));
   }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -158,7 +190,8 @@ export function CreateBetForm() {
   return (
     <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4">
       <h2 id={`${ids}-heading`} className="section-title">
-        <SquarePlus className="mr-1.5" />Create Bet
+        <SquarePlus className="mr-1.5" />
+        Create Bet
       </h2>
       {/* noValidate: the spec's own alert, not the browser's bubbles, reports missing fields. */}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
@@ -239,7 +272,11 @@ export function CreateBetForm() {
         </button>
       </form>
       {/* Spec section 7: the outcome is an alert; this one is in the page, named by its message. */}
-      <AlertDialog message={alert?.message ?? null} tone={alert?.failed ? 'danger' : 'default'} onClose={() => setAlert(null)} />
+      <AlertDialog
+        message={alert?.message ?? null}
+        tone={alert?.failed ? 'danger' : 'default'}
+        onClose={() => setAlert(null)}
+      />
     </section>
   );
 }

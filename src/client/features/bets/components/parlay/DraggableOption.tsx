@@ -11,7 +11,15 @@ function dragId(pick: Pick<ParlayPick, 'betId' | 'choice'>): string {
 }
 
 /** What a chip looks like, shared by the chip in place and the copy that follows the pointer. */
-export function ChipFace({ pick, lifted = false, context }: { pick: ParlayPick; lifted?: boolean; context?: string }) {
+export function ChipFace({
+  pick,
+  lifted = false,
+  context,
+}: {
+  pick: ParlayPick;
+  lifted?: boolean;
+  context?: string;
+}) {
   return (
     <span
       className={`flex min-w-0 items-center gap-2 rounded-lg border px-3 py-1.5 text-left text-sm font-semibold ${
@@ -39,7 +47,10 @@ interface DraggableOptionProps {
 
 export function DraggableOption({ pick, picked, onAdd }: DraggableOptionProps) {
   const data: DragData = { pick };
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(pick), data });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: dragId(pick),
+    data,
+  });
 
   return (
     <li className="flex min-w-0 items-center gap-1">

@@ -58,7 +58,10 @@ function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void })
 function useReadyForArrowKeys(dragging: boolean): boolean {
   const { droppableRects, collisions, activatorEvent } = useDndContext();
   // The pick-up event stands for this drag, so readiness never carries over to the next one.
-  const measuredDrag = dragging && collisions !== null && droppableRects.has(PARLAY_DROP_ZONE_ID) ? activatorEvent : null;
+  const measuredDrag =
+    dragging && collisions !== null && droppableRects.has(PARLAY_DROP_ZONE_ID)
+      ? activatorEvent
+      : null;
   const [readyDrag, setReadyDrag] = useState<Event | null>(null);
   useEffect(() => {
     if (!measuredDrag) return;
@@ -87,7 +90,9 @@ function DropZone({ picks, onRemove }: { picks: ParlayPick[]; onRemove: (betId: 
       }`}
     >
       {picks.length === 0 ? (
-        <p className="m-auto max-w-56 text-center text-slate-400">Drag bets here to add to your parlay.</p>
+        <p className="m-auto max-w-56 text-center text-slate-400">
+          Drag bets here to add to your parlay.
+        </p>
       ) : (
         <ul aria-label="Parlay picks" className="flex flex-col gap-2">
           {picks.map((pick) => (
@@ -119,10 +124,17 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   const coins = Number(amount);
   const incomplete = picks.length < PARLAY_MIN_LEGS || amount.trim() === '' || !(coins > 0);
   // Derived rather than stored: the hint disappears as soon as the slip becomes placeable.
-  const shownProblem = problem ?? (triedIncomplete && incomplete ? 'Select at least two bets and enter an amount' : null);
+  const shownProblem =
+    problem ??
+    (triedIncomplete && incomplete ? 'Select at least two bets and enter an amount' : null);
   const preview = parlayPayoutPreview(amount.trim() === '' ? 0 : coins, totalOdds);
   const overLimit =
-    !incomplete && Number.isSafeInteger(coins) && parlayPayoutWithinLimit(coins, picks.map((pick) => oddsToHundredths(pick.odds))) === null;
+    !incomplete &&
+    Number.isSafeInteger(coins) &&
+    parlayPayoutWithinLimit(
+      coins,
+      picks.map((pick) => oddsToHundredths(pick.odds)),
+    ) === null;
   // A wager above the balance is refused here, in the player's own figures (the server's limit
   // for any amount, 9,007,199,254,740,991, meant nothing to someone holding 20,730).
   const balance = user?.balance;
@@ -142,7 +154,11 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
     }
     if (overLimit || overBalance) return;
     place.mutate(
-      { amount: coins, bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })), totalOdds },
+      {
+        amount: coins,
+        bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })),
+        totalOdds,
+      },
       {
         onSuccess: (response) => {
           notify.success(response.message || 'Parlay placed!');
@@ -160,10 +176,14 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
   }
 
   return (
-    <section aria-labelledby={`${ids}-heading`} className="card flex flex-col gap-4 lg:sticky lg:top-20">
+    <section
+      aria-labelledby={`${ids}-heading`}
+      className="card flex flex-col gap-4 lg:sticky lg:top-20"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id={`${ids}-heading`} className="section-title">
-          <Ticket className="mr-1.5" />Your Parlay
+          <Ticket className="mr-1.5" />
+          Your Parlay
         </h2>
         <span data-testid="parlay-count" className="text-sm text-slate-400">
           {picks.length}/{PARLAY_MAX_LEGS} picks
@@ -201,8 +221,14 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
           placeholder="Coins"
           value={amount}
           max={balance}
-          error={overBalance || amountRefused || (shownProblem !== null && problem === null && !(coins > 0))}
-          aria-describedby={shownProblem ? `${ids}-problem` : overBalance ? `${ids}-balance` : undefined}
+          error={
+            overBalance ||
+            amountRefused ||
+            (shownProblem !== null && problem === null && !(coins > 0))
+          }
+          aria-describedby={
+            shownProblem ? `${ids}-problem` : overBalance ? `${ids}-balance` : undefined
+          }
           onValueChange={(value) => {
             setAmount(value);
             setProblem(null);
@@ -213,21 +239,40 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
         {preview !== null && (
           <p className="flex items-baseline justify-between gap-3 text-slate-300">
             <span className="shrink-0">Potential payout</span>
-            <strong data-testid="parlay-payout" className="min-w-0 text-right font-mono text-lg wrap-anywhere text-emerald-300">
-              {previewOverCap ? <>over <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}</> : <><Emoji char="🪙" /> {preview}</>}
+            <strong
+              data-testid="parlay-payout"
+              className="min-w-0 text-right font-mono text-lg wrap-anywhere text-emerald-300"
+            >
+              {previewOverCap ? (
+                <>
+                  over <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}
+                </>
+              ) : (
+                <>
+                  <Emoji char="🪙" /> {preview}
+                </>
+              )}
             </strong>
           </p>
         )}
 
-        <p className="text-xs text-slate-400">A parlay pays at most <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}.</p>
+        <p className="text-xs text-slate-400">
+          A parlay pays at most <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}.
+        </p>
         {overLimit && (
           <p data-testid="parlay-over-limit" role="alert" className="text-sm text-rose-300">
-            This parlay would pay more than <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}: lower the wager or drop a long shot.
+            This parlay would pay more than <Emoji char="🪙" /> {formatCoins(PARLAY_MAX_PAYOUT)}:
+            lower the wager or drop a long shot.
           </p>
         )}
 
         {overBalance && (
-          <p id={`${ids}-balance`} data-testid="parlay-over-balance" role="alert" className="text-sm text-rose-300">
+          <p
+            id={`${ids}-balance`}
+            data-testid="parlay-over-balance"
+            role="alert"
+            className="text-sm text-rose-300"
+          >
             You have <Emoji char="🪙" /> {formatCoins(balance)}: wager at most that.
           </p>
         )}

@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CoinInput } from '../../../../components/CoinInput';
 import { TextField } from '../../../../components/TextField';
 import { formatCoins } from '../../../../lib/format';
-import { MAX_AUTO_REPEAT, SLOTS_MAX_AUTO_SPINS, parseBet, tallyText, type RunTally } from '../useCasinoPlay';
+import {
+  MAX_AUTO_REPEAT,
+  SLOTS_MAX_AUTO_SPINS,
+  parseBet,
+  tallyText,
+  type RunTally,
+} from '../useCasinoPlay';
 
 interface BetControlsProps {
   idPrefix: string;
@@ -26,7 +32,21 @@ interface BetControlsProps {
 }
 
 /** Balance, bet box with Max, optional auto-repeat with a count and Stop, and the submit button. */
-export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode, tally, notice, quiet, onBetChange, submitLabel, children, onPlay, onStop }: BetControlsProps) {
+export function BetControls({
+  idPrefix,
+  balance,
+  running,
+  roundsDone,
+  repeatMode,
+  tally,
+  notice,
+  quiet,
+  onBetChange,
+  submitLabel,
+  children,
+  onPlay,
+  onStop,
+}: BetControlsProps) {
   const [bet, setBet] = useState('10');
   const [repeat, setRepeat] = useState(false);
   const [count, setCount] = useState('5');
@@ -44,7 +64,8 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
     onBetChange();
   }
 
-  const countValid = (value: string) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= MAX_AUTO_REPEAT;
+  const countValid = (value: string) =>
+    Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= MAX_AUTO_REPEAT;
 
   function changeCount(value: string) {
     setCount(value);
@@ -72,18 +93,44 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
       <p className="text-sm text-slate-300">
-        Balance: <span className="font-semibold text-emerald-300" data-testid={`${idPrefix}-balance`}>{formatCoins(balance)}</span> coins
+        Balance:{' '}
+        <span className="font-semibold text-emerald-300" data-testid={`${idPrefix}-balance`}>
+          {formatCoins(balance)}
+        </span>{' '}
+        coins
       </p>
       {children}
       <div className="flex flex-wrap items-end gap-2">
-        <CoinInput id={`${idPrefix}-bet`} label="Bet" value={bet} onValueChange={changeBet} min={1} error={betError} className="min-w-0 flex-1 basis-36" disabled={running} aria-describedby={notice ? noticeId : undefined} />
-        <button type="button" className="btn-secondary" disabled={running} onClick={() => changeBet(String(Math.max(0, balance)))}>
+        <CoinInput
+          id={`${idPrefix}-bet`}
+          label="Bet"
+          value={bet}
+          onValueChange={changeBet}
+          min={1}
+          error={betError}
+          className="min-w-0 flex-1 basis-36"
+          disabled={running}
+          aria-describedby={notice ? noticeId : undefined}
+        />
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={running}
+          onClick={() => changeBet(String(Math.max(0, balance)))}
+        >
           Max
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm text-slate-200">
-          <input id={checkboxId} type="checkbox" checked={repeat} onChange={(e) => setRepeat(e.target.checked)} disabled={running} className="size-4" />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={repeat}
+            onChange={(e) => setRepeat(e.target.checked)}
+            disabled={running}
+            className="size-4"
+          />
           Auto-repeat
         </label>
         {counted ? (
@@ -100,7 +147,9 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
             className="w-24"
           />
         ) : (
-          <p className="text-sm text-slate-400">Spins until Stop, at most {SLOTS_MAX_AUTO_SPINS} spins.</p>
+          <p className="text-sm text-slate-400">
+            Spins until Stop, at most {SLOTS_MAX_AUTO_SPINS} spins.
+          </p>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -117,7 +166,12 @@ export function BetControls({ idPrefix, balance, running, roundsDone, repeatMode
         )}
       </div>
       {notice && (
-        <p id={noticeId} role="alert" className="text-sm font-semibold text-rose-300" data-testid={noticeId}>
+        <p
+          id={noticeId}
+          role="alert"
+          className="text-sm font-semibold text-rose-300"
+          data-testid={noticeId}
+        >
           {notice}
         </p>
       )}

@@ -13,7 +13,15 @@ import { Emoji } from '../../../../components/Emoji';
 const FLIP_MS = 1000;
 const RTP = gameRtps().find((r) => r.game === 'coin-flip')?.percent ?? '';
 
-export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: number; onBalance: (b: number) => void; reducedMotion: boolean }) {
+export function CoinFlipTab({
+  balance,
+  onBalance,
+  reducedMotion,
+}: {
+  balance: number;
+  onBalance: (b: number) => void;
+  reducedMotion: boolean;
+}) {
   const [guess, setGuess] = useState<CoinSide>('heads');
   const [last, setLast] = useState<CoinFlipResponse | null>(null);
   const { mutateAsync: flip } = useCoinFlipMutation();
@@ -26,7 +34,10 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
     [onBalance],
   );
   const toastOf = useCallback(
-    (r: CoinFlipResponse) => ({ text: r.win ? `${r.result}! You won ${formatCoins(r.payout)} coins` : `${r.result}. You lost`, good: r.win }),
+    (r: CoinFlipResponse) => ({
+      text: r.win ? `${r.result}! You won ${formatCoins(r.payout)} coins` : `${r.result}. You lost`,
+      good: r.win,
+    }),
     [],
   );
   const revealMs = useCallback(() => FLIP_MS, []);
@@ -51,8 +62,18 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
         <fieldset className="flex gap-2" disabled={game.running}>
           <legend className="label">Your guess</legend>
           {COIN_SIDES.map((side) => (
-            <label key={side} className={`btn-secondary capitalize ${guess === side ? 'border-amber-300 text-amber-200' : ''}`}>
-              <input type="radio" name="coin-guess" value={side} checked={guess === side} onChange={() => setGuess(side)} className="sr-only" />
+            <label
+              key={side}
+              className={`btn-secondary capitalize ${guess === side ? 'border-amber-300 text-amber-200' : ''}`}
+            >
+              <input
+                type="radio"
+                name="coin-guess"
+                value={side}
+                checked={guess === side}
+                onChange={() => setGuess(side)}
+                className="sr-only"
+              />
               {side}
             </label>
           ))}
@@ -63,12 +84,27 @@ export function CoinFlipTab({ balance, onBalance, reducedMotion }: { balance: nu
           aria-hidden="true"
           className={`flex size-28 items-center justify-center rounded-full border-4 border-amber-300 bg-amber-400/20 text-5xl ${game.revealing && !reducedMotion ? 'animate-spin' : ''}`}
         >
-          <Emoji char={game.revealing ? '🪙' : last ? (last.result === 'heads' ? '👑' : '🦅') : '🪙'} />
+          <Emoji
+            char={game.revealing ? '🪙' : last ? (last.result === 'heads' ? '👑' : '🦅') : '🪙'}
+          />
         </div>
-        <p role="status" className="min-h-6 font-semibold text-white" data-testid="coin-flip-result">
-          {game.revealing ? 'Flipping…' : last ? `${last.result === 'heads' ? 'Heads' : 'Tails'}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}` : ''}
+        <p
+          role="status"
+          className="min-h-6 font-semibold text-white"
+          data-testid="coin-flip-result"
+        >
+          {game.revealing
+            ? 'Flipping…'
+            : last
+              ? `${last.result === 'heads' ? 'Heads' : 'Tails'}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}`
+              : ''}
         </p>
-        <PayTable caption="Pay table" headers={['Guess', 'Chance', 'Pays']} rows={[['Heads or tails', '50%', '2x']]} rtp={RTP} />
+        <PayTable
+          caption="Pay table"
+          headers={['Guess', 'Chance', 'Pays']}
+          rows={[['Heads or tails', '50%', '2x']]}
+          rtp={RTP}
+        />
       </div>
     </div>
   );

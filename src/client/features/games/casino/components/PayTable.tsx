@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A small pay table with the game's published return under it. */
-export function PayTable({ caption, headers, rows, rtp }: { caption: string; headers: string[]; rows: ReactNode[][]; rtp: string }) {
+export function PayTable({
+  caption,
+  headers,
+  rows,
+  rtp,
+}: {
+  caption: string;
+  headers: string[];
+  rows: ReactNode[][];
+  rtp: string;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <table className="w-full text-sm">

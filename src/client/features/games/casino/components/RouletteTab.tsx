@@ -1,6 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { RouletteResponse } from '../../../../../shared/games/casino/contract';
-import { ROULETTE_COLOURS, ROULETTE_MULTIPLIERS, type RouletteColour } from '../../../../../shared/games/casino/roulette';
+import {
+  ROULETTE_COLOURS,
+  ROULETTE_MULTIPLIERS,
+  type RouletteColour,
+} from '../../../../../shared/games/casino/roulette';
 import { gameRtps } from '../../../../../shared/games/engine/rtp';
 import { formatCoins } from '../../../../lib/format';
 import { useRouletteMutation } from '../mutations';
@@ -12,9 +16,21 @@ import { Emoji } from '../../../../components/Emoji';
 /** Spec section 9: the wheel spins for 2 s. */
 const SPIN_MS = 2000;
 const RTP = gameRtps().find((r) => r.game === 'roulette')?.percent ?? '';
-const SWATCH: Record<RouletteColour, string> = { red: 'bg-rose-600', black: 'bg-slate-800 border border-white/30', green: 'bg-emerald-600' };
+const SWATCH: Record<RouletteColour, string> = {
+  red: 'bg-rose-600',
+  black: 'bg-slate-800 border border-white/30',
+  green: 'bg-emerald-600',
+};
 
-export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: number; onBalance: (b: number) => void; reducedMotion: boolean }) {
+export function RouletteTab({
+  balance,
+  onBalance,
+  reducedMotion,
+}: {
+  balance: number;
+  onBalance: (b: number) => void;
+  reducedMotion: boolean;
+}) {
   const [color, setColor] = useState<RouletteColour>('red');
   const [last, setLast] = useState<RouletteResponse | null>(null);
   const { mutateAsync: spin } = useRouletteMutation();
@@ -27,7 +43,12 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
     [onBalance],
   );
   const toastOf = useCallback(
-    (r: RouletteResponse) => ({ text: r.win ? `${r.result} ${r.pocket}! You won ${formatCoins(r.payout)} coins` : `${r.result} ${r.pocket}. You lost`, good: r.win }),
+    (r: RouletteResponse) => ({
+      text: r.win
+        ? `${r.result} ${r.pocket}! You won ${formatCoins(r.payout)} coins`
+        : `${r.result} ${r.pocket}. You lost`,
+      good: r.win,
+    }),
     [],
   );
   const revealMs = useCallback(() => SPIN_MS, []);
@@ -52,8 +73,18 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
         <fieldset className="flex flex-wrap gap-2" disabled={game.running}>
           <legend className="label">Your colour</legend>
           {ROULETTE_COLOURS.map((c) => (
-            <label key={c} className={`btn-secondary capitalize ${color === c ? 'border-amber-300 text-amber-200' : ''}`}>
-              <input type="radio" name="roulette-colour" value={c} checked={color === c} onChange={() => setColor(c)} className="sr-only" />
+            <label
+              key={c}
+              className={`btn-secondary capitalize ${color === c ? 'border-amber-300 text-amber-200' : ''}`}
+            >
+              <input
+                type="radio"
+                name="roulette-colour"
+                value={c}
+                checked={color === c}
+                onChange={() => setColor(c)}
+                className="sr-only"
+              />
               <span aria-hidden="true" className={`size-3 rounded-full ${SWATCH[c]}`} />
               {c} ({ROULETTE_MULTIPLIERS[c]}x)
             </label>
@@ -70,7 +101,11 @@ export function RouletteTab({ balance, onBalance, reducedMotion }: { balance: nu
           {game.revealing || !last ? <Emoji char="🎡" /> : last.pocket}
         </div>
         <p role="status" className="min-h-6 font-semibold text-white" data-testid="roulette-result">
-          {game.revealing ? 'Spinning…' : last ? `${last.result} ${last.pocket}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}` : ''}
+          {game.revealing
+            ? 'Spinning…'
+            : last
+              ? `${last.result} ${last.pocket}: ${last.win ? `won ${formatCoins(last.payout)}` : 'lost'}`
+              : ''}
         </p>
         <PayTable
           caption="Pay table (15 pockets)"

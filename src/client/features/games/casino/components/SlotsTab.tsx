@@ -17,7 +17,17 @@ const REVEAL_MS = FIRST_STOP_MS + 2 * STOP_GAP_MS;
 const RTP = gameRtps().find((r) => r.game === 'slots')?.percent ?? '';
 const PAY_ROWS = slotsPayRows().map((row) => [row.symbols, `${row.multiplier}x`, row.percent]);
 
-function Reels({ spinning, startedAt, result, reducedMotion }: { spinning: boolean; startedAt: number; result: SlotsResponse | null; reducedMotion: boolean }) {
+function Reels({
+  spinning,
+  startedAt,
+  result,
+  reducedMotion,
+}: {
+  spinning: boolean;
+  startedAt: number;
+  result: SlotsResponse | null;
+  reducedMotion: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!spinning) return;
@@ -27,8 +37,14 @@ function Reels({ spinning, startedAt, result, reducedMotion }: { spinning: boole
   return (
     <div className="flex gap-2" data-testid="slot-reels">
       {[0, 1, 2].map((reel) => {
-        const stopped = !spinning || (result !== null && now - startedAt >= FIRST_STOP_MS + reel * STOP_GAP_MS);
-        const stop = stopped && result ? result.stops[reel]! : reducedMotion ? -1 : Math.floor((now / 90 + reel * 7) % SLOT_STOPS);
+        const stopped =
+          !spinning || (result !== null && now - startedAt >= FIRST_STOP_MS + reel * STOP_GAP_MS);
+        const stop =
+          stopped && result
+            ? result.stops[reel]!
+            : reducedMotion
+              ? -1
+              : Math.floor((now / 90 + reel * 7) % SLOT_STOPS);
         const symbol = stop >= 0 ? SLOT_REELS[reel]![stop]! : null;
         return (
           <div
@@ -37,7 +53,9 @@ function Reels({ spinning, startedAt, result, reducedMotion }: { spinning: boole
             data-testid={`reel-${reel}`}
             data-stop={stopped && result ? stop : ''}
           >
-            <span aria-hidden="true"><Emoji char={symbol ? SLOT_EMOJI[symbol] : '❔'} /></span>
+            <span aria-hidden="true">
+              <Emoji char={symbol ? SLOT_EMOJI[symbol] : '❔'} />
+            </span>
           </div>
         );
       })}
@@ -45,7 +63,17 @@ function Reels({ spinning, startedAt, result, reducedMotion }: { spinning: boole
   );
 }
 
-export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { balance: number; onBalance: (b: number) => void; slotsLuck: number; reducedMotion: boolean }) {
+export function SlotsTab({
+  balance,
+  onBalance,
+  slotsLuck,
+  reducedMotion,
+}: {
+  balance: number;
+  onBalance: (b: number) => void;
+  slotsLuck: number;
+  reducedMotion: boolean;
+}) {
   const [result, setResult] = useState<SlotsResponse | null>(null);
   const [startedAt, setStartedAt] = useState(0);
   const [shown, setShown] = useState<SlotsResponse | null>(null);
@@ -68,7 +96,12 @@ export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { bal
     [onBalance],
   );
   const toastOf = useCallback(
-    (r: SlotsResponse) => ({ text: r.win ? `${r.reel.map((s) => SLOT_EMOJI[s]).join(' ')} You won ${formatCoins(r.payout)} coins` : 'No win this time', good: r.win }),
+    (r: SlotsResponse) => ({
+      text: r.win
+        ? `${r.reel.map((s) => SLOT_EMOJI[s]).join(' ')} You won ${formatCoins(r.payout)} coins`
+        : 'No win this time',
+      good: r.win,
+    }),
     [],
   );
   const revealMs = useCallback(() => REVEAL_MS, []);
@@ -92,17 +125,36 @@ export function SlotsTab({ balance, onBalance, slotsLuck, reducedMotion }: { bal
         onStop={game.stop}
       >
         {slotsLuck > 0 && (
-          <p className="w-fit rounded-full bg-fuchsia-500/20 px-3 py-1 text-sm font-semibold text-fuchsia-200" data-testid="slot-luck">
+          <p
+            className="w-fit rounded-full bg-fuchsia-500/20 px-3 py-1 text-sm font-semibold text-fuchsia-200"
+            data-testid="slot-luck"
+          >
             +{slotsLuck}% slot luck
           </p>
         )}
       </BetControls>
       <div className="flex flex-col items-center gap-4">
-        <Reels spinning={game.revealing} startedAt={startedAt} result={display} reducedMotion={reducedMotion} />
+        <Reels
+          spinning={game.revealing}
+          startedAt={startedAt}
+          result={display}
+          reducedMotion={reducedMotion}
+        />
         <p role="status" className="min-h-6 font-semibold text-white" data-testid="slots-result">
-          {game.revealing ? 'Spinning…' : shown ? (shown.win ? `${comboText(shown.combo)}: won ${formatCoins(shown.payout)}` : 'No win') : ''}
+          {game.revealing
+            ? 'Spinning…'
+            : shown
+              ? shown.win
+                ? `${comboText(shown.combo)}: won ${formatCoins(shown.payout)}`
+                : 'No win'
+              : ''}
         </p>
-        <PayTable caption="Pay table (· is any other symbol)" headers={['Line', 'Pays', 'Chance']} rows={PAY_ROWS} rtp={RTP} />
+        <PayTable
+          caption="Pay table (· is any other symbol)"
+          headers={['Line', 'Pays', 'Chance']}
+          rows={PAY_ROWS}
+          rtp={RTP}
+        />
       </div>
     </div>
   );

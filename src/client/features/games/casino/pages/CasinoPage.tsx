@@ -43,14 +43,22 @@ export function CasinoPage() {
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Casino</h1>
-          <p className="mt-1 text-slate-400">Roulette, coin flip and slots with published returns.</p>
+          <p className="mt-1 text-slate-400">
+            Roulette, coin flip and slots with published returns.
+          </p>
         </div>
         <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
-          <Search />Verify rounds
+          <Search />
+          Verify rounds
         </Link>
       </header>
-      <div role="tablist" aria-label="Casino games" className="flex flex-wrap gap-2" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Casino games"
+        className="flex flex-wrap gap-2"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((t) => (
           <button
             key={t.id}

@@ -10,7 +10,15 @@ export interface Target {
   born: number;
 }
 
-export function FallingTarget({ target, reducedMotion, onCatch }: { target: Target; reducedMotion: boolean; onCatch: (target: Target) => void }) {
+export function FallingTarget({
+  target,
+  reducedMotion,
+  onCatch,
+}: {
+  target: Target;
+  reducedMotion: boolean;
+  onCatch: (target: Target) => void;
+}) {
   return (
     <button
       type="button"
@@ -21,7 +29,11 @@ export function FallingTarget({ target, reducedMotion, onCatch }: { target: Targ
         // Clamped so an animal near an edge stays whole on a narrow phone (it is centred on `left`).
         reducedMotion
           ? { left: `clamp(2rem, ${target.left}%, calc(100% - 2rem))`, top: `${target.top}%` }
-          : { left: `clamp(2rem, ${target.left}%, calc(100% - 2rem))`, top: 0, animationDuration: `${FRENZY_TARGET_MS}ms` }
+          : {
+              left: `clamp(2rem, ${target.left}%, calc(100% - 2rem))`,
+              top: 0,
+              animationDuration: `${FRENZY_TARGET_MS}ms`,
+            }
       }
       onClick={() => onCatch(target)}
     >

@@ -43,7 +43,13 @@ export function ClickFrenzyPage() {
       const now = Date.now();
       setTargets((list) => [
         ...list.filter((t) => now - t.born < FRENZY_TARGET_MS),
-        { id: nextId.current++, emoji: pick(), left: 4 + Math.random() * 88, top: 5 + Math.random() * 80, born: now },
+        {
+          id: nextId.current++,
+          emoji: pick(),
+          left: 4 + Math.random() * 88,
+          top: 5 + Math.random() * 80,
+          born: now,
+        },
       ]);
     }, FRENZY_SPAWN_MS);
     return () => clearInterval(timer);
@@ -71,20 +77,34 @@ export function ClickFrenzyPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Click Frenzy</h1>
-          <p className="mt-1 text-slate-400">Click the falling animals: a coin each, up to 100 an hour.</p>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Click Frenzy
+          </h1>
+          <p className="mt-1 text-slate-400">
+            Click the falling animals: a coin each, up to 100 an hour.
+          </p>
         </div>
         <SoundToggle />
         <p className="text-lg font-semibold text-white">
-          <span data-testid="frenzy-count">{total} / {FRENZY_HOURLY_LIMIT}</span>
+          <span data-testid="frenzy-count">
+            {total} / {FRENZY_HOURLY_LIMIT}
+          </span>
           <span className="ml-3 text-emerald-300" data-testid="frenzy-balance">
             <Emoji char="🪙" /> {formatCoins(shownBalance)}
           </span>
         </p>
       </header>
-      <section aria-label="Falling animals" className="relative h-[28rem] overflow-hidden rounded-2xl border border-white/10 bg-slate-900/70">
+      <section
+        aria-label="Falling animals"
+        className="relative h-[28rem] overflow-hidden rounded-2xl border border-white/10 bg-slate-900/70"
+      >
         {targets.map((t) => (
-          <FallingTarget key={t.id} target={t} reducedMotion={reducedMotion} onCatch={(caught) => void onCatch(caught)} />
+          <FallingTarget
+            key={t.id}
+            target={t}
+            reducedMotion={reducedMotion}
+            onCatch={(caught) => void onCatch(caught)}
+          />
         ))}
         {limitReached && <HourlyLimitOverlay resetAt={resetAt} />}
       </section>

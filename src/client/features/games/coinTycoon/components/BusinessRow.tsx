@@ -1,9 +1,21 @@
 import { useRef } from 'react';
-import { cycleIncome, cycleProgress, type Business, type TycoonState } from '../../../../../shared/games/coinTycoon/rules';
+import {
+  cycleIncome,
+  cycleProgress,
+  type Business,
+  type TycoonState,
+} from '../../../../../shared/games/coinTycoon/rules';
 import { formatBig } from '../../../../../shared/games/coinTycoon/storage';
 import { rational } from '../../../../../shared/games/engine/rational';
 import type { TycoonAction } from '../mutations';
-import { buyOptions, cycleText, formatBucks, maxUnits, milestoneHint, type MaxMemo } from '../coinTycoonView';
+import {
+  buyOptions,
+  cycleText,
+  formatBucks,
+  maxUnits,
+  milestoneHint,
+  type MaxMemo,
+} from '../coinTycoonView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { EmojiText } from '../../../../components/Emoji';
 
@@ -20,7 +32,15 @@ interface BusinessRowProps {
 }
 
 /** The running cycle's bar; without motion it moves once a second, with the numbers. */
-function CycleBar({ name, progress, reducedMotion }: { name: string; progress: number; reducedMotion: boolean }) {
+function CycleBar({
+  name,
+  progress,
+  reducedMotion,
+}: {
+  name: string;
+  progress: number;
+  reducedMotion: boolean;
+}) {
   const percent = Math.round(progress * 100);
   return (
     <div
@@ -45,7 +65,15 @@ function CycleBar({ name, progress, reducedMotion }: { name: string; progress: n
  * One business: what it holds, its cycle, what a cycle pays, the next milestone, Buy ×1 / ×10 /
  * Max at today's prices, and Start (by hand) or its manager.
  */
-export function BusinessRow({ business: b, state, settled, now, busy, reducedMotion, onAction }: BusinessRowProps) {
+export function BusinessRow({
+  business: b,
+  state,
+  settled,
+  now,
+  busy,
+  reducedMotion,
+  onAction,
+}: BusinessRowProps) {
   const row = settled.businesses[b.key];
   const memo = useRef<MaxMemo | null>(null);
   memo.current = maxUnits(b, row.owned, settled.bucks, memo.current);
@@ -74,7 +102,10 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
             {b.name}
           </h3>
           <p className="text-sm text-slate-400">
-            Owned: <strong className="font-mono text-white" data-testid="tycoon-owned">{row.owned}</strong>
+            Owned:{' '}
+            <strong className="font-mono text-white" data-testid="tycoon-owned">
+              {row.owned}
+            </strong>
             {' · '}
             {row.managed ? (
               <span className="text-emerald-300" data-testid="tycoon-managed">
@@ -89,7 +120,9 @@ export function BusinessRow({ business: b, state, settled, now, busy, reducedMot
 
       <CycleBar name={b.name} progress={progress} reducedMotion={reducedMotion} />
       <p className="text-sm text-slate-300" data-testid="tycoon-revenue">
-        {row.owned > 0 ? 'Pays' : 'Each pays'} <strong className="font-mono text-amber-200">{formatBucks(pays)}</strong> bucks every {cycleText(b.cycleMs)}
+        {row.owned > 0 ? 'Pays' : 'Each pays'}{' '}
+        <strong className="font-mono text-amber-200">{formatBucks(pays)}</strong> bucks every{' '}
+        {cycleText(b.cycleMs)}
         {boosted && row.owned > 0 ? ' (boosted)' : ''}
       </p>
       <p className="text-xs text-slate-400" data-testid="tycoon-milestone">

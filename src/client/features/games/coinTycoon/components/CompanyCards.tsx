@@ -11,7 +11,14 @@ import { formatBig } from '../../../../../shared/games/coinTycoon/storage';
 import { ConfirmDialog } from '../../../../components/Modal';
 import { useActionGuard } from '../../../../lib/useActionGuard';
 import type { TycoonAction } from '../mutations';
-import { boostLabel, boostStatus, clockTime, dividendStatus, multiplierText, saleStatus } from '../coinTycoonView';
+import {
+  boostLabel,
+  boostStatus,
+  clockTime,
+  dividendStatus,
+  multiplierText,
+  saleStatus,
+} from '../coinTycoonView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Handshake, PiggyBank, Rocket } from 'lucide-react';
 
@@ -25,7 +32,14 @@ interface CardProps {
 const BOOST_HOURS = TYCOON_BOOST_MS / 3_600_000;
 
 /** The coin sink: 200 coins for 4 hours of doubled income, stackable up to 24 hours ahead. */
-export function BoostCard({ settled, now, busy, onAction, balance, offsetMs }: CardProps & { balance: number | undefined; offsetMs: number }) {
+export function BoostCard({
+  settled,
+  now,
+  busy,
+  onAction,
+  balance,
+  offsetMs,
+}: CardProps & { balance: number | undefined; offsetMs: number }) {
   // Coins leave on each press: a second press just after the first must not buy twice.
   const guard = useActionGuard();
   const status = boostStatus(settled, now, balance);
@@ -33,10 +47,16 @@ export function BoostCard({ settled, now, busy, onAction, balance, offsetMs }: C
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-boost-title">
       <h2 id="tycoon-boost-title" className="section-title">
-        <Rocket className="mr-1.5" />Income boost
+        <Rocket className="mr-1.5" />
+        Income boost
       </h2>
-      <p className={status.active ? 'font-semibold text-emerald-300' : 'text-slate-400'} data-testid="tycoon-boost-status">
-        {status.active ? boostLabel(status.leftMs, clockTime(settled.boostUntil, offsetMs)) : 'No boost running'}
+      <p
+        className={status.active ? 'font-semibold text-emerald-300' : 'text-slate-400'}
+        data-testid="tycoon-boost-status"
+      >
+        {status.active
+          ? boostLabel(status.leftMs, clockTime(settled.boostUntil, offsetMs))
+          : 'No boost running'}
       </p>
       <SteadyButton
         className="btn-primary"
@@ -63,10 +83,12 @@ export function DividendCard({ settled, now, busy, onAction }: CardProps) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-dividend-title">
       <h2 id="tycoon-dividend-title" className="section-title">
-        <PiggyBank className="mr-1.5" />Daily dividend
+        <PiggyBank className="mr-1.5" />
+        Daily dividend
       </h2>
       <p className="text-sm text-slate-400">
-        min({TYCOON_DAILY_COIN_MAX}, {TYCOON_DIVIDEND_COINS_PER_DECADE} × log10(1 + bucks earned since your last claim)) coins, once a UTC day. Earned since then:{' '}
+        min({TYCOON_DAILY_COIN_MAX}, {TYCOON_DIVIDEND_COINS_PER_DECADE} × log10(1 + bucks earned
+        since your last claim)) coins, once a UTC day. Earned since then:{' '}
         <strong className="font-mono text-slate-200" data-testid="tycoon-since-claim">
           {formatBig(settled.bucksSinceClaim)}
         </strong>{' '}
@@ -78,7 +100,8 @@ export function DividendCard({ settled, now, busy, onAction }: CardProps) {
         onPress={() => void guard.run(() => onAction({ intent: 'claim' }))}
         data-testid="tycoon-claim"
       >
-        {status.blocked ?? `Claim ${status.coins.toLocaleString('en-US')} ${status.coins === 1 ? 'coin' : 'coins'}`}
+        {status.blocked ??
+          `Claim ${status.coins.toLocaleString('en-US')} ${status.coins === 1 ? 'coin' : 'coins'}`}
       </SteadyButton>
     </section>
   );
@@ -91,10 +114,12 @@ export function SaleCard({ settled, busy, onAction }: Omit<CardProps, 'now'>) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="tycoon-sale-title">
       <h2 id="tycoon-sale-title" className="section-title">
-        <Handshake className="mr-1.5" />Sell the company
+        <Handshake className="mr-1.5" />
+        Sell the company
       </h2>
       <p className="text-sm text-slate-400">
-        Investors = ⌊√(lifetime bucks ÷ 1B)⌋, each +{TYCOON_INVESTOR_BONUS_PERCENT}% income for good. Lifetime bucks:{' '}
+        Investors = ⌊√(lifetime bucks ÷ 1B)⌋, each +{TYCOON_INVESTOR_BONUS_PERCENT}% income for
+        good. Lifetime bucks:{' '}
         <strong className="font-mono text-slate-200" data-testid="tycoon-lifetime">
           {formatBig(settled.lifetimeBucks)}
         </strong>
@@ -105,7 +130,12 @@ export function SaleCard({ settled, busy, onAction }: Omit<CardProps, 'now'>) {
           ? `Selling now brings +${sale.gained.toLocaleString('en-US')} ${sale.gained === 1n ? 'investor' : 'investors'}.`
           : `The next investor joins at ${formatBig(sale.nextAt)} lifetime bucks.`}
       </p>
-      <SteadyButton className="btn-danger sm:self-start" unavailable={busy || sale.gained === 0n} onPress={() => setConfirming(true)} data-testid="tycoon-sell">
+      <SteadyButton
+        className="btn-danger sm:self-start"
+        unavailable={busy || sale.gained === 0n}
+        onPress={() => setConfirming(true)}
+        data-testid="tycoon-sell"
+      >
         Sell the company
       </SteadyButton>
       <ConfirmDialog
@@ -115,10 +145,15 @@ export function SaleCard({ settled, busy, onAction }: Omit<CardProps, 'now'>) {
         details={
           <>
             <p data-testid="tycoon-sale-details">
-              +{sale.gained.toLocaleString('en-US')} {sale.gained === 1n ? 'investor joins' : 'investors join'} ({sale.after.toLocaleString('en-US')} in all): income{' '}
-              {multiplierText(sale.after)} for good.
+              +{sale.gained.toLocaleString('en-US')}{' '}
+              {sale.gained === 1n ? 'investor joins' : 'investors join'} (
+              {sale.after.toLocaleString('en-US')} in all): income {multiplierText(sale.after)} for
+              good.
             </p>
-            <p className="mt-2">Businesses, managers and bucks start over from one Lemonade Stand; lifetime bucks, the dividend count and a running boost stay.</p>
+            <p className="mt-2">
+              Businesses, managers and bucks start over from one Lemonade Stand; lifetime bucks, the
+              dividend count and a running boost stay.
+            </p>
           </>
         }
         confirmLabel={`Sell for +${sale.gained.toLocaleString('en-US')} investors`}

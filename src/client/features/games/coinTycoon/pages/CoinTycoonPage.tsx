@@ -1,6 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TycoonActionResponse } from '../../../../../shared/games/coinTycoon/contract';
-import { settle, TYCOON_BUSINESSES, type TycoonState } from '../../../../../shared/games/coinTycoon/rules';
+import {
+  settle,
+  TYCOON_BUSINESSES,
+  type TycoonState,
+} from '../../../../../shared/games/coinTycoon/rules';
 import { fromJson } from '../../../../../shared/games/coinTycoon/storage';
 import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { errorMessage } from '../../../../lib/errorMessages';
@@ -30,7 +34,11 @@ function parse(state: unknown): TycoonState | null {
 }
 
 /** What an answer is worth saying; buys and starts show on the rows themselves. */
-function successText(action: TycoonAction, answer: TycoonActionResponse, offsetMs: number): string | null {
+function successText(
+  action: TycoonAction,
+  answer: TycoonActionResponse,
+  offsetMs: number,
+): string | null {
   switch (action.intent) {
     case 'claim':
       return `Dividend claimed: +${answer.coins.toLocaleString('en-US')} coins`;
@@ -94,11 +102,13 @@ export function CoinTycoonPage() {
       <header className="flex flex-col gap-3">
         <div className="min-w-0">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <Factory className="mr-1.5" />Coin Tycoon
+            <Factory className="mr-1.5" />
+            Coin Tycoon
           </h1>
           <p className="mt-1 text-slate-400">
-            Buy businesses with bucks, run their cycles by hand or hire managers, and sell the company for investors. Bucks never turn into coins; the daily
-            dividend pays coins for the bucks you earn.
+            Buy businesses with bucks, run their cycles by hand or hire managers, and sell the
+            company for investors. Bucks never turn into coins; the daily dividend pays coins for
+            the bucks you earn.
           </p>
         </div>
         {settled && now !== null && view && (
@@ -106,7 +116,14 @@ export function CoinTycoonPage() {
             <CompanyStats settled={settled} now={now} balance={balance} />
             <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
               <DividendCard settled={settled} now={now} busy={busy} onAction={onAction} />
-              <BoostCard settled={settled} now={now} busy={busy} onAction={onAction} balance={balance} offsetMs={view.offsetMs} />
+              <BoostCard
+                settled={settled}
+                now={now}
+                busy={busy}
+                onAction={onAction}
+                balance={balance}
+                offsetMs={view.offsetMs}
+              />
             </div>
           </>
         )}
@@ -117,7 +134,11 @@ export function CoinTycoonPage() {
       ) : !view || !state ? (
         <ErrorBanner>
           <p>{company.error ? errorMessage(company.error, LOAD_FAILED) : LOAD_FAILED}</p>
-          <button type="button" className="btn-secondary mt-2" onClick={() => void company.refetch()}>
+          <button
+            type="button"
+            className="btn-secondary mt-2"
+            onClick={() => void company.refetch()}
+          >
             Try again
           </button>
         </ErrorBanner>
@@ -129,7 +150,16 @@ export function CoinTycoonPage() {
             </h2>
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               {TYCOON_BUSINESSES.map((b) => (
-                <BusinessRow key={b.key} business={b} state={state} settled={settled} now={now} busy={busy} reducedMotion={reducedMotion} onAction={onRowAction} />
+                <BusinessRow
+                  key={b.key}
+                  business={b}
+                  state={state}
+                  settled={settled}
+                  now={now}
+                  busy={busy}
+                  reducedMotion={reducedMotion}
+                  onAction={onRowAction}
+                />
               ))}
             </ul>
           </section>

@@ -19,7 +19,12 @@ export function PublishedFigures() {
     if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [loaded, hash]);
   if (published.isPending) return <LoadingState>Loading the published figures…</LoadingState>;
-  if (!published.data) return <ErrorBanner>The published figures could not be loaded. Reload the page to try again.</ErrorBanner>;
+  if (!published.data)
+    return (
+      <ErrorBanner>
+        The published figures could not be loaded. Reload the page to try again.
+      </ErrorBanner>
+    );
   const { sections } = published.data;
   return (
     <>
@@ -27,11 +32,16 @@ export function PublishedFigures() {
         <h2 id="published-nav-title" className="font-display text-xl font-bold text-white">
           Published figures
         </h2>
-        <p className="text-sm text-slate-400">Every return, cap, item value and odds the site publishes, computed by the code that pays.</p>
+        <p className="text-sm text-slate-400">
+          Every return, cap, item value and odds the site publishes, computed by the code that pays.
+        </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {sections.map((section) => (
             <li key={section.key}>
-              <a href={`#${section.key}`} className="text-amber-200 underline-offset-2 hover:underline">
+              <a
+                href={`#${section.key}`}
+                className="text-amber-200 underline-offset-2 hover:underline"
+              >
                 {section.title}
               </a>
             </li>

@@ -21,11 +21,22 @@ export function PublishedTableView({ table }: { table: PublishedTable }) {
       </h3>
       {/* A wide table scrolls inside its own box, which the keyboard can reach to scroll it. */}
       <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table role="table" aria-labelledby={captionId} className={`${stack} w-full text-sm`} data-testid="published-table" data-table={table.key}>
+        <table
+          role="table"
+          aria-labelledby={captionId}
+          className={`${stack} w-full text-sm`}
+          data-testid="published-table"
+          data-table={table.key}
+        >
           <thead role="rowgroup" className="max-sm:sr-only">
             <tr role="row">
               {table.columns.map((column) => (
-                <th key={column} role="columnheader" scope="col" className="py-1 pr-3 text-left font-semibold text-slate-400">
+                <th
+                  key={column}
+                  role="columnheader"
+                  scope="col"
+                  className="py-1 pr-3 text-left font-semibold text-slate-400"
+                >
                   {column}
                 </th>
               ))}
@@ -33,14 +44,31 @@ export function PublishedTableView({ table }: { table: PublishedTable }) {
           </thead>
           <tbody role="rowgroup" className={stack}>
             {table.rows.map((row) => (
-              <tr key={row.key} role="row" className={`${stack} border-t border-white/5 max-sm:py-2`} data-testid="published-row" data-row={row.key}>
+              <tr
+                key={row.key}
+                role="row"
+                className={`${stack} border-t border-white/5 max-sm:py-2`}
+                data-testid="published-row"
+                data-row={row.key}
+              >
                 {row.cells.map((cell, i) =>
                   i === 0 ? (
-                    <th key={i} role="rowheader" scope="row" data-label={table.columns[i]} className={`${cellBase} font-semibold text-white`}>
+                    <th
+                      key={i}
+                      role="rowheader"
+                      scope="row"
+                      data-label={table.columns[i]}
+                      className={`${cellBase} font-semibold text-white`}
+                    >
                       <EmojiText text={cell} />
                     </th>
                   ) : (
-                    <td key={i} role="cell" data-label={table.columns[i]} className={`${cellBase} text-slate-200`}>
+                    <td
+                      key={i}
+                      role="cell"
+                      data-label={table.columns[i]}
+                      className={`${cellBase} text-slate-200`}
+                    >
                       <EmojiText text={cell} />
                     </td>
                   ),

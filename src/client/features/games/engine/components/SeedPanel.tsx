@@ -58,7 +58,11 @@ export function SeedPanel() {
   }
 
   return (
-    <section id="seeds" aria-labelledby="seeds-title" className="card flex scroll-mt-[calc(var(--nav-bottom,4rem)+1rem)] flex-col gap-4">
+    <section
+      id="seeds"
+      aria-labelledby="seeds-title"
+      className="card flex scroll-mt-[calc(var(--nav-bottom,4rem)+1rem)] flex-col gap-4"
+    >
       <h2 id="seeds-title" className="font-display text-xl font-bold text-white">
         Your seeds
       </h2>
@@ -68,7 +72,11 @@ export function SeedPanel() {
         <ErrorBanner>Your seeds could not be loaded.</ErrorBanner>
       ) : (
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Field label="Server seed (SHA-256)" value={fairness.data.serverSeedHash} testId="seed-hash" />
+          <Field
+            label="Server seed (SHA-256)"
+            value={fairness.data.serverSeedHash}
+            testId="seed-hash"
+          />
           <Field label="Client seed" value={fairness.data.clientSeed} testId="client-seed" />
           <Field label="Next nonce" value={String(fairness.data.nonce)} testId="next-nonce" />
         </dl>
@@ -88,16 +96,30 @@ export function SeedPanel() {
         </button>
       </form>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-primary" disabled={rotate.isPending} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={rotate.isPending}
+          onClick={() => setConfirming(true)}
+        >
           Rotate seed
         </button>
-        <p className="text-sm text-slate-400">Reveals your current server seed so you can verify its rounds, and starts a new one.</p>
+        <p className="text-sm text-slate-400">
+          Reveals your current server seed so you can verify its rounds, and starts a new one.
+        </p>
       </div>
       {revealed && (
-        <div className="rounded-xl border border-emerald-400/40 bg-emerald-950/40 p-3" data-testid="revealed-seed">
-          <p className="text-sm font-semibold text-emerald-200">Revealed server seed ({revealed.nonce} rounds played on it)</p>
+        <div
+          className="rounded-xl border border-emerald-400/40 bg-emerald-950/40 p-3"
+          data-testid="revealed-seed"
+        >
+          <p className="text-sm font-semibold text-emerald-200">
+            Revealed server seed ({revealed.nonce} rounds played on it)
+          </p>
           <p className="font-mono text-sm break-all text-white">{revealed.serverSeed}</p>
-          <p className="mt-1 text-xs break-all text-slate-400">Its SHA-256: {revealed.serverSeedHash}</p>
+          <p className="mt-1 text-xs break-all text-slate-400">
+            Its SHA-256: {revealed.serverSeedHash}
+          </p>
         </div>
       )}
       <ConfirmDialog

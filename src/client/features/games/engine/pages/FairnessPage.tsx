@@ -20,10 +20,13 @@ export function FairnessPage() {
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Provably fair</h1>
+        <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+          Provably fair
+        </h1>
         <p className="mt-1 max-w-3xl text-slate-400">
-          Every game outcome comes from HMAC-SHA256 of your server seed, client seed and a nonce that counts your rounds. You see the
-          server seed's SHA-256 before you play; rotating reveals it, so you can recompute every round it decided.
+          Every game outcome comes from HMAC-SHA256 of your server seed, client seed and a nonce
+          that counts your rounds. You see the server seed's SHA-256 before you play; rotating
+          reveals it, so you can recompute every round it decided.
         </p>
       </header>
       {isAuthenticated && <SeedPanel />}

@@ -1,4 +1,8 @@
-import { firstKillCoins, IDLE_MAX_LIFETIME_COINS, IDLE_TOWER_BOSSES } from '../../../../../shared/games/idleNgu/rules';
+import {
+  firstKillCoins,
+  IDLE_MAX_LIFETIME_COINS,
+  IDLE_TOWER_BOSSES,
+} from '../../../../../shared/games/idleNgu/rules';
 import { wholeText, type TowerFloor } from '../idleNguView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Castle } from 'lucide-react';
@@ -20,12 +24,14 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="idle-tower-title">
       <h2 id="idle-tower-title" className="section-title">
-        <Castle className="mr-1.5" />Boss tower
+        <Castle className="mr-1.5" />
+        Boss tower
       </h2>
       <p className="text-sm text-slate-400" data-testid="idle-coin-bound">
-        Coins only for first kills: at most {wholeText(IDLE_MAX_LIFETIME_COINS)} in all. Boss n pays 10 + 2n coins the first time you ever beat it ({firstKillCoins(1)}{' '}
-        for boss 1, {wholeText(firstKillCoins(IDLE_TOWER_BOSSES))} for boss {IDLE_TOWER_BOSSES}); beating it again pays nothing. Boss n has 10 × 1.35ⁿ HP, and your
-        power beats it or not: no luck.
+        Coins only for first kills: at most {wholeText(IDLE_MAX_LIFETIME_COINS)} in all. Boss n pays
+        10 + 2n coins the first time you ever beat it ({firstKillCoins(1)} for boss 1,{' '}
+        {wholeText(firstKillCoins(IDLE_TOWER_BOSSES))} for boss {IDLE_TOWER_BOSSES}); beating it
+        again pays nothing. Boss n has 10 × 1.35ⁿ HP, and your power beats it or not: no luck.
       </p>
       <ol className="flex flex-col gap-2" aria-label="Bosses">
         {floors.map((f) => {
@@ -44,18 +50,36 @@ export function BossTower({ floors, busy, onFight }: BossTowerProps) {
                 <p className="font-semibold text-white">
                   Boss {f.n}
                   {f.beaten && (
-                    <span className="ml-2 rounded-full bg-emerald-500/20 px-2 py-0.5 text-xs font-semibold text-emerald-200" data-testid="idle-boss-beaten">
+                    <span
+                      className="ml-2 rounded-full bg-emerald-500/20 px-2 py-0.5 text-xs font-semibold text-emerald-200"
+                      data-testid="idle-boss-beaten"
+                    >
                       ✓ Beaten
                     </span>
                   )}
                 </p>
                 <p className="text-sm text-slate-400">
-                  HP <span className="font-mono text-slate-200" data-testid="idle-boss-hp">{f.hp}</span>
+                  HP{' '}
+                  <span className="font-mono text-slate-200" data-testid="idle-boss-hp">
+                    {f.hp}
+                  </span>
                   {' · '}
-                  <span data-testid="idle-boss-reward">{f.paid ? 'paid' : <><Emoji char="🪙" /> {wholeText(f.reward)} coins</>}</span>
+                  <span data-testid="idle-boss-reward">
+                    {f.paid ? (
+                      'paid'
+                    ) : (
+                      <>
+                        <Emoji char="🪙" /> {wholeText(f.reward)} coins
+                      </>
+                    )}
+                  </span>
                 </p>
                 {f.blocked && (
-                  <p id={reasonId} className="text-xs text-slate-400" data-testid="idle-boss-blocked">
+                  <p
+                    id={reasonId}
+                    className="text-xs text-slate-400"
+                    data-testid="idle-boss-blocked"
+                  >
                     {f.blocked}
                   </p>
                 )}

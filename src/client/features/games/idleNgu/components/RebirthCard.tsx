@@ -9,25 +9,40 @@ import { Repeat } from 'lucide-react';
  * Rebirth trades the run's trainings for a permanent multiplier from its best boss, after a
  * confirmation that says what goes and what comes.
  */
-export function RebirthCard({ state, busy, onRebirth }: { state: IdleState; busy: boolean; onRebirth: () => void }) {
+export function RebirthCard({
+  state,
+  busy,
+  onRebirth,
+}: {
+  state: IdleState;
+  busy: boolean;
+  onRebirth: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const blocked = rebirthBlocked(state);
   const preview = rebirthPreview(state);
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby="idle-rebirth-title">
       <h2 id="idle-rebirth-title" className="section-title">
-        <Repeat className="mr-1.5" />Rebirth
+        <Repeat className="mr-1.5" />
+        Rebirth
       </h2>
       <p className="text-sm text-slate-400">
-        Start the trainings over for a permanent multiplier of 1 + (best boss) / 10 and 2 more energy. Coins already paid for bosses stay paid.
+        Start the trainings over for a permanent multiplier of 1 + (best boss) / 10 and 2 more
+        energy. Coins already paid for bosses stay paid.
       </p>
       {blocked ? (
-        <p id="idle-rebirth-blocked" className="text-sm text-amber-200" data-testid="idle-rebirth-blocked">
+        <p
+          id="idle-rebirth-blocked"
+          className="text-sm text-amber-200"
+          data-testid="idle-rebirth-blocked"
+        >
           {blocked}
         </p>
       ) : (
         <p className="text-sm text-emerald-200" data-testid="idle-rebirth-gain">
-          Now: multiplier {preview.from} → {preview.to}, energy {preview.energyFrom} → {preview.energyTo}.
+          Now: multiplier {preview.from} → {preview.to}, energy {preview.energyFrom} →{' '}
+          {preview.energyTo}.
         </p>
       )}
       <SteadyButton
@@ -48,7 +63,8 @@ export function RebirthCard({ state, busy, onRebirth }: { state: IdleState; busy
           <ul className="list-disc space-y-1 pl-5" data-testid="idle-rebirth-details">
             <li>All four trainings go back to level 0 and your energy is unallocated.</li>
             <li>
-              Your multiplier becomes {preview.to} (from boss {preview.bestBoss}), up from {preview.from}, for good.
+              Your multiplier becomes {preview.to} (from boss {preview.bestBoss}), up from{' '}
+              {preview.from}, for good.
             </li>
             <li>
               Energy grows from {preview.energyFrom} to {preview.energyTo}.

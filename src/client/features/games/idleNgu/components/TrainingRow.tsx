@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { IDLE_TRAINING_BASE, IDLE_TRAINING_NAMES, msToNextLevel, trainingLevel, type IdleState, type Training } from '../../../../../shared/games/idleNgu/rules';
+import {
+  IDLE_TRAINING_BASE,
+  IDLE_TRAINING_NAMES,
+  msToNextLevel,
+  trainingLevel,
+  type IdleState,
+  type Training,
+} from '../../../../../shared/games/idleNgu/rules';
 import { durationText, wholeText } from '../idleNguView';
 import { SteadyButton } from '../../../../components/SteadyButton';
 import { Emoji } from '../../../../components/Emoji';
@@ -22,7 +29,14 @@ const EMOJI: Record<Training, string> = { attack: '⚔️', defense: '🛡️', 
  * level and how long that takes at the saved allocation. The bar moves on every tick of the
  * page's clock; without motion it steps instead of gliding.
  */
-export function TrainingRow({ training: t, settled, now, allocated, idle, onSet }: TrainingRowProps) {
+export function TrainingRow({
+  training: t,
+  settled,
+  now,
+  allocated,
+  idle,
+  onSet,
+}: TrainingRowProps) {
   const name = IDLE_TRAINING_NAMES[t];
   const info = trainingLevel(settled, t);
   const next = msToNextLevel(settled, t);
@@ -43,7 +57,9 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
     >
       <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 id={`${ids}-title`} className="font-display text-lg font-bold text-white">
-          <span aria-hidden="true"><Emoji char={EMOJI[t]} /> </span>
+          <span aria-hidden="true">
+            <Emoji char={EMOJI[t]} />{' '}
+          </span>
           {name}
         </h3>
         <p className="text-sm text-slate-300">
@@ -70,7 +86,8 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
         />
       </div>
       <p className="text-xs text-slate-400" data-testid="idle-next-level">
-        {next === null ? 'No energy: not training' : `Next level in ${durationText(next)}`} · level N→N+1 costs (N+1) × {IDLE_TRAINING_BASE[t]} energy-seconds
+        {next === null ? 'No energy: not training' : `Next level in ${durationText(next)}`} · level
+        N→N+1 costs (N+1) × {IDLE_TRAINING_BASE[t]} energy-seconds
       </p>
 
       <div className="flex flex-wrap items-center gap-2">
@@ -78,7 +95,12 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
           Energy
         </label>
         <div className="flex items-center gap-1">
-          <SteadyButton className="btn-secondary size-10 px-0 text-lg" unavailable={allocated === 0} onPress={() => onSet(allocated - 1)} aria-label={`Less ${name} energy`}>
+          <SteadyButton
+            className="btn-secondary size-10 px-0 text-lg"
+            unavailable={allocated === 0}
+            onPress={() => onSet(allocated - 1)}
+            aria-label={`Less ${name} energy`}
+          >
             −
           </SteadyButton>
           <input
@@ -94,15 +116,28 @@ export function TrainingRow({ training: t, settled, now, allocated, idle, onSet 
             aria-label={`${name} energy`}
             className="input w-16 px-2 text-center font-mono tabular-nums"
           />
-          <SteadyButton className="btn-secondary size-10 px-0 text-lg" unavailable={idle === 0} onPress={() => onSet(allocated + 1)} aria-label={`More ${name} energy`}>
+          <SteadyButton
+            className="btn-secondary size-10 px-0 text-lg"
+            unavailable={idle === 0}
+            onPress={() => onSet(allocated + 1)}
+            aria-label={`More ${name} energy`}
+          >
             +
           </SteadyButton>
         </div>
         <div className="ml-auto flex gap-2">
-          <SteadyButton unavailable={idle === 0} onPress={() => onSet(max)} aria-label={`Cap: all idle energy to ${name}`}>
+          <SteadyButton
+            unavailable={idle === 0}
+            onPress={() => onSet(max)}
+            aria-label={`Cap: all idle energy to ${name}`}
+          >
             Cap
           </SteadyButton>
-          <SteadyButton unavailable={allocated === 0} onPress={() => onSet(0)} aria-label={`Clear ${name} energy`}>
+          <SteadyButton
+            unavailable={allocated === 0}
+            onPress={() => onSet(0)}
+            aria-label={`Clear ${name} energy`}
+          >
             Clear
           </SteadyButton>
         </div>

@@ -24,7 +24,15 @@ import { EnergyBar } from '../components/EnergyBar';
 import { RebirthCard } from '../components/RebirthCard';
 import { TrainerStats } from '../components/TrainerStats';
 import { TrainingRow } from '../components/TrainingRow';
-import { ACTION_FAILED, clampAllocation, LOAD_FAILED, sumOf, towerFloors, victoryText, watchedMeanwhile } from '../idleNguView';
+import {
+  ACTION_FAILED,
+  clampAllocation,
+  LOAD_FAILED,
+  sumOf,
+  towerFloors,
+  victoryText,
+  watchedMeanwhile,
+} from '../idleNguView';
 import { useIdleAction, type IdleAction, type IdleActionAnswer } from '../mutations';
 import { useIdleTrainer } from '../queries';
 import { useAllocationDraft } from '../useAllocationDraft';
@@ -111,7 +119,10 @@ export function IdleNguPage() {
     },
     [mutateAsync],
   );
-  const save = useCallback((allocations: Allocations) => run({ intent: 'allocate', allocations }), [run]);
+  const save = useCallback(
+    (allocations: Allocations) => run({ intent: 'allocate', allocations }),
+    [run],
+  );
   const draft = useAllocationDraft(state?.allocations ?? ZERO, save);
 
   function onFight(boss: number) {
@@ -126,25 +137,31 @@ export function IdleNguPage() {
     void run({ intent: 'rebirth' })
       .then((answer) => {
         const reborn = parse(answer.state);
-        if (reborn) notify.success(`Reborn: multiplier ${formatMultiplier(multiplierTenthsOf(reborn))}, ${energyOf(reborn)} energy`);
+        if (reborn)
+          notify.success(
+            `Reborn: multiplier ${formatMultiplier(multiplierTenthsOf(reborn))}, ${energyOf(reborn)} energy`,
+          );
       })
       .catch(() => undefined);
   }
 
   const energy = state ? energyOf(state) : 0;
   const idle = energy - sumOf(draft.shown);
-  const onSet = (t: Training, value: number) => draft.change(clampAllocation(draft.shown, energy, t, value));
+  const onSet = (t: Training, value: number) =>
+    draft.change(clampAllocation(draft.shown, energy, t, value));
   const power = settled ? powerOf(settled) : 0n;
 
   return (
     <div className="flex flex-col gap-6">
       <header className="min-w-0">
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <TrendingUp className="mr-1.5" />Idle NGU
+          <TrendingUp className="mr-1.5" />
+          Idle NGU
         </h1>
         <p className="mt-1 text-slate-400">
-          Put your energy into four trainings; their levels grow while it stays there, even while you are away (up to 12 h). The levels make your power, your power
-          beats bosses, and the first kill of each boss pays coins.
+          Put your energy into four trainings; their levels grow while it stays there, even while
+          you are away (up to 12 h). The levels make your power, your power beats bosses, and the
+          first kill of each boss pays coins.
         </p>
       </header>
 
@@ -153,7 +170,11 @@ export function IdleNguPage() {
       ) : !view || !state ? (
         <ErrorBanner>
           <p>{trainer.error ? errorMessage(trainer.error, LOAD_FAILED) : LOAD_FAILED}</p>
-          <button type="button" className="btn-secondary mt-2" onClick={() => void trainer.refetch()}>
+          <button
+            type="button"
+            className="btn-secondary mt-2"
+            onClick={() => void trainer.refetch()}
+          >
             Try again
           </button>
         </ErrorBanner>
@@ -168,12 +189,24 @@ export function IdleNguPage() {
             <EnergyBar idle={idle} total={energy} phase={draft.phase} />
             <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
               {IDLE_TRAININGS.map((t) => (
-                <TrainingRow key={t} training={t} settled={settled} now={now} allocated={draft.shown[t]} idle={idle} onSet={(value) => onSet(t, value)} />
+                <TrainingRow
+                  key={t}
+                  training={t}
+                  settled={settled}
+                  now={now}
+                  allocated={draft.shown[t]}
+                  idle={idle}
+                  onSet={(value) => onSet(t, value)}
+                />
               ))}
             </ul>
           </section>
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
-            <BossTower floors={towerFloors(settled, power)} busy={action.isPending || fightGuard.quiet} onFight={onFight} />
+            <BossTower
+              floors={towerFloors(settled, power)}
+              busy={action.isPending || fightGuard.quiet}
+              onFight={onFight}
+            />
             <RebirthCard state={settled} busy={action.isPending} onRebirth={onRebirth} />
           </div>
         </>

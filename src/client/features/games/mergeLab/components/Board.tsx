@@ -57,7 +57,19 @@ function nextCell(cell: number, key: string): number | null {
  * Space (the cell's own click) selects an item and then acts on the target, Escape puts it back.
  * Every cell is a drop target and every item can be dragged.
  */
-export function Board({ board, selected, focusCell, pop, reducedMotion, dragging, onFocusCell, onActivate, onCancel, describedBy, focusRef }: BoardProps) {
+export function Board({
+  board,
+  selected,
+  focusCell,
+  pop,
+  reducedMotion,
+  dragging,
+  onFocusCell,
+  onActivate,
+  onCancel,
+  describedBy,
+  focusRef,
+}: BoardProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   useEffect(() => {
     focusRef.current = (cell) => {
@@ -105,7 +117,11 @@ export function Board({ board, selected, focusCell, pop, reducedMotion, dragging
                 cell={cell}
                 item={item}
                 selected={selected === cell}
-                target={selected !== null && selected !== cell && (item === null || sameItem(item, selectedItem))}
+                target={
+                  selected !== null &&
+                  selected !== cell &&
+                  (item === null || sameItem(item, selectedItem))
+                }
                 tabbable={cell === focusCell}
                 popKey={pop?.cell === cell ? pop.key : null}
                 reducedMotion={reducedMotion}
@@ -143,10 +159,26 @@ const POP_FRAMES: Keyframe[] = [
   { transform: 'scale(1)', opacity: 1 },
 ];
 
-function BoardCell({ cell, item, selected, target, tabbable, popKey, reducedMotion, buttonRef, onFocus, onActivate }: BoardCellProps) {
+function BoardCell({
+  cell,
+  item,
+  selected,
+  target,
+  tabbable,
+  popKey,
+  reducedMotion,
+  buttonRef,
+  onFocus,
+  onActivate,
+}: BoardCellProps) {
   const drop = useDroppable({ id: cellDropId(cell) });
   const data: ItemDragData = { cell };
-  const drag = useDraggable({ id: itemDragId(cell), data, disabled: item === null, attributes: { roleDescription: 'item' } });
+  const drag = useDraggable({
+    id: itemDragId(cell),
+    data,
+    disabled: item === null,
+    attributes: { roleDescription: 'item' },
+  });
   const face = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
@@ -154,8 +186,16 @@ function BoardCell({ cell, item, selected, target, tabbable, popKey, reducedMoti
     face.current?.animate(POP_FRAMES, { duration: 320, easing: 'ease-out' });
   }, [popKey, reducedMotion]);
 
-  const ring = selected ? 'ring-2 ring-amber-300' : drop.isOver ? 'ring-2 ring-emerald-300' : target && item ? 'ring-2 ring-emerald-400/70' : '';
-  const look = item ? 'border-white/15 bg-slate-800' : `border-dashed bg-slate-950/40 hover:bg-white/5 ${target ? 'border-emerald-400/50' : 'border-white/10'}`;
+  const ring = selected
+    ? 'ring-2 ring-amber-300'
+    : drop.isOver
+      ? 'ring-2 ring-emerald-300'
+      : target && item
+        ? 'ring-2 ring-emerald-400/70'
+        : '';
+  const look = item
+    ? 'border-white/15 bg-slate-800'
+    : `border-dashed bg-slate-950/40 hover:bg-white/5 ${target ? 'border-emerald-400/50' : 'border-white/10'}`;
   // An empty cell is no draggable: dnd-kit would mark it aria-disabled, yet it is a place to go.
   const dragAttributes = item ? drag.attributes : {};
   return (

@@ -1,4 +1,13 @@
-import { BEST_COINS_PER_ENERGY, CHAINS, ENERGY_PER_DAY, MERGE_LAB_DAILY_CAP, ORDER_COINS_PER_ENERGY, PAYOUT_TABLE, SELL_COINS_PER_ENERGY, TAP_ENERGY } from '../../../../../shared/games/mergeLab/rules';
+import {
+  BEST_COINS_PER_ENERGY,
+  CHAINS,
+  ENERGY_PER_DAY,
+  MERGE_LAB_DAILY_CAP,
+  ORDER_COINS_PER_ENERGY,
+  PAYOUT_TABLE,
+  SELL_COINS_PER_ENERGY,
+  TAP_ENERGY,
+} from '../../../../../shared/games/mergeLab/rules';
 import { formatCoins } from '../../../../lib/format';
 import { ChartColumn } from 'lucide-react';
 import { EmojiText } from '../../../../components/Emoji';
@@ -9,13 +18,19 @@ import { EmojiText } from '../../../../components/Emoji';
  */
 export function EconomyPanel({ paidToday }: { paidToday: number }) {
   return (
-    <section aria-labelledby="lab-economy-title" className="card flex flex-col gap-3" data-testid="lab-economy">
+    <section
+      aria-labelledby="lab-economy-title"
+      className="card flex flex-col gap-3"
+      data-testid="lab-economy"
+    >
       <h2 id="lab-economy-title" className="section-title">
-        <ChartColumn className="mr-1.5" />Economy
+        <ChartColumn className="mr-1.5" />
+        Economy
       </h2>
       <p className="text-sm text-slate-300">
-        A tap costs {TAP_ENERGY} energy and two items of a tier make one of the next, so a tier-k item holds 2<sup>k−1</sup> energy. Orders pay{' '}
-        {ORDER_COINS_PER_ENERGY} coin per energy, selling {SELL_COINS_PER_ENERGY} (rounded down).
+        A tap costs {TAP_ENERGY} energy and two items of a tier make one of the next, so a tier-k
+        item holds 2<sup>k−1</sup> energy. Orders pay {ORDER_COINS_PER_ENERGY} coin per energy,
+        selling {SELL_COINS_PER_ENERGY} (rounded down).
       </p>
       <table className="w-full text-left text-sm" data-testid="lab-payouts">
         <caption className="sr-only">What each tier costs and pays</caption>
@@ -42,7 +57,9 @@ export function EconomyPanel({ paidToday }: { paidToday: number }) {
                 {row.tier}
               </th>
               <td className="py-1 pr-2 text-right">{formatCoins(row.energy)}</td>
-              <td className="py-1 pr-2 text-right">{row.order === null ? '—' : formatCoins(row.order)}</td>
+              <td className="py-1 pr-2 text-right">
+                {row.order === null ? '—' : formatCoins(row.order)}
+              </td>
               <td className="py-1 text-right">{formatCoins(row.sell)}</td>
             </tr>
           ))}
@@ -52,11 +69,14 @@ export function EconomyPanel({ paidToday }: { paidToday: number }) {
         At most {formatCoins(MERGE_LAB_DAILY_CAP)} coins a UTC day, orders and sales together
       </p>
       <p className="text-sm text-slate-200" data-testid="lab-paid-today">
-        Paid today: {formatCoins(paidToday)} of {formatCoins(MERGE_LAB_DAILY_CAP)} coins (the count starts again at 00:00 UTC)
+        Paid today: {formatCoins(paidToday)} of {formatCoins(MERGE_LAB_DAILY_CAP)} coins (the count
+        starts again at 00:00 UTC)
       </p>
       <p className="text-xs text-slate-400">
-        The server counts it: a delivery or sale that would pass it waits for the next day, and the item stays on your board. Energy comes back at{' '}
-        {formatCoins(ENERGY_PER_DAY)} points a day, and no order or sale pays more than {BEST_COINS_PER_ENERGY} coin per point, so steady play never reaches it.
+        The server counts it: a delivery or sale that would pass it waits for the next day, and the
+        item stays on your board. Energy comes back at {formatCoins(ENERGY_PER_DAY)} points a day,
+        and no order or sale pays more than {BEST_COINS_PER_ENERGY} coin per point, so steady play
+        never reaches it.
       </p>
       <details className="text-sm text-slate-300">
         <summary className="cursor-pointer font-semibold text-white">The three chains</summary>
@@ -64,13 +84,19 @@ export function EconomyPanel({ paidToday }: { paidToday: number }) {
           {CHAINS.map((chain) => (
             <li key={chain.key}>
               <p className="font-semibold text-white">
-                <span aria-hidden="true"><EmojiText text={chain.emoji} /> </span>
+                <span aria-hidden="true">
+                  <EmojiText text={chain.emoji} />{' '}
+                </span>
                 {chain.name}
               </p>
               <ol className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-300">
                 {chain.tiers.map((tier, i) => (
                   <li key={tier.name}>
-                    {i + 1}. <span aria-hidden="true"><EmojiText text={tier.emoji} /></span> {tier.name}
+                    {i + 1}.{' '}
+                    <span aria-hidden="true">
+                      <EmojiText text={tier.emoji} />
+                    </span>{' '}
+                    {tier.name}
                   </li>
                 ))}
               </ol>

@@ -1,5 +1,11 @@
 import { useDroppable } from '@dnd-kit/core';
-import { chainOf, itemInfo, orderPayout, type MergeItem, type MergeOrder } from '../../../../../shared/games/mergeLab/rules';
+import {
+  chainOf,
+  itemInfo,
+  orderPayout,
+  type MergeItem,
+  type MergeOrder,
+} from '../../../../../shared/games/mergeLab/rules';
 import { orderDropId } from '../dnd';
 import { coinsText, itemName, matchingCell } from '../mergeLabView';
 import { ItemFace } from './ItemFace';
@@ -18,19 +24,41 @@ export function OrderCards({ orders, board, delivering, onDeliver }: OrderCardsP
   return (
     <section aria-labelledby="lab-orders-title" className="card flex flex-col gap-3">
       <h2 id="lab-orders-title" className="section-title">
-        <ScrollText className="mr-1.5" />Orders
+        <ScrollText className="mr-1.5" />
+        Orders
       </h2>
-      <p className="text-sm text-slate-400">Deliver what a card asks for to earn its coins; a new order takes its place.</p>
+      <p className="text-sm text-slate-400">
+        Deliver what a card asks for to earn its coins; a new order takes its place.
+      </p>
       <ul className="flex flex-col gap-3" aria-label="Orders">
         {orders.map((order, i) => (
-          <OrderCard key={i} index={i} order={order} held={matchingCell(board, order) !== null} busy={delivering.has(i)} onDeliver={() => onDeliver(i)} />
+          <OrderCard
+            key={i}
+            index={i}
+            order={order}
+            held={matchingCell(board, order) !== null}
+            busy={delivering.has(i)}
+            onDeliver={() => onDeliver(i)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function OrderCard({ index, order, held, busy, onDeliver }: { index: number; order: MergeOrder; held: boolean; busy: boolean; onDeliver: () => void }) {
+function OrderCard({
+  index,
+  order,
+  held,
+  busy,
+  onDeliver,
+}: {
+  index: number;
+  order: MergeOrder;
+  held: boolean;
+  busy: boolean;
+  onDeliver: () => void;
+}) {
   const drop = useDroppable({ id: orderDropId(index) });
   const info = itemInfo(order);
   const chain = chainOf(order.c);
@@ -58,7 +86,10 @@ function OrderCard({ index, order, held, busy, onDeliver }: { index: number; ord
         <p className="text-sm font-semibold text-emerald-300" data-testid="lab-order-coins">
           Pays {coinsText(coins)}
         </p>
-        <p className={`text-xs ${held ? 'text-emerald-200' : 'text-slate-400'}`} data-testid="lab-order-held">
+        <p
+          className={`text-xs ${held ? 'text-emerald-200' : 'text-slate-400'}`}
+          data-testid="lab-order-held"
+        >
           {held ? '✓ On your board' : 'Not on your board yet'}
         </p>
       </div>

@@ -27,9 +27,17 @@ export function SellTray({ selected, dragged, onSell }: SellTrayProps) {
       </span>
       <p className="min-w-48 flex-1 text-sm text-slate-300">
         <span className="font-semibold text-white">Sell tray.</span>{' '}
-        {dragged ? `Drop here to sell ${itemName(dragged)} for ${coinsText(sellPayout(dragged.t))}.` : 'Drop an item here, or select one and press Sell, to clear its cell.'}
+        {dragged
+          ? `Drop here to sell ${itemName(dragged)} for ${coinsText(sellPayout(dragged.t))}.`
+          : 'Drop an item here, or select one and press Sell, to clear its cell.'}
       </p>
-      <button type="button" className="btn-secondary" onClick={onSell} disabled={selected === null} data-testid="lab-sell-button">
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={onSell}
+        disabled={selected === null}
+        data-testid="lab-sell-button"
+      >
         {selected ? `Sell ${itemName(selected)} for ${coinsText(sellPayout(selected.t))}` : 'Sell'}
       </button>
     </div>

@@ -1,8 +1,21 @@
-import { DndContext, DragOverlay, type Announcements, type DragEndEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MergeLabActionResponse } from '../../../../../shared/games/mergeLab/contract';
-import { embodiedEnergy, orderPayout, paidToday, sellPayout, type MergeLabState } from '../../../../../shared/games/mergeLab/rules';
+import {
+  embodiedEnergy,
+  orderPayout,
+  paidToday,
+  sellPayout,
+  type MergeLabState,
+} from '../../../../../shared/games/mergeLab/rules';
 import { ConfirmDialog } from '../../../../components/Modal';
 import { ErrorBanner, LoadingState } from '../../../../components/States';
 import { formatCoins } from '../../../../lib/format';
@@ -78,7 +91,12 @@ export function MergeLabPage() {
     // After the sale dialog closed (it hands the focus back to what opened it first).
     if (refocus === null || confirmSell !== null) return;
     const active = document.activeElement;
-    if (!active || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) focusBoard.current?.(refocus);
+    if (
+      !active ||
+      active === document.body ||
+      (active instanceof HTMLButtonElement && active.disabled)
+    )
+      focusBoard.current?.(refocus);
     setRefocus(null);
   }, [refocus, confirmSell]);
 
@@ -162,7 +180,9 @@ export function MergeLabPage() {
         return;
       }
       setSelected(cell);
-      setStatus(`Selected ${itemName(item)} in ${cellName(cell)}. Choose an identical item to merge, an empty cell to move to, an order card or Sell. Escape puts it back.`);
+      setStatus(
+        `Selected ${itemName(item)} in ${cellName(cell)}. Choose an identical item to merge, an empty cell to move to, an order card or Sell. Escape puts it back.`,
+      );
       return;
     }
     if (selectedCell === cell) {
@@ -174,7 +194,9 @@ export function MergeLabPage() {
     if (item && !sameItem(item, from)) {
       // Not a merge: picking another item is what a click on it means, so say so and switch.
       setSelected(cell);
-      setStatus(`Those two are not the same item, so nothing merged. Selected ${itemName(item)} in ${cellName(cell)} instead.`);
+      setStatus(
+        `Those two are not the same item, so nothing merged. Selected ${itemName(item)} in ${cellName(cell)} instead.`,
+      );
       return;
     }
     act(selectedCell, { kind: 'cell', cell });
@@ -183,7 +205,10 @@ export function MergeLabPage() {
   function deliver(order: number) {
     const wanted = state?.orders[order];
     if (!state || !wanted) return;
-    const cell = selectedCell !== null && sameItem(state.board[selectedCell], wanted) ? selectedCell : matchingCell(state.board, wanted);
+    const cell =
+      selectedCell !== null && sameItem(state.board[selectedCell], wanted)
+        ? selectedCell
+        : matchingCell(state.board, wanted);
     if (cell === null) return;
     act(cell, { kind: 'order', order });
     setRefocus(cell);
@@ -219,8 +244,10 @@ export function MergeLabPage() {
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describeDragged(active.data.current)}.`,
-    onDragOver: ({ over }) => (over ? `Over ${describeTarget(over.id)}.` : 'Not over a place to drop.'),
-    onDragEnd: ({ over }) => (over ? `Dropped on ${describeTarget(over.id)}.` : 'Dropped nowhere; nothing changed.'),
+    onDragOver: ({ over }) =>
+      over ? `Over ${describeTarget(over.id)}.` : 'Not over a place to drop.',
+    onDragEnd: ({ over }) =>
+      over ? `Dropped on ${describeTarget(over.id)}.` : 'Dropped nowhere; nothing changed.',
     onDragCancel: () => 'Put back; nothing changed.',
   };
 
@@ -238,7 +265,9 @@ export function MergeLabPage() {
             <FlaskConical className="mr-1.5" />
             Merge Lab
           </h1>
-          <p className="mt-1 text-slate-400">Tap for items, merge two of a kind into the next tier, and fill orders for coins.</p>
+          <p className="mt-1 text-slate-400">
+            Tap for items, merge two of a kind into the next tier, and fill orders for coins.
+          </p>
         </div>
         {user && (
           <p className="text-lg text-slate-300">
@@ -249,7 +278,8 @@ export function MergeLabPage() {
           </p>
         )}
         <Link to="/fairness" className="btn-secondary">
-          <Search />Verify rounds
+          <Search />
+          Verify rounds
         </Link>
       </header>
       {lab.isPending ? (
@@ -257,7 +287,11 @@ export function MergeLabPage() {
       ) : !view || !state ? (
         <ErrorBanner>
           <span className="mr-3">{LOAD_FAILED}.</span>
-          <button type="button" className="underline underline-offset-2" onClick={() => void lab.refetch()}>
+          <button
+            type="button"
+            className="underline underline-offset-2"
+            onClick={() => void lab.refetch()}
+          >
             Try again
           </button>
         </ErrorBanner>
@@ -273,19 +307,30 @@ export function MergeLabPage() {
         >
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
             <div className="flex min-w-0 flex-col gap-6">
-              <EnergyPanel state={state} offsetMs={view.offsetMs} pendingTaps={pendingTaps} lastRoundId={lastRoundId} onTap={() => dispatch({ kind: 'tap' })} />
+              <EnergyPanel
+                state={state}
+                offsetMs={view.offsetMs}
+                pendingTaps={pendingTaps}
+                lastRoundId={lastRoundId}
+                onTap={() => dispatch({ kind: 'tap' })}
+              />
               <section aria-labelledby="lab-board-title" className="card flex flex-col gap-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <h2 id="lab-board-title" className="section-title">
-                    <LayoutGrid className="mr-1.5" />Board
+                    <LayoutGrid className="mr-1.5" />
+                    Board
                   </h2>
                   <p className="text-sm text-slate-400" data-testid="lab-earned">
                     Earned here: {coinsText(state.coinsEarned)}
                   </p>
                 </div>
                 {empty && (
-                  <p className="rounded-xl border border-dashed border-white/15 p-3 text-center text-sm text-slate-300" data-testid="lab-empty">
-                    Your board is empty. Tap the generator: each tap drops a tier-1 item in a random free cell.
+                  <p
+                    className="rounded-xl border border-dashed border-white/15 p-3 text-center text-sm text-slate-300"
+                    data-testid="lab-empty"
+                  >
+                    Your board is empty. Tap the generator: each tap drops a tier-1 item in a random
+                    free cell.
                   </p>
                 )}
                 <Board
@@ -304,7 +349,11 @@ export function MergeLabPage() {
                   describedBy={HELP_ID}
                   focusRef={focusBoard}
                 />
-                <p aria-live="polite" className="min-h-5 text-sm text-white" data-testid="lab-status">
+                <p
+                  aria-live="polite"
+                  className="min-h-5 text-sm text-white"
+                  data-testid="lab-status"
+                >
                   {status}
                 </p>
                 <SellTray
@@ -317,14 +366,20 @@ export function MergeLabPage() {
                   }}
                 />
                 <p id={HELP_ID} className="text-xs text-slate-400">
-                  Drag an item onto an identical one to merge them into the next tier, or onto an empty cell to move it. By keyboard: the arrow keys move between
-                  cells, Enter or Space selects an item, Enter on the target merges or moves it, and Escape puts it back; D picks an item up to drag it onto an order or
-                  the sell tray.
+                  Drag an item onto an identical one to merge them into the next tier, or onto an
+                  empty cell to move it. By keyboard: the arrow keys move between cells, Enter or
+                  Space selects an item, Enter on the target merges or moves it, and Escape puts it
+                  back; D picks an item up to drag it onto an order or the sell tray.
                 </p>
               </section>
             </div>
             <div className="flex min-w-0 flex-col gap-6">
-              <OrderCards orders={state.orders} board={state.board} delivering={delivering} onDeliver={deliver} />
+              <OrderCards
+                orders={state.orders}
+                board={state.board}
+                delivering={delivering}
+                onDeliver={deliver}
+              />
               <EconomyPanel paidToday={paidToday(state, Date.now() + view.offsetMs)} />
             </div>
           </div>
@@ -339,7 +394,11 @@ export function MergeLabPage() {
       )}
       <ConfirmDialog
         open={sellItem !== null}
-        question={sellItem ? `Sell ${itemName(sellItem)} for ${coinsText(sellPayout(sellItem.t))}?` : 'Sell?'}
+        question={
+          sellItem
+            ? `Sell ${itemName(sellItem)} for ${coinsText(sellPayout(sellItem.t))}?`
+            : 'Sell?'
+        }
         details={
           sellItem
             ? `It is tier ${sellItem.t}: ${formatCoins(embodiedEnergy(sellItem.t))} energy went into it, and an order for it would pay ${coinsText(orderPayout(sellItem.t))}.`

@@ -15,19 +15,29 @@ interface CashoutReturnProps {
  */
 export function CashoutReturn({ point, minStakeText }: CashoutReturnProps) {
   return (
-    <div className="flex flex-col gap-1 text-sm text-slate-300" data-testid="minefield-return-panel">
+    <div
+      className="flex flex-col gap-1 text-sm text-slate-300"
+      data-testid="minefield-return-panel"
+    >
       {point && (
         <>
           <p data-testid="minefield-next-cashout">
             Next cash-out: ×{point.multiplier} pays {formatCoins(point.payout)}
           </p>
-          <p className={point.capped ? 'font-semibold text-amber-200' : 'font-semibold text-emerald-300'} data-testid="minefield-return">
+          <p
+            className={
+              point.capped ? 'font-semibold text-amber-200' : 'font-semibold text-emerald-300'
+            }
+            data-testid="minefield-return"
+          >
             Return if you cash out here: {point.percent}
           </p>
           {point.capped && (
             <p className="text-xs text-amber-200" data-testid="minefield-cap-note">
               The {formatCoins(MINEFIELD_MAX_PROFIT)}-coin profit cap lowers it:{' '}
-              {point.uncappedStakeLimit >= 1 ? `stakes up to ${formatCoins(point.uncappedStakeLimit)} get the full multiplier here.` : 'no stake gets the full multiplier here.'}
+              {point.uncappedStakeLimit >= 1
+                ? `stakes up to ${formatCoins(point.uncappedStakeLimit)} get the full multiplier here.`
+                : 'no stake gets the full multiplier here.'}
             </p>
           )}
         </>

@@ -33,7 +33,11 @@ export function MinefieldGrid({ rows, cols, game, playable, onReveal }: Minefiel
             disabled={!playable || isRevealed || isForgiven}
             onClick={() => onReveal(cell)}
             className={`flex aspect-square items-center justify-center rounded-md text-lg ${
-              isMine ? 'bg-rose-700/70' : isRevealed ? 'bg-emerald-600/60' : 'bg-slate-800 hover:bg-slate-700'
+              isMine
+                ? 'bg-rose-700/70'
+                : isRevealed
+                  ? 'bg-emerald-600/60'
+                  : 'bg-slate-800 hover:bg-slate-700'
             }`}
           >
             <span aria-hidden="true">{face && <Emoji char={face} />}</span>

@@ -1,5 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MINEFIELD_MAX_PROFIT, MINEFIELD_MAX_SIDE, MINEFIELD_MIN_MINES, MINEFIELD_MIN_SIDE, minesPlaced } from '../../../../../shared/games/minefield/rules';
+import {
+  MINEFIELD_MAX_PROFIT,
+  MINEFIELD_MAX_SIDE,
+  MINEFIELD_MIN_MINES,
+  MINEFIELD_MIN_SIDE,
+  minesPlaced,
+} from '../../../../../shared/games/minefield/rules';
 import { minefieldSettingMinStake } from '../../../../../shared/games/minefield/minimumStake';
 import { CoinInput } from '../../../../components/CoinInput';
 import { errorMessage, INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
@@ -15,7 +21,16 @@ import { useGameSound } from '../../public';
 import { GridSlider } from '../components/GridSlider';
 import { CashoutReturn } from '../components/CashoutReturn';
 import { MinefieldGrid } from '../components/MinefieldGrid';
-import { afterReveal, clampMines, heldMineReduction, nextCashout, resumedGame, stakeProblem, startedGame, type MinefieldGame } from '../game';
+import {
+  afterReveal,
+  clampMines,
+  heldMineReduction,
+  nextCashout,
+  resumedGame,
+  stakeProblem,
+  startedGame,
+  type MinefieldGame,
+} from '../game';
 import { useCashOutMutation, useRevealCellMutation, useStartMinefieldMutation } from '../mutations';
 import { useActiveMinefield } from '../queries';
 
@@ -62,10 +77,17 @@ export function MinefieldPage() {
   const shownBalance = balance ?? user?.balance ?? 0;
   const multiplier = (progress.data?.buffs.rewardMultiplier ?? 100) / 100;
   // The next start uses a held mine-reduction item up, and the minimum stake follows the mines really placed.
-  const setting = { rows, cols, mines, mineReduction: running ? game.mineReduction : heldMineReduction(storeUser.data?.inventory) };
+  const setting = {
+    rows,
+    cols,
+    mines,
+    mineReduction: running ? game.mineReduction : heldMineReduction(storeUser.data?.inventory),
+  };
   const placed = running ? game.minesCount : minesPlaced(mines, setting.mineReduction);
   const minStakeText = `Minimum stake for ${rows}x${cols} with ${placed} ${placed === 1 ? 'mine' : 'mines'}: ${formatCoins(minefieldSettingMinStake(setting))}`;
-  const next = running ? nextCashout(stake, game.rows * game.cols, placed, game.revealed.length) : nextCashout(stake, rows * cols, placed, 0);
+  const next = running
+    ? nextCashout(stake, game.rows * game.cols, placed, game.revealed.length)
+    : nextCashout(stake, rows * cols, placed, 0);
 
   function changeStake(value: string) {
     setStake(value);
@@ -157,18 +179,49 @@ export function MinefieldPage() {
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Minefield</h1>
-          <p className="mt-1 text-slate-400">Reveal safe cells, cash out before a mine. Profit capped at {formatCoins(MINEFIELD_MAX_PROFIT)} coins a game.</p>
+          <p className="mt-1 text-slate-400">
+            Reveal safe cells, cash out before a mine. Profit capped at{' '}
+            {formatCoins(MINEFIELD_MAX_PROFIT)} coins a game.
+          </p>
         </div>
         <SoundToggle />
       </header>
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <form className="card flex flex-col gap-3" onSubmit={(e) => void onStart(e)} noValidate>
           <p className="text-sm text-slate-300">
-            Balance: <span className="font-semibold text-emerald-300" data-testid="minefield-balance">{formatCoins(shownBalance)}</span> coins
+            Balance:{' '}
+            <span className="font-semibold text-emerald-300" data-testid="minefield-balance">
+              {formatCoins(shownBalance)}
+            </span>{' '}
+            coins
           </p>
-          <GridSlider id="mf-rows" label="Rows" value={rows} min={MINEFIELD_MIN_SIDE} max={MINEFIELD_MAX_SIDE} disabled={running} onChange={(v) => changeGrid(v, cols)} />
-          <GridSlider id="mf-cols" label="Cols" value={cols} min={MINEFIELD_MIN_SIDE} max={MINEFIELD_MAX_SIDE} disabled={running} onChange={(v) => changeGrid(rows, v)} />
-          <GridSlider id="mf-mines" label="Mines" value={mines} min={MINEFIELD_MIN_MINES} max={rows * cols - 1} disabled={running} onChange={setMines} />
+          <GridSlider
+            id="mf-rows"
+            label="Rows"
+            value={rows}
+            min={MINEFIELD_MIN_SIDE}
+            max={MINEFIELD_MAX_SIDE}
+            disabled={running}
+            onChange={(v) => changeGrid(v, cols)}
+          />
+          <GridSlider
+            id="mf-cols"
+            label="Cols"
+            value={cols}
+            min={MINEFIELD_MIN_SIDE}
+            max={MINEFIELD_MAX_SIDE}
+            disabled={running}
+            onChange={(v) => changeGrid(rows, v)}
+          />
+          <GridSlider
+            id="mf-mines"
+            label="Mines"
+            value={mines}
+            min={MINEFIELD_MIN_MINES}
+            max={rows * cols - 1}
+            disabled={running}
+            onChange={setMines}
+          />
           <div className="flex items-end gap-2">
             <CoinInput
               id="mf-stake"
@@ -181,22 +234,45 @@ export function MinefieldPage() {
               className="min-w-0 flex-1"
               aria-describedby={refusal ? 'mf-refusal' : undefined}
             />
-            <button type="button" className="btn-secondary" disabled={running} onClick={() => changeStake(String(shownBalance))}>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={running}
+              onClick={() => changeStake(String(shownBalance))}
+            >
               Max
             </button>
           </div>
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
-            <span className="rounded-full bg-amber-400/15 px-2 py-1 text-amber-200" data-testid="badge-multiplier">
+            <span
+              className="rounded-full bg-amber-400/15 px-2 py-1 text-amber-200"
+              data-testid="badge-multiplier"
+            >
               {/* Reward multipliers boost free rewards, not wager winnings (shared/games/engine/items.ts). */}
               Reward ×{multiplier}
               {multiplier > 1 ? ' (free rewards only, not wins)' : ''}
             </span>
-            <span className="rounded-full bg-emerald-400/15 px-2 py-1 text-emerald-200" data-testid="badge-safe">Safe clicks: {game?.extraSafeClicks ?? 0}</span>
-            <span className="rounded-full bg-sky-400/15 px-2 py-1 text-sky-200" data-testid="badge-removed">Mines removed: {game?.mineReduction ?? 0}</span>
+            <span
+              className="rounded-full bg-emerald-400/15 px-2 py-1 text-emerald-200"
+              data-testid="badge-safe"
+            >
+              Safe clicks: {game?.extraSafeClicks ?? 0}
+            </span>
+            <span
+              className="rounded-full bg-sky-400/15 px-2 py-1 text-sky-200"
+              data-testid="badge-removed"
+            >
+              Mines removed: {game?.mineReduction ?? 0}
+            </span>
           </div>
           <CashoutReturn point={next} minStakeText={minStakeText} />
           {running ? (
-            <button type="button" className="btn-primary" disabled={busy || game.revealed.length === 0} onClick={() => void onCashout()}>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={busy || game.revealed.length === 0}
+              onClick={() => void onCashout()}
+            >
               Cash Out {game.potentialReward > 0 ? formatCoins(game.potentialReward) : ''}
             </button>
           ) : (
@@ -205,20 +281,40 @@ export function MinefieldPage() {
             </button>
           )}
           {running && (
-            <button type="button" className="btn-secondary" disabled={busy || startGuard.quiet} onClick={() => void onStart()}>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={busy || startGuard.quiet}
+              onClick={() => void onStart()}
+            >
               Restart
             </button>
           )}
           {refusal && (
-            <p id="mf-refusal" role="alert" className="text-sm font-semibold text-rose-300" data-testid="minefield-refusal">
+            <p
+              id="mf-refusal"
+              role="alert"
+              className="text-sm font-semibold text-rose-300"
+              data-testid="minefield-refusal"
+            >
               {refusal}
             </p>
           )}
-          <p role="status" className="min-h-6 font-semibold text-white" data-testid="minefield-message">
+          <p
+            role="status"
+            className="min-h-6 font-semibold text-white"
+            data-testid="minefield-message"
+          >
             {message ?? (running ? `Potential reward: ${formatCoins(game.potentialReward)}` : '')}
           </p>
         </form>
-        <MinefieldGrid rows={gridRows} cols={gridCols} game={game} playable={running && !busy} onReveal={(cell) => void onReveal(cell)} />
+        <MinefieldGrid
+          rows={gridRows}
+          cols={gridCols}
+          game={game}
+          playable={running && !busy}
+          onReveal={(cell) => void onReveal(cell)}
+        />
       </div>
       <RoundHistory games={['minefield']} />
     </div>

@@ -23,7 +23,23 @@ interface BoxCardProps {
   onDismissed: () => void;
 }
 
-function OpenButton({ option, box, busy, opening, describedBy, onOpen, buttonRef }: { option: OpenOption; box: MysteryBoxDto; busy: boolean; opening: boolean; describedBy: string; onOpen: BoxCardProps['onOpen']; buttonRef?: Ref<HTMLButtonElement> }) {
+function OpenButton({
+  option,
+  box,
+  busy,
+  opening,
+  describedBy,
+  onOpen,
+  buttonRef,
+}: {
+  option: OpenOption;
+  box: MysteryBoxDto;
+  busy: boolean;
+  opening: boolean;
+  describedBy: string;
+  onOpen: BoxCardProps['onOpen'];
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
   const guard = useActionGuard();
   return (
     <button
@@ -42,7 +58,17 @@ function OpenButton({ option, box, busy, opening, describedBy, onOpen, buttonRef
 }
 
 /** One box: price, return to player, Open ×1 and ×5, the last opening's drops and the contents table. */
-export function BoxCard({ box, balance, busy, opening, outcome, reducedMotion, onOpen, onRevealed, onDismissed }: BoxCardProps) {
+export function BoxCard({
+  box,
+  balance,
+  busy,
+  opening,
+  outcome,
+  reducedMotion,
+  onOpen,
+  onRevealed,
+  onDismissed,
+}: BoxCardProps) {
   const options = openOptions(box.price, balance);
   const blocked = openBlockedText(options, balance);
   const titleId = `box-${box.id}`;
@@ -54,7 +80,9 @@ export function BoxCard({ box, balance, busy, opening, outcome, reducedMotion, o
     <li className="card flex min-w-0 flex-col gap-4" data-testid="mystery-box" data-box-id={box.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} ref={title} tabIndex={-1} className="section-title wrap-anywhere">
-          <span aria-hidden="true"><EmojiText text={box.emoji} /> </span>
+          <span aria-hidden="true">
+            <EmojiText text={box.emoji} />{' '}
+          </span>
           {box.name}
         </h2>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -66,7 +94,11 @@ export function BoxCard({ box, balance, busy, opening, outcome, reducedMotion, o
           </div>
           <div>
             <dt className="text-xs text-slate-400">Return to player</dt>
-            <dd className="font-mono font-semibold text-emerald-200" data-testid="box-rtp" title={`exactly ${box.rtpFraction}`}>
+            <dd
+              className="font-mono font-semibold text-emerald-200"
+              data-testid="box-rtp"
+              title={`exactly ${box.rtpFraction}`}
+            >
               {box.rtp}
             </dd>
           </div>

@@ -11,9 +11,15 @@ import { EmojiText } from '../../../../components/Emoji';
  */
 export function ContentsTable({ box }: { box: MysteryBoxDto }) {
   return (
-    <details className="group rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="box-contents">
+    <details
+      className="group rounded-xl border border-white/10 bg-slate-950/40 p-3"
+      data-testid="box-contents"
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-200">
-        <span aria-hidden="true" className="transition group-open:rotate-90 motion-reduce:transition-none">
+        <span
+          aria-hidden="true"
+          className="transition group-open:rotate-90 motion-reduce:transition-none"
+        >
           <ChevronRight />
         </span>
         What is inside
@@ -21,7 +27,8 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
       <div className="mt-3 flex flex-col gap-3 text-sm text-slate-300">
         <table className="w-full text-left">
           <caption className="mb-1 text-left text-xs text-slate-400">
-            Each opening draws a tier by its weight, then one of its collectibles, each equally likely.
+            Each opening draws a tier by its weight, then one of its collectibles, each equally
+            likely.
           </caption>
           <thead>
             <tr className="text-xs text-slate-400">
@@ -37,13 +44,21 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
             </tr>
           </thead>
           {box.tiers.map((tier) => (
-            <tbody key={tier.name} className="border-t border-white/10" data-testid="box-tier" data-tier={tier.name}>
+            <tbody
+              key={tier.name}
+              className="border-t border-white/10"
+              data-testid="box-tier"
+              data-tier={tier.name}
+            >
               <tr>
                 <th scope="row" className="pt-2 pr-2 font-normal">
                   <TierBadge tier={tier.name} />
                   {tier.notable && <span className="ml-1 text-xs text-amber-200">announced</span>}
                 </th>
-                <td className="pt-2 pr-2 text-right font-mono whitespace-nowrap" data-testid="box-tier-weight">
+                <td
+                  className="pt-2 pr-2 text-right font-mono whitespace-nowrap"
+                  data-testid="box-tier-weight"
+                >
                   {weightText(tier.weight)}
                 </td>
                 <td className="pt-2 text-right font-mono" data-testid="box-tier-chance">
@@ -52,14 +67,25 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
               </tr>
               <tr>
                 <td colSpan={3} className="pb-2">
-                  <ul className="mt-1 flex flex-col gap-0.5 pl-2" aria-label={`${tier.name} collectibles`}>
+                  <ul
+                    className="mt-1 flex flex-col gap-0.5 pl-2"
+                    aria-label={`${tier.name} collectibles`}
+                  >
                     {tier.drops.map((drop) => (
-                      <li key={drop.key} className="flex flex-wrap justify-between gap-x-2" data-testid="box-drop">
+                      <li
+                        key={drop.key}
+                        className="flex flex-wrap justify-between gap-x-2"
+                        data-testid="box-drop"
+                      >
                         <span className="wrap-anywhere">
-                          <span aria-hidden="true"><EmojiText text={drop.emoji} /> </span>
+                          <span aria-hidden="true">
+                            <EmojiText text={drop.emoji} />{' '}
+                          </span>
                           {drop.name}
                         </span>
-                        <span className="font-mono text-emerald-200">sells for {coinsText(drop.value)}</span>
+                        <span className="font-mono text-emerald-200">
+                          sells for {coinsText(drop.value)}
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -69,7 +95,8 @@ export function ContentsTable({ box }: { box: MysteryBoxDto }) {
           ))}
         </table>
         <p className="text-xs text-slate-400">
-          Announced tiers appear on everyone's recent-drops feed. Every opening is a round of your provably fair seed:{' '}
+          Announced tiers appear on everyone's recent-drops feed. Every opening is a round of your
+          provably fair seed:{' '}
           <Link to="/fairness" className="text-amber-300 underline hover:text-amber-200">
             check it on the fairness page
           </Link>{' '}

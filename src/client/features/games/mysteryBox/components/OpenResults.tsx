@@ -5,7 +5,16 @@ import { errorMessage } from '../../../../lib/errorMessages';
 import { formatCoins } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { useActionGuard } from '../../../../lib/useActionGuard';
-import { REEL_STOP, SELL_FAILED, coinsText, openSummary, reelDurationMs, reelStrip, verifyDropHref, type BoxResult } from '../mysteryBoxView';
+import {
+  REEL_STOP,
+  SELL_FAILED,
+  coinsText,
+  openSummary,
+  reelDurationMs,
+  reelStrip,
+  verifyDropHref,
+  type BoxResult,
+} from '../mysteryBoxView';
 import { useSellCollectibleMutation } from '../mutations';
 import { Reel } from './Reel';
 import { TierBadge } from './TierBadge';
@@ -28,7 +37,8 @@ interface OpenResultsProps {
   onDismissed: () => void;
 }
 
-const NOTABLE_GLOW = 'border-amber-300/70 bg-amber-400/10 shadow-lg shadow-amber-400/20 ring-2 ring-amber-300/60';
+const NOTABLE_GLOW =
+  'border-amber-300/70 bg-amber-400/10 shadow-lg shadow-amber-400/20 ring-2 ring-amber-300/60';
 
 function DropCard({
   result,
@@ -54,7 +64,10 @@ function DropCard({
   onSell: () => Promise<void>;
 }) {
   const guard = useActionGuard();
-  const cells = useMemo(() => reelStrip(outcome.box, result.item.emoji, result.roundId), [outcome.box, result.item.emoji, result.roundId]);
+  const cells = useMemo(
+    () => reelStrip(outcome.box, result.item.emoji, result.roundId),
+    [outcome.box, result.item.emoji, result.roundId],
+  );
   const many = outcome.results.length > 1;
   const { item } = result;
   return (
@@ -66,7 +79,15 @@ function DropCard({
       data-round={result.roundId}
     >
       {many && <span className="text-xs text-slate-400">Box {index + 1}</span>}
-      {!reducedMotion && <Reel cells={cells} stop={REEL_STOP} durationMs={reelDurationMs(index)} stopped={landed} onStop={onLanded} />}
+      {!reducedMotion && (
+        <Reel
+          cells={cells}
+          stop={REEL_STOP}
+          durationMs={reelDurationMs(index)}
+          stopped={landed}
+          onStop={onLanded}
+        />
+      )}
       {landed ? (
         <>
           <div className="flex items-center gap-3">
@@ -74,7 +95,10 @@ function DropCard({
               <EmojiText text={item.emoji} />
             </span>
             <div className="flex min-w-0 flex-col gap-1">
-              <span className="font-semibold wrap-anywhere text-white" data-testid="box-result-name">
+              <span
+                className="font-semibold wrap-anywhere text-white"
+                data-testid="box-result-name"
+              >
                 {item.name}
               </span>
               <span className="flex flex-wrap items-center gap-2">
@@ -98,17 +122,33 @@ function DropCard({
               </p>
             ) : (
               <>
-                <button type="button" className="btn-secondary px-3 py-1" onClick={onKeep} disabled={selling}>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1"
+                  onClick={onKeep}
+                  disabled={selling}
+                >
                   Keep<span className="sr-only">, {item.name}</span>
                 </button>
-                <button type="button" className="btn-primary px-3 py-1" onClick={() => void guard.run(onSell)} disabled={selling || guard.quiet}>
+                <button
+                  type="button"
+                  className="btn-primary px-3 py-1"
+                  onClick={() => void guard.run(onSell)}
+                  disabled={selling || guard.quiet}
+                >
                   {selling ? 'Selling…' : `Sell for ${formatCoins(item.value)}`}
                   <span className="sr-only">, {item.name}</span>
                 </button>
               </>
             )}
-            <Link to={verifyDropHref(result, outcome.box)} className="ml-auto text-xs font-semibold text-amber-300 underline hover:text-amber-200">
-              Verify<span className="sr-only">{many ? ` box ${index + 1},` : ''} {item.name}, on the fairness page</span>
+            <Link
+              to={verifyDropHref(result, outcome.box)}
+              className="ml-auto text-xs font-semibold text-amber-300 underline hover:text-amber-200"
+            >
+              Verify
+              <span className="sr-only">
+                {many ? ` box ${index + 1},` : ''} {item.name}, on the fairness page
+              </span>
             </Link>
           </div>
         </>
@@ -166,17 +206,33 @@ export function OpenResults({ outcome, reducedMotion, onRevealed, onDismissed }:
     }
   }
 
-  const shown = results.map((result, index) => ({ result, index })).filter(({ index }) => !kept.has(index));
+  const shown = results
+    .map((result, index) => ({ result, index }))
+    .filter(({ index }) => !kept.has(index));
   const tierOrder = box.tiers.map((t) => t.name);
 
   return (
-    <section aria-labelledby={`${key}-title`} className="flex flex-col gap-3 border-t border-white/10 pt-3" data-testid="box-results">
+    <section
+      aria-labelledby={`${key}-title`}
+      className="flex flex-col gap-3 border-t border-white/10 pt-3"
+      data-testid="box-results"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${key}-title`} ref={heading} tabIndex={-1} className="font-display text-lg font-bold text-white">
+        <h3
+          id={`${key}-title`}
+          ref={heading}
+          tabIndex={-1}
+          className="font-display text-lg font-bold text-white"
+        >
           Your {results.length === 1 ? 'drop' : `${results.length} drops`}
         </h3>
         {!allLanded && (
-          <button type="button" className="btn-secondary px-3 py-1" onClick={() => setSkipped(true)} data-testid="box-show-all">
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1"
+            onClick={() => setSkipped(true)}
+            data-testid="box-show-all"
+          >
             Show all
           </button>
         )}
@@ -192,14 +248,17 @@ export function OpenResults({ outcome, reducedMotion, onRevealed, onDismissed }:
             landed={hasLanded(index)}
             soldFor={sold.get(index)}
             selling={selling === index}
-            onLanded={() => setLanded((current) => (current.has(index) ? current : new Set(current).add(index)))}
+            onLanded={() =>
+              setLanded((current) => (current.has(index) ? current : new Set(current).add(index)))
+            }
             onKeep={() => keep(index)}
             onSell={() => sellOne(index)}
           />
         ))}
       </ol>
       <p role="status" className="text-sm text-emerald-200" data-testid="box-summary">
-        {allLanded && `${openSummary(results, tierOrder)}. Whatever you keep is in your collectibles and your store inventory.`}
+        {allLanded &&
+          `${openSummary(results, tierOrder)}. Whatever you keep is in your collectibles and your store inventory.`}
       </p>
     </section>
   );

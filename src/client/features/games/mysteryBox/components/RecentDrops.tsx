@@ -19,12 +19,18 @@ export function RecentDrops({ holdMine }: { holdMine: boolean }) {
   const feed = holdMine ? heard.filter((drop) => drop.username !== user?.username) : heard;
   const live = useLiveConnected();
   return (
-    <section aria-labelledby="recent-drops-title" className="card flex min-w-0 flex-col gap-3" data-testid="recent-drops">
+    <section
+      aria-labelledby="recent-drops-title"
+      className="card flex min-w-0 flex-col gap-3"
+      data-testid="recent-drops"
+    >
       <div>
         <h2 id="recent-drops-title" className="section-title">
           Recent drops
         </h2>
-        <p className="text-sm text-slate-400">Every player's Rare, Epic and Legendary drops, as they happen.</p>
+        <p className="text-sm text-slate-400">
+          Every player's Rare, Epic and Legendary drops, as they happen.
+        </p>
         {!live && <p className="text-xs text-amber-200">Connecting to the live feed…</p>}
       </div>
       <div role="log" aria-labelledby="recent-drops-title">
@@ -33,15 +39,23 @@ export function RecentDrops({ holdMine }: { holdMine: boolean }) {
         ) : (
           <ol className="flex flex-col divide-y divide-white/5">
             {feed.map((drop) => (
-              <li key={drop.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2 text-sm" data-testid="recent-drop">
+              <li
+                key={drop.id}
+                className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2 text-sm"
+                data-testid="recent-drop"
+              >
                 <span aria-hidden="true" className="text-2xl">
                   <EmojiText text={drop.emoji} />
                 </span>
                 <span className="min-w-0 wrap-anywhere">
-                  <Link to={`/profile/${encodeURIComponent(drop.username)}`} className="font-semibold text-amber-300 underline hover:text-amber-200">
+                  <Link
+                    to={`/profile/${encodeURIComponent(drop.username)}`}
+                    className="font-semibold text-amber-300 underline hover:text-amber-200"
+                  >
                     {drop.username}
                   </Link>{' '}
-                  found <span className="font-semibold text-white">{drop.item}</span> in a {drop.box}
+                  found <span className="font-semibold text-white">{drop.item}</span> in a{' '}
+                  {drop.box}
                 </span>
                 <TierBadge tier={drop.tier} />
                 <span className="font-mono text-emerald-200">{coinsText(drop.value)}</span>

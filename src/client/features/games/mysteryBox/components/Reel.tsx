@@ -39,15 +39,31 @@ export function Reel({ cells, stop, durationMs, stopped, onStop }: ReelProps) {
       fill: 'forwards',
     });
     // Cancelled (Show all, or the page left) rejects: nothing to land then.
-    animation.finished.then(() => latestOnStop.current(), () => undefined);
+    animation.finished.then(
+      () => latestOnStop.current(),
+      () => undefined,
+    );
     return () => animation.cancel();
   }, [stop, durationMs, stopped]);
 
   return (
-    <div aria-hidden="true" className="relative h-16 overflow-hidden rounded-xl border border-white/10 bg-slate-950/70" data-testid="box-reel" data-state={stopped ? 'stopped' : 'spinning'}>
-      <div ref={strip} className="absolute top-0 left-1/2 flex h-full" style={{ transform: offset(stopped ? stop : START) }}>
+    <div
+      aria-hidden="true"
+      className="relative h-16 overflow-hidden rounded-xl border border-white/10 bg-slate-950/70"
+      data-testid="box-reel"
+      data-state={stopped ? 'stopped' : 'spinning'}
+    >
+      <div
+        ref={strip}
+        className="absolute top-0 left-1/2 flex h-full"
+        style={{ transform: offset(stopped ? stop : START) }}
+      >
         {cells.map((emoji, i) => (
-          <span key={i} className="flex h-full w-16 shrink-0 items-center justify-center text-3xl" data-stop={i === stop ? 'true' : undefined}>
+          <span
+            key={i}
+            className="flex h-full w-16 shrink-0 items-center justify-center text-3xl"
+            data-stop={i === stop ? 'true' : undefined}
+          >
             <EmojiText text={emoji} />
           </span>
         ))}

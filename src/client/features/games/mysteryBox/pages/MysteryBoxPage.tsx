@@ -66,7 +66,10 @@ export function MysteryBoxPage() {
             <Gift className="mr-1.5" />
             Mystery Box
           </h1>
-          <p className="mt-1 text-slate-400">Open a box for a collectible: keep it, trade it, or sell it back for its published value.</p>
+          <p className="mt-1 text-slate-400">
+            Open a box for a collectible: keep it, trade it, or sell it back for its published
+            value.
+          </p>
         </div>
         {balance !== undefined && (
           <p className="text-lg text-slate-300">
@@ -77,7 +80,8 @@ export function MysteryBoxPage() {
           </p>
         )}
         <Link to="/fairness" className="btn-secondary">
-          <Search />Verify rounds
+          <Search />
+          Verify rounds
         </Link>
       </header>
       {boxes.isPending ? (
@@ -87,7 +91,10 @@ export function MysteryBoxPage() {
       ) : list.length === 0 ? (
         <EmptyState>No boxes are on offer right now.</EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2" aria-label="Mystery boxes">
+        <ul
+          className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2"
+          aria-label="Mystery boxes"
+        >
           {list.map((box) => (
             <BoxCard
               key={box.id}

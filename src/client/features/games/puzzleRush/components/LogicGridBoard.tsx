@@ -12,7 +12,11 @@ export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<
   const [answer, setAnswer] = useState<LogicGridAnswer>(() =>
     Object.fromEntries(others.map((c) => [c.name, Object.fromEntries(people.map((p) => [p, '']))])),
   );
-  const complete = isLogicComplete(answer, people, others.map((c) => c.name));
+  const complete = isLogicComplete(
+    answer,
+    people,
+    others.map((c) => c.name),
+  );
   const duplicates = logicDuplicates(answer);
 
   const pick = (category: string, person: string, item: string) =>
@@ -29,13 +33,17 @@ export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<
       <div className="flex flex-col gap-1 text-sm text-slate-300">
         {categories.map((c) => (
           <p key={c.name} className="break-words">
-            <span className="font-semibold text-white">{capitalise(c.name)}:</span> {c.items.join(', ')}
+            <span className="font-semibold text-white">{capitalise(c.name)}:</span>{' '}
+            {c.items.join(', ')}
           </p>
         ))}
       </div>
       <div>
         <h3 className="mb-1 font-semibold text-white">Clues</h3>
-        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-200" data-testid="logic-clues">
+        <ol
+          className="list-decimal space-y-1 pl-5 text-sm text-slate-200"
+          data-testid="logic-clues"
+        >
           {clues.map((clue, i) => (
             <li key={i}>{clue.text}</li>
           ))}
@@ -43,7 +51,11 @@ export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {others.map((category) => (
-          <table key={category.name} className="w-full text-sm" data-testid={`logic-table-${category.name}`}>
+          <table
+            key={category.name}
+            className="w-full text-sm"
+            data-testid={`logic-table-${category.name}`}
+          >
             <caption className="mb-1 text-left font-semibold text-white">
               {capitalise(primary?.name ?? '')} → {category.name}
             </caption>
@@ -87,7 +99,9 @@ export function LogicGridBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<
         ))}
       </div>
       {Object.values(duplicates).some((d) => d.length > 0) && (
-        <p className="text-sm text-amber-200">Each item belongs to one person only: a table picks the same item twice.</p>
+        <p className="text-sm text-amber-200">
+          Each item belongs to one person only: a table picks the same item twice.
+        </p>
       )}
       <button type="submit" className="btn-primary self-start" disabled={disabled || !complete}>
         Submit

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { applySwap, areAdjacent, MATCH3_SIZE, type Match3Answer } from '../../../../../shared/games/puzzleRush/puzzles';
+import {
+  applySwap,
+  areAdjacent,
+  MATCH3_SIZE,
+  type Match3Answer,
+} from '../../../../../shared/games/puzzleRush/puzzles';
 import { resumeMatch3 } from '../puzzleRush';
 import { browserStore, readMatch3, writeMatch3, type Match3Progress } from '../puzzleRushStorage';
 import { useReducedMotion } from '../../public';
@@ -67,7 +72,9 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
     const store = browserStore();
     if (store) writeMatch3(store, puzzle.id, next);
     const plural = result.matches === 1 ? 'match' : 'matches';
-    setNote(`+${result.matches} ${plural}${result.steps.length > 1 ? ` in a cascade of ${result.steps.length}` : ''}${result.reshuffled ? '. No moves were left: the board was reshuffled' : ''}.`);
+    setNote(
+      `+${result.matches} ${plural}${result.steps.length > 1 ? ` in a cascade of ${result.steps.length}` : ''}${result.reshuffled ? '. No moves were left: the board was reshuffled' : ''}.`,
+    );
     if (!reducedMotion) {
       // Each step shows the board before it falls, its cleared cells marked; then the next.
       let before = [...state.grid];
@@ -80,7 +87,8 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
       setFrames(shown);
       shown.forEach((_, i) => later(STEP_MS * (i + 1), () => setFrames((fs) => fs.slice(1))));
     }
-    if (next.state.matches >= question.target) onSubmit({ count: next.state.matches, swaps: next.swaps } satisfies Match3Answer);
+    if (next.state.matches >= question.target)
+      onSubmit({ count: next.state.matches, swaps: next.swaps } satisfies Match3Answer);
   }
 
   function choose(i: number) {
@@ -96,11 +104,15 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
     const row = Math.floor(i / N);
     const col = i % N;
     const to =
-      event.key === 'ArrowUp' && row > 0 ? i - N
-      : event.key === 'ArrowDown' && row < N - 1 ? i + N
-      : event.key === 'ArrowLeft' && col > 0 ? i - 1
-      : event.key === 'ArrowRight' && col < N - 1 ? i + 1
-      : null;
+      event.key === 'ArrowUp' && row > 0
+        ? i - N
+        : event.key === 'ArrowDown' && row < N - 1
+          ? i + N
+          : event.key === 'ArrowLeft' && col > 0
+            ? i - 1
+            : event.key === 'ArrowRight' && col < N - 1
+              ? i + 1
+              : null;
     if (to === null) {
       if (event.key === 'Escape') setSelected(null);
       return;
@@ -114,10 +126,20 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
     const from = dragFrom.current;
     dragFrom.current = null;
     if (from === null) return;
-    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-cell]');
+    const target = document
+      .elementFromPoint(event.clientX, event.clientY)
+      ?.closest<HTMLElement>('[data-cell]');
     const to = target ? Number(target.dataset.cell) : NaN;
     // Releasing on the same cell is a click, handled by onClick.
-    if (Number.isInteger(to) && to !== from && areAdjacent(from, to) && !disabled && !animating && !reached) trySwap(from, to);
+    if (
+      Number.isInteger(to) &&
+      to !== from &&
+      areAdjacent(from, to) &&
+      !disabled &&
+      !animating &&
+      !reached
+    )
+      trySwap(from, to);
   }
 
   const percent = Math.min(100, Math.round((state.matches / question.target) * 100));
@@ -138,7 +160,10 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
           aria-valuenow={Math.min(state.matches, question.target)}
           className="h-2.5 overflow-hidden rounded-full bg-slate-800"
         >
-          <div className="h-full rounded-full bg-emerald-400 transition-[width]" style={{ width: `${percent}%` }} />
+          <div
+            className="h-full rounded-full bg-emerald-400 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
         </div>
       </div>
       <div
@@ -177,10 +202,14 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
                     onKeyDown={(e) => onKeyDown(e, i)}
                     onPointerDown={() => (dragFrom.current = i)}
                     className={`flex aspect-square w-full items-center justify-center rounded-lg text-2xl transition select-none sm:text-3xl ${
-                      isSelected ? 'bg-amber-400/40 ring-2 ring-amber-300' : 'bg-slate-800 hover:bg-slate-700'
+                      isSelected
+                        ? 'bg-amber-400/40 ring-2 ring-amber-300'
+                        : 'bg-slate-800 hover:bg-slate-700'
                     } ${isCleared ? 'scale-75 opacity-40' : ''} ${rejected ? `bg-rose-700/60 ${reducedMotion ? '' : 'animate-shake'}` : ''}`}
                   >
-                    <span aria-hidden="true"><EmojiText text={symbol.emoji} /></span>
+                    <span aria-hidden="true">
+                      <EmojiText text={symbol.emoji} />
+                    </span>
                   </button>
                 </div>
               );
@@ -188,11 +217,20 @@ export function Match3Board({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'ma
           </div>
         ))}
       </div>
-      <p className="min-h-5 text-center text-sm text-slate-300" aria-live="polite" data-testid="match3-note">
+      <p
+        className="min-h-5 text-center text-sm text-slate-300"
+        aria-live="polite"
+        data-testid="match3-note"
+      >
         {note}
       </p>
       {reached && (
-        <button type="button" className="btn-primary" disabled={disabled} onClick={() => onSubmit({ count: state.matches, swaps })}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={disabled}
+          onClick={() => onSubmit({ count: state.matches, swaps })}
+        >
           Submit
         </button>
       )}

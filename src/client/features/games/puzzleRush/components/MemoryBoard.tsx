@@ -13,8 +13,12 @@ export function MemoryBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'me
   const { columns } = puzzle.question;
   const flipCall = useMemoryFlipMutation();
   // Faces learned so far: each comes from the server the first time its card is turned.
-  const [faces, setFaces] = useState<(string | null)[]>(() => new Array<string | null>(MEMORY_CARDS).fill(null));
-  const [matched, setMatched] = useState<boolean[]>(() => new Array<boolean>(MEMORY_CARDS).fill(false));
+  const [faces, setFaces] = useState<(string | null)[]>(() =>
+    new Array<string | null>(MEMORY_CARDS).fill(null),
+  );
+  const [matched, setMatched] = useState<boolean[]>(() =>
+    new Array<boolean>(MEMORY_CARDS).fill(false),
+  );
   const [up, setUp] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   // The state above is a render behind during a flip call; this stops a quick second click at once.
@@ -79,16 +83,26 @@ export function MemoryBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'me
             <button
               key={i}
               type="button"
-              aria-label={shown && face ? `${where}: ${face}${matched[i] ? ', matched' : ''}` : `${where}: face down`}
+              aria-label={
+                shown && face
+                  ? `${where}: ${face}${matched[i] ? ', matched' : ''}`
+                  : `${where}: face down`
+              }
               data-testid={`memory-card-${i}`}
               data-face={shown && face ? face : undefined}
               disabled={disabled || done || matched[i]}
               onClick={() => void turn(i)}
               className={`flex aspect-square items-center justify-center rounded-lg text-3xl transition ${
-                matched[i] ? 'bg-emerald-600/40' : shown ? 'bg-slate-700' : 'bg-fuchsia-700/70 hover:bg-fuchsia-600/70'
+                matched[i]
+                  ? 'bg-emerald-600/40'
+                  : shown
+                    ? 'bg-slate-700'
+                    : 'bg-fuchsia-700/70 hover:bg-fuchsia-600/70'
               }`}
             >
-              <span aria-hidden="true"><Emoji char={shown && face ? face : '❔'} /></span>
+              <span aria-hidden="true">
+                <Emoji char={shown && face ? face : '❔'} />
+              </span>
             </button>
           );
         })}
@@ -97,7 +111,12 @@ export function MemoryBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'me
         Pairs found: {pairs} / {MEMORY_CARDS / 2}
       </p>
       {done && (
-        <button type="button" className="btn-primary" disabled={disabled} onClick={() => onSubmit({ board: faces as string[] })}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={disabled}
+          onClick={() => onSubmit({ board: faces as string[] })}
+        >
           Submit
         </button>
       )}

@@ -39,7 +39,9 @@ export function QueensBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'n-
 
   // A thicker line where the region changes, so region borders read without the colours.
   const edge = (r: number, c: number, dr: number, dc: number) =>
-    regions[r + dr]?.[c + dc] === undefined || regions[r + dr]?.[c + dc] !== regions[r]?.[c] ? '3px solid rgb(15 23 42)' : '1px solid rgb(15 23 42 / 0.4)';
+    regions[r + dr]?.[c + dc] === undefined || regions[r + dr]?.[c + dc] !== regions[r]?.[c]
+      ? '3px solid rgb(15 23 42)'
+      : '1px solid rgb(15 23 42 / 0.4)';
 
   return (
     <div className="flex flex-col items-center gap-3">
@@ -66,13 +68,24 @@ export function QueensBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'n-
                     aria-disabled={given || disabled || undefined}
                     onClick={() => toggle(r, c)}
                     className={`relative flex aspect-square w-full items-center justify-center text-lg sm:text-xl ${REGION_STYLES[region % REGION_STYLES.length]} ${given ? 'cursor-not-allowed' : 'hover:brightness-125'}`}
-                    style={{ borderTop: edge(r, c, -1, 0), borderBottom: edge(r, c, 1, 0), borderLeft: edge(r, c, 0, -1), borderRight: edge(r, c, 0, 1) }}
+                    style={{
+                      borderTop: edge(r, c, -1, 0),
+                      borderBottom: edge(r, c, 1, 0),
+                      borderLeft: edge(r, c, 0, -1),
+                      borderRight: edge(r, c, 0, 1),
+                    }}
                   >
-                    <span aria-hidden="true" className="absolute top-0 left-0.5 text-[0.55rem] leading-none font-bold text-white/60">
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-0 left-0.5 text-[0.55rem] leading-none font-bold text-white/60"
+                    >
                       {regionLetter(region)}
                     </span>
                     {queen && (
-                      <span aria-hidden="true" className={given ? 'drop-shadow-[0_0_3px_rgb(252_211_77)]' : ''}>
+                      <span
+                        aria-hidden="true"
+                        className={given ? 'drop-shadow-[0_0_3px_rgb(252_211_77)]' : ''}
+                      >
                         <Emoji char="👑" />
                       </span>
                     )}
@@ -87,10 +100,20 @@ export function QueensBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'n-
         <span data-testid="queens-count">
           Queens: {count} / {size}
         </span>
-        <button type="button" className="btn-secondary" disabled={disabled || placed.size === 0} onClick={() => setPlaced(new Set())}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={disabled || placed.size === 0}
+          onClick={() => setPlaced(new Set())}
+        >
           Clear
         </button>
-        <button type="button" className="btn-primary" disabled={disabled || count !== size} onClick={submit}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={disabled || count !== size}
+          onClick={submit}
+        >
           Submit
         </button>
       </div>

@@ -1,5 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
-import { isSlidingSolved, slideTile, type SlidingAnswer } from '../../../../../shared/games/puzzleRush/puzzles';
+import {
+  isSlidingSolved,
+  slideTile,
+  type SlidingAnswer,
+} from '../../../../../shared/games/puzzleRush/puzzles';
 import { slidingTileForKey } from '../puzzleRush';
 import type { PuzzleBoardProps } from './types';
 
@@ -42,7 +46,12 @@ export function SlidingBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'s
       >
         {board.map((tile, i) =>
           tile === 0 ? (
-            <div key="gap" aria-label="Gap" role="img" className="aspect-square rounded-lg border border-dashed border-white/15" />
+            <div
+              key="gap"
+              aria-label="Gap"
+              role="img"
+              className="aspect-square rounded-lg border border-dashed border-white/15"
+            />
           ) : (
             <button
               key={tile}
@@ -61,11 +70,21 @@ export function SlidingBoard({ puzzle, disabled, onSubmit }: PuzzleBoardProps<'s
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3 text-sm text-slate-300">
         <span data-testid="sliding-moves">Moves: {moves.length}</span>
-        <button type="button" className="btn-secondary" disabled={disabled || moves.length === 0} onClick={reset}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={disabled || moves.length === 0}
+          onClick={reset}
+        >
           Start over
         </button>
         {solved && (
-          <button type="button" className="btn-primary" disabled={disabled} onClick={() => onSubmit({ board, moves })}>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={disabled}
+            onClick={() => onSubmit({ board, moves })}
+          >
             Submit
           </button>
         )}

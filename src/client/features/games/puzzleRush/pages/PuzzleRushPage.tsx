@@ -16,13 +16,27 @@ import { PuzzleTile } from '../components/PuzzleTile';
 import { QueensBoard } from '../components/QueensBoard';
 import { SlidingBoard } from '../components/SlidingBoard';
 import { usePuzzleSubmitMutation } from '../mutations';
-import { browserStore, clearMatch3, pruneOtherDays, readSolved, writeSolved } from '../puzzleRushStorage';
+import {
+  browserStore,
+  clearMatch3,
+  pruneOtherDays,
+  readSolved,
+  writeSolved,
+} from '../puzzleRushStorage';
 import { INVALID_LOCKOUT_MS, failureText, type Failure } from '../puzzleRush';
 import { puzzleKeys, usePuzzleRush } from '../queries';
 import { formatHms } from '../../public';
 import { Emoji } from '../../../../components/Emoji';
 
-function Board({ puzzle, disabled, onSubmit }: { puzzle: PublicPuzzle; disabled: boolean; onSubmit: (answer: unknown) => void }) {
+function Board({
+  puzzle,
+  disabled,
+  onSubmit,
+}: {
+  puzzle: PublicPuzzle;
+  disabled: boolean;
+  onSubmit: (answer: unknown) => void;
+}) {
   switch (puzzle.type) {
     case 'sliding':
       return <SlidingBoard puzzle={puzzle} disabled={disabled} onSubmit={onSubmit} />;
@@ -81,7 +95,10 @@ export function PuzzleRushPage() {
   }, [date, serverSolved]);
 
   const localIds = useMemo(() => (local && local.date === date ? local.ids : []), [local, date]);
-  const solved = useMemo(() => new Set([...(data?.solved ?? []), ...localIds]), [data?.solved, localIds]);
+  const solved = useMemo(
+    () => new Set([...(data?.solved ?? []), ...localIds]),
+    [data?.solved, localIds],
+  );
 
   const saveLocal = useCallback(
     (change: (ids: string[]) => string[]) => {
@@ -146,7 +163,8 @@ export function PuzzleRushPage() {
         setNow(Date.now());
       }
       // 409: solved already (another tab) or a new day began; the server's list says which.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: puzzleKeys.rush(token) });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: puzzleKeys.rush(token) });
     } finally {
       inFlight.current.delete(id);
       setPending((p) => {
@@ -157,15 +175,21 @@ export function PuzzleRushPage() {
     }
   }
 
-  const ordered = data ? PUZZLE_TYPES.flatMap((type) => data.puzzles.filter((p) => p.type === type)) : [];
+  const ordered = data
+    ? PUZZLE_TYPES.flatMap((type) => data.puzzles.filter((p) => p.type === type))
+    : [];
   const solvedToday = ordered.filter((p) => solved.has(p.id)).length;
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4">
         <div>
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Puzzle Rush</h1>
-          <p className="mt-1 text-slate-400">Five new puzzles every day at midnight UTC. Each one solved pays coins once.</p>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Puzzle Rush
+          </h1>
+          <p className="mt-1 text-slate-400">
+            Five new puzzles every day at midnight UTC. Each one solved pays coins once.
+          </p>
         </div>
         {data && (
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -203,16 +227,20 @@ export function PuzzleRushPage() {
             const failure = failures[puzzle.id];
             return (
               <PuzzleTile
-                  key={puzzle.id}
-                  type={puzzle.type}
-                  solved={solved.has(puzzle.id)}
-                  pending={isPending}
-                  lockedFor={lockedFor}
-                  status={failure?.status ?? null}
-                  detail={failure?.detail ?? null}
-                >
-                  <Board puzzle={puzzle} disabled={isPending || lockedFor > 0} onSubmit={(answer) => void submit(puzzle, answer)} />
-                </PuzzleTile>
+                key={puzzle.id}
+                type={puzzle.type}
+                solved={solved.has(puzzle.id)}
+                pending={isPending}
+                lockedFor={lockedFor}
+                status={failure?.status ?? null}
+                detail={failure?.detail ?? null}
+              >
+                <Board
+                  puzzle={puzzle}
+                  disabled={isPending || lockedFor > 0}
+                  onSubmit={(answer) => void submit(puzzle, answer)}
+                />
+              </PuzzleTile>
             );
           })}
         </div>

@@ -16,7 +16,15 @@ interface ChallengeListProps {
 }
 
 /** Challenges you may join: the invites addressed to you, or anyone's open ones. */
-export function ChallengeList({ title, testId, challenges, empty, now, joining, onJoin }: ChallengeListProps) {
+export function ChallengeList({
+  title,
+  testId,
+  challenges,
+  empty,
+  now,
+  joining,
+  onJoin,
+}: ChallengeListProps) {
   const headingId = `${testId}-title`;
   return (
     <section className="card flex min-w-0 flex-col gap-3" aria-labelledby={headingId}>
@@ -28,14 +36,20 @@ export function ChallengeList({ title, testId, challenges, empty, now, joining, 
       ) : (
         <ul className="flex flex-col gap-2" aria-labelledby={headingId}>
           {challenges.map((c) => (
-            <li key={c._id} className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid={testId} data-duel={c._id}>
+            <li
+              key={c._id}
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+              data-testid={testId}
+              data-duel={c._id}
+            >
               <div className="min-w-0 flex-1">
                 <p className="break-words text-white">
                   <span className="font-semibold">{c.challenger}</span> · {MODE_NAME[c.mode]} ·{' '}
                   <span className="font-semibold text-amber-200">{formatCoins(c.stake)}</span> coins
                 </p>
                 <p className="text-sm text-slate-400">
-                  Expires in <span className="font-mono">{formatHms(Date.parse(c.expiresAt) - now)}</span>
+                  Expires in{' '}
+                  <span className="font-mono">{formatHms(Date.parse(c.expiresAt) - now)}</span>
                 </p>
               </div>
               <button

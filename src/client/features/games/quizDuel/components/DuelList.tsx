@@ -8,7 +8,9 @@ const MODE_NAME = { live: 'Live', async: 'Async' } as const;
 
 /** Scores mean something once questions are played: not for a challenge nobody has started. */
 const hasScores = (d: QuizDuelSummary, inviteIds: ReadonlySet<string>) =>
-  d.state === 'playing' || d.state === 'finished' || (d.state === 'open' && d.mode === 'async' && !inviteIds.has(d._id));
+  d.state === 'playing' ||
+  d.state === 'finished' ||
+  (d.state === 'open' && d.mode === 'async' && !inviteIds.has(d._id));
 
 interface DuelListProps {
   duels: readonly QuizDuelSummary[];
@@ -32,13 +34,22 @@ export function DuelList({ duels, inviteIds, now, canceling, onCancel }: DuelLis
           {duels.map((d) => {
             const opponent = d.opponent ?? 'anyone';
             return (
-              <li key={d._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="quiz-duel-row" data-duel={d._id}>
+              <li
+                key={d._id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+                data-testid="quiz-duel-row"
+                data-duel={d._id}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="break-words text-white">
-                    vs <span className="font-semibold">{opponent}</span> · {MODE_NAME[d.mode]} · {formatCoins(d.stake)} coins
+                    vs <span className="font-semibold">{opponent}</span> · {MODE_NAME[d.mode]} ·{' '}
+                    {formatCoins(d.stake)} coins
                   </p>
                   <p className="text-sm text-slate-300">
-                    <span className={d.outcome ? `font-semibold ${OUTCOME_CLASS[d.outcome]}` : ''} data-testid="quiz-duel-state">
+                    <span
+                      className={d.outcome ? `font-semibold ${OUTCOME_CLASS[d.outcome]}` : ''}
+                      data-testid="quiz-duel-state"
+                    >
                       {summaryState(d, inviteIds)}
                     </span>
                     {hasScores(d, inviteIds) && (
@@ -53,11 +64,21 @@ export function DuelList({ duels, inviteIds, now, canceling, onCancel }: DuelLis
                 </div>
                 <div className="flex gap-2">
                   {cancellable(d, inviteIds, now) && (
-                    <button type="button" className="btn-secondary" disabled={canceling !== null} onClick={() => onCancel(d)} aria-label={`Cancel your challenge to ${opponent}`}>
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={canceling !== null}
+                      onClick={() => onCancel(d)}
+                      aria-label={`Cancel your challenge to ${opponent}`}
+                    >
                       Cancel
                     </button>
                   )}
-                  <Link to={duelPath(d._id)} className={d.yourTurn ? 'btn-primary' : 'btn-secondary'} aria-label={`${d.yourTurn ? 'Play' : 'View'} the duel with ${opponent}`}>
+                  <Link
+                    to={duelPath(d._id)}
+                    className={d.yourTurn ? 'btn-primary' : 'btn-secondary'}
+                    aria-label={`${d.yourTurn ? 'Play' : 'View'} the duel with ${opponent}`}
+                  >
                     {d.yourTurn ? 'Play' : 'View'}
                   </Link>
                 </div>

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { QuizChallengeBody } from '../../../../../shared/games/quizDuel/contract';
-import { QUIZ_MAX_STAKE, QUIZ_MIN_STAKE, quizPayout, type QuizMode } from '../../../../../shared/games/quizDuel/rules';
+import {
+  QUIZ_MAX_STAKE,
+  QUIZ_MIN_STAKE,
+  quizPayout,
+  type QuizMode,
+} from '../../../../../shared/games/quizDuel/rules';
 import { CoinInput } from '../../../../components/CoinInput';
 import { TextField } from '../../../../components/TextField';
 import { INSUFFICIENT_BALANCE } from '../../../../lib/errorMessages';
@@ -9,7 +14,11 @@ import { stakeError } from '../quizDuelView';
 
 const MODES: { value: QuizMode; label: string; hint: string }[] = [
   { value: 'live', label: 'Live', hint: 'Both online, the same question at the same moment.' },
-  { value: 'async', label: 'Async', hint: 'Play now; they play the same questions within 24 hours.' },
+  {
+    value: 'async',
+    label: 'Async',
+    hint: 'Play now; they play the same questions within 24 hours.',
+  },
 ];
 
 const USERNAME_REQUIRED = 'Enter the username of the player to challenge.';
@@ -33,7 +42,9 @@ export function NewDuelForm({ balance, busy, onChallenge }: NewDuelFormProps) {
   const [nameProblem, setNameProblem] = useState<string | null>(null);
 
   function submit(named: boolean) {
-    const problem = stakeError(stake) ?? (balance !== undefined && Number(stake) > balance ? INSUFFICIENT_BALANCE : null);
+    const problem =
+      stakeError(stake) ??
+      (balance !== undefined && Number(stake) > balance ? INSUFFICIENT_BALANCE : null);
     const name = opponent.trim();
     const missingName = named && name === '' ? USERNAME_REQUIRED : null;
     setStakeProblem(problem);
@@ -50,7 +61,13 @@ export function NewDuelForm({ balance, busy, onChallenge }: NewDuelFormProps) {
 
   const stakeNumber = Number(stake);
   return (
-    <form className="card flex min-w-0 flex-col gap-4" onSubmit={onSubmit} noValidate aria-labelledby="quiz-new-title" data-testid="quiz-new-duel">
+    <form
+      className="card flex min-w-0 flex-col gap-4"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="quiz-new-title"
+      data-testid="quiz-new-duel"
+    >
       <h2 id="quiz-new-title" className="section-title">
         New duel
       </h2>
@@ -80,7 +97,14 @@ export function NewDuelForm({ balance, busy, onChallenge }: NewDuelFormProps) {
               className="flex cursor-pointer flex-col rounded-xl border-2 border-white/10 bg-slate-950/40 px-3 py-2 has-checked:border-amber-300 has-checked:bg-amber-400/15 has-focus-visible:ring-2 has-focus-visible:ring-amber-300"
             >
               <span className="flex items-center gap-2 font-semibold text-white">
-                <input type="radio" name="quiz-mode" value={m.value} checked={mode === m.value} onChange={() => setMode(m.value)} className="accent-amber-400" />
+                <input
+                  type="radio"
+                  name="quiz-mode"
+                  value={m.value}
+                  checked={mode === m.value}
+                  onChange={() => setMode(m.value)}
+                  className="accent-amber-400"
+                />
                 {m.label}
               </span>
               <span className="text-xs text-slate-400">{m.hint}</span>
@@ -88,7 +112,13 @@ export function NewDuelForm({ balance, busy, onChallenge }: NewDuelFormProps) {
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="btn-primary" data-named="false" disabled={busy} data-testid="quiz-find">
+      <button
+        type="submit"
+        className="btn-primary"
+        data-named="false"
+        disabled={busy}
+        data-testid="quiz-find"
+      >
         {mode === 'live' ? 'Find opponent' : 'Post open challenge'}
       </button>
       <div className="flex min-w-0 flex-col gap-2 border-t border-white/10 pt-4">
@@ -111,7 +141,13 @@ export function NewDuelForm({ balance, busy, onChallenge }: NewDuelFormProps) {
             if (!busy) submit(true);
           }}
         />
-        <button type="submit" className="btn-secondary" data-named="true" disabled={busy} data-testid="quiz-challenge-user">
+        <button
+          type="submit"
+          className="btn-secondary"
+          data-named="true"
+          disabled={busy}
+          data-testid="quiz-challenge-user"
+        >
           Challenge a user
         </button>
       </div>

@@ -30,7 +30,10 @@ interface QuestionCardProps {
 }
 
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 /**
@@ -38,7 +41,15 @@ function isTyping(target: EventTarget | null): boolean {
  * once it has closed your pick in green or red; the right answer and the other side's pick once
  * the duel is over.
  */
-export function QuestionCard({ question, now, sending, onAnswer, theirName, reducedMotion, children }: QuestionCardProps) {
+export function QuestionCard({
+  question,
+  now,
+  sending,
+  onAnswer,
+  theirName,
+  reducedMotion,
+  children,
+}: QuestionCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const promptRef = useRef<HTMLHeadingElement>(null);
   const deadline = Date.parse(question.deadline);
@@ -69,13 +80,15 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
   useEffect(() => {
     if (!opened) return;
     const active = document.activeElement;
-    if (active === null || active === document.body || cardRef.current?.contains(active)) promptRef.current?.focus();
+    if (active === null || active === document.body || cardRef.current?.contains(active))
+      promptRef.current?.focus();
   }, [question.index, opened]);
 
   // Until the duel is over a closed question shows only whether your own pick was right.
   const lookOf = (i: number): ChoiceLook => {
     if (question.answer === i) return 'right';
-    if (question.closed && mine === i && question.yourCorrect !== null) return question.yourCorrect ? 'right' : 'wrong';
+    if (question.closed && mine === i && question.yourCorrect !== null)
+      return question.yourCorrect ? 'right' : 'wrong';
     if (mine === i) return 'picked';
     return 'idle';
   };
@@ -94,13 +107,23 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-slate-400" data-testid="quiz-question-number">
             Question {question.index + 1} of {QUIZ_QUESTIONS}
-            {question.index === QUIZ_QUESTIONS - 1 && <span className="text-amber-200"> · counts double</span>}
+            {question.index === QUIZ_QUESTIONS - 1 && (
+              <span className="text-amber-200"> · counts double</span>
+            )}
           </p>
-          <h2 id="quiz-prompt" ref={promptRef} tabIndex={-1} className="mt-1 font-display text-xl font-bold break-words text-white sm:text-2xl" data-testid="quiz-prompt">
+          <h2
+            id="quiz-prompt"
+            ref={promptRef}
+            tabIndex={-1}
+            className="mt-1 font-display text-xl font-bold break-words text-white sm:text-2xl"
+            data-testid="quiz-prompt"
+          >
             {question.prompt}
           </h2>
         </div>
-        {!question.closed && <CountdownRing until={deadline} now={now} reducedMotion={reducedMotion} />}
+        {!question.closed && (
+          <CountdownRing until={deadline} now={now} reducedMotion={reducedMotion} />
+        )}
       </div>
       {question.subject !== null && (
         <p
@@ -130,15 +153,33 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
                 data-testid={`quiz-choice-${i}`}
                 data-look={look}
               >
-                <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-white/10 font-mono text-sm text-slate-200">
+                <span
+                  aria-hidden="true"
+                  className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-white/10 font-mono text-sm text-slate-200"
+                >
                   {i + 1}
                 </span>
                 <span className="min-w-0 flex-1 break-words">{choice}</span>
                 <span className="flex shrink-0 flex-col items-end gap-0.5 text-xs font-semibold">
                   {look === 'right' && <span className="text-emerald-200">✓ Right answer</span>}
-                  {mine === i && <span className={look === 'wrong' ? 'text-rose-200' : look === 'right' ? 'text-emerald-200' : 'text-amber-200'}>{look === 'wrong' ? '✗ Your pick' : 'Your pick'}</span>}
+                  {mine === i && (
+                    <span
+                      className={
+                        look === 'wrong'
+                          ? 'text-rose-200'
+                          : look === 'right'
+                            ? 'text-emerald-200'
+                            : 'text-amber-200'
+                      }
+                    >
+                      {look === 'wrong' ? '✗ Your pick' : 'Your pick'}
+                    </span>
+                  )}
                   {theirs && (
-                    <span className="max-w-28 break-words text-sky-200" data-testid="quiz-their-pick">
+                    <span
+                      className="max-w-28 break-words text-sky-200"
+                      data-testid="quiz-their-pick"
+                    >
                       {theirName ?? 'Their'}&apos;s pick
                     </span>
                   )}
@@ -152,7 +193,11 @@ export function QuestionCard({ question, now, sending, onAnswer, theirName, redu
         {question.closed ? '' : timeAnnouncement(seconds)}
       </p>
       {/* Always there, so what it says later is announced. */}
-      <div aria-live="polite" className="flex flex-col gap-1 empty:hidden" data-testid="quiz-status">
+      <div
+        aria-live="polite"
+        className="flex flex-col gap-1 empty:hidden"
+        data-testid="quiz-status"
+      >
         {children}
       </div>
     </section>

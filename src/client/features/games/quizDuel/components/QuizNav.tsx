@@ -14,7 +14,11 @@ export function QuizNav() {
       <ul className="flex flex-wrap gap-2">
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'btn-primary' : 'btn-secondary')}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) => (isActive ? 'btn-primary' : 'btn-secondary')}
+            >
               <link.icon />
               {link.label}
             </NavLink>

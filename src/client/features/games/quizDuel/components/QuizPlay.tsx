@@ -18,7 +18,15 @@ interface QuizPlayProps {
 }
 
 /** The countdown, the open question or the last one's reveal: what a duel and the daily quiz share. */
-export function QuizPlay({ phase, now, reducedMotion, sending, onAnswer, live, answersWhen }: QuizPlayProps) {
+export function QuizPlay({
+  phase,
+  now,
+  reducedMotion,
+  sending,
+  onAnswer,
+  live,
+  answersWhen,
+}: QuizPlayProps) {
   switch (phase.kind) {
     case 'countdown':
       return <StartCountdown until={phase.until} now={now} label="The first question opens in" />;
@@ -52,9 +60,24 @@ export function QuizPlay({ phase, now, reducedMotion, sending, onAnswer, live, a
     }
     case 'reveal':
       return (
-        <QuestionCard key={phase.question.index} question={phase.question} now={now} sending={null} onAnswer={null} theirName={live?.theirName} reducedMotion={reducedMotion}>
-          <RevealNote question={phase.question} theirName={live?.theirName} showTheirs={live !== undefined} answersWhen={answersWhen} />
-          {!phase.last && <p className="text-sm text-slate-400">The next question opens in a moment…</p>}
+        <QuestionCard
+          key={phase.question.index}
+          question={phase.question}
+          now={now}
+          sending={null}
+          onAnswer={null}
+          theirName={live?.theirName}
+          reducedMotion={reducedMotion}
+        >
+          <RevealNote
+            question={phase.question}
+            theirName={live?.theirName}
+            showTheirs={live !== undefined}
+            answersWhen={answersWhen}
+          />
+          {!phase.last && (
+            <p className="text-sm text-slate-400">The next question opens in a moment…</p>
+          )}
         </QuestionCard>
       );
   }

@@ -29,10 +29,19 @@ export function ShareCard({ text }: { text: string }) {
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <h3 className="section-title">Share card</h3>
-      <pre ref={pre} className="rounded-xl border border-white/10 bg-slate-950/60 p-3 font-mono text-sm break-words whitespace-pre-wrap text-white" data-testid="quiz-share-card">
+      <pre
+        ref={pre}
+        className="rounded-xl border border-white/10 bg-slate-950/60 p-3 font-mono text-sm break-words whitespace-pre-wrap text-white"
+        data-testid="quiz-share-card"
+      >
         {text}
       </pre>
-      <button type="button" className="btn-secondary self-start" onClick={() => void onCopy()} data-testid="quiz-copy">
+      <button
+        type="button"
+        className="btn-secondary self-start"
+        onClick={() => void onCopy()}
+        data-testid="quiz-copy"
+      >
         Copy
       </button>
     </div>

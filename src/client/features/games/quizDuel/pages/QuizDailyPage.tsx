@@ -18,7 +18,8 @@ import { useAnswerSender } from '../useAnswerSender';
 import { useRefetchAt } from '../useRefetchAt';
 import { CalendarDays } from 'lucide-react';
 
-export const DAILY_RULES = '7 questions drawn for you today (UTC). 5 coins per right answer on your first play.';
+export const DAILY_RULES =
+  '7 questions drawn for you today (UTC). 5 coins per right answer on your first play.';
 
 /**
  * Issues 23 and 34, the daily quiz: seven questions drawn for each player on a UTC day, self-paced
@@ -47,13 +48,13 @@ export function QuizDailyPage() {
     }
   }
 
-
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <CalendarDays className="mr-1.5" />Daily quiz
+            <CalendarDays className="mr-1.5" />
+            Daily quiz
           </h1>
           <p className="mt-1 text-slate-400" data-testid="quiz-daily-rules">
             {DAILY_RULES}
@@ -66,20 +67,36 @@ export function QuizDailyPage() {
       ) : !data ? (
         <LoadingState>Loading today&apos;s quiz…</LoadingState>
       ) : data.startAt === null ? (
-        <section className="card flex flex-col items-start gap-3" aria-labelledby="quiz-daily-start-title">
+        <section
+          className="card flex flex-col items-start gap-3"
+          aria-labelledby="quiz-daily-start-title"
+        >
           <h2 id="quiz-daily-start-title" className="section-title">
             Today&apos;s quiz · {formatDay(data.day)}
           </h2>
           <p className="text-slate-300">
-            {QUIZ_QUESTIONS} questions, 15 seconds each. The first opens 3 seconds after you press Start; each next one 3 seconds after you answer.
+            {QUIZ_QUESTIONS} questions, 15 seconds each. The first opens 3 seconds after you press
+            Start; each next one 3 seconds after you answer.
           </p>
-          <button type="button" className="btn-primary" onClick={() => void onStart()} disabled={start.isPending} data-testid="quiz-daily-start">
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void onStart()}
+            disabled={start.isPending}
+            data-testid="quiz-daily-start"
+          >
             {start.isPending ? 'Starting…' : 'Start'}
           </button>
-          {data.best !== null && <p className="text-sm text-slate-400">Your best: {data.best} points</p>}
+          {data.best !== null && (
+            <p className="text-sm text-slate-400">Your best: {data.best} points</p>
+          )}
         </section>
       ) : data.done ? (
-        <section className="card flex min-w-0 flex-col gap-4" aria-labelledby="quiz-daily-done-title" data-testid="quiz-daily-result">
+        <section
+          className="card flex min-w-0 flex-col gap-4"
+          aria-labelledby="quiz-daily-done-title"
+          data-testid="quiz-daily-result"
+        >
           <h2 id="quiz-daily-done-title" className="section-title">
             Today&apos;s score: <span data-testid="quiz-daily-score">{data.score}</span> points
           </h2>

@@ -13,7 +13,12 @@ import { QuestionSummary } from '../components/QuestionSummary';
 import { QuizNav } from '../components/QuizNav';
 import { QuizPlay } from '../components/QuizPlay';
 import { ScoreBars } from '../components/ScoreBars';
-import { useQuizAnswerMutation, useQuizCancelMutation, useQuizChallengeMutation, useQuizJoinMutation } from '../mutations';
+import {
+  useQuizAnswerMutation,
+  useQuizCancelMutation,
+  useQuizChallengeMutation,
+  useQuizJoinMutation,
+} from '../mutations';
 import { isDuelId, useQuizDuel, useQuizLiveUpdates } from '../queries';
 import {
   CHALLENGE_FAILED,
@@ -41,11 +46,13 @@ function Header({ duel }: { duel?: QuizDuelDto }) {
     <header className="flex flex-col gap-3">
       <div>
         <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-          <CircleQuestionMark className="mr-1.5" />Quiz Duel
+          <CircleQuestionMark className="mr-1.5" />
+          Quiz Duel
         </h1>
         {duel && them && (
           <p className="mt-1 break-words text-slate-400" data-testid="quiz-duel-line">
-            {duel.you === null ? `${duel.challenger}'s challenge` : `You vs ${them}`} · {formatCoins(duel.stake)} coins each · {MODE_NAME[duel.mode]}
+            {duel.you === null ? `${duel.challenger}'s challenge` : `You vs ${them}`} ·{' '}
+            {formatCoins(duel.stake)} coins each · {MODE_NAME[duel.mode]}
           </p>
         )}
       </div>
@@ -55,7 +62,8 @@ function Header({ duel }: { duel?: QuizDuelDto }) {
 }
 
 /** Ticks fast while a countdown or a question's clock runs, slowly while a challenge waits. */
-const tickFor = (stage: DuelStage | null): number | null => (stage === 'play' ? 250 : stage === 'waiting' ? 1000 : null);
+const tickFor = (stage: DuelStage | null): number | null =>
+  stage === 'play' ? 250 : stage === 'waiting' ? 1000 : null;
 
 /**
  * Issue 23, one quiz duel: joining it, waiting for an opponent, the 3-2-1, each question with its
@@ -80,9 +88,15 @@ export function QuizDuelPage() {
   const stage = duel ? duelStage(duel) : null;
   const now = useServerNow(tickFor(stage));
   const phase = duel && stage === 'play' ? playPhase(duel.startsAt, duel.questions, now) : null;
-  const changeAt = duel && stage === 'play' ? nextChangeAt(duel.startsAt, duel.questions, duel.serverTime) : null;
+  const changeAt =
+    duel && stage === 'play' ? nextChangeAt(duel.startsAt, duel.questions, duel.serverTime) : null;
   // A live duel's changes are pushed: its read is only the backstop for a lost push.
-  useRefetchAt(changeAt, duel?.mode === 'live' && live ? 1500 : 300, () => void duelQuery.refetch(), duelQuery.dataUpdatedAt);
+  useRefetchAt(
+    changeAt,
+    duel?.mode === 'live' && live ? 1500 : 300,
+    () => void duelQuery.refetch(),
+    duelQuery.dataUpdatedAt,
+  );
 
   if (!isDuelId(id)) {
     return (
@@ -92,7 +106,6 @@ export function QuizDuelPage() {
       </div>
     );
   }
-
 
   async function onJoin() {
     try {
@@ -115,7 +128,11 @@ export function QuizDuelPage() {
     const them = theirName(current);
     if (!them) return;
     try {
-      const made = await rematch.mutateAsync({ opponentUsername: them, stake: current.stake, mode: current.mode });
+      const made = await rematch.mutateAsync({
+        opponentUsername: them,
+        stake: current.stake,
+        mode: current.mode,
+      });
       notify.success(`Rematch sent to ${them}`);
       void navigate(duelPath(made.duel._id));
     } catch (error) {
@@ -148,41 +165,67 @@ export function QuizDuelPage() {
   }
 
   const them = theirName(duel);
-  const scores = <ScoreBars yours={duel.yourScore} theirs={duel.theirScore} theirName={them ?? 'Opponent'} />;
+  const scores = (
+    <ScoreBars yours={duel.yourScore} theirs={duel.theirScore} theirName={them ?? 'Opponent'} />
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <Header duel={duel} />
       {stage === 'join' && (
-        <section className="card flex flex-col gap-3" aria-labelledby="quiz-join-title" data-testid="quiz-join">
+        <section
+          className="card flex flex-col gap-3"
+          aria-labelledby="quiz-join-title"
+          data-testid="quiz-join"
+        >
           <h2 id="quiz-join-title" className="section-title">
-            {duel.opponent ? `${duel.challenger} challenges you` : `${duel.challenger}'s open challenge`}
+            {duel.opponent
+              ? `${duel.challenger} challenges you`
+              : `${duel.challenger}'s open challenge`}
           </h2>
           <p className="text-slate-300">
-            A {MODE_NAME[duel.mode].toLowerCase()} duel of 7 questions for {formatCoins(duel.stake)} coins each; the winner takes {formatCoins(duel.prize)}.
+            A {MODE_NAME[duel.mode].toLowerCase()} duel of 7 questions for {formatCoins(duel.stake)}{' '}
+            coins each; the winner takes {formatCoins(duel.prize)}.
           </p>
-          <button type="button" className="btn-primary self-start" onClick={() => void onJoin()} disabled={join.isPending}>
+          <button
+            type="button"
+            className="btn-primary self-start"
+            onClick={() => void onJoin()}
+            disabled={join.isPending}
+          >
             {join.isPending ? 'Joining…' : `Join for ${formatCoins(duel.stake)} coins`}
           </button>
         </section>
       )}
       {stage === 'waiting' && (
-        <section className="card flex flex-col gap-3" aria-labelledby="quiz-wait-title" data-testid="quiz-waiting">
+        <section
+          className="card flex flex-col gap-3"
+          aria-labelledby="quiz-wait-title"
+          data-testid="quiz-waiting"
+        >
           <h2 id="quiz-wait-title" className="section-title">
             Waiting for {duel.opponent ?? 'an opponent'}…
           </h2>
           <p className="text-slate-300">
             The duel starts as soon as they join. Time left:{' '}
-            <span className="font-mono text-white">{formatHms(Date.parse(duel.expiresAt) - now)}</span>
+            <span className="font-mono text-white">
+              {formatHms(Date.parse(duel.expiresAt) - now)}
+            </span>
           </p>
-          <button type="button" className="btn-secondary self-start" onClick={() => void onCancel(duel)} disabled={cancel.isPending}>
+          <button
+            type="button"
+            className="btn-secondary self-start"
+            onClick={() => void onCancel(duel)}
+            disabled={cancel.isPending}
+          >
             Cancel
           </button>
         </section>
       )}
       {stage === 'closed' && (
         <EmptyState>
-          This challenge was {duel.state === 'canceled' ? 'canceled' : 'not joined in time'}; the stake went back.{' '}
+          This challenge was {duel.state === 'canceled' ? 'canceled' : 'not joined in time'}; the
+          stake went back.{' '}
           <Link to={QUIZ_BASE} className="text-amber-300 underline">
             Back to lobby
           </Link>
@@ -203,7 +246,11 @@ export function QuizDuelPage() {
         </>
       )}
       {stage === 'played' && (
-        <section className="card flex flex-col gap-3" aria-labelledby="quiz-played-title" data-testid="quiz-played">
+        <section
+          className="card flex flex-col gap-3"
+          aria-labelledby="quiz-played-title"
+          data-testid="quiz-played"
+        >
           <h2 id="quiz-played-title" className="section-title">
             Your part is done: {duel.yourScore} points
           </h2>
@@ -220,7 +267,13 @@ export function QuizDuelPage() {
           </Link>
         </section>
       )}
-      {stage === 'finished' && <DuelResult duel={duel} onRematch={() => void onRematch(duel)} rematching={rematch.isPending} />}
+      {stage === 'finished' && (
+        <DuelResult
+          duel={duel}
+          onRematch={() => void onRematch(duel)}
+          rematching={rematch.isPending}
+        />
+      )}
     </div>
   );
 }

@@ -6,9 +6,21 @@ import { commitmentOf } from '../rpsVerify';
 import { Emoji } from '../../../../components/Emoji';
 
 export const MOVE_ICON: Record<RpsMove, string> = { rock: '✊', paper: '✋', scissors: '✌️' };
-export const MOVE_NAME: Record<RpsMove, string> = { rock: 'Rock', paper: 'Paper', scissors: 'Scissors' };
-export const OUTCOME_TEXT: Record<RpsOutcome, string> = { win: 'You win!', lose: 'You lose', draw: 'Draw' };
-export const OUTCOME_CLASS: Record<RpsOutcome, string> = { win: 'text-emerald-300', lose: 'text-rose-300', draw: 'text-slate-200' };
+export const MOVE_NAME: Record<RpsMove, string> = {
+  rock: 'Rock',
+  paper: 'Paper',
+  scissors: 'Scissors',
+};
+export const OUTCOME_TEXT: Record<RpsOutcome, string> = {
+  win: 'You win!',
+  lose: 'You lose',
+  draw: 'Draw',
+};
+export const OUTCOME_CLASS: Record<RpsOutcome, string> = {
+  win: 'text-emerald-300',
+  lose: 'text-rose-300',
+  draw: 'text-slate-200',
+};
 
 type Check = 'checking' | 'match' | 'mismatch';
 
@@ -34,26 +46,52 @@ export function MatchRow({ match }: { match: RpsHistoryDto }) {
         <span className="min-w-0 break-all font-semibold text-white">{match.opponent}</span>
         <span className="text-slate-300">{formatCoins(match.buyIn)} coins</span>
         <span className="text-slate-300">
-          You: <span aria-hidden="true"><Emoji char={MOVE_ICON[match.yourPick]} /></span> {MOVE_NAME[match.yourPick]}
+          You:{' '}
+          <span aria-hidden="true">
+            <Emoji char={MOVE_ICON[match.yourPick]} />
+          </span>{' '}
+          {MOVE_NAME[match.yourPick]}
         </span>
         <span className="text-slate-300">
-          Them: <span aria-hidden="true"><Emoji char={MOVE_ICON[match.theirPick]} /></span> {MOVE_NAME[match.theirPick]}
+          Them:{' '}
+          <span aria-hidden="true">
+            <Emoji char={MOVE_ICON[match.theirPick]} />
+          </span>{' '}
+          {MOVE_NAME[match.theirPick]}
         </span>
-        <span className={`font-semibold ${OUTCOME_CLASS[match.outcome]}`} data-testid="rps-match-outcome">
+        <span
+          className={`font-semibold ${OUTCOME_CLASS[match.outcome]}`}
+          data-testid="rps-match-outcome"
+        >
           {match.outcome}
         </span>
-        <button type="button" className="btn-secondary ml-auto px-3 py-1" aria-expanded={open} onClick={() => void toggle()}>
+        <button
+          type="button"
+          className="btn-secondary ml-auto px-3 py-1"
+          aria-expanded={open}
+          onClick={() => void toggle()}
+        >
           verify
         </button>
       </div>
       {open && (
         <div className="mt-2 flex flex-col gap-1 text-xs text-slate-400" data-testid="rps-verify">
           <p>
-            {match.role === 'challenger' ? 'You' : match.opponent} challenged on {formatDateTime(match.resolvedAt)}; the committed move was {committed}.
+            {match.role === 'challenger' ? 'You' : match.opponent} challenged on{' '}
+            {formatDateTime(match.resolvedAt)}; the committed move was {committed}.
           </p>
           <p className="break-all font-mono">Salt: {match.salt}</p>
           <p className="break-all font-mono">Commitment: {match.commitment}</p>
-          <p className={check === 'match' ? 'font-semibold text-emerald-300' : check === 'mismatch' ? 'font-semibold text-rose-300' : ''} data-testid="rps-verify-result">
+          <p
+            className={
+              check === 'match'
+                ? 'font-semibold text-emerald-300'
+                : check === 'mismatch'
+                  ? 'font-semibold text-rose-300'
+                  : ''
+            }
+            data-testid="rps-verify-result"
+          >
             {check === 'checking'
               ? 'Checking…'
               : check === 'match'

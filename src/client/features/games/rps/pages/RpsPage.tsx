@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { RpsChallengeDto, RpsInviteDto, RpsOutcome } from '../../../../../shared/games/rps/contract';
+import type {
+  RpsChallengeDto,
+  RpsInviteDto,
+  RpsOutcome,
+} from '../../../../../shared/games/rps/contract';
 import { RPS_MAX_BUY_IN, RPS_MOVES, type RpsMove } from '../../../../../shared/games/rps/rules';
 import { CoinInput } from '../../../../components/CoinInput';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
@@ -14,7 +18,13 @@ import { useAfterCoinsMoved } from '../../../../lib/useAfterCoinsMoved';
 import { useRpsCancelMutation, useRpsPlayMutation } from '../mutations';
 import { useGamesProgress } from '../../public';
 import { useRpsChallenges, useRpsHistory, useRpsInvites } from '../queries';
-import { MatchRow, MOVE_ICON, MOVE_NAME, OUTCOME_CLASS, OUTCOME_TEXT } from '../components/MatchRow';
+import {
+  MatchRow,
+  MOVE_ICON,
+  MOVE_NAME,
+  OUTCOME_CLASS,
+  OUTCOME_TEXT,
+} from '../components/MatchRow';
 import { formatHms } from '../../public';
 import { Emoji } from '../../../../components/Emoji';
 
@@ -85,7 +95,14 @@ export function RpsPage() {
     const done = (history.data ?? []).find((h) => watching.current.has(h._id));
     if (!done) return;
     for (const h of history.data ?? []) watching.current.delete(h._id);
-    const next: Result = { duelId: done._id, opponent: done.opponent, userPick: done.yourPick, oppPick: done.theirPick, outcome: done.outcome, balance: null };
+    const next: Result = {
+      duelId: done._id,
+      opponent: done.opponent,
+      userPick: done.yourPick,
+      oppPick: done.theirPick,
+      outcome: done.outcome,
+      balance: null,
+    };
     setResult(next);
     announce(next);
     // The payout may have reached us without a live balance message (socket down): read it again.
@@ -109,7 +126,12 @@ export function RpsPage() {
   }
 
   function onMoveKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = (index + step + RPS_MOVES.length) % RPS_MOVES.length;
@@ -142,10 +164,21 @@ export function RpsPage() {
     }
     await playGuard.run(async () => {
       try {
-        const r = await playMutation.mutateAsync({ opponentUsername: name, buyIn: bet, userChoice: move });
+        const r = await playMutation.mutateAsync({
+          opponentUsername: name,
+          buyIn: bet,
+          userChoice: move,
+        });
         setAccepting(null);
         if (r.status === 'resolved') {
-          const next: Result = { duelId: r.duelId, opponent: name, userPick: r.userPick, oppPick: r.oppPick, outcome: r.outcome, balance: r.balance };
+          const next: Result = {
+            duelId: r.duelId,
+            opponent: name,
+            userPick: r.userPick,
+            oppPick: r.oppPick,
+            outcome: r.outcome,
+            balance: r.balance,
+          };
           setResult(next);
           announce(next);
         } else {
@@ -165,7 +198,9 @@ export function RpsPage() {
     try {
       await cancelMutation.mutateAsync(challenge._id);
       watching.current.delete(challenge._id);
-      notify.success(`Challenge to ${challenge.toUsername} canceled; ${formatCoins(challenge.buyIn)} coins returned`);
+      notify.success(
+        `Challenge to ${challenge.toUsername} canceled; ${formatCoins(challenge.buyIn)} coins returned`,
+      );
     } catch (error) {
       notify.error(errorMessage(error, 'Error!'));
     }
@@ -173,24 +208,38 @@ export function RpsPage() {
 
   const stats = progress.data?.rpsStats;
   const shownBalance = user?.balance ?? 0;
-  const answering = accepting && accepting.fromUsername === opponent.trim() && String(accepting.buyIn) === buyIn ? accepting : null;
+  const answering =
+    accepting && accepting.fromUsername === opponent.trim() && String(accepting.buyIn) === buyIn
+      ? accepting
+      : null;
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end gap-3">
         <div className="mr-auto">
-          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Rock Paper Scissors</h1>
-          <p className="mt-1 text-slate-400">Challenge a player for a buy-in. Your move is locked in by a commitment you can check afterwards.</p>
+          <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
+            Rock Paper Scissors
+          </h1>
+          <p className="mt-1 text-slate-400">
+            Challenge a player for a buy-in. Your move is locked in by a commitment you can check
+            afterwards.
+          </p>
         </div>
         <p className="text-lg font-semibold text-white" data-testid="rps-stats">
           {/* No figures before they are known: a 0 there read as 'never played'. */}
-          Wins: <span data-testid="rps-wins">{progress.isPending ? '…' : (stats?.wins ?? 0)}</span> / Games:{' '}
+          Wins: <span data-testid="rps-wins">
+            {progress.isPending ? '…' : (stats?.wins ?? 0)}
+          </span>{' '}
+          / Games:{' '}
           <span data-testid="rps-games">{progress.isPending ? '…' : (stats?.games ?? 0)}</span>
         </p>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="card flex min-w-0 flex-col gap-3 lg:self-start" aria-labelledby="rps-invites-title">
+        <section
+          className="card flex min-w-0 flex-col gap-3 lg:self-start"
+          aria-labelledby="rps-invites-title"
+        >
           <h2 id="rps-invites-title" className="section-title">
             Incoming challenges
           </h2>
@@ -203,17 +252,33 @@ export function RpsPage() {
           ) : (
             <ul className="flex flex-col gap-2" aria-label="Incoming challenges">
               {invites.data.map((invite) => (
-                <li key={invite._id} className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="rps-invite">
+                <li
+                  key={invite._id}
+                  className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+                  data-testid="rps-invite"
+                >
                   <div className="min-w-0 flex-1">
                     <p className="break-words text-white">
-                      <span className="font-semibold">{invite.fromUsername}</span> challenges you for{' '}
-                      <span className="font-semibold text-amber-200">{formatCoins(invite.buyIn)}</span> coins
+                      <span className="font-semibold">{invite.fromUsername}</span> challenges you
+                      for{' '}
+                      <span className="font-semibold text-amber-200">
+                        {formatCoins(invite.buyIn)}
+                      </span>{' '}
+                      coins
                     </p>
-                    <p className="break-all font-mono text-xs text-slate-400" title="SHA-256 of their move and a secret salt">
+                    <p
+                      className="break-all font-mono text-xs text-slate-400"
+                      title="SHA-256 of their move and a secret salt"
+                    >
                       Commitment: {invite.commitment}
                     </p>
                   </div>
-                  <button type="button" className="btn-primary" onClick={() => onAccept(invite)} aria-label={`Accept ${invite.fromUsername}'s challenge`}>
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    onClick={() => onAccept(invite)}
+                    aria-label={`Accept ${invite.fromUsername}'s challenge`}
+                  >
                     Accept
                   </button>
                 </li>
@@ -222,12 +287,19 @@ export function RpsPage() {
           )}
         </section>
 
-        <form className="card flex min-w-0 flex-col gap-3" onSubmit={(e) => void onChallenge(e)} noValidate aria-labelledby="rps-form-title">
+        <form
+          className="card flex min-w-0 flex-col gap-3"
+          onSubmit={(e) => void onChallenge(e)}
+          noValidate
+          aria-labelledby="rps-form-title"
+        >
           <h2 id="rps-form-title" className="section-title">
             Challenge
           </h2>
           <p className="text-sm text-slate-300">
-            Balance: <span className="font-semibold text-emerald-300">{formatCoins(shownBalance)}</span> coins
+            Balance:{' '}
+            <span className="font-semibold text-emerald-300">{formatCoins(shownBalance)}</span>{' '}
+            coins
           </p>
           <TextField
             id="rps-opponent"
@@ -262,7 +334,12 @@ export function RpsPage() {
             <p id="rps-move-label" className="label">
               Your move
             </p>
-            <div role="radiogroup" aria-labelledby="rps-move-label" aria-describedby={formError ? 'rps-form-error' : undefined} className="grid grid-cols-3 gap-2">
+            <div
+              role="radiogroup"
+              aria-labelledby="rps-move-label"
+              aria-describedby={formError ? 'rps-form-error' : undefined}
+              className="grid grid-cols-3 gap-2"
+            >
               {RPS_MOVES.map((m, index) => {
                 const checked = move === m;
                 return (
@@ -283,7 +360,9 @@ export function RpsPage() {
                     onKeyDown={(e) => onMoveKey(e, index)}
                     data-testid={`rps-move-${m}`}
                     className={`flex flex-col items-center gap-1 rounded-2xl border-2 px-2 py-3 text-sm font-semibold transition ${
-                      checked ? 'border-amber-300 bg-amber-400/15 text-white' : 'border-white/10 bg-slate-950/40 text-slate-300 hover:border-white/30'
+                      checked
+                        ? 'border-amber-300 bg-amber-400/15 text-white'
+                        : 'border-white/10 bg-slate-950/40 text-slate-300 hover:border-white/30'
                     }`}
                   >
                     <span aria-hidden="true" className="text-4xl leading-none sm:text-5xl">
@@ -297,7 +376,8 @@ export function RpsPage() {
           </div>
           {answering && (
             <p className="break-all text-xs text-slate-400" data-testid="rps-answering">
-              Answering {answering.fromUsername}&apos;s challenge. Their move is locked in: {answering.commitment}
+              Answering {answering.fromUsername}&apos;s challenge. Their move is locked in:{' '}
+              {answering.commitment}
             </p>
           )}
           {formError && (
@@ -305,29 +385,56 @@ export function RpsPage() {
               {formError}
             </p>
           )}
-          <button type="submit" className="btn-primary" disabled={playMutation.isPending || playGuard.quiet}>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={playMutation.isPending || playGuard.quiet}
+          >
             {playMutation.isPending ? 'Challenging…' : 'Challenge'}
           </button>
           {refusal && (
-            <p id="rps-refusal" role="alert" className="text-sm font-semibold text-rose-300" data-testid="rps-refusal">
+            <p
+              id="rps-refusal"
+              role="alert"
+              className="text-sm font-semibold text-rose-300"
+              data-testid="rps-refusal"
+            >
               {refusal}
             </p>
           )}
         </form>
       </div>
 
-      <section aria-label="Result" aria-live="polite" className={result ? 'card' : 'sr-only'} data-testid="rps-result">
+      <section
+        aria-label="Result"
+        aria-live="polite"
+        className={result ? 'card' : 'sr-only'}
+        data-testid="rps-result"
+      >
         {result && (
           <div className="flex flex-wrap items-center gap-4">
-            <p className={`font-display text-2xl font-bold ${OUTCOME_CLASS[result.outcome]}`} data-testid="rps-outcome">
+            <p
+              className={`font-display text-2xl font-bold ${OUTCOME_CLASS[result.outcome]}`}
+              data-testid="rps-outcome"
+            >
               {OUTCOME_TEXT[result.outcome]}
             </p>
             <p className="text-slate-200">
-              You: <span aria-hidden="true"><Emoji char={MOVE_ICON[result.userPick]} /></span> {MOVE_NAME[result.userPick]} · <span className="break-all">{result.opponent}</span>:{' '}
-              <span aria-hidden="true"><Emoji char={MOVE_ICON[result.oppPick]} /></span> {MOVE_NAME[result.oppPick]}
+              You:{' '}
+              <span aria-hidden="true">
+                <Emoji char={MOVE_ICON[result.userPick]} />
+              </span>{' '}
+              {MOVE_NAME[result.userPick]} · <span className="break-all">{result.opponent}</span>:{' '}
+              <span aria-hidden="true">
+                <Emoji char={MOVE_ICON[result.oppPick]} />
+              </span>{' '}
+              {MOVE_NAME[result.oppPick]}
             </p>
             <p className="text-slate-300">
-              Balance: <span className="font-semibold text-emerald-300">{formatCoins(result.balance ?? shownBalance)}</span>
+              Balance:{' '}
+              <span className="font-semibold text-emerald-300">
+                {formatCoins(result.balance ?? shownBalance)}
+              </span>
             </p>
           </div>
         )}
@@ -340,11 +447,19 @@ export function RpsPage() {
           </h2>
           <ul className="flex flex-col gap-2">
             {open.map((c) => (
-              <li key={c._id} className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="rps-waiting">
+              <li
+                key={c._id}
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+                data-testid="rps-waiting"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-semibold text-white">Waiting for {c.toUsername}</p>
                   <p className="text-sm text-slate-400">
-                    {formatCoins(c.buyIn)} coins · you picked <span aria-hidden="true"><Emoji char={MOVE_ICON[c.userPick]} /></span> {MOVE_NAME[c.userPick]} · expires in{' '}
+                    {formatCoins(c.buyIn)} coins · you picked{' '}
+                    <span aria-hidden="true">
+                      <Emoji char={MOVE_ICON[c.userPick]} />
+                    </span>{' '}
+                    {MOVE_NAME[c.userPick]} · expires in{' '}
                     <span className="font-mono" data-testid="rps-expiry">
                       {formatHms(Math.max(0, new Date(c.expiresAt).getTime() - now))}
                     </span>

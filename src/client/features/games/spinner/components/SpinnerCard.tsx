@@ -30,7 +30,12 @@ interface SpinnerCardProps {
 }
 
 function celebrate() {
-  fireConfetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+  fireConfetti({
+    particleCount: 140,
+    spread: 75,
+    origin: { y: 0.6 },
+    disableForReducedMotion: true,
+  });
 }
 
 const nextSpinOf = (error: unknown): string | null => {
@@ -39,7 +44,14 @@ const nextSpinOf = (error: unknown): string | null => {
   return typeof details?.nextSpin === 'string' ? details.nextSpin : null;
 };
 
-export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, reducedMotion }: SpinnerCardProps) {
+export function SpinnerCard({
+  id,
+  table,
+  nextSpin,
+  clockOffset,
+  onServerTime,
+  reducedMotion,
+}: SpinnerCardProps) {
   const info = SPINNER_INFO[id];
   const spin = useSpinMutation();
   const afterSpin = useAfterGamePlayed();
@@ -106,16 +118,31 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
   }
 
   return (
-    <article className="card flex flex-col gap-3" aria-labelledby={`title-${id}`} data-testid={`spinner-${id}`}>
+    <article
+      className="card flex flex-col gap-3"
+      aria-labelledby={`title-${id}`}
+      data-testid={`spinner-${id}`}
+    >
       <header>
         <h2 id={`title-${id}`} className="font-display text-xl font-bold text-white">
           {info.title}
         </h2>
         <p className="text-sm text-slate-400">{info.interval}</p>
       </header>
-      <Wheel id={id} title={info.title} table={table} rotation={rotation} durationMs={reducedMotion ? 0 : SPIN_ANIMATION_MS} />
+      <Wheel
+        id={id}
+        title={info.title}
+        table={table}
+        rotation={rotation}
+        durationMs={reducedMotion ? 0 : SPIN_ANIMATION_MS}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="btn-primary" disabled={spinning || !ready || guard.quiet} onClick={() => void guard.run(onSpin)}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={spinning || !ready || guard.quiet}
+          onClick={() => void guard.run(onSpin)}
+        >
           {spinning ? 'Spinning…' : 'Spin Now'}
         </button>
         <p className="text-sm text-slate-300">
@@ -125,7 +152,11 @@ export function SpinnerCard({ id, table, nextSpin, clockOffset, onServerTime, re
           </span>
         </p>
       </div>
-      <p role="status" className="min-h-6 text-center font-semibold text-emerald-300" data-testid={`reward-${id}`}>
+      <p
+        role="status"
+        className="min-h-6 text-center font-semibold text-emerald-300"
+        data-testid={`reward-${id}`}
+      >
         {reward !== null ? `+${formatCoins(reward)} coins` : ''}
       </p>
       <RewardTable title={info.title} table={table} />

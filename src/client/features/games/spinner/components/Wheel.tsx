@@ -3,7 +3,16 @@ import type { SpinnerTableDto } from '../../../../../shared/games/spinner/contra
 import { formatCoins } from '../../../../lib/format';
 import { formatPercent, slicesOf } from '../spinnerMath';
 
-const COLOURS = ['#f59e0b', '#10b981', '#6366f1', '#ec4899', '#06b6d4', '#ef4444', '#84cc16', '#a855f7'];
+const COLOURS = [
+  '#f59e0b',
+  '#10b981',
+  '#6366f1',
+  '#ec4899',
+  '#06b6d4',
+  '#ef4444',
+  '#84cc16',
+  '#a855f7',
+];
 const R = 100;
 
 function point(angle: number, radius = R): [number, number] {
@@ -45,7 +54,10 @@ export function Wheel({ id, title, table, rotation, durationMs }: WheelProps) {
           className="block w-full"
           style={{
             transform: `rotate(${rotation}deg)`,
-            transition: durationMs > 0 ? `transform ${durationMs}ms cubic-bezier(0.15, 0.85, 0.25, 1)` : 'none',
+            transition:
+              durationMs > 0
+                ? `transform ${durationMs}ms cubic-bezier(0.15, 0.85, 0.25, 1)`
+                : 'none',
           }}
         >
           {slices.map((slice) => {
@@ -64,7 +76,16 @@ export function Wheel({ id, title, table, rotation, durationMs }: WheelProps) {
                   <title>{`${formatCoins(slice.reward)} coins · ${formatPercent(slice.probability)}`}</title>
                 </path>
                 {slice.end - slice.start >= 14 && (
-                  <text x={tx} y={ty} textAnchor="middle" dominantBaseline="middle" fontSize="11" fontWeight="700" fill="#0f172a" pointerEvents="none">
+                  <text
+                    x={tx}
+                    y={ty}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    fontSize="11"
+                    fontWeight="700"
+                    fill="#0f172a"
+                    pointerEvents="none"
+                  >
                     {formatCoins(slice.reward)}
                   </text>
                 )}
@@ -73,12 +94,17 @@ export function Wheel({ id, title, table, rotation, durationMs }: WheelProps) {
           })}
           <circle cx={R} cy={R} r="10" fill="#0f172a" stroke="#fbbf24" strokeWidth="2" />
         </svg>
-        <div aria-hidden="true" className="absolute -top-1 left-1/2 -translate-x-1/2 text-2xl leading-none text-amber-300 drop-shadow">
+        <div
+          aria-hidden="true"
+          className="absolute -top-1 left-1/2 -translate-x-1/2 text-2xl leading-none text-amber-300 drop-shadow"
+        >
           ▼
         </div>
       </div>
       <p className="min-h-5 text-sm text-slate-300" data-testid={`hover-${id}`} aria-live="polite">
-        {hoveredSlice ? `${formatCoins(hoveredSlice.reward)} coins · ${formatPercent(hoveredSlice.probability)}` : ' '}
+        {hoveredSlice
+          ? `${formatCoins(hoveredSlice.reward)} coins · ${formatPercent(hoveredSlice.probability)}`
+          : ' '}
       </p>
     </div>
   );

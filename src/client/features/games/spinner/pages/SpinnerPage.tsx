@@ -16,9 +16,13 @@ export function SpinnerPage() {
 
   // The browser's clock may be wrong: countdowns run on the server's time (spec section 4).
   useEffect(() => {
-    if (progress.data) setClockOffset(Date.parse(progress.data.serverTime) - progress.dataUpdatedAt);
+    if (progress.data)
+      setClockOffset(Date.parse(progress.data.serverTime) - progress.dataUpdatedAt);
   }, [progress.data, progress.dataUpdatedAt]);
-  const onServerTime = useCallback((serverTime: string) => setClockOffset(Date.parse(serverTime) - Date.now()), []);
+  const onServerTime = useCallback(
+    (serverTime: string) => setClockOffset(Date.parse(serverTime) - Date.now()),
+    [],
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -29,7 +33,8 @@ export function SpinnerPage() {
         </div>
         <SoundToggle />
         <Link to="/fairness" className="btn-secondary">
-          <Search />How fairness works
+          <Search />
+          How fairness works
         </Link>
       </header>
       {progress.isPending ? (

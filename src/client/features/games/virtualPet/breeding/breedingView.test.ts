@@ -50,7 +50,10 @@ const critter = (over: Partial<CritterDto> = {}): CritterDto => ({
   ...over,
 });
 
-const user = (coins: number, balance: number) => ({ balance, resources: { coins, shards: 0, food: {}, toys: {}, cosmetics: {}, nextClaim: null } });
+const user = (coins: number, balance: number) => ({
+  balance,
+  resources: { coins, shards: 0, food: {}, toys: {}, cosmetics: {}, nextClaim: null },
+});
 
 describe('breeding clock', () => {
   it('corrects the local clock by serverTime', () => {
@@ -79,7 +82,13 @@ describe('breeding clock', () => {
 
 describe('breeding parents', () => {
   const free = critter({ _id: '1' });
-  const other = critter({ _id: '2', species: 'puddlefin', name: 'Puddlefin', emoji: '🐟', variant: 'Coral' });
+  const other = critter({
+    _id: '2',
+    species: 'puddlefin',
+    name: 'Puddlefin',
+    emoji: '🐟',
+    variant: 'Coral',
+  });
   const breeding = critter({ _id: '3', breeding: { hatchAt: iso(NOW + 3_723_000) } });
   const eggDue = critter({ _id: '4', breeding: { hatchAt: iso(NOW - 1000) } });
   const resting = critter({ _id: '5', lastHatchedAt: iso(NOW - BREED_COOLDOWN_MS + 60_000) });
@@ -105,7 +114,9 @@ describe('breeding parents', () => {
       null,
     ]);
     expect(choices[0]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1, level 1, #1');
-    expect(choices[2]!.label).toBe('🐶 Emberpup (Ash), Rare, gen 1, level 1, #3 (breeding, egg hatches in 01:02:03)');
+    expect(choices[2]!.label).toBe(
+      '🐶 Emberpup (Ash), Rare, gen 1, level 1, #3 (breeding, egg hatches in 01:02:03)',
+    );
     expect(critterLabel(other)).toBe('🐟 Puddlefin (Coral), Rare, gen 1, level 1, #2');
   });
 
@@ -128,29 +139,49 @@ describe('breeding parents', () => {
 
 describe('breeding payment and preview', () => {
   it('offers 500 pet coins or 5,000 gold, disabling what cannot be paid', () => {
-    expect(paymentOptions(user(500, 4999), 'Common').map((o) => [o.method, o.cost, o.affordable])).toEqual([
+    expect(
+      paymentOptions(user(500, 4999), 'Common').map((o) => [o.method, o.cost, o.affordable]),
+    ).toEqual([
       ['pet', 500, true],
       ['gold', 5000, false],
     ]);
     expect(paymentOptions(undefined, 'Common').every((o) => o.affordable)).toBe(true);
-    expect(paymentLabel(paymentOptions(user(1200, 0), 'Common')[0]!)).toBe('500 pet coins (you have 1,200)');
-    expect(paymentLabel(paymentOptions(user(1200, 10), 'Common')[1]!)).toBe('5,000 gold (you have 10), not enough');
+    expect(paymentLabel(paymentOptions(user(1200, 0), 'Common')[0]!)).toBe(
+      '500 pet coins (you have 1,200)',
+    );
+    expect(paymentLabel(paymentOptions(user(1200, 10), 'Common')[1]!)).toBe(
+      '5,000 gold (you have 10), not enough',
+    );
     expect(effectivePayment('gold', paymentOptions(user(500, 5000), 'Common'))).toBe('gold');
     expect(effectivePayment('gold', paymentOptions(user(500, 10), 'Common'))).toBe('pet');
     expect(effectivePayment(null, paymentOptions(user(0, 5000), 'Common'))).toBe('gold');
     expect(effectivePayment('pet', paymentOptions(user(0, 0), 'Common'))).toBeNull();
     // A top-rarity child costs what the gacha would on average (issue 34): two Mythicals' child 66,700 gold or 6,670 pet coins.
-    expect(paymentOptions(user(6669, 66_700), 'Mythical').map((o) => [o.method, o.cost, o.affordable])).toEqual([
+    expect(
+      paymentOptions(user(6669, 66_700), 'Mythical').map((o) => [o.method, o.cost, o.affordable]),
+    ).toEqual([
       ['pet', 6670, false],
       ['gold', 66_700, true],
     ]);
-    expect(childRarity(critter({ rarity: 'Mythical' }), critter({ rarity: 'Legendary' }))).toBe('Legendary');
+    expect(childRarity(critter({ rarity: 'Mythical' }), critter({ rarity: 'Legendary' }))).toBe(
+      'Legendary',
+    );
     expect(childRarity(critter({ rarity: 'Mythical' }), null)).toBe('Common');
   });
 
   it('previews the offspring: species 50/50, the lower rarity, generation max + 1, traits with chances', () => {
-    const a = critter({ species: 'emberpup', rarity: 'Legendary', generation: 3, traits: { bold: true, forager: true } });
-    const b = critter({ species: 'puddlefin', rarity: 'Uncommon', generation: 1, traits: { bold: true } });
+    const a = critter({
+      species: 'emberpup',
+      rarity: 'Legendary',
+      generation: 3,
+      traits: { bold: true, forager: true },
+    });
+    const b = critter({
+      species: 'puddlefin',
+      rarity: 'Uncommon',
+      generation: 1,
+      traits: { bold: true },
+    });
     const p = offspringPreview(a, b);
     expect(p.species).toEqual([
       { key: 'emberpup', name: 'Emberpup', emoji: '🐶', percent: 50 },
@@ -165,20 +196,66 @@ describe('breeding payment and preview', () => {
     expect(p.mutationPct).toBe(5);
     expect(p.hatchMs).toBe(HATCH_MS.Uncommon);
     expect(p.hatchText).toBe('2 h');
-    expect(offspringPreview(a, a).species).toEqual([{ key: 'emberpup', name: 'Emberpup', emoji: '🐶', percent: 100 }]);
+    expect(offspringPreview(a, a).species).toEqual([
+      { key: 'emberpup', name: 'Emberpup', emoji: '🐶', percent: 100 },
+    ]);
   });
 
   it('says why Breed is off', () => {
-    expect(breedBlockedText({ critterCount: 1, parentA: null, parentB: null, payment: 'pet', rarity: 'Common' })).toBe('Breeding needs two critters.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: null, payment: 'pet', rarity: 'Common' })).toBe('Pick two different critters that are free to breed.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: null, rarity: 'Common' })).toBe('Not enough to pay: breeding a Common costs 500 pet coins or 5,000 gold.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: null, rarity: 'Mythical' })).toBe('Not enough to pay: breeding a Mythical costs 6,670 pet coins or 66,700 gold.');
-    expect(breedBlockedText({ critterCount: 2, parentA: {}, parentB: {}, payment: 'gold', rarity: 'Common' })).toBeNull();
+    expect(
+      breedBlockedText({
+        critterCount: 1,
+        parentA: null,
+        parentB: null,
+        payment: 'pet',
+        rarity: 'Common',
+      }),
+    ).toBe('Breeding needs two critters.');
+    expect(
+      breedBlockedText({
+        critterCount: 2,
+        parentA: {},
+        parentB: null,
+        payment: 'pet',
+        rarity: 'Common',
+      }),
+    ).toBe('Pick two different critters that are free to breed.');
+    expect(
+      breedBlockedText({
+        critterCount: 2,
+        parentA: {},
+        parentB: {},
+        payment: null,
+        rarity: 'Common',
+      }),
+    ).toBe('Not enough to pay: breeding a Common costs 500 pet coins or 5,000 gold.');
+    expect(
+      breedBlockedText({
+        critterCount: 2,
+        parentA: {},
+        parentB: {},
+        payment: null,
+        rarity: 'Mythical',
+      }),
+    ).toBe('Not enough to pay: breeding a Mythical costs 6,670 pet coins or 66,700 gold.');
+    expect(
+      breedBlockedText({
+        critterCount: 2,
+        parentA: {},
+        parentB: {},
+        payment: 'gold',
+        rarity: 'Common',
+      }),
+    ).toBeNull();
   });
 });
 
 describe('breeding eggs', () => {
-  const egg = (hatchAt: number, ready = false) => ({ ready, hatchAt: iso(hatchAt), child: { rarity: 'Common' as const } });
+  const egg = (hatchAt: number, ready = false) => ({
+    ready,
+    hatchAt: iso(hatchAt),
+    child: { rarity: 'Common' as const },
+  });
 
   it('is ready when the server says so or its countdown is at zero', () => {
     expect(eggReady(egg(NOW + 1000), NOW)).toBe(false);

@@ -1,6 +1,10 @@
 // The breeding page's rules, clock and words, free of React so they are tested on their own
 // (breedingView.test.ts). The rules are the shared ones the server applies.
-import type { CritterDto, EggDto, GamesUserDto } from '../../../../../shared/games/virtualPet/contract';
+import type {
+  CritterDto,
+  EggDto,
+  GamesUserDto,
+} from '../../../../../shared/games/virtualPet/contract';
 import { speciesOf, type Rarity } from '../../../../../shared/games/virtualPet/catalog';
 import {
   BREED_COOLDOWN_MS,
@@ -48,7 +52,20 @@ export function formatDuration(ms: number): string {
 
 // ---- parents ---------------------------------------------------------------------------------
 
-type CritterLike = Pick<CritterDto, '_id' | 'species' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'level' | 'traits' | 'breeding' | 'lastHatchedAt'>;
+type CritterLike = Pick<
+  CritterDto,
+  | '_id'
+  | 'species'
+  | 'name'
+  | 'emoji'
+  | 'variant'
+  | 'rarity'
+  | 'generation'
+  | 'level'
+  | 'traits'
+  | 'breeding'
+  | 'lastHatchedAt'
+>;
 
 export interface ParentBlock {
   reason: 'breeding' | 'cooldown';
@@ -58,14 +75,23 @@ export interface ParentBlock {
 }
 
 /** Why a critter cannot be a parent now (the shared rule the server applies), with the time left. */
-export function parentBlock(c: Pick<CritterDto, 'breeding' | 'lastHatchedAt'>, now: number): ParentBlock | null {
-  const block = breedingBlock({ breedingHatchAt: c.breeding.hatchAt, lastHatchedAt: c.lastHatchedAt }, now);
+export function parentBlock(
+  c: Pick<CritterDto, 'breeding' | 'lastHatchedAt'>,
+  now: number,
+): ParentBlock | null {
+  const block = breedingBlock(
+    { breedingHatchAt: c.breeding.hatchAt, lastHatchedAt: c.lastHatchedAt },
+    now,
+  );
   return block ? { ...block, leftMs: msUntil(block.until, now) } : null;
 }
 
 /** 'breeding, egg hatches in 01:02:03' / 'breeding, egg ready to hatch' / 'resting after a hatch, 23:59:59 left'. */
 export function blockText(block: ParentBlock): string {
-  if (block.reason === 'breeding') return block.leftMs > 0 ? `breeding, egg hatches in ${formatHms(block.leftMs)}` : 'breeding, egg ready to hatch';
+  if (block.reason === 'breeding')
+    return block.leftMs > 0
+      ? `breeding, egg hatches in ${formatHms(block.leftMs)}`
+      : 'breeding, egg ready to hatch';
   return `resting after a hatch, ${formatHms(block.leftMs)} left`;
 }
 
@@ -73,7 +99,9 @@ export function blockText(block: ParentBlock): string {
  * '🐶 Emberpup (Ash), Rare, gen 2, level 4, #17': a critter in a picker. Two of one species and
  * variant looked the same, so the level and the id tell them apart.
  */
-export function critterLabel(c: Pick<CritterDto, '_id' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'level'>): string {
+export function critterLabel(
+  c: Pick<CritterDto, '_id' | 'name' | 'emoji' | 'variant' | 'rarity' | 'generation' | 'level'>,
+): string {
   return `${c.emoji} ${c.name} (${c.variant}), ${c.rarity}, gen ${c.generation}, level ${c.level}, #${c._id}`;
 }
 
@@ -88,16 +116,35 @@ export interface ParentChoice<C extends CritterLike = CritterLike> {
  * One picker's options: every critter is shown; one breeding or resting is not pickable, with
  * its reason and time left, and neither is the critter picked as the other parent.
  */
-export function parentChoices<C extends CritterLike>(critters: readonly C[], otherId: string | null, now: number): ParentChoice<C>[] {
+export function parentChoices<C extends CritterLike>(
+  critters: readonly C[],
+  otherId: string | null,
+  now: number,
+): ParentChoice<C>[] {
   return critters.map((critter) => {
     const block = parentBlock(critter, now);
-    const disabledBecause = block ? blockText(block) : critter._id === otherId ? 'picked as the other parent' : null;
-    return { critter, label: disabledBecause ? `${critterLabel(critter)} (${disabledBecause})` : critterLabel(critter), disabledBecause };
+    const disabledBecause = block
+      ? blockText(block)
+      : critter._id === otherId
+        ? 'picked as the other parent'
+        : null;
+    return {
+      critter,
+      label: disabledBecause
+        ? `${critterLabel(critter)} (${disabledBecause})`
+        : critterLabel(critter),
+      disabledBecause,
+    };
   });
 }
 
 /** The picked critter when it may be a parent now, else null (it started breeding elsewhere, say). */
-export function pickable<C extends CritterLike>(critters: readonly C[], id: string | null, otherId: string | null, now: number): C | null {
+export function pickable<C extends CritterLike>(
+  critters: readonly C[],
+  id: string | null,
+  otherId: string | null,
+  now: number,
+): C | null {
   if (!id || id === otherId) return null;
   const c = critters.find((x) => x._id === id);
   return c && !parentBlock(c, now) ? c : null;
@@ -118,21 +165,42 @@ export interface PaymentOption {
 }
 
 /** The price of a child of `rarity` (the shared breedPrice: 500 pet coins or 5,000 gold up to Uncommon). */
-export function paymentOptions(user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined, rarity: Rarity): PaymentOption[] {
+export function paymentOptions(
+  user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined,
+  rarity: Rarity,
+): PaymentOption[] {
   const pet = user?.resources.coins;
   const gold = user?.balance;
   const price = breedPrice(rarity);
   return [
-    { method: 'pet', cost: price.petCoins, currency: 'pet coins', held: pet, affordable: pet === undefined || pet >= price.petCoins },
-    { method: 'gold', cost: price.gold, currency: 'gold', held: gold, affordable: gold === undefined || gold >= price.gold },
+    {
+      method: 'pet',
+      cost: price.petCoins,
+      currency: 'pet coins',
+      held: pet,
+      affordable: pet === undefined || pet >= price.petCoins,
+    },
+    {
+      method: 'gold',
+      cost: price.gold,
+      currency: 'gold',
+      held: gold,
+      affordable: gold === undefined || gold >= price.gold,
+    },
   ];
 }
 
 /** The child's rarity once both parents are picked; the cheapest price's (Common) before. */
-export const childRarity = (a: Pick<CritterDto, 'rarity'> | null, b: Pick<CritterDto, 'rarity'> | null): Rarity => (a && b ? lowerRarity(a.rarity, b.rarity) : 'Common');
+export const childRarity = (
+  a: Pick<CritterDto, 'rarity'> | null,
+  b: Pick<CritterDto, 'rarity'> | null,
+): Rarity => (a && b ? lowerRarity(a.rarity, b.rarity) : 'Common');
 
 /** The method used: the one chosen while it is affordable, else the first that is; null when neither is. */
-export function effectivePayment(chosen: PaymentMethod | null, options: readonly PaymentOption[]): PaymentMethod | null {
+export function effectivePayment(
+  chosen: PaymentMethod | null,
+  options: readonly PaymentOption[],
+): PaymentMethod | null {
   const pick = options.find((o) => o.method === chosen && o.affordable);
   return pick?.method ?? options.find((o) => o.affordable)?.method ?? null;
 }
@@ -167,7 +235,10 @@ export function offspringPreview(a: ParentLike, b: ParentLike): OffspringPreview
     }),
     rarity,
     generation: Math.max(a.generation, b.generation) + 1,
-    traits: inheritancePreview({ traits: Object.keys(a.traits) }, { traits: Object.keys(b.traits) }).map((t) => ({ ...t, name: traitName(t.trait) })),
+    traits: inheritancePreview(
+      { traits: Object.keys(a.traits) },
+      { traits: Object.keys(b.traits) },
+    ).map((t) => ({ ...t, name: traitName(t.trait) })),
     mutationPct: MUTATION_PCT,
     hatchMs: HATCH_MS[rarity],
     hatchText: formatDuration(HATCH_MS[rarity]),
@@ -175,7 +246,13 @@ export function offspringPreview(a: ParentLike, b: ParentLike): OffspringPreview
 }
 
 /** Why Breed is off, or null when it can go. */
-export function breedBlockedText(p: { critterCount: number; parentA: unknown; parentB: unknown; payment: PaymentMethod | null; rarity: Rarity }): string | null {
+export function breedBlockedText(p: {
+  critterCount: number;
+  parentA: unknown;
+  parentB: unknown;
+  payment: PaymentMethod | null;
+  rarity: Rarity;
+}): string | null {
   if (p.critterCount < 2) return 'Breeding needs two critters.';
   if (!p.parentA || !p.parentB) return 'Pick two different critters that are free to breed.';
   if (!p.payment) {
@@ -188,10 +265,14 @@ export function breedBlockedText(p: { critterCount: number; parentA: unknown; pa
 // ---- eggs and lists --------------------------------------------------------------------------
 
 /** An egg is ready when the server says so or its hatchAt has passed by the server's clock. */
-export const eggReady = (egg: Pick<EggDto, 'ready' | 'hatchAt'>, now: number): boolean => egg.ready || msUntil(egg.hatchAt, now) === 0;
+export const eggReady = (egg: Pick<EggDto, 'ready' | 'hatchAt'>, now: number): boolean =>
+  egg.ready || msUntil(egg.hatchAt, now) === 0;
 
 /** How far an egg has come, 0 to 100, from its rarity's hatch time. */
-export function eggProgress(egg: Pick<EggDto, 'hatchAt'> & { child: Pick<EggDto['child'], 'rarity'> }, now: number): number {
+export function eggProgress(
+  egg: Pick<EggDto, 'hatchAt'> & { child: Pick<EggDto['child'], 'rarity'> },
+  now: number,
+): number {
   const total = HATCH_MS[egg.child.rarity];
   if (!total) return 100;
   const left = msUntil(egg.hatchAt, now);
@@ -205,22 +286,33 @@ export interface TimedCritter<C extends CritterLike = CritterLike> {
 }
 
 /** Critters with an egg incubating (breeding.hatchAt set), soonest first. */
-export function breedingList<C extends CritterLike>(critters: readonly C[], now: number): TimedCritter<C>[] {
+export function breedingList<C extends CritterLike>(
+  critters: readonly C[],
+  now: number,
+): TimedCritter<C>[] {
   return critters
     .filter((c) => c.breeding.hatchAt !== null)
-    .map((c) => ({ critter: c, until: c.breeding.hatchAt!, leftMs: msUntil(c.breeding.hatchAt, now) }))
+    .map((c) => ({
+      critter: c,
+      until: c.breeding.hatchAt!,
+      leftMs: msUntil(c.breeding.hatchAt, now),
+    }))
     .sort((x, y) => x.leftMs - y.leftMs);
 }
 
 /** Critters within a day of their last hatch (not breeding again), soonest free first. */
-export function cooldownList<C extends CritterLike>(critters: readonly C[], now: number): TimedCritter<C>[] {
+export function cooldownList<C extends CritterLike>(
+  critters: readonly C[],
+  now: number,
+): TimedCritter<C>[] {
   const out: TimedCritter<C>[] = [];
   for (const c of critters) {
     if (c.breeding.hatchAt !== null || !c.lastHatchedAt) continue;
     const at = Date.parse(c.lastHatchedAt);
     if (Number.isNaN(at)) continue;
     const until = at + BREED_COOLDOWN_MS;
-    if (until > now) out.push({ critter: c, until: new Date(until).toISOString(), leftMs: until - now });
+    if (until > now)
+      out.push({ critter: c, until: new Date(until).toISOString(), leftMs: until - now });
   }
   return out.sort((x, y) => x.leftMs - y.leftMs);
 }

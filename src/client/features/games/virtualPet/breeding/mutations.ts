@@ -12,12 +12,12 @@ function useBreedingRefresh() {
   const queryClient = useQueryClient();
   const { token } = useSession();
   const cache = usePetCache();
-  return useCallback(
-    async () => {
-      await Promise.all([cache.refresh(['critters', 'me']), queryClient.invalidateQueries({ queryKey: breedingKeys.eggs(token) })]);
-    },
-    [cache, queryClient, token],
-  );
+  return useCallback(async () => {
+    await Promise.all([
+      cache.refresh(['critters', 'me']),
+      queryClient.invalidateQueries({ queryKey: breedingKeys.eggs(token) }),
+    ]);
+  }, [cache, queryClient, token]);
 }
 
 /**
@@ -32,11 +32,14 @@ export function useBreedMutation() {
   const refresh = useBreedingRefresh();
   const afterGamePlayed = useAfterGamePlayed();
   return useMutation({
-    mutationFn: (body: { parentA: string; parentB: string; paymentMethod: PaymentMethod }) => api('POST /api/breeding/critters/breed', { body }),
+    mutationFn: (body: { parentA: string; parentB: string; paymentMethod: PaymentMethod }) =>
+      api('POST /api/breeding/critters/breed', { body }),
     onSuccess: (answer) => {
       cache.setResources(answer.resources, answer.balance);
       queryClient.setQueryData<EggsView>(breedingKeys.eggs(token), (data) =>
-        data && !data.eggs.some((e) => e._id === answer.egg._id) ? { ...data, eggs: [...data.eggs, answer.egg] } : data,
+        data && !data.eggs.some((e) => e._id === answer.egg._id)
+          ? { ...data, eggs: [...data.eggs, answer.egg] }
+          : data,
       );
       void afterGamePlayed();
     },
@@ -51,10 +54,13 @@ export function useHatchMutation() {
   const cache = usePetCache();
   const refresh = useBreedingRefresh();
   return useMutation({
-    mutationFn: (eggId: string) => api('POST /api/breeding/eggs/:id/hatch', { params: { id: eggId } }),
+    mutationFn: (eggId: string) =>
+      api('POST /api/breeding/eggs/:id/hatch', { params: { id: eggId } }),
     onSuccess: (answer, eggId) => {
       cache.setCritter(answer.critter);
-      queryClient.setQueryData<EggsView>(breedingKeys.eggs(token), (data) => (data ? { ...data, eggs: data.eggs.filter((e) => e._id !== eggId) } : data));
+      queryClient.setQueryData<EggsView>(breedingKeys.eggs(token), (data) =>
+        data ? { ...data, eggs: data.eggs.filter((e) => e._id !== eggId) } : data,
+      );
     },
     onSettled: () => void refresh(),
   });

@@ -23,7 +23,10 @@ export function Meter({ label, percent, valueText, tone = 'amber' }: MeterProps)
       aria-valuetext={valueText}
       className="h-2 w-full overflow-hidden rounded-full bg-white/10"
     >
-      <div className={`h-full rounded-full ${tone === 'rose' ? 'bg-rose-400' : 'bg-amber-300'}`} style={{ width: `${value}%` }} />
+      <div
+        className={`h-full rounded-full ${tone === 'rose' ? 'bg-rose-400' : 'bg-amber-300'}`}
+        style={{ width: `${value}%` }}
+      />
     </div>
   );
 }

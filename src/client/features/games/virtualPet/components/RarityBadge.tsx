@@ -13,5 +13,11 @@ const TONE: Record<string, string> = {
 /** A critter's, an item's or a trait's rarity as a small pill. */
 export function RarityBadge({ rarity }: { rarity: Rarity | TraitRarity }) {
   const tone = TONE[rarity.toLowerCase()] ?? TONE.common;
-  return <span className={`inline-block w-fit rounded-full border px-2 py-0.5 text-xs font-semibold capitalize ${tone}`}>{rarity}</span>;
+  return (
+    <span
+      className={`inline-block w-fit rounded-full border px-2 py-0.5 text-xs font-semibold capitalize ${tone}`}
+    >
+      {rarity}
+    </span>
+  );
 }

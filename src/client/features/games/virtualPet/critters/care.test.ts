@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CosmeticDto } from '../../../../../shared/games/virtualPet/contract';
 import { FOODS, TRAITS } from '../../../../../shared/games/virtualPet/catalog';
-import { CATALOGUE_TRAIT_OFFERS, canOpenTraitShop, clampPercent, heldGoods, isEquipped, notEnoughShards, traitsToBuy, wearableCosmetics, wornCosmetics } from './care';
+import {
+  CATALOGUE_TRAIT_OFFERS,
+  canOpenTraitShop,
+  clampPercent,
+  heldGoods,
+  isEquipped,
+  notEnoughShards,
+  traitsToBuy,
+  wearableCosmetics,
+  wornCosmetics,
+} from './care';
 
 const cosmetic = (over: Partial<CosmeticDto>): CosmeticDto => ({
   _id: 'party-hat',
@@ -17,7 +27,9 @@ const cosmetic = (over: Partial<CosmeticDto>): CosmeticDto => ({
 
 describe('critter card', () => {
   it('lists held goods in catalogue order, without empty ones, unknown keys last', () => {
-    expect(heldGoods({ 'honey-cake': 1, 'berry-bites': 3, 'crunchy-kibble': 0, 'new-snack': 2 }, FOODS)).toEqual([
+    expect(
+      heldGoods({ 'honey-cake': 1, 'berry-bites': 3, 'crunchy-kibble': 0, 'new-snack': 2 }, FOODS),
+    ).toEqual([
       { key: 'berry-bites', name: 'Berry Bites', emoji: '🫐', count: 3 },
       { key: 'honey-cake', name: 'Honey Cake', emoji: '🍯', count: 1 },
       { key: 'new-snack', name: 'new-snack', emoji: '📦', count: 2 },
@@ -32,15 +44,24 @@ describe('critter card', () => {
       cosmetic({ _id: 'bell-collar', availableTo: 'emberpup', slot: 'neck' }),
       cosmetic({ _id: 'red-scarf', owned: 0, slot: 'neck' }),
     ];
-    expect(wearableCosmetics({ species: 'sproutling' }, all).map((c) => c._id)).toEqual(['party-hat', 'flower-crown']);
-    expect(wearableCosmetics({ species: 'emberpup' }, all).map((c) => c._id)).toEqual(['party-hat', 'bell-collar']);
+    expect(wearableCosmetics({ species: 'sproutling' }, all).map((c) => c._id)).toEqual([
+      'party-hat',
+      'flower-crown',
+    ]);
+    expect(wearableCosmetics({ species: 'emberpup' }, all).map((c) => c._id)).toEqual([
+      'party-hat',
+      'bell-collar',
+    ]);
   });
 
   it('knows what is worn in which slot', () => {
     const critter = { equippedCosmetics: { hat: 'party-hat', back: 'fairy-wings' } };
     expect(isEquipped(critter, { _id: 'party-hat', slot: 'hat' })).toBe(true);
     expect(isEquipped(critter, { _id: 'top-hat', slot: 'hat' })).toBe(false);
-    expect(wornCosmetics(critter).map((w) => `${w.slot}:${w.emoji}`)).toEqual(['hat:🥳', 'back:🪽']);
+    expect(wornCosmetics(critter).map((w) => `${w.slot}:${w.emoji}`)).toEqual([
+      'hat:🥳',
+      'back:🪽',
+    ]);
   });
 
   it('sells the traits a critter lacks, cheapest first, from 50 shards', () => {

@@ -25,20 +25,34 @@ export interface HeldGood {
  */
 export function heldGoods(held: Record<string, number>, catalogue: readonly Good[]): HeldGood[] {
   const known = new Set(catalogue.map((g) => g.key));
-  const listed = catalogue.filter((g) => (held[g.key] ?? 0) > 0).map((g) => ({ key: g.key, name: g.name, emoji: g.emoji, count: held[g.key] ?? 0 }));
+  const listed = catalogue
+    .filter((g) => (held[g.key] ?? 0) > 0)
+    .map((g) => ({ key: g.key, name: g.name, emoji: g.emoji, count: held[g.key] ?? 0 }));
   const unknown = Object.entries(held)
     .filter(([key, count]) => !known.has(key) && count > 0)
-    .map(([key, count]) => ({ key, name: goodOf(key)?.name ?? key, emoji: goodOf(key)?.emoji ?? '📦', count }));
+    .map(([key, count]) => ({
+      key,
+      name: goodOf(key)?.name ?? key,
+      emoji: goodOf(key)?.emoji ?? '📦',
+      count,
+    }));
   return [...listed, ...unknown];
 }
 
 /** Spec section 5: the cosmetics offered are those held that fit the critter's species or 'any'. */
-export function wearableCosmetics(critter: Pick<CritterDto, 'species'>, cosmetics: readonly CosmeticDto[]): CosmeticDto[] {
-  return cosmetics.filter((c) => c.owned > 0 && (c.availableTo === 'any' || c.availableTo === critter.species));
+export function wearableCosmetics(
+  critter: Pick<CritterDto, 'species'>,
+  cosmetics: readonly CosmeticDto[],
+): CosmeticDto[] {
+  return cosmetics.filter(
+    (c) => c.owned > 0 && (c.availableTo === 'any' || c.availableTo === critter.species),
+  );
 }
 
-export const isEquipped = (critter: Pick<CritterDto, 'equippedCosmetics'>, cosmetic: Pick<CosmeticDto, '_id' | 'slot'>): boolean =>
-  critter.equippedCosmetics[cosmetic.slot] === cosmetic._id;
+export const isEquipped = (
+  critter: Pick<CritterDto, 'equippedCosmetics'>,
+  cosmetic: Pick<CosmeticDto, '_id' | 'slot'>,
+): boolean => critter.equippedCosmetics[cosmetic.slot] === cosmetic._id;
 
 /** Slot by slot, what the critter wears (the cosmetics list first, the catalogue as a fallback). */
 export function wornCosmetics(
@@ -71,8 +85,13 @@ export const CATALOGUE_TRAIT_OFFERS: readonly TraitOffer[] = TRAITS.map((t) => (
 }));
 
 /** The traits a critter does not have yet, cheapest first (then by name). */
-export function traitsToBuy(critter: Pick<CritterDto, 'traits'>, offers: readonly TraitOffer[]): TraitOffer[] {
-  return offers.filter((t) => !critter.traits[t.key]).sort((a, b) => a.cost - b.cost || a.name.localeCompare(b.name));
+export function traitsToBuy(
+  critter: Pick<CritterDto, 'traits'>,
+  offers: readonly TraitOffer[],
+): TraitOffer[] {
+  return offers
+    .filter((t) => !critter.traits[t.key])
+    .sort((a, b) => a.cost - b.cost || a.name.localeCompare(b.name));
 }
 
 /** The Purchase Traits button needs this many shards (spec section 9). */
@@ -86,4 +105,5 @@ export const notEnoughShards = (cost: number): string => `Not enough shards! (${
 export const traitName = (key: string): string => traitOf(key)?.name ?? key;
 
 /** A bar's fill, 0 to 100 whatever the input. */
-export const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0);
+export const clampPercent = (value: number): number =>
+  Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;

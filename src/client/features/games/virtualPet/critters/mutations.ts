@@ -8,7 +8,10 @@ import { usePetCache } from '../mutations';
  * The care actions. Each answer carries the critter as it now is (and, for most, the resources):
  * the page shows them at once, then critters, user/me and cosmetics are read again.
  */
-function useCareMutation<T, R extends { message: string; critter: CritterDto; resources?: PetResourcesDto }>(mutationFn: (input: T) => Promise<R>) {
+function useCareMutation<
+  T,
+  R extends { message: string; critter: CritterDto; resources?: PetResourcesDto },
+>(mutationFn: (input: T) => Promise<R>) {
   const cache = usePetCache();
   return useMutation({
     mutationFn,
@@ -21,7 +24,9 @@ function useCareMutation<T, R extends { message: string; critter: CritterDto; re
 }
 
 export function useAdoptMutation() {
-  return useCareMutation((species: string) => api('POST /api/critters/adopt', { body: { species } }));
+  return useCareMutation((species: string) =>
+    api('POST /api/critters/adopt', { body: { species } }),
+  );
 }
 
 export function useFeedMutation() {
@@ -37,18 +42,23 @@ export function usePlayMutation() {
 }
 
 export function useEvolveMutation() {
-  return useCareMutation((critterId: string) => api('POST /api/critters/evolve', { body: { critterId } }));
+  return useCareMutation((critterId: string) =>
+    api('POST /api/critters/evolve', { body: { critterId } }),
+  );
 }
 
 export function useEquipMutation() {
-  return useCareMutation((body: { critterId: string; slot: CosmeticSlot; itemId: string }) => api('POST /api/critters/equip-cosmetic', { body }));
+  return useCareMutation((body: { critterId: string; slot: CosmeticSlot; itemId: string }) =>
+    api('POST /api/critters/equip-cosmetic', { body }),
+  );
 }
 
 /** The answer's newShards is what is held now; its critter carries the new trait. */
 export function useUnlockTraitMutation() {
   const cache = usePetCache();
   return useMutation({
-    mutationFn: (body: { critterId: string; trait: string }) => api('POST /api/traits/unlock', { body }),
+    mutationFn: (body: { critterId: string; trait: string }) =>
+      api('POST /api/traits/unlock', { body }),
     onSuccess: (answer) => {
       cache.setCritter(answer.critter);
       cache.setShards(answer.newShards);

@@ -1,8 +1,22 @@
 // The gacha page's words, numbers and reveal timing, free of React so they are tested on their
 // own (gachaView.test.ts). The maths is the shared one the server pulls with.
 import type { GachaPoolDto, GachaResultDto } from '../../../../../shared/games/virtualPet/contract';
-import { RARITIES, SPECIES, rarityRank, type Rarity } from '../../../../../shared/games/virtualPet/catalog';
-import { GACHA_X10, PITY_LIMIT, TRAIT_CHANCE_PCT, expectedPullsText, isTopRarity, pityAfter, publishedRates, type GachaPool } from '../../../../../shared/games/virtualPet/gacha';
+import {
+  RARITIES,
+  SPECIES,
+  rarityRank,
+  type Rarity,
+} from '../../../../../shared/games/virtualPet/catalog';
+import {
+  GACHA_X10,
+  PITY_LIMIT,
+  TRAIT_CHANCE_PCT,
+  expectedPullsText,
+  isTopRarity,
+  pityAfter,
+  publishedRates,
+  type GachaPool,
+} from '../../../../../shared/games/virtualPet/gacha';
 import { formatCoins } from '../../../../lib/format';
 
 /** Spec section 8's fallbacks. */
@@ -19,13 +33,20 @@ export function poolOf(dto: GachaPoolDto): GachaPool {
 }
 
 /** The pity count as the bar shows it, 0 to 99 (anything else the server might say is clamped). */
-export const pityValue = (count: number): number => (Number.isFinite(count) ? Math.min(PITY_LIMIT - 1, Math.max(0, Math.floor(count))) : 0);
+export const pityValue = (count: number): number =>
+  Number.isFinite(count) ? Math.min(PITY_LIMIT - 1, Math.max(0, Math.floor(count))) : 0;
 
 /** '37 / 100', and what is left: 'at most 63 more pulls to a Legendary-or-better'. */
 export function pityText(count: number): { figure: string; left: string } {
   const n = pityValue(count);
   const left = PITY_LIMIT - n;
-  return { figure: `${n} / ${PITY_LIMIT}`, left: left === 1 ? 'Your next pull is Legendary or better.' : `At most ${left} more pulls to a Legendary-or-better.` };
+  return {
+    figure: `${n} / ${PITY_LIMIT}`,
+    left:
+      left === 1
+        ? 'Your next pull is Legendary or better.'
+        : `At most ${left} more pulls to a Legendary-or-better.`,
+  };
 }
 
 export interface SpinOption {
@@ -40,17 +61,27 @@ export interface SpinOption {
 export function spinOptions(cost: number, gold: number | undefined): SpinOption[] {
   return ([1, GACHA_X10] as const).map((count) => {
     const total = cost * count;
-    return { count, cost: total, affordable: gold === undefined || gold >= total, label: count === 1 ? 'Spin ×1' : `Spin ×${count}` };
+    return {
+      count,
+      cost: total,
+      affordable: gold === undefined || gold >= total,
+      label: count === 1 ? 'Spin ×1' : `Spin ×${count}`,
+    };
   });
 }
 
 /** Why a spin button is off, for the line under it. */
-export function spinBlockedText(options: readonly SpinOption[], gold: number | undefined): string | null {
+export function spinBlockedText(
+  options: readonly SpinOption[],
+  gold: number | undefined,
+): string | null {
   if (gold === undefined) return null;
   const single = options.find((o) => o.count === 1);
   const ten = options.find((o) => o.count !== 1);
-  if (single && !single.affordable) return `Not enough gold: a pull costs ${formatCoins(single.cost)} and you have ${formatCoins(gold)}.`;
-  if (ten && !ten.affordable) return `×${ten.count} needs ${formatCoins(ten.cost)} gold; you have ${formatCoins(gold)}.`;
+  if (single && !single.affordable)
+    return `Not enough gold: a pull costs ${formatCoins(single.cost)} and you have ${formatCoins(gold)}.`;
+  if (ten && !ten.affordable)
+    return `×${ten.count} needs ${formatCoins(ten.cost)} gold; you have ${formatCoins(gold)}.`;
   return null;
 }
 
@@ -78,7 +109,11 @@ export function oddsDetails(pool: GachaPool): OddsDetails {
   const rows = publishedRates(pool).map((r) => ({
     ...r,
     traitPct: TRAIT_CHANCE_PCT[r.rarity],
-    species: SPECIES.filter((s) => s.rarity === r.rarity).map((s) => ({ key: s.key, name: s.name, emoji: s.emoji })),
+    species: SPECIES.filter((s) => s.rarity === r.rarity).map((s) => ({
+      key: s.key,
+      name: s.name,
+      emoji: s.emoji,
+    })),
   }));
   return { rows, expectedPulls: expectedPullsText(pool), worstCase: PITY_LIMIT };
 }
@@ -89,13 +124,24 @@ export function oddsDetails(pool: GachaPool): OddsDetails {
  * 99) and forwards from the count shown before the spin where the answer alone cannot say;
  * null where neither knows.
  */
-export function pityBeforeEach(results: readonly Pick<GachaResultDto, 'rarity' | 'pity'>[], before: number | null, after: number): (number | null)[] {
-  const valid = (n: number | null): number | null => (n !== null && Number.isInteger(n) && n >= 0 && n < PITY_LIMIT ? n : null);
+export function pityBeforeEach(
+  results: readonly Pick<GachaResultDto, 'rarity' | 'pity'>[],
+  before: number | null,
+  after: number,
+): (number | null)[] {
+  const valid = (n: number | null): number | null =>
+    n !== null && Number.isInteger(n) && n >= 0 && n < PITY_LIMIT ? n : null;
   const back: (number | null)[] = [];
   let next: number | null = valid(after);
   for (let i = results.length - 1; i >= 0; i--) {
     const r = results[i]!;
-    const b: number | null = r.pity ? PITY_LIMIT - 1 : isTopRarity(r.rarity) ? null : next === null ? null : valid(next - 1);
+    const b: number | null = r.pity
+      ? PITY_LIMIT - 1
+      : isTopRarity(r.rarity)
+        ? null
+        : next === null
+          ? null
+          : valid(next - 1);
     back[i] = b;
     next = b;
   }
@@ -115,30 +161,42 @@ export function pityBeforeEach(results: readonly Pick<GachaResultDto, 'rarity' |
  * was drawn with (pool, odds, pity before it) when known. The server seed is filled in there once
  * it is revealed by rotating.
  */
-export function verifyPullHref(result: Pick<GachaResultDto, 'roundId' | 'nonce'>, pool: Pick<GachaPool, 'id' | 'odds'>, pityBefore: number | null): string {
+export function verifyPullHref(
+  result: Pick<GachaResultDto, 'roundId' | 'nonce'>,
+  pool: Pick<GachaPool, 'id' | 'odds'>,
+  pityBefore: number | null,
+): string {
   const query = new URLSearchParams({ game: 'gacha', nonce: String(result.nonce) });
-  if (pityBefore !== null) query.set('params', JSON.stringify({ pool: pool.id, odds: pool.odds, pityBefore }));
+  if (pityBefore !== null)
+    query.set('params', JSON.stringify({ pool: pool.id, odds: pool.odds, pityBefore }));
   query.set('round', result.roundId);
   return `/fairness?${query.toString()}#verify`;
 }
 
 /** 'Moonfox (Eclipse)': what a pull gave, for lists and labels. */
-export const pullName = (r: Pick<GachaResultDto, 'name' | 'variant'>): string => `${r.name} (${r.variant})`;
+export const pullName = (r: Pick<GachaResultDto, 'name' | 'variant'>): string =>
+  `${r.name} (${r.variant})`;
 
 /** '10 pulls: 1 Legendary, 2 Rare, 7 Common' (highest rarity first), or 'Rare Moonfox (Eclipse)' for one. */
-export function pullSummary(results: readonly Pick<GachaResultDto, 'rarity' | 'name' | 'variant'>[]): string {
+export function pullSummary(
+  results: readonly Pick<GachaResultDto, 'rarity' | 'name' | 'variant'>[],
+): string {
   if (results.length === 0) return 'No pulls.';
   if (results.length === 1) return `${results[0]!.rarity} ${pullName(results[0]!)}`;
   const counts = new Map<Rarity, number>();
   for (const r of results) counts.set(r.rarity, (counts.get(r.rarity) ?? 0) + 1);
-  const parts = [...counts].sort(([a], [b]) => rarityRank(b) - rarityRank(a)).map(([rarity, n]) => `${n} ${rarity}`);
+  const parts = [...counts]
+    .sort(([a], [b]) => rarityRank(b) - rarityRank(a))
+    .map(([rarity, n]) => `${n} ${rarity}`);
   return `${results.length} pulls: ${parts.join(', ')}`;
 }
 
 /** The best rarity among the pulls shown, when it deserves a celebration (Legendary or Mythical). */
 export function celebrationOf(results: readonly Pick<GachaResultDto, 'rarity'>[]): Rarity | null {
   let best: Rarity | null = null;
-  for (const r of results) if (isTopRarity(r.rarity) && (best === null || rarityRank(r.rarity) > rarityRank(best))) best = r.rarity;
+  for (const r of results)
+    if (isTopRarity(r.rarity) && (best === null || rarityRank(r.rarity) > rarityRank(best)))
+      best = r.rarity;
   return best;
 }
 
@@ -150,7 +208,9 @@ export const REVEAL_FIRST_MS = 250;
 
 /** When each pull appears, in ms after the answer; all at once (0) with reduced motion. */
 export function revealPlan(count: number, reducedMotion: boolean): number[] {
-  return Array.from({ length: Math.max(0, count) }, (_, i) => (reducedMotion ? 0 : REVEAL_FIRST_MS + i * REVEAL_STEP_MS));
+  return Array.from({ length: Math.max(0, count) }, (_, i) =>
+    reducedMotion ? 0 : REVEAL_FIRST_MS + i * REVEAL_STEP_MS,
+  );
 }
 
 /** How many pulls of a plan are showing `elapsed` ms after the answer. */

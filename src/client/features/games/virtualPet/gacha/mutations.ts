@@ -23,9 +23,18 @@ export function useGachaSpinMutation() {
     mutationFn: (body: { pool: string; count: 1 | 10 }) => api('POST /api/gacha/spin', { body }),
     onSuccess: (answer, { pool }) => {
       queryClient.setQueryData<PoolsData>(gachaKeys.pools(token), (data) =>
-        data ? { ...data, pools: data.pools.map((p) => (p.id === pool ? { ...p, pityCount: answer.pityCount } : p)) } : data,
+        data
+          ? {
+              ...data,
+              pools: data.pools.map((p) =>
+                p.id === pool ? { ...p, pityCount: answer.pityCount } : p,
+              ),
+            }
+          : data,
       );
-      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) => (user ? { ...user, balance: answer.newBalance } : user));
+      queryClient.setQueryData<GamesUserDto>(petKeys.me(token), (user) =>
+        user ? { ...user, balance: answer.newBalance } : user,
+      );
       void cache.refresh(['critters']);
       void afterGamePlayed();
     },

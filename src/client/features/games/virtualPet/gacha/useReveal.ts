@@ -14,8 +14,12 @@ export interface Reveal {
  * or after skip(), all at once. A new key starts again from none.
  */
 export function useReveal(key: string | null, count: number, reducedMotion: boolean): Reveal {
-  const [state, setState] = useState<{ key: string | null; shown: number }>({ key: null, shown: 0 });
-  const shown = key === null ? 0 : reducedMotion ? count : state.key === key ? Math.min(count, state.shown) : 0;
+  const [state, setState] = useState<{ key: string | null; shown: number }>({
+    key: null,
+    shown: 0,
+  });
+  const shown =
+    key === null ? 0 : reducedMotion ? count : state.key === key ? Math.min(count, state.shown) : 0;
 
   useEffect(() => {
     if (key === null || reducedMotion) return;

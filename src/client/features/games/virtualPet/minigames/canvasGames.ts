@@ -1,7 +1,14 @@
 // The two canvas games as the canvas host (components/CanvasGame.tsx) drives them: rules from
 // coinCatcher.ts and dodgeDash.ts, drawing from draw.ts.
 import type { Minigame } from '../../../../../shared/games/virtualPet/minigames';
-import { announceCoinCatcher, createCoinCatcher, describeCoinCatcher, stepCoinCatcher, type CanvasGameOptions, type CoinCatcherState } from './coinCatcher';
+import {
+  announceCoinCatcher,
+  createCoinCatcher,
+  describeCoinCatcher,
+  stepCoinCatcher,
+  type CanvasGameOptions,
+  type CoinCatcherState,
+} from './coinCatcher';
 import { announceDodge, createDodge, describeDodge, stepDodge, type DodgeState } from './dodgeDash';
 import { drawCoinCatcher, drawDodge, type Look } from './draw';
 import type { ControlInput, EndReason, Rng } from './engine';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTDOWN_MS, POINTS_PER_SECOND, maxScore } from '../../../../../shared/games/virtualPet/minigames';
+import {
+  COUNTDOWN_MS,
+  POINTS_PER_SECOND,
+  maxScore,
+} from '../../../../../shared/games/virtualPet/minigames';
 import {
   CATCHER_SPEED,
   CATCHER_W,
@@ -25,7 +29,10 @@ const left: ControlInput = { ...NO_INPUT, left: true };
 const right: ControlInput = { ...NO_INPUT, right: true };
 
 /** A game with one coin just above the catcher, and no other coin due for a while. */
-function withCoin(kind: FallingCoin['kind'], overrides: Partial<CoinCatcherState> = {}): CoinCatcherState {
+function withCoin(
+  kind: FallingCoin['kind'],
+  overrides: Partial<CoinCatcherState> = {},
+): CoinCatcherState {
   const s = createCoinCatcher(options);
   const coin: FallingCoin = { id: 99, x: s.catcherX, y: CATCHER_Y - COIN_R - 2, vy: 200, kind };
   return { ...s, coins: [coin], spawnIn: 10, ...overrides };
@@ -53,9 +60,13 @@ describe('coin catcher', () => {
 
   it('moves the catcher with the keys, twice as fast in expert mode, within the walls', () => {
     const s = createCoinCatcher(options);
-    expect(stepCoinCatcher(s, 0.05, left, gold).catcherX).toBeCloseTo(WORLD_W / 2 - CATCHER_SPEED * 0.05);
+    expect(stepCoinCatcher(s, 0.05, left, gold).catcherX).toBeCloseTo(
+      WORLD_W / 2 - CATCHER_SPEED * 0.05,
+    );
     const expert = createCoinCatcher({ ...options, expert: true });
-    expect(stepCoinCatcher(expert, 0.05, right, gold).catcherX).toBeCloseTo(WORLD_W / 2 + 2 * CATCHER_SPEED * 0.05);
+    expect(stepCoinCatcher(expert, 0.05, right, gold).catcherX).toBeCloseTo(
+      WORLD_W / 2 + 2 * CATCHER_SPEED * 0.05,
+    );
     let far = s;
     for (let i = 0; i < 100; i++) far = stepCoinCatcher(far, 0.05, right, gold);
     expect(far.catcherX).toBe(WORLD_W - CATCHER_W / 2);
@@ -65,7 +76,12 @@ describe('coin catcher', () => {
     const s = createCoinCatcher(options);
     const toward = stepCoinCatcher(s, 0.05, { ...NO_INPUT, pointer: { x: 0, y: 0 } }, gold);
     expect(toward.catcherX).toBeCloseTo(WORLD_W / 2 - CATCHER_SPEED * 0.05);
-    const near = stepCoinCatcher(s, 0.05, { ...NO_INPUT, pointer: { x: WORLD_W / 2 + 3, y: 0 } }, gold);
+    const near = stepCoinCatcher(
+      s,
+      0.05,
+      { ...NO_INPUT, pointer: { x: WORLD_W / 2 + 3, y: 0 } },
+      gold,
+    );
     expect(near.catcherX).toBeCloseTo(WORLD_W / 2 + 3);
   });
 
@@ -129,14 +145,19 @@ describe('coin catcher', () => {
     const play = () => {
       const rng = seededRng(42);
       let s = createCoinCatcher(options);
-      for (let i = 0; i < 600; i++) s = stepCoinCatcher(s, 1 / 60, i % 120 < 60 ? left : right, rng);
+      for (let i = 0; i < 600; i++)
+        s = stepCoinCatcher(s, 1 / 60, i % 120 < 60 ? left : right, rng);
       return s;
     };
     expect(play()).toEqual(play());
   });
 
   it('describes the game for its accessible name and announces every fifth point', () => {
-    const s = { ...createCoinCatcher(options), score: 4, coins: [{ id: 1, x: 10, y: 10, vy: 1, kind: 'red' as const }] };
+    const s = {
+      ...createCoinCatcher(options),
+      score: 4,
+      coins: [{ id: 1, x: 10, y: 10, vy: 1, kind: 'red' as const }],
+    };
     expect(describeCoinCatcher(s)).toBe('Coin catcher: score 4, 1 coin falling (1 red)');
     expect(announceCoinCatcher(s, { ...s, score: 5 })).toBe('Score 5');
     expect(announceCoinCatcher({ ...s, score: 5 }, { ...s, score: 6 })).toBeNull();

@@ -1,6 +1,16 @@
 // Coin catcher's rules, free of React and of the canvas (coinCatcher.test.ts): coins fall, the
 // catcher moves along the bottom, a yellow coin caught is a point and a red one ends the game.
-import { WORLD_H, WORLD_W, approach, axisX, clamp, substeps, type ControlInput, type EndReason, type Rng } from './engine';
+import {
+  WORLD_H,
+  WORLD_W,
+  approach,
+  axisX,
+  clamp,
+  substeps,
+  type ControlInput,
+  type EndReason,
+  type Rng,
+} from './engine';
 
 export const CATCHER_W = 84;
 export const CATCHER_H = 14;
@@ -66,7 +76,11 @@ export interface CanvasGameOptions {
   limitMs: number;
 }
 
-export function createCoinCatcher({ expert, revives, limitMs }: CanvasGameOptions): CoinCatcherState {
+export function createCoinCatcher({
+  expert,
+  revives,
+  limitMs,
+}: CanvasGameOptions): CoinCatcherState {
   return {
     time: 0,
     score: 0,
@@ -112,12 +126,34 @@ function moveCatcher(x: number, dt: number, input: ControlInput, expert: boolean
 
 function spawn(s: CoinCatcherState, rng: Rng): CoinCatcherState {
   const kind: CoinKind = s.spawned >= GRACE_COINS && rng() < RED_SHARE ? 'red' : 'gold';
-  const coin: FallingCoin = { id: s.nextId, x: COIN_R + rng() * (WORLD_W - 2 * COIN_R), y: -COIN_R, vy: coinFallSpeed(s.time, s.expert, rng()), kind };
-  return { ...s, coins: [...s.coins, coin], nextId: s.nextId + 1, spawned: s.spawned + 1, spawnIn: s.spawnIn + COIN_SPAWN_S };
+  const coin: FallingCoin = {
+    id: s.nextId,
+    x: COIN_R + rng() * (WORLD_W - 2 * COIN_R),
+    y: -COIN_R,
+    vy: coinFallSpeed(s.time, s.expert, rng()),
+    kind,
+  };
+  return {
+    ...s,
+    coins: [...s.coins, coin],
+    nextId: s.nextId + 1,
+    spawned: s.spawned + 1,
+    spawnIn: s.spawnIn + COIN_SPAWN_S,
+  };
 }
 
-function tick(state: CoinCatcherState, dt: number, input: ControlInput, rng: Rng): CoinCatcherState {
-  let s: CoinCatcherState = { ...state, time: state.time + dt, shake: Math.max(0, state.shake - dt), spawnIn: state.spawnIn - dt };
+function tick(
+  state: CoinCatcherState,
+  dt: number,
+  input: ControlInput,
+  rng: Rng,
+): CoinCatcherState {
+  let s: CoinCatcherState = {
+    ...state,
+    time: state.time + dt,
+    shake: Math.max(0, state.shake - dt),
+    spawnIn: state.spawnIn - dt,
+  };
   s.catcherX = moveCatcher(s.catcherX, dt, input, s.expert);
   while (s.spawnIn <= 0) s = spawn(s, rng);
 
@@ -144,8 +180,18 @@ function tick(state: CoinCatcherState, dt: number, input: ControlInput, rng: Rng
 }
 
 /** The game after `dt` seconds with these controls. An ended game does not change. */
-export function stepCoinCatcher(state: CoinCatcherState, dt: number, input: ControlInput, rng: Rng): CoinCatcherState {
-  return substeps(state, dt, (s, h) => tick(s, h, input, rng), (s) => s.ended !== null);
+export function stepCoinCatcher(
+  state: CoinCatcherState,
+  dt: number,
+  input: ControlInput,
+  rng: Rng,
+): CoinCatcherState {
+  return substeps(
+    state,
+    dt,
+    (s, h) => tick(s, h, input, rng),
+    (s) => s.ended !== null,
+  );
 }
 
 /** The canvas's accessible name while the game runs. */
@@ -157,7 +203,10 @@ export function describeCoinCatcher(s: CoinCatcherState): string {
 }
 
 /** What the live region says after a step, if anything: every fifth coin, and a revive used. */
-export function announceCoinCatcher(before: CoinCatcherState, after: CoinCatcherState): string | null {
+export function announceCoinCatcher(
+  before: CoinCatcherState,
+  after: CoinCatcherState,
+): string | null {
   if (after.revives < before.revives) return `Red coin! Revive used. Score ${after.score}.`;
   if (after.ended) return null;
   if (Math.floor(after.score / 5) > Math.floor(before.score / 5)) return `Score ${after.score}`;

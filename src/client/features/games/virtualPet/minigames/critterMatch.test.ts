@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CRITTER_MATCH_SCORE, MATCH_PAIRS } from '../../../../../shared/games/virtualPet/minigames';
-import { announceFlip, cardLabel, createMatch, dealDeck, flipCard, hideMiss, matchScore, missShowing, shuffle, type MatchState } from './critterMatch';
+import {
+  announceFlip,
+  cardLabel,
+  createMatch,
+  dealDeck,
+  flipCard,
+  hideMiss,
+  matchScore,
+  missShowing,
+  shuffle,
+  type MatchState,
+} from './critterMatch';
 import { seededRng } from './engine';
 
 /** The two positions of each face, in deck order. */
@@ -13,7 +24,9 @@ function pairsOf(s: MatchState): [number, number][] {
 /** Two positions that do not match. */
 function missOf(s: MatchState): [number, number] {
   const first = s.cards.findIndex((c) => c.state === 'down');
-  const second = s.cards.findIndex((c, i) => i !== first && c.state === 'down' && c.face !== s.cards[first]!.face);
+  const second = s.cards.findIndex(
+    (c, i) => i !== first && c.state === 'down' && c.face !== s.cards[first]!.face,
+  );
   return [first, second];
 }
 
@@ -95,7 +108,10 @@ describe('critter match', () => {
     expect(matchScore(s)).toBe(CRITTER_MATCH_SCORE);
     expect(announceFlip(s, pairs.at(-1)![1])).toMatch(/All 8 pairs found/);
     const [x] = pairs[0]!;
-    expect(flipCard({ ...s, cards: s.cards.map((c, i) => (i === x ? { ...c, state: 'down' } : c)) }, x).done).toBe(true);
+    expect(
+      flipCard({ ...s, cards: s.cards.map((c, i) => (i === x ? { ...c, state: 'down' } : c)) }, x)
+        .done,
+    ).toBe(true);
   });
 
   it('names a card by its place, and its face only once turned', () => {

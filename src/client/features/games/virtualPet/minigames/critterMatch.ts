@@ -42,7 +42,9 @@ export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
  */
 export function dealDeck(rng: Rng): MatchCard[] {
   const faces = shuffle(SPECIES, rng).slice(0, MATCH_PAIRS);
-  const cards = faces.flatMap((s) => [0, 1].map((): MatchCard => ({ face: s.key, emoji: s.emoji, name: s.name, state: 'down' })));
+  const cards = faces.flatMap((s) =>
+    [0, 1].map((): MatchCard => ({ face: s.key, emoji: s.emoji, name: s.name, state: 'down' })),
+  );
   return shuffle(cards, rng);
 }
 
@@ -56,7 +58,12 @@ export const missShowing = (s: MatchState): boolean => s.up.length === 2;
 /** The two unmatched cards turned back down. */
 export function hideMiss(s: MatchState): MatchState {
   if (!missShowing(s)) return s;
-  return { ...s, cards: s.cards.map((c, i) => (s.up.includes(i) ? { ...c, state: 'down' } : c)), up: [], last: null };
+  return {
+    ...s,
+    cards: s.cards.map((c, i) => (s.up.includes(i) ? { ...c, state: 'down' } : c)),
+    up: [],
+    last: null,
+  };
 }
 
 /**
@@ -75,7 +82,9 @@ export function flipCard(state: MatchState, index: number): MatchState {
   const [a, b] = up as [number, number];
   const moves = s.moves + 1;
   if (cards[a]!.face !== cards[b]!.face) return { ...s, cards, up, moves, last: 'miss' };
-  const matched = cards.map((c, i) => (i === a || i === b ? { ...c, state: 'matched' as const } : c));
+  const matched = cards.map((c, i) =>
+    i === a || i === b ? { ...c, state: 'matched' as const } : c,
+  );
   const pairs = s.pairs + 1;
   return { cards: matched, up: [], moves, pairs, done: pairs === MATCH_PAIRS, last: 'match' };
 }
@@ -96,7 +105,9 @@ export function announceFlip(s: MatchState, index: number): string {
   if (!card) return '';
   switch (s.last) {
     case 'match':
-      return s.done ? `${card.name}: a match! All ${MATCH_PAIRS} pairs found.` : `${card.name}: a match! ${s.pairs} of ${MATCH_PAIRS} pairs found.`;
+      return s.done
+        ? `${card.name}: a match! All ${MATCH_PAIRS} pairs found.`
+        : `${card.name}: a match! ${s.pairs} of ${MATCH_PAIRS} pairs found.`;
     case 'miss':
       return `${card.name}: no match.`;
     case 'flip':

@@ -24,7 +24,12 @@ import { NO_INPUT, WORLD_H, WORLD_W, seededRng } from './engine';
 const options = { expert: false, revives: 0, limitMs: Infinity };
 
 /** A field with no ball and none due, to watch the score or the player alone. */
-const empty = (overrides: Partial<DodgeState> = {}): DodgeState => ({ ...createDodge(options, seededRng(1)), balls: [], spawnIn: 1e9, ...overrides });
+const empty = (overrides: Partial<DodgeState> = {}): DodgeState => ({
+  ...createDodge(options, seededRng(1)),
+  balls: [],
+  spawnIn: 1e9,
+  ...overrides,
+});
 const ballAt = (x: number, y: number, id = 1): Ball => ({ id, x, y, vx: 0, vy: 0, r: 10 });
 
 describe('dodge n dash', () => {
@@ -32,14 +37,20 @@ describe('dodge n dash', () => {
     for (let seed = 0; seed < 50; seed++) {
       const s = createDodge(options, seededRng(seed));
       expect(s.balls).toHaveLength(START_BALLS);
-      for (const b of s.balls) expect(Math.hypot(b.x - s.player.x, b.y - s.player.y)).toBeGreaterThanOrEqual(SAFE_SPAWN_DIST);
+      for (const b of s.balls)
+        expect(Math.hypot(b.x - s.player.x, b.y - s.player.y)).toBeGreaterThanOrEqual(
+          SAFE_SPAWN_DIST,
+        );
     }
   });
 
   it('spawns new balls away from the player wherever it stands', () => {
     const rng = seededRng(3);
     for (let i = 0; i < 200; i++) {
-      const player = { x: PLAYER_R + rng() * (WORLD_W - 2 * PLAYER_R), y: PLAYER_R + rng() * (WORLD_H - 2 * PLAYER_R) };
+      const player = {
+        x: PLAYER_R + rng() * (WORLD_W - 2 * PLAYER_R),
+        y: PLAYER_R + rng() * (WORLD_H - 2 * PLAYER_R),
+      };
       const p = spawnPoint(player, rng);
       expect(Math.hypot(p.x - player.x, p.y - player.y)).toBeGreaterThanOrEqual(SAFE_SPAWN_DIST);
     }
@@ -75,9 +86,11 @@ describe('dodge n dash', () => {
   it('adds a ball every few seconds, up to a limit', () => {
     // A shield that never ends, so only the count is watched.
     let s = { ...createDodge(options, seededRng(5)), shield: 1e9 };
-    for (let t = 0; t < BALL_EVERY_S * 2 + 0.1; t += 0.05) s = stepDodge(s, 0.05, NO_INPUT, seededRng(6));
+    for (let t = 0; t < BALL_EVERY_S * 2 + 0.1; t += 0.05)
+      s = stepDodge(s, 0.05, NO_INPUT, seededRng(6));
     expect(s.balls.length).toBe(START_BALLS + 2);
-    for (let t = 0; t < BALL_EVERY_S * 30; t += 0.05) s = stepDodge(s, 0.05, NO_INPUT, seededRng(7));
+    for (let t = 0; t < BALL_EVERY_S * 30; t += 0.05)
+      s = stepDodge(s, 0.05, NO_INPUT, seededRng(7));
     expect(s.balls.length).toBe(MAX_BALLS);
     expect(s.ended).toBeNull();
   });
@@ -90,7 +103,10 @@ describe('dodge n dash', () => {
   });
 
   it('survives one touch with a revive: the ball is gone and a shield holds for a while', () => {
-    const s = empty({ revives: 1, balls: [ballAt(WORLD_W / 2, WORLD_H / 2), ballAt(WORLD_W / 2 + 40, WORLD_H / 2, 2)] });
+    const s = empty({
+      revives: 1,
+      balls: [ballAt(WORLD_W / 2, WORLD_H / 2), ballAt(WORLD_W / 2 + 40, WORLD_H / 2, 2)],
+    });
     const revived = stepDodge(s, 1 / 60, NO_INPUT, seededRng(9));
     expect(revived.ended).toBeNull();
     expect(revived.revives).toBe(0);
@@ -98,7 +114,12 @@ describe('dodge n dash', () => {
     expect(revived.balls.map((b) => b.id)).toEqual([2]);
     expect(announceDodge(s, revived)).toMatch(/Revive used/);
     // Inside the shield a touch does nothing; after it, it ends the game.
-    const shielded = stepDodge({ ...revived, balls: [ballAt(WORLD_W / 2, WORLD_H / 2, 3)] }, 0.5, NO_INPUT, seededRng(9));
+    const shielded = stepDodge(
+      { ...revived, balls: [ballAt(WORLD_W / 2, WORLD_H / 2, 3)] },
+      0.5,
+      NO_INPUT,
+      seededRng(9),
+    );
     expect(shielded.ended).toBeNull();
     const after = stepDodge({ ...shielded, shield: 0 }, 1 / 60, NO_INPUT, seededRng(9));
     expect(after.ended).toBe('hit');
@@ -108,13 +129,26 @@ describe('dodge n dash', () => {
   it('moves the player at one speed in every direction, twice as fast in expert mode', () => {
     const s = empty();
     const moved = stepDodge(s, 0.05, { ...NO_INPUT, right: true, down: true }, seededRng(1));
-    expect(Math.hypot(moved.player.x - s.player.x, moved.player.y - s.player.y)).toBeCloseTo(PLAYER_SPEED * 0.05);
-    const expert = stepDodge({ ...s, expert: true }, 0.05, { ...NO_INPUT, left: true }, seededRng(1));
+    expect(Math.hypot(moved.player.x - s.player.x, moved.player.y - s.player.y)).toBeCloseTo(
+      PLAYER_SPEED * 0.05,
+    );
+    const expert = stepDodge(
+      { ...s, expert: true },
+      0.05,
+      { ...NO_INPUT, left: true },
+      seededRng(1),
+    );
     expect(s.player.x - expert.player.x).toBeCloseTo(2 * PLAYER_SPEED * 0.05);
-    const toFinger = stepDodge(s, 0.05, { ...NO_INPUT, pointer: { x: s.player.x + 3, y: s.player.y - 4 } }, seededRng(1));
+    const toFinger = stepDodge(
+      s,
+      0.05,
+      { ...NO_INPUT, pointer: { x: s.player.x + 3, y: s.player.y - 4 } },
+      seededRng(1),
+    );
     expect(toFinger.player).toEqual({ x: s.player.x + 3, y: s.player.y - 4 });
     let corner = s;
-    for (let i = 0; i < 100; i++) corner = stepDodge(corner, 0.05, { ...NO_INPUT, left: true, up: true }, seededRng(1));
+    for (let i = 0; i < 100; i++)
+      corner = stepDodge(corner, 0.05, { ...NO_INPUT, left: true, up: true }, seededRng(1));
     expect(corner.player).toEqual({ x: PLAYER_R, y: PLAYER_R });
   });
 

@@ -1,6 +1,18 @@
 // Dodge n Dash's rules, free of React and of the canvas (dodgeDash.test.ts): red balls bounce
 // around the field, the player's critter dodges them, and every second survived is 2 points.
-import { WORLD_H, WORLD_W, approach, axisX, axisY, clamp, substeps, type ControlInput, type EndReason, type Point, type Rng } from './engine';
+import {
+  WORLD_H,
+  WORLD_W,
+  approach,
+  axisX,
+  axisY,
+  clamp,
+  substeps,
+  type ControlInput,
+  type EndReason,
+  type Point,
+  type Rng,
+} from './engine';
 import type { CanvasGameOptions } from './coinCatcher';
 
 /** Spec section 4: 'score about 2 per second'; the page counts exactly 2 per second survived. */
@@ -54,7 +66,8 @@ export interface DodgeState {
 const speedOf = (expert: boolean): number => (expert ? EXPERT_SPEED : 1);
 
 /** The score for a time survived: 2 points a second, whole points. */
-export const dodgeScore = (seconds: number): number => Math.floor(Math.max(0, seconds) * DODGE_POINTS_PER_S + 1e-9);
+export const dodgeScore = (seconds: number): number =>
+  Math.floor(Math.max(0, seconds) * DODGE_POINTS_PER_S + 1e-9);
 
 /** A ball's speed: a little faster as the game goes on, doubled in expert mode. */
 export function ballSpeed(time: number, expert: boolean, r: number): number {
@@ -92,7 +105,10 @@ export function spawnPoint(player: Point, rng: Rng): Point {
   return corners.reduce((best, c) => (distance(c, player) > distance(best, player) ? c : best));
 }
 
-const clampBall = (p: Point, r: number): Point => ({ x: clamp(p.x, r, WORLD_W - r), y: clamp(p.y, r, WORLD_H - r) });
+const clampBall = (p: Point, r: number): Point => ({
+  x: clamp(p.x, r, WORLD_W - r),
+  y: clamp(p.y, r, WORLD_H - r),
+});
 
 function newBall(s: Pick<DodgeState, 'player' | 'nextId' | 'time' | 'expert'>, rng: Rng): Ball {
   const at = spawnPoint(s.player, rng);
@@ -101,7 +117,14 @@ function newBall(s: Pick<DodgeState, 'player' | 'nextId' | 'time' | 'expert'>, r
   const aim = { x: WORLD_W * (0.25 + 0.5 * rng()), y: WORLD_H * (0.25 + 0.5 * rng()) };
   const angle = Math.atan2(aim.y - at.y, aim.x - at.x);
   const speed = ballSpeed(s.time, s.expert, rng());
-  return { id: s.nextId, x: at.x, y: at.y, vx: Math.cos(angle) * speed, vy: Math.sin(angle) * speed, r };
+  return {
+    id: s.nextId,
+    x: at.x,
+    y: at.y,
+    vx: Math.cos(angle) * speed,
+    vy: Math.sin(angle) * speed,
+    r,
+  };
 }
 
 export function createDodge({ expert, revives, limitMs }: CanvasGameOptions, rng: Rng): DodgeState {
@@ -119,7 +142,8 @@ export function createDodge({ expert, revives, limitMs }: CanvasGameOptions, rng
     ended: null,
     limitS: limitMs / 1000,
   };
-  for (let i = 0; i < START_BALLS; i++) s = { ...s, balls: [...s.balls, newBall(s, rng)], nextId: s.nextId + 1 };
+  for (let i = 0; i < START_BALLS; i++)
+    s = { ...s, balls: [...s.balls, newBall(s, rng)], nextId: s.nextId + 1 };
   return s;
 }
 
@@ -145,7 +169,8 @@ export function moveBall(ball: Ball, dt: number): Ball {
   return { ...ball, x, y, vx, vy };
 }
 
-const touches = (player: Point, ball: Ball): boolean => distance(player, ball) < PLAYER_R + ball.r - HIT_SLACK;
+const touches = (player: Point, ball: Ball): boolean =>
+  distance(player, ball) < PLAYER_R + ball.r - HIT_SLACK;
 
 function movePlayer(p: Point, dt: number, input: ControlInput, expert: boolean): Point {
   const step = PLAYER_SPEED * speedOf(expert) * dt;
@@ -158,11 +183,20 @@ function movePlayer(p: Point, dt: number, input: ControlInput, expert: boolean):
   } else if (input.pointer) {
     // Toward the finger at full speed, the two axes in proportion so the path is straight.
     const d = distance(p, input.pointer);
-    next = d <= step ? input.pointer : { x: approach(p.x, input.pointer.x, (step * Math.abs(input.pointer.x - p.x)) / d), y: approach(p.y, input.pointer.y, (step * Math.abs(input.pointer.y - p.y)) / d) };
+    next =
+      d <= step
+        ? input.pointer
+        : {
+            x: approach(p.x, input.pointer.x, (step * Math.abs(input.pointer.x - p.x)) / d),
+            y: approach(p.y, input.pointer.y, (step * Math.abs(input.pointer.y - p.y)) / d),
+          };
   } else {
     next = p;
   }
-  return { x: clamp(next.x, PLAYER_R, WORLD_W - PLAYER_R), y: clamp(next.y, PLAYER_R, WORLD_H - PLAYER_R) };
+  return {
+    x: clamp(next.x, PLAYER_R, WORLD_W - PLAYER_R),
+    y: clamp(next.y, PLAYER_R, WORLD_H - PLAYER_R),
+  };
 }
 
 function tick(state: DodgeState, dt: number, input: ControlInput, rng: Rng): DodgeState {
@@ -177,7 +211,10 @@ function tick(state: DodgeState, dt: number, input: ControlInput, rng: Rng): Dod
   s.player = movePlayer(s.player, dt, input, s.expert);
   s.balls = s.balls.map((b) => moveBall(b, dt));
   while (s.spawnIn <= 0) {
-    s = s.balls.length < MAX_BALLS ? { ...s, balls: [...s.balls, newBall(s, rng)], nextId: s.nextId + 1 } : s;
+    s =
+      s.balls.length < MAX_BALLS
+        ? { ...s, balls: [...s.balls, newBall(s, rng)], nextId: s.nextId + 1 }
+        : s;
     s.spawnIn += BALL_EVERY_S;
   }
   if (s.shield === 0) {
@@ -199,8 +236,18 @@ function tick(state: DodgeState, dt: number, input: ControlInput, rng: Rng): Dod
 }
 
 /** The game after `dt` seconds with these controls. An ended game does not change. */
-export function stepDodge(state: DodgeState, dt: number, input: ControlInput, rng: Rng): DodgeState {
-  return substeps(state, dt, (s, h) => tick(s, h, input, rng), (s) => s.ended !== null);
+export function stepDodge(
+  state: DodgeState,
+  dt: number,
+  input: ControlInput,
+  rng: Rng,
+): DodgeState {
+  return substeps(
+    state,
+    dt,
+    (s, h) => tick(s, h, input, rng),
+    (s) => s.ended !== null,
+  );
 }
 
 /** The canvas's accessible name while the game runs. */

@@ -1,6 +1,13 @@
 // Drawing the canvas games, in world units (the canvas host sets the scale). No rules here: what
 // is drawn is what coinCatcher.ts and dodgeDash.ts decided.
-import { CATCHER_H, CATCHER_W, CATCHER_Y, COIN_R, SHAKE_S as COIN_SHAKE_S, type CoinCatcherState } from './coinCatcher';
+import {
+  CATCHER_H,
+  CATCHER_W,
+  CATCHER_Y,
+  COIN_R,
+  SHAKE_S as COIN_SHAKE_S,
+  type CoinCatcherState,
+} from './coinCatcher';
 import { PLAYER_R, SHAKE_S as DODGE_SHAKE_S, type DodgeState } from './dodgeDash';
 import { WORLD_H, WORLD_W } from './engine';
 import { emojiUrl } from '../../../../lib/emoji';
@@ -46,7 +53,13 @@ function picture(text: string): HTMLImageElement | null {
   return image.complete && image.naturalWidth > 0 ? image : null;
 }
 
-function emoji(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, size: number): void {
+function emoji(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+): void {
   const image = picture(text);
   if (image) {
     ctx.drawImage(image, x - size / 2, y - size / 2, size, size);
@@ -73,7 +86,14 @@ function coin(ctx: CanvasRenderingContext2D, x: number, y: number, kind: 'gold' 
   ctx.fillText(kind === 'gold' ? '¢' : '✕', x, y + 0.5);
 }
 
-function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+function roundRect(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+): void {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
@@ -83,7 +103,11 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
   ctx.closePath();
 }
 
-export function drawCoinCatcher(ctx: CanvasRenderingContext2D, s: CoinCatcherState, look: Look): void {
+export function drawCoinCatcher(
+  ctx: CanvasRenderingContext2D,
+  s: CoinCatcherState,
+  look: Look,
+): void {
   ctx.save();
   background(ctx, '#0f172a', '#1e293b');
   shake(ctx, s.shake, COIN_SHAKE_S, look);

@@ -28,11 +28,30 @@ describe('the frame clock', () => {
 
   it('cuts a step into substeps and stops once the game is over', () => {
     const steps: number[] = [];
-    const total = substeps(0, 0.05, (s, h) => (steps.push(h), s + h), () => false);
+    const total = substeps(
+      0,
+      0.05,
+      (s, h) => (steps.push(h), s + h),
+      () => false,
+    );
     expect(total).toBeCloseTo(0.05);
     expect(Math.max(...steps)).toBeLessThanOrEqual(SUBSTEP_S + 1e-12);
-    expect(substeps(0, 0.05, (s) => s + 1, (s) => s >= 2)).toBe(2);
-    expect(substeps(7, -1, (s) => s + 1, () => false)).toBe(7);
+    expect(
+      substeps(
+        0,
+        0.05,
+        (s) => s + 1,
+        (s) => s >= 2,
+      ),
+    ).toBe(2);
+    expect(
+      substeps(
+        7,
+        -1,
+        (s) => s + 1,
+        () => false,
+      ),
+    ).toBe(7);
   });
 
   it('moves toward a target by at most a step', () => {
@@ -106,7 +125,13 @@ describe('keys and countdown', () => {
   });
 
   it('merges held directions and the pointer into one input', () => {
-    expect(inputOf(['left', 'up', 'left'], { x: 1, y: 2 })).toEqual({ left: true, right: false, up: true, down: false, pointer: { x: 1, y: 2 } });
+    expect(inputOf(['left', 'up', 'left'], { x: 1, y: 2 })).toEqual({
+      left: true,
+      right: false,
+      up: true,
+      down: false,
+      pointer: { x: 1, y: 2 },
+    });
   });
 
   it('draws the same numbers from the same seed', () => {

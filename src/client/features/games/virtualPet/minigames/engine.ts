@@ -33,12 +33,19 @@ export interface ControlInput {
   pointer: Point | null;
 }
 
-export const NO_INPUT: ControlInput = { left: false, right: false, up: false, down: false, pointer: null };
+export const NO_INPUT: ControlInput = {
+  left: false,
+  right: false,
+  up: false,
+  down: false,
+  pointer: null,
+};
 
 /** Why a game ended. */
 export type EndReason = 'hit' | 'exit' | 'time' | 'complete';
 
-export const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
+export const clamp = (value: number, min: number, max: number): number =>
+  Math.min(max, Math.max(min, value));
 
 /** Seconds between two frame timestamps (ms), never below 0 nor above MAX_FRAME_S. */
 export function frameSeconds(previousMs: number, nowMs: number): number {
@@ -46,7 +53,12 @@ export function frameSeconds(previousMs: number, nowMs: number): number {
 }
 
 /** Runs `step` over `dt` seconds in pieces of at most SUBSTEP_S, stopping once `done` says so. */
-export function substeps<S>(state: S, dt: number, step: (s: S, h: number) => S, done: (s: S) => boolean): S {
+export function substeps<S>(
+  state: S,
+  dt: number,
+  step: (s: S, h: number) => S,
+  done: (s: S) => boolean,
+): S {
   let s = state;
   let left = Math.max(0, dt);
   while (left > 1e-9 && !done(s)) {
@@ -71,7 +83,11 @@ export const axisY = (input: ControlInput): number => (input.down ? 1 : 0) - (in
  * A pointer position (client pixels) as world units, given the canvas's box on screen. The
  * canvas scales the world to its width, so x and y scale alike.
  */
-export function toWorld(clientX: number, clientY: number, box: { left: number; top: number; width: number; height: number }): Point {
+export function toWorld(
+  clientX: number,
+  clientY: number,
+  box: { left: number; top: number; width: number; height: number },
+): Point {
   const x = box.width > 0 ? ((clientX - box.left) / box.width) * WORLD_W : 0;
   const y = box.height > 0 ? ((clientY - box.top) / box.height) * WORLD_H : 0;
   return { x: clamp(x, 0, WORLD_W), y: clamp(y, 0, WORLD_H) };
@@ -82,13 +98,22 @@ export function toWorld(clientX: number, clientY: number, box: { left: number; t
  * `maxHeight` (then narrower), and its backing store in device pixels (devicePixelRatio) for crisp
  * drawing.
  */
-export function canvasSize(containerWidth: number, maxHeight: number, dpr: number): { width: number; height: number; pixelWidth: number; pixelHeight: number } {
+export function canvasSize(
+  containerWidth: number,
+  maxHeight: number,
+  dpr: number,
+): { width: number; height: number; pixelWidth: number; pixelHeight: number } {
   const byWidth = Math.max(0, Math.floor(containerWidth));
   const byHeight = Math.floor((Math.max(0, maxHeight) * WORLD_W) / WORLD_H);
   const width = Math.max(1, Math.min(byWidth, byHeight));
   const height = Math.max(1, Math.round((width * WORLD_H) / WORLD_W));
   const ratio = Number.isFinite(dpr) && dpr > 0 ? Math.min(dpr, 3) : 1;
-  return { width, height, pixelWidth: Math.round(width * ratio), pixelHeight: Math.round(height * ratio) };
+  return {
+    width,
+    height,
+    pixelWidth: Math.round(width * ratio),
+    pixelHeight: Math.round(height * ratio),
+  };
 }
 
 // ---- frames per second ----------------------------------------------------------------------
@@ -134,10 +159,12 @@ const KEY_DIRECTIONS: Record<string, Direction> = {
 };
 
 /** The direction a key moves in: the arrows, and A, D (and W, S) in either case. */
-export const keyDirection = (key: string): Direction | null => KEY_DIRECTIONS[key.length === 1 ? key.toLowerCase() : key] ?? null;
+export const keyDirection = (key: string): Direction | null =>
+  KEY_DIRECTIONS[key.length === 1 ? key.toLowerCase() : key] ?? null;
 
 /** Whether a key event's key is the game's start key ('Enter' or 'Space'). */
-export const isStartKey = (key: string, startKey: 'Enter' | 'Space'): boolean => (startKey === 'Enter' ? key === 'Enter' : key === ' ' || key === 'Spacebar');
+export const isStartKey = (key: string, startKey: 'Enter' | 'Space'): boolean =>
+  startKey === 'Enter' ? key === 'Enter' : key === ' ' || key === 'Spacebar';
 
 /** The input of a frame from the directions held (keys and pad) and the pointer. */
 export function inputOf(held: Iterable<Direction>, pointer: Point | null): ControlInput {

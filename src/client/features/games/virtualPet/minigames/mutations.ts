@@ -10,7 +10,9 @@ export interface RunBody {
 
 /** POST /api/sanctuary/minigame/start: the server starts timing a run and names it. */
 export function useMinigameStartMutation() {
-  return useMutation({ mutationFn: (body: RunBody) => api('POST /api/sanctuary/minigame/start', { body }) });
+  return useMutation({
+    mutationFn: (body: RunBody) => api('POST /api/sanctuary/minigame/start', { body }),
+  });
 }
 
 /**
@@ -20,7 +22,8 @@ export function useMinigameStartMutation() {
 export function useMinigameCompleteMutation() {
   const cache = usePetCache();
   return useMutation({
-    mutationFn: (body: RunBody & { actualScore: number; runId: string }) => api('POST /api/sanctuary/minigame/complete', { body }),
+    mutationFn: (body: RunBody & { actualScore: number; runId: string }) =>
+      api('POST /api/sanctuary/minigame/complete', { body }),
     onSuccess: (answer) => cache.setCritter(answer.critter),
     onSettled: () => void cache.refresh(['me', 'critters']),
   });

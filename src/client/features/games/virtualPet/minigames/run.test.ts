@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CritterDto, MinigameCompleteResponse } from '../../../../../shared/games/virtualPet/contract';
+import type {
+  CritterDto,
+  MinigameCompleteResponse,
+} from '../../../../../shared/games/virtualPet/contract';
 import { INITIAL_RUN, canStart, isRunning, runReducer, type RunAction, type RunState } from './run';
 
 const answer: MinigameCompleteResponse = {
@@ -13,7 +16,10 @@ const answer: MinigameCompleteResponse = {
 };
 
 const play = (...actions: RunAction[]): RunState => actions.reduce(runReducer, INITIAL_RUN);
-const started: RunAction[] = [{ type: 'request' }, { type: 'started', runId: 'r1', limitMs: 60_000 }];
+const started: RunAction[] = [
+  { type: 'request' },
+  { type: 'started', runId: 'r1', limitMs: 60_000 },
+];
 const playing: RunAction[] = [...started, { type: 'tick', leftMs: 0 }];
 
 describe('a mini-game run', () => {
@@ -22,7 +28,13 @@ describe('a mini-game run', () => {
     expect(asked.phase).toBe('starting');
     expect(isRunning(asked.phase)).toBe(true);
     const counting = play(...started);
-    expect(counting).toMatchObject({ phase: 'countdown', countdown: 3, runId: 'r1', limitMs: 60_000, round: 1 });
+    expect(counting).toMatchObject({
+      phase: 'countdown',
+      countdown: 3,
+      runId: 'r1',
+      limitMs: 60_000,
+      round: 1,
+    });
     expect(runReducer(counting, { type: 'tick', leftMs: 2500 })).toBe(counting);
     expect(runReducer(counting, { type: 'tick', leftMs: 1999 }).countdown).toBe(2);
     expect(play(...playing).phase).toBe('playing');
@@ -47,8 +59,17 @@ describe('a mini-game run', () => {
   });
 
   it('keeps the server’s words when saving fails', () => {
-    const failed = play(...playing, { type: 'end', score: 3, reason: 'exit' }, { type: 'saving' }, { type: 'save-failed', error: 'Server error saving score.' });
-    expect(failed).toMatchObject({ phase: 'over', save: 'failed', error: 'Server error saving score.' });
+    const failed = play(
+      ...playing,
+      { type: 'end', score: 3, reason: 'exit' },
+      { type: 'saving' },
+      { type: 'save-failed', error: 'Server error saving score.' },
+    );
+    expect(failed).toMatchObject({
+      phase: 'over',
+      save: 'failed',
+      error: 'Server error saving score.',
+    });
   });
 
   it('sends nothing for a score of 0, or for a game left during the countdown', () => {
@@ -67,9 +88,21 @@ describe('a mini-game run', () => {
   });
 
   it('starts again after game over with a clean slate and the next round', () => {
-    const saved = play(...playing, { type: 'end', score: 12, reason: 'hit' }, { type: 'saving' }, { type: 'saved', result: answer });
+    const saved = play(
+      ...playing,
+      { type: 'end', score: 12, reason: 'hit' },
+      { type: 'saving' },
+      { type: 'saved', result: answer },
+    );
     const again = runReducer(saved, { type: 'request' });
-    expect(again).toMatchObject({ phase: 'starting', round: 1, result: null, score: 0, save: 'none', runId: null });
+    expect(again).toMatchObject({
+      phase: 'starting',
+      round: 1,
+      result: null,
+      score: 0,
+      save: 'none',
+      runId: null,
+    });
     expect(runReducer(again, { type: 'started', runId: 'r2', limitMs: 5 }).round).toBe(2);
   });
 });

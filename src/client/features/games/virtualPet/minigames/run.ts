@@ -49,7 +49,8 @@ export const INITIAL_RUN: RunState = {
 };
 
 /** A run is under way from the start call until game over: the pickers wait meanwhile. */
-export const isRunning = (phase: RunPhase): boolean => phase === 'starting' || phase === 'countdown' || phase === 'playing';
+export const isRunning = (phase: RunPhase): boolean =>
+  phase === 'starting' || phase === 'countdown' || phase === 'playing';
 /** Whether a game may be started now (by its key or its Start button). */
 export const canStart = (phase: RunPhase): boolean => phase === 'idle' || phase === 'over';
 /** Spec section 4: only a score above 0 is sent. */
@@ -62,7 +63,14 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return { ...INITIAL_RUN, round: state.round, phase: 'starting' };
     case 'started':
       if (state.phase !== 'starting') return state;
-      return { ...state, phase: 'countdown', round: state.round + 1, runId: action.runId, limitMs: action.limitMs, countdown: countdownNumber(COUNTDOWN_MS) };
+      return {
+        ...state,
+        phase: 'countdown',
+        round: state.round + 1,
+        runId: action.runId,
+        limitMs: action.limitMs,
+        countdown: countdownNumber(COUNTDOWN_MS),
+      };
     case 'start-failed':
       if (state.phase !== 'starting') return state;
       return { ...state, phase: 'idle', error: action.error };
@@ -76,12 +84,20 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       if (state.phase !== 'countdown' && state.phase !== 'playing') return state;
       // Ended during the countdown, nothing was played.
       const score = state.phase === 'playing' ? Math.max(0, Math.floor(action.score)) : 0;
-      return { ...state, phase: 'over', score, ended: action.reason, save: worthSending(score) && state.runId ? 'waiting' : 'skipped' };
+      return {
+        ...state,
+        phase: 'over',
+        score,
+        ended: action.reason,
+        save: worthSending(score) && state.runId ? 'waiting' : 'skipped',
+      };
     }
     case 'saving':
       return state.save === 'waiting' ? { ...state, save: 'saving' } : state;
     case 'saved':
-      return state.save === 'saving' ? { ...state, save: 'saved', result: action.result, error: null } : state;
+      return state.save === 'saving'
+        ? { ...state, save: 'saved', result: action.result, error: null }
+        : state;
     case 'save-failed':
       return state.save === 'saving' ? { ...state, save: 'failed', error: action.error } : state;
   }

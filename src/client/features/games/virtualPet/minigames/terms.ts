@@ -1,6 +1,10 @@
 // The page's words: the games' rules, the pay published from the same shared maths the server
 // applies, and the server's answer as a line a player reads (terms.test.ts).
-import type { CritterDto, MinigameCompleteResponse, MinigameStartResponse } from '../../../../../shared/games/virtualPet/contract';
+import type {
+  CritterDto,
+  MinigameCompleteResponse,
+  MinigameStartResponse,
+} from '../../../../../shared/games/virtualPet/contract';
 import { traitOf } from '../../../../../shared/games/virtualPet/catalog';
 import { traitTotal } from '../../../../../shared/games/virtualPet/growth';
 import {
@@ -110,17 +114,27 @@ export function critterBonus(critter: Pick<CritterDto, 'traits'>): CritterBonus 
     scorePct: Math.min(MINIGAME_TRAIT_CAP_PCT, traitTotal(traits, 'minigameScorePct')),
     expPct: Math.min(MINIGAME_TRAIT_CAP_PCT, traitTotal(traits, 'minigameExpPct')),
     revives: traitTotal(traits, 'revive') > 0 ? 1 : 0,
-    traitNames: traits.filter((t) => GAME_EFFECTS.has(traitOf(t)?.effect ?? '')).map((t) => traitOf(t)?.name ?? t),
+    traitNames: traits
+      .filter((t) => GAME_EFFECTS.has(traitOf(t)?.effect ?? ''))
+      .map((t) => traitOf(t)?.name ?? t),
   };
 }
 
 /** The pay for a score as the server computes it, for a run long enough to count it in full. */
-export function payFor(game: Minigame, score: number, critter: Pick<CritterDto, 'traits'>): MinigamePay {
+export function payFor(
+  game: Minigame,
+  score: number,
+  critter: Pick<CritterDto, 'traits'>,
+): MinigamePay {
   return minigamePay(game, score, Number.MAX_SAFE_INTEGER, Object.keys(critter.traits));
 }
 
 /** A score the page uses to show what a run pays: a full board, or about 30 seconds of play. */
-export const EXAMPLE_SCORE: Record<Minigame, number> = { 'coin-catcher': 30, 'dodge-n-dash': 60, 'critter-match': CRITTER_MATCH_SCORE };
+export const EXAMPLE_SCORE: Record<Minigame, number> = {
+  'coin-catcher': 30,
+  'dodge-n-dash': 60,
+  'critter-match': CRITTER_MATCH_SCORE,
+};
 
 /** The published pay, one sentence each. */
 export function payWords(): string[] {
@@ -148,7 +162,9 @@ export function bonusWords(bonus: CritterBonus): string | null {
  * answer's times cannot be read.
  */
 export const SAVE_MARGIN_MS = 15_000;
-export function playLimitMs(answer: Pick<MinigameStartResponse, 'serverTime' | 'expiresAt'>): number {
+export function playLimitMs(
+  answer: Pick<MinigameStartResponse, 'serverTime' | 'expiresAt'>,
+): number {
   const window = Date.parse(answer.expiresAt) - Date.parse(answer.serverTime);
   const total = Number.isFinite(window) && window > 0 ? window : RUN_TTL_MS;
   return Math.max(0, total - COUNTDOWN_MS - SAVE_MARGIN_MS);
@@ -172,7 +188,9 @@ export function endWords(reason: EndReason, score: number, game: Minigame): stri
     case 'complete':
       return `All pairs found! Score ${points}.`;
     case 'hit':
-      return game === 'coin-catcher' ? `A red coin! Game over with ${points}.` : `Hit by a red ball! Game over with ${points}.`;
+      return game === 'coin-catcher'
+        ? `A red coin! Game over with ${points}.`
+        : `Hit by a red ball! Game over with ${points}.`;
     case 'time':
       return `Time is up for this run. Game over with ${points}.`;
     case 'exit':
@@ -180,24 +198,33 @@ export function endWords(reason: EndReason, score: number, game: Minigame): stri
   }
 }
 
-type Answer = Pick<MinigameCompleteResponse, 'score' | 'clamped' | 'experienceEarned' | 'coinsEarned' | 'coinsCapped'>;
+type Answer = Pick<
+  MinigameCompleteResponse,
+  'score' | 'clamped' | 'experienceEarned' | 'coinsEarned' | 'coinsCapped'
+>;
 
 const petCoins = (n: number): string => `${formatCoins(n)} pet ${n === 1 ? 'coin' : 'coins'}`;
 
 /** The server's answer as the lines the result panel shows, beside the score the page sent. */
 export function resultLines(answer: Answer, claimed: number): string[] {
   const lines = [
-    answer.clamped ? `Score clamped to ${formatCoins(answer.score)} (you scored ${formatCoins(claimed)}; the run was too short to count more)` : `Score counted: ${formatCoins(answer.score)}`,
+    answer.clamped
+      ? `Score clamped to ${formatCoins(answer.score)} (you scored ${formatCoins(claimed)}; the run was too short to count more)`
+      : `Score counted: ${formatCoins(answer.score)}`,
     `+${formatCoins(answer.experienceEarned)} experience`,
     `+${petCoins(answer.coinsEarned)}`,
   ];
-  if (answer.coinsCapped > 0) lines.push(`Daily cap reached: ${petCoins(answer.coinsCapped)} held back`);
+  if (answer.coinsCapped > 0)
+    lines.push(`Daily cap reached: ${petCoins(answer.coinsCapped)} held back`);
   return lines;
 }
 
 /** The toast after a saved score: 'Score saved: +40 EXP, +4 pet coins (clamped to 40, daily cap reached)'. */
 export function resultToast(answer: Answer): string {
-  const notes = [answer.clamped ? `clamped to ${formatCoins(answer.score)}` : null, answer.coinsCapped > 0 ? 'daily cap reached' : null].filter(Boolean);
+  const notes = [
+    answer.clamped ? `clamped to ${formatCoins(answer.score)}` : null,
+    answer.coinsCapped > 0 ? 'daily cap reached' : null,
+  ].filter(Boolean);
   const base = `Score saved: +${formatCoins(answer.experienceEarned)} EXP, +${petCoins(answer.coinsEarned)}`;
   return notes.length > 0 ? `${base} (${notes.join(', ')})` : base;
 }

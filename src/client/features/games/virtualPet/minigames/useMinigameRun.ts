@@ -56,7 +56,12 @@ export function useMinigameRun(critterId: string, game: Minigame): MinigameRun {
       (answer) => {
         if (!mounted.current) return;
         const now = performance.now();
-        live.current = { runId: answer.runId, startedAt: now, countdownEnds: now + COUNTDOWN_MS, ended: false };
+        live.current = {
+          runId: answer.runId,
+          startedAt: now,
+          countdownEnds: now + COUNTDOWN_MS,
+          ended: false,
+        };
         dispatch({ type: 'started', runId: answer.runId, limitMs: playLimitMs(answer) });
       },
       (error: unknown) => {
@@ -98,7 +103,8 @@ export function useMinigameRun(critterId: string, game: Minigame): MinigameRun {
   const finish = useCallback(
     (score: number, reason: EndReason) => {
       const run = live.current;
-      if (!run || run.ended || (phase.current !== 'countdown' && phase.current !== 'playing')) return;
+      if (!run || run.ended || (phase.current !== 'countdown' && phase.current !== 'playing'))
+        return;
       run.ended = true;
       const played = phase.current === 'playing' ? Math.max(0, Math.floor(score)) : 0;
       phase.current = 'over';

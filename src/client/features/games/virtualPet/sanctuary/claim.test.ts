@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_BASE_COINS, CLAIM_COINS_PER_CRITTER, CLAIM_SHARDS } from '../../../../../shared/games/virtualPet/claim';
+import {
+  CLAIM_BASE_COINS,
+  CLAIM_COINS_PER_CRITTER,
+  CLAIM_SHARDS,
+} from '../../../../../shared/games/virtualPet/claim';
 import { ApiError, NetworkError } from '../../../../lib/api';
-import { claimSummary, claimTermsView, formatClaimCountdown, formatInterval, laterClaim, nextClaimOf, remainingMs } from './claim';
+import {
+  claimSummary,
+  claimTermsView,
+  formatClaimCountdown,
+  formatInterval,
+  laterClaim,
+  nextClaimOf,
+  remainingMs,
+} from './claim';
 
 describe('sanctuary claim', () => {
   it('counts down as H:MM:SS, seconds rounded up, never below zero', () => {
@@ -24,21 +36,35 @@ describe('sanctuary claim', () => {
   it('knows a too-early claim by its 400 and details.nextClaim only', () => {
     const at = '2025-01-01T16:00:00.000Z';
     expect(nextClaimOf(new ApiError(400, 'too soon', 'BAD_REQUEST', { nextClaim: at }))).toBe(at);
-    expect(nextClaimOf(new ApiError(400, 'bad', 'BAD_REQUEST', [{ field: 'x', rule: 'required' }]))).toBeNull();
+    expect(
+      nextClaimOf(new ApiError(400, 'bad', 'BAD_REQUEST', [{ field: 'x', rule: 'required' }])),
+    ).toBeNull();
     expect(nextClaimOf(new ApiError(409, 'too soon', 'CONFLICT', { nextClaim: at }))).toBeNull();
-    expect(nextClaimOf(new ApiError(400, 'too soon', 'BAD_REQUEST', { nextClaim: 'later' }))).toBeNull();
+    expect(
+      nextClaimOf(new ApiError(400, 'too soon', 'BAD_REQUEST', { nextClaim: 'later' })),
+    ).toBeNull();
     expect(nextClaimOf(new NetworkError(new Error('offline')))).toBeNull();
   });
 
   it('says what a claim added, with catalogue names', () => {
-    expect(claimSummary({ coinsAdded: 1500, shardsAdded: 5, foodAdded: { 'berry-bites': 2, 'honey-cake': 0 }, toysAdded: { 'yarn-ball': 1, mystery: 1 } })).toBe(
-      '+1,500 pet coins, +5 shards, 2 × 🫐 Berry Bites, 1 × 🧶 Yarn Ball, 1 × mystery',
-    );
+    expect(
+      claimSummary({
+        coinsAdded: 1500,
+        shardsAdded: 5,
+        foodAdded: { 'berry-bites': 2, 'honey-cake': 0 },
+        toysAdded: { 'yarn-ball': 1, mystery: 1 },
+      }),
+    ).toBe('+1,500 pet coins, +5 shards, 2 × 🫐 Berry Bites, 1 × 🧶 Yarn Ball, 1 × mystery');
   });
 
   it('publishes the terms the server applies', () => {
-    const view = claimTermsView([{ traits: { hoarder: true } }, { traits: { naptime: true, forager: true } }]);
-    expect(view.terms.coins).toBe(Math.floor(((CLAIM_BASE_COINS + 2 * CLAIM_COINS_PER_CRITTER) * 110) / 100));
+    const view = claimTermsView([
+      { traits: { hoarder: true } },
+      { traits: { naptime: true, forager: true } },
+    ]);
+    expect(view.terms.coins).toBe(
+      Math.floor(((CLAIM_BASE_COINS + 2 * CLAIM_COINS_PER_CRITTER) * 110) / 100),
+    );
     expect(view.terms.shards).toBe(CLAIM_SHARDS);
     expect(view.terms.foodDraws).toBe(3);
     expect(view.terms.toyDraws).toBe(1);
@@ -46,7 +72,12 @@ describe('sanctuary claim', () => {
     expect(view.bestInterval).toBe('3 h');
     expect(formatInterval(view.terms.cooldownMs)).toBe('3 h 48 min');
     expect(view.food.map((o) => o.percent)).toEqual(['50.00', '30.00', '15.00', '5.00']);
-    expect(view.toys[0]).toEqual({ key: 'yarn-ball', name: 'Yarn Ball', emoji: '🧶', percent: '50.00' });
+    expect(view.toys[0]).toEqual({
+      key: 'yarn-ball',
+      name: 'Yarn Ball',
+      emoji: '🧶',
+      percent: '50.00',
+    });
   });
 });
 

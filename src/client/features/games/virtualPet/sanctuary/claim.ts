@@ -21,7 +21,10 @@ export function remainingMs(nextClaim: string | null | undefined, now: number): 
 }
 
 /** The later of two claim times (null counts as 'now'): the server's word and a refusal's may differ. */
-export function laterClaim(a: string | null | undefined, b: string | null | undefined): string | null {
+export function laterClaim(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): string | null {
   const at = (t: string | null | undefined) => (t ? Date.parse(t) : Number.NaN);
   if (Number.isNaN(at(a))) return Number.isNaN(at(b)) ? null : b!;
   if (Number.isNaN(at(b))) return a!;
@@ -54,7 +57,9 @@ export function nextClaimOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const details = error.details as { nextClaim?: unknown } | null | undefined;
   if (typeof details !== 'object' || details === null || Array.isArray(details)) return null;
-  return typeof details.nextClaim === 'string' && !Number.isNaN(Date.parse(details.nextClaim)) ? details.nextClaim : null;
+  return typeof details.nextClaim === 'string' && !Number.isNaN(Date.parse(details.nextClaim))
+    ? details.nextClaim
+    : null;
 }
 
 export const TOO_SOON = 'Too soon — try again later';
@@ -69,7 +74,9 @@ const goodsWords = (added: Record<string, number>): string[] =>
     });
 
 /** What a claim added, as one line: '+60 pet coins, +5 shards, 2 × 🫐 Berry Bites, 1 × 🧶 Yarn Ball'. */
-export function claimSummary(answer: Pick<ClaimResponse, 'coinsAdded' | 'shardsAdded' | 'foodAdded' | 'toysAdded'>): string {
+export function claimSummary(
+  answer: Pick<ClaimResponse, 'coinsAdded' | 'shardsAdded' | 'foodAdded' | 'toysAdded'>,
+): string {
   const parts = [
     `+${formatCoins(answer.coinsAdded)} pet coins`,
     `+${formatCoins(answer.shardsAdded)} shards`,
@@ -96,7 +103,12 @@ export interface ClaimTermsView {
 }
 
 const named = (rows: { key: string; percent: string }[]): PublishedOdds[] =>
-  rows.map((r) => ({ key: r.key, percent: r.percent, name: goodOf(r.key)?.name ?? r.key, emoji: goodOf(r.key)?.emoji ?? '📦' }));
+  rows.map((r) => ({
+    key: r.key,
+    percent: r.percent,
+    name: goodOf(r.key)?.name ?? r.key,
+    emoji: goodOf(r.key)?.emoji ?? '📦',
+  }));
 
 /** What a claim pays this user: the same claimTerms the server applies, over every trait of their critters. */
 export function claimTermsView(critters: readonly Pick<CritterDto, 'traits'>[]): ClaimTermsView {

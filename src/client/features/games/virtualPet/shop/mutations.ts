@@ -8,7 +8,10 @@ import { usePetCache } from '../mutations';
  * A purchase answers with the gold balance and the resources as they now are: the figures at the
  * top of the shop change at once. Gold may have moved, so the balance everywhere is read again.
  */
-function usePurchase<T, R extends ShopPurchaseResponse>(mutationFn: (input: T) => Promise<R>, onBought?: (answer: R) => void) {
+function usePurchase<T, R extends ShopPurchaseResponse>(
+  mutationFn: (input: T) => Promise<R>,
+  onBought?: (answer: R) => void,
+) {
   const cache = usePetCache();
   const afterCoinsMoved = useAfterCoinsMoved();
   return useMutation({
@@ -25,7 +28,9 @@ function usePurchase<T, R extends ShopPurchaseResponse>(mutationFn: (input: T) =
 
 /** Foods, toys and shard bundles, 1 to 99 at a time. */
 export function useBuyMutation() {
-  return usePurchase((body: { itemId: string; quantity: number }) => api('POST /api/shop/buy', { body }));
+  return usePurchase((body: { itemId: string; quantity: number }) =>
+    api('POST /api/shop/buy', { body }),
+  );
 }
 
 export function useBuyCosmeticMutation() {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopItemDto } from '../../../../../shared/games/virtualPet/contract';
-import { canAfford, currencyOf, effectText, fundsFor, hasQuantity, parseQuantity, petSpeciesOf } from './shopView';
+import {
+  canAfford,
+  currencyOf,
+  effectText,
+  fundsFor,
+  hasQuantity,
+  parseQuantity,
+  petSpeciesOf,
+} from './shopView';
 
 const item = (over: Partial<ShopItemDto>): ShopItemDto => ({
   _id: 'berry-bites',
@@ -35,7 +43,10 @@ describe('pet shop', () => {
   it('prices in gold for coinType user, pet coins otherwise', () => {
     expect(currencyOf('user')).toBe('gold');
     expect(currencyOf('pet')).toBe('pet coins');
-    const user = { balance: 1000, resources: { coins: 50, shards: 0, food: {}, toys: {}, cosmetics: {}, nextClaim: null } };
+    const user = {
+      balance: 1000,
+      resources: { coins: 50, shards: 0, food: {}, toys: {}, cosmetics: {}, nextClaim: null },
+    };
     expect(fundsFor(item({ coinType: 'user' }), user)).toBe(1000);
     expect(fundsFor(item({ coinType: 'pet' }), user)).toBe(50);
     expect(fundsFor(item({}), undefined)).toBeUndefined();
@@ -48,8 +59,14 @@ describe('pet shop', () => {
     expect(hasQuantity(item({ tab: 'shards' }))).toBe(true);
     expect(hasQuantity(item({ tab: 'cosmetics' }))).toBe(false);
     expect(effectText(item({}))).toBe('+20 EXP · +2 affection');
-    expect(effectText(item({ tab: 'cosmetics', slot: 'hat', availableTo: 'sproutling' }))).toBe('Worn on the hat · for Sproutling');
-    expect(effectText(item({ tab: 'cosmetics', slot: 'back', availableTo: 'any' }))).toBe('Worn on the back · for any critter');
-    expect(effectText(item({ tab: 'shards', quantity: 100 }))).toBe('100 shards per bundle, for unlocking traits');
+    expect(effectText(item({ tab: 'cosmetics', slot: 'hat', availableTo: 'sproutling' }))).toBe(
+      'Worn on the hat · for Sproutling',
+    );
+    expect(effectText(item({ tab: 'cosmetics', slot: 'back', availableTo: 'any' }))).toBe(
+      'Worn on the back · for any critter',
+    );
+    expect(effectText(item({ tab: 'shards', quantity: 100 }))).toBe(
+      '100 shards per bundle, for unlocking traits',
+    );
   });
 });

@@ -5,13 +5,21 @@ import { SHOP_MAX_QUANTITY, speciesOf } from '../../../../../shared/games/virtua
 
 export { SHOP_TABS };
 
-export const SHOP_TAB_LABELS: Record<ShopTab, string> = { pets: 'Pets', foods: 'Foods', toys: 'Toys', cosmetics: 'Cosmetics', shards: 'Shards' };
+export const SHOP_TAB_LABELS: Record<ShopTab, string> = {
+  pets: 'Pets',
+  foods: 'Foods',
+  toys: 'Toys',
+  cosmetics: 'Cosmetics',
+  shards: 'Shards',
+};
 
 /** Foods, toys and shard bundles sell in quantities of 1 to 99; pets and cosmetics one at a time. */
-export const hasQuantity = (item: Pick<ShopItemDto, 'tab'>): boolean => item.tab === 'foods' || item.tab === 'toys' || item.tab === 'shards';
+export const hasQuantity = (item: Pick<ShopItemDto, 'tab'>): boolean =>
+  item.tab === 'foods' || item.tab === 'toys' || item.tab === 'shards';
 
 /** Spec section 3: coinType 'user' is gold, anything else pet coins. */
-export const currencyOf = (coinType: string): string => (coinType === 'user' ? 'gold' : 'pet coins');
+export const currencyOf = (coinType: string): string =>
+  coinType === 'user' ? 'gold' : 'pet coins';
 
 /** A pets-tab item's species: its _id is 'pet:<species>' (a 'pet-' prefix is read too, when it names a species). */
 export function petSpeciesOf(id: string): string {
@@ -28,22 +36,31 @@ export function parseQuantity(text: string): number | null {
 }
 
 /** What the user holds of an item's currency. */
-export function fundsFor(item: Pick<ShopItemDto, 'coinType'>, user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined): number | undefined {
+export function fundsFor(
+  item: Pick<ShopItemDto, 'coinType'>,
+  user: Pick<GamesUserDto, 'balance' | 'resources'> | undefined,
+): number | undefined {
   if (!user) return undefined;
   return item.coinType === 'user' ? user.balance : user.resources.coins;
 }
 
 /** Unknown funds (still loading) do not block: the server has the last word anyway. */
-export const canAfford = (total: number, funds: number | undefined): boolean => funds === undefined || total <= funds;
+export const canAfford = (total: number, funds: number | undefined): boolean =>
+  funds === undefined || total <= funds;
 
 /** The effect line of an item card; the server's description says the same thing in other words, so the card shows only this. */
-export function effectText(item: Pick<ShopItemDto, 'tab' | 'effect' | 'slot' | 'availableTo' | 'quantity' | 'description'>): string {
+export function effectText(
+  item: Pick<ShopItemDto, 'tab' | 'effect' | 'slot' | 'availableTo' | 'quantity' | 'description'>,
+): string {
   switch (item.tab) {
     case 'foods':
     case 'toys':
       return `+${item.effect.expBonus} EXP · +${item.effect.affectionBonus} affection`;
     case 'cosmetics': {
-      const who = !item.availableTo || item.availableTo === 'any' ? 'any critter' : (speciesOf(item.availableTo)?.name ?? item.availableTo);
+      const who =
+        !item.availableTo || item.availableTo === 'any'
+          ? 'any critter'
+          : (speciesOf(item.availableTo)?.name ?? item.availableTo);
       return `Worn on the ${item.slot ?? 'body'} · for ${who}`;
     }
     case 'shards':

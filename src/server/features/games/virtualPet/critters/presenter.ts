@@ -17,9 +17,11 @@ export interface CritterRow {
   created_at: Date | string;
 }
 
-export const critterColumns = 'id, species, variant, rarity, generation, experience, affection, traits, equipped_cosmetics, breeding_hatch_at, last_hatched_at, created_at';
+export const critterColumns =
+  'id, species, variant, rarity, generation, experience, affection, traits, equipped_cosmetics, breeding_hatch_at, last_hatched_at, created_at';
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : new Date(d).toISOString();
 
 export function presentCritter(row: CritterRow): CritterDto {
   const species = speciesOf(row.species);

@@ -6,21 +6,40 @@ import { critterColumns, type CritterRow } from './presenter';
 const columns = sql.raw(critterColumns);
 
 export const crittersOf = (q: Queryable, userId: number): Promise<CritterRow[]> =>
-  q.rows<CritterRow>(sql`select ${columns} from virtual_pet_critters where user_id = ${userId} order by id`);
+  q.rows<CritterRow>(
+    sql`select ${columns} from virtual_pet_critters where user_id = ${userId} order by id`,
+  );
 
 /**
  * One of the user's critters, locked for the caller's transaction. Another user's critter is
  * a 404 like a missing one: ids are not a way to learn what others own.
  */
-export async function lockCritter(tx: Queryable, userId: number, critterId: number, field = 'critterId'): Promise<CritterRow> {
-  const [row] = await tx.rows<CritterRow>(sql`select ${columns} from virtual_pet_critters where id = ${critterId} and user_id = ${userId} for update`);
-  if (!row) throw notFound(`${field}: you have no critter with id ${critterId}`, [{ field, rule: 'not_found', value: String(critterId) }]);
+export async function lockCritter(
+  tx: Queryable,
+  userId: number,
+  critterId: number,
+  field = 'critterId',
+): Promise<CritterRow> {
+  const [row] = await tx.rows<CritterRow>(
+    sql`select ${columns} from virtual_pet_critters where id = ${critterId} and user_id = ${userId} for update`,
+  );
+  if (!row)
+    throw notFound(`${field}: you have no critter with id ${critterId}`, [
+      { field, rule: 'not_found', value: String(critterId) },
+    ]);
   return row;
 }
 
 export async function insertCritter(
   tx: Queryable,
-  c: { userId: number; species: string; variant: string; rarity: string; affection: number; generation?: number },
+  c: {
+    userId: number;
+    species: string;
+    variant: string;
+    rarity: string;
+    affection: number;
+    generation?: number;
+  },
 ): Promise<CritterRow> {
   const [row] = await tx.rows<CritterRow>(sql`
     insert into virtual_pet_critters (user_id, species, variant, rarity, affection, generation)

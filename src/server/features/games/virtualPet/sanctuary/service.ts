@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ClaimResponse, GamesUserDto } from '../../../../../shared/games/virtualPet/contract';
-import { CLAIM_FOOD_TABLE, CLAIM_TOY_TABLE, claimTerms, drawClaim } from '../../../../../shared/games/virtualPet/claim';
+import {
+  CLAIM_FOOD_TABLE,
+  CLAIM_TOY_TABLE,
+  claimTerms,
+  drawClaim,
+} from '../../../../../shared/games/virtualPet/claim';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, conflict, unauthorized } from '../../../../platform/errors';
 import { items } from '../../../items/public';
@@ -15,8 +20,16 @@ import { accountsSql } from '../../../accounts/public';
 export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDto> {
   const now = deps.clock.now();
   const [[user], inventory, resources] = await Promise.all([
-    deps.db.rows<{ id: number; balance: number }>(sql`select id, balance from ${accountsSql.users} where id = ${userId} and status <> 'deleted'`),
-    deps.db.rows<{ quantity: number; item_id: number; name: string; effect_type: string | null; effect_value: number | null }>(sql`
+    deps.db.rows<{ id: number; balance: number }>(
+      sql`select id, balance from ${accountsSql.users} where id = ${userId} and status <> 'deleted'`,
+    ),
+    deps.db.rows<{
+      quantity: number;
+      item_id: number;
+      name: string;
+      effect_type: string | null;
+      effect_value: number | null;
+    }>(sql`
       select inv.quantity, inv.item_id, i.name, i.effect_type, i.effect_value
       from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
       where inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
@@ -26,12 +39,23 @@ export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDt
   return {
     id: String(user.id),
     balance: Number(user.balance),
-    inventory: inventory.map((r) => ({ quantity: r.quantity, item: { _id: String(r.item_id), name: r.name, effectType: r.effect_type, effectValue: r.effect_value === null ? null : r.effect_value / 100 } })),
+    inventory: inventory.map((r) => ({
+      quantity: r.quantity,
+      item: {
+        _id: String(r.item_id),
+        name: r.name,
+        effectType: r.effect_type,
+        effectValue: r.effect_value === null ? null : r.effect_value / 100,
+      },
+    })),
     resources,
   };
 }
 
-const tooSoon = (nextClaim: string) => new AppError(400, 'BAD_REQUEST', `Too soon: your next claim opens at ${nextClaim}`, { nextClaim });
+const tooSoon = (nextClaim: string) =>
+  new AppError(400, 'BAD_REQUEST', `Too soon: your next claim opens at ${nextClaim}`, {
+    nextClaim,
+  });
 
 /**
  * The claim (DESIGN.md section 8): its time is taken by one conditional UPDATE of the user's
@@ -43,7 +67,9 @@ export async function claim(deps: Deps, userId: number): Promise<ClaimResponse> 
   const now = deps.clock.now();
   const ids = await catalogItemIds(deps.db);
   return deps.db.tx(async (tx) => {
-    await tx.rows(sql`insert into virtual_pet_profiles (user_id) values (${userId}) on conflict (user_id) do nothing`);
+    await tx.rows(
+      sql`insert into virtual_pet_profiles (user_id) values (${userId}) on conflict (user_id) do nothing`,
+    );
     const [held] = await tx.rows<{ n: number; traits: string[] }>(sql`
       select (select count(*) from virtual_pet_critters where user_id = ${userId})::int as n,
         coalesce((select array_agg(t) from virtual_pet_critters c cross join lateral unnest(c.traits) t where c.user_id = ${userId}), '{}') as traits`);
@@ -56,21 +82,50 @@ export async function claim(deps: Deps, userId: number): Promise<ClaimResponse> 
       where user_id = ${userId} and (next_claim_at is null or next_claim_at <= ${now.toISOString()})
       returning user_id`);
     if (!claimed) {
-      const [row] = await tx.rows<{ next_claim_at: Date | string }>(sql`select next_claim_at from virtual_pet_profiles where user_id = ${userId}`);
+      const [row] = await tx.rows<{ next_claim_at: Date | string }>(
+        sql`select next_claim_at from virtual_pet_profiles where user_id = ${userId}`,
+      );
       throw tooSoon(new Date(row?.next_claim_at ?? next).toISOString());
     }
-    const params = { critters: count, foodDraws: terms.foodDraws, toyDraws: terms.toyDraws, foodTable: CLAIM_FOOD_TABLE, toyTable: CLAIM_TOY_TABLE, coins: terms.coins, shards: terms.shards };
+    const params = {
+      critters: count,
+      foodDraws: terms.foodDraws,
+      toyDraws: terms.toyDraws,
+      foodTable: CLAIM_FOOD_TABLE,
+      toyTable: CLAIM_TOY_TABLE,
+      coins: terms.coins,
+      shards: terms.shards,
+    };
     const round = await nextRound(tx, userId, 'sanctuary-claim', (draw) => {
       const drawn = drawClaim(draw.serverSeed, draw.clientSeed, draw.nonce, params);
-      return { params, outcome: { ...drawn, coins: terms.coins, shards: terms.shards }, stake: 0, payout: 0 };
+      return {
+        params,
+        outcome: { ...drawn, coins: terms.coins, shards: terms.shards },
+        stake: 0,
+        payout: 0,
+      };
     });
     const { food, toys } = round.record.outcome;
-    const moves = Object.entries({ ...food, ...toys }).map(([key, n]) => ({ userId, itemId: ids.get(key) ?? -1, delta: n }));
+    const moves = Object.entries({ ...food, ...toys }).map(([key, n]) => ({
+      userId,
+      itemId: ids.get(key) ?? -1,
+      delta: n,
+    }));
     if (moves.some((m) => m.itemId < 0)) throw new Error('claim: a drawn good has no items row');
     await items.move(tx, moves, { reason: 'pet_claim', refType: 'round', refId: round.id });
     const ref = { refType: 'round' as const, refId: round.id };
-    await ledger.post(tx, [{ userId, delta: terms.coins, category: 'pet_claim' }], { ...ref, currency: 'pet_coins' }, { actorId: userId });
-    await ledger.post(tx, [{ userId, delta: terms.shards, category: 'pet_claim' }], { ...ref, currency: 'shards' }, { actorId: userId });
+    await ledger.post(
+      tx,
+      [{ userId, delta: terms.coins, category: 'pet_claim' }],
+      { ...ref, currency: 'pet_coins' },
+      { actorId: userId },
+    );
+    await ledger.post(
+      tx,
+      [{ userId, delta: terms.shards, category: 'pet_claim' }],
+      { ...ref, currency: 'shards' },
+      { actorId: userId },
+    );
     return {
       newInventory: await resourcesOf(tx, userId, now),
       coinsAdded: terms.coins,

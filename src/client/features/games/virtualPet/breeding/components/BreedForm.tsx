@@ -4,7 +4,16 @@ import { errorMessage } from '../../../../../lib/errorMessages';
 import { notify } from '../../../../../lib/toast';
 import { useActionGuard } from '../../../../../lib/useActionGuard';
 import { HATCH_MS } from '../../../../../../shared/games/virtualPet/breeding';
-import { BREED_FAILED, breedBlockedText, childRarity, effectivePayment, formatDuration, paymentOptions, pickable, type PaymentMethod } from '../breedingView';
+import {
+  BREED_FAILED,
+  breedBlockedText,
+  childRarity,
+  effectivePayment,
+  formatDuration,
+  paymentOptions,
+  pickable,
+  type PaymentMethod,
+} from '../breedingView';
 import { useBreedMutation } from '../mutations';
 import { OffspringPreview } from './OffspringPreview';
 import { ParentPicker } from './ParentPicker';
@@ -31,16 +40,29 @@ export function BreedForm({ critters, user, now }: BreedFormProps) {
   const rarity = childRarity(parentA, parentB);
   const options = paymentOptions(user, rarity);
   const payment = effectivePayment(chosenPayment, options);
-  const blocked = breedBlockedText({ critterCount: critters.length, parentA, parentB, payment, rarity });
+  const blocked = breedBlockedText({
+    critterCount: critters.length,
+    parentA,
+    parentB,
+    payment,
+    rarity,
+  });
   const busy = breed.isPending;
 
   async function onBreed() {
     if (!parentA || !parentB || !payment) return;
     try {
-      const answer = await breed.mutateAsync({ parentA: parentA._id, parentB: parentB._id, paymentMethod: payment });
+      const answer = await breed.mutateAsync({
+        parentA: parentA._id,
+        parentB: parentB._id,
+        paymentMethod: payment,
+      });
       // The server's message names the hatch time in UTC; the page says it in its own words.
       const { child } = answer.egg;
-      notify.success(`An egg! It holds a ${child.rarity} ${child.name} and hatches in ${formatDuration(HATCH_MS[child.rarity])}.`, { duration: 6000 });
+      notify.success(
+        `An egg! It holds a ${child.rarity} ${child.name} and hatches in ${formatDuration(HATCH_MS[child.rarity])}.`,
+        { duration: 6000 },
+      );
       setIdA('');
       setIdB('');
     } catch (error) {
@@ -55,7 +77,12 @@ export function BreedForm({ critters, user, now }: BreedFormProps) {
   }
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} aria-labelledby="breed-title" noValidate>
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={onSubmit}
+      aria-labelledby="breed-title"
+      noValidate
+    >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <ParentPicker
           id="breed-parent-a"
@@ -80,7 +107,12 @@ export function BreedForm({ critters, user, now }: BreedFormProps) {
           onChange={setIdB}
         />
       </div>
-      <PaymentChoice options={options} value={payment} disabled={busy} onChange={setChosenPayment} />
+      <PaymentChoice
+        options={options}
+        value={payment}
+        disabled={busy}
+        onChange={setChosenPayment}
+      />
       {parentA && parentB && <OffspringPreview a={parentA} b={parentB} />}
       <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
         <button

@@ -10,7 +10,11 @@ const td = 'py-1 pr-3 align-top font-mono text-slate-100';
 export function BreedPrices() {
   const prices = breedPrices();
   return (
-    <section aria-labelledby="breed-prices-title" className="card flex flex-col gap-3" data-testid="breed-prices">
+    <section
+      aria-labelledby="breed-prices-title"
+      className="card flex flex-col gap-3"
+      data-testid="breed-prices"
+    >
       <h2 id="breed-prices-title" className="section-title">
         What breeding costs
       </h2>
@@ -22,10 +26,18 @@ export function BreedPrices() {
           <caption className="sr-only">Breeding price by the child&apos;s rarity</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Child</th>
-              <th scope="col" className={th}>Gold</th>
-              <th scope="col" className={th}>Pet coins</th>
-              <th scope="col" className={th}>Gacha average</th>
+              <th scope="col" className={th}>
+                Child
+              </th>
+              <th scope="col" className={th}>
+                Gold
+              </th>
+              <th scope="col" className={th}>
+                Pet coins
+              </th>
+              <th scope="col" className={th}>
+                Gacha average
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -24,25 +24,39 @@ function EggCard({ egg, names, now, busy, hatching, onHatch }: EggCardProps) {
   const parents = egg.parents.map((id) => names.get(id)?.name ?? `critter #${id}`);
   const titleId = `egg-${egg._id}-title`;
   return (
-    <li className="flex min-w-0 flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-3" data-testid="breeding-egg" data-egg-id={egg._id}>
+    <li
+      className="flex min-w-0 flex-col gap-2 rounded-xl border border-white/10 bg-white/5 p-3"
+      data-testid="breeding-egg"
+      data-egg-id={egg._id}
+    >
       <h3 id={titleId} className="flex items-center gap-2 font-semibold text-white">
         <span aria-hidden="true" className="text-2xl">
           <Emoji char="🥚" />
         </span>
         <span className="min-w-0 wrap-anywhere">
-          Egg of <span aria-hidden="true"><EmojiText text={egg.child.emoji} /> </span>
+          Egg of{' '}
+          <span aria-hidden="true">
+            <EmojiText text={egg.child.emoji} />{' '}
+          </span>
           {egg.child.name} <span className="font-normal text-slate-400">({egg.child.variant})</span>
         </span>
       </h3>
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
         <RarityBadge rarity={egg.child.rarity} />
         <span>Generation {egg.child.generation}</span>
-        <span className="wrap-anywhere">Traits: {egg.child.traits.length === 0 ? 'none' : egg.child.traits.map(traitName).join(', ')}</span>
+        <span className="wrap-anywhere">
+          Traits:{' '}
+          {egg.child.traits.length === 0 ? 'none' : egg.child.traits.map(traitName).join(', ')}
+        </span>
       </p>
       <p className="text-sm text-slate-400 wrap-anywhere">
         From {parents.join(' and ')} · round #{egg.roundId}
       </p>
-      <Meter label={`Egg of ${egg.child.name}: incubation`} percent={progress} valueText={ready ? 'ready to hatch' : `hatches in ${formatHms(left)}`} />
+      <Meter
+        label={`Egg of ${egg.child.name}: incubation`}
+        percent={progress}
+        valueText={ready ? 'ready to hatch' : `hatches in ${formatHms(left)}`}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {ready ? (
           <span className="text-sm font-semibold text-emerald-200" data-testid="egg-ready">
@@ -87,7 +101,15 @@ export function EggList({ eggs, names, now, busy, hatchingId, onHatch }: EggList
   return (
     <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="breeding-eggs">
       {eggs.map((egg) => (
-        <EggCard key={egg._id} egg={egg} names={names} now={now} busy={busy} hatching={hatchingId === egg._id} onHatch={onHatch} />
+        <EggCard
+          key={egg._id}
+          egg={egg}
+          names={names}
+          now={now}
+          busy={busy}
+          hatching={hatchingId === egg._id}
+          onHatch={onHatch}
+        />
       ))}
     </ul>
   );

@@ -7,8 +7,15 @@ import { EmojiText } from '../../../../../components/Emoji';
 export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
   const p = offspringPreview(a, b);
   return (
-    <section aria-labelledby="offspring-title" className="flex flex-col gap-2 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="offspring-preview">
-      <h3 id="offspring-title" className="text-sm font-semibold tracking-wide text-slate-300 uppercase">
+    <section
+      aria-labelledby="offspring-title"
+      className="flex flex-col gap-2 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+      data-testid="offspring-preview"
+    >
+      <h3
+        id="offspring-title"
+        className="text-sm font-semibold tracking-wide text-slate-300 uppercase"
+      >
         Offspring preview
       </h3>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
@@ -17,7 +24,9 @@ export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
           <dd className="flex flex-col text-slate-100">
             {p.species.map((s) => (
               <span key={s.key}>
-                <span aria-hidden="true"><EmojiText text={s.emoji} /> </span>
+                <span aria-hidden="true">
+                  <EmojiText text={s.emoji} />{' '}
+                </span>
                 {s.name} <span className="font-mono text-slate-300">{s.percent}%</span>
               </span>
             ))}
@@ -44,7 +53,10 @@ export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
         </div>
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-xs text-slate-400">Variant</dt>
-          <dd className="text-slate-300">The variant of the parent whose species it takes, with a {p.mutationPct}% chance to mutate into another variant of that species.</dd>
+          <dd className="text-slate-300">
+            The variant of the parent whose species it takes, with a {p.mutationPct}% chance to
+            mutate into another variant of that species.
+          </dd>
         </div>
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-xs text-slate-400">Traits that may pass</dt>
@@ -52,9 +64,15 @@ export function OffspringPreview({ a, b }: { a: CritterDto; b: CritterDto }) {
             {p.traits.length === 0 ? (
               <span className="text-slate-300">Neither parent has a trait to pass on.</span>
             ) : (
-              <ul className="flex flex-wrap gap-2" aria-label="Traits that may pass, with their chances">
+              <ul
+                className="flex flex-wrap gap-2"
+                aria-label="Traits that may pass, with their chances"
+              >
                 {p.traits.map((t) => (
-                  <li key={t.trait} className="rounded-lg border border-white/10 bg-white/5 px-2 py-0.5">
+                  <li
+                    key={t.trait}
+                    className="rounded-lg border border-white/10 bg-white/5 px-2 py-0.5"
+                  >
                     {t.name} <span className="font-mono text-slate-300">{t.percent}%</span>
                   </li>
                 ))}

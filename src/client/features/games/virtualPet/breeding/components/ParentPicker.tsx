@@ -24,25 +24,50 @@ interface ParentPickerProps {
  * One parent: every critter is listed; one breeding or resting after a hatch is shown with its
  * reason and time left but cannot be picked, nor can the other parent.
  */
-export function ParentPicker({ id, label, critters, value, otherId, picked, now, disabled, onChange }: ParentPickerProps) {
+export function ParentPicker({
+  id,
+  label,
+  critters,
+  value,
+  otherId,
+  picked,
+  now,
+  disabled,
+  onChange,
+}: ParentPickerProps) {
   const choices = parentChoices(critters, otherId, now);
   const free = choices.filter((c) => c.disabledBecause === null).length;
   const traits = picked ? Object.keys(picked.traits) : [];
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid={`${id}-picker`}>
-      <SelectField id={id} label={label} value={picked ? value : ''} onValueChange={onChange} disabled={disabled} aria-describedby={`${id}-free`}>
+      <SelectField
+        id={id}
+        label={label}
+        value={picked ? value : ''}
+        onValueChange={onChange}
+        disabled={disabled}
+        aria-describedby={`${id}-free`}
+      >
         <option value="">Choose a critter…</option>
         {choices.map((choice) => (
-          <option key={choice.critter._id} value={choice.critter._id} disabled={choice.disabledBecause !== null}>
+          <option
+            key={choice.critter._id}
+            value={choice.critter._id}
+            disabled={choice.disabledBecause !== null}
+          >
             {choice.label}
           </option>
         ))}
       </SelectField>
       <p id={`${id}-free`} className="text-xs text-slate-400">
-        {free} of {critters.length} {critters.length === 1 ? 'critter' : 'critters'} can be picked here.
+        {free} of {critters.length} {critters.length === 1 ? 'critter' : 'critters'} can be picked
+        here.
       </p>
       {picked && (
-        <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2 text-sm" data-testid={`${id}-picked`}>
+        <div
+          className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/5 p-2 text-sm"
+          data-testid={`${id}-picked`}
+        >
           <span aria-hidden="true" className="text-3xl">
             <EmojiText text={picked.emoji} />
           </span>
@@ -54,7 +79,9 @@ export function ParentPicker({ id, label, critters, value, otherId, picked, now,
               <RarityBadge rarity={picked.rarity} />
               <span>Generation {picked.generation}</span>
             </p>
-            <p className="text-slate-300 wrap-anywhere">Traits: {traits.length === 0 ? 'none' : traits.map(traitName).join(', ')}</p>
+            <p className="text-slate-300 wrap-anywhere">
+              Traits: {traits.length === 0 ? 'none' : traits.map(traitName).join(', ')}
+            </p>
           </div>
         </div>
       )}

@@ -21,7 +21,9 @@ export function PaymentChoice({ options, value, disabled, onChange }: PaymentCho
           <label
             key={o.method}
             className={`flex min-w-0 flex-1 items-center gap-2 rounded-xl border px-3 py-2 text-sm ${
-              value === o.method ? 'border-amber-300/70 bg-amber-400/10 text-white' : 'border-white/15 bg-white/5 text-slate-200'
+              value === o.method
+                ? 'border-amber-300/70 bg-amber-400/10 text-white'
+                : 'border-white/15 bg-white/5 text-slate-200'
             } ${o.affordable ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
             data-testid={`breed-pay-${o.method}`}
           >
@@ -34,7 +36,9 @@ export function PaymentChoice({ options, value, disabled, onChange }: PaymentCho
               onChange={() => onChange(o.method)}
               className="accent-amber-400"
             />
-            <span aria-hidden="true"><Emoji char={ICON[o.method]} /></span>
+            <span aria-hidden="true">
+              <Emoji char={ICON[o.method]} />
+            </span>
             <span className="min-w-0 wrap-anywhere">{paymentLabel(o)}</span>
           </label>
         ))}

@@ -15,7 +15,11 @@ export function TimedList({ items, leftText, doneText, testId }: TimedListProps)
   return (
     <ul className="flex flex-col divide-y divide-white/5" data-testid={testId}>
       {items.map(({ critter, leftMs }) => (
-        <li key={critter._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-critter-id={critter._id}>
+        <li
+          key={critter._id}
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
+          data-critter-id={critter._id}
+        >
           <span aria-hidden="true" className="text-2xl">
             <EmojiText text={critter.emoji} />
           </span>

@@ -52,7 +52,13 @@ export function BreedingPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PetPageHeader icon="🥚" title="Breeding" blurb="Pair two critters for an egg that hatches into a new one of the next generation." balances={['coins', 'gold']} testIdPrefix="breeding" />
+      <PetPageHeader
+        icon="🥚"
+        title="Breeding"
+        blurb="Pair two critters for an egg that hatches into a new one of the next generation."
+        balances={['coins', 'gold']}
+        testIdPrefix="breeding"
+      />
 
       <section aria-labelledby="breed-title" className="card flex flex-col gap-4">
         <h2 id="breed-title" className="section-title">
@@ -91,16 +97,28 @@ export function BreedingPage() {
 
       <section aria-labelledby="eggs-title" className="card flex flex-col gap-3">
         <h2 id="eggs-title" className="section-title">
-          Pending eggs {eggs.data && <span className="text-sm font-normal text-slate-400">({eggs.data.eggs.length})</span>}
+          Pending eggs{' '}
+          {eggs.data && (
+            <span className="text-sm font-normal text-slate-400">({eggs.data.eggs.length})</span>
+          )}
         </h2>
         {eggs.isPending ? (
           <LoadingState>Loading eggs…</LoadingState>
         ) : eggs.isError ? (
-          <ErrorBanner>{errorMessage(eggs.error, 'Your eggs could not be loaded. Try again in a moment.')}</ErrorBanner>
+          <ErrorBanner>
+            {errorMessage(eggs.error, 'Your eggs could not be loaded. Try again in a moment.')}
+          </ErrorBanner>
         ) : eggs.data.eggs.length === 0 ? (
           <EmptyState>No eggs incubating.</EmptyState>
         ) : (
-          <EggList eggs={eggs.data.eggs} names={byId} now={now} busy={hatch.isPending} hatchingId={hatchingId} onHatch={onHatch} />
+          <EggList
+            eggs={eggs.data.eggs}
+            names={byId}
+            now={now}
+            busy={hatch.isPending}
+            hatchingId={hatchingId}
+            onHatch={onHatch}
+          />
         )}
       </section>
 
@@ -114,20 +132,33 @@ export function BreedingPage() {
           ) : breeding.length === 0 ? (
             <EmptyState>No critter is breeding.</EmptyState>
           ) : (
-            <TimedList items={breeding} leftText="egg hatches in" doneText="egg ready to hatch" testId="breeding-list" />
+            <TimedList
+              items={breeding}
+              leftText="egg hatches in"
+              doneText="egg ready to hatch"
+              testId="breeding-list"
+            />
           )}
         </section>
         <section aria-labelledby="cooldown-title" className="card flex flex-col gap-3">
           <h2 id="cooldown-title" className="section-title">
             Resting after a hatch
           </h2>
-          <p className="text-sm text-slate-400">A parent rests for a day after its egg hatches, and a hatched critter rests a day before its first breeding.</p>
+          <p className="text-sm text-slate-400">
+            A parent rests for a day after its egg hatches, and a hatched critter rests a day before
+            its first breeding.
+          </p>
           {critters.isPending ? (
             <LoadingState>Loading critters…</LoadingState>
           ) : resting.length === 0 ? (
             <EmptyState>No critter is resting.</EmptyState>
           ) : (
-            <TimedList items={resting} leftText="free in" doneText="free to breed" testId="cooldown-list" />
+            <TimedList
+              items={resting}
+              leftText="free in"
+              doneText="free to breed"
+              testId="cooldown-list"
+            />
           )}
         </section>
       </div>

@@ -9,8 +9,24 @@ import { heldGoods } from '../care';
 import { useFeedMutation, usePlayMutation } from '../mutations';
 
 const KINDS = {
-  food: { title: 'Feed', label: 'Food', verb: 'Feed', pending: 'Feeding…', none: 'Select a food item first.', failed: 'Feeding failed.', choose: 'Choose a food…' },
-  toy: { title: 'Play', label: 'Toy', verb: 'Play', pending: 'Playing…', none: 'Select a toy first.', failed: 'Play failed.', choose: 'Choose a toy…' },
+  food: {
+    title: 'Feed',
+    label: 'Food',
+    verb: 'Feed',
+    pending: 'Feeding…',
+    none: 'Select a food item first.',
+    failed: 'Feeding failed.',
+    choose: 'Choose a food…',
+  },
+  toy: {
+    title: 'Play',
+    label: 'Toy',
+    verb: 'Play',
+    pending: 'Playing…',
+    none: 'Select a toy first.',
+    failed: 'Play failed.',
+    choose: 'Choose a toy…',
+  },
 } as const;
 
 interface CareFormProps {
@@ -60,7 +76,13 @@ export function CareForm({ kind, critter, held }: CareFormProps) {
         {words.title}
       </h4>
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField id={`${id}-select`} label={words.label} className="min-w-0 flex-1" value={selected} onValueChange={setPicked}>
+        <SelectField
+          id={`${id}-select`}
+          label={words.label}
+          className="min-w-0 flex-1"
+          value={selected}
+          onValueChange={setPicked}
+        >
           <option value="">{goods.length === 0 ? `None held` : words.choose}</option>
           {goods.map((g) => (
             <option key={g.key} value={g.key}>

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import type { CosmeticDto, CritterDto, PetResourcesDto } from '../../../../../../shared/games/virtualPet/contract';
+import type {
+  CosmeticDto,
+  CritterDto,
+  PetResourcesDto,
+} from '../../../../../../shared/games/virtualPet/contract';
 import { MAX_AFFECTION, speciesOf } from '../../../../../../shared/games/virtualPet/catalog';
 import { levelProgress } from '../../../../../../shared/games/virtualPet/growth';
 import { formatCoins } from '../../../../../lib/format';
@@ -24,18 +28,30 @@ interface CritterCardProps {
 }
 
 /** Spec section 2: one expandable card per critter (feed, play, evolve, equip cosmetics, unlock traits). */
-export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, traitOffers, names }: CritterCardProps) {
+export function CritterCard({
+  critter,
+  resources,
+  cosmetics,
+  cosmeticsFailed,
+  traitOffers,
+  names,
+}: CritterCardProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const progress = levelProgress(critter.experience);
   const speciesName = speciesOf(critter.species)?.name ?? critter.species;
   const traits = Object.keys(critter.traits);
   const worn = wornCosmetics(critter, cosmetics);
-  const hatching = critter.breeding.hatchAt !== null && Date.parse(critter.breeding.hatchAt) > Date.now();
+  const hatching =
+    critter.breeding.hatchAt !== null && Date.parse(critter.breeding.hatchAt) > Date.now();
 
   return (
     // Open, the card takes the whole row so its care panels have room side by side.
-    <li className={`card flex flex-col gap-3 ${open ? 'lg:col-span-2' : ''}`} data-testid="critter-card" data-critter-id={critter._id}>
+    <li
+      className={`card flex flex-col gap-3 ${open ? 'lg:col-span-2' : ''}`}
+      data-testid="critter-card"
+      data-critter-id={critter._id}
+    >
       <h3 className="font-display text-lg font-bold text-white">
         <button
           type="button"
@@ -49,9 +65,14 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
           </span>
           <span className="min-w-0 flex-1 wrap-anywhere">
             {critter.name}
-            {critter.name !== speciesName && <span className="text-sm font-normal text-slate-400"> ({speciesName})</span>}
+            {critter.name !== speciesName && (
+              <span className="text-sm font-normal text-slate-400"> ({speciesName})</span>
+            )}
           </span>
-          <span aria-hidden="true" className={`text-sm text-slate-400 transition ${open ? 'rotate-90' : ''}`}>
+          <span
+            aria-hidden="true"
+            className={`text-sm text-slate-400 transition ${open ? 'rotate-90' : ''}`}
+          >
             <ChevronRight />
           </span>
           <span className="sr-only">{open ? ' (hide care)' : ' (show care)'}</span>
@@ -69,7 +90,8 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
             Level {progress.level}
           </span>
           <span className="font-mono text-slate-300">
-            {formatCoins(critter.experience - progress.start)} / {formatCoins(progress.next - progress.start)} EXP
+            {formatCoins(critter.experience - progress.start)} /{' '}
+            {formatCoins(progress.next - progress.start)} EXP
           </span>
         </p>
         <Meter
@@ -85,7 +107,12 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
             {critter.affection} / {MAX_AFFECTION}
           </span>
         </p>
-        <Meter label={`${critter.name}: affection`} percent={(100 * critter.affection) / MAX_AFFECTION} valueText={`${critter.affection} of ${MAX_AFFECTION}`} tone="rose" />
+        <Meter
+          label={`${critter.name}: affection`}
+          percent={(100 * critter.affection) / MAX_AFFECTION}
+          valueText={`${critter.affection} of ${MAX_AFFECTION}`}
+          tone="rose"
+        />
       </div>
       <p className="text-sm text-slate-300">
         <span className="font-semibold text-white">Traits: </span>
@@ -98,7 +125,9 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
           : worn.map((w, i) => (
               <span key={w.slot}>
                 {i > 0 && ', '}
-                <span aria-hidden="true"><EmojiText text={w.emoji} /> </span>
+                <span aria-hidden="true">
+                  <EmojiText text={w.emoji} />{' '}
+                </span>
                 {w.name} <span className="text-slate-400">({w.slot})</span>
               </span>
             ))}
@@ -110,7 +139,12 @@ export function CritterCard({ critter, resources, cosmetics, cosmeticsFailed, tr
               <CareForm kind="food" critter={critter} held={resources.food} />
               <CareForm kind="toy" critter={critter} held={resources.toys} />
               <EvolvePanel critter={critter} />
-              <EquipPanel critter={critter} cosmetics={cosmetics} failed={cosmeticsFailed} names={names} />
+              <EquipPanel
+                critter={critter}
+                cosmetics={cosmetics}
+                failed={cosmeticsFailed}
+                names={names}
+              />
               <div className="md:col-span-2">
                 <TraitPanel critter={critter} shards={resources.shards} offers={traitOffers} />
               </div>

@@ -28,7 +28,11 @@ export function EquipPanel({ critter, cosmetics, failed, names }: EquipPanelProp
 
   async function onEquip(cosmetic: CosmeticDto) {
     try {
-      const answer = await equip.mutateAsync({ critterId: critter._id, slot: cosmetic.slot, itemId: cosmetic._id });
+      const answer = await equip.mutateAsync({
+        critterId: critter._id,
+        slot: cosmetic.slot,
+        itemId: cosmetic._id,
+      });
       notify.success(answer.message);
     } catch (error) {
       notify.error(errorMessage(error, 'Equip failed.'));
@@ -47,7 +51,9 @@ export function EquipPanel({ critter, cosmetics, failed, names }: EquipPanelProp
     <div className="flex flex-col gap-2">
       <h4 className="font-semibold text-white">Cosmetics</h4>
       {failed ? (
-        <p className="text-sm text-rose-200">Your cosmetics could not be loaded. Try again in a moment.</p>
+        <p className="text-sm text-rose-200">
+          Your cosmetics could not be loaded. Try again in a moment.
+        </p>
       ) : !cosmetics ? (
         <LoadingState>Loading cosmetics…</LoadingState>
       ) : offered.length === 0 ? (
@@ -62,13 +68,27 @@ export function EquipPanel({ critter, cosmetics, failed, names }: EquipPanelProp
         <ul className="flex flex-col gap-2" aria-label={`Cosmetics for ${critter.name}`}>
           {offered.map((c) => {
             const on = isEquipped(critter, c);
-            const elsewhere = c.equippedOn.filter((critterId) => critterId !== critter._id).map((critterId) => names.get(critterId) ?? 'another critter');
+            const elsewhere = c.equippedOn
+              .filter((critterId) => critterId !== critter._id)
+              .map((critterId) => names.get(critterId) ?? 'another critter');
             return (
-              <li key={c._id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2">
+              <li
+                key={c._id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2"
+              >
                 <span className="min-w-0 text-sm">
-                  <span aria-hidden="true"><EmojiText text={c.emoji} /> </span>
-                  <span className="font-semibold text-white">{c.name}</span> <span className="text-slate-400">({c.slot}, ×{c.owned})</span>
-                  {elsewhere.length > 0 && <span className="block text-xs text-slate-400">Worn by {elsewhere.join(', ')}</span>}
+                  <span aria-hidden="true">
+                    <EmojiText text={c.emoji} />{' '}
+                  </span>
+                  <span className="font-semibold text-white">{c.name}</span>{' '}
+                  <span className="text-slate-400">
+                    ({c.slot}, ×{c.owned})
+                  </span>
+                  {elsewhere.length > 0 && (
+                    <span className="block text-xs text-slate-400">
+                      Worn by {elsewhere.join(', ')}
+                    </span>
+                  )}
                 </span>
                 <button
                   type="button"
@@ -77,7 +97,11 @@ export function EquipPanel({ critter, cosmetics, failed, names }: EquipPanelProp
                   onClick={() => onChoose(c)}
                   data-testid={`equip-${c._id}`}
                 >
-                  {on ? 'Equipped' : equip.isPending && equip.variables?.itemId === c._id ? 'Equipping…' : 'Equip'}
+                  {on
+                    ? 'Equipped'
+                    : equip.isPending && equip.variables?.itemId === c._id
+                      ? 'Equipping…'
+                      : 'Equip'}
                   <span className="sr-only"> {c.name}</span>
                 </button>
               </li>

@@ -24,12 +24,18 @@ export function StarterPicker() {
   }
 
   return (
-    <section aria-labelledby="starter-title" className="card flex flex-col gap-4" data-testid="starter-picker">
+    <section
+      aria-labelledby="starter-title"
+      className="card flex flex-col gap-4"
+      data-testid="starter-picker"
+    >
       <div>
         <h2 id="starter-title" className="section-title">
           Choose Your Starter Critter
         </h2>
-        <p className="mt-1 text-sm text-slate-400">Pick one to begin. You can find more in the shop, the gacha and by breeding.</p>
+        <p className="mt-1 text-sm text-slate-400">
+          Pick one to begin. You can find more in the shop, the gacha and by breeding.
+        </p>
       </div>
       {starters.isPending ? (
         <LoadingState>Loading starters…</LoadingState>
@@ -38,7 +44,11 @@ export function StarterPicker() {
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {starters.data.map((starter) => (
-            <li key={starter.species} className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-slate-950/40 p-4" data-testid={`starter-${starter.species}`}>
+            <li
+              key={starter.species}
+              className="flex flex-col gap-2 rounded-2xl border border-white/10 bg-slate-950/40 p-4"
+              data-testid={`starter-${starter.species}`}
+            >
               <span aria-hidden="true" className="text-4xl">
                 <EmojiText text={starter.emoji} />
               </span>

@@ -5,7 +5,13 @@ import { errorMessage } from '../../../../../lib/errorMessages';
 import { notify } from '../../../../../lib/toast';
 import { useActionGuard } from '../../../../../lib/useActionGuard';
 import { RarityBadge } from '../../components/RarityBadge';
-import { canOpenTraitShop, notEnoughShards, PURCHASE_TRAITS_MIN_SHARDS, traitsToBuy, type TraitOffer } from '../care';
+import {
+  canOpenTraitShop,
+  notEnoughShards,
+  PURCHASE_TRAITS_MIN_SHARDS,
+  traitsToBuy,
+  type TraitOffer,
+} from '../care';
 import { useUnlockTraitMutation } from '../mutations';
 import { Emoji } from '../../../../../components/Emoji';
 
@@ -58,7 +64,10 @@ export function TraitPanel({ critter, shards, offers }: TraitPanelProps) {
           disabled={!allowed}
           onClick={() => setOpen((o) => !o)}
         >
-          <span aria-hidden="true"><Emoji char="💎" /></span>Purchase Traits
+          <span aria-hidden="true">
+            <Emoji char="💎" />
+          </span>
+          Purchase Traits
         </button>
         <span id={`${id}-need`} className="text-xs text-slate-400">
           Needs at least {PURCHASE_TRAITS_MIN_SHARDS} shards; you hold {shards}.
@@ -69,17 +78,26 @@ export function TraitPanel({ critter, shards, offers }: TraitPanelProps) {
           (list.length === 0 ? (
             <EmptyState>{critter.name} has every trait already.</EmptyState>
           ) : (
-            <ul className="grid grid-cols-1 gap-2 lg:grid-cols-2" aria-label={`Traits ${critter.name} can learn`}>
+            <ul
+              className="grid grid-cols-1 gap-2 lg:grid-cols-2"
+              aria-label={`Traits ${critter.name} can learn`}
+            >
               {list.map((t) => {
                 const short = t.cost > shards;
                 return (
-                  <li key={t.key} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2" data-testid={`trait-${t.key}`}>
+                  <li
+                    key={t.key}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2"
+                    data-testid={`trait-${t.key}`}
+                  >
                     <div className="min-w-0 flex-1">
                       <p className="flex flex-wrap items-center gap-2">
                         <span className="font-semibold text-white">{t.name}</span>
                         <RarityBadge rarity={t.rarity} />
                         <span className="font-mono text-sm text-sky-200">
-                          <span aria-hidden="true"><Emoji char="💎" /> </span>
+                          <span aria-hidden="true">
+                            <Emoji char="💎" />{' '}
+                          </span>
                           {t.cost}
                           <span className="sr-only"> shards</span>
                         </span>
@@ -93,7 +111,9 @@ export function TraitPanel({ critter, shards, offers }: TraitPanelProps) {
                       disabled={unlock.isPending || guard.quiet}
                       onClick={() => onChoose(t)}
                     >
-                      {unlock.isPending && unlock.variables?.trait === t.key ? 'Unlocking…' : 'Unlock'}
+                      {unlock.isPending && unlock.variables?.trait === t.key
+                        ? 'Unlocking…'
+                        : 'Unlock'}
                       <span className="sr-only"> {t.name}</span>
                     </button>
                   </li>

@@ -9,16 +9,24 @@ import { EmojiText } from '../../../../../components/Emoji';
 export function OddsDetails({ pool }: { pool: GachaPool }) {
   const details = oddsDetails(pool);
   return (
-    <details className="group rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="gacha-odds-details">
+    <details
+      className="group rounded-xl border border-white/10 bg-slate-950/40 p-3"
+      data-testid="gacha-odds-details"
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-200">
-        <span aria-hidden="true" className="transition group-open:rotate-90 motion-reduce:transition-none">
+        <span
+          aria-hidden="true"
+          className="transition group-open:rotate-90 motion-reduce:transition-none"
+        >
           <ChevronRight />
         </span>
         Odds details
       </summary>
       <div className="mt-3 flex flex-col gap-3 text-sm text-slate-300">
         <table className="w-full text-left">
-          <caption className="mb-1 text-left text-xs text-slate-400">Chance per pull, and the long-run share of pulls with pity counted</caption>
+          <caption className="mb-1 text-left text-xs text-slate-400">
+            Chance per pull, and the long-run share of pulls with pity counted
+          </caption>
           <thead>
             <tr className="text-xs text-slate-400">
               <th scope="col" className="py-1 pr-2 font-medium">
@@ -39,7 +47,10 @@ export function OddsDetails({ pool }: { pool: GachaPool }) {
                   <RarityBadge rarity={row.rarity} />
                 </th>
                 <td className="py-1 pr-2 text-right font-mono">{row.base}</td>
-                <td className="py-1 text-right font-mono" data-testid={`gacha-consolidated-${row.rarity}`}>
+                <td
+                  className="py-1 text-right font-mono"
+                  data-testid={`gacha-consolidated-${row.rarity}`}
+                >
                   {row.consolidated}
                 </td>
               </tr>
@@ -48,15 +59,22 @@ export function OddsDetails({ pool }: { pool: GachaPool }) {
         </table>
         <ul className="flex flex-col gap-1">
           <li>
-            Expected pulls to a Legendary-or-better: <span className="font-mono font-semibold text-white" data-testid="gacha-expected">{details.expectedPulls}</span>
+            Expected pulls to a Legendary-or-better:{' '}
+            <span className="font-mono font-semibold text-white" data-testid="gacha-expected">
+              {details.expectedPulls}
+            </span>
           </li>
           <li>
-            Worst case: <span className="font-mono font-semibold text-white">{details.worstCase}</span> pulls (the pity pull is always Legendary or better, in
-            their relative odds).
+            Worst case:{' '}
+            <span className="font-mono font-semibold text-white">{details.worstCase}</span> pulls
+            (the pity pull is always Legendary or better, in their relative odds).
           </li>
         </ul>
         <div>
-          <p className="text-xs text-slate-400">Once its rarity is drawn, each species of it is equally likely, and so is each of its variants:</p>
+          <p className="text-xs text-slate-400">
+            Once its rarity is drawn, each species of it is equally likely, and so is each of its
+            variants:
+          </p>
           <ul className="mt-1 flex flex-col gap-1">
             {details.rows.map((row) => (
               <li key={row.rarity} className="wrap-anywhere">
@@ -67,7 +85,9 @@ export function OddsDetails({ pool }: { pool: GachaPool }) {
                   : row.species.map((s, i) => (
                       <span key={s.key}>
                         {i > 0 && ', '}
-                        <span aria-hidden="true"><EmojiText text={s.emoji} /> </span>
+                        <span aria-hidden="true">
+                          <EmojiText text={s.emoji} />{' '}
+                        </span>
                         {s.name}
                       </span>
                     ))}

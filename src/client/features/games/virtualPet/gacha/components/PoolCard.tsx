@@ -5,7 +5,15 @@ import { formatCoins } from '../../../../../lib/format';
 import { useActionGuard } from '../../../../../lib/useActionGuard';
 import { Meter } from '../../components/Meter';
 import { RarityBadge } from '../../components/RarityBadge';
-import { PITY_RULE, pityText, pityValue, poolOf, spinBlockedText, spinOptions, type SpinOption } from '../gachaView';
+import {
+  PITY_RULE,
+  pityText,
+  pityValue,
+  poolOf,
+  spinBlockedText,
+  spinOptions,
+  type SpinOption,
+} from '../gachaView';
 import { OddsDetails } from './OddsDetails';
 import { PullResults, type SpinOutcome } from './PullResults';
 import { EmojiText } from '../../../../../components/Emoji';
@@ -24,7 +32,21 @@ interface PoolCardProps {
   onSpin: (pool: GachaPoolDto, count: 1 | 10) => Promise<void>;
 }
 
-function SpinButton({ option, pool, busy, spinning, describedBy, onSpin }: { option: SpinOption; pool: GachaPoolDto; busy: boolean; spinning: boolean; describedBy?: string; onSpin: PoolCardProps['onSpin'] }) {
+function SpinButton({
+  option,
+  pool,
+  busy,
+  spinning,
+  describedBy,
+  onSpin,
+}: {
+  option: SpinOption;
+  pool: GachaPoolDto;
+  busy: boolean;
+  spinning: boolean;
+  describedBy?: string;
+  onSpin: PoolCardProps['onSpin'];
+}) {
   const guard = useActionGuard();
   return (
     <button
@@ -42,7 +64,15 @@ function SpinButton({ option, pool, busy, spinning, describedBy, onSpin }: { opt
 }
 
 /** Spec section 2, Gacha: one card per pool with its cost, odds by rarity and the pity bar; ×1 and ×10. */
-export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, onSpin }: PoolCardProps) {
+export function PoolCard({
+  pool,
+  gold,
+  busy,
+  spinning,
+  outcome,
+  reducedMotion,
+  onSpin,
+}: PoolCardProps) {
   const shared = poolOf(pool);
   const options = spinOptions(pool.cost, gold);
   const blocked = spinBlockedText(options, gold);
@@ -51,10 +81,16 @@ export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, o
   const blockedId = `${titleId}-blocked`;
 
   return (
-    <li className="card flex min-w-0 flex-col gap-4" data-testid="gacha-pool" data-pool-id={pool.id}>
+    <li
+      className="card flex min-w-0 flex-col gap-4"
+      data-testid="gacha-pool"
+      data-pool-id={pool.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={titleId} className="section-title wrap-anywhere">
-          <span aria-hidden="true"><EmojiText text={pool.emoji} /> </span>
+          <span aria-hidden="true">
+            <EmojiText text={pool.emoji} />{' '}
+          </span>
           {pool.name}
         </h2>
         <p className="text-sm text-slate-300">
@@ -64,11 +100,16 @@ export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, o
           gold per pull
         </p>
       </div>
-      <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" aria-label={`${pool.name} odds per pull`}>
+      <ul
+        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3"
+        aria-label={`${pool.name} odds per pull`}
+      >
         {RARITIES.map((r) => (
           <li key={r} className="flex items-center justify-between gap-2">
             <RarityBadge rarity={r} />
-            <span className="font-mono text-slate-200">{((100 * shared.odds[r]) / ODDS_TOTAL).toFixed(2)}%</span>
+            <span className="font-mono text-slate-200">
+              {((100 * shared.odds[r]) / ODDS_TOTAL).toFixed(2)}%
+            </span>
           </li>
         ))}
       </ul>
@@ -79,7 +120,11 @@ export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, o
             {pity.figure}
           </span>
         </p>
-        <Meter label={`${pool.name}: pity`} percent={pityValue(pool.pityCount)} valueText={`${pity.figure} pulls since your last Legendary-or-better`} />
+        <Meter
+          label={`${pool.name}: pity`}
+          percent={pityValue(pool.pityCount)}
+          valueText={`${pity.figure} pulls since your last Legendary-or-better`}
+        />
         <p className="text-xs text-slate-400">
           {PITY_RULE} {pity.left}
         </p>
@@ -87,7 +132,15 @@ export function PoolCard({ pool, gold, busy, spinning, outcome, reducedMotion, o
       <div className="flex flex-col gap-1">
         <div className="flex gap-2">
           {options.map((option) => (
-            <SpinButton key={option.count} option={option} pool={pool} busy={busy} spinning={spinning === option.count} describedBy={blockedId} onSpin={onSpin} />
+            <SpinButton
+              key={option.count}
+              option={option}
+              pool={pool}
+              busy={busy}
+              spinning={spinning === option.count}
+              describedBy={blockedId}
+              onSpin={onSpin}
+            />
           ))}
         </div>
         {blocked && (

@@ -25,21 +25,31 @@ function celebrate(mythical: boolean) {
     particleCount: mythical ? 180 : 120,
     spread: mythical ? 100 : 70,
     origin: { y: 0.6 },
-    colors: mythical ? ['#f0abfc', '#e879f9', '#c084fc', '#fde68a'] : ['#fcd34d', '#fbbf24', '#fde68a', '#ffffff'],
+    colors: mythical
+      ? ['#f0abfc', '#e879f9', '#c084fc', '#fde68a']
+      : ['#fcd34d', '#fbbf24', '#fde68a', '#ffffff'],
     disableForReducedMotion: true,
   });
 }
 
 const GLOW: Record<string, string> = {
-  Legendary: 'border-amber-300/70 bg-amber-400/10 shadow-lg shadow-amber-400/30 ring-2 ring-amber-300/60',
-  Mythical: 'border-fuchsia-300/70 bg-fuchsia-500/10 shadow-lg shadow-fuchsia-400/40 ring-2 ring-fuchsia-300/70',
+  Legendary:
+    'border-amber-300/70 bg-amber-400/10 shadow-lg shadow-amber-400/30 ring-2 ring-amber-300/60',
+  Mythical:
+    'border-fuchsia-300/70 bg-fuchsia-500/10 shadow-lg shadow-fuchsia-400/40 ring-2 ring-fuchsia-300/70',
 };
 
 /**
  * The pulls of one answer, shown one after another with a short entrance (all at once with
  * reduced motion); a Legendary or Mythical glows and, motion allowing, fires confetti.
  */
-export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; reducedMotion: boolean }) {
+export function PullResults({
+  outcome,
+  reducedMotion,
+}: {
+  outcome: SpinOutcome;
+  reducedMotion: boolean;
+}) {
   const { key, pool, results, pityBefore } = outcome;
   const reveal = useReveal(key, results.length, reducedMotion);
   const visible = results.slice(0, reveal.shown);
@@ -58,18 +68,30 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
   }, [key, results, reveal.shown, reducedMotion]);
 
   return (
-    <section aria-labelledby={`${key}-title`} className="flex flex-col gap-3 border-t border-white/10 pt-3" data-testid="gacha-results">
+    <section
+      aria-labelledby={`${key}-title`}
+      className="flex flex-col gap-3 border-t border-white/10 pt-3"
+      data-testid="gacha-results"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${key}-title`} className="font-display text-lg font-bold text-white">
           Your {results.length === 1 ? 'pull' : `${results.length} pulls`}
         </h3>
         {!reveal.done && (
-          <button type="button" className="btn-secondary px-3 py-1" onClick={reveal.skip} data-testid="gacha-show-all">
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1"
+            onClick={reveal.skip}
+            data-testid="gacha-show-all"
+          >
             Show all
           </button>
         )}
       </div>
-      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 2xl:grid-cols-3" aria-label={`Pulls from ${pool.name}`}>
+      <ol
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 2xl:grid-cols-3"
+        aria-label={`Pulls from ${pool.name}`}
+      >
         {visible.map((r, i) => {
           const top = isTopRarity(r.rarity);
           return (
@@ -92,16 +114,27 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
               <span className="flex flex-wrap items-center gap-1">
                 <RarityBadge rarity={r.rarity} />
                 {top && (
-                  <span className={`text-xs font-bold ${r.rarity === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}>
+                  <span
+                    className={`text-xs font-bold ${r.rarity === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}
+                  >
                     <Sparkles className="mr-1.5" />
                     {r.rarity}!
                   </span>
                 )}
                 {r.pity && <span className="text-xs text-sky-200">by pity</span>}
               </span>
-              <span className="text-slate-300 wrap-anywhere">Traits: {r.traits.length === 0 ? 'none' : r.traits.map(traitName).join(', ')}</span>
-              <Link to={verifyPullHref(r, pool, pityBefore[i] ?? null)} className="mt-auto w-fit text-xs font-semibold text-amber-300 underline hover:text-amber-200">
-                Verify<span className="sr-only"> pull {i + 1}, {pullName(r)}, on the fairness page</span>
+              <span className="text-slate-300 wrap-anywhere">
+                Traits: {r.traits.length === 0 ? 'none' : r.traits.map(traitName).join(', ')}
+              </span>
+              <Link
+                to={verifyPullHref(r, pool, pityBefore[i] ?? null)}
+                className="mt-auto w-fit text-xs font-semibold text-amber-300 underline hover:text-amber-200"
+              >
+                Verify
+                <span className="sr-only">
+                  {' '}
+                  pull {i + 1}, {pullName(r)}, on the fairness page
+                </span>
               </Link>
             </li>
           );
@@ -111,13 +144,18 @@ export function PullResults({ outcome, reducedMotion }: { outcome: SpinOutcome; 
         {reveal.done && (
           <>
             {best && (
-              <span className={`font-bold ${best === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}>
+              <span
+                className={`font-bold ${best === 'Mythical' ? 'text-fuchsia-200' : 'text-amber-200'}`}
+              >
                 <PartyPopper className="mr-1.5" />
                 {best}!{' '}
               </span>
             )}
             {pullSummary(results)}. {results.length === 1 ? 'It is' : 'They are'} in your{' '}
-            <Link to={PET_BASE} className="font-semibold text-amber-300 underline hover:text-amber-200">
+            <Link
+              to={PET_BASE}
+              className="font-semibold text-amber-300 underline hover:text-amber-200"
+            >
               sanctuary
             </Link>
             .

@@ -48,7 +48,13 @@ export function GachaPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PetPageHeader icon="🎲" title="Gacha" blurb="Spend gold on a pull for a new critter. The odds are published and every pull can be verified." balances={['gold']} testIdPrefix="gacha" />
+      <PetPageHeader
+        icon="🎲"
+        title="Gacha"
+        blurb="Spend gold on a pull for a new critter. The odds are published and every pull can be verified."
+        balances={['gold']}
+        testIdPrefix="gacha"
+      />
       {pools.isPending ? (
         <LoadingState>Loading the pools…</LoadingState>
       ) : pools.isError ? (
@@ -56,7 +62,11 @@ export function GachaPage() {
       ) : list.length === 0 ? (
         <EmptyState>No pools are open right now.</EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2" aria-label="Gacha pools" data-testid="gacha-pools">
+        <ul
+          className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2"
+          aria-label="Gacha pools"
+          data-testid="gacha-pools"
+        >
           {list.map((pool) => (
             <PoolCard
               key={pool.id}

@@ -1,8 +1,28 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+} from 'react';
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
 import { useReducedMotion } from '../../../public';
 import type { CanvasGameDef } from '../canvasGames';
-import { WORLD_H, WORLD_W, canvasSize, countFrame, frameSeconds, inputOf, isStartKey, keyDirection, startFps, toWorld, type Direction, type Point } from '../engine';
+import {
+  WORLD_H,
+  WORLD_W,
+  canvasSize,
+  countFrame,
+  frameSeconds,
+  inputOf,
+  isStartKey,
+  keyDirection,
+  startFps,
+  toWorld,
+  type Direction,
+  type Point,
+} from '../engine';
 import { canStart, isRunning } from '../run';
 import { GAMES, critterBonus, endWords } from '../terms';
 import { useMinigameRun } from '../useMinigameRun';
@@ -28,7 +48,10 @@ function editable(target: EventTarget | null): boolean {
 
 /** A focused control keeps Enter and Space (they press it): the start key stands aside. */
 function ownsStartKey(target: EventTarget | null): boolean {
-  return editable(target) || (target instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(target.tagName));
+  return (
+    editable(target) ||
+    (target instanceof HTMLElement && ['BUTTON', 'A', 'SUMMARY'].includes(target.tagName))
+  );
 }
 
 /**
@@ -56,8 +79,18 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
   const pointer = useRef<Point | null>(null);
 
   // What the loop reads between renders.
-  const latest = useRef({ phase: run.phase, finish, options: { expert, revives: critterBonus(critter).revives, limitMs: run.limitMs }, look: { emoji: critter.emoji, reducedMotion } });
-  latest.current = { phase: run.phase, finish, options: { expert, revives: critterBonus(critter).revives, limitMs: run.limitMs }, look: { emoji: critter.emoji, reducedMotion } };
+  const latest = useRef({
+    phase: run.phase,
+    finish,
+    options: { expert, revives: critterBonus(critter).revives, limitMs: run.limitMs },
+    look: { emoji: critter.emoji, reducedMotion },
+  });
+  latest.current = {
+    phase: run.phase,
+    finish,
+    options: { expert, revives: critterBonus(critter).revives, limitMs: run.limitMs },
+    look: { emoji: critter.emoji, reducedMotion },
+  };
 
   const running = isRunning(run.phase);
   useEffect(() => {
@@ -82,8 +115,18 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
     const wrap = wrapRef.current;
     if (!wrap) return;
     const measure = () => {
-      const next = canvasSize(wrap.clientWidth, window.innerHeight * MAX_HEIGHT_SHARE, window.devicePixelRatio || 1);
-      setSize((old) => (old.width === next.width && old.pixelWidth === next.pixelWidth && old.pixelHeight === next.pixelHeight ? old : next));
+      const next = canvasSize(
+        wrap.clientWidth,
+        window.innerHeight * MAX_HEIGHT_SHARE,
+        window.devicePixelRatio || 1,
+      );
+      setSize((old) =>
+        old.width === next.width &&
+        old.pixelWidth === next.pixelWidth &&
+        old.pixelHeight === next.pixelHeight
+          ? old
+          : next,
+      );
     };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
@@ -125,8 +168,15 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
       last = now;
       if (latest.current.phase === 'playing') {
         const before = state;
-        const held = [...keysDown.current].map(keyDirection).filter((d): d is Direction => d !== null);
-        state = def.step(state, dt, inputOf([...held, ...padDown.current], pointer.current), Math.random);
+        const held = [...keysDown.current]
+          .map(keyDirection)
+          .filter((d): d is Direction => d !== null);
+        state = def.step(
+          state,
+          dt,
+          inputOf([...held, ...padDown.current], pointer.current),
+          Math.random,
+        );
         game.current = state;
         const points = def.score(state);
         if (points !== shownScore) setScore((shownScore = points));
@@ -173,7 +223,13 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
         keysDown.current.add(event.key.length === 1 ? event.key.toLowerCase() : event.key);
         return;
       }
-      if (info.startKey && isStartKey(event.key, info.startKey) && canStart(phase) && !event.repeat && !ownsStartKey(event.target)) {
+      if (
+        info.startKey &&
+        isStartKey(event.key, info.startKey) &&
+        canStart(phase) &&
+        !event.repeat &&
+        !ownsStartKey(event.target)
+      ) {
         event.preventDefault();
         start();
       }
@@ -201,7 +257,11 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
     if (!active) return;
     if (event.type === 'pointerdown') event.currentTarget.setPointerCapture?.(event.pointerId);
     else if (pointer.current === null) return;
-    pointer.current = toWorld(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
+    pointer.current = toWorld(
+      event.clientX,
+      event.clientY,
+      event.currentTarget.getBoundingClientRect(),
+    );
   };
   const onPointerEnd = () => {
     pointer.current = null;
@@ -223,21 +283,44 @@ export function CanvasGame<S>({ def, critter, onRunningChange }: CanvasGameProps
             ? `${info.name}: game over, score ${run.score}`
             : `${info.name}: press ${info.startKey ?? 'Start'} or the Start button to play`;
   const announcement =
-    run.phase === 'countdown' ? `Starting in ${run.countdown}` : run.phase === 'over' && run.ended ? endWords(run.ended, run.score, def.game) : run.phase === 'playing' ? said || 'Go!' : '';
+    run.phase === 'countdown'
+      ? `Starting in ${run.countdown}`
+      : run.phase === 'over' && run.ended
+        ? endWords(run.ended, run.score, def.game)
+        : run.phase === 'playing'
+          ? said || 'Go!'
+          : '';
   const revives = critterBonus(critter).revives;
 
   return (
     <div className="flex flex-col gap-3">
-      <GameBar info={info} run={run} score={shownScore} onStart={start} onExit={exit} expert={{ on: expert, toggle: () => setExpert((on) => !on) }}>
-        {revives > 0 && <span className="text-sm text-sky-200">Revive: {revives} (from a trait)</span>}
+      <GameBar
+        info={info}
+        run={run}
+        score={shownScore}
+        onStart={start}
+        onExit={exit}
+        expert={{ on: expert, toggle: () => setExpert((on) => !on) }}
+      >
+        {revives > 0 && (
+          <span className="text-sm text-sky-200">Revive: {revives} (from a trait)</span>
+        )}
       </GameBar>
       <div ref={wrapRef} className="w-full min-w-0">
-        <div className="relative mx-auto overflow-hidden rounded-2xl border border-white/10" style={{ width: size.width, height: size.height, maxWidth: '100%' }}>
+        <div
+          className="relative mx-auto overflow-hidden rounded-2xl border border-white/10"
+          style={{ width: size.width, height: size.height, maxWidth: '100%' }}
+        >
           <canvas
             ref={canvasRef}
             width={size.pixelWidth}
             height={size.pixelHeight}
-            style={{ width: size.width, height: size.height, maxWidth: '100%', touchAction: active ? 'none' : 'auto' }}
+            style={{
+              width: size.width,
+              height: size.height,
+              maxWidth: '100%',
+              touchAction: active ? 'none' : 'auto',
+            }}
             className="block select-none"
             role="img"
             aria-label={canvasLabel}

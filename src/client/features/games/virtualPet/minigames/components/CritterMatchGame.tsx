@@ -2,7 +2,16 @@ import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
 import { MATCH_PAIRS } from '../../../../../../shared/games/virtualPet/minigames';
 import { useReducedMotion } from '../../../public';
-import { announceFlip, cardLabel, createMatch, flipCard, hideMiss, matchScore, missShowing, type MatchState } from '../critterMatch';
+import {
+  announceFlip,
+  cardLabel,
+  createMatch,
+  flipCard,
+  hideMiss,
+  matchScore,
+  missShowing,
+  type MatchState,
+} from '../critterMatch';
 import { canStart, isRunning } from '../run';
 import { GAMES, endWords } from '../terms';
 import { useMinigameRun } from '../useMinigameRun';
@@ -88,19 +97,34 @@ export function CritterMatchGame({ critter, onRunningChange }: CritterMatchGameP
   }, [exit, run.phase]);
 
   const announcement =
-    run.phase === 'countdown' ? `Starting in ${run.countdown}` : run.phase === 'over' && run.ended ? endWords(run.ended, run.score, 'critter-match') : playing ? said || 'Go! Turn two cards.' : '';
+    run.phase === 'countdown'
+      ? `Starting in ${run.countdown}`
+      : run.phase === 'over' && run.ended
+        ? endWords(run.ended, run.score, 'critter-match')
+        : playing
+          ? said || 'Go! Turn two cards.'
+          : '';
   // Turning a card fades its colours, unless motion is reduced.
   const fade = reducedMotion ? '' : 'transition-colors duration-200';
 
   return (
     <div className="flex flex-col gap-3">
-      <GameBar info={info} run={run} score={run.phase === 'over' ? run.score : matchScore(board)} onStart={start} onExit={exit}>
+      <GameBar
+        info={info}
+        run={run}
+        score={run.phase === 'over' ? run.score : matchScore(board)}
+        onStart={start}
+        onExit={exit}
+      >
         <p className="text-sm text-slate-300" data-testid="match-progress">
           Pairs {board.pairs} / {MATCH_PAIRS} · Moves {board.moves}
         </p>
       </GameBar>
       <div className="relative mx-auto w-full max-w-md">
-        <ul className="grid grid-cols-4 gap-2" aria-label={`Critter Match: ${board.pairs} of ${MATCH_PAIRS} pairs found`}>
+        <ul
+          className="grid grid-cols-4 gap-2"
+          aria-label={`Critter Match: ${board.pairs} of ${MATCH_PAIRS} pairs found`}
+        >
           {board.cards.map((card, index) => {
             const shown = card.state !== 'down';
             return (
@@ -122,7 +146,9 @@ export function CritterMatchGame({ critter, onRunningChange }: CritterMatchGameP
                   data-testid="match-card"
                   data-state={card.state}
                 >
-                  <span aria-hidden="true"><Emoji char={shown ? card.emoji : '❔'} /></span>
+                  <span aria-hidden="true">
+                    <Emoji char={shown ? card.emoji : '❔'} />
+                  </span>
                 </button>
               </li>
             );

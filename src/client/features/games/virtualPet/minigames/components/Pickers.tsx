@@ -24,12 +24,21 @@ export function CritterPicker({ critters, selected, disabled, onSelect }: Critte
             <label
               key={critter._id}
               className={`flex cursor-pointer items-center gap-3 rounded-xl border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-300 ${
-                checked ? 'border-amber-300/70 bg-amber-300/10' : 'border-white/10 bg-slate-950/40 hover:bg-white/5'
+                checked
+                  ? 'border-amber-300/70 bg-amber-300/10'
+                  : 'border-white/10 bg-slate-950/40 hover:bg-white/5'
               } ${disabled ? 'cursor-not-allowed opacity-70' : ''}`}
               data-testid="minigame-critter"
               data-critter-id={critter._id}
             >
-              <input type="radio" name="minigame-critter" className="sr-only" value={critter._id} checked={checked} onChange={() => onSelect(critter._id)} />
+              <input
+                type="radio"
+                name="minigame-critter"
+                className="sr-only"
+                value={critter._id}
+                checked={checked}
+                onChange={() => onSelect(critter._id)}
+              />
               <span aria-hidden="true" className="text-3xl">
                 <EmojiText text={critter.emoji} />
               </span>
@@ -67,7 +76,9 @@ export function GamePicker({ selected, disabled, onSelect }: GamePickerProps) {
             key={key}
             type="button"
             className={`flex items-center gap-3 rounded-xl border p-3 text-left transition disabled:cursor-not-allowed disabled:opacity-60 ${
-              pressed ? 'border-amber-300/70 bg-amber-300/10' : 'border-white/10 bg-slate-950/40 hover:bg-white/5'
+              pressed
+                ? 'border-amber-300/70 bg-amber-300/10'
+                : 'border-white/10 bg-slate-950/40 hover:bg-white/5'
             }`}
             aria-pressed={pressed}
             disabled={disabled}

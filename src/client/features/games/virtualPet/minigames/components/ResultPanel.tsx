@@ -6,9 +6,18 @@ import { endWords, resultLines } from '../terms';
 export function ResultPanel({ run, game }: { run: RunState; game: Minigame }) {
   if (run.phase !== 'over' || !run.ended) return null;
   return (
-    <section aria-label="Result" className="rounded-xl border border-white/10 bg-slate-950/60 p-4" data-testid="minigame-result" data-save={run.save}>
+    <section
+      aria-label="Result"
+      className="rounded-xl border border-white/10 bg-slate-950/60 p-4"
+      data-testid="minigame-result"
+      data-save={run.save}
+    >
       <p className="font-semibold text-white">{endWords(run.ended, run.score, game)}</p>
-      {run.save === 'skipped' && <p className="mt-1 text-sm text-slate-400">Nothing to save: only a score above 0 is sent.</p>}
+      {run.save === 'skipped' && (
+        <p className="mt-1 text-sm text-slate-400">
+          Nothing to save: only a score above 0 is sent.
+        </p>
+      )}
       {(run.save === 'waiting' || run.save === 'saving') && (
         <p role="status" className="mt-1 text-sm text-slate-300">
           Saving your score…

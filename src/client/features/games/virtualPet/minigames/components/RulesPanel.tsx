@@ -1,7 +1,15 @@
 import type { CritterDto } from '../../../../../../shared/games/virtualPet/contract';
 import type { Minigame } from '../../../../../../shared/games/virtualPet/minigames';
 import { formatCoins } from '../../../../../lib/format';
-import { EXAMPLE_SCORE, GAMES, bonusWords, boundWords, critterBonus, payFor, payWords } from '../terms';
+import {
+  EXAMPLE_SCORE,
+  GAMES,
+  bonusWords,
+  boundWords,
+  critterBonus,
+  payFor,
+  payWords,
+} from '../terms';
 
 /** The chosen game's rules and the pay, published before play (DESIGN.md section 8). */
 export function RulesPanel({ game, critter }: { game: Minigame; critter: CritterDto }) {
@@ -11,7 +19,11 @@ export function RulesPanel({ game, critter }: { game: Minigame; critter: Critter
   const example = EXAMPLE_SCORE[game];
   const pay = payFor(game, example, critter);
   return (
-    <section aria-labelledby="minigame-rules-title" className="grid grid-cols-1 gap-4 text-sm text-slate-300 md:grid-cols-2" data-testid="minigame-rules">
+    <section
+      aria-labelledby="minigame-rules-title"
+      className="grid grid-cols-1 gap-4 text-sm text-slate-300 md:grid-cols-2"
+      data-testid="minigame-rules"
+    >
       <div>
         <h3 id="minigame-rules-title" className="font-semibold text-white">
           How to play {info.name}
@@ -31,8 +43,10 @@ export function RulesPanel({ game, critter }: { game: Minigame; critter: Critter
           <li>{boundWords(game)}</li>
         </ul>
         <p className="mt-2">
-          {critter.name}&apos;s traits here: {bonusText ?? 'none'}. A score of {formatCoins(example)} pays {critter.name}{' '}
-          <strong className="text-white">{formatCoins(pay.experience)} experience</strong> and <strong className="text-white">{formatCoins(pay.coins)} pet coins</strong>
+          {critter.name}&apos;s traits here: {bonusText ?? 'none'}. A score of{' '}
+          {formatCoins(example)} pays {critter.name}{' '}
+          <strong className="text-white">{formatCoins(pay.experience)} experience</strong> and{' '}
+          <strong className="text-white">{formatCoins(pay.coins)} pet coins</strong>
           {bonus.traitNames.length > 0 && <> ({bonus.traitNames.join(', ')})</>}.
         </p>
       </div>

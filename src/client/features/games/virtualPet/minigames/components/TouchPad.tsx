@@ -47,7 +47,11 @@ export function TouchPad({ layout, disabled, onHold }: TouchPadProps) {
     );
   }
   return (
-    <div className="mx-auto grid w-fit grid-cols-3 grid-rows-2 gap-2" role="group" aria-label="Touch controls">
+    <div
+      className="mx-auto grid w-fit grid-cols-3 grid-rows-2 gap-2"
+      role="group"
+      aria-label="Touch controls"
+    >
       {button('up', 'col-start-2')}
       {button('left', 'col-start-1 row-start-2')}
       {button('down', 'col-start-2 row-start-2')}

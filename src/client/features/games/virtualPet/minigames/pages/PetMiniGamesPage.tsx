@@ -42,15 +42,21 @@ export function PetMiniGamesPage() {
         <div className="flex flex-wrap items-end gap-3">
           <div className="mr-auto">
             <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-              <Gamepad2 className="mr-1.5" />Pet mini-games
+              <Gamepad2 className="mr-1.5" />
+              Pet mini-games
             </h1>
-            <p className="mt-1 text-slate-400">Play with a critter: it earns experience, and you earn pet coins.</p>
+            <p className="mt-1 text-slate-400">
+              Play with a critter: it earns experience, and you earn pet coins.
+            </p>
           </div>
           <SoundToggle />
           {user.data && (
             <p className="text-lg font-semibold text-white">
-              <span aria-hidden="true"><Emoji char="🪙" /> </span>
-              <span data-testid="minigame-pet-coins">{formatCoins(user.data.resources.coins)}</span> pet coins
+              <span aria-hidden="true">
+                <Emoji char="🪙" />{' '}
+              </span>
+              <span data-testid="minigame-pet-coins">{formatCoins(user.data.resources.coins)}</span>{' '}
+              pet coins
             </p>
           )}
         </div>
@@ -62,30 +68,66 @@ export function PetMiniGamesPage() {
       ) : critters.isError ? (
         <ErrorBanner>{errorMessage(critters.error, 'Load critters failed')}</ErrorBanner>
       ) : !critter ? (
-        <section className="card flex flex-col items-start gap-3" aria-label="No critter yet" data-testid="minigame-no-critter">
-          <p className="text-slate-200">The mini-games are played with a critter, and you have none yet.</p>
+        <section
+          className="card flex flex-col items-start gap-3"
+          aria-label="No critter yet"
+          data-testid="minigame-no-critter"
+        >
+          <p className="text-slate-200">
+            The mini-games are played with a critter, and you have none yet.
+          </p>
           <Link to={PET_BASE} className="btn-primary">
-            <Egg />Adopt a critter at the sanctuary
+            <Egg />
+            Adopt a critter at the sanctuary
           </Link>
         </section>
       ) : (
         <>
           <section className="card flex flex-col gap-4" aria-label="Choose a critter and a game">
-            <CritterPicker critters={list} selected={critter._id} disabled={running} onSelect={setChosenCritter} />
+            <CritterPicker
+              critters={list}
+              selected={critter._id}
+              disabled={running}
+              onSelect={setChosenCritter}
+            />
             <GamePicker selected={game} disabled={running} onSelect={pickGame} />
             <RulesPanel game={game} critter={critter} />
           </section>
-          <section ref={stage} tabIndex={-1} aria-labelledby="minigame-stage-title" className="card flex min-w-0 flex-col gap-3 outline-none" data-testid="minigame-stage" data-game={game}>
+          <section
+            ref={stage}
+            tabIndex={-1}
+            aria-labelledby="minigame-stage-title"
+            className="card flex min-w-0 flex-col gap-3 outline-none"
+            data-testid="minigame-stage"
+            data-game={game}
+          >
             <h2 id="minigame-stage-title" className="section-title">
-              <span aria-hidden="true"><Emoji char={GAMES[game].icon} /> </span>
-              {GAMES[game].name} <span className="text-sm font-normal text-slate-400">with {critter.name}</span>
+              <span aria-hidden="true">
+                <Emoji char={GAMES[game].icon} />{' '}
+              </span>
+              {GAMES[game].name}{' '}
+              <span className="text-sm font-normal text-slate-400">with {critter.name}</span>
             </h2>
             {game === 'critter-match' ? (
-              <CritterMatchGame key={`${game}:${critter._id}`} critter={critter} onRunningChange={onRunningChange} />
+              <CritterMatchGame
+                key={`${game}:${critter._id}`}
+                critter={critter}
+                onRunningChange={onRunningChange}
+              />
             ) : game === 'coin-catcher' ? (
-              <CanvasGame key={`${game}:${critter._id}`} def={COIN_CATCHER} critter={critter} onRunningChange={onRunningChange} />
+              <CanvasGame
+                key={`${game}:${critter._id}`}
+                def={COIN_CATCHER}
+                critter={critter}
+                onRunningChange={onRunningChange}
+              />
             ) : (
-              <CanvasGame key={`${game}:${critter._id}`} def={DODGE_N_DASH} critter={critter} onRunningChange={onRunningChange} />
+              <CanvasGame
+                key={`${game}:${critter._id}`}
+                def={DODGE_N_DASH}
+                critter={critter}
+                onRunningChange={onRunningChange}
+              />
             )}
           </section>
         </>

@@ -7,7 +7,17 @@ import { useActionGuard } from '../../../../../lib/useActionGuard';
 import { formatCoins } from '../../../../../lib/format';
 import { CLAIM_INTERVAL_MS } from '../../../../../../shared/games/virtualPet/claim';
 import { useClaimMutation } from '../mutations';
-import { CLAIM_FAILED, TOO_SOON, claimSummary, claimTermsView, formatClaimCountdown, formatInterval, laterClaim, nextClaimOf, type PublishedOdds } from '../claim';
+import {
+  CLAIM_FAILED,
+  TOO_SOON,
+  claimSummary,
+  claimTermsView,
+  formatClaimCountdown,
+  formatInterval,
+  laterClaim,
+  nextClaimOf,
+  type PublishedOdds,
+} from '../claim';
 import { useCountdown } from '../useCountdown';
 import { Timer } from 'lucide-react';
 import { Emoji, EmojiText } from '../../../../../components/Emoji';
@@ -18,11 +28,16 @@ function OddsList({ title, draws, odds }: { title: string; draws: number; odds: 
       <h4 className="text-sm font-semibold text-slate-200">
         {title}: {draws} {draws === 1 ? 'draw' : 'draws'}
       </h4>
-      <ul className="mt-1 flex flex-col gap-0.5 text-sm text-slate-300" aria-label={`${title} odds per draw`}>
+      <ul
+        className="mt-1 flex flex-col gap-0.5 text-sm text-slate-300"
+        aria-label={`${title} odds per draw`}
+      >
         {odds.map((o) => (
           <li key={o.key} className="flex justify-between gap-3">
             <span>
-              <span aria-hidden="true"><EmojiText text={o.emoji} /> </span>
+              <span aria-hidden="true">
+                <EmojiText text={o.emoji} />{' '}
+              </span>
               {o.name}
             </span>
             <span className="font-mono">{o.percent}%</span>
@@ -34,7 +49,13 @@ function OddsList({ title, draws, odds }: { title: string; draws: number; odds: 
 }
 
 /** Spec section 4, sanctuary claim: claim, then wait until nextClaim; the terms are published beside the button. */
-export function ClaimPanel({ nextClaim, critters }: { nextClaim: string | null; critters: readonly CritterDto[] }) {
+export function ClaimPanel({
+  nextClaim,
+  critters,
+}: {
+  nextClaim: string | null;
+  critters: readonly CritterDto[];
+}) {
   const claim = useClaimMutation();
   const guard = useActionGuard();
   // A refusal's nextClaim holds even if a later read of the resources says otherwise (spec section 8: it resets the timer).
@@ -48,7 +69,10 @@ export function ClaimPanel({ nextClaim, critters }: { nextClaim: string | null; 
     try {
       const answer = await claim.mutateAsync();
       setLast(answer);
-      notify.success(`Claimed: ${claimSummary(answer)}. Verify round #${answer.roundId} on /fairness.`, { duration: 6000 });
+      notify.success(
+        `Claimed: ${claimSummary(answer)}. Verify round #${answer.roundId} on /fairness.`,
+        { duration: 6000 },
+      );
     } catch (error) {
       setLast(null);
       const until = nextClaimOf(error);
@@ -81,29 +105,45 @@ export function ClaimPanel({ nextClaim, critters }: { nextClaim: string | null; 
       <p role="status" className="text-sm text-emerald-200" data-testid="claim-result">
         {last && (
           <>
-            Last claim: {claimSummary(last)}. It was drawn in round <span className="font-mono break-all">{last.roundId}</span>:{' '}
-            <Link to="/fairness" className="font-semibold text-amber-300 underline hover:text-amber-200">
+            Last claim: {claimSummary(last)}. It was drawn in round{' '}
+            <span className="font-mono break-all">{last.roundId}</span>:{' '}
+            <Link
+              to="/fairness"
+              className="font-semibold text-amber-300 underline hover:text-amber-200"
+            >
               verify it on the fairness page
             </Link>{' '}
             (it is listed under your last rounds below).
           </>
         )}
       </p>
-      <div className="flex flex-col gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3" data-testid="claim-terms">
-        <h3 className="text-sm font-semibold tracking-wide text-slate-300 uppercase">What a claim gives you</h3>
+      <div
+        className="flex flex-col gap-3 rounded-xl border border-white/10 bg-slate-950/40 p-3"
+        data-testid="claim-terms"
+      >
+        <h3 className="text-sm font-semibold tracking-wide text-slate-300 uppercase">
+          What a claim gives you
+        </h3>
         <ul className="flex flex-col gap-1 text-sm text-slate-200">
           <li>
-            <span aria-hidden="true"><Emoji char="🪙" /> </span>
-            {formatCoins(view.terms.coins)} pet coins per claim (grows with your critters and coin traits)
+            <span aria-hidden="true">
+              <Emoji char="🪙" />{' '}
+            </span>
+            {formatCoins(view.terms.coins)} pet coins per claim (grows with your critters and coin
+            traits)
           </li>
           <li>
-            <span aria-hidden="true"><Emoji char="💎" /> </span>
+            <span aria-hidden="true">
+              <Emoji char="💎" />{' '}
+            </span>
             {view.terms.shards} shards
           </li>
           <li>
             <Timer className="mr-1.5" />
             Every {view.baseInterval}, {view.bestInterval} at best with cooldown traits
-            {view.terms.cooldownMs < CLAIM_INTERVAL_MS ? ` (yours: every ${formatInterval(view.terms.cooldownMs)})` : ''}
+            {view.terms.cooldownMs < CLAIM_INTERVAL_MS
+              ? ` (yours: every ${formatInterval(view.terms.cooldownMs)})`
+              : ''}
           </li>
         </ul>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -13,8 +13,14 @@ function GoodsList({ title, goods, empty }: { title: string; goods: HeldGood[]; 
       ) : (
         <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${title} held`}>
           {goods.map((g) => (
-            <li key={g.key} className="rounded-lg border border-white/10 bg-white/5 px-2 py-1 text-sm" data-testid={`held-${g.key}`}>
-              <span aria-hidden="true"><EmojiText text={g.emoji} /> </span>
+            <li
+              key={g.key}
+              className="rounded-lg border border-white/10 bg-white/5 px-2 py-1 text-sm"
+              data-testid={`held-${g.key}`}
+            >
+              <span aria-hidden="true">
+                <EmojiText text={g.emoji} />{' '}
+              </span>
               {g.name} <span className="font-mono font-semibold text-white">×{g.count}</span>
             </li>
           ))}
@@ -36,14 +42,18 @@ export function Holdings({ user }: { user: GamesUserDto }) {
         <div>
           <dt className="text-xs text-slate-400">Pet coins</dt>
           <dd className="font-mono text-lg font-semibold text-amber-200" data-testid="pet-coins">
-            <span aria-hidden="true"><Emoji char="🪙" /> </span>
+            <span aria-hidden="true">
+              <Emoji char="🪙" />{' '}
+            </span>
             {formatCoins(resources.coins)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-400">Shards</dt>
           <dd className="font-mono text-lg font-semibold text-sky-200" data-testid="pet-shards">
-            <span aria-hidden="true"><Emoji char="💎" /> </span>
+            <span aria-hidden="true">
+              <Emoji char="💎" />{' '}
+            </span>
             {formatCoins(resources.shards)}
           </dd>
         </div>
@@ -55,8 +65,16 @@ export function Holdings({ user }: { user: GamesUserDto }) {
         </div>
       </dl>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <GoodsList title="Food" goods={heldGoods(resources.food, FOODS)} empty="No food yet: claim resources or visit the shop." />
-        <GoodsList title="Toys" goods={heldGoods(resources.toys, TOYS)} empty="No toys yet: claim resources or visit the shop." />
+        <GoodsList
+          title="Food"
+          goods={heldGoods(resources.food, FOODS)}
+          empty="No food yet: claim resources or visit the shop."
+        />
+        <GoodsList
+          title="Toys"
+          goods={heldGoods(resources.toys, TOYS)}
+          empty="No toys yet: claim resources or visit the shop."
+        />
       </div>
     </section>
   );

@@ -18,7 +18,14 @@ export function SanctuaryPage() {
   const names = useMemo(() => new Map(list.map((c) => [c._id, c.name])), [list]);
   // The shop's trait catalogue carries the costs the server charges; the shared one stands in while it loads.
   const offers: readonly TraitOffer[] = useMemo(
-    () => shop.data?.traits.map((t) => ({ key: t.key, name: t.name, rarity: t.rarity, cost: t.cost, description: t.description })) ?? CATALOGUE_TRAIT_OFFERS,
+    () =>
+      shop.data?.traits.map((t) => ({
+        key: t.key,
+        name: t.name,
+        rarity: t.rarity,
+        cost: t.cost,
+        description: t.description,
+      })) ?? CATALOGUE_TRAIT_OFFERS,
     [shop.data],
   );
 
@@ -27,9 +34,12 @@ export function SanctuaryPage() {
       <header className="flex flex-col gap-3">
         <div>
           <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">
-            <Egg className="mr-1.5" />Sanctuary
+            <Egg className="mr-1.5" />
+            Sanctuary
           </h1>
-          <p className="mt-1 text-slate-400">Adopt, feed and play with your critters, and claim fresh supplies every few hours.</p>
+          <p className="mt-1 text-slate-400">
+            Adopt, feed and play with your critters, and claim fresh supplies every few hours.
+          </p>
         </div>
         <PetNav />
       </header>
@@ -44,7 +54,9 @@ export function SanctuaryPage() {
           {user.isPending ? (
             <LoadingState>Loading your stores…</LoadingState>
           ) : user.isError ? (
-            <ErrorBanner>{errorMessage(user.error, 'Your stores could not be loaded. Try again in a moment.')}</ErrorBanner>
+            <ErrorBanner>
+              {errorMessage(user.error, 'Your stores could not be loaded. Try again in a moment.')}
+            </ErrorBanner>
           ) : (
             <>
               <Holdings user={user.data} />
@@ -53,7 +65,8 @@ export function SanctuaryPage() {
           )}
           <section aria-labelledby="critters-title" className="flex flex-col gap-3">
             <h2 id="critters-title" className="section-title">
-              Your critters <span className="text-sm font-normal text-slate-400">({list.length})</span>
+              Your critters{' '}
+              <span className="text-sm font-normal text-slate-400">({list.length})</span>
             </h2>
             <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
               {list.map((critter) => (

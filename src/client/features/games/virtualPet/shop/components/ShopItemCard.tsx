@@ -32,7 +32,11 @@ export function ShopItemCard({ item, funds, held, busy, processing, onBuy }: Sho
   const currency = currencyOf(item.coinType);
 
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4" data-testid="pet-shop-item" data-item-id={item._id}>
+    <li
+      className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-slate-900/70 p-4"
+      data-testid="pet-shop-item"
+      data-item-id={item._id}
+    >
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="text-4xl">
           <EmojiText text={item.emoji} />

@@ -11,7 +11,13 @@ import { useShopItems } from '../queries';
 import { SHOP_TABS, SHOP_TAB_LABELS, fundsFor, petSpeciesOf } from '../shopView';
 import { Emoji } from '../../../../../components/Emoji';
 
-const TAB_ICONS: Record<ShopTab, string> = { pets: '🐾', foods: '🍎', toys: '🧸', cosmetics: '🎀', shards: '💎' };
+const TAB_ICONS: Record<ShopTab, string> = {
+  pets: '🐾',
+  foods: '🍎',
+  toys: '🧸',
+  cosmetics: '🎀',
+  shards: '💎',
+};
 
 /** Spec section 2, Shop: tabs pets, foods, toys, cosmetics, shards. */
 export function PetShopPage() {
@@ -71,9 +77,20 @@ export function PetShopPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PetPageHeader icon="🛍️" title="Pet Shop" blurb="Critters, food, toys, cosmetics and shards for your sanctuary." balances={['gold', 'coins', 'shards']} testIdPrefix="pet-shop" />
+      <PetPageHeader
+        icon="🛍️"
+        title="Pet Shop"
+        blurb="Critters, food, toys, cosmetics and shards for your sanctuary."
+        balances={['gold', 'coins', 'shards']}
+        testIdPrefix="pet-shop"
+      />
 
-      <div role="tablist" aria-label="Shop sections" className="flex flex-wrap gap-2" onKeyDown={onTabKey}>
+      <div
+        role="tablist"
+        aria-label="Shop sections"
+        className="flex flex-wrap gap-2"
+        onKeyDown={onTabKey}
+      >
         {SHOP_TABS.map((t) => (
           <button
             key={t}
@@ -86,12 +103,19 @@ export function PetShopPage() {
             className={tab === t ? 'btn-primary' : 'btn-secondary'}
             onClick={() => setTab(t)}
           >
-            <span aria-hidden="true"><Emoji char={TAB_ICONS[t]} /></span>
+            <span aria-hidden="true">
+              <Emoji char={TAB_ICONS[t]} />
+            </span>
             {SHOP_TAB_LABELS[t]}
           </button>
         ))}
       </div>
-      <section id="pet-shop-panel" role="tabpanel" aria-labelledby={`pet-shop-tab-${tab}`} className="flex flex-col gap-4">
+      <section
+        id="pet-shop-panel"
+        role="tabpanel"
+        aria-labelledby={`pet-shop-tab-${tab}`}
+        className="flex flex-col gap-4"
+      >
         {items.isPending ? (
           <LoadingState>Loading the shop…</LoadingState>
         ) : items.isError ? (
@@ -99,7 +123,10 @@ export function PetShopPage() {
         ) : shown.length === 0 ? (
           <EmptyState>Nothing for sale here right now.</EmptyState>
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="pet-shop-grid">
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            data-testid="pet-shop-grid"
+          >
             {shown.map((item) => (
               <ShopItemCard
                 key={item._id}
