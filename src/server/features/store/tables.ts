@@ -39,11 +39,11 @@ export const items = pgTable(
     /** Retired items leave the store but stay in inventories. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     /**
-     * The pet catalogue's key (shared/games/virtualPet/catalog.ts) of a food, toy or cosmetic: those units
+     * The pet catalogue's key (the pet game's catalog.ts) of a food, toy or cosmetic: those units
      * live in the items module like any other, but are sold by the pet shop, not the store.
      */
     petKey: text('pet_key'),
-    /** A mystery-box collectible's key (shared/games/mysteryBox/rules.ts): a store cosmetic that is dropped, never sold. */
+    /** A mystery-box collectible's key (the mystery box game's rules.ts): a store cosmetic that is dropped, never sold. */
     collectibleKey: text('collectible_key'),
   },
   (t) => [
