@@ -1,7 +1,7 @@
 // The server as plain JavaScript: src/server/main.ts and what it imports (src/server, src/shared,
 // `@shared/...` resolved) bundled by esbuild into dist/server/main.mjs, packages left to
-// node_modules, and the SQL migrations copied beside it (src/server/db/client.ts finds them next
-// to the running file). `npm start` builds it when it is missing or older than its sources, so
+// node_modules, and the SQL migrations and the embedded database's worker copied beside it
+// (src/server/db finds them next to the running file). `npm start` builds it when it is missing or older than its sources, so
 // production runs no TypeScript compiler. `node scripts/build-server.mjs` builds it now;
 // `--if-stale` only when it is missing or older than its sources (the test run's global setup).
 import {
@@ -89,6 +89,10 @@ export async function buildServer() {
   });
   mkdirSync(outDir, { recursive: true });
   copyDirAtomically(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'));
+  // The embedded database's thread runs as its own file (src/server/db/pgliteWorker.mjs says why).
+  const worker = path.join(outDir, 'pgliteWorker.mjs');
+  copyFileSync(path.join(root, 'src/server/db/pgliteWorker.mjs'), `${worker}.${process.pid}.tmp`);
+  renameSync(`${worker}.${process.pid}.tmp`, worker);
   // The map first: a process that loads the new bundle finds its map.
   for (const file of [...result.outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1)))
     writeAtomically(file.path, file.contents);

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { acquireDirLock, type DirLock } from './dirLock';
+import { PgliteThread } from './pgliteThread';
 import { checkMarked, currentMarks, markStatement, mayWrite, type WriteMarks } from './writeMarks';
 
 export const migrationsFolder = path.join(
@@ -435,19 +436,22 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     dirLock = acquireDirLock(options.pgliteDir, options.purpose ?? 'script');
   }
   try {
-    const settings = {
-      parsers: { [INT8_OID]: toNumber },
-      startParams: pgliteStartParams(options.pgliteSharedBuffers),
-    };
+    const settings = { startParams: pgliteStartParams(options.pgliteSharedBuffers) };
     if (options.pgliteDir && options.createApart)
       await createPgliteDir(options.pgliteDir, settings.startParams);
-    const client =
-      options.pgliteTemplate && !options.pgliteDir
-        ? new PGlite({ loadDataDir: options.pgliteTemplate, ...settings })
-        : new PGlite(options.pgliteDir, settings);
-    await client.waitReady;
-    const orm = drizzlePglite(client) as unknown as Orm;
-    await migratePglite(orm as never, { migrationsFolder });
+    // Its own thread (db/pgliteWorker.mjs): in this one, every statement stalled the server.
+    const client = await PgliteThread.open({
+      dataDir: options.pgliteDir,
+      template: options.pgliteTemplate && !options.pgliteDir ? options.pgliteTemplate : undefined,
+      startParams: settings.startParams,
+    });
+    const orm = drizzlePglite({ client: client as never }) as unknown as Orm;
+    try {
+      await migratePglite(orm as never, { migrationsFolder });
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
     const raw: RawQuery = async (_name, text, values) => (await client.query(text, values)).rows;
     const rawTx: RawTx = (fn) =>
       client.transaction((tx) =>
