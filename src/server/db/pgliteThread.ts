@@ -1,21 +1,29 @@
 import { Worker } from 'node:worker_threads';
+import { protocol, types } from '@electric-sql/pglite';
 
 /**
  * The server's side of the embedded database's thread (db/pgliteWorker.mjs says why it has one):
  * the part of PGlite's interface the server and drizzle use (query with its row mode and parsers,
- * transaction, dump, close), each call a message to the worker and its answer a message back.
+ * transaction, dump, close). The statements a turn of the event loop asks for go as one message;
+ * answers come back as the backend's raw bytes, parsed here, where there is time to spare.
  */
 
 interface Answer {
   id?: number;
   ready?: boolean;
+  arrays?: [number, number][];
   error?: { message: string; code?: string } & Record<string, unknown>;
+  statement?: string;
+  bytes?: Uint8Array;
   fields?: string[];
   types?: number[];
-  rows?: unknown[][];
-  affected?: number;
   tx?: number;
   dump?: ArrayBuffer;
+}
+
+interface StatementShape {
+  fields: string[];
+  types: number[];
 }
 
 type Parsers = Record<number, (value: string, type: number) => unknown>;
@@ -37,6 +45,7 @@ interface ThreadTx {
   readonly closed: boolean;
 }
 
+const INT8_OID = 20;
 const workerFile = new URL('./pgliteWorker.mjs', import.meta.url);
 
 /** An error with the database's fields (code, detail, constraint), as PGlite would throw it. */
@@ -48,7 +57,13 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   private nextId = 0;
-  private stopped: Error | null = null;
+  /** What this turn of the event loop asked for, sent as one message when it ends. */
+  private outbox: Record<string, unknown>[] = [];
+  /** Each kept statement's fields and types, which the worker tells on its first run. */
+  private readonly shapes = new Map<string, StatementShape>();
+  /** PGlite's parsers, int8 as a number (as on PostgreSQL here) and every array type added. */
+  private readonly parsers: Parsers = { ...(types.parsers as Parsers) };
+  private stopped: string | null = null;
   private closing = false;
 
   private constructor(options: {
@@ -60,26 +75,25 @@ export class PgliteThread {
       workerData: options,
       transferList: options.template ? [options.template] : [],
     });
-    this.worker.on('message', (answer: Answer) => {
-      if (answer.id === undefined) return;
-      const settle = this.pending.get(answer.id);
-      this.pending.delete(answer.id);
-      settle?.(answer);
+    this.worker.on('message', (answers: Answer | Answer[]) => {
+      if (!Array.isArray(answers)) return;
+      for (const answer of answers) {
+        const settle = this.pending.get(answer.id!);
+        this.pending.delete(answer.id!);
+        settle?.(answer);
+      }
     });
     const stop = (cause: string) => {
-      if (this.closing) return;
-      // The server's requests fail as they do when PostgreSQL restarts (503, "try again"), and
-      // what happened is on its log; a restart of the process opens the directory again.
-      this.stopped = Object.assign(new Error(`The embedded database stopped: ${cause}`), {
-        code: '57P01',
-      });
-      console.error(this.stopped.message);
-      for (const settle of this.pending.values())
-        settle({ error: { message: this.stopped.message, code: '57P01' } });
+      if (this.closing || this.stopped) return;
+      // The requests fail as they do while PostgreSQL restarts (503, "try again") and the log
+      // says what happened; a restart of the process opens the directory again.
+      this.stopped = `The embedded database stopped: ${cause}`;
+      console.error(this.stopped);
+      for (const settle of this.pending.values()) settle({ error: this.stoppedError() });
       this.pending.clear();
     };
     this.worker.on('error', (err: Error) => stop(err.message));
-    this.worker.on('exit', (code) => stop(`its thread exited with code ${code}`));
+    this.worker.on('exit', (code: number) => stop(`its thread exited with code ${code}`));
   }
 
   /** Starts the thread and opens the database in it (from `template`, a dump, when given). */
@@ -95,12 +109,12 @@ export class PgliteThread {
     });
     const ready = await new Promise<Answer>((resolve, reject) => {
       const onMessage = (answer: Answer) => {
-        if (answer.ready === undefined) return;
+        if (Array.isArray(answer)) return;
         thread.worker.off('message', onMessage);
         resolve(answer);
       };
       thread.worker.on('message', onMessage);
-      thread.worker.once('exit', (code) =>
+      thread.worker.once('exit', (code: number) =>
         reject(new Error(`The embedded database's thread exited with code ${code} while opening`)),
       );
     });
@@ -109,18 +123,38 @@ export class PgliteThread {
       await thread.worker.terminate();
       throw databaseError(ready.error ?? { message: 'The embedded database did not open' });
     }
+    const parsers = thread.parsers;
+    parsers[INT8_OID] = (value) => Number(value);
+    for (const [array, element] of ready.arrays ?? [])
+      parsers[array] = (value) =>
+        types.arrayParser(value, (v: string) => parsers[element]?.(v, element) ?? v, array);
     return thread;
   }
 
+  private stoppedError() {
+    return { message: this.stopped ?? 'The embedded database stopped', code: '57P01' };
+  }
+
   private call(op: Record<string, unknown>): Promise<Answer> {
-    if (this.stopped) return Promise.reject(this.stopped);
+    if (this.stopped) return Promise.reject(databaseError(this.stoppedError()));
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.pending.set(id, (answer) =>
         answer.error ? reject(databaseError(answer.error)) : resolve(answer),
       );
-      this.worker.postMessage({ tx: null, ...op, id });
+      if (this.outbox.length === 0) queueMicrotask(() => this.flush());
+      this.outbox.push({ tx: null, ...op, id });
     });
+  }
+
+  private flush(): void {
+    const ops = this.outbox;
+    this.outbox = [];
+    if (this.stopped) {
+      for (const op of ops) this.pending.get(op.id as number)?.({ error: this.stoppedError() });
+      return;
+    }
+    this.worker.postMessage(ops);
   }
 
   private async run(
@@ -129,30 +163,35 @@ export class PgliteThread {
     params: unknown[] = [],
     options: QueryOptions = {},
   ): Promise<ThreadResults> {
+    const answer = await this.call({ kind: 'query', tx, text, params });
+    if (answer.fields)
+      this.shapes.set(answer.statement!, { fields: answer.fields, types: answer.types! });
+    const shape = this.shapes.get(answer.statement!)!;
     const own = options.parsers ?? {};
-    const keep = Object.keys(own).map(Number);
-    const answer = await this.call({ kind: 'query', tx, text, params, keep });
-    const names = answer.fields ?? [];
-    const types = answer.types ?? [];
-    const raw = answer.rows ?? [];
-    if (keep.length > 0)
-      for (const row of raw)
-        for (let i = 0; i < types.length; i++) {
-          const parse = own[types[i]!];
-          if (parse && row[i] !== null) row[i] = parse(row[i] as string, types[i]!);
+    const parse = shape.types.map((type) => own[type] ?? this.parsers[type]);
+    const arrayMode = options.rowMode === 'array';
+    const rows: unknown[] = [];
+    let affectedRows = 0;
+    new protocol.Parser().parse(answer.bytes!, (message) => {
+      if (message instanceof protocol.messages.DataRowMessage) {
+        const values = message.fields.map((v, i) =>
+          v === null ? null : parse[i] ? parse[i](v, shape.types[i]!) : v,
+        );
+        if (arrayMode) rows.push(values);
+        else {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < shape.fields.length; i++) row[shape.fields[i]!] = values[i];
+          rows.push(row);
         }
-    const rows =
-      options.rowMode === 'array'
-        ? raw
-        : raw.map((row) => {
-            const out: Record<string, unknown> = {};
-            for (let i = 0; i < names.length; i++) out[names[i]!] = row[i];
-            return out;
-          });
+      } else if (message instanceof protocol.messages.CommandCompleteMessage) {
+        const n = Number(message.text.split(' ').pop());
+        if (Number.isFinite(n)) affectedRows = n;
+      }
+    });
     return {
       rows,
-      fields: names.map((name, i) => ({ name, dataTypeID: types[i]! })),
-      affectedRows: answer.affected ?? 0,
+      fields: shape.fields.map((name, i) => ({ name, dataTypeID: shape.types[i]! })),
+      affectedRows,
     };
   }
 
@@ -195,12 +234,7 @@ export class PgliteThread {
   }
 
   async close(): Promise<void> {
-    if (this.stopped) {
-      this.closing = true;
-      await this.worker.terminate();
-      return;
-    }
-    await this.call({ kind: 'close' });
+    if (!this.stopped) await this.call({ kind: 'close' });
     this.closing = true;
     await this.worker.terminate();
   }
