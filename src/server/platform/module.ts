@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import type { Deps } from './deps';
 import type { Listeners } from './events';
+import type { ReadPart } from './readParts';
 import type { AllHandlers } from './routing';
 import type { UserCollections } from '../features/accounts/presenter';
 import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
@@ -52,8 +53,11 @@ export interface FeatureModule {
    * item_id, quantity): the items audit checks that every locked unit is one of them.
    */
   itemLocks?: SQL;
-  /** The part of the user view (own and public profile) this module owns. */
-  profile?: (q: Queryable, userId: number) => Promise<Partial<UserCollections>>;
+  /**
+   * The part of the user view (own and public profile) this module owns: a column of the one
+   * statement accounts composes of every module's part (platform/readParts.ts).
+   */
+  profile?: ReadPart<Partial<UserCollections>>;
   /**
    * What the first start on an empty database adds, in its transaction after the accounts
    * (`demo`: SEED_DEMO is on), and what every start renews (demo content that runs out).
@@ -83,14 +87,11 @@ export async function closeAccount(
   for (const m of deps.modules) await m.onAccountClosed?.(tx, userId, reason, deps);
 }
 
-/** The user view's collections, each module filling its part. */
-export async function profileOf(
-  deps: Pick<Deps, 'modules'>,
-  q: Queryable,
-  userId: number,
-): Promise<Partial<UserCollections>> {
-  const parts = await Promise.all(deps.modules.map((m) => m.profile?.(q, userId)));
-  return Object.assign({}, ...parts.filter(Boolean));
+/** Every module's part of the user view, under the module's name. */
+export function profileParts(
+  modules: readonly FeatureModule[],
+): Record<string, ReadPart<Partial<UserCollections>>> {
+  return Object.fromEntries(modules.flatMap((m) => (m.profile ? [[m.name, m.profile]] : [])));
 }
 
 /** Every module's game tables, over `empty` (what the page shows for a game without players). */

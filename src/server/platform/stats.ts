@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { jsonValue, readPart } from './readParts';
 import { GAME_COUNTERS, type GameCounters } from '../../shared/games/index';
 
 /**
@@ -193,6 +194,18 @@ export const signInsSince = (userId: unknown, since: unknown): SQL =>
 
 export const loginsCount = (userId: unknown): SQL =>
   sql`(select count(distinct ${UTC_DAY('created_at')}) from sessions where user_id = ${userId})::int`;
+
+/** readStats as two parts of a composed read (platform/readParts.ts), read back with statsOf. */
+export const statsParts = {
+  stats: readPart({
+    expr: ({ userId }) => statsJson(userId),
+    decode: (value) => jsonValue<StatsRow['stats']>(value, {}),
+  }),
+  logins: readPart({
+    expr: ({ userId }) => loginsCount(userId),
+    decode: (value) => Number(value ?? 0),
+  }),
+};
 
 export function statsOf(row: StatsRow | undefined): UserStats {
   const stats = zeroStats();

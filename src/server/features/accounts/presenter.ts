@@ -2,6 +2,20 @@ import type { PublicUserDto, UserDto } from '../../../shared/api/accounts';
 import { profileCounters, type UserStats } from '../../platform/stats';
 import type { VisibleUserRow } from './queries';
 
+/** What the user views show of the users row. */
+export type ShownUserRow = Pick<
+  VisibleUserRow,
+  | 'id'
+  | 'username'
+  | 'balance'
+  | 'role'
+  | 'status'
+  | 'profileImage'
+  | 'betsPlaced'
+  | 'betsWon'
+  | 'createdAt'
+>;
+
 /** Later features (store, achievements, bets) fill these collections; until then they are empty. */
 export interface UserCollections {
   achievements: UserDto['achievements'];
@@ -26,10 +40,10 @@ export const noCollections = (): UserCollections => ({
 
 /**
  * The user's own record: the users row (balance, bets placed and won), the user's counters
- * and logins (platform/stats.ts readStats), and the collections later features own.
+ * and logins (platform/stats.ts), and the collections later features own (userView.ts).
  */
 export function presentUser(
-  row: VisibleUserRow,
+  row: ShownUserRow,
   stats: UserStats,
   collections: UserCollections = noCollections(),
 ): UserDto {
@@ -58,7 +72,7 @@ export function presentUser(
 }
 
 export function presentPublicUser(
-  row: VisibleUserRow,
+  row: ShownUserRow,
   collections: UserCollections = noCollections(),
 ): PublicUserDto {
   return {

@@ -17,8 +17,9 @@ import {
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import { ledger } from '../wallet/public';
-import { closeAccount, profileOf, type ClosureReason } from '../../platform/module';
-import { noCollections, presentPublicUser, presentUser, type UserCollections } from './presenter';
+import { closeAccount, type ClosureReason } from '../../platform/module';
+import { presentPublicUser, presentUser } from './presenter';
+import { readOwnView, readOwnViewIn, readPublicView } from './userView';
 import {
   findUserById,
   findUserByUsername,
@@ -32,11 +33,6 @@ import {
 import { countSignup } from './newAccounts';
 
 const usernameTakenError = () => conflict('That username is already taken');
-
-/** The collections other features own (store: inventory, badges, cosmetic; achievements), each module its part. */
-async function collectionsOf(deps: Deps, q: Queryable, userId: number): Promise<UserCollections> {
-  return { ...noCollections(), ...(await profileOf(deps, q, userId)) };
-}
 
 /** Creates an account with its starting grant; shared by registration and the seed. */
 export async function createAccount(
@@ -96,27 +92,22 @@ export async function login(deps: Deps, username: string, password: string): Pro
     if (user.status === 'banned') throw banned();
     // The new session is the login that is counted.
     const token = await deps.sessions.create(tx, user.id);
-    return {
-      token,
-      user: presentUser(user, await readStats(tx, user.id), await collectionsOf(deps, tx, user.id)),
-    };
+    const { stats, collections } = await readOwnViewIn(tx, deps, user.id);
+    return { token, user: presentUser(user, stats, collections) };
   });
 }
 
+/** The own record: one prepared statement (issue 36). */
 export async function getOwnUser(deps: Deps, userId: number): Promise<UserDto> {
-  const [user, stats, collections] = await Promise.all([
-    findUserById(deps.db, userId),
-    readStats(deps.db, userId),
-    collectionsOf(deps, deps.db, userId),
-  ]);
+  const { user, stats, collections } = await readOwnView(deps, userId);
   if (!user) throw unauthorized('Your account no longer exists');
   return presentUser(user, stats, collections);
 }
 
 export async function getPublicUser(deps: Deps, username: string) {
-  const user = await findUserByUsername(deps.db, username);
+  const { user, collections } = await readPublicView(deps, username);
   if (!user) throw notFound(`User ${username} not found`);
-  return presentPublicUser(user, await collectionsOf(deps, deps.db, user.id));
+  return presentPublicUser(user, collections);
 }
 
 export interface ProfileChanges {
@@ -213,11 +204,8 @@ export async function updateProfile(
   // The replaced picture is nobody's any more (file names are random per upload).
   if (profileImage && current.profileImage && current.profileImage !== profileImage)
     await deps.uploads.remove(current.profileImage);
-  return presentUser(
-    updated,
-    await readStats(deps.db, userId),
-    await collectionsOf(deps, deps.db, userId),
-  );
+  const { stats, collections } = await readOwnView(deps, userId);
+  return presentUser(updated, stats, collections);
 }
 
 export async function deleteAccount(

@@ -16,6 +16,9 @@ export const accountsSql = {
   statusOf: (id: Id): SQL => sql`select status from users where id = ${id}`,
   /** The account's coin balance: `select balance from users where id = …`. */
   balanceOf: (id: Id): SQL => sql`select balance from users where id = ${id}`,
+  /** The balance of an account not deleted, as a scalar subquery: null for none (a user's own reads). */
+  visibleBalanceOf: (id: Id): SQL =>
+    sql`(select balance from users where id = ${id} and status <> 'deleted')`,
   /** The username as a scalar subquery. */
   usernameOf: (id: Id): SQL => sql`(select username from users where id = ${id})`,
   /** Whether the account is active, as an EXISTS condition. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import type { AchievementRow, ClaimedRow } from './presenter';
+import type { AchievementRow } from './presenter';
 
 /**
  * Active achievements plus retired ones the user claimed, with when they claimed each, as a JSON
@@ -22,8 +22,8 @@ export async function findActiveAchievement(
   return row;
 }
 
-/** The user's claimed achievements, newest first. */
-export const claimedOf = (q: Queryable, userId: number) =>
-  q.rows<ClaimedRow>(sql`
-    select a.id, a.title, a.icon from achievement_claims c join achievements a on a.id = c.achievement_id
-    where c.user_id = ${userId} order by c.id desc`);
+/** The user's claimed achievements, newest first, as a JSON array of ClaimedRow (a scalar subquery). */
+export const claimedJson = (userId: unknown): SQL => sql`(
+    select coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'icon', a.icon) order by c.id desc), '[]'::json)
+    from achievement_claims c join achievements a on a.id = c.achievement_id
+    where c.user_id = ${userId})`;

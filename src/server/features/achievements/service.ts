@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { AchievementRef } from '../../../shared/api/accounts';
 import type {
   AchievementDto,
   ClaimAchievementResponse,
   CreateAchievementBody,
   CreatedDto,
 } from '../../../shared/api/tasks';
-import type { Queryable } from '../../db/client';
 import { logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
+import { jsonValue, readPart } from '../../platform/readParts';
 import { bumpStat } from '../../platform/stats';
 import {
   applyRewardMultiplier,
@@ -27,8 +26,9 @@ import {
   presentClaimed,
   presentCreated,
   type AchievementRow,
+  type ClaimedRow,
 } from './presenter';
-import { achievementsJson, claimedOf, findActiveAchievement } from './queries';
+import { achievementsJson, claimedJson, findActiveAchievement } from './queries';
 
 /** The list's one read: lifetime figures, achievements and running reward buffs in one statement. */
 const LIST = (() => {
@@ -91,10 +91,11 @@ export async function claimAchievement(
   });
 }
 
-/** A user's claimed achievements (own record and public profile), newest first. */
-export async function claimedAchievements(q: Queryable, userId: number): Promise<AchievementRef[]> {
-  return (await claimedOf(q, userId)).map(presentClaimed);
-}
+/** A user's claimed achievements (own record and public profile), newest first: the user view's part. */
+export const claimedPart = readPart({
+  expr: ({ userId }) => claimedJson(userId),
+  decode: (value) => ({ achievements: jsonValue<ClaimedRow[]>(value, []).map(presentClaimed) }),
+});
 
 export async function createAchievement(
   deps: Deps,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { itemsTable } from '../store/public';
 
@@ -25,10 +25,6 @@ export async function chooseHeldCosmetic(
   return chosen.length > 0;
 }
 
-/** The item the player chose to show beside their name (held or not). */
-export async function cosmeticChoiceOf(q: Queryable, userId: number): Promise<string | null> {
-  const [row] = await q.rows<{ item_id: number }>(
-    sql`select item_id from cosmetic_choices where user_id = ${userId}`,
-  );
-  return row ? String(row.item_id) : null;
-}
+/** The item id the player chose to show beside their name (held or not), as a scalar subquery. */
+export const cosmeticChoiceValue = (userId: unknown): SQL =>
+  sql`(select item_id from cosmetic_choices where user_id = ${userId})`;

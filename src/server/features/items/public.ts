@@ -19,4 +19,4 @@ export { distinctItemsHeld } from './holdings';
 export { cosmeticColumn } from './queries';
 /** The items module: every unit moved goes through it (DESIGN.md section 3). */
 export * as items from './holdings';
-export { chooseHeldCosmetic, clearCosmeticChoice, cosmeticChoiceOf } from './cosmeticChoices';
+export { chooseHeldCosmetic, clearCosmeticChoice, cosmeticChoiceValue } from './cosmeticChoices';

@@ -48,7 +48,7 @@ export function presentItem(row: ItemRow): StoreItemDto {
   };
 }
 
-/** An inventory row joined with its item (json from queries.inventoryOf). */
+/** An inventory row joined with its item (json from queries.inventoryPart). */
 export interface InventoryRow {
   item_id: number;
   quantity: number;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { cosmeticChoiceOf, items, runningBuffsAt } from '../items/public';
+import { cosmeticChoiceValue, items, runningBuffsAt } from '../items/public';
+import { jsonValue, readPart } from '../../platform/readParts';
 import type { Badge, CosmeticRef, InventoryEntry } from '../../../shared/api/accounts';
 import { PURCHASE_HISTORY_LIMIT } from '../../../shared/api/store';
 import {
@@ -39,17 +40,20 @@ export async function findItem(
   return row;
 }
 
-const inventorySelect = (userId: number, where: SQL) => sql`
+const inventorySelect = (userId: unknown, where: SQL) => sql`
   select inv.item_id, inv.quantity, inv.locked, i.name, i.type, i.description, i.image, i.emoji, i.price, i.effect, i.effect_type, i.effect_value, i.collectible_key
   from ${items.holdingsOf(userId)} inv join items i on i.id = inv.item_id
-  where ${where} and inv.quantity > 0 and i.pet_key is null
-  order by i.type, i.name, inv.item_id`;
+  where ${where} and inv.quantity > 0 and i.pet_key is null`;
 
-/** What a user holds (units left, locked units), with the items as they are now. */
-export async function inventoryOf(q: Queryable, userId: number): Promise<InventoryEntry[]> {
-  const rows = await q.rows<InventoryRow>(inventorySelect(userId, sql`true`));
-  return rows.map(presentInventoryEntry);
-}
+/** What a user holds (units left, locked units), with the items as they are now: InventoryRow json. */
+const inventoryJson = (userId: unknown): SQL => sql`(
+  select coalesce(json_agg(r order by r.type, r.name, r.item_id), '[]'::json)
+  from (${inventorySelect(userId, sql`true`)}) r)`;
+
+export const inventoryPart = readPart({
+  expr: ({ userId }) => inventoryJson(userId),
+  decode: (value) => jsonValue<InventoryRow[]>(value, []).map(presentInventoryEntry),
+});
 
 export async function inventoryEntry(
   q: Queryable,
@@ -60,15 +64,17 @@ export async function inventoryEntry(
   return row ? presentInventoryEntry(row) : undefined;
 }
 
-export async function purchaseHistoryOf(q: Queryable, userId: number) {
-  const rows = await q.rows<PurchaseRow>(sql`
-    select p.id, p.item_id, i.name, i.type, i.emoji, i.image, p.price, p.created_at
-    from purchases p join items i on i.id = p.item_id
-    where p.user_id = ${userId}
-    order by p.created_at desc, p.id desc
-    limit ${PURCHASE_HISTORY_LIMIT}`);
-  return rows.map(presentPurchase);
-}
+/** The latest purchases, newest first: PurchaseRow json. */
+export const purchaseHistoryPart = readPart({
+  expr: ({ userId }) => sql`(
+    select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]'::json) from (
+      select p.id, p.item_id, i.name, i.type, i.emoji, i.image, p.price, p.created_at
+      from purchases p join items i on i.id = p.item_id
+      where p.user_id = ${userId}
+      order by p.created_at desc, p.id desc
+      limit ${sql.raw(String(PURCHASE_HISTORY_LIMIT))}) r)`,
+  decode: (value) => jsonValue<PurchaseRow[]>(value, []).map(presentPurchase),
+});
 
 /** Buffs running at `now`, soonest to end first. */
 export async function runningBuffsOf(q: Queryable, userId: number, now: Date) {
@@ -89,18 +95,35 @@ export interface StoreCollections {
   cosmeticChoice: string | null;
 }
 
-/** For the accounts presenters (DESIGN.md: presenters assemble the user view from features' data). */
+/**
+ * The store's part of the user view (own and public; DESIGN.md: presenters assemble the user view
+ * from features' data): the inventory and the chosen cosmetic, read back as StoreCollections.
+ */
+export const collectionsPart = readPart({
+  expr: ({ userId }) =>
+    sql`json_build_object('inventory', ${inventoryJson(userId)}, 'choice', ${cosmeticChoiceValue(userId)})`,
+  decode: (value): StoreCollections => {
+    const row = jsonValue<{ inventory: InventoryRow[]; choice: number | null }>(value, {
+      inventory: [],
+      choice: null,
+    });
+    const inventory = row.inventory.map(presentInventoryEntry);
+    const choice = row.choice === null ? null : String(row.choice);
+    const shown = shownCosmeticOf(inventory, choice);
+    return {
+      inventory,
+      badges: badgesOf(inventory),
+      itemsOwned: inventory.length,
+      cosmetic: cosmeticRefOf(shown),
+      cosmeticChoice: shown && shown.item._id === choice ? choice : null,
+    };
+  },
+});
+
+/** collectionsPart inside a caller's transaction (an answer to a cosmetic choice). */
 export async function userCollections(q: Queryable, userId: number): Promise<StoreCollections> {
-  const [inventory, choice] = await Promise.all([
-    inventoryOf(q, userId),
-    cosmeticChoiceOf(q, userId),
-  ]);
-  const shown = shownCosmeticOf(inventory, choice);
-  return {
-    inventory,
-    badges: badgesOf(inventory),
-    itemsOwned: inventory.length,
-    cosmetic: cosmeticRefOf(shown),
-    cosmeticChoice: shown && shown.item._id === choice ? choice : null,
-  };
+  const [row] = await q.rows<{ collections: unknown }>(
+    sql`select ${collectionsPart.expr({ userId: sql`${userId}::bigint`, now: sql`now()` })} as collections`,
+  );
+  return collectionsPart.decode(row?.collections);
 }

@@ -26,6 +26,7 @@ import {
 } from '../../platform/errors';
 import { logAdminAction } from '../../platform/adminLog';
 import { statBumpCte, statBumpRowsCte } from '../../platform/stats';
+import { composedRead, readPart } from '../../platform/readParts';
 import { turns } from '../../platform/batching/turns';
 import { refuse } from '../../platform/batching/refusals';
 import { defineHotWrite } from '../../platform/batching/hotWrite';
@@ -51,16 +52,24 @@ export async function allItems(deps: Deps): Promise<StoreItemDto[]> {
   return (await queries.listAll(deps.db)).map(presentItem);
 }
 
+/** The store's page of the player: one prepared statement (issue 36). */
+const storeUserRead = composedRead('store_user', {
+  inventory: queries.inventoryPart,
+  purchaseHistory: queries.purchaseHistoryPart,
+  balance: readPart({
+    expr: ({ userId }) => accountsSql.visibleBalanceOf(userId),
+    decode: (value) => (value === null || value === undefined ? null : Number(value)),
+  }),
+});
+
 export async function storeUser(deps: Deps, userId: number): Promise<StoreUserDto> {
-  const [inventory, purchaseHistory, [user]] = await Promise.all([
-    queries.inventoryOf(deps.db, userId),
-    queries.purchaseHistoryOf(deps.db, userId),
-    deps.db.rows<{ balance: number }>(
-      sql`${accountsSql.balanceOf(userId)} and status <> 'deleted'`,
-    ),
-  ]);
-  if (!user) throw unauthorized('Your account no longer exists');
-  return { inventory, purchaseHistory, balance: user.balance };
+  const { inventory, purchaseHistory, balance } = await storeUserRead(
+    deps.db,
+    userId,
+    deps.clock.now(),
+  );
+  if (balance === null) throw unauthorized('Your account no longer exists');
+  return { inventory, purchaseHistory, balance };
 }
 
 export async function activeBuffs(deps: Deps, userId: number): Promise<ActiveBuffsDto> {

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../../db/client';
+import type { Db, Queryable } from '../../../../db/client';
 import { notFound } from '../../../../platform/errors';
 import { critterColumns, type CritterRow } from './presenter';
 
 const columns = sql.raw(critterColumns);
 
-export const crittersOf = (q: Queryable, userId: number): Promise<CritterRow[]> =>
-  q.rows<CritterRow>(
-    sql`select ${columns} from virtual_pet_critters where user_id = ${userId} order by id`,
-  );
+const CRITTERS_OF = sql`select ${columns} from virtual_pet_critters where user_id = ${sql.placeholder('userId')} order by id`;
+
+/** The user's critters, oldest first: a prepared statement (the sanctuary's page reads it often). */
+export const crittersOf = (db: Db, userId: number): Promise<CritterRow[]> =>
+  db.compiled<CritterRow>('critters_of', CRITTERS_OF, { userId });
 
 /**
  * One of the user's critters, locked for the caller's transaction. Another user's critter is

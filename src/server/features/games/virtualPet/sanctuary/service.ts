@@ -8,48 +8,53 @@ import {
 } from '../../../../../shared/games/virtualPet/claim';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, conflict, unauthorized } from '../../../../platform/errors';
+import { composedRead, jsonValue, readPart } from '../../../../platform/readParts';
 import { items } from '../../../items/public';
 import { itemsTable } from '../../../store/public';
 import { ledger } from '../../../wallet/public';
 import { nextRound } from '../../engine/public';
 import { catalogItemIds } from '../catalogItems';
-import { resourcesOf } from '../resources';
+import { resourcesOf, resourcesPart } from '../resources';
 import { accountsSql } from '../../../accounts/public';
 
-/** Spec: User (games view): the balance, the store items held, and the pet resources. */
-export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDto> {
-  const now = deps.clock.now();
-  const [[user], inventory, resources] = await Promise.all([
-    deps.db.rows<{ id: number; balance: number }>(
-      sql`select id, balance from ${accountsSql.users} where id = ${userId} and status <> 'deleted'`,
-    ),
-    deps.db.rows<{
-      quantity: number;
-      item_id: number;
-      name: string;
-      effect_type: string | null;
-      effect_value: number | null;
-    }>(sql`
-      select inv.quantity, inv.item_id, i.name, i.effect_type, i.effect_value
+interface GamesInventoryRow {
+  quantity: number;
+  item_id: number;
+  name: string;
+  effect_type: string | null;
+  effect_value: number | null;
+}
+
+/** Spec: User (games view): the balance, the store items held, and the pet resources, in one prepared statement. */
+const gamesUserRead = composedRead('games_user', {
+  balance: readPart({
+    expr: ({ userId }) => accountsSql.visibleBalanceOf(userId),
+    decode: (value) => (value === null || value === undefined ? null : Number(value)),
+  }),
+  inventory: readPart({
+    expr: ({ userId }) => sql`(
+      select coalesce(json_agg(json_build_object('quantity', inv.quantity, 'item_id', inv.item_id,
+        'name', i.name, 'effect_type', i.effect_type, 'effect_value', i.effect_value) order by inv.item_id), '[]'::json)
       from ${items.holdingsOf(userId)} inv join ${itemsTable} i on i.id = inv.item_id
-      where inv.quantity > 0 and i.pet_key is null order by inv.item_id`),
-    resourcesOf(deps.db, userId, now),
-  ]);
-  if (!user) throw unauthorized('Your account no longer exists');
-  return {
-    id: String(user.id),
-    balance: Number(user.balance),
-    inventory: inventory.map((r) => ({
-      quantity: r.quantity,
-      item: {
-        _id: String(r.item_id),
-        name: r.name,
-        effectType: r.effect_type,
-        effectValue: r.effect_value === null ? null : r.effect_value / 100,
-      },
-    })),
-    resources,
-  };
+      where inv.quantity > 0 and i.pet_key is null)`,
+    decode: (value) =>
+      jsonValue<GamesInventoryRow[]>(value, []).map((r) => ({
+        quantity: r.quantity,
+        item: {
+          _id: String(r.item_id),
+          name: r.name,
+          effectType: r.effect_type,
+          effectValue: r.effect_value === null ? null : r.effect_value / 100,
+        },
+      })),
+  }),
+  resources: resourcesPart,
+});
+
+export async function gamesUser(deps: Deps, userId: number): Promise<GamesUserDto> {
+  const { balance, inventory, resources } = await gamesUserRead(deps.db, userId, deps.clock.now());
+  if (balance === null) throw unauthorized('Your account no longer exists');
+  return { id: String(userId), balance, inventory, resources };
 }
 
 const tooSoon = (nextClaim: string) =>
