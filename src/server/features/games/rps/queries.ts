@@ -52,11 +52,15 @@ export const resolvedDuelsOf = (q: Queryable, userId: number) =>
 
 /**
  * The user's duel figures as one json value (a scalar expression for the games progress read):
- * wins from the rps_wins counter, games from the duels they finished, draws included.
+ * wins from the rps_wins counter, games from the duels they finished, draws included. Counted
+ * per side, each on its own index (bench:reads planned the `or` of both sides as a scan of every
+ * resolved duel); no duel has one player on both sides (a self-challenge is refused), as the
+ * leaderboard's count also assumes.
  */
 export const duelFiguresJson = (userId: SQL): SQL => sql`json_build_object(
     'wins', coalesce(${statValue(userId, 'rps_wins')}, 0),
-    'games', (select count(*) from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'resolved'))`;
+    'games', (select count(*) from rps_duels where challenger_id = ${userId} and state = 'resolved')
+      + (select count(*) from rps_duels where opponent_id = ${userId} and state = 'resolved'))`;
 
 /** The top active players by duel wins (the rps_wins counter), then games played. */
 export const topDuelists = (q: Queryable) =>
