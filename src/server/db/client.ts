@@ -67,6 +67,26 @@ function wrap(orm: Orm | OrmTx): Queryable {
   };
 }
 
+/**
+ * A transaction's Queryable: its statements go out one at a time, in the order they were asked
+ * for. A transaction is one connection, which runs one statement at a time anyway; statements
+ * started together (a Promise.all over a hook per module) were queued by node-postgres itself,
+ * which deprecates that ("Calling client.query() when the client is already executing a query",
+ * removed in pg@9). Statements built with `orm`'s query builder are not ordered here.
+ */
+function wrapTx(tx: OrmTx): Queryable {
+  const q = wrap(tx);
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    orm: tx,
+    rows<T>(query: SQL) {
+      const run = last.then(() => q.rows<T>(query));
+      last = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
@@ -133,7 +153,7 @@ function makeDb(
       const marks = currentMarks();
       if (!marks || !mayWrite(dialect.sqlToQuery(query).sql)) return base.rows<T>(query);
       return orm.transaction(async (tx) => {
-        const q = wrap(tx);
+        const q = wrapTx(tx);
         const rows = await q.rows<T>(query);
         await mark(q, marks);
         return rows;
@@ -158,7 +178,7 @@ function makeDb(
     tx: <T>(fn: (tx: Queryable) => Promise<T>) =>
       withRetry(() =>
         orm.transaction(async (tx) => {
-          const q = wrap(tx);
+          const q = wrapTx(tx);
           const result = await fn(q);
           // Read at the end: a transaction cannot tell whether it wrote, so any one of a marked
           // request counts as its effect (the safe side: a retry replays rather than re-runs).

@@ -5,6 +5,7 @@ import type { Deps } from './deps';
 import type { Listeners } from './events';
 import type { ReadPart } from './readParts';
 import type { AllHandlers } from './routing';
+import type { ReadPart } from './readParts';
 import type { UserCollections } from '../features/accounts/presenter';
 import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
 import type { GamesProgressDto } from '../../shared/games/routes';
@@ -70,8 +71,11 @@ export interface FeatureModule {
   gameLeaderboard?: (q: Queryable) => Promise<Partial<GameLeaderboardDto>>;
   /** What this game's published figures (GameDef.published) read from the database, under its key. */
   publishedInput?: (q: Queryable) => Promise<Record<string, unknown>>;
-  /** This game's part of GET /api/games/progress. */
-  gamesProgress?: (q: Queryable, userId: number) => Promise<Partial<GamesProgressDto>>;
+  /**
+   * This game's part of GET /api/games/progress: its SQL, which the hub runs in one statement
+   * with every other game's (platform/readParts.ts).
+   */
+  gamesProgress?: ReadPart<Partial<GamesProgressDto>>;
 }
 
 /** Keeps a module's exact handler type, so the module list can prove every route has a handler. */
@@ -103,13 +107,13 @@ export async function gameLeaderboards(
   return Object.assign(empty, ...parts.filter(Boolean));
 }
 
-/** Every module's part of the games progress, over the caller's own part. */
-export async function gamesProgressParts(
-  deps: Pick<Deps, 'modules' | 'db'>,
-  userId: number,
-): Promise<Partial<GamesProgressDto>> {
-  const parts = await Promise.all(deps.modules.map((m) => m.gamesProgress?.(deps.db, userId)));
-  return Object.assign({}, ...parts.filter(Boolean));
+/** Every module's part of the games progress, keyed by module, for the hub's composed read. */
+export function gamesProgressParts(
+  modules: readonly FeatureModule[],
+): Record<string, ReadPart<Partial<GamesProgressDto>>> {
+  return Object.fromEntries(
+    modules.flatMap((m) => (m.gamesProgress ? [[`module:${m.name}`, m.gamesProgress]] : [])),
+  );
 }
 
 /** Every game's part of the published figures' input, by game key. */

@@ -16,10 +16,14 @@ export interface BetRow {
   end_time: Date | string;
   status: BetStatus;
   result_option_id: number | null;
-  created_at: Date | string;
   options: { id: number; text: string; odds: number; votes: number }[];
-  total_staked?: number;
-  wager_count?: number;
+}
+
+/** The admin's list also shows when each bet was made, its stakes and its votes. */
+export interface AdminBetRow extends BetRow {
+  created_at: Date | string;
+  total_staked: number;
+  wager_count: number;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -43,11 +47,11 @@ export function presentBet(row: BetRow): BetDto {
   };
 }
 
-export function presentAdminBet(row: BetRow): AdminBetDto {
+export function presentAdminBet(row: AdminBetRow): AdminBetDto {
   return {
     ...presentBet(row),
-    totalStaked: Number(row.total_staked ?? 0),
-    wagerCount: Number(row.wager_count ?? 0),
+    totalStaked: Number(row.total_staked),
+    wagerCount: Number(row.wager_count),
     createdAt: iso(row.created_at),
   };
 }

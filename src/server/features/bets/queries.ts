@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/api/common';
-import type { Queryable } from '../../db/client';
-import type { BetRow, ParlayRow, WagerRow } from './presenter';
+import type { Db, Queryable } from '../../db/client';
+import type { AdminBetRow, BetRow, ParlayRow, WagerRow } from './presenter';
 
 /** Votes are counted from wagers and parlay legs rather than kept in a row every wager locks. */
 const betSelect = (where: SQL, withTotals = false) => sql`
-  select b.id, b.title, b.description, b.end_time, b.status, b.result_option_id, b.created_at,
+  select b.id, b.title, b.description, b.end_time, b.status, b.result_option_id,
     coalesce((
       select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds,
         'votes', (select count(*) from wagers w where w.bet_id = b.id and w.option_id = o.id)
@@ -14,15 +14,16 @@ const betSelect = (where: SQL, withTotals = false) => sql`
       from bet_options o where o.bet_id = b.id), '[]'::json) as options
     ${
       withTotals
-        ? sql`, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
+        ? sql`, b.created_at, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
       -- The options' votes added up (wagers and parlay legs), so the admin's count agrees with them.
       ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count`
         : sql``
     }
   from bets b where ${where}`;
 
-export const listOpenBets = (q: Queryable) =>
-  q.rows<BetRow>(sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`);
+/** The open bets: a statement without values, kept prepared (db.compiled) as it is read on every visit. */
+const OPEN_BETS = sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`;
+export const listOpenBets = (db: Db) => db.compiled<BetRow>('bets_open', OPEN_BETS, {});
 
 /**
  * Bets for the admin, open ones first, then newest, a page at a time: the cursor is the last bet
@@ -35,7 +36,7 @@ export const listAllBets = (q: Queryable, page: PageQuery) => {
           then (b.status = 'open' and b.id < ${page.before}) or b.status <> 'open'
           else b.status <> 'open' and b.id < ${page.before} end)`
     : sql`true`;
-  return q.rows<BetRow>(
+  return q.rows<AdminBetRow>(
     sql`${betSelect(after, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`,
   );
 };

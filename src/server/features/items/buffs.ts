@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import * as items from './holdings';
 import type { Queryable } from '../../db/client';
+import { jsonValue, readPart } from '../../platform/readParts';
 import {
   BUFF_MINUTES,
   buffExtraLimit,
@@ -57,17 +58,39 @@ export interface BuffState {
   slotsLuck: number;
 }
 
+/** What running buffs of these values (percents of each effect, in id order) do together. */
+const stateOf = (multipliers: number[], luck: number[]): BuffState => ({
+  rewardMultiplier: combinedRewardMultiplierHundredths(multipliers.map((v) => v / 100)),
+  slotsLuck: combinedSlotsLuck(luck.map((v) => v / 100)),
+});
+
 /** What the user's running buffs do right now, for showing (no locks). */
 export async function buffState(q: Queryable, userId: number, now: Date): Promise<BuffState> {
   const [multipliers, luck] = await Promise.all([
     readRunning(q, userId, 'reward-multiplier', now),
     readRunning(q, userId, 'slots-luck', now),
   ]);
-  return {
-    rewardMultiplier: combinedRewardMultiplierHundredths(multipliers.map((b) => b.value / 100)),
-    slotsLuck: combinedSlotsLuck(luck.map((b) => b.value / 100)),
-  };
+  return stateOf(
+    multipliers.map((b) => b.value),
+    luck.map((b) => b.value),
+  );
 }
+
+/** buffState as a part of a composed read (the games progress): the running buffs' values by effect. */
+export const buffStatePart = readPart({
+  expr: ({ userId, now }) => sql`(
+    select json_build_object(
+      'multipliers', json_agg(value order by id) filter (where effect_type = 'reward-multiplier'),
+      'luck', json_agg(value order by id) filter (where effect_type = 'slots-luck'))
+    from buffs where user_id = ${userId} and ended_at is null and expires_at > ${now})`,
+  decode: (value): BuffState => {
+    const running = jsonValue<{ multipliers: number[] | null; luck: number[] | null }>(value, {
+      multipliers: null,
+      luck: null,
+    });
+    return stateOf((running.multipliers ?? []).map(Number), (running.luck ?? []).map(Number));
+  },
+});
 
 /** Shares `extra` out over the buffs that earned it, each within what is left of its cap. */
 function shareExtra(running: RunningBuff[], weights: number[], extra: number) {

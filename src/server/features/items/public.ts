@@ -2,6 +2,7 @@
 export {
   applyRewardMultiplier,
   buffState,
+  buffStatePart,
   lockSlotsLuck,
   minefieldItemsHeld,
   noRewardBuff,

@@ -25,18 +25,19 @@ export async function findTrade(q: Queryable, tradeId: number): Promise<TradeRow
 
 /** How many trades of each direction the list shows: every active one, then the newest closed ones. */
 const LIST_LIMIT = 100;
+const listOrder = (t: string) =>
+  sql`(${sql.raw(t)}.status in ('pending', 'responded')) desc, ${sql.raw(t)}.id desc`;
 
-export async function tradesOf(
-  q: Queryable,
-  userId: number,
-  direction: 'incoming' | 'outgoing',
-): Promise<TradeRow[]> {
+/** A user's trades of one direction as a json array of TradeRow (a part of the list's one statement). */
+export function tradesJson(userId: SQL, direction: 'incoming' | 'outgoing'): SQL {
   const mine =
     direction === 'incoming' ? sql`t.to_user_id = ${userId}` : sql`t.from_user_id = ${userId}`;
-  return q.rows<TradeRow>(sql`
-    ${tradeSelect(mine)}
-    order by (t.status in ('pending', 'responded')) desc, t.id desc
-    limit ${LIST_LIMIT}`);
+  return sql`(
+    select coalesce(json_agg(x order by ${listOrder('x')}), '[]'::json) from (
+      ${tradeSelect(mine)}
+      order by ${listOrder('t')}
+      limit ${sql.raw(String(LIST_LIMIT))}
+    ) x)`;
 }
 
 export async function tradableInventory(q: Queryable, userId: number): Promise<TradableRow[]> {

@@ -1,6 +1,6 @@
 import { defineModule } from '../../../platform/module';
 import { rpsHandlers } from './routes';
-import { cancelDuelsOf, rpsLeaderboard, rpsStats, sweepExpired } from './service';
+import { cancelDuelsOf, rpsLeaderboard, rpsProgress, sweepExpired } from './service';
 
 export const rpsModule = defineModule({
   name: 'rps',
@@ -12,5 +12,5 @@ export const rpsModule = defineModule({
   // A closed or banned user cannot answer or cancel a duel: every open one is refunded to its challenger.
   onAccountClosed: async (tx, userId) => void (await cancelDuelsOf(tx, userId)),
   gameLeaderboard: async (q) => ({ rps: await rpsLeaderboard(q) }),
-  gamesProgress: async (q, userId) => ({ rpsStats: await rpsStats(q, userId) }),
+  gamesProgress: rpsProgress,
 });

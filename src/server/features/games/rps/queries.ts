@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RPS_HISTORY_LIMIT, RPS_LEADERBOARD_SIZE } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
-import { statRows } from '../../../platform/stats';
+import { statRows, statValue } from '../../../platform/stats';
 import type { ChallengeRow, HistoryRow, InviteRow, LeaderboardRow } from './presenter';
 import { accountsSql } from '../../accounts/public';
 
@@ -50,12 +50,17 @@ export const resolvedDuelsOf = (q: Queryable, userId: number) =>
     where (d.challenger_id = ${userId} or d.opponent_id = ${userId}) and d.state = 'resolved'
     order by d.closed_at desc, d.id desc limit ${RPS_HISTORY_LIMIT}`);
 
-/** Duels the user finished, draws included. */
-export async function resolvedDuelCount(q: Queryable, userId: number): Promise<number> {
-  const [games] = await q.rows<{ n: number }>(sql`
-    select count(*)::int as n from rps_duels where (challenger_id = ${userId} or opponent_id = ${userId}) and state = 'resolved'`);
-  return games?.n ?? 0;
-}
+/**
+ * The user's duel figures as one json value (a scalar expression for the games progress read):
+ * wins from the rps_wins counter, games from the duels they finished, draws included. Counted
+ * per side, each on its own index (bench:reads planned the `or` of both sides as a scan of every
+ * resolved duel); no duel has one player on both sides (a self-challenge is refused), as the
+ * leaderboard's count also assumes.
+ */
+export const duelFiguresJson = (userId: SQL): SQL => sql`json_build_object(
+    'wins', coalesce(${statValue(userId, 'rps_wins')}, 0),
+    'games', (select count(*) from rps_duels where challenger_id = ${userId} and state = 'resolved')
+      + (select count(*) from rps_duels where opponent_id = ${userId} and state = 'resolved'))`;
 
 /** The top active players by duel wins (the rps_wins counter), then games played. */
 export const topDuelists = (q: Queryable) =>

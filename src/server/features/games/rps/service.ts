@@ -14,12 +14,12 @@ import {
   type RpsPlayResponse,
 } from '../../../../shared/games/rps/contract';
 import type { GameLeaderboardDto } from '../../../../shared/games/index';
-import type { RpsProgressDto } from '../../../../shared/games/rps/contract';
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
-import { bumpStat, readStats } from '../../../platform/stats';
+import { bumpStat } from '../../../platform/stats';
+import { jsonValue, readPart } from '../../../platform/readParts';
 import { ledger } from '../../wallet/public';
 import { RowSweep } from '../../../platform/sweepRows';
 import { allowedWin } from '../engine/public';
@@ -38,7 +38,7 @@ import {
   dueChallenges,
   findOpponent,
   invitesTo,
-  resolvedDuelCount,
+  duelFiguresJson,
   resolvedDuelsOf,
   topDuelists,
   type Opponent,
@@ -342,10 +342,13 @@ export async function history(deps: Deps, userId: number): Promise<RpsHistoryDto
 }
 
 /** GET /api/games/progress's rpsStats: wins from the rps_wins counter, games counted from resolved duels (draws too). */
-export async function rpsStats(q: Queryable, userId: number): Promise<RpsProgressDto['rpsStats']> {
-  const [stats, games] = await Promise.all([readStats(q, userId), resolvedDuelCount(q, userId)]);
-  return presentRpsStats(stats.rpsWins, games);
-}
+export const rpsProgress = readPart({
+  expr: ({ userId }) => duelFiguresJson(userId),
+  decode: (value) => {
+    const figures = jsonValue(value, { wins: 0, games: 0 });
+    return { rpsStats: presentRpsStats(Number(figures.wins), Number(figures.games)) };
+  },
+});
 
 /** The top active players by duel wins, then games played. */
 export async function rpsLeaderboard(q: Queryable): Promise<GameLeaderboardDto['rps']> {

@@ -5,6 +5,6 @@ import { spinnerProgress, spinnerTablesDto } from './service';
 export const spinnerModule = defineModule({
   name: 'spinner',
   handlers: (deps) => ({ spinner: spinnerHandlers(deps) }),
-  gamesProgress: (q, userId) => spinnerProgress(q, userId),
+  gamesProgress: spinnerProgress,
   publishedInput: async (q) => ({ spinner: await spinnerTablesDto(q) }),
 });

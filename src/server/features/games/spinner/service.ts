@@ -16,12 +16,17 @@ import { batchCounts, batchWaiting, holdBatches, type BatchPart } from '../engin
 import { nextRound } from '../engine/public';
 import { DEFAULT_SPINNER_TABLES } from './defaults';
 import { presentProgress, presentSpin, presentSpinnerTables } from './presenter';
-import { cooldownsOf, editedSpinnerTables } from './queries';
+import {
+  editedSpinnerTables,
+  spinnerProgressJson,
+  type CooldownRow,
+  type SpinnerTableRow,
+} from './queries';
+import { jsonValue, readPart } from '../../../platform/readParts';
 import { accountsSql } from '../../accounts/public';
 
 /** Every wheel's table: the admin's row where there is one, else the default. */
-async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTable>> {
-  const rows = await editedSpinnerTables(q);
+function tablesFrom(rows: SpinnerTableRow[]): Record<SpinnerId, SpinnerTable> {
   const tables = { ...DEFAULT_SPINNER_TABLES };
   for (const row of rows) {
     if ((SPINNER_IDS as readonly string[]).includes(row.spinner_id)) {
@@ -33,6 +38,8 @@ async function spinnerTables(q: Queryable): Promise<Record<SpinnerId, SpinnerTab
   }
   return tables;
 }
+
+const spinnerTables = async (q: Queryable) => tablesFrom(await editedSpinnerTables(q));
 
 /**
  * The tables a spin draws from, read at most once a second per process: nothing in the product
@@ -62,10 +69,16 @@ export async function spinnerTablesDto(q: Queryable): Promise<SpinnerTablesDto> 
 }
 
 /** The wheels' part of GET /api/games/progress: their tables and this player's cooldowns. */
-export async function spinnerProgress(q: Queryable, userId: number): Promise<SpinnerProgressDto> {
-  const [spinners, cooldowns] = await Promise.all([spinnerTablesDto(q), cooldownsOf(q, userId)]);
-  return presentProgress(spinners, cooldowns);
-}
+export const spinnerProgress = readPart({
+  expr: ({ userId }) => spinnerProgressJson(userId),
+  decode: (value): SpinnerProgressDto => {
+    const { tables, cooldowns } = jsonValue<{
+      tables: SpinnerTableRow[] | null;
+      cooldowns: CooldownRow[] | null;
+    }>(value, { tables: null, cooldowns: null });
+    return presentProgress(presentSpinnerTables(tablesFrom(tables ?? [])), cooldowns ?? []);
+  },
+});
 
 const cooldownRefusal = (nextSpin: string) =>
   conflict(`This wheel can be spun again at ${nextSpin}`, { nextSpin });

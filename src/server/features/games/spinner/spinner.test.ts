@@ -46,6 +46,38 @@ describe('GET /api/games/progress', () => {
     expect(res.body.serverTime).toBe(clock.now().toISOString());
   });
 
+  it("shows an admin's edited table and the running buffs, combined", async () => {
+    const user = await registerUser(server);
+    const item = await insertItem(server.db, { effectType: 'reward-multiplier', effectValue: 150 });
+    for (const value of [150, 200])
+      await startBuff(
+        server.db,
+        {
+          userId: user.id,
+          itemId: item.id,
+          effectType: 'reward-multiplier',
+          value,
+          itemPrice: 500,
+        },
+        clock.now(),
+      );
+    await startBuff(
+      server.db,
+      { userId: user.id, itemId: item.id, effectType: 'slots-luck', value: 2500, itemPrice: 500 },
+      clock.now(),
+    );
+    await server.db.rows(sql`
+      insert into spinner_tables (spinner_id, reward_options, weights) values ('spinner12', '{7,70}', '{3,1}')`);
+    try {
+      const res = await callRoute(server, 'GET /api/games/progress', { token: user.token });
+      expect(res.body.spinners.spinner12).toEqual({ rewardOptions: [7, 70], weights: [3, 1] });
+      expect(res.body.spinners.spinner).toEqual(DEFAULT_SPINNER_TABLES.spinner);
+      expect(res.body.buffs).toEqual({ rewardMultiplier: 300, slotsLuck: 25 });
+    } finally {
+      await server.db.rows(sql`delete from spinner_tables where spinner_id = 'spinner12'`);
+    }
+  });
+
   it('needs a token', async () => {
     expectError(await callRoute(server, 'GET /api/games/progress'), 401);
   });
