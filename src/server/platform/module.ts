@@ -5,7 +5,6 @@ import type { Deps } from './deps';
 import type { Listeners } from './events';
 import type { ReadPart } from './readParts';
 import type { AllHandlers } from './routing';
-import type { ReadPart } from './readParts';
 import type { UserCollections } from '../features/accounts/presenter';
 import type { GameLeaderboardDto } from '../../shared/api/leaderboard';
 import type { GamesProgressDto } from '../../shared/games/routes';
