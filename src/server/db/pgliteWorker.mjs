@@ -249,8 +249,8 @@ async function arrayTypes() {
 }
 
 async function start() {
-  const { dataDir, template, startParams } = workerData;
-  const settings = { startParams };
+  const { dataDir, template, startParams, wasm } = workerData;
+  const settings = { startParams, pgliteWasmModule: wasm };
   pg = template
     ? new PGlite({ loadDataDir: new Blob([template]), ...settings })
     : new PGlite(dataDir, settings);
