@@ -7,7 +7,8 @@
 // on both; the answer is the median of each round's ratio.
 //
 // BENCH_GAME=coin-flip|roulette|slots compares that stake game's rounds instead of wagers (the
-// same users, bet 1; 'one hot bet' then means one player).
+// same users, bet 1; 'one hot bet' then means one player). BENCH_COMPARE_DB=pglite compares the
+// embedded database (each server on its own data directory) instead of PostgreSQL.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -27,7 +28,8 @@ if (!other || !existsSync(path.join(other, 'src/server/main.ts'))) {
   console.log('usage: node bench/compare-bets.mjs <path of another checkout, with node_modules>');
   process.exit(2);
 }
-if (!(await pgReachable())) {
+const EMBEDDED = process.env.BENCH_COMPARE_DB === 'pglite';
+if (!EMBEDDED && !(await pgReachable())) {
   console.log(`PostgreSQL not reachable at ${PG_BASE}; set BENCH_DATABASE_URL`);
   process.exit(1);
 }
@@ -55,7 +57,7 @@ const trees = [
 try {
   for (const t of trees) {
     const { child, url } = await startServer({
-      databaseUrl: await freshPgDatabase(`fs_compare_${t.name}`),
+      databaseUrl: EMBEDDED ? undefined : await freshPgDatabase(`fs_compare_${t.name}`),
       port: t.port,
       cwd: t.cwd,
     });

@@ -16,7 +16,7 @@
 // then can still show up); each plan names its backend's pid.
 //
 // BENCH_SECONDS (default 10), BENCH_DATABASES=postgres,pglite (both by default),
-// BENCH_EXPLAIN=0 skips the plans.
+// BENCH_EXPLAIN=0 skips the plans, BENCH_ONLY=/api/tasks,... measures only those reads.
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import pg from 'pg';
@@ -33,7 +33,7 @@ import {
 } from './lib.mjs';
 
 /** The reads measured, in order; a later page's read is one more line. */
-const READS = [
+const ALL_READS = [
   '/api/user/stats',
   '/api/user/me',
   '/api/store/user',
@@ -44,6 +44,10 @@ const READS = [
   '/api/bets/active',
   '/api/critters/mine',
 ];
+/** BENCH_ONLY=/api/tasks,/api/trades measures those alone. */
+const READS = process.env.BENCH_ONLY
+  ? ALL_READS.filter((r) => process.env.BENCH_ONLY.split(',').includes(r))
+  : ALL_READS;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { loadConfig, parseImageHosts, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -44,5 +45,16 @@ describe('PGLITE_SHARED_BUFFERS', () => {
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '64 megs' })).toThrow(
       /PGLITE_SHARED_BUFFERS must be a size/,
     );
+  });
+});
+
+describe('DB_POOL_SIZE', () => {
+  it('defaults to three connections per core, takes a count and refuses 0 or words', () => {
+    expect(loadConfig({}).dbPoolSize).toBe(Math.max(4, 3 * availableParallelism()));
+    expect(loadConfig({ DB_POOL_SIZE: '12' }).dbPoolSize).toBe(12);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(
+      /DB_POOL_SIZE must be a whole number >= 1/,
+    );
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
   });
 });
