@@ -387,7 +387,9 @@ describe('coin tycoon', () => {
     await page.clock.install();
     await tycoon.open();
     const start = await tycoon.reading();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    // Far enough ahead that the page clock, still running, has not passed it when the call lands
+    // (50 ms was not, once, on a loaded host: 'Cannot fast-forward to the past').
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
     // Every server time the counter is settled to, as the page clock runs 3 s.
     await tycoon.bucks.evaluate((el) => {
       const seen: number[] = [];
