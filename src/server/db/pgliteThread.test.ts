@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteThread } from './pgliteThread';
 
@@ -116,5 +119,28 @@ describe('PGlite in its own thread', () => {
     // The statement takes far longer than the timer; in the server's thread the timer waited.
     expect(longAt).toBeGreaterThan(200);
     expect(timerAt).toBeLessThan(longAt / 2);
+  });
+});
+
+describe('PGlite thread that dies', () => {
+  it('fails what was in flight with 57P01, opens the directory again and keeps what was written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-thread-'));
+    const thread = await PgliteThread.open({
+      dataDir: dir,
+      startParams: PGlite.defaultStartParams,
+    });
+    try {
+      await thread.query('create table kept (n int)');
+      await thread.query('insert into kept values (1)');
+      const inFlight = thread.query('select count(*)::int as n from generate_series(1, 5000000)');
+      await thread.crashForTests();
+      await expect(inFlight).rejects.toMatchObject({ code: '57P01' });
+      await expect(thread.query('select 1')).rejects.toMatchObject({ code: '57P01' });
+      await thread.reopened;
+      expect((await thread.query('select n from kept')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await thread.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -65,8 +65,15 @@ function databaseError(fields: NonNullable<Answer['error']>): Error {
   return Object.assign(new Error(fields.message), fields);
 }
 
+interface ThreadOptions {
+  dataDir?: string;
+  template?: ArrayBuffer;
+  startParams: string[];
+  wasm: WebAssembly.Module;
+}
+
 export class PgliteThread {
-  private readonly worker: Worker;
+  private worker!: Worker;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   private nextId = 0;
   /** What this turn of the event loop asked for, sent as one message when it ends. */
@@ -77,36 +84,75 @@ export class PgliteThread {
   private readonly parsers: Parsers = { ...(types.parsers as Parsers) };
   private stopped: string | null = null;
   private closing = false;
+  /** Settles when a thread that stopped is open again (tests wait for it). */
+  reopened: Promise<void> = Promise.resolve();
 
-  private constructor(options: {
-    dataDir?: string;
-    template?: ArrayBuffer;
-    startParams: string[];
-    wasm: WebAssembly.Module;
-  }) {
-    this.worker = new Worker(workerFile, {
-      workerData: options,
-      transferList: options.template ? [options.template] : [],
+  private constructor(private readonly options: ThreadOptions) {}
+
+  /** Starts a thread on the database; its first message says whether the database opened. */
+  private spawn(): Promise<Answer> {
+    const { template, ...rest } = this.options;
+    const worker = new Worker(workerFile, {
+      workerData: { ...rest, template },
+      transferList: template ? [template] : [],
     });
-    this.worker.on('message', (answers: Answer | Answer[]) => {
-      if (!Array.isArray(answers)) return;
-      for (const answer of answers) {
-        const settle = this.pending.get(answer.id!);
-        this.pending.delete(answer.id!);
-        settle?.(answer);
-      }
+    this.worker = worker;
+    const ready = new Promise<Answer>((resolve, reject) => {
+      worker.on('message', (answers: Answer | Answer[]) => {
+        if (!Array.isArray(answers)) return resolve(answers);
+        for (const answer of answers) {
+          const settle = this.pending.get(answer.id!);
+          this.pending.delete(answer.id!);
+          settle?.(answer);
+        }
+      });
+      worker.once('exit', (code: number) =>
+        reject(new Error(`The embedded database's thread exited with code ${code} while opening`)),
+      );
     });
-    const stop = (cause: string) => {
-      if (this.closing || this.stopped) return;
-      // The requests fail as they do while PostgreSQL restarts (503, "try again") and the log
-      // says what happened; a restart of the process opens the directory again.
+    const lost = (cause: string) => {
+      if (this.closing || worker !== this.worker || this.stopped) return;
+      // The requests in flight fail as they do while PostgreSQL restarts (503, "try again"), the
+      // log says what happened, and a database on disk is opened again in a new thread: what
+      // was acknowledged is on disk, and this process still holds the directory's lock.
       this.stopped = `The embedded database stopped: ${cause}`;
-      console.error(this.stopped);
+      console.error(this.options.dataDir ? `${this.stopped}; opening it again` : this.stopped);
       for (const settle of this.pending.values()) settle({ error: this.stoppedError() });
       this.pending.clear();
+      if (this.options.dataDir) this.reopened = this.reopen();
     };
-    this.worker.on('error', (err: Error) => stop(err.message));
-    this.worker.on('exit', (code: number) => stop(`its thread exited with code ${code}`));
+    worker.on('error', (err: Error) => lost(err.message));
+    worker.on('exit', (code: number) => lost(`its thread exited with code ${code}`));
+    return ready;
+  }
+
+  private async reopen(): Promise<void> {
+    for (let attempt = 0; !this.closing; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** attempt)));
+      try {
+        const ready = await this.spawn();
+        if (!ready.ready)
+          throw databaseError(ready.error ?? { message: 'The embedded database did not open' });
+        if (this.closing) {
+          await this.worker.terminate();
+          return;
+        }
+        // The new thread names its statements anew.
+        this.shapes.clear();
+        this.stopped = null;
+        console.error('The embedded database is open again');
+        return;
+      } catch (err) {
+        console.error(
+          `The embedded database did not open again (${(err as Error).message}); trying again`,
+        );
+      }
+    }
+  }
+
+  /** Tests: the thread dies as a crash inside PostgreSQL would end it. */
+  async crashForTests(): Promise<void> {
+    await this.worker.terminate();
   }
 
   /** Starts the thread and opens the database in it (from `template`, a dump, when given). */
@@ -121,16 +167,9 @@ export class PgliteThread {
       startParams: options.startParams,
       wasm: await wasmModule(),
     });
-    const ready = await new Promise<Answer>((resolve, reject) => {
-      const onMessage = (answer: Answer) => {
-        if (Array.isArray(answer)) return;
-        thread.worker.off('message', onMessage);
-        resolve(answer);
-      };
-      thread.worker.on('message', onMessage);
-      thread.worker.once('exit', (code: number) =>
-        reject(new Error(`The embedded database's thread exited with code ${code} while opening`)),
-      );
+    const ready = await thread.spawn().catch((err: unknown) => {
+      thread.closing = true;
+      throw err;
     });
     if (!ready.ready) {
       thread.closing = true;
