@@ -126,13 +126,21 @@ export class PgliteThread {
     return ready;
   }
 
+  /** spawn(), and a thread whose database did not open ended with the database's error. */
+  private async start(): Promise<Answer> {
+    const ready = await this.spawn();
+    if (ready.ready) return ready;
+    const worker = this.worker;
+    this.stopped ??= 'The embedded database did not open';
+    await worker.terminate();
+    throw databaseError(ready.error ?? { message: 'The embedded database did not open' });
+  }
+
   private async reopen(): Promise<void> {
     for (let attempt = 0; !this.closing; attempt++) {
       await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** attempt)));
       try {
-        const ready = await this.spawn();
-        if (!ready.ready)
-          throw databaseError(ready.error ?? { message: 'The embedded database did not open' });
+        await this.start();
         if (this.closing) {
           await this.worker.terminate();
           return;
@@ -167,15 +175,10 @@ export class PgliteThread {
       startParams: options.startParams,
       wasm: await wasmModule(),
     });
-    const ready = await thread.spawn().catch((err: unknown) => {
+    const ready = await thread.start().catch((err: unknown) => {
       thread.closing = true;
       throw err;
     });
-    if (!ready.ready) {
-      thread.closing = true;
-      await thread.worker.terminate();
-      throw databaseError(ready.error ?? { message: 'The embedded database did not open' });
-    }
     const parsers = thread.parsers;
     parsers[INT8_OID] = (value) => Number(value);
     for (const [array, element] of ready.arrays ?? [])
