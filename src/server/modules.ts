@@ -24,6 +24,7 @@ import { quizDuelModule } from './features/games/quizDuel/module';
 import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
+import { communitiesModule } from './features/communities/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import type { Intersect } from '../shared/types';
@@ -41,6 +42,8 @@ export const modules = [
   servicesModule,
   rpsModule,
   quizDuelModule,
+  // Before accounts: a closing community refunds its donors while the owner's account is open.
+  communitiesModule,
   accountsModule,
   tradesModule,
   walletModule,

@@ -5,7 +5,12 @@
  */
 
 /** What a new account cannot do yet. */
-export type NewAccountAction = 'send coins' | 'offer trades' | 'buy services';
+export type NewAccountAction =
+  | 'send coins'
+  | 'offer trades'
+  | 'buy services'
+  | 'create communities'
+  | 'give to community treasuries';
 
 /** 403 details of a refusal: when the age rule lifts (null when it has) and what is left to do. */
 export interface NewAccountDetails {

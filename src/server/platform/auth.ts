@@ -222,6 +222,11 @@ export class Sessions {
     request.auth = await this.resolve(match[1]);
   };
 
+  /** For routes anyone may call: a bearer token, when sent, must be valid and names the caller. */
+  optionalUser = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.headers.authorization) await this.requireUser(request, reply);
+  };
+
   requireAdmin = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await this.requireUser(request, reply);
     if (request.auth?.user.role !== 'admin') throw forbidden('Admins only');

@@ -15,9 +15,17 @@ import { checkReply, replySerializer, unwrapReplySchema } from './replies';
 
 /** What a handler gets: the validated input, the caller (for guarded routes) and the raw request. */
 type HandlerContext<S extends RouteSpec> = ServerInput<S> & {
-  user: S['auth'] extends 'public' ? null : AuthUser;
-  /** Hash of the caller's session token (null on public routes). */
-  tokenHash: S['auth'] extends 'public' ? null : string;
+  user: S['auth'] extends 'public'
+    ? null
+    : S['auth'] extends 'optional'
+      ? AuthUser | null
+      : AuthUser;
+  /** Hash of the caller's session token (null on public routes, and optional ones called without). */
+  tokenHash: S['auth'] extends 'public'
+    ? null
+    : S['auth'] extends 'optional'
+      ? string | null
+      : string;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -101,6 +109,13 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, handlers: AllHa
   }
 }
 
+const authText: Record<RouteSpec['auth'], string> = {
+  public: 'none (public)',
+  optional: 'none, or a bearer token (members see more)',
+  user: 'bearer token',
+  admin: 'bearer token of an admin',
+};
+
 /** One route of the table; registerRoutes calls it for each (tests call it for a single one). */
 export function registerRoute(
   app: FastifyInstance,
@@ -124,12 +139,14 @@ export function registerRoute(
       response: { [status]: spec.reply },
       summary: spec.summary,
       description:
-        `Auth: ${spec.auth === 'public' ? 'none (public)' : spec.auth === 'admin' ? 'bearer token of an admin' : 'bearer token'}.` +
+        `Auth: ${authText[spec.auth]}.` +
         (spec.idempotent
           ? ' Send an Idempotency-Key header (8-100 characters) to make retries safe: a repeat within 24 hours answers the first answer again.'
           : ''),
       tags: [feature],
-      ...(spec.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(spec.auth === 'public'
+        ? {}
+        : { security: spec.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
       ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
     },
     serializerCompiler: ({ schema }) => replySerializer(unwrapReplySchema(schema)),
@@ -154,6 +171,7 @@ export function registerRoute(
       : {}),
     ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
     ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
+    ...(spec.auth === 'optional' ? { onRequest: deps.sessions.optionalUser } : {}),
     ...(spec.rateLimit === 'auth'
       ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } }
       : {}),

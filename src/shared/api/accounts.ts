@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
+import { homeCommunityRef } from './communities';
 import { messageResponse, passwordSchema, usernameParams, usernameSchema } from './common';
 import { GAME_COUNTER_KEYS, type GameCounterKey } from '../games/index';
 
@@ -94,6 +95,8 @@ const userDto = userCounters.extend({
   cosmetic: cosmeticRef.nullable(),
   /** The item id chosen to show beside the name (while held); null when the default applies. */
   cosmeticChoice: z.string().nullable(),
+  /** The public community picked as home (PUT /api/user/home-community). */
+  homeCommunity: homeCommunityRef.nullable(),
   currentBets: z.array(z.unknown()),
   createdAt: z.string(),
 });
@@ -117,6 +120,7 @@ const publicUserDto = z.object({
   /** Distinct items held. */
   itemsOwned: z.number(),
   cosmetic: cosmeticRef.nullable(),
+  homeCommunity: homeCommunityRef.nullable(),
   createdAt: z.string(),
 });
 export type PublicUserDto = z.infer<typeof publicUserDto>;

@@ -10,8 +10,12 @@ import type { z } from 'zod';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteName = `${Method} /${string}`;
 
-/** public: no token needed (and the client sends none); user: any signed-in account; admin: role admin. */
-type AuthLevel = 'public' | 'user' | 'admin';
+/**
+ * public: no token needed (and the client sends none); optional: anyone, and a signed-in
+ * caller's token is read (pages that show more to members); user: any signed-in account;
+ * admin: role admin.
+ */
+type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 
 export interface RouteSpec {
   auth: AuthLevel;

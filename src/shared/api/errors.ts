@@ -20,6 +20,8 @@ export const errorCodes = [
   /** A badge is held once; the buyer has this one. */
   'ALREADY_OWNED',
   'PAYLOAD_TOO_LARGE',
+  /** An invite code that expired or was used up (410). */
+  'GONE',
   'RATE_LIMITED',
   'INTERNAL',
   /** GET /readyz: the process cannot serve now (shutting down, database down, migrations pending). */

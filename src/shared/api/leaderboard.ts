@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { cosmeticRef } from './accounts';
+import { homeCommunityRef } from './communities';
 import { GAME_BOARDS, type GameLeaderboardDto } from '../games/index';
 
 export type { GameLeaderboardDto };
@@ -23,6 +24,8 @@ const leaderboardUserDto = z.object({
   achievements: z.number(),
   /** The cosmetic shown beside the name (DESIGN.md section 6), if any. */
   cosmetic: cosmeticRef.nullable(),
+  /** The public community the player calls home, if any. */
+  homeCommunity: homeCommunityRef.nullable(),
 });
 export type LeaderboardUserDto = z.infer<typeof leaderboardUserDto>;
 

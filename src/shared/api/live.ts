@@ -29,6 +29,11 @@ export interface LiveEventPayloads extends GameLiveEvents {
   'service.changed': { serviceId: string };
   /** The marketplace changed: a service was listed, edited (its price too) or withdrawn. */
   'service.listed': { serviceId: string };
+  /**
+   * A community's feed changed: a post or comment was written or removed. Public communities
+   * tell every socket; private ones tell their members only.
+   */
+  'community.feed': { slug: string; postId: string; change: 'post' | 'comment' | 'removed' };
   /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
   'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }

@@ -10,6 +10,7 @@ import { storeRoutes } from './store';
 import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
+import { communitiesRoutes } from './communities';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -32,6 +33,7 @@ export const routes = {
   tasks: tasksRoutes,
   achievements: achievementsRoutes,
   fairness: fairnessRoutes,
+  communities: communitiesRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...(await loadGameRouteTables()),
 };

@@ -39,6 +39,11 @@ const coreLedgerCategories = [
   'game_stake',
   'game_payout',
   'game_refund',
+  'community_founding',
+  'community_donation',
+  'community_refund',
+  'treasury_in',
+  'treasury_out',
 ] as const;
 export type LedgerCategory = (typeof coreLedgerCategories)[number] | GameLedgerCategory;
 /** Closed list of reasons a balance can change; every ledger row names one. */
@@ -69,6 +74,11 @@ export const ledgerCategoryLabels: Record<LedgerCategory, string> = {
   game_stake: 'Game stake',
   game_payout: 'Game win',
   game_refund: 'Game stake returned',
+  community_founding: 'Community founded',
+  community_donation: 'Donated to a community',
+  community_refund: 'Community treasury returned',
+  treasury_in: 'Into a community treasury',
+  treasury_out: 'Out of a community treasury',
   ...GAME_LEDGER_LABELS,
 };
 

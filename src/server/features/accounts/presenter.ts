@@ -25,6 +25,7 @@ export interface UserCollections {
   itemsOwned: number;
   cosmetic: UserDto['cosmetic'];
   cosmeticChoice: UserDto['cosmeticChoice'];
+  homeCommunity: UserDto['homeCommunity'];
   currentBets: UserDto['currentBets'];
 }
 
@@ -35,6 +36,7 @@ export const noCollections = (): UserCollections => ({
   itemsOwned: 0,
   cosmetic: null,
   cosmeticChoice: null,
+  homeCommunity: null,
   currentBets: [],
 });
 
@@ -66,6 +68,7 @@ export function presentUser(
     inventory: collections.inventory,
     cosmetic: collections.cosmetic,
     cosmeticChoice: collections.cosmeticChoice,
+    homeCommunity: collections.homeCommunity,
     currentBets: collections.currentBets,
     createdAt: row.createdAt.toISOString(),
   };
@@ -88,6 +91,7 @@ export function presentPublicUser(
     inventory: collections.inventory,
     itemsOwned: collections.itemsOwned,
     cosmetic: collections.cosmetic,
+    homeCommunity: collections.homeCommunity,
     createdAt: row.createdAt.toISOString(),
   };
 }

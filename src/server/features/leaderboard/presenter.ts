@@ -9,4 +9,5 @@ export const presentLeaderboardUser = (r: LeaderboardRow): LeaderboardUserDto =>
   betsWon: r.bets_won,
   achievements: r.achievements_claimed,
   cosmetic: r.cosmetic,
+  homeCommunity: r.home_community,
 });

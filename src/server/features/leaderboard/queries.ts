@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client';
 import { statRows, statValue, type StatName } from '../../platform/stats';
 import { cosmeticColumn } from '../items/public';
 import { accountsSql } from '../accounts/public';
+import { homeCommunityColumn } from '../communities/public';
 
 export interface LeaderboardRow {
   id: number;
@@ -13,6 +14,7 @@ export interface LeaderboardRow {
   bets_won: number;
   achievements_claimed: number;
   cosmetic: { emoji: string | null; image: string | null; name: string } | null;
+  home_community: { slug: string; name: string; icon: string } | null;
 }
 
 const orderBy: Record<LeaderboardSort, SQL> = {
@@ -46,7 +48,7 @@ export function topUsers(q: Queryable, sort: LeaderboardSort): Promise<Leaderboa
   return q.rows<LeaderboardRow>(sql`
     select u.id, u.username, u.profile_image, u.balance, u.bets_won,
       ${sort === 'achievements' ? sql`u.achievements_claimed` : achievements} as achievements_claimed,
-      ${cosmeticColumn(sql`u.id`)} as cosmetic
+      ${cosmeticColumn(sql`u.id`)} as cosmetic, ${homeCommunityColumn(sql`u.id`)} as home_community
     from (${top}) u
     order by ${orderBy[sort]}`);
 }

@@ -47,7 +47,18 @@ export interface PostingRef {
   houseCategory?: LedgerCategory;
   /** The balance moved; gold unless given. */
   currency?: Currency;
+  /**
+   * A ledger account that is nobody's balance (a community treasury) takes the net instead of
+   * the house, under this category; its balance can never go below zero (gold only).
+   */
+  account?: { id: number; category: LedgerCategory };
 }
+
+const constraintOf = (err: unknown): string | undefined => {
+  const c = (err as { constraint?: unknown; cause?: { constraint?: unknown } } | null) ?? undefined;
+  const name = c?.constraint ?? c?.cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+};
 
 const accountGone = () =>
   new AppError(409, 'CONFLICT', 'An account in this transfer no longer exists');
@@ -57,6 +68,8 @@ const accountGone = () =>
  * refuses, and the refusals posting statements name (platform/batching/refusals.ts).
  */
 export function postingError(err: unknown): unknown {
+  if (pgErrorCode(err) === '23514' && constraintOf(err) === 'ledger_accounts_balance_non_negative')
+    return new AppError(409, 'CONFLICT', 'The treasury does not hold enough coins');
   if (pgErrorCode(err) === '23514') return insufficientFunds();
   const refusal = refusalOf(err);
   if (refusal === 'account_gone') return accountGone();
@@ -93,6 +106,20 @@ function postingCtes(ref: PostingRef & { houseCategory: LedgerCategory }, alsoSe
       where b.user_id = i.user_id and b.currency = ${currency}
       returning b.user_id, b.amount as balance_after, i.delta, i.category, i.counterparty_id
     )`;
+  if (ref.account) {
+    if (currency !== GOLD) throw new Error('ledger: ledger accounts hold gold only');
+    return sql`${upd}, net as (
+      select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
+    ), acct as (
+      update ledger_accounts a set balance = a.balance + net.delta from net where a.id = ${ref.account.id}
+      returning a.id, net.delta, a.balance
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
+      select user_id, delta, balance_after, category, ${refType}, ${refId}, counterparty_id, null from upd
+      union all
+      select null, delta, balance, ${ref.account.category}, ${refType}, ${refId}, null, id from acct
+    )`;
+  }
   return sql`${upd}, house as (
       select -sum(delta)::bigint as delta from upd having sum(delta) <> 0
     ), ins as (
@@ -245,7 +272,7 @@ export async function post(
             as t(user_id bigint, delta bigint, category text, counterparty_id bigint)
         ), ${postingCtes({ ...ref, houseCategory: ref.houseCategory ?? first.category }, options.alsoSet)}
         select (select json_agg(json_build_object('user_id', user_id, 'balance_after', balance_after)) from upd) as rows,
-               case when (select count(*) from upd) = ${input.length} then 1 else ${refuse('account_gone')} end as guard`);
+               case when (select count(*) from upd) = ${input.length}${ref.account ? sql` and (select count(*) from net) = (select count(*) from acct)` : sql``} then 1 else ${refuse('account_gone')} end as guard`);
     } catch (err) {
       throw postingError(err);
     }
@@ -348,6 +375,69 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
       };
     }
   }
+  return auditAccounts(q);
+}
+
+/** Opens a ledger account that is nobody's balance (a community treasury), empty. */
+export async function openAccount(q: Queryable, kind: 'community_treasury'): Promise<number> {
+  const [row] = await q.rows<{ id: number }>(
+    sql`insert into ledger_accounts (kind) values (${kind}) returning id`,
+  );
+  if (!row) throw new Error('ledger: no account id returned');
+  return row.id;
+}
+
+/** A ledger account's balance as a scalar subquery (a presenter's column). */
+export const accountBalanceValue = (accountId: unknown): SQL =>
+  sql`(select balance from ledger_accounts where id = ${accountId})`;
+
+/**
+ * Empties a ledger account into the house (what is left when nobody can take it back), in the
+ * caller's transaction. Returns the amount moved.
+ */
+export async function drainAccount(
+  q: Queryable,
+  accountId: number,
+  ref: PostingRef & {
+    houseCategory: LedgerCategory;
+    account: { id: number; category: LedgerCategory };
+  },
+): Promise<number> {
+  const refId = is(ref.refId, SQL) ? sql`(${ref.refId})::text` : String(ref.refId);
+  const [row] = await q.rows<{ moved: number | null }>(sql`
+    with old as (select balance from ledger_accounts where id = ${accountId} for update),
+    acct as (
+      update ledger_accounts a set balance = 0 from old where a.id = ${accountId} and old.balance > 0
+      returning old.balance as moved
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
+      select null, -moved, 0, ${ref.account.category}, ${ref.refType}, ${refId}, null, ${accountId} from acct
+      union all
+      select null, moved, null, ${ref.houseCategory}, ${ref.refType}, ${refId}, null, null from acct
+    )
+    select (select moved from acct) as moved`);
+  return Number(row?.moved ?? 0);
+}
+
+/** The audit of ledger accounts: each balance equals its rows and its last row's balance_after. */
+async function auditAccounts(q: Queryable): Promise<AuditProblem | null> {
+  const [mismatch] = await q.rows<{ id: number; balance: number; total: string }>(sql`
+    select a.id, a.balance, coalesce(l.total, 0)::text as total from ledger_accounts a
+    left join (select account_id, sum(delta) as total from ledger where account_id is not null group by account_id) l
+      on l.account_id = a.id
+    where a.balance <> coalesce(l.total, 0) order by a.id limit 1`);
+  if (mismatch)
+    return {
+      message: `ledger account ${mismatch.id} has balance ${mismatch.balance} but ledger total ${mismatch.total}`,
+    };
+  const [after] = await q.rows<{ id: number; account_id: number }>(sql`
+    select l.id, l.account_id from ledger_accounts a
+    join ledger l on l.id = (select max(id) from ledger l2 where l2.account_id = a.id)
+    where l.balance_after <> a.balance order by l.id limit 1`);
+  if (after)
+    return {
+      message: `ledger row ${after.id}: balance_after differs from ledger account ${after.account_id}'s balance`,
+    };
   return null;
 }
 

@@ -5,3 +5,5 @@ export type { RefType } from './tables';
 export * as ledger from './ledger';
 /** Postings of many players in one statement, for group-committed hot writes. */
 export * as groupPostings from './groupPostings';
+/** Accounts that are nobody's balance (community treasuries), for the tables that name one. */
+export { ledgerAccounts } from './tables';

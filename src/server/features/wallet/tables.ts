@@ -28,6 +28,7 @@ import { currencies } from './currencies';
  * - service: a service's escrow, release or refund (services.id)
  * - task_claim, achievement_claim: a reward (the claim row)
  * - round: a game round's stake or payout (game_rounds.id)
+ * - community: a community treasury's founding fee, donations and closing refunds (communities.id)
  * - and each hub game's own, documented beside them in its shared/games/<key>/meta.ts
  */
 const coreRefTypes = [
@@ -43,10 +44,33 @@ const coreRefTypes = [
   'task_claim',
   'achievement_claim',
   'round',
+  'community',
 ] as const;
 /** Every ref type: the core ones, then each hub game's from its line in GAMES. */
 export const refTypes = [...coreRefTypes, ...GAME_REF_TYPES] as const;
 export type RefType = (typeof coreRefTypes)[number] | GameRefType;
+
+/** What a ledger account that is not a user's is for. */
+export const ledgerAccountKinds = ['community_treasury'] as const;
+
+/**
+ * Accounts that hold coins but are nobody's balance: a community's treasury (DESIGN.md section
+ * 11). Each has its own ledger rows (ledger.account_id), so the audit checks it like a user's,
+ * and its balance can never go below zero, so it never mints.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ledgerAccountKinds }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check('ledger_accounts_kind_known', oneOf(t.kind, ledgerAccountKinds)),
+  ],
+);
 
 /**
  * Every balance change. user_id NULL is the house, which takes the other side of mints and
@@ -65,6 +89,8 @@ export const ledger = pgTable(
     refId: text('ref_id'),
     counterpartyId: bigint('counterparty_id', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A row of a ledger account that is not a user's (user_id is then null). */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => ledgerAccounts.id),
     /** Which balance the row moves (wallet/currencies.ts); the gold hot paths leave the default. */
     currency: text('currency', { enum: currencies }).notNull().default('gold'),
   },
@@ -74,7 +100,11 @@ export const ledger = pgTable(
     index('ledger_user_idx')
       .on(t.userId, t.id)
       .where(sql`${t.userId} is not null`),
+    index('ledger_account_idx')
+      .on(t.accountId, t.id)
+      .where(sql`${t.accountId} is not null`),
     check('ledger_currency_known', oneOf(t.currency, currencies)),
+    check('ledger_account_not_user', sql`${t.accountId} is null or ${t.userId} is null`),
     check('ledger_delta_nonzero', sql`${t.delta} <> 0`),
     // Added NOT VALID by migration 0003 and validated there when every older row could be
     // given its business row (always, for data this code wrote); new rows are checked either way.

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMMUNITY_INACTIVE_DAYS,
+  COMMUNITY_PAGE_SIZE,
+  type CommunityDetailDto,
+  type CommunityDto,
+  type CommunityMemberDto,
+  type CommunityRole,
+} from '../../../shared/api/communities';
+import type { Queryable } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { badRequest } from '../../platform/errors';
+import { ledger } from '../wallet/public';
+import { accountsSql } from '../accounts/public';
+import { communityFor, noSuchCommunity } from './access';
+import {
+  communityColumns,
+  presentCommunity,
+  presentDetail,
+  presentMember,
+  type CommunityRow,
+  type DetailRow,
+  type MemberRow,
+} from './presenter';
+
+/** Keyset cursors are the last row's sort key, opaque to clients (base64url of a JSON array). */
+export const encodeCursor = (key: (string | number)[]): string =>
+  Buffer.from(JSON.stringify(key)).toString('base64url');
+
+export function decodeCursor(
+  cursor: string | undefined,
+  shape: ('s' | 'n')[],
+): (string | number)[] | null {
+  if (cursor === undefined) return null;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = null;
+  }
+  const ok =
+    Array.isArray(key) &&
+    key.length === shape.length &&
+    key.every((v, i) => (shape[i] === 'n' ? Number.isSafeInteger(v) : typeof v === 'string'));
+  if (!ok)
+    throw badRequest('cursor is not one this list gave out', [
+      { field: 'cursor', rule: 'format', value: cursor },
+    ]);
+  return key as (string | number)[];
+}
+
+/**
+ * The directory, a page at a time: public communities and the caller's private ones. Without
+ * a search, communities with nothing in COMMUNITY_INACTIVE_DAYS are left out.
+ */
+export async function directory(
+  deps: Deps,
+  userId: number | null,
+  query: {
+    q?: string | undefined;
+    sort: 'active' | 'members' | 'new';
+    cursor?: string | undefined;
+  },
+): Promise<{ communities: CommunityDto[]; nextCursor: string | null }> {
+  const now = deps.clock.now().toISOString();
+  const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const visible = sql`(c.visibility = 'public' or exists (select 1 from community_members vm where vm.community_id = c.id and vm.user_id = ${userId ?? 0}))`;
+  const filter = search
+    ? sql`(lower(c.name) like ${search} or c.slug like ${search})`
+    : sql`c.last_active_at > ${now}::timestamptz - ${`${COMMUNITY_INACTIVE_DAYS} days`}::interval`;
+  let order;
+  let after = sql`true`;
+  if (query.sort === 'new') {
+    const cur = decodeCursor(query.cursor, ['n']);
+    if (cur) after = sql`c.id < ${cur[0]}`;
+    order = sql`c.id desc`;
+  } else {
+    const column = query.sort === 'members' ? sql`c.members` : sql`c.active_members_7d`;
+    const cur = decodeCursor(query.cursor, ['n', 'n']);
+    if (cur) after = sql`(${column}, c.id) < (${cur[0]}, ${cur[1]})`;
+    order = sql`${column} desc, c.id desc`;
+  }
+  const rows = await deps.db.rows<CommunityRow & { sort_key: number }>(sql`
+    select ${communityColumns(now)}, ${query.sort === 'members' ? sql`c.members` : sql`c.active_members_7d`} as sort_key
+    from communities c
+    where c.closed_at is null and ${visible} and ${filter} and ${after}
+    order by ${order} limit ${COMMUNITY_PAGE_SIZE + 1}`);
+  const page = rows.slice(0, COMMUNITY_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > COMMUNITY_PAGE_SIZE && last
+      ? encodeCursor(query.sort === 'new' ? [last.id] : [last.sort_key, last.id])
+      : null;
+  return { communities: page.map(presentCommunity), nextCursor };
+}
+
+/** One community as its page shows it, with the caller's membership, request and ban. */
+export async function detail(
+  deps: Pick<Deps, 'clock'>,
+  q: Queryable,
+  slug: string,
+  userId: number | null,
+): Promise<CommunityDetailDto> {
+  const now = deps.clock.now().toISOString();
+  const me = userId ?? 0;
+  const [row] = await q.rows<DetailRow>(sql`
+    select ${communityColumns(now)}, c.rules, c.posts, ${accountsSql.usernameOf(sql`c.owner_id`)} as owner,
+      ${ledger.accountBalanceValue(sql`c.treasury_account_id`)} as treasury,
+      m.role, m.since, m.muted_until,
+      exists (select 1 from community_homes h where h.user_id = ${me} and h.community_id = c.id) as is_home,
+      exists (select 1 from community_requests r where r.community_id = c.id and r.user_id = ${me}) as requested,
+      b.until as ban_until, b.reason as ban_reason
+    from communities c
+    left join community_members m on m.community_id = c.id and m.user_id = ${me}
+    left join community_bans b on b.community_id = c.id and b.user_id = ${me}
+      and (b.until is null or b.until > ${now}::timestamptz)
+    where c.slug = ${slug.toLowerCase()} and c.closed_at is null`);
+  if (!row || (row.visibility === 'private' && row.role === null)) throw noSuchCommunity(slug);
+  return presentDetail(row);
+}
+
+/** Members a page at a time, longest-standing first, optionally of one role. */
+export async function members(
+  deps: Deps,
+  slug: string,
+  userId: number | null,
+  query: { role?: CommunityRole | undefined; cursor?: string | undefined },
+): Promise<{ members: CommunityMemberDto[]; nextCursor: string | null }> {
+  const c = await communityFor(deps.db, slug, userId);
+  const cur = decodeCursor(query.cursor, ['s', 'n']);
+  const rows = await deps.db.rows<MemberRow>(sql`
+    select m.user_id, u.username, u.profile_image, m.role, m.since, m.muted_until,
+      exists (select 1 from community_homes h where h.user_id = m.user_id and h.community_id = m.community_id) as is_home
+    from community_members m join ${accountsSql.users} u on u.id = m.user_id
+    where m.community_id = ${c.id}
+      ${query.role ? sql`and m.role = ${query.role}` : sql``}
+      ${cur ? sql`and (m.since, m.user_id) > (${cur[0]}::timestamptz, ${cur[1]})` : sql``}
+    order by m.since, m.user_id limit ${COMMUNITY_PAGE_SIZE + 1}`);
+  const page = rows.slice(0, COMMUNITY_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    members: page.map(presentMember),
+    nextCursor:
+      rows.length > COMMUNITY_PAGE_SIZE && last
+        ? encodeCursor([new Date(last.since).toISOString(), last.user_id])
+        : null,
+  };
+}
