@@ -94,6 +94,24 @@ describe('POST /api/communities/:slug/posts and comments', () => {
     expect((await communityRow(server, c.slug)).posts).toBe(2);
   });
 
+  it('shows a deleted author as Deleted user, and drops a deleted player from mentions', async () => {
+    const c = await crew(server);
+    const leaver = await registerUser(server);
+    await addMembers(server, c.owner, c.slug, [leaver]);
+    const p = await writePost(server, leaver, c.slug, 'bye all');
+    const mention = await writePost(server, c.member, c.slug, `miss you @${leaver.username}`);
+    expect(mention.mentions).toEqual([leaver.username]);
+    await callRoute(server, 'DELETE /api/user', {
+      token: leaver.token,
+      body: { password: leaver.password },
+    });
+    const posts = (await feed(c.slug)).body.posts;
+    expect(posts.map((x) => [x._id, x.author, x.mentions])).toEqual([
+      [mention._id, c.member.username, []],
+      [p._id, 'Deleted user', []],
+    ]);
+  });
+
   it('refuses a comment on a comment, a removed post or another community’s post (404 naming id)', async () => {
     const c = await crew(server);
     const other = await crew(server);
