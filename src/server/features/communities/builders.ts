@@ -132,7 +132,7 @@ export function expectNoSuchCommunity(
  * Everything stored about a community (and the site-wide counts a community route could move),
  * to show that a refused request changed nothing.
  */
-export async function communityState(server: TestServer, slug: string): Promise<unknown> {
+async function communityState(server: TestServer, slug: string): Promise<unknown> {
   const [row] = await server.db.rows<{ state: unknown }>(sql`
     select json_build_object(
       'community', (select row_to_json(c) from communities c where c.id = x.id),
