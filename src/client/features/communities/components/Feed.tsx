@@ -60,7 +60,8 @@ function Composer({ community, muted }: { community: CommunityDetailDto; muted: 
   return (
     <div className="card">
       <WriteBox
-        label={`Post to ${community.name}`}
+        formLabel={`Post to ${community.name}`}
+        label="Write a post"
         submitLabel="Post"
         send={(body) => post.mutateAsync(body)}
       />

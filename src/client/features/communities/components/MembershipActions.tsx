@@ -54,6 +54,16 @@ function JoinOrLeave({ community }: { community: CommunityDetailDto }) {
       </>
     );
   }
+  // An invite link, not this page, lets a player in: signing in here would not help.
+  if (joinPolicy === 'invite' && !ban)
+    return (
+      <>
+        <button type="button" className="btn-secondary" disabled aria-describedby={`${ids}-policy`}>
+          Invite only
+        </button>
+        {policy}
+      </>
+    );
   if (!isAuthenticated)
     return (
       <>
@@ -85,15 +95,6 @@ function JoinOrLeave({ community }: { community: CommunityDetailDto }) {
         <p id={`${ids}-policy`} className="text-sm text-slate-400">
           A moderator will look at it.
         </p>
-      </>
-    );
-  if (joinPolicy === 'invite')
-    return (
-      <>
-        <button type="button" className="btn-secondary" disabled aria-describedby={`${ids}-policy`}>
-          Invite only
-        </button>
-        {policy}
       </>
     );
   return (

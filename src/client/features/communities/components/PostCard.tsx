@@ -140,7 +140,8 @@ export function PostCard({
         {powers.canWrite &&
           (replying ? (
             <WriteBox
-              label={`Comment on ${post.author}’s post`}
+              formLabel={`Comment on ${post.author}’s post`}
+              label="Write a comment"
               submitLabel="Comment"
               rows={2}
               send={(body) => comment.mutateAsync({ postId: post._id, body })}

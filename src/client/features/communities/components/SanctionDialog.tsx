@@ -14,6 +14,13 @@ const ACTION_TEXT: Record<Action, { label: string; hint: string }> = {
   remove: { label: 'Remove', hint: 'Removed from the community; they may join again.' },
 };
 
+function done(username: string, action: Action, hours: number | undefined): string {
+  const span = hours === undefined ? 'for good' : `for ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  if (action === 'mute') return `${username} is muted ${span}`;
+  if (action === 'ban') return `${username} is banned ${span}`;
+  return `${username} was removed`;
+}
+
 /** A moderator's mute, ban or removal of one member, with the reason the log keeps. */
 export function SanctionDialog({
   slug,
@@ -59,8 +66,9 @@ export function SanctionDialog({
         ...(action !== 'remove' && h !== undefined ? { hours: h } : {}),
       },
       {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+        // The server's message names the end as a timestamp; this says it in hours.
+        onSuccess: () => {
+          notify.success(done(username, action, h));
           close();
         },
         onError: (error) =>

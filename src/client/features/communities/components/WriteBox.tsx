@@ -9,11 +9,14 @@ import { communityError } from '../mutations';
  * Ctrl+Enter sends too.
  */
 export function WriteBox({
+  formLabel,
   label,
   submitLabel,
   rows = 3,
   send,
 }: {
+  /** Names the form for screen readers ('Post to Night Owls'); `label` is the box's short label. */
+  formLabel: string;
   label: string;
   submitLabel: string;
   rows?: number;
@@ -56,7 +59,7 @@ export function WriteBox({
   }
 
   return (
-    <form aria-label={label} onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+    <form aria-label={formLabel} onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <TextAreaField
         id={`${ids}-body`}
         label={label}
