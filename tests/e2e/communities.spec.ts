@@ -245,13 +245,6 @@ describe('communities at 1280 px', () => {
       .getByTestId('modlog-entry')
       .filter({ hasText: `deleted a post by ${member.username} — Off topic` })
       .waitFor();
-    if (process.env.E2E_SCREENSHOT_DIR) {
-      await mod.tab('Feed');
-      await ownerTab.screenshot({
-        path: `${process.env.E2E_SCREENSHOT_DIR}/wide-feed.png`,
-        fullPage: true,
-      });
-    }
 
     await tab.reload();
     await view.mutedNotice.filter({ hasText: /^You are muted until / }).waitFor();
