@@ -190,7 +190,6 @@ const membershipDto = z.object({
   mutedUntil: z.string().nullable(),
   isHome: z.boolean(),
 });
-export type MembershipDto = z.infer<typeof membershipDto>;
 
 const communityDetailDto = communityDto.extend({
   rules: z.string(),

@@ -9,7 +9,6 @@ import type {
   ModAction,
   ModlogEntryDto,
 } from '../../../shared/api/communities';
-import { accountsSql } from '../accounts/public';
 
 const iso = (v: string | Date | null): string | null =>
   v === null ? null : new Date(v).toISOString();
@@ -119,6 +118,3 @@ export const presentModlog = (r: ModlogRow): ModlogEntryDto => ({
   until: iso(r.until),
   createdAt: new Date(r.created_at).toISOString(),
 });
-
-/** A user's name as a scalar subquery. */
-export const nameOf = (id: SQL): SQL => accountsSql.usernameOf(id);
