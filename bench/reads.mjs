@@ -43,6 +43,8 @@ const ALL_READS = [
   '/api/achievements',
   '/api/bets/active',
   '/api/critters/mine',
+  // Issue 37: the directory a player opens (communities at size: npm run bench:communities).
+  '/api/communities',
 ];
 /** BENCH_ONLY=/api/tasks,/api/trades measures those alone. */
 const READS = process.env.BENCH_ONLY

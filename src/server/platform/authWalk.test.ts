@@ -20,6 +20,7 @@ const PARAM_VALUES: Record<string, string> = {
   username: 'somebody',
   betTitle: 'Some bet',
   optionId: '1',
+  slug: 'some-community',
 };
 
 function pathOf(name: string): { method: string; path: string } {
@@ -31,7 +32,11 @@ function pathOf(name: string): { method: string; path: string } {
 }
 
 const all = [...routeTable.entries()];
-const guarded = all.filter(([, spec]) => spec.auth !== 'public').map(([name]) => name);
+const guarded = all
+  .filter(([, spec]) => spec.auth === 'user' || spec.auth === 'admin')
+  .map(([name]) => name);
+/** Routes anyone may call, where a token, when sent, must still be a session. */
+const optional = all.filter(([, spec]) => spec.auth === 'optional').map(([name]) => name);
 const adminOnly = all.filter(([, spec]) => spec.auth === 'admin').map(([name]) => name);
 
 describe('the route table', () => {
@@ -52,6 +57,21 @@ describe('every route that is not public', () => {
     expectError(await call(server, method, path, { token: 'f'.repeat(64) }), 401, {
       code: 'UNAUTHORIZED',
     });
+  });
+});
+
+describe('every route a visitor may call with or without a token', () => {
+  it.each(optional)('%s answers 401 for a token that is not a session', async (name) => {
+    const { method, path } = pathOf(name);
+    expectError(await call(server, method, path, { token: 'f'.repeat(64) }), 401, {
+      code: 'UNAUTHORIZED',
+    });
+  });
+
+  it.each(optional)('%s answers a visitor without asking for a token', async (name) => {
+    const { method, path } = pathOf(name);
+    const res = await call(server, method, path);
+    expect(res.status, JSON.stringify(res.body)).not.toBe(401);
   });
 });
 

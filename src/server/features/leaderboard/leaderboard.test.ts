@@ -112,6 +112,7 @@ describe('GET /api/leaderboard/users', () => {
       betsWon: 3,
       achievements: 9,
       cosmetic: null,
+      homeCommunity: null,
     });
     expectNoSecrets(res);
   });
