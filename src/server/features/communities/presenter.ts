@@ -14,11 +14,14 @@ import { accountsSql } from '../accounts/public';
 const iso = (v: string | Date | null): string | null =>
   v === null ? null : new Date(v).toISOString();
 
-/** The directory's columns of `communities c`, with its active members of the last 7 days. */
-export const communityColumns = (now: string): SQL => sql`
+/**
+ * The directory's columns of `communities c`. Active members are the kept count the directory
+ * sorts by (a sweep lowers it as members fall out of the week): counting them here cost each
+ * directory page ~1 ms on PostgreSQL and ~4 on PGlite for one 50,000-member community.
+ */
+export const communityColumns = sql`
   c.id, c.slug, c.name, c.description, c.icon, c.visibility, c.join_policy, c.members, c.created_at,
-  (select count(*)::int from community_members am
-    where am.community_id = c.id and am.last_post_at > ${now}::timestamptz - interval '7 days') as active_members_7d`;
+  c.active_members_7d`;
 
 export interface CommunityRow {
   id: number;

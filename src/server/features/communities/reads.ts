@@ -81,7 +81,7 @@ export async function directory(
     order = sql`${column} desc, c.id desc`;
   }
   const rows = await deps.db.rows<CommunityRow & { sort_key: number }>(sql`
-    select ${communityColumns(now)}, ${query.sort === 'members' ? sql`c.members` : sql`c.active_members_7d`} as sort_key
+    select ${communityColumns}, ${query.sort === 'members' ? sql`c.members` : sql`c.active_members_7d`} as sort_key
     from communities c
     where c.closed_at is null and ${visible} and ${filter} and ${after}
     order by ${order} limit ${COMMUNITY_PAGE_SIZE + 1}`);
@@ -104,7 +104,7 @@ export async function detail(
   const now = deps.clock.now().toISOString();
   const me = userId ?? 0;
   const [row] = await q.rows<DetailRow>(sql`
-    select ${communityColumns(now)}, c.rules, c.posts, ${accountsSql.usernameOf(sql`c.owner_id`)} as owner,
+    select ${communityColumns}, c.rules, c.posts, ${accountsSql.usernameOf(sql`c.owner_id`)} as owner,
       ${ledger.accountBalanceValue(sql`c.treasury_account_id`)} as treasury,
       m.role, m.since, m.muted_until,
       exists (select 1 from community_homes h where h.user_id = ${me} and h.community_id = c.id) as is_home,
