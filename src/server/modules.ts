@@ -27,6 +27,7 @@ import { mergeLabModule } from './features/games/mergeLab/module';
 import { communitiesModule } from './features/communities/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
+import { statisticsModule } from './platform/statistics';
 import type { Intersect } from '../shared/types';
 
 /**
@@ -67,6 +68,7 @@ export const modules = [
   mergeLabModule,
   liveModule,
   eventsModule,
+  statisticsModule,
 ] as const satisfies readonly FeatureModule[];
 
 type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pgliteExtensions';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -42,7 +43,7 @@ async function openRaw(): Promise<Raw> {
       },
     };
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   await client.waitReady;
   const orm = drizzlePglite(client);
   return {

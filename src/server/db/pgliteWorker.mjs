@@ -12,6 +12,7 @@
 // primary-key read against 74 µs here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const { serialize, Parser } = protocol;
 const MAX_KEPT = 1000;
@@ -250,10 +251,12 @@ async function arrayTypes() {
 
 async function start() {
   const { dataDir, template, startParams, wasm } = workerData;
-  const settings = { startParams, pgliteWasmModule: wasm };
+  // Extensions the migrations create must be loaded at every open (pglite/extensions.ts).
+  const settings = { startParams, pgliteWasmModule: wasm, extensions: { pg_trgm } };
   pg = template
     ? new PGlite({ loadDataDir: new Blob([template]), ...settings })
-    : new PGlite(dataDir, settings);
+    : // Options in one object: new PGlite(undefined, options) ignores the options.
+      new PGlite({ ...(dataDir ? { dataDir } : {}), ...settings });
   await pg.waitReady;
   const arrays = await arrayTypes();
   parentPort.on('message', (ops) => {

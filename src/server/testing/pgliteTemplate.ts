@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../db/pgliteExtensions';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../db/client';
@@ -15,7 +16,7 @@ export const TEMPLATE_ENV = 'FS_PGLITE_TEMPLATE';
 
 export default async function setup(): Promise<(() => void) | undefined> {
   if (process.env.TEST_DATABASE_URL) return undefined;
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   await client.waitReady;
   await migrate(drizzle(client) as never, { migrationsFolder });
   const dump = await client.dumpDataDir('none');

@@ -1,3 +1,5 @@
+-- pg_trgm (trusted since PostgreSQL 13: a database owner may create it) for the directory search index.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "communities" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"slug" text NOT NULL,
@@ -12,6 +14,7 @@ CREATE TABLE "communities" (
 	"members" integer DEFAULT 0 NOT NULL,
 	"posts" integer DEFAULT 0 NOT NULL,
 	"active_members_7d" integer DEFAULT 0 NOT NULL,
+	"feed_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_active_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"closed_at" timestamp with time zone,
@@ -106,7 +109,6 @@ CREATE TABLE "ledger_accounts" (
 	CONSTRAINT "ledger_accounts_kind_known" CHECK ("ledger_accounts"."kind" in ('community_treasury'))
 );
 --> statement-breakpoint
-ALTER TABLE "ledger" DROP CONSTRAINT "ledger_ref_known";--> statement-breakpoint
 ALTER TABLE "ledger" ADD COLUMN "account_id" bigint;--> statement-breakpoint
 ALTER TABLE "communities" ADD CONSTRAINT "communities_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communities" ADD CONSTRAINT "communities_treasury_account_id_ledger_accounts_id_fk" FOREIGN KEY ("treasury_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -130,6 +132,7 @@ ALTER TABLE "community_requests" ADD CONSTRAINT "community_requests_user_id_user
 CREATE UNIQUE INDEX "communities_slug_idx" ON "communities" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "communities_members_idx" ON "communities" USING btree ("members","id") WHERE "communities"."closed_at" is null;--> statement-breakpoint
 CREATE INDEX "communities_active_idx" ON "communities" USING btree ("active_members_7d","id") WHERE "communities"."closed_at" is null;--> statement-breakpoint
+CREATE INDEX "communities_search_idx" ON "communities" USING gin (lower("name") gin_trgm_ops,"slug" gin_trgm_ops) WHERE "communities"."closed_at" is null;--> statement-breakpoint
 CREATE INDEX "communities_last_active_idx" ON "communities" USING btree ("last_active_at") WHERE "communities"."closed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "community_invites_code_idx" ON "community_invites" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "community_invites_community_idx" ON "community_invites" USING btree ("community_id","expires_at");--> statement-breakpoint
@@ -143,4 +146,14 @@ CREATE INDEX "community_posts_author_idx" ON "community_posts" USING btree ("aut
 ALTER TABLE "ledger" ADD CONSTRAINT "ledger_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_account_idx" ON "ledger" USING btree ("account_id","id") WHERE "ledger"."account_id" is not null;--> statement-breakpoint
 ALTER TABLE "ledger" ADD CONSTRAINT "ledger_account_not_user" CHECK ("ledger"."account_id" is null or "ledger"."user_id" is null);--> statement-breakpoint
-ALTER TABLE "ledger" ADD CONSTRAINT "ledger_ref_known" CHECK ("ledger"."ref_type" is not null and "ledger"."ref_type" in ('user', 'seed', 'transfer', 'admin_log', 'wager', 'parlay', 'bet', 'purchase', 'service', 'task_claim', 'achievement_claim', 'round', 'community', 'frenzy', 'duel', 'puzzle', 'pet_purchase', 'critter', 'gacha_spin', 'egg', 'minigame_run', 'box_opening', 'box_sale', 'tycoon_claim', 'tycoon_boost', 'merge_payout', 'quiz_duel', 'quiz_daily', 'idle_kill') and "ledger"."ref_id" is not null);
+-- As in 0036: a ledger upgraded with old rows that name no business row keeps the CHECK NOT VALID.
+DO $$
+DECLARE was_valid boolean;
+BEGIN
+  SELECT convalidated INTO was_valid FROM pg_constraint WHERE conname = 'ledger_ref_known' AND conrelid = 'ledger'::regclass;
+  ALTER TABLE "ledger" DROP CONSTRAINT "ledger_ref_known";
+  ALTER TABLE "ledger" ADD CONSTRAINT "ledger_ref_known" CHECK ("ledger"."ref_type" is not null and "ledger"."ref_type" in ('user', 'seed', 'transfer', 'admin_log', 'wager', 'parlay', 'bet', 'purchase', 'service', 'task_claim', 'achievement_claim', 'round', 'community', 'frenzy', 'duel', 'puzzle', 'pet_purchase', 'critter', 'gacha_spin', 'egg', 'minigame_run', 'box_opening', 'box_sale', 'tycoon_claim', 'tycoon_boost', 'merge_payout', 'quiz_duel', 'quiz_daily', 'idle_kill') and "ledger"."ref_id" is not null) NOT VALID;
+  IF was_valid THEN
+    ALTER TABLE "ledger" VALIDATE CONSTRAINT "ledger_ref_known";
+  END IF;
+END $$;

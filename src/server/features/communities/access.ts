@@ -19,6 +19,7 @@ export interface CommunityAccess {
   treasuryAccountId: number;
   role: CommunityRole | null;
   mutedUntil: string | null;
+  feedVersion: number;
 }
 
 interface AccessRow {
@@ -31,6 +32,7 @@ interface AccessRow {
   treasury_account_id: number;
   role: CommunityRole | null;
   muted_until: string | null;
+  feed_version: number;
 }
 
 /** The answer for a community the caller may not see: the same as for one that does not exist. */
@@ -50,7 +52,7 @@ export async function communityFor(
 ): Promise<CommunityAccess> {
   const [row] = await q.rows<AccessRow>(sql`
     select c.id, c.slug, c.name, c.visibility, c.join_policy, c.owner_id, c.treasury_account_id,
-      m.role, m.muted_until
+      m.role, m.muted_until, c.feed_version
     from communities c
     left join community_members m on m.community_id = c.id and m.user_id = ${userId ?? 0}
     where c.slug = ${slug.toLowerCase()} and c.closed_at is null
@@ -66,6 +68,7 @@ export async function communityFor(
     treasuryAccountId: row.treasury_account_id,
     role: row.role,
     mutedUntil: row.muted_until,
+    feedVersion: row.feed_version,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive, publishLiveFrom } from '../../platform/realtime/publish';
 import { accountsSql } from '../accounts/public';
+import { lastSeen } from '../../platform/batching/lastSeen';
 import { communityFor, requireMember, type CommunityAccess } from './access';
 import { nameOf, presentModlog, shownName, type ModlogRow } from './presenter';
 import { decodeCursor, encodeCursor } from './reads';
@@ -63,15 +64,34 @@ const postColumns = (p: string): SQL => {
       where mu.id = any(${t}.mentions) and mu.status <> 'deleted') as mentions`;
 };
 
-/** A page of the feed: posts newest first, each with its newest comments, in one statement. */
+/** Feed pages kept per process: the same page of the same feed version is the same answer. */
+const pages = lastSeen<string, { at: number; page: FeedPage }>(2_000);
+/**
+ * How long a kept page may answer: the feed's version covers its posts and comments, not its
+ * authors' names and pictures, which a page shows as they were when it was read.
+ */
+const PAGE_KEEP_MS = 60_000;
+
+type FeedPage = { posts: CommunityPostDto[]; nextCursor: string | null };
+
+/**
+ * A page of the feed: posts newest first, each with its newest comments, in one statement. A
+ * page read is kept under the community's feed version, which every post, comment and removal
+ * raises in its own statement, so a kept page is never older than the feed (on any process:
+ * the version comes with the access check, read every time).
+ */
 export async function feed(
   deps: Deps,
   slug: string,
   userId: number | null,
   cursor: string | undefined,
-): Promise<{ posts: CommunityPostDto[]; nextCursor: string | null }> {
+): Promise<FeedPage> {
   const c = await communityFor(deps.db, slug, userId);
   const cur = decodeCursor(cursor, ['n']);
+  const key = `${c.id}:${c.feedVersion}:${cur ? cur[0] : ''}`;
+  const kept = pages(deps.db).get(key);
+  const now = Date.now();
+  if (kept && now - kept.at < PAGE_KEEP_MS) return kept.page;
   const rows = await deps.db.rows<PostRow>(sql`
     select ${postColumns('p')}, p.comments as comment_count,
       (select coalesce(json_agg(x order by x.id), '[]') from (
@@ -83,10 +103,12 @@ export async function feed(
     order by p.id desc limit ${FEED_PAGE + 1}`);
   const page = rows.slice(0, FEED_PAGE);
   const last = page[page.length - 1];
-  return {
+  const answer = {
     posts: page.map(presentPost),
     nextCursor: rows.length > FEED_PAGE && last ? encodeCursor([last.id]) : null,
   };
+  pages(deps.db).set(key, { at: now, page: answer });
+  return answer;
 }
 
 /** Tells open pages of the community that its feed changed. */
@@ -183,7 +205,7 @@ async function write(
       select coalesce((select last_post_at > ${nowIso}::timestamptz - interval '7 days' from old), false) as active
     ), cnt as (
       update communities set last_active_at = ${nowIso}::timestamptz,
-        posts = posts + ${postId === null ? 1 : 0},
+        posts = posts + ${postId === null ? 1 : 0}, feed_version = feed_version + 1,
         active_members_7d = active_members_7d + case when (select active from was) then 0 else 1 end
       where id = ${c.id} and exists (select 1 from ins)
     ), pc as (
@@ -265,11 +287,15 @@ export async function removePost(
       update community_posts set removed_at = now() where id = ${id} and removed_at is null returning 1 as n`);
     if (!done) throw conflict('It was removed already');
     if (p.post_id === null)
-      await tx.rows(sql`update communities set posts = posts - 1 where id = ${c.id}`);
+      await tx.rows(
+        sql`update communities set posts = posts - 1, feed_version = feed_version + 1 where id = ${c.id}`,
+      );
     else
       await tx.rows(
         sql`update community_posts set comments = comments - 1 where id = ${p.post_id}`,
       );
+    if (p.post_id !== null)
+      await tx.rows(sql`update communities set feed_version = feed_version + 1 where id = ${c.id}`);
     if (!own)
       await logModAct(tx, {
         communityId: c.id,

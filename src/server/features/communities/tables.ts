@@ -49,6 +49,8 @@ export const communities = pgTable(
      * that makes a member active, recounted by a sweep as members fall out of the week.
      */
     activeMembers7d: integer('active_members_7d').notNull().default(0),
+    /** Raised by every change of the feed (a post, a comment, a removal): feed pages cached under it. */
+    feedVersion: integer('feed_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A post, comment or join: the directory's "active" and its 30-day cut read it. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +65,10 @@ export const communities = pgTable(
       .where(sql`${t.closedAt} is null`),
     index('communities_active_idx')
       .on(t.activeMembers7d, t.id)
+      .where(sql`${t.closedAt} is null`),
+    // Search by any part of the name or slug (LIKE '%q%'): trigrams, from pg_trgm (see migration 0041).
+    index('communities_search_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`, sql`${t.slug} gin_trgm_ops`)
       .where(sql`${t.closedAt} is null`),
     index('communities_last_active_idx')
       .on(t.lastActiveAt)
