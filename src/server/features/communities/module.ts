@@ -4,6 +4,7 @@ import { readPart } from '../../platform/readParts';
 import { onAccountClosed } from './closure';
 import { homeCommunityColumn } from './public';
 import { communityHandlers } from './routes';
+import { directorySnapshots } from './reads';
 
 /** How often each process recounts the members who fell out of a community's active week. */
 const RECOUNT_MS = 10 * 60_000;
@@ -12,6 +13,7 @@ export const communitiesModule = defineModule({
   name: 'communities',
   handlers: (deps) => ({ communities: communityHandlers(deps) }),
   onAccountClosed: (tx, userId, reason) => onAccountClosed(tx, userId, reason),
+  start: (deps) => () => directorySnapshots(deps).stop(),
   profile: readPart({
     expr: ({ userId }) => homeCommunityColumn(userId),
     decode: (value) => ({

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { ledger } from '../wallet/public';
+import { Snapshots } from '../../platform/snapshots';
 import { accountsSql } from '../accounts/public';
 import { communityFor, noSuchCommunity } from './access';
 import {
@@ -49,19 +50,50 @@ export function decodeCursor(
   return key as (string | number)[];
 }
 
+type DirectoryQuery = {
+  q?: string | undefined;
+  sort: 'active' | 'members' | 'new';
+  cursor?: string | undefined;
+};
+type DirectoryPage = { communities: CommunityDto[]; nextCursor: string | null };
+
+/** Each app's directory pages as visitors see them (tests run several apps in one process). */
+const shared = new WeakMap<Deps, Snapshots<string, DirectoryPage>>();
+
+export function directorySnapshots(deps: Deps): Snapshots<string, DirectoryPage> {
+  let snapshots = shared.get(deps);
+  if (!snapshots)
+    shared.set(deps, (snapshots = new Snapshots(deps.clock, deps.config.leaderboardCacheMs)));
+  return snapshots;
+}
+
 /**
  * The directory, a page at a time: public communities and the caller's private ones. Without
- * a search, communities with nothing in COMMUNITY_INACTIVE_DAYS are left out.
+ * a search, communities with nothing in COMMUNITY_INACTIVE_DAYS are left out. Everyone who
+ * belongs to no private community sees the same pages, so those are shared snapshots at most
+ * LEADERBOARD_CACHE_MS old (`at` says when it was read), as the leaderboards are: under load the
+ * database reads each page about once a second whatever the traffic.
  */
 export async function directory(
   deps: Deps,
   userId: number | null,
-  query: {
-    q?: string | undefined;
-    sort: 'active' | 'members' | 'new';
-    cursor?: string | undefined;
-  },
-): Promise<{ communities: CommunityDto[]; nextCursor: string | null }> {
+  query: DirectoryQuery,
+): Promise<{ value: DirectoryPage; at: Date | null }> {
+  if (userId !== null) {
+    const [own] = await deps.db.rows<{ private: boolean }>(sql`
+      select exists (select 1 from community_members m join communities c on c.id = m.community_id
+        where m.user_id = ${userId} and c.visibility = 'private' and c.closed_at is null) as private`);
+    if (own?.private) return { value: await directoryPage(deps, userId, query), at: null };
+  }
+  const key = `${query.sort}|${query.cursor ?? ''}|${query.q ?? ''}`;
+  return directorySnapshots(deps).get(key, () => directoryPage(deps, null, query));
+}
+
+async function directoryPage(
+  deps: Deps,
+  userId: number | null,
+  query: DirectoryQuery,
+): Promise<DirectoryPage> {
   const now = deps.clock.now().toISOString();
   const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const visible = sql`(c.visibility = 'public' or exists (select 1 from community_members vm where vm.community_id = c.id and vm.user_id = ${userId ?? 0}))`;

@@ -6,8 +6,16 @@ import * as service from './service';
 
 export const communityHandlers = (deps: Deps) =>
   defineHandlers('communities', {
-    'GET /api/communities': async ({ query, user }) =>
-      reads.directory(deps, user?.id ?? null, query),
+    'GET /api/communities': async ({ query, user, reply }) => {
+      const page = await reads.directory(deps, user?.id ?? null, query);
+      // A shared page's age in seconds, as the leaderboards say theirs.
+      if (page.at)
+        void reply.header(
+          'age',
+          String(Math.max(0, Math.floor((deps.clock.now().getTime() - page.at.getTime()) / 1000))),
+        );
+      return page.value;
+    },
     'POST /api/communities': async ({ body, user }) => ({
       message: `${body.name} is yours`,
       community: await service.createCommunity(deps, user.id, body),

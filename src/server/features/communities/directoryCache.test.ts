@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock';
+import { callRoute } from '../../testing/callRoute';
+import { registerUser, useTestServer } from '../../testing/harness';
+import { createCommunity } from './builders';
+
+// The directory as a shared snapshot (LEADERBOARD_CACHE_MS): one minute here, so the test sees it.
+const clock = new ManualClock();
+const server = useTestServer(
+  { newAccountHours: 0, newAccountActions: 0, leaderboardCacheMs: 60_000 },
+  { clock },
+);
+
+const slugsFor = async (token?: string) => {
+  const res = await callRoute(server, 'GET /api/communities', {
+    ...(token ? { token } : {}),
+    query: { sort: 'new' },
+  });
+  return { slugs: res.body.communities.map((c) => c.slug), age: res.headers.get('age') };
+};
+
+describe('the directory as a snapshot', () => {
+  it('shares a page at most the cache time old, and answers members of private ones fresh', async () => {
+    const owner = await registerUser(server);
+    const first = await createCommunity(server, owner);
+    expect((await slugsFor()).slugs).toContain(first.slug);
+    const second = await createCommunity(server, await registerUser(server));
+    clock.advance(30_000);
+    const visitor = await slugsFor();
+    expect(visitor.slugs).not.toContain(second.slug);
+    expect(visitor.age).toBe('30');
+    // The owner of a private community reads the directory afresh (it holds their own).
+    const insider = await registerUser(server);
+    await createCommunity(server, insider, { visibility: 'private' });
+    const own = await slugsFor(insider.token);
+    expect(own.slugs).toContain(second.slug);
+    expect(own.age).toBeNull();
+    clock.advance(31_000);
+    expect((await slugsFor()).slugs).toContain(second.slug);
+  });
+});
