@@ -69,26 +69,57 @@ export function directorySnapshots(deps: Deps): Snapshots<string, DirectoryPage>
 
 /**
  * The directory, a page at a time: public communities and the caller's private ones. Without
- * a search, communities with nothing in COMMUNITY_INACTIVE_DAYS are left out. Everyone who
- * belongs to no private community sees the same pages, so those are shared snapshots at most
+ * a search, communities with nothing in COMMUNITY_INACTIVE_DAYS are left out.
+ *
+ * The public part is the same for everyone, so a page of it is a shared snapshot at most
  * LEADERBOARD_CACHE_MS old (`at` says when it was read), as the leaderboards are: under load the
- * database reads each page about once a second whatever the traffic.
+ * database reads each page about once a second whatever the traffic. A signed-in caller's own
+ * private communities are read fresh (from their memberships: one short statement) and merged
+ * in by the same sort key, so keyset paging stays exact: what the merged page leaves out of the
+ * public one comes after its last row, where the next page starts. Searches are not kept (every
+ * text would be a key of its own).
  */
 export async function directory(
   deps: Deps,
   userId: number | null,
   query: DirectoryQuery,
 ): Promise<{ value: DirectoryPage; at: Date | null }> {
-  if (userId !== null) {
-    const [own] = await deps.db.rows<{ private: boolean }>(sql`
-      select exists (select 1 from community_members m join communities c on c.id = m.community_id
-        where m.user_id = ${userId} and c.visibility = 'private' and c.closed_at is null) as private`);
-    if (own?.private) return { value: await directoryPage(deps, userId, query), at: null };
-  }
-  const key = `${query.sort}|${query.cursor ?? ''}|${query.q ?? ''}`;
-  return directorySnapshots(deps).get(key, () => directoryPage(deps, null, query));
+  const publicPart = query.q
+    ? { value: await directoryPage(deps, null, query), at: null }
+    : await directorySnapshots(deps).get(`${query.sort}|${query.cursor ?? ''}`, () =>
+        directoryPage(deps, null, query),
+      );
+  if (userId === null) return publicPart;
+  const own = await directoryPage(deps, userId, query);
+  if (own.communities.length === 0) return publicPart;
+  const key = sortKey(query.sort);
+  const merged = [...publicPart.value.communities, ...own.communities].sort((a, b) =>
+    compareKeys(key(b), key(a)),
+  );
+  const more = merged.length > COMMUNITY_PAGE_SIZE || publicPart.value.nextCursor !== null;
+  const page = merged.slice(0, COMMUNITY_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    value: { communities: page, nextCursor: more && last ? encodeCursor(key(last)) : null },
+    at: publicPart.at,
+  };
 }
 
+/** A directory row's keyset position under a sort (what its cursor holds). */
+const sortKey =
+  (sort: DirectoryQuery['sort']) =>
+  (c: CommunityDto): number[] =>
+    sort === 'new'
+      ? [Number(c._id)]
+      : [sort === 'members' ? c.members : c.activeMembers7d, Number(c._id)];
+
+const compareKeys = (a: number[], b: number[]): number =>
+  (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0);
+
+/**
+ * One page of the directory in one statement: public communities (userId null), or only the
+ * private communities `userId` belongs to, found from their memberships.
+ */
 async function directoryPage(
   deps: Deps,
   userId: number | null,
@@ -96,7 +127,6 @@ async function directoryPage(
 ): Promise<DirectoryPage> {
   const now = deps.clock.now().toISOString();
   const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const visible = sql`(c.visibility = 'public' or exists (select 1 from community_members vm where vm.community_id = c.id and vm.user_id = ${userId ?? 0}))`;
   const filter = search
     ? sql`(lower(c.name) like ${search} or c.slug like ${search})`
     : sql`c.last_active_at > ${now}::timestamptz - ${`${COMMUNITY_INACTIVE_DAYS} days`}::interval`;
@@ -112,18 +142,22 @@ async function directoryPage(
     if (cur) after = sql`(${column}, c.id) < (${cur[0]}, ${cur[1]})`;
     order = sql`${column} desc, c.id desc`;
   }
-  const rows = await deps.db.rows<CommunityRow & { sort_key: number }>(sql`
-    select ${communityColumns}, ${query.sort === 'members' ? sql`c.members` : sql`c.active_members_7d`} as sort_key
-    from communities c
-    where c.closed_at is null and ${visible} and ${filter} and ${after}
+  const source =
+    userId === null
+      ? sql`communities c where c.visibility = 'public'`
+      : sql`community_members m join communities c on c.id = m.community_id
+          where m.user_id = ${userId} and c.visibility = 'private'`;
+  const rows = await deps.db.rows<CommunityRow>(sql`
+    select ${communityColumns} from ${source}
+      and c.closed_at is null and ${filter} and ${after}
     order by ${order} limit ${COMMUNITY_PAGE_SIZE + 1}`);
-  const page = rows.slice(0, COMMUNITY_PAGE_SIZE);
+  const page = rows.slice(0, COMMUNITY_PAGE_SIZE).map(presentCommunity);
   const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > COMMUNITY_PAGE_SIZE && last
-      ? encodeCursor(query.sort === 'new' ? [last.id] : [last.sort_key, last.id])
-      : null;
-  return { communities: page.map(presentCommunity), nextCursor };
+  return {
+    communities: page,
+    nextCursor:
+      rows.length > COMMUNITY_PAGE_SIZE && last ? encodeCursor(sortKey(query.sort)(last)) : null,
+  };
 }
 
 /** One community as its page shows it, with the caller's membership, request and ban. */
