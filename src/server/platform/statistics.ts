@@ -25,7 +25,7 @@ async function staleTables(db: Db): Promise<string[]> {
 /** One pass: the stale tables, one by one with a pause between. Returns how many it analyzed. */
 export async function gatherStatistics(
   db: Db,
-  stopped: () => boolean = () => false,
+  { stopped = () => false, pauseMs = PAUSE_MS }: { stopped?: () => boolean; pauseMs?: number } = {},
 ): Promise<number> {
   const tables = await staleTables(db);
   await db.rows(
