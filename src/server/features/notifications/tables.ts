@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { notificationKinds } from '../../../shared/api/notifications';
+import { oneOf } from '../../db/columns';
+import { users } from '../accounts/public';
+
+/**
+ * The inbox (DESIGN.md section 12): written only by this feature, in the transaction that
+ * delivers the domain event (or the scheduled moment) that causes it. `dedupe_key` makes a
+ * second delivery of the same cause write nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When a push went out for it (or was not needed: the player had a live socket). */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    /** When an e-mail digest included it. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+    check('notifications_kind_known', oneOf(t.kind, notificationKinds)),
+  ],
+);
+
+/** Channel choices that differ from the default (every channel on), per kind. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    inbox: boolean('inbox').notNull(),
+    push: boolean('push').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Notifications that become due at a moment (an egg hatching, a claim ready, an idle cap full):
+ * a sweep on any process moves each due row into the inbox once (FOR UPDATE SKIP LOCKED, the
+ * key deduplicates). The producer's later event moves or drops the row.
+ */
+export const notificationSchedule = pgTable(
+  'notification_schedule',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dedupeKey] }),
+    index('notification_schedule_due_idx').on(t.dueAt),
+  ],
+);
