@@ -51,6 +51,20 @@ export interface DomainEvents {
     reason: string | null;
     until: string | null;
   };
+  /**
+   * A two-player game asked a player to play (`challenged`) or ended a match the player did not
+   * end themselves (`ended`, with their outcome). The game names itself and its page.
+   */
+  DuelChanged: {
+    duelKey: string;
+    change: 'challenged' | 'ended';
+    gameName: string;
+    link: string;
+    fromUserId: number;
+    toUserId: number;
+    stake: number;
+    outcome: 'won' | 'lost' | 'draw' | null;
+  };
   /** An admin changed a player's balance. */
   BalanceAdjusted: { userId: number; delta: number; logId: number };
 }
@@ -65,6 +79,7 @@ export const domainEventNames = Object.keys({
   ServiceChanged: true,
   Mentioned: true,
   CommunityActed: true,
+  DuelChanged: true,
   BalanceAdjusted: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
@@ -132,7 +147,11 @@ export class EventBus {
   ) {}
 
   /** Records the event in the caller's transaction (or as its own statement). */
-  record<K extends DomainEventName>(q: Queryable, name: K, payload: DomainEvents[K]): Promise<void> {
+  record<K extends DomainEventName>(
+    q: Queryable,
+    name: K,
+    payload: DomainEvents[K],
+  ): Promise<void> {
     return recordEvent(q, name, payload);
   }
 

@@ -171,6 +171,31 @@ async function communityActed(q: Queryable, e: CommunityAct): Promise<void> {
   ]);
 }
 
+/** A challenge to play, or the end of a match, for the player it concerns. */
+async function duelChanged(q: Queryable, e: DomainEvents['DuelChanged']): Promise<void> {
+  const other = await nameOf(q, e.fromUserId);
+  const result = { won: 'You won', lost: 'You lost', draw: 'A draw' } as const;
+  await notify(q, [
+    e.change === 'challenged'
+      ? {
+          userId: e.toUserId,
+          kind: 'duel_challenge',
+          title: `${other} challenges you to ${e.gameName}`,
+          body: `For ${coins(e.stake)}: answer before the challenge expires.`,
+          link: e.link,
+          dedupeKey: `${e.duelKey}:challenged`,
+        }
+      : {
+          userId: e.toUserId,
+          kind: 'duel_result',
+          title: `${result[e.outcome ?? 'draw']} against ${other}`,
+          body: `${e.gameName}, ${coins(e.stake)} each.`,
+          link: e.link,
+          dedupeKey: `${e.duelKey}:ended`,
+        },
+  ]);
+}
+
 /**
  * What each domain event tells whom (DESIGN.md section 12). Each runs in the event's delivery
  * transaction, so its inbox rows commit exactly once with the event's delivered mark.
@@ -192,6 +217,7 @@ export const notificationListeners = (): Listeners => ({
   ServiceChanged: serviceChanged,
   Mentioned: mentioned,
   CommunityActed: communityActed,
+  DuelChanged: duelChanged,
   BalanceAdjusted: (q, e) =>
     notify(q, [
       {
