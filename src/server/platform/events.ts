@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { withMarks } from '../db/writeMarks';
 import type { Clock } from './clock';
-import type { NotificationKind } from '../../shared/api/notifications';
 
 /**
  * Typed domain events between features (DESIGN.md section 1a), kept in an outbox: a producer
@@ -66,21 +65,6 @@ export interface DomainEvents {
     stake: number;
     outcome: 'won' | 'lost' | 'draw' | null;
   };
-  /**
-   * A feature knows the moment a player should hear something (an egg hatches, a claim opens, an
-   * idle game's cap fills): the notice is scheduled for `dueAt`. The same key again moves it.
-   */
-  NoticeScheduled: {
-    userId: number;
-    key: string;
-    kind: NotificationKind;
-    dueAt: string;
-    title: string;
-    body: string;
-    link: string;
-  };
-  /** The player acted before the moment: the scheduled notice of that key is dropped. */
-  NoticeCancelled: { userId: number; key: string };
   /** An admin changed a player's balance. */
   BalanceAdjusted: { userId: number; delta: number; logId: number };
 }
@@ -96,8 +80,6 @@ export const domainEventNames = Object.keys({
   Mentioned: true,
   CommunityActed: true,
   DuelChanged: true,
-  NoticeScheduled: true,
-  NoticeCancelled: true,
   BalanceAdjusted: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 

@@ -6,7 +6,6 @@ import { accountsSql } from '../accounts/public';
 import { paidBySettlement } from '../bets/public';
 import { serviceTitleOf } from '../services/public';
 import { notify } from './inbox';
-import { schedule, unschedule } from './schedule';
 
 const coins = (n: number) => `${n.toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
 
@@ -219,8 +218,6 @@ export const notificationListeners = (): Listeners => ({
   Mentioned: mentioned,
   CommunityActed: communityActed,
   DuelChanged: duelChanged,
-  NoticeScheduled: schedule,
-  NoticeCancelled: unschedule,
   BalanceAdjusted: (q, e) =>
     notify(q, [
       {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
-import { recordEvent } from '../../platform/events';
 import { callRoute } from '../../testing/callRoute';
 import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
-import { deliverDue } from './schedule';
+import { cancelNotice, deliverDue, scheduleNotice } from './schedule';
 
 const clock = new ManualClock('2030-01-01T00:00:00Z');
 const server = useTestServer({}, { clock });
@@ -14,16 +13,15 @@ const inboxOf = async (user: TestUser) =>
     .notifications;
 
 async function scheduleFor(user: TestUser, key: string, inMs: number): Promise<void> {
-  await recordEvent(server.db, 'NoticeScheduled', {
+  await scheduleNotice(server.db, {
     userId: user.id,
     key,
     kind: 'egg_ready',
-    dueAt: new Date(clock.now().getTime() + inMs).toISOString(),
+    dueAt: new Date(clock.now().getTime() + inMs),
     title: 'Your egg is ready',
     body: 'Hatch it.',
     link: '/games/virtual-pet',
   });
-  await server.deps.events.flush();
 }
 
 describe('scheduled notices', () => {
@@ -47,8 +45,7 @@ describe('scheduled notices', () => {
   it('are dropped when the player acted first', async () => {
     const user = await registerUser(server);
     await scheduleFor(user, 'claim', 10_000);
-    await recordEvent(server.db, 'NoticeCancelled', { userId: user.id, key: 'claim' });
-    await server.deps.events.flush();
+    await cancelNotice(server.db, user.id, 'claim');
     clock.advance(20_000);
     await deliverDue(server.deps);
     expect(await inboxOf(user)).toHaveLength(0);

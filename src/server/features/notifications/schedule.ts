@@ -2,24 +2,39 @@ import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/api/notifications';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
-import type { DomainEvents } from '../../platform/events';
 import { notify } from './inbox';
 
 /** Due notices moved into inboxes per transaction of the sweep. */
 const BATCH = 200;
 
-/** NoticeScheduled's listener: the notice waits in the schedule (a later one of the key moves it). */
-export async function schedule(q: Queryable, e: DomainEvents['NoticeScheduled']): Promise<void> {
+/** A notice a feature knows the moment of: the player hears it at `dueAt`. */
+export interface ScheduledNotice {
+  userId: number;
+  /** One per thing (an egg, the claim): scheduling the same key again moves it. */
+  key: string;
+  kind: NotificationKind;
+  dueAt: Date;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/**
+ * Schedules (or moves) a notice, in the caller's transaction: the action that fixes the moment
+ * (an egg laid, a claim taken, an idle game's state saved) writes it with that moment, so it is
+ * exact and never outlives a rolled-back action. One statement.
+ */
+export async function scheduleNotice(q: Queryable, e: ScheduledNotice): Promise<void> {
   await q.rows(sql`
     insert into notification_schedule (user_id, dedupe_key, kind, due_at, payload)
-    values (${e.userId}, ${e.key}, ${e.kind}, ${e.dueAt}, ${JSON.stringify({ title: e.title, body: e.body, link: e.link })}::jsonb)
+    values (${e.userId}, ${e.key}, ${e.kind}, ${e.dueAt.toISOString()}, ${JSON.stringify({ title: e.title, body: e.body, link: e.link })}::jsonb)
     on conflict (user_id, dedupe_key) do update set kind = excluded.kind, due_at = excluded.due_at, payload = excluded.payload`);
 }
 
-/** NoticeCancelled's listener. */
-export async function unschedule(q: Queryable, e: DomainEvents['NoticeCancelled']): Promise<void> {
+/** The player acted before the moment: the notice of that key is dropped. */
+export async function cancelNotice(q: Queryable, userId: number, key: string): Promise<void> {
   await q.rows(
-    sql`delete from notification_schedule where user_id = ${e.userId} and dedupe_key = ${e.key}`,
+    sql`delete from notification_schedule where user_id = ${userId} and dedupe_key = ${key}`,
   );
 }
 
