@@ -112,6 +112,7 @@ describe('home page', () => {
       'Tasks',
       'Achievements',
       'Leaderboard',
+      'Communities',
       'My Profile',
     ]);
     await nav.link('My Profile').click();

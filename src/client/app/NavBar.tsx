@@ -24,6 +24,8 @@ const SIGNED_IN: NavItem[] = [
   { to: '/tasks', label: 'Tasks' },
   { to: '/achievements', label: 'Achievements' },
   { to: '/leaderboard', label: 'Leaderboard' },
+  // Not in the spec's list (communities came later, DESIGN.md section 11); visitors find them from the home page.
+  { to: '/communities', label: 'Communities' },
   { to: '/profile', label: 'My Profile' },
 ];
 const ADMIN: NavItem[] = [{ to: '/admin', label: 'Admin' }];

@@ -7,6 +7,7 @@ import { notify } from '../lib/toast';
 import { sessionKeys } from '../lib/session';
 import { adminKeys } from '../features/admin/queries';
 import { betKeys } from '../features/bets/queries';
+import { communityKeys } from '../features/communities/queries';
 import { serviceKeys } from '../features/services/queries';
 import { tradeKeys } from '../features/trades/queries';
 import { walletKeys } from '../features/wallet/queries';
@@ -33,6 +34,8 @@ function staleKeys(message: LiveMessage): QueryKey[] {
       return [serviceKeys.all];
     case 'admin.log':
       return [adminKeys.logs()];
+    case 'community.feed':
+      return [communityKeys.feed(message.payload.slug)];
     case 'duel.invited':
     case 'duel.resolved':
     case 'duel.canceled':

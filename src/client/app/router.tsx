@@ -91,8 +91,33 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'communities',
+            ...titled('Communities'),
+            lazy: lazyPage(
+              () => import('../features/communities/pages/DirectoryPage'),
+              (m) => m.DirectoryPage,
+            ),
+          },
+          {
+            path: 'c/:slug',
+            ...titled(({ slug }) => slug ?? 'Community'),
+            lazy: lazyPage(
+              () => import('../features/communities/pages/CommunityPage'),
+              (m) => m.CommunityPage,
+            ),
+          },
+          {
             element: <RequireAuth />,
             children: [
+              {
+                // An invite link: signing in comes back here, then it joins.
+                path: 'c/join/:code',
+                ...titled('Join a community'),
+                lazy: lazyPage(
+                  () => import('../features/communities/pages/JoinByInvitePage'),
+                  (m) => m.JoinByInvitePage,
+                ),
+              },
               {
                 path: 'dashboard',
                 ...titled('Dashboard'),

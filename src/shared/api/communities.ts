@@ -1,53 +1,27 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { coinAmount, idString, messageResponse, usernameParams } from './common';
+import {
+  COMMUNITY_CREATE_COST,
+  COMMUNITY_POST_MAX,
+  COMMUNITY_SLUG_MAX,
+  COMMUNITY_SLUG_MIN,
+  COMMUNITY_SLUG_PATTERN,
+  communityJoinPolicies,
+  communityRoles,
+  communitySorts,
+  communityVisibilities,
+  modActions,
+  sanctionActions,
+} from '../communities';
 
 /*
  * Communities (DESIGN.md section 11): groups players form themselves, each with a treasury
  * (a ledger account of its own), members with roles, a feed and its own moderation log.
  */
 
-export const COMMUNITY_CREATE_COST = 1000;
-export const COMMUNITY_SLUG_MIN = 3;
-export const COMMUNITY_SLUG_MAX = 32;
-export const COMMUNITY_SLUG_PATTERN = /^[a-z0-9-]+$/;
-export const COMMUNITY_POST_MAX = 2000;
-/** Posts and comments a member may write per minute in one community. */
-export const COMMUNITY_POSTS_PER_MINUTE = 10;
-/** The directory leaves out communities with no activity for this long, unless searched. */
-export const COMMUNITY_INACTIVE_DAYS = 30;
-export const COMMUNITY_PAGE_SIZE = 30;
-
-export const communityVisibilities = ['public', 'private'] as const;
-export type CommunityVisibility = (typeof communityVisibilities)[number];
-export const communityJoinPolicies = ['open', 'approval', 'invite'] as const;
-export type CommunityJoinPolicy = (typeof communityJoinPolicies)[number];
-export const communityRoles = ['owner', 'moderator', 'member'] as const;
-export type CommunityRole = (typeof communityRoles)[number];
-export const communitySorts = ['active', 'members', 'new'] as const;
-export const sanctionActions = ['mute', 'ban', 'remove'] as const;
-/** What the moderation log records. */
-export const modActions = [
-  'mute',
-  'ban',
-  'remove',
-  'delete_post',
-  'approve',
-  'deny',
-  'promote',
-  'demote',
-  'transfer',
-  'edit',
-  'invite',
-] as const;
-export type ModAction = (typeof modActions)[number];
-
-/** What the join button says for each policy. */
-export const JOIN_POLICY_TEXT: Record<CommunityJoinPolicy, string> = {
-  open: 'Anyone can join',
-  approval: 'Moderators approve each request',
-  invite: 'By invitation only',
-};
+// The constants live in a zod-free module, so the browser can use them without zod.
+export * from '../communities';
 
 const slugSchema = z
   .string({ error: 'slug is required' })
@@ -216,7 +190,6 @@ const membershipDto = z.object({
   mutedUntil: z.string().nullable(),
   isHome: z.boolean(),
 });
-export type MembershipDto = z.infer<typeof membershipDto>;
 
 const communityDetailDto = communityDto.extend({
   rules: z.string(),

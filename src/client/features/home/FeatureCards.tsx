@@ -1,5 +1,8 @@
 import { CalendarDays, Medal, Palette, Target, Users, Zap } from 'lucide-react';
-const FEATURES = [
+import { Link } from 'react-router';
+
+/** The cards; one with `to` is a link to the feature's page (the whole card is its target). */
+const FEATURES: readonly { icon: typeof Target; title: string; text: string; to?: string }[] = [
   {
     icon: Target,
     title: 'Bets tracking',
@@ -14,6 +17,7 @@ const FEATURES = [
     icon: Users,
     title: 'Communities',
     text: 'Trade items, swap services and trash-talk friends on the leaderboard.',
+    to: '/communities',
   },
   {
     icon: CalendarDays,
@@ -30,7 +34,7 @@ const FEATURES = [
     title: 'Powerup shop',
     text: 'Spend coins on power-ups, cosmetics and buffs that tilt the fun your way.',
   },
-] as const;
+];
 
 export function FeatureCards() {
   return (
@@ -42,12 +46,20 @@ export function FeatureCards() {
         {FEATURES.map((feature) => (
           <li
             key={feature.title}
-            className="card transition hover:-translate-y-0.5 hover:border-amber-300/40"
+            className="card relative transition hover:-translate-y-0.5 hover:border-amber-300/40"
           >
             <span aria-hidden="true" className="text-3xl text-amber-300">
               <feature.icon />
             </span>
-            <h3 className="mt-2 text-lg font-bold text-white">{feature.title}</h3>
+            <h3 className="mt-2 text-lg font-bold text-white">
+              {feature.to ? (
+                <Link to={feature.to} className="after:absolute after:inset-0 hover:text-amber-200">
+                  {feature.title}
+                </Link>
+              ) : (
+                feature.title
+              )}
+            </h3>
             <p className="mt-1 text-sm text-slate-300">{feature.text}</p>
           </li>
         ))}

@@ -8,6 +8,8 @@ import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
 import { CosmeticMark } from '../store/public';
+import { HomeCommunityMark } from '../communities/public';
+import type { HomeCommunityRef } from '../../../shared/api/communities';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
 import { Emoji } from '../../components/Emoji';
 import { GAME_BOARDS, type GameBoardEntry } from '../../../shared/games/index';
@@ -22,12 +24,15 @@ function Player({
   username,
   image,
   cosmetic,
+  home,
 }: {
   username: string;
   image: string | null;
   cosmetic?: CosmeticRef | null;
+  /** The player's home community, shown under the name (a link of its own: links do not nest). */
+  home?: HomeCommunityRef | null;
 }) {
-  return (
+  const player = (
     <Link
       to={`/profile/${username}`}
       className="inline-flex min-w-0 items-center gap-2 text-amber-200 hover:underline"
@@ -38,6 +43,13 @@ function Player({
         <CosmeticMark cosmetic={cosmetic} />
       </span>
     </Link>
+  );
+  if (!home) return player;
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-1">
+      {player}
+      <HomeCommunityMark community={home} />
+    </div>
   );
 }
 
@@ -121,7 +133,12 @@ export function LeaderboardPage() {
               <tr key={u._id} data-testid="leaderboard-row" data-username={u.username}>
                 <td className="px-2 py-2 text-slate-400">{i + 1}</td>
                 <td className="max-w-36 px-2 py-2 sm:max-w-60">
-                  <Player username={u.username} image={u.profileImage} cosmetic={u.cosmetic} />
+                  <Player
+                    username={u.username}
+                    image={u.profileImage}
+                    cosmetic={u.cosmetic}
+                    home={u.homeCommunity}
+                  />
                 </td>
                 <td className={`px-2 py-2 whitespace-nowrap ${shownOn('balance')}`}>
                   <Emoji char="🪙" /> {formatCoins(u.balance)}

@@ -13,7 +13,7 @@ import { publishLive, publishLiveFrom } from '../../platform/realtime/publish';
 import { recordEvent } from '../../platform/events';
 import { accountsSql } from '../accounts/public';
 import { communityFor, requireMember, type CommunityAccess } from './access';
-import { presentModlog, type ModlogRow } from './presenter';
+import { nameOf, presentModlog, shownName, type ModlogRow } from './presenter';
 import { decodeCursor, encodeCursor } from './reads';
 import { logModAct } from './service';
 
@@ -59,8 +59,9 @@ const presentPost = (r: PostRow): CommunityPostDto => ({
 /** The columns of a post or comment row `p`, its author's name and the names it mentions. */
 const postColumns = (p: string): SQL => {
   const t = sql.raw(p);
-  return sql`${t}.id, u.username as author, u.profile_image as author_image, ${t}.body, ${t}.created_at,
-    (select coalesce(array_agg(mu.username order by mu.username), '{}') from ${accountsSql.users} mu where mu.id = any(${t}.mentions)) as mentions`;
+  return sql`${t}.id, ${shownName('u')} as author, u.profile_image as author_image, ${t}.body, ${t}.created_at,
+    (select coalesce(array_agg(mu.username order by mu.username), '{}') from ${accountsSql.users} mu
+      where mu.id = any(${t}.mentions) and mu.status <> 'deleted') as mentions`;
 };
 
 /** A page of the feed: posts newest first, each with its newest comments, in one statement. */
@@ -313,8 +314,8 @@ export async function modlog(
   const c = await communityFor(deps.db, slug, userId);
   const cur = decodeCursor(cursor, ['n']);
   const rows = await deps.db.rows<ModlogRow>(sql`
-    select l.id, ${accountsSql.usernameOf(sql`l.actor_id`)} as actor, l.action,
-      ${accountsSql.usernameOf(sql`l.target_user_id`)} as target, l.reason, l.until, l.created_at
+    select l.id, ${nameOf(sql`l.actor_id`)} as actor, l.action,
+      ${nameOf(sql`l.target_user_id`)} as target, l.reason, l.until, l.created_at
     from community_modlog l where l.community_id = ${c.id} ${cur ? sql`and l.id < ${cur[0]}` : sql``}
     order by l.id desc limit ${COMMUNITY_PAGE_SIZE + 1}`);
   const page = rows.slice(0, COMMUNITY_PAGE_SIZE);

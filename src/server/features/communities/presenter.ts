@@ -120,5 +120,15 @@ export const presentModlog = (r: ModlogRow): ModlogEntryDto => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** A user's name as a scalar subquery. */
-export const nameOf = (id: SQL): SQL => accountsSql.usernameOf(id);
+/** A deleted account's username is a placeholder ('~deleted~12'); players read this instead. */
+const DELETED_USER = 'Deleted user';
+
+/** The name players read for the users row aliased `u`. */
+export const shownName = (u: string): SQL => {
+  const t = sql.raw(u);
+  return sql`case when ${t}.status = 'deleted' then ${DELETED_USER}::text else ${t}.username end`;
+};
+
+/** A user's shown name as a scalar subquery. */
+export const nameOf = (id: SQL): SQL =>
+  sql`(select ${shownName('n')} from ${accountsSql.users} n where n.id = ${id})`;

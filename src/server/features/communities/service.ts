@@ -201,7 +201,9 @@ export async function join(
         community: await detail(deps, tx, c.slug, userId),
       };
     }
-    await addMember(tx, c.id, userId, 'member', now);
+    // Two joins at once both pass the check above; the insert lets one in, the other is told.
+    if (!(await addMember(tx, c.id, userId, 'member', now)))
+      throw conflict(`You are already a member of ${c.name}`);
     return {
       message: `Welcome to ${c.name}`,
       status: 'joined' as const,
@@ -246,7 +248,9 @@ export async function joinByInvite(
         why?.expired ? 'This invite code has expired' : 'This invite code has been used up',
       );
     }
-    await addMember(tx, invite.community_id, userId, 'member', now);
+    // A second join at once by the same player must not spend another use (rolled back here).
+    if (!(await addMember(tx, invite.community_id, userId, 'member', now)))
+      throw conflict(`You are already a member of ${invite.name}`);
     return {
       message: `Welcome to ${invite.name}`,
       status: 'joined' as const,

@@ -410,10 +410,11 @@ export async function drainAccount(
       update ledger_accounts a set balance = 0 from old where a.id = ${accountId} and old.balance > 0
       returning old.balance as moved
     ), ins as (
+      -- Typed: in a UNION, bare nulls would resolve to text, which a bigint column refuses.
       insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
-      select null, -moved, 0, ${ref.account.category}, ${ref.refType}, ${refId}, null, ${accountId} from acct
+      select null::bigint, -moved, 0::bigint, ${ref.account.category}::text, ${ref.refType}::text, ${refId}::text, null::bigint, ${accountId}::bigint from acct
       union all
-      select null, moved, null, ${ref.houseCategory}, ${ref.refType}, ${refId}, null, null from acct
+      select null::bigint, moved, null::bigint, ${ref.houseCategory}::text, ${ref.refType}::text, ${refId}::text, null::bigint, null::bigint from acct
     )
     select (select moved from acct) as moved`);
   return Number(row?.moved ?? 0);

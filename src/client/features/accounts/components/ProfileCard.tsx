@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { formatCoins, formatDate } from '../../../lib/format';
 import { useSessionInfo } from '../queries';
 import { Emoji } from '../../../components/Emoji';
+import { HomeCommunityMark } from '../../communities/public';
 
 export function ProfileCard({ user }: { user: UserDto }) {
   const session = useSessionInfo();
@@ -20,6 +21,7 @@ export function ProfileCard({ user }: { user: UserDto }) {
         >
           @{user.username}
         </Link>
+        <HomeCommunityMark community={user.homeCommunity} className="mt-1" />
         <dl className="mt-2 flex flex-wrap justify-center gap-x-6 gap-y-1 text-sm sm:justify-start">
           <div className="flex gap-1">
             <dt className="text-slate-400">Role:</dt>

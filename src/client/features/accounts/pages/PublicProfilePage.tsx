@@ -9,6 +9,7 @@ import { BadgeShelf } from '../../store/public';
 import { CosmeticMark } from '../../store/public';
 import { usePublicProfile } from '../queries';
 import { Emoji } from '../../../components/Emoji';
+import { HomeCommunityMark } from '../../communities/public';
 
 export function PublicProfilePage() {
   const { username = '' } = useParams();
@@ -35,6 +36,7 @@ export function PublicProfilePage() {
             {profile.username}
             <CosmeticMark cosmetic={profile.cosmetic} />
           </h1>
+          <HomeCommunityMark community={profile.homeCommunity} className="mt-1" />
           <div className="mt-2 flex flex-wrap justify-center gap-2 text-sm sm:justify-start">
             <span
               data-testid="public-role"

@@ -1,0 +1,113 @@
+import { useParams, useSearchParams } from 'react-router';
+import type { CommunityDetailDto } from '../../../../shared/api/communities';
+import { ErrorBanner, LoadingState } from '../../../components/States';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errorMessages';
+import { AboutTab } from '../components/AboutTab';
+import { CommunityHeader } from '../components/CommunityHeader';
+import { CommunityNotFound } from '../components/CommunityNotFound';
+import { Feed } from '../components/Feed';
+import { InvitesTab } from '../components/InvitesTab';
+import { MembersTab } from '../components/MembersTab';
+import { ModlogTab } from '../components/ModlogTab';
+import { RequestsTab } from '../components/RequestsTab';
+import { SettingsTab } from '../components/SettingsTab';
+import { useCommunity } from '../queries';
+
+const TABS = [
+  { key: 'feed', label: 'Feed', moderators: false },
+  { key: 'members', label: 'Members', moderators: false },
+  { key: 'about', label: 'About', moderators: false },
+  { key: 'modlog', label: 'Moderation log', moderators: false },
+  { key: 'requests', label: 'Requests', moderators: true },
+  { key: 'invites', label: 'Invites', moderators: true },
+  { key: 'settings', label: 'Settings', moderators: true },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+function TabPanel({ tab, community }: { tab: TabKey; community: CommunityDetailDto }) {
+  switch (tab) {
+    case 'feed':
+      return <Feed community={community} />;
+    case 'members':
+      return <MembersTab community={community} />;
+    case 'about':
+      return <AboutTab community={community} />;
+    case 'modlog':
+      return <ModlogTab slug={community.slug} />;
+    case 'requests':
+      return <RequestsTab slug={community.slug} />;
+    case 'invites':
+      return <InvitesTab slug={community.slug} />;
+    case 'settings':
+      // Keyed by what it edits, so a save (or another moderator's) shows the stored values.
+      return (
+        <SettingsTab
+          key={JSON.stringify([
+            community.name,
+            community.description,
+            community.icon,
+            community.rules,
+            community.visibility,
+            community.joinPolicy,
+          ])}
+          community={community}
+        />
+      );
+  }
+}
+
+/** The tab is in the address (?tab=members), so a reload or a shared link opens it. */
+function CommunityView({ community }: { community: CommunityDetailDto }) {
+  const [params, setParams] = useSearchParams();
+  const moderates = community.membership !== null && community.membership.role !== 'member';
+  const tabs = TABS.filter((t) => moderates || !t.moderators);
+  const tab = tabs.find((t) => t.key === params.get('tab'))?.key ?? 'feed';
+  const label = tabs.find((t) => t.key === tab)?.label;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CommunityHeader community={community} />
+      <div
+        role="tablist"
+        aria-label={`${community.name} sections`}
+        className="flex flex-wrap gap-2"
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            className={tab === t.key ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setParams(t.key === 'feed' ? {} : { tab: t.key }, { replace: true })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={label}>
+        <TabPanel tab={tab} community={community} />
+      </div>
+    </div>
+  );
+}
+
+/** /c/{slug}: a community's page. */
+export function CommunityPage() {
+  const { slug = '' } = useParams();
+  const community = useCommunity(slug);
+  if (community.isPending) return <LoadingState>Loading the community…</LoadingState>;
+  if (community.error instanceof ApiError && community.error.status === 404)
+    return <CommunityNotFound />;
+  if (community.error)
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorBanner>{errorMessage(community.error, 'Failed to load this community')}</ErrorBanner>
+        <button type="button" className="btn-secondary" onClick={() => void community.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  return <CommunityView community={community.data} />;
+}

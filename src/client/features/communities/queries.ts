@@ -1,0 +1,127 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { CommunityRole } from '../../../shared/communities';
+import { api } from '../../lib/api';
+import { useLiveConnected } from '../../lib/liveSocket';
+import { useSession } from '../../lib/session';
+
+export type DirectorySort = 'active' | 'members' | 'new';
+
+/**
+ * Everything about one community sits under `one(slug)`, so an act there refreshes its page
+ * in one call; every list is keyed by the token too, since membership decides what it shows.
+ */
+export const communityKeys = {
+  all: ['communities'] as const,
+  directory: (token: string | null, q: string, sort: DirectorySort) =>
+    ['communities', 'directory', token, q, sort] as const,
+  one: (slug: string) => ['communities', 'c', slug.toLowerCase()] as const,
+  detail: (slug: string, token: string | null) =>
+    [...communityKeys.one(slug), 'detail', token] as const,
+  /** Every reader's feed of the community; live events invalidate this prefix. */
+  feed: (slug: string) => [...communityKeys.one(slug), 'feed'] as const,
+  members: (slug: string, token: string | null, role: CommunityRole | null) =>
+    [...communityKeys.one(slug), 'members', token, role] as const,
+  modlog: (slug: string, token: string | null) =>
+    [...communityKeys.one(slug), 'modlog', token] as const,
+  invites: (slug: string, token: string | null) =>
+    [...communityKeys.one(slug), 'invites', token] as const,
+  requests: (slug: string, token: string | null) =>
+    [...communityKeys.one(slug), 'requests', token] as const,
+};
+
+/** The opaque keyset cursor of a page, or undefined after the last one. */
+const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
+const firstCursor = null as string | null;
+
+export function useDirectory(q: string, sort: DirectorySort) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: communityKeys.directory(token, q, sort),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities', {
+        query: { q: q || undefined, sort, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+  });
+}
+
+export function useCommunity(slug: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: communityKeys.detail(slug, token),
+    queryFn: ({ signal }) => api('GET /api/communities/:slug', { params: { slug }, signal }),
+    // A 404 (no such community, or a private one) will not change by asking again.
+    retry: false,
+  });
+}
+
+/** New posts arrive as live events (app/liveEvents.ts); without the socket the feed polls. */
+const FEED_POLL_MS = 30_000;
+
+export function useFeed(slug: string) {
+  const { token } = useSession();
+  const live = useLiveConnected();
+  return useInfiniteQuery({
+    queryKey: [...communityKeys.feed(slug), token] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities/:slug/posts', {
+        params: { slug },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+    refetchInterval: live ? false : FEED_POLL_MS,
+  });
+}
+
+export function useMembers(slug: string, role: CommunityRole | null) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: communityKeys.members(slug, token, role),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities/:slug/members', {
+        params: { slug },
+        query: { role: role ?? undefined, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+  });
+}
+
+export function useModlog(slug: string) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: communityKeys.modlog(slug, token),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities/:slug/modlog', {
+        params: { slug },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+  });
+}
+
+/** Moderators only: the tab that shows them is not offered to anyone else. */
+export function useInvites(slug: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: communityKeys.invites(slug, token),
+    queryFn: ({ signal }) =>
+      api('GET /api/communities/:slug/invites', { params: { slug }, signal }),
+  });
+}
+
+export function useRequests(slug: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: communityKeys.requests(slug, token),
+    queryFn: ({ signal }) =>
+      api('GET /api/communities/:slug/requests', { params: { slug }, signal }),
+  });
+}
