@@ -124,7 +124,7 @@ function parseMemorySize(name: string, value: string | undefined): string | unde
 }
 
 /** Both keys or neither; each base64url of the size a P-256 key has (65 and 32 bytes). */
-export function parseVapidKeys(
+function parseVapidKeys(
   publicKey: string | undefined,
   privateKey: string | undefined,
 ): Config['vapid'] {
@@ -141,7 +141,7 @@ export function parseVapidKeys(
   return { publicKey: pub, privateKey: priv };
 }
 
-export function parseVapidSubject(value: string | undefined): string {
+function parseVapidSubject(value: string | undefined): string {
   const subject = value?.trim() ?? '';
   if (subject === '') return 'mailto:admin@localhost';
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/.test(subject))

@@ -7,7 +7,7 @@ import { hasLiveSocket } from '../../platform/realtime/presence';
 import { vapidKeys } from './vapid';
 
 /** Every process looks for notifications to push this often. */
-export const PUSH_EVERY_MS = 1000;
+const PUSH_EVERY_MS = 1000;
 /** Notifications claimed at once. */
 const BATCH = 100;
 /** Requests to push services in flight at once, per process. */
