@@ -74,6 +74,11 @@ describe.each([
         { purpose: 'maskable', sizes: '512x512', drawn: '512x512', format: 'png' },
       ]),
     );
+    // The browser itself reads it, past the Content-Security-Policy, without a complaint.
+    const cdp = await page.context().newCDPSession(page);
+    const seen = await cdp.send('Page.getAppManifest');
+    expect(seen.url).toBe(`${world.server.url}/manifest.webmanifest`);
+    expect(seen.errors).toEqual([]);
     // The theme colour the page's browser chrome takes matches the installed app's.
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(
       manifest.theme_color,
@@ -90,6 +95,11 @@ describe.each([
     expect(script).toBe(`${world.server.url}/sw.js`);
     // The worker claims the page that installed it, so the next navigation goes through it.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // With the worker in place, Chromium finds nothing keeping the app from being installed
+    // but the test's own context, which is incognito.
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
 
     await page.context().setOffline(true);
     await page.goto('/rules');
@@ -120,5 +130,58 @@ describe.each([
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     // Headless Chromium never offers to install, so there is no button for it.
     expect(await profile.device.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+  });
+});
+
+describe('a push', () => {
+  it('shows as a notification with its words, the app icon and its page', async () => {
+    const page = await world.newPage({ serviceWorkers: 'allow' });
+    await page.context().grantPermissions(['notifications'], { origin: world.server.url });
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // What a push service would deliver, handed to the worker by the browser's own debugger.
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const deliver = async (payload: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: world.server.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+    await deliver({ title: 'bob sent you 5 coins', body: 'Spend them well.', link: '/dashboard' });
+    // A link off the site is never followed: the notification opens the home page instead.
+    await deliver({ title: 'Elsewhere', body: '', link: '//evil.example/x' });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          data: n.data as unknown,
+        }));
+      });
+    await expect.poll(shown).toEqual([
+      {
+        title: 'bob sent you 5 coins',
+        body: 'Spend them well.',
+        icon: `${world.server.url}/icons/icon-192.png`,
+        data: { link: '/dashboard' },
+      },
+      {
+        title: 'Elsewhere',
+        body: '',
+        icon: `${world.server.url}/icons/icon-192.png`,
+        data: { link: '/' },
+      },
+    ]);
   });
 });
