@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { loadConfig, parseImageHosts, parseTrustProxy } from './config';
 
+const PUBLIC_KEY = `B${'a'.repeat(86)}`;
+const PRIVATE_KEY = 'c'.repeat(43);
+
 describe('TRUST_PROXY', () => {
   it.each([
     [undefined, false],
@@ -56,5 +59,41 @@ describe('DB_POOL_SIZE', () => {
       /DB_POOL_SIZE must be a whole number >= 1/,
     );
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
+});
+
+describe('web push settings', () => {
+  it('takes both VAPID keys or neither, each its size, naming the setting', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY, VAPID_PRIVATE_KEY: ` ${PRIVATE_KEY} ` }).vapid,
+    ).toEqual({ publicKey: PUBLIC_KEY, privateKey: PRIVATE_KEY });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY must be/,
+    );
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY, VAPID_PRIVATE_KEY: `${PRIVATE_KEY}=` }),
+    ).toThrow(/VAPID_PRIVATE_KEY must be/);
+  });
+
+  it('takes a mailto: or https: subject, with a default', () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:admin@localhost');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapidSubject).toBe(
+      'mailto:ops@example.com',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'https://example.com/contact' }).vapidSubject).toBe(
+      'https://example.com/contact',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('keeps loopback push endpoints off unless PUSH_ALLOW_LOOPBACK=true', () => {
+    expect(loadConfig({}).pushLoopback).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushLoopback).toBe(true);
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
   });
 });

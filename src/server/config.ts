@@ -50,6 +50,19 @@ export interface Config {
   /** The embedded database's shared_buffers (`16MB`); unset keeps src/server/db/client.ts's default. */
   pgliteSharedBuffers?: string;
   /**
+   * Web push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); unset,
+   * the first start makes one and keeps it in the database.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact about our pushes: a mailto: or https: URL. */
+  vapidSubject: string;
+  /**
+   * Take push endpoints on this machine (http://127.0.0.1:…, localhost) as well as https ones
+   * elsewhere: for tests and a local push service, never in production, where an endpoint on a
+   * loopback or private address would let a player make the server post to it.
+   */
+  pushLoopback: boolean;
+  /**
    * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
    * mismatch (the test servers turn this on; production only serializes through the schema).
    */
@@ -95,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     pgliteSharedBuffers: parseMemorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
+    vapid: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    pushLoopback: parseFlag('PUSH_ALLOW_LOOPBACK', env.PUSH_ALLOW_LOOPBACK),
   };
 }
 
@@ -105,6 +121,41 @@ function parseMemorySize(name: string, value: string | undefined): string | unde
   if (!/^[1-9]\d*(kB|MB|GB)$/.test(text))
     throw new Error(`${name} must be a size such as 16MB, 512kB or 1GB; got ${value}`);
   return text;
+}
+
+/** Both keys or neither; each base64url of the size a P-256 key has (65 and 32 bytes). */
+function parseVapidKeys(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+): Config['vapid'] {
+  const pub = publicKey?.trim() ?? '';
+  const priv = privateKey?.trim() ?? '';
+  if (pub === '' && priv === '') return undefined;
+  if (pub === '' || priv === '')
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  // 65 bytes are 87 base64url characters, 32 bytes 43 (no padding, as web-push wants them).
+  if (!/^[A-Za-z0-9_-]{87}$/.test(pub))
+    throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(priv))
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
+  return { publicKey: pub, privateKey: priv };
+}
+
+function parseVapidSubject(value: string | undefined): string {
+  const subject = value?.trim() ?? '';
+  if (subject === '') return 'mailto:admin@localhost';
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/.test(subject))
+    throw new Error(
+      `VAPID_SUBJECT must be a mailto: address or an https: URL (mailto:you@example.com); got ${value}`,
+    );
+  return subject;
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new Error(`${name} must be true or false; got ${value}`);
 }
 
 function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean {

@@ -111,6 +111,35 @@ const preferencesBody = z.strictObject({
     ),
 });
 
+/** What a push carries: the notification's words and page, nothing else of the player's. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** A browser's PushSubscription.toJSON(), as the Push API gives it. */
+const pushSubscriptionBody = z.strictObject({
+  endpoint: z
+    .string({ error: 'endpoint must be the push service URL' })
+    .max(2000, 'endpoint must be at most 2000 characters')
+    .regex(/^https?:\/\/[^\s]+$/, 'endpoint must be an https URL'),
+  // Browsers also send expirationTime (mostly null); the server does not need it.
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject(
+    {
+      // An uncompressed P-256 point (65 bytes, first 0x04) and a 16-byte secret, in base64url.
+      p256dh: z
+        .string({ error: 'keys.p256dh must be a string' })
+        .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'keys.p256dh must be a P-256 public key in base64url'),
+      auth: z
+        .string({ error: 'keys.auth must be a string' })
+        .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be a 16-byte secret in base64url'),
+    },
+    { error: 'keys must hold p256dh and auth' },
+  ),
+});
+
 export const notificationsRoutes = defineRoutes({
   'GET /api/notifications': {
     auth: 'user',
@@ -143,6 +172,27 @@ export const notificationsRoutes = defineRoutes({
     auth: 'user',
     summary: 'Remove a notification from your inbox',
     params: z.strictObject({ id: idString('id') }),
+    reply: messageResponse,
+  },
+  'GET /api/push/key': {
+    auth: 'user',
+    summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
+    reply: z.object({ publicKey: z.string() }),
+  },
+  'POST /api/push/subscriptions': {
+    auth: 'user',
+    summary: "Push notifications to this browser while you are away (its PushSubscription's JSON)",
+    body: pushSubscriptionBody,
+    reply: messageResponse,
+  },
+  'DELETE /api/push/subscriptions': {
+    auth: 'user',
+    summary: 'Stop pushing to this browser',
+    body: z.strictObject({
+      endpoint: z
+        .string({ error: 'endpoint must be the push service URL' })
+        .max(2000, 'endpoint must be at most 2000 characters'),
+    }),
     reply: messageResponse,
   },
 });

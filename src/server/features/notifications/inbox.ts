@@ -45,6 +45,20 @@ const present = (r: NotificationRow): NotificationDto => ({
   readAt: r.read_at === null ? null : new Date(r.read_at).toISOString(),
 });
 
+/** `kind` is one nobody can turn off. */
+const fixedKind = (kind: SQL): SQL =>
+  FIXED_KINDS.length
+    ? sql`${kind} in (${sql.join(
+        FIXED_KINDS.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/** Whether a channel of this kind is on for this player (every channel is, unless turned off). */
+const channelOn = (channel: 'inbox' | 'push', userId: SQL, kind: SQL): SQL =>
+  sql`(${fixedKind(kind)} or not exists (select 1 from notification_preferences p
+    where p.user_id = ${userId} and p.kind = ${kind} and not p.${sql.raw(channel)}))`;
+
 const unreadOf = (userId: SQL | number): SQL =>
   sql`(select count(*)::int from notifications where user_id = ${userId} and read_at is null)`;
 
@@ -52,7 +66,8 @@ const unreadOf = (userId: SQL | number): SQL =>
  * Writes notices into their players' inboxes, in the caller's transaction (a domain event's
  * delivery, or the schedule's sweep), unless the player turned that kind's inbox off; tells
  * each player's sockets (the new notification and the unread count); keeps the newest
- * INBOX_KEEP per player. Returns how many rows it wrote.
+ * INBOX_KEEP per player. Returns how many rows it wrote. A row is left for the push sender
+ * (pushed_at empty, push.ts) only if its player has a subscribed browser and that kind's push on.
  */
 export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
   if (notices.length === 0) return 0;
@@ -67,20 +82,13 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
   // Inserted in user id order: each row's foreign key locks its user (key share), and taken in
   // id order, as the ledger takes accounts, those never deadlock with a posting.
   const written = await q.rows<NotificationRow>(sql`
-    insert into notifications (user_id, kind, title, body, link, dedupe_key)
-    select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key
+    insert into notifications (user_id, kind, title, body, link, dedupe_key, pushed_at)
+    select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key,
+      case when exists (select 1 from push_subscriptions s where s.user_id = i.user_id)
+        and ${channelOn('push', sql`i.user_id`, sql`i.kind`)} then null else now() end
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       as i(user_id bigint, kind text, title text, body text, link text, dedupe_key text)
-    where i.kind in ${
-      FIXED_KINDS.length
-        ? sql`(${sql.join(
-            FIXED_KINDS.map((k) => sql`${k}`),
-            sql`, `,
-          )})`
-        : sql`('')`
-    }
-      or not exists (select 1 from notification_preferences p
-        where p.user_id = i.user_id and p.kind = i.kind and not p.inbox)
+    where ${channelOn('inbox', sql`i.user_id`, sql`i.kind`)}
     order by i.user_id
     on conflict (user_id, dedupe_key) do nothing
     returning id, user_id, kind, title, body, link, created_at, read_at`);

@@ -1,6 +1,8 @@
 import type { Deps } from '../../platform/deps';
 import { defineHandlers } from '../../platform/routing';
 import * as inbox from './inbox';
+import * as subscriptions from './subscriptions';
+import { vapidKeys } from './vapid';
 
 export const notificationHandlers = (deps: Deps) =>
   defineHandlers('notifications', {
@@ -11,4 +13,9 @@ export const notificationHandlers = (deps: Deps) =>
       inbox.setPreferences(deps, user.id, body.preferences),
     'DELETE /api/notifications/:id': async ({ params, user }) =>
       inbox.remove(deps, user.id, params.id),
+    'GET /api/push/key': async () => ({ publicKey: (await vapidKeys(deps)).publicKey }),
+    'POST /api/push/subscriptions': async ({ body, user }) =>
+      subscriptions.subscribe(deps, user.id, body),
+    'DELETE /api/push/subscriptions': async ({ body, user }) =>
+      subscriptions.unsubscribe(deps, user.id, body.endpoint),
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  smallint,
   bigserial,
   boolean,
   check,
@@ -47,6 +48,10 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
     check('notifications_kind_known', oneOf(t.kind, notificationKinds)),
+    // The push sender's queue: only rows of subscribed players wait here, and not for long.
+    index('notifications_push_due_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
   ],
 );
 
@@ -85,4 +90,42 @@ export const notificationSchedule = pgTable(
     primaryKey({ columns: [t.userId, t.dedupeKey] }),
     index('notification_schedule_due_idx').on(t.dueAt),
   ],
+);
+
+/**
+ * A browser's push subscription (the Push API's endpoint and keys): one row per endpoint, which
+ * moves to whoever subscribed it last (a shared browser signs in as someone else).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), which the payload is encrypted to. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The server's VAPID key pair when none is configured: made by the first process that needs
+ * it (insert ... on conflict do nothing, then read), so every process signs with the same one.
+ */
+export const notificationVapidKeys = pgTable(
+  'notification_vapid_keys',
+  {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_vapid_keys_one_row', sql`${t.id} = 1`)],
 );
