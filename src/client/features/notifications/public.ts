@@ -1,0 +1,2 @@
+/** What other features may use of notifications (DESIGN.md section 1a). */
+export { NotificationBell } from './components/NotificationBell';
