@@ -183,6 +183,22 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'notifications',
+                ...titled('Notifications'),
+                lazy: lazyPage(
+                  () => import('../features/notifications/pages/NotificationsPage'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
+                path: 'notifications/settings',
+                ...titled('Notification settings'),
+                lazy: lazyPage(
+                  () => import('../features/notifications/pages/NotificationsPage'),
+                  (m) => m.NotificationSettingsPage,
+                ),
+              },
+              {
                 path: 'bets/parlay',
                 ...titled('Parlay builder'),
                 lazy: lazyPage(

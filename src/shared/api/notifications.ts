@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { idString, messageResponse } from './common';
+import { notificationGroups, notificationKinds } from '../notifications';
 
 /*
  * Notifications (DESIGN.md section 12): one inbox per player, written by the notifications
@@ -8,42 +9,7 @@ import { idString, messageResponse } from './common';
  * subscribed browser while the player is away, and in an e-mail digest.
  */
 
-/** Every kind, with the group the inbox filter and the preferences show it under. */
-export const NOTIFICATION_KINDS = {
-  trade_offered: { group: 'Trades', label: 'A trade is offered to you' },
-  trade_answered: { group: 'Trades', label: 'Your trade offer is answered' },
-  trade_finalized: { group: 'Trades', label: 'A trade is completed' },
-  trade_cancelled: { group: 'Trades', label: 'A trade is cancelled' },
-  coins_received: { group: 'Coins', label: 'Someone sends you coins' },
-  admin_grant: { group: 'Coins', label: 'An admin changes your balance' },
-  bet_settled: { group: 'Bets', label: 'A bet you wagered on is settled' },
-  service_bought: { group: 'Services', label: 'Someone buys your service' },
-  service_finalized: { group: 'Services', label: 'A service you bought is delivered' },
-  service_accepted: { group: 'Services', label: 'Your payment for a service is released' },
-  service_refunded: { group: 'Services', label: 'A service is refunded' },
-  duel_challenge: { group: 'Duels', label: 'You are challenged to a duel' },
-  duel_result: { group: 'Duels', label: 'A duel of yours ends' },
-  egg_ready: { group: 'Pets', label: 'An egg is ready to hatch' },
-  claim_ready: { group: 'Pets', label: 'Your sanctuary claim is ready' },
-  idle_full: { group: 'Idle games', label: 'An idle game stops filling up' },
-  achievement_claimable: { group: 'Achievements', label: 'An achievement can be claimed' },
-  mention: { group: 'Communities', label: 'Someone mentions you' },
-  community: { group: 'Communities', label: 'Your requests and roles in communities' },
-  security: { group: 'Account', label: 'Sanctions, appeals and sign-in notices' },
-} as const;
-export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
-export const notificationKinds = Object.keys(NOTIFICATION_KINDS) as [
-  NotificationKind,
-  ...NotificationKind[],
-];
-
-/** Kinds nobody can turn off on any channel: what happens to the account itself. */
-export const FIXED_KINDS: readonly NotificationKind[] = ['security'];
-export const notificationChannels = ['inbox', 'push', 'email'] as const;
-export type NotificationChannel = (typeof notificationChannels)[number];
-/** The newest this many are kept per player. */
-export const INBOX_KEEP = 1000;
-export const INBOX_PAGE = 30;
+export * from '../notifications';
 
 const kindEnum = z.enum(notificationKinds, {
   error: `kind must be one of ${notificationKinds.join(', ')}`,
@@ -56,6 +22,10 @@ const listQuery = z.strictObject({
     .transform((v) => v === 'true')
     .optional(),
   kind: kindEnum.optional(),
+  /** A group of kinds (NOTIFICATION_KINDS' groups), as the inbox's filter offers them. */
+  group: z
+    .enum(notificationGroups, { error: `group must be one of ${notificationGroups.join(', ')}` })
+    .optional(),
 });
 
 const notificationDto = z.object({
@@ -143,7 +113,8 @@ const pushSubscriptionBody = z.strictObject({
 export const notificationsRoutes = defineRoutes({
   'GET /api/notifications': {
     auth: 'user',
-    summary: 'Your notifications, newest first, with the unread count',
+    summary:
+      'Your notifications, newest first, with the unread count (filtered by unread, kind or group)',
     query: listQuery,
     reply: z.object({
       notifications: z.array(notificationDto),

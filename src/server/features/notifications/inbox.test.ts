@@ -68,6 +68,8 @@ describe('the inbox', () => {
     expect(read.body.unread).toBe(2);
     expect((await inboxOf(bob, { unread: 'true' })).body.notifications).toHaveLength(2);
     expect((await inboxOf(bob, { kind: 'bet_settled' })).body.notifications).toHaveLength(0);
+    expect((await inboxOf(bob, { group: 'Coins' })).body.notifications).toHaveLength(3);
+    expect((await inboxOf(bob, { group: 'Trades' })).body.notifications).toHaveLength(0);
     await callRoute(server, 'POST /api/notifications/read', {
       token: bob.token,
       body: { all: true },
@@ -104,6 +106,13 @@ describe('the inbox', () => {
         query: { kind: 'nope' },
       }),
       'kind',
+    );
+    expectBadField(
+      await callRouteRaw(server, 'GET /api/notifications', {
+        token: bob.token,
+        query: { group: 'Nope' },
+      }),
+      'group',
     );
     expectError(await callRouteRaw(server, 'GET /api/notifications', {}), 401);
   });

@@ -3,8 +3,10 @@ import {
   FIXED_KINDS,
   INBOX_KEEP,
   INBOX_PAGE,
+  kindsOfGroup,
   notificationKinds,
   type NotificationDto,
+  type NotificationGroup,
   type NotificationKind,
   type NotificationPreferenceDto,
 } from '../../../shared/api/notifications';
@@ -120,6 +122,7 @@ export async function inbox(
     cursor?: string | undefined;
     unread?: boolean | undefined;
     kind?: NotificationKind | undefined;
+    group?: NotificationGroup | undefined;
   },
 ): Promise<{ notifications: NotificationDto[]; unread: number; nextCursor: string | null }> {
   let before: number | null = null;
@@ -137,6 +140,7 @@ export async function inbox(
           ${before !== null ? sql`and id < ${before}` : sql``}
           ${query.unread ? sql`and read_at is null` : sql``}
           ${query.kind ? sql`and kind = ${query.kind}` : sql``}
+          ${query.group ? sql`and kind = any(${`{${kindsOfGroup(query.group).join(',')}}`}::text[])` : sql``}
         order by id desc limit ${INBOX_PAGE + 1}) x) as page,
       ${unreadOf(userId)} as unread`);
   const rows = row?.page ?? [];
