@@ -4,4 +4,4 @@
  * Notices at a moment a feature knows (an egg hatching, a claim opening, an idle cap filling):
  * scheduled and moved or dropped in the feature's own transaction.
  */
-export { cancelNotice, scheduleNotice, type ScheduledNotice } from './schedule';
+export { cancelNotice, scheduleNotice } from './schedule';
