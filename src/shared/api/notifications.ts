@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { idString, messageResponse } from './common';
-import { notificationGroups, notificationKinds } from '../notifications';
+import { notificationGroups, notificationKinds, UNSUBSCRIBE_ALL } from '../notifications';
 
 /*
  * Notifications (DESIGN.md section 12): one inbox per player, written by the notifications
@@ -126,8 +126,6 @@ const emailAddressDto = z.object({
 });
 export type EmailAddressDto = z.infer<typeof emailAddressDto>;
 
-/** An unsubscribe link's kind: one kind, or `all` (every kind that can be turned off). */
-export const UNSUBSCRIBE_ALL = 'all';
 const unsubscribeQuery = z.strictObject({
   u: idString('u'),
   kind: z.enum([...notificationKinds, UNSUBSCRIBE_ALL], {
