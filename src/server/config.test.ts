@@ -97,3 +97,46 @@ describe('web push settings', () => {
     expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
   });
 });
+
+describe('e-mail settings', () => {
+  it('are off without SMTP_URL, with defaults for the rest', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Fair & Square <no-reply@localhost>');
+    expect(config.digestAfterHours).toBe(24);
+  });
+
+  it('take an smtp: or smtps: URL, which needs PUBLIC_URL', () => {
+    const config = loadConfig({
+      SMTP_URL: ' smtps://me:secret@mail.example.com:465 ',
+      PUBLIC_URL: 'https://play.example.com/',
+      MAIL_FROM: 'Fair & Square <hello@example.com>',
+      DIGEST_AFTER_HOURS: '12.5',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://me:secret@mail.example.com:465',
+      publicUrl: 'https://play.example.com',
+      mailFrom: 'Fair & Square <hello@example.com>',
+      digestAfterHours: 12.5,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000/fs//' }).publicUrl).toBe(
+      'http://localhost:3000/fs',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /SMTP_URL needs PUBLIC_URL/,
+    );
+    expect(() =>
+      loadConfig({ SMTP_URL: 'http://mail.example.com', PUBLIC_URL: 'https://x.example.com' }),
+    ).toThrow(/SMTP_URL must be/);
+  });
+
+  it('refuse a PUBLIC_URL, MAIL_FROM or DIGEST_AFTER_HOURS they cannot use, naming it', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'play.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://x.example.com/?a=1' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ MAIL_FROM: 'ops@example.com' }).mailFrom).toBe('ops@example.com');
+    expect(() => loadConfig({ DIGEST_AFTER_HOURS: '0' })).toThrow(/DIGEST_AFTER_HOURS/);
+    expect(() => loadConfig({ DIGEST_AFTER_HOURS: 'daily' })).toThrow(/DIGEST_AFTER_HOURS/);
+  });
+});

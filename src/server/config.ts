@@ -63,6 +63,21 @@ export interface Config {
    */
   pushLoopback: boolean;
   /**
+   * smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://…:465 (TLS from the
+   * start): the server e-mails confirmations and digests through it. Unset, no e-mail goes out
+   * and nothing else changes.
+   */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail: `Name <address>` or a bare address. */
+  mailFrom: string;
+  /**
+   * The site's address as players open it (https://play.example.com), without a trailing
+   * slash: links in e-mails start with it. Required with SMTP_URL.
+   */
+  publicUrl: string | undefined;
+  /** A notification unseen this many hours may go into an away player's e-mail digest. */
+  digestAfterHours: number;
+  /**
    * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
    * mismatch (the test servers turn this on; production only serializes through the schema).
    */
@@ -111,7 +126,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     pushLoopback: parseFlag('PUSH_ALLOW_LOOPBACK', env.PUSH_ALLOW_LOOPBACK),
+    ...parseMail(env),
   };
+}
+
+type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'digestAfterHours'>;
+
+/**
+ * E-mail's settings. PUBLIC_URL is required once SMTP_URL is set: a link in a mail cannot be
+ * relative, and a guessed host (localhost) would send players links that lead nowhere.
+ */
+function parseMail(env: NodeJS.ProcessEnv): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      // Named below.
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+      throw new Error(
+        'SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465 (user and password optional)',
+      );
+  }
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  if (smtpUrl !== undefined && publicUrl === undefined)
+    throw new Error(
+      "SMTP_URL needs PUBLIC_URL too: the site's address as players open it (https://play.example.com), for the links in e-mails",
+    );
+  const mailFrom = env.MAIL_FROM?.trim() || 'Fair & Square <no-reply@localhost>';
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
+    throw new Error(
+      `MAIL_FROM must be an address or Name <address> (Fair & Square <no-reply@example.com>); got ${env.MAIL_FROM}`,
+    );
+  const hours = env.DIGEST_AFTER_HOURS?.trim() ?? '';
+  const digestAfterHours = hours === '' ? 24 : Number(hours);
+  if (!Number.isFinite(digestAfterHours) || digestAfterHours <= 0)
+    throw new Error(`DIGEST_AFTER_HOURS must be a number of hours above 0; got ${hours}`);
+  return { smtpUrl, mailFrom, publicUrl, digestAfterHours };
+}
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Named below.
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  )
+    throw new Error(
+      `PUBLIC_URL must be the site's http(s) address, such as https://play.example.com; got ${value}`,
+    );
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** A PostgreSQL memory setting, spelled as PostgreSQL reads it: `16MB`, `512kB`, `1GB`. */

@@ -37,6 +37,8 @@ export const notificationKinds = Object.keys(NOTIFICATION_KINDS) as [
 export const FIXED_KINDS: readonly NotificationKind[] = ['security'];
 export const notificationChannels = ['inbox', 'push', 'email'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
+/** An e-mail unsubscribe link's kind besides the kinds: every kind that can be turned off. */
+export const UNSUBSCRIBE_ALL = 'all';
 /** The newest this many are kept per player. */
 export const INBOX_KEEP = 1000;
 export const INBOX_PAGE = 30;

@@ -135,6 +135,8 @@ describe('notifications at 1280 px', () => {
     await inbox.tab('Settings');
     await waitForPath(page, '/notifications/settings');
     await inbox.preferences.waitFor();
+    // This server has no SMTP_URL: the e-mail digest's section says so.
+    await page.getByTestId('email-off').waitFor();
     expect(await seriousAxeFindings(page)).toEqual([] as AxeFinding[]);
     const security = inbox.checkbox('Sanctions, appeals and sign-in notices', 'Inbox');
     expect(await security.isChecked()).toBe(true);

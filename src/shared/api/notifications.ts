@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { idString, messageResponse } from './common';
-import { notificationGroups, notificationKinds } from '../notifications';
+import { notificationGroups, notificationKinds, UNSUBSCRIBE_ALL } from '../notifications';
 
 /*
  * Notifications (DESIGN.md section 12): one inbox per player, written by the notifications
@@ -110,6 +110,32 @@ const pushSubscriptionBody = z.strictObject({
   ),
 });
 
+/** An e-mail address, as a mail server takes it (RFC 5321 caps a path at 254 characters). */
+const emailBody = z.strictObject({
+  email: z
+    .string({ error: 'email must be an e-mail address' })
+    .trim()
+    .max(254, 'email must be at most 254 characters')
+    .pipe(z.email({ error: 'email must be an e-mail address' })),
+});
+
+const emailAddressDto = z.object({
+  email: z.string(),
+  /** Digests go only to a confirmed address. */
+  confirmed: z.boolean(),
+});
+export type EmailAddressDto = z.infer<typeof emailAddressDto>;
+
+const unsubscribeQuery = z.strictObject({
+  u: idString('u'),
+  kind: z.enum([...notificationKinds, UNSUBSCRIBE_ALL], {
+    error: `kind must be one of ${notificationKinds.join(', ')} or ${UNSUBSCRIBE_ALL}`,
+  }),
+  sig: z
+    .string({ error: 'sig is required' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'sig must be the signature the link came with'),
+});
+
 export const notificationsRoutes = defineRoutes({
   'GET /api/notifications': {
     auth: 'user',
@@ -164,6 +190,62 @@ export const notificationsRoutes = defineRoutes({
         .string({ error: 'endpoint must be the push service URL' })
         .max(2000, 'endpoint must be at most 2000 characters'),
     }),
+    reply: messageResponse,
+  },
+  'GET /api/user/email': {
+    auth: 'user',
+    summary: 'Your address for the e-mail digest, and whether this site sends e-mail at all',
+    reply: z.object({
+      /** The site has SMTP_URL set; without it no e-mail goes out. */
+      enabled: z.boolean(),
+      address: emailAddressDto.nullable(),
+    }),
+  },
+  'POST /api/user/email': {
+    auth: 'user',
+    summary:
+      'Set your address for the e-mail digest: a link to confirm it is mailed to it (409 when this site sends no e-mail; at most one mail per 5 minutes)',
+    body: emailBody,
+    reply: z.object({ message: z.string(), address: emailAddressDto }),
+  },
+  'DELETE /api/user/email': {
+    auth: 'user',
+    summary: 'Remove your e-mail address: no more digests',
+    reply: messageResponse,
+  },
+  'GET /api/user/email/confirm': {
+    auth: 'public',
+    summary:
+      "Confirm an address with the confirmation mail's token (the link in it opens /email/confirm, which calls this)",
+    query: z.strictObject({
+      token: z
+        .string({ error: 'token is required' })
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the one the confirmation link came with'),
+    }),
+    reply: z.object({ message: z.string(), email: z.string() }),
+  },
+  'GET /api/notifications/unsubscribe': {
+    auth: 'public',
+    summary:
+      "What an e-mail's unsubscribe link would turn off (signed, no sign-in): the link opens /email/unsubscribe, which shows this and asks",
+    query: unsubscribeQuery,
+    reply: z.object({
+      kind: z.string(),
+      /** The kind's words (or "every e-mail digest notice" for all). */
+      label: z.string(),
+      /** Notices about the account itself are always mailed. */
+      fixed: z.boolean(),
+      /** Whether e-mail of it is on now (for all: of any kind that can be turned off). */
+      subscribed: z.boolean(),
+    }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    auth: 'public',
+    summary:
+      'Turn e-mail of a kind (or of all) off from a signed link, without signing in; also the RFC 8058 one-click target (body List-Unsubscribe=One-Click)',
+    query: unsubscribeQuery,
+    // RFC 8058: mail clients post the form field List-Unsubscribe=One-Click; the POST itself is the intent.
+    body: z.object({ 'List-Unsubscribe': z.string().max(100).optional() }).nullish(),
     reply: messageResponse,
   },
 });

@@ -61,3 +61,24 @@ export function useSavePreferencesMutation() {
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(token), saved),
   });
 }
+
+/** Sets the digest address (a confirmation link is mailed); the settings show it waiting. */
+export function useSaveEmailMutation() {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: (email: string) => api('POST /api/user/email', { body: { email } }),
+    onSuccess: ({ address }) =>
+      queryClient.setQueryData(notificationKeys.email(token), { enabled: true, address }),
+  });
+}
+
+export function useRemoveEmailMutation() {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: () => api('DELETE /api/user/email'),
+    onSuccess: () =>
+      queryClient.setQueryData(notificationKeys.email(token), { enabled: true, address: null }),
+  });
+}

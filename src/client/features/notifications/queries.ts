@@ -16,6 +16,8 @@ export const notificationKeys = {
   list: (token: string | null, filter: InboxFilter) =>
     ['notifications', 'list', token, filter] as const,
   preferences: (token: string | null) => ['notifications', 'preferences', token] as const,
+  emailAll: () => ['notifications', 'email'] as const,
+  email: (token: string | null) => ['notifications', 'email', token] as const,
 };
 
 /** The filter a list's key was made with (see notificationKeys.list). */
@@ -69,6 +71,16 @@ export function usePreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences(token),
     queryFn: ({ signal }) => api('GET /api/notifications/preferences', { signal }),
+    enabled: token !== null,
+  });
+}
+
+/** The player's digest address, and whether the site sends e-mail at all. */
+export function useEmailAddress() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: notificationKeys.email(token),
+    queryFn: ({ signal }) => api('GET /api/user/email', { signal }),
     enabled: token !== null,
   });
 }

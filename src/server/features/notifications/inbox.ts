@@ -57,7 +57,7 @@ const fixedKind = (kind: SQL): SQL =>
     : sql`false`;
 
 /** Whether a channel of this kind is on for this player (every channel is, unless turned off). */
-const channelOn = (channel: 'inbox' | 'push', userId: SQL, kind: SQL): SQL =>
+export const channelOn = (channel: 'inbox' | 'push' | 'email', userId: SQL, kind: SQL): SQL =>
   sql`(${fixedKind(kind)} or not exists (select 1 from notification_preferences p
     where p.user_id = ${userId} and p.kind = ${kind} and not p.${sql.raw(channel)}))`;
 

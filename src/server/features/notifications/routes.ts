@@ -1,5 +1,6 @@
 import type { Deps } from '../../platform/deps';
 import { defineHandlers } from '../../platform/routing';
+import * as email from './email';
 import * as inbox from './inbox';
 import * as subscriptions from './subscriptions';
 import { vapidKeys } from './vapid';
@@ -18,4 +19,11 @@ export const notificationHandlers = (deps: Deps) =>
       subscriptions.subscribe(deps, user.id, body),
     'DELETE /api/push/subscriptions': async ({ body, user }) =>
       subscriptions.unsubscribe(deps, user.id, body.endpoint),
+    'GET /api/user/email': async ({ user }) => email.address(deps, user.id),
+    'POST /api/user/email': async ({ body, user }) => email.saveAddress(deps, user, body.email),
+    'DELETE /api/user/email': async ({ user }) => email.removeAddress(deps, user.id),
+    'GET /api/user/email/confirm': async ({ query }) => email.confirm(deps, query.token),
+    'GET /api/notifications/unsubscribe': async ({ query }) =>
+      email.describeUnsubscribe(deps, query),
+    'POST /api/notifications/unsubscribe': async ({ query }) => email.unsubscribe(deps, query),
   });

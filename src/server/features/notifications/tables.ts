@@ -129,3 +129,34 @@ export const notificationVapidKeys = pgTable(
   },
   (t) => [check('notification_vapid_keys_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * A player's e-mail address for the digest (DESIGN.md section 12): confirmed by a link whose
+ * token only its hash is kept of, and a per-player secret that signs the unsubscribe links (so
+ * they work without signing in, and a new secret would void them all).
+ */
+export const notificationEmails = pgTable(
+  'notification_emails',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    /** Null until the link in the confirmation mail is opened; a new address starts over. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** sha256 of the last confirmation link's token (kept after use: a second click is told it is done). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    /** When the last confirmation mail went out: resends wait a few minutes. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    /** HMAC key of this player's unsubscribe links (base64url). */
+    unsubscribeSecret: text('unsubscribe_secret').notNull(),
+    /** When the last digest was claimed for sending: at most one a day. */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_emails_confirm_token_idx').on(t.confirmTokenHash),
+    check('notification_emails_email_length', sql`length(${t.email}) <= 254`),
+  ],
+);

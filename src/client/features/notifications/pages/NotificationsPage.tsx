@@ -6,6 +6,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../../components/State
 import { errorMessage } from '../../../lib/errorMessages';
 import { notify } from '../../../lib/toast';
 import { NotificationItem } from '../components/NotificationItem';
+import { EmailSettings } from '../components/EmailSettings';
 import { PreferencesForm } from '../components/PreferencesForm';
 import { filterFromSearch } from '../inboxCache';
 import { useMarkReadMutation, useRemoveMutation } from '../mutations';
@@ -195,7 +196,7 @@ export function NotificationsPage() {
   );
 }
 
-/** /notifications/settings: which kinds reach you on which channel. */
+/** /notifications/settings: the digest's address, and which kinds reach you on which channel. */
 export function NotificationSettingsPage() {
   const preferences = usePreferences();
   return (
@@ -209,6 +210,7 @@ export function NotificationSettingsPage() {
       ) : (
         <PreferencesForm saved={preferences.data} />
       )}
+      <EmailSettings />
     </NotificationsLayout>
   );
 }
