@@ -9,6 +9,8 @@ import { precompress } from './scripts/precompress.mjs';
 import { prerender } from './scripts/prerender.mjs';
 // @ts-expect-error plain ESM script without types
 import { copyEmoji, serveEmoji } from './scripts/emoji.mjs';
+// @ts-expect-error plain ESM script without types
+import { serveAppIcons, writeAppIcons } from './scripts/appIcons.mjs';
 import { SESSION_MARK_SCRIPT } from './src/shared/prerender.ts';
 import { fsContract } from './scripts/fsContract.ts';
 import { clientZod } from './scripts/clientZod.ts';
@@ -50,11 +52,13 @@ export default defineConfig({
       },
     },
     {
-      // The emoji images (scripts/emoji.mjs) in development, where the build has not copied them.
+      // The emoji images (scripts/emoji.mjs) and the app's icons (scripts/appIcons.mjs) in
+      // development, where the build has not written them.
       name: 'emoji-images',
       apply: 'serve',
       configureServer(server) {
         server.middlewares.use(serveEmoji);
+        server.middlewares.use(serveAppIcons);
       },
     },
     (() => {
@@ -80,6 +84,7 @@ export default defineConfig({
           const missing: string[] = await copyEmoji(outDir);
           if (missing.length > 0)
             console.warn(`no Twemoji image for ${missing.join(' ')}: they show as text`);
+          await writeAppIcons(outDir);
           await prerender(outDir, [fsContract()]);
           await precompress(outDir);
         },

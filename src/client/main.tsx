@@ -5,12 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './app/queryClient';
 import { createRouter } from './app/router';
 import { Toasts } from './app/Toasts';
+import { startPwa } from './lib/pwa';
 import { SessionProvider } from './lib/session';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+startPwa();
 const queryClient = createQueryClient();
 const router = createRouter();
 

@@ -198,6 +198,13 @@ export async function buildApp({
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
+  // RFC 8058's one-click unsubscribe posts a form (List-Unsubscribe=One-Click) to a signed link.
+  // A form cannot carry the bearer token, so no signed-in route is opened to other sites by this.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   await live.start();
   const stops = modules.flatMap((m) => (m.start ? [m.start(deps, app.log)] : []));

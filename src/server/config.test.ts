@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { loadConfig, parseImageHosts, parseTrustProxy } from './config';
 
+const PUBLIC_KEY = `B${'a'.repeat(86)}`;
+const PRIVATE_KEY = 'c'.repeat(43);
+
 describe('TRUST_PROXY', () => {
   it.each([
     [undefined, false],
@@ -56,5 +59,84 @@ describe('DB_POOL_SIZE', () => {
       /DB_POOL_SIZE must be a whole number >= 1/,
     );
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
+});
+
+describe('web push settings', () => {
+  it('takes both VAPID keys or neither, each its size, naming the setting', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY, VAPID_PRIVATE_KEY: ` ${PRIVATE_KEY} ` }).vapid,
+    ).toEqual({ publicKey: PUBLIC_KEY, privateKey: PRIVATE_KEY });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY must be/,
+    );
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: PUBLIC_KEY, VAPID_PRIVATE_KEY: `${PRIVATE_KEY}=` }),
+    ).toThrow(/VAPID_PRIVATE_KEY must be/);
+  });
+
+  it('takes a mailto: or https: subject, with a default', () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:admin@localhost');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapidSubject).toBe(
+      'mailto:ops@example.com',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'https://example.com/contact' }).vapidSubject).toBe(
+      'https://example.com/contact',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('keeps loopback push endpoints off unless PUSH_ALLOW_LOOPBACK=true', () => {
+    expect(loadConfig({}).pushLoopback).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushLoopback).toBe(true);
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
+  });
+});
+
+describe('e-mail settings', () => {
+  it('are off without SMTP_URL, with defaults for the rest', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Fair & Square <no-reply@localhost>');
+    expect(config.digestAfterHours).toBe(24);
+  });
+
+  it('take an smtp: or smtps: URL, which needs PUBLIC_URL', () => {
+    const config = loadConfig({
+      SMTP_URL: ' smtps://me:secret@mail.example.com:465 ',
+      PUBLIC_URL: 'https://play.example.com/',
+      MAIL_FROM: 'Fair & Square <hello@example.com>',
+      DIGEST_AFTER_HOURS: '12.5',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://me:secret@mail.example.com:465',
+      publicUrl: 'https://play.example.com',
+      mailFrom: 'Fair & Square <hello@example.com>',
+      digestAfterHours: 12.5,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000/fs//' }).publicUrl).toBe(
+      'http://localhost:3000/fs',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /SMTP_URL needs PUBLIC_URL/,
+    );
+    expect(() =>
+      loadConfig({ SMTP_URL: 'http://mail.example.com', PUBLIC_URL: 'https://x.example.com' }),
+    ).toThrow(/SMTP_URL must be/);
+  });
+
+  it('refuse a PUBLIC_URL, MAIL_FROM or DIGEST_AFTER_HOURS they cannot use, naming it', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'play.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://x.example.com/?a=1' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ MAIL_FROM: 'ops@example.com' }).mailFrom).toBe('ops@example.com');
+    expect(() => loadConfig({ DIGEST_AFTER_HOURS: '0' })).toThrow(/DIGEST_AFTER_HOURS/);
+    expect(() => loadConfig({ DIGEST_AFTER_HOURS: 'daily' })).toThrow(/DIGEST_AFTER_HOURS/);
   });
 });

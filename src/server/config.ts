@@ -50,6 +50,34 @@ export interface Config {
   /** The embedded database's shared_buffers (`16MB`); unset keeps src/server/db/client.ts's default. */
   pgliteSharedBuffers?: string;
   /**
+   * Web push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); unset,
+   * the first start makes one and keeps it in the database.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact about our pushes: a mailto: or https: URL. */
+  vapidSubject: string;
+  /**
+   * Take push endpoints on this machine (http://127.0.0.1:…, localhost) as well as https ones
+   * elsewhere: for tests and a local push service, never in production, where an endpoint on a
+   * loopback or private address would let a player make the server post to it.
+   */
+  pushLoopback: boolean;
+  /**
+   * smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://…:465 (TLS from the
+   * start): the server e-mails confirmations and digests through it. Unset, no e-mail goes out
+   * and nothing else changes.
+   */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail: `Name <address>` or a bare address. */
+  mailFrom: string;
+  /**
+   * The site's address as players open it (https://play.example.com), without a trailing
+   * slash: links in e-mails start with it. Required with SMTP_URL.
+   */
+  publicUrl: string | undefined;
+  /** A notification unseen this many hours may go into an away player's e-mail digest. */
+  digestAfterHours: number;
+  /**
    * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
    * mismatch (the test servers turn this on; production only serializes through the schema).
    */
@@ -95,7 +123,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageHosts: parseImageHosts(env.IMAGE_HOSTS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     pgliteSharedBuffers: parseMemorySize('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
+    vapid: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    pushLoopback: parseFlag('PUSH_ALLOW_LOOPBACK', env.PUSH_ALLOW_LOOPBACK),
+    ...parseMail(env),
   };
+}
+
+type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'digestAfterHours'>;
+
+/**
+ * E-mail's settings. PUBLIC_URL is required once SMTP_URL is set: a link in a mail cannot be
+ * relative, and a guessed host (localhost) would send players links that lead nowhere.
+ */
+function parseMail(env: NodeJS.ProcessEnv): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      // Named below.
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+      throw new Error(
+        'SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465 (user and password optional)',
+      );
+  }
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  if (smtpUrl !== undefined && publicUrl === undefined)
+    throw new Error(
+      "SMTP_URL needs PUBLIC_URL too: the site's address as players open it (https://play.example.com), for the links in e-mails",
+    );
+  const mailFrom = env.MAIL_FROM?.trim() || 'Fair & Square <no-reply@localhost>';
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
+    throw new Error(
+      `MAIL_FROM must be an address or Name <address> (Fair & Square <no-reply@example.com>); got ${env.MAIL_FROM}`,
+    );
+  const hours = env.DIGEST_AFTER_HOURS?.trim() ?? '';
+  const digestAfterHours = hours === '' ? 24 : Number(hours);
+  if (!Number.isFinite(digestAfterHours) || digestAfterHours <= 0)
+    throw new Error(`DIGEST_AFTER_HOURS must be a number of hours above 0; got ${hours}`);
+  return { smtpUrl, mailFrom, publicUrl, digestAfterHours };
+}
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Named below.
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  )
+    throw new Error(
+      `PUBLIC_URL must be the site's http(s) address, such as https://play.example.com; got ${value}`,
+    );
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** A PostgreSQL memory setting, spelled as PostgreSQL reads it: `16MB`, `512kB`, `1GB`. */
@@ -105,6 +196,41 @@ function parseMemorySize(name: string, value: string | undefined): string | unde
   if (!/^[1-9]\d*(kB|MB|GB)$/.test(text))
     throw new Error(`${name} must be a size such as 16MB, 512kB or 1GB; got ${value}`);
   return text;
+}
+
+/** Both keys or neither; each base64url of the size a P-256 key has (65 and 32 bytes). */
+function parseVapidKeys(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+): Config['vapid'] {
+  const pub = publicKey?.trim() ?? '';
+  const priv = privateKey?.trim() ?? '';
+  if (pub === '' && priv === '') return undefined;
+  if (pub === '' || priv === '')
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  // 65 bytes are 87 base64url characters, 32 bytes 43 (no padding, as web-push wants them).
+  if (!/^[A-Za-z0-9_-]{87}$/.test(pub))
+    throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(priv))
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
+  return { publicKey: pub, privateKey: priv };
+}
+
+function parseVapidSubject(value: string | undefined): string {
+  const subject = value?.trim() ?? '';
+  if (subject === '') return 'mailto:admin@localhost';
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/.test(subject))
+    throw new Error(
+      `VAPID_SUBJECT must be a mailto: address or an https: URL (mailto:you@example.com); got ${value}`,
+    );
+  return subject;
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new Error(`${name} must be true or false; got ${value}`);
 }
 
 function parseLogFormat(value: string | undefined, isTerminal: boolean): boolean {

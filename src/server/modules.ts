@@ -25,6 +25,7 @@ import { coinTycoonModule } from './features/games/coinTycoon/module';
 import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
 import { communitiesModule } from './features/communities/module';
+import { notificationsModule } from './features/notifications/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
@@ -66,6 +67,7 @@ export const modules = [
   coinTycoonModule,
   idleNguModule,
   mergeLabModule,
+  notificationsModule,
   liveModule,
   eventsModule,
   statisticsModule,

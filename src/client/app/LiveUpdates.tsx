@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/session';
 import { loadChunk } from './lazyChunk';
@@ -11,6 +12,12 @@ import { loadChunk } from './lazyChunk';
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const { token } = useSession();
+  const navigate = useNavigate();
+  // The latest navigate, so the socket is not reopened if its identity changes.
+  const latestNavigate = useRef(navigate);
+  useEffect(() => {
+    latestNavigate.current = navigate;
+  });
 
   useEffect(() => {
     if (!token) return;
@@ -18,7 +25,7 @@ export function LiveUpdates() {
     let ended = false;
     loadChunk(() => import('./liveEvents')).then(
       ({ followLive }) => {
-        if (!ended) stop = followLive(queryClient);
+        if (!ended) stop = followLive(queryClient, (to) => void latestNavigate.current(to));
       },
       () => undefined,
     );

@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { formatCoins } from '../lib/format';
 import { Dices, Menu as MenuIcon, X } from 'lucide-react';
 import { Emoji } from '../components/Emoji';
+import { NotificationBell } from '../features/notifications/public';
 
 interface NavItem {
   to: string;
@@ -134,16 +135,18 @@ export function NavBar() {
             className={`ml-auto flex items-center gap-2 ${inline === 'xl' ? 'xl:ml-0' : 'sm:ml-0'}`}
           >
             {isAuthenticated && user && <BalanceChip balance={user.balance} />}
+            {isAuthenticated && <NotificationBell />}
             <button
               ref={menuButton}
               type="button"
-              className={`btn-secondary px-3 ${inline === 'xl' ? 'xl:hidden' : 'sm:hidden'}`}
+              className={`btn-secondary px-3 ${isAuthenticated ? 'max-sm:size-10 max-sm:p-0' : ''} ${inline === 'xl' ? 'xl:hidden' : 'sm:hidden'}`}
               aria-expanded={open}
               aria-controls={menuId}
               onClick={() => setOpenOn(open ? null : location.pathname)}
             >
               {open ? <X /> : <MenuIcon />}
-              Menu
+              {/* A member's phone bar also holds the balance and the bell: there the icon says it. */}
+              <span className={isAuthenticated ? 'max-sm:sr-only' : ''}>Menu</span>
             </button>
           </div>
         </div>

@@ -8,6 +8,11 @@ import { sessionKeys } from '../lib/session';
 import { adminKeys } from '../features/admin/queries';
 import { betKeys } from '../features/bets/queries';
 import { communityKeys } from '../features/communities/queries';
+import {
+  onNotificationNew,
+  onNotificationRead,
+  type Navigate,
+} from '../features/notifications/live';
 import { serviceKeys } from '../features/services/queries';
 import { tradeKeys } from '../features/trades/queries';
 import { walletKeys } from '../features/wallet/queries';
@@ -47,8 +52,11 @@ function staleKeys(message: LiveMessage): QueryKey[] {
 
 const coins = (n: number) => `${formatCoins(n)} ${n === 1 ? 'coin' : 'coins'}`;
 
-/** Opens the tab's live socket and applies what it hears to the query cache, until the returned function is called. */
-export function followLive(queryClient: QueryClient): () => void {
+/**
+ * Opens the tab's live socket and applies what it hears to the query cache, until the returned
+ * function is called. `navigate` lets a notification's toast open its page.
+ */
+export function followLive(queryClient: QueryClient, navigate: Navigate): () => void {
   return connectLive(
     (message) => {
       if (message.kind === 'balance') {
@@ -70,6 +78,9 @@ export function followLive(queryClient: QueryClient): () => void {
             : `“${title}” was voided: ${coins(refunded)} refunded`;
         notify.success(said, { id: `bet-paid-${betId}` });
       }
+      if (message.kind === 'notification.new')
+        onNotificationNew(queryClient, navigate, message.payload);
+      if (message.kind === 'notification.read') onNotificationRead(queryClient, message.payload);
       for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
     },
     () => void queryClient.invalidateQueries(),

@@ -106,6 +106,23 @@ export const routes: RouteObject[] = [
               (m) => m.CommunityPage,
             ),
           },
+          // Links in e-mails: they work signed in or not.
+          {
+            path: 'email/confirm',
+            ...titled('Confirm your e-mail'),
+            lazy: lazyPage(
+              () => import('../features/notifications/pages/EmailLinkPages'),
+              (m) => m.EmailConfirmPage,
+            ),
+          },
+          {
+            path: 'email/unsubscribe',
+            ...titled('E-mail notifications'),
+            lazy: lazyPage(
+              () => import('../features/notifications/pages/EmailLinkPages'),
+              (m) => m.EmailUnsubscribePage,
+            ),
+          },
           {
             element: <RequireAuth />,
             children: [
@@ -180,6 +197,22 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/leaderboard/LeaderboardPage'),
                   (m) => m.LeaderboardPage,
+                ),
+              },
+              {
+                path: 'notifications',
+                ...titled('Notifications'),
+                lazy: lazyPage(
+                  () => import('../features/notifications/pages/NotificationsPage'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
+                path: 'notifications/settings',
+                ...titled('Notification settings'),
+                lazy: lazyPage(
+                  () => import('../features/notifications/pages/NotificationsPage'),
+                  (m) => m.NotificationSettingsPage,
                 ),
               },
               {

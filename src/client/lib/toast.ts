@@ -1,4 +1,4 @@
-import type { ToastOptions } from 'react-hot-toast';
+import type { Renderable, ToastOptions } from 'react-hot-toast';
 
 type ToastLibrary = typeof import('react-hot-toast');
 
@@ -48,8 +48,10 @@ function show(toast: (library: ToastLibrary) => void): void {
 export const notify = {
   success: (message: string, options?: ToastOptions) =>
     show(({ default: toast }) => toast.success(message, { position: 'top-right', ...options })),
-  info: (message: string, options?: ToastOptions) =>
+  /** A message may be an element: a notification's toast is a link to its page. */
+  info: (message: Renderable, options?: ToastOptions) =>
     show(({ default: toast }) => toast(message, { position: 'top-right', ...options })),
   error: (message: string, options?: ToastOptions) =>
     show(({ default: toast }) => toast.error(message, { position: 'bottom-center', ...options })),
+  dismiss: (id: string) => show(({ default: toast }) => toast.dismiss(id)),
 };

@@ -122,7 +122,7 @@ describe('GET /api/docs/json', () => {
     expect(validate(withoutEffect) ? null : ajv.errorsText(validate.errors)).toBeNull();
   });
 
-  it('validates real answers with the documented schemas (every GET without path parameters)', async () => {
+  it('validates real answers with the documented schemas (every GET without path parameters or a required query)', async () => {
     const res = await call<OpenApiDoc>(server, 'GET', '/api/docs/json');
     const ajv = strictValidator();
     const player = await registerUser(server);
@@ -136,7 +136,10 @@ describe('GET /api/docs/json', () => {
         })
       ).status,
     ).toBe(201);
-    const gets = table.filter((r) => r.method === 'GET' && !r.spec.params);
+    // A GET that needs a query (a mailed link's token or signature) has its own suite's answers.
+    const gets = table.filter(
+      (r) => r.method === 'GET' && !r.spec.params && (r.spec.query?.safeParse({}).success ?? true),
+    );
     expect(gets.length).toBeGreaterThan(20);
     for (const { name, spec, url } of gets) {
       const answer = await call(server, 'GET', url, {

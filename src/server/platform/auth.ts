@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import type { Role } from '../../shared/api/accounts';
@@ -64,6 +64,14 @@ const sessionLookups = readBatch<string>({
 });
 
 const SESSION_TOUCH = sql`update sessions set last_used_at = now() where token_hash = any(${sql.placeholder('hashes')}::text[])`;
+
+/**
+ * Whether the player used the site at or after `since`, as an EXISTS condition (the e-mail
+ * digest goes only to players who were away). A session's last_used_at moves at most hourly, so
+ * a visit up to an hour after its last move reads as that move.
+ */
+export const sessionUsedSince = (userId: SQL, since: SQL): SQL =>
+  sql`exists (select 1 from sessions s where s.user_id = ${userId} and s.last_used_at >= ${since})`;
 
 /** Session look-ups and the statements they took in this process on `db` (tests). */
 export const sessionLookupCounts = (db: Db) => sessionLookups.counts(db);

@@ -26,15 +26,77 @@ export interface DomainEvents {
   };
   /** A bet was finalized or voided: its wagers and parlays were settled and paid in that transaction. */
   BetSettled: { betId: number; outcome: 'finalized' | 'voided'; winningOptionId: number | null };
+  /** A trade moved: offered, answered (accepted or denied), finalized or cancelled (by `byUserId`, null: a closing account). */
+  TradeChanged: {
+    tradeId: number;
+    change: 'offered' | 'accepted' | 'denied' | 'finalized' | 'cancelled';
+    fromUserId: number;
+    toUserId: number;
+    byUserId: number | null;
+  };
+  /** A service changed hands or state. */
+  ServiceChanged: {
+    serviceId: number;
+    change: 'bought' | 'finalized' | 'accepted' | 'released' | 'refunded';
+    providerId: number;
+    buyerId: number;
+  };
+  /** A post or comment in a community mentioned these players. */
+  Mentioned: { slug: string; postId: number; authorId: number; userIds: number[] };
+  /** A moderator's act about one player of a community. */
+  CommunityActed: {
+    slug: string;
+    userId: number;
+    act: 'approved' | 'denied' | 'promoted' | 'demoted' | 'owner' | 'muted' | 'banned' | 'removed';
+    reason: string | null;
+    until: string | null;
+  };
+  /**
+   * A two-player game asked a player to play (`challenged`) or ended a match the player did not
+   * end themselves (`ended`, with their outcome). The game names itself and its page.
+   */
+  DuelChanged: {
+    duelKey: string;
+    change: 'challenged' | 'ended';
+    gameName: string;
+    link: string;
+    fromUserId: number;
+    toUserId: number;
+    stake: number;
+    outcome: 'won' | 'lost' | 'draw' | null;
+  };
+  /** An admin changed a player's balance. */
+  BalanceAdjusted: { userId: number; delta: number; logId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
 
 /** The events at run time, for the test that finds a listener for each. */
-export const domainEventNames = Object.keys({ CoinsSent: true, BetSettled: true } satisfies Record<
-  DomainEventName,
-  true
->) as DomainEventName[];
+export const domainEventNames = Object.keys({
+  CoinsSent: true,
+  BetSettled: true,
+  TradeChanged: true,
+  ServiceChanged: true,
+  Mentioned: true,
+  CommunityActed: true,
+  DuelChanged: true,
+  BalanceAdjusted: true,
+} satisfies Record<DomainEventName, true>) as DomainEventName[];
+
+/**
+ * Records an event in the caller's transaction: it exists exactly when the action committed.
+ * The producer nudges its process's dispatcher after the commit (deps.events.nudge()); where it
+ * cannot, the sweep delivers within SWEEP_MS.
+ */
+export async function recordEvent<K extends DomainEventName>(
+  q: Queryable,
+  name: K,
+  payload: DomainEvents[K],
+): Promise<void> {
+  await q.rows(
+    sql`insert into domain_events (name, payload) values (${name}, ${JSON.stringify(payload)}::jsonb)`,
+  );
+}
 
 /**
  * Runs in the delivery transaction: write through `q` only. It may run more than once for one
@@ -85,14 +147,12 @@ export class EventBus {
   ) {}
 
   /** Records the event in the caller's transaction (or as its own statement). */
-  async record<K extends DomainEventName>(
+  record<K extends DomainEventName>(
     q: Queryable,
     name: K,
     payload: DomainEvents[K],
   ): Promise<void> {
-    await q.rows(
-      sql`insert into domain_events (name, payload) values (${name}, ${JSON.stringify(payload)}::jsonb)`,
-    );
+    return recordEvent(q, name, payload);
   }
 
   /**

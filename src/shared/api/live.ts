@@ -1,4 +1,5 @@
 import type { GameLiveEvents } from '../games/index';
+import type { NotificationDto } from './notifications';
 
 /**
  * Live events (DESIGN.md section 7): what the server pushes on /api/live. Each says what
@@ -34,6 +35,10 @@ export interface LiveEventPayloads extends GameLiveEvents {
    * tell every socket; private ones tell their members only.
    */
   'community.feed': { slug: string; postId: string; change: 'post' | 'comment' | 'removed' };
+  /** A new notification in this player's inbox, with the unread count after it. */
+  'notification.new': { notification: NotificationDto; unread: number };
+  /** This player marked notifications read (in any tab): the unread count now. */
+  'notification.read': { unread: number };
   /** Internal, never sent to a socket: a session (or, with tokenHash null, all of a user's but keepTokenHash) ended. */
   'session.revoked': { tokenHash: string | null; keepTokenHash: string | null };
 }

@@ -11,6 +11,7 @@ import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
+import { notificationsRoutes } from './notifications';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -34,6 +35,7 @@ export const routes = {
   achievements: achievementsRoutes,
   fairness: fairnessRoutes,
   communities: communitiesRoutes,
+  notifications: notificationsRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...(await loadGameRouteTables()),
 };

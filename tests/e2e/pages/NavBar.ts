@@ -10,12 +10,15 @@ export class NavBar {
   readonly brand: Locator;
   readonly menuButton: Locator;
   readonly balanceChip: Locator;
+  /** The notification bell (signed in only); its name carries the unread count. */
+  readonly bell: Locator;
 
   constructor(private readonly page: Page) {
     this.root = page.getByRole('navigation', { name: 'Main' });
     this.brand = this.root.getByRole('link', { name: /Fair & Square/ });
     this.menuButton = this.root.getByRole('button', { name: 'Menu' });
     this.balanceChip = this.root.getByTestId('balance-chip');
+    this.bell = this.root.getByTestId('notification-bell');
   }
 
   /** A visible nav link. Role queries skip hidden elements, so a collapsed menu's links don't count. */
@@ -69,5 +72,14 @@ export class NavBar {
         : this.balanceChip.filter({ hasText: endsWithCoins(expected) });
     await chip.waitFor();
     return coinsIn(await this.balanceChip.textContent());
+  }
+
+  /** Waits until the bell says this many unread (0: no count, no badge). */
+  async unread(count: number): Promise<void> {
+    const name = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+    await this.root.getByRole('link', { name, exact: true }).waitFor();
+    if (count === 0)
+      await this.bell.getByTestId('notification-badge').waitFor({ state: 'detached' });
+    else await this.bell.getByTestId('notification-badge').getByText(String(count)).waitFor();
   }
 }

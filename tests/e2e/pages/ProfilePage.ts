@@ -23,6 +23,9 @@ export class ProfilePage {
   /** "Beside your name": which held cosmetic shows beside the name. */
   readonly cosmeticChoice: Locator;
   readonly shownCosmetic: Locator;
+  /** "On this device": web push and installing the app. */
+  readonly device: Locator;
+  readonly pushOnButton: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Vibe Zone', level: 1 });
@@ -42,6 +45,8 @@ export class ProfilePage {
     this.nukeDialog = page.getByRole('dialog', { name: 'Nuke your account?' });
     this.cosmeticChoice = page.getByLabel('Cosmetic to show', { exact: true });
     this.shownCosmetic = page.getByTestId('shown-cosmetic');
+    this.device = page.getByRole('region', { name: 'On this device' });
+    this.pushOnButton = this.device.getByRole('button', { name: 'Turn on push notifications' });
   }
 
   async open(): Promise<void> {

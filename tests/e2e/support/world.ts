@@ -24,6 +24,11 @@ export interface PageOptions {
   height?: number;
   bypassCSP?: boolean;
   address?: string;
+  /**
+   * The app's service worker (public/sw.js) is blocked unless a spec allows it (pwa.spec):
+   * Playwright's request interception (page.route) does not see what goes through a worker.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface World {
@@ -67,11 +72,18 @@ export async function startWorld({
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 800, bypassCSP = false, address }: PageOptions = {}) {
+    async newPage({
+      width = 1280,
+      height = 800,
+      bypassCSP = false,
+      address,
+      serviceWorkers = 'block',
+    }: PageOptions = {}) {
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: { width, height },
         bypassCSP,
+        serviceWorkers,
         ...(address === undefined ? {} : { extraHTTPHeaders: { 'x-forwarded-for': address } }),
       });
       contexts.push(context);

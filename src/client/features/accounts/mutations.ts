@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { leaderboardKeys } from '../leaderboard/public';
+import { turnOffPush } from '../notifications/public';
 import { accountKeys } from './queries';
 
 export type AuthMode = 'login' | 'register';
@@ -91,7 +92,11 @@ function useLeaveAndSignOut() {
 export function useLogoutMutation() {
   const leave = useLeaveAndSignOut();
   return useMutation({
-    mutationFn: () => api('POST /auth/logout'),
+    mutationFn: async () => {
+      // While the token still works: a shared browser must not show the next player this one's pushes.
+      await turnOffPush().catch(() => undefined);
+      return api('POST /auth/logout');
+    },
     // Signing out locally must work even when the server cannot be reached.
     onSettled: leave,
   });

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../platform/auth';
 import { ledger } from '../wallet/public';
 import { findUserByUsername } from '../accounts/public';
 import { closeAccount } from '../../platform/module';
+import { recordEvent } from '../../platform/events';
 import { presentAdminUser, presentBalanceChange, presentStatusChange } from './presenter';
 import { visibleUsers } from './queries';
 
@@ -29,26 +30,29 @@ export async function adjustBalance(
   username: string,
   amount: number,
 ): Promise<AdminBalanceResponse> {
-  return deps.db.tx(async (tx) => {
-    const target = await findUserByUsername(tx, username);
-    if (!target) throw notFound(`User ${username} not found`);
-    // The log entry first: the grant's ledger rows reference it.
-    const logId = await logAdminAction(tx, {
-      adminId: admin.id,
-      action: amount > 0 ? 'add_funds' : 'remove_funds',
-      details: `${amount > 0 ? 'Added' : 'Removed'} ${Math.abs(amount)} coins ${amount > 0 ? 'to' : 'from'} ${target.username}`,
-      target: target.username,
-    });
-    const after = await ledger.post(
-      tx,
-      [{ userId: target.id, delta: amount, category: 'admin_grant', counterpartyId: admin.id }],
-      {
-        refType: 'admin_log',
-        refId: logId,
-      },
-    );
-    return presentBalanceChange(target.username, after.get(target.id));
-  });
+  return deps.db
+    .tx(async (tx) => {
+      const target = await findUserByUsername(tx, username);
+      if (!target) throw notFound(`User ${username} not found`);
+      // The log entry first: the grant's ledger rows reference it.
+      const logId = await logAdminAction(tx, {
+        adminId: admin.id,
+        action: amount > 0 ? 'add_funds' : 'remove_funds',
+        details: `${amount > 0 ? 'Added' : 'Removed'} ${Math.abs(amount)} coins ${amount > 0 ? 'to' : 'from'} ${target.username}`,
+        target: target.username,
+      });
+      const after = await ledger.post(
+        tx,
+        [{ userId: target.id, delta: amount, category: 'admin_grant', counterpartyId: admin.id }],
+        {
+          refType: 'admin_log',
+          refId: logId,
+        },
+      );
+      await recordEvent(tx, 'BalanceAdjusted', { userId: target.id, delta: amount, logId });
+      return presentBalanceChange(target.username, after.get(target.id));
+    })
+    .finally(() => deps.events.nudge());
 }
 
 export async function setStatus(

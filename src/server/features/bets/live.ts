@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { LiveHub } from '../../platform/realtime/hub';
@@ -56,16 +56,11 @@ export function votesChanged(deps: Deps, betIds: readonly number[]): void {
 }
 
 /**
- * BetSettled's listener: tells each player this settlement paid what it paid them, privately
- * ('bet.paid', one per player): wins of single wagers and of the parlays it completed, and
- * refunds. The wagers and parlays settled by it are those whose settled_at is the bet's (the
- * same transaction's now()).
+ * What a settlement paid each player, one row per player: (user_id, bet_id, title, won,
+ * refunded), wins of single wagers and of the parlays it completed, and refunds. The wagers and
+ * parlays settled by it are those whose settled_at is the bet's (the same transaction's now()).
  */
-export async function tellPaid(q: Queryable, betId: number): Promise<void> {
-  await publishLiveFrom(
-    q,
-    'bet.paid',
-    sql`
+export const paidBySettlement = (betId: number): SQL => sql`
       with b as (select id, title, settled_at from bets where id = ${betId}),
       paid as (
         select w.user_id, w.status, w.payout from wagers w
@@ -75,12 +70,21 @@ export async function tellPaid(q: Queryable, betId: number): Promise<void> {
         where p.settled_at = b.settled_at and p.status in ('won', 'refunded') and p.payout > 0
           and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
       )
-      select paid.user_id, jsonb_build_object(
-        'betId', b.id::text,
-        'title', b.title,
-        'won', coalesce(sum(paid.payout) filter (where paid.status = 'won'), 0)::bigint,
-        'refunded', coalesce(sum(paid.payout) filter (where paid.status = 'refunded'), 0)::bigint) as payload
+      select paid.user_id, b.id as bet_id, b.title,
+        coalesce(sum(paid.payout) filter (where paid.status = 'won'), 0)::bigint as won,
+        coalesce(sum(paid.payout) filter (where paid.status = 'refunded'), 0)::bigint as refunded
       from paid, b
-      group by paid.user_id, b.id, b.title`,
+      group by paid.user_id, b.id, b.title`;
+
+/**
+ * BetSettled's listener: tells each player this settlement paid what it paid them, privately
+ * ('bet.paid', one per player).
+ */
+export async function tellPaid(q: Queryable, betId: number): Promise<void> {
+  await publishLiveFrom(
+    q,
+    'bet.paid',
+    sql`select user_id, jsonb_build_object('betId', bet_id::text, 'title', title, 'won', won, 'refunded', refunded) as payload
+      from (${paidBySettlement(betId)}) x`,
   );
 }

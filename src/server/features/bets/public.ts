@@ -9,3 +9,6 @@ export const parlaysWonSince = (userId: unknown, since: unknown): SQL =>
 /** Rows (day, wins) of a user's wagers won per UTC day, from the day of `since` on (at most 8 for a week). */
 export const wagerWinsSince = (userId: unknown, since: unknown): SQL =>
   sql`select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${since}::timestamptz at time zone 'UTC')::date`;
+
+/** What a settlement paid each player (user_id, bet_id, title, won, refunded): its notices read it. */
+export { paidBySettlement } from './live';

@@ -10,6 +10,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive, publishLiveFrom } from '../../platform/realtime/publish';
+import { recordEvent } from '../../platform/events';
 import { accountsSql } from '../accounts/public';
 import { lastSeen } from '../../platform/batching/lastSeen';
 import { communityFor, requireMember, type CommunityAccess } from './access';
@@ -159,6 +160,24 @@ interface Written {
   id: number;
   created_at: string;
   was_active: boolean;
+  mentions: number[] | null;
+}
+
+/**
+ * The players a post mentions hear of it (a domain event; the author mentioning themselves does
+ * not count). Recorded after the post's own statement: a crash between the two loses a notice,
+ * never a post.
+ */
+async function tellMentioned(
+  deps: Deps,
+  c: CommunityAccess,
+  written: Written,
+  authorId: number,
+): Promise<void> {
+  const userIds = (written.mentions ?? []).map(Number).filter((id) => id !== authorId);
+  if (userIds.length === 0) return;
+  await recordEvent(deps.db, 'Mentioned', { slug: c.slug, postId: written.id, authorId, userIds });
+  deps.events.nudge();
 }
 
 /**
@@ -200,7 +219,7 @@ async function write(
         array(select id from ${accountsSql.users} where lower(username) in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)) and status <> 'deleted'),
         ${nowIso}::timestamptz
       from mem
-      returning id, created_at
+      returning id, created_at, mentions
     ), was as (
       select coalesce((select last_post_at > ${nowIso}::timestamptz - interval '7 days' from old), false) as active
     ), cnt as (
@@ -212,7 +231,7 @@ async function write(
       update community_posts set comments = comments + 1
       where id = ${postId ?? 0} and exists (select 1 from ins)
     )
-    select ins.id, ins.created_at, (select active from was) as was_active from ins`);
+    select ins.id, ins.created_at, (select active from was) as was_active, ins.mentions from ins`);
   if (row) return row;
   if (postId !== null) {
     const [p] = await deps.db.rows<{ n: number }>(sql`
@@ -235,6 +254,7 @@ export async function createPost(
   requireMember(c);
   const written = await write(deps, userId, c, body, null);
   await tellFeed(deps.db, c, written.id, 'post');
+  await tellMentioned(deps, c, written, userId);
   return presentPost({ ...(await postRow(deps.db, written.id)), comments: [], comment_count: 0 });
 }
 
@@ -249,6 +269,7 @@ export async function createComment(
   requireMember(c);
   const written = await write(deps, userId, c, body, postId);
   await tellFeed(deps.db, c, postId, 'comment');
+  await tellMentioned(deps, c, written, userId);
   return presentComment(await postRow(deps.db, written.id));
 }
 

@@ -11,6 +11,7 @@ import {
 import { pgErrorCode, type Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden } from '../../platform/errors';
+import { recordEvent } from '../../platform/events';
 import { accountsSql, assertEstablished } from '../accounts/public';
 import { ledger } from '../wallet/public';
 import {
@@ -360,6 +361,13 @@ export async function answerRequest(
       delete from community_requests where community_id = ${c.id} and user_id = ${target.id} returning 1 as n`);
     if (!req) throw conflict(`${target.username} has no request waiting`);
     if (approve) await addMember(tx, c.id, target.id, 'member', now);
+    await recordEvent(tx, 'CommunityActed', {
+      slug: c.slug,
+      userId: target.id,
+      act: approve ? 'approved' : 'denied',
+      reason: null,
+      until: null,
+    });
     await logModAct(tx, {
       communityId: c.id,
       actorId: userId,
@@ -408,6 +416,13 @@ export async function setRole(
       action: role === 'moderator' ? 'promote' : 'demote',
       targetUserId: target.id,
     });
+    await recordEvent(tx, 'CommunityActed', {
+      slug: c.slug,
+      userId: target.id,
+      act: role === 'moderator' ? 'promoted' : 'demoted',
+      reason: null,
+      until: null,
+    });
     return { message: `${target.username} is now a ${role}` };
   });
 }
@@ -429,6 +444,17 @@ export async function handOwnership(
     action: 'transfer',
     targetUserId: toId,
   });
+  const [row] = await q.rows<{ slug: string }>(
+    sql`select slug from communities where id = ${c.id}`,
+  );
+  if (row)
+    await recordEvent(q, 'CommunityActed', {
+      slug: row.slug,
+      userId: toId,
+      act: 'owner',
+      reason: null,
+      until: null,
+    });
 }
 
 export async function transferOwnership(
@@ -496,6 +522,13 @@ export async function sanction(
       actorId: userId,
       action: body.action,
       targetUserId: target.id,
+      reason: body.reason,
+      until,
+    });
+    await recordEvent(tx, 'CommunityActed', {
+      slug: c.slug,
+      userId: target.id,
+      act: ({ mute: 'muted', ban: 'banned', remove: 'removed' } as const)[body.action],
       reason: body.reason,
       until,
     });

@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
+import { recordEvent, type DomainEvents } from '../../platform/events';
 import { accountsSql, assertEstablished } from '../accounts/public';
 import { ledger } from '../wallet/public';
 import { RowSweep } from '../../platform/sweepRows';
@@ -53,10 +54,14 @@ async function tellParties(
   id: number,
   providerId: number,
   buyerId: number | null,
+  change?: DomainEvents['ServiceChanged']['change'],
 ): Promise<void> {
   const payload = { serviceId: String(id) };
   await publishLive(q, 'service.changed', payload, providerId);
   if (buyerId !== null) await publishLive(q, 'service.changed', payload, buyerId);
+  // The other party's notification.
+  if (change && buyerId !== null)
+    await recordEvent(q, 'ServiceChanged', { serviceId: id, change, providerId, buyerId });
 }
 
 /** Every signed-in page showing the marketplace reads it again (a new listing, a new price). */
@@ -168,46 +173,48 @@ export async function buyService(
   expectedPrice?: number,
 ): Promise<ServiceActionResponse> {
   await assertEstablished(deps, userId, 'buy services');
-  return deps.db.tx(async (tx) => {
-    const found = await header(tx, id, 'id');
-    if (found.provider_id === userId) throw forbidden('You cannot buy your own service');
-    await ledger.lockAccounts(tx, [userId], userId);
-    const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      const found = await header(tx, id, 'id');
+      if (found.provider_id === userId) throw forbidden('You cannot buy your own service');
+      await ledger.lockAccounts(tx, [userId], userId);
+      const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
       update services s set status = 'bought', buyer_id = ${userId}, bought_at = now()
       where s.id = ${id} and s.status = 'listed' and s.provider_id <> ${userId}
         and (${expectedPrice ?? null}::bigint is null or s.price = ${expectedPrice ?? null}::bigint)
         and exists (select 1 from ${accountsSql.users} p where p.id = s.provider_id and p.status = 'active')
       returning s.price, s.provider_id`);
-    if (!row) {
-      // Explained from a read taken after the refused update, not from `found`: a buyer who
-      // raced another must hear that it was bought, not what the service looked like before.
-      const now = await header(tx, id, 'id');
-      if (now.status !== 'listed') throw conflict('This service has already been bought');
-      if (expectedPrice !== undefined && now.price !== expectedPrice) {
-        const details: PriceChangedDetails = { currentPrice: now.price };
-        throw conflict(
-          `The price of this service has changed: it now costs ${coins(now.price)} coins, not ${coins(expectedPrice)}. Check it and buy again.`,
-          details,
-        );
+      if (!row) {
+        // Explained from a read taken after the refused update, not from `found`: a buyer who
+        // raced another must hear that it was bought, not what the service looked like before.
+        const now = await header(tx, id, 'id');
+        if (now.status !== 'listed') throw conflict('This service has already been bought');
+        if (expectedPrice !== undefined && now.price !== expectedPrice) {
+          const details: PriceChangedDetails = { currentPrice: now.price };
+          throw conflict(
+            `The price of this service has changed: it now costs ${coins(now.price)} coins, not ${coins(expectedPrice)}. Check it and buy again.`,
+            details,
+          );
+        }
+        throw conflict('The provider of this service can no longer sell it');
       }
-      throw conflict('The provider of this service can no longer sell it');
-    }
-    await ledger.post(
-      tx,
-      [
-        {
-          userId,
-          delta: -Number(row.price),
-          category: 'service_escrow',
-          counterpartyId: Number(row.provider_id),
-        },
-      ],
-      { refType: 'service', refId: id },
-      { actorId: userId },
-    );
-    await tellParties(tx, id, Number(row.provider_id), userId);
-    return { message: 'Purchase successful!', service: await reload(tx, id) };
-  });
+      await ledger.post(
+        tx,
+        [
+          {
+            userId,
+            delta: -Number(row.price),
+            category: 'service_escrow',
+            counterpartyId: Number(row.provider_id),
+          },
+        ],
+        { refType: 'service', refId: id },
+        { actorId: userId },
+      );
+      await tellParties(tx, id, Number(row.provider_id), userId, 'bought');
+      return { message: 'Purchase successful!', service: await reload(tx, id) };
+    })
+    .finally(() => deps.events.nudge());
 }
 
 export async function finalizeService(
@@ -215,15 +222,17 @@ export async function finalizeService(
   userId: number,
   id: number,
 ): Promise<ServiceActionResponse> {
-  return deps.db.tx(async (tx) => {
-    await ledger.lockAccounts(tx, [userId], userId);
-    const [row] = await tx.rows<{ id: number; buyer_id: number }>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      await ledger.lockAccounts(tx, [userId], userId);
+      const [row] = await tx.rows<{ id: number; buyer_id: number }>(sql`
       update services set status = 'finalized', finalized_at = ${deps.clock.now().toISOString()}
       where id = ${id} and provider_id = ${userId} and status = 'bought' returning id, buyer_id`);
-    if (!row) return explainRefusal(tx, id, userId, 'provider', 'finalize', 'serviceId');
-    await tellParties(tx, id, userId, Number(row.buyer_id));
-    return { message: 'Service finalized!', service: await reload(tx, id) };
-  });
+      if (!row) return explainRefusal(tx, id, userId, 'provider', 'finalize', 'serviceId');
+      await tellParties(tx, id, userId, Number(row.buyer_id), 'finalized');
+      return { message: 'Service finalized!', service: await reload(tx, id) };
+    })
+    .finally(() => deps.events.nudge());
 }
 
 export async function acceptService(
@@ -231,29 +240,31 @@ export async function acceptService(
   userId: number,
   id: number,
 ): Promise<ServiceActionResponse> {
-  return deps.db.tx(async (tx) => {
-    const found = await header(tx, id, 'serviceId');
-    if (found.buyer_id !== userId) throw forbidden('Only the buyer can accept this service');
-    await ledger.lockAccounts(tx, [found.provider_id, userId], userId);
-    const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      const found = await header(tx, id, 'serviceId');
+      if (found.buyer_id !== userId) throw forbidden('Only the buyer can accept this service');
+      await ledger.lockAccounts(tx, [found.provider_id, userId], userId);
+      const [row] = await tx.rows<{ price: number; provider_id: number }>(sql`
       update services set status = 'completed', completed_at = now()
       where id = ${id} and buyer_id = ${userId} and status = 'finalized' returning price, provider_id`);
-    if (!row) return explainRefusal(tx, id, userId, 'buyer', 'accept', 'serviceId');
-    await ledger.post(
-      tx,
-      [
-        {
-          userId: Number(row.provider_id),
-          delta: Number(row.price),
-          category: 'service_release',
-          counterpartyId: userId,
-        },
-      ],
-      { refType: 'service', refId: id },
-    );
-    await tellParties(tx, id, Number(row.provider_id), userId);
-    return { message: 'Finalization accepted!', service: await reload(tx, id) };
-  });
+      if (!row) return explainRefusal(tx, id, userId, 'buyer', 'accept', 'serviceId');
+      await ledger.post(
+        tx,
+        [
+          {
+            userId: Number(row.provider_id),
+            delta: Number(row.price),
+            category: 'service_release',
+            counterpartyId: userId,
+          },
+        ],
+        { refType: 'service', refId: id },
+      );
+      await tellParties(tx, id, Number(row.provider_id), userId, 'accepted');
+      return { message: 'Finalization accepted!', service: await reload(tx, id) };
+    })
+    .finally(() => deps.events.nudge());
 }
 
 /** The provider returns the escrow while the service is bought and not finalized. */
@@ -262,22 +273,25 @@ export async function refundService(
   userId: number,
   id: number,
 ): Promise<ServiceActionResponse> {
-  return deps.db.tx(async (tx) => {
-    const found = await header(tx, id, 'serviceId');
-    if (found.provider_id !== userId) throw forbidden('Only the provider can refund this service');
-    await ledger.lockAccounts(
-      tx,
-      found.buyer_id === null ? [userId] : [userId, found.buyer_id],
-      userId,
-    );
-    const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      const found = await header(tx, id, 'serviceId');
+      if (found.provider_id !== userId)
+        throw forbidden('Only the provider can refund this service');
+      await ledger.lockAccounts(
+        tx,
+        found.buyer_id === null ? [userId] : [userId, found.buyer_id],
+        userId,
+      );
+      const [row] = await tx.rows<{ price: number; buyer_id: number }>(sql`
       update services set status = 'refunded', refunded_at = now()
       where id = ${id} and provider_id = ${userId} and status = 'bought' returning price, buyer_id`);
-    if (!row) return explainRefusal(tx, id, userId, 'provider', 'refund', 'serviceId');
-    await refundEscrow(tx, id, Number(row.buyer_id), Number(row.price), userId);
-    await tellParties(tx, id, userId, Number(row.buyer_id));
-    return { message: 'Service refunded', service: await reload(tx, id) };
-  });
+      if (!row) return explainRefusal(tx, id, userId, 'provider', 'refund', 'serviceId');
+      await refundEscrow(tx, id, Number(row.buyer_id), Number(row.price), userId);
+      await tellParties(tx, id, userId, Number(row.buyer_id), 'refunded');
+      return { message: 'Service refunded', service: await reload(tx, id) };
+    })
+    .finally(() => deps.events.nudge());
 }
 
 async function refundEscrow(
@@ -337,7 +351,7 @@ export async function releaseOverdue(deps: Deps, onlyFor?: number): Promise<numb
           ],
           { refType: 'service', refId: id },
         );
-        await tellParties(tx, id, found.provider_id, Number(row.buyer_id));
+        await tellParties(tx, id, found.provider_id, Number(row.buyer_id), 'released');
         return true;
       }),
   );
@@ -407,6 +421,6 @@ export async function retireServicesOf(q: Queryable, userId: number): Promise<vo
       Number(s.provider_id),
     );
     // The closing user's own event is harmless: their sockets are closed with the account.
-    await tellParties(q, Number(s.id), Number(s.provider_id), Number(s.buyer_id));
+    await tellParties(q, Number(s.id), Number(s.provider_id), Number(s.buyer_id), 'refunded');
   }
 }

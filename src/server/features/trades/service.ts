@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishLive } from '../../platform/realtime/publish';
+import { recordEvent, type DomainEvents } from '../../platform/events';
 import { accountsSql, assertEstablished } from '../accounts/public';
 import { lockUnits, swapTradeUnits, unlockTradeUnits, type TradeEntry } from './holdings';
 import { presentTradable, presentTrade, type TradeRow } from './presenter';
@@ -60,11 +61,27 @@ async function reload(q: Queryable, tradeId: number): Promise<TradeDto> {
   return presentTrade(row);
 }
 
-/** Both sides learn of every change (the other party, and the actor's other tabs). */
-async function tellParties(q: Queryable, kind: TradeEventKind, trade: TradeParties): Promise<void> {
+/**
+ * Both sides learn of every change (the other party, and the actor's other tabs), and the change
+ * is a domain event (the other party's notification).
+ */
+async function tellParties(
+  q: Queryable,
+  kind: TradeEventKind,
+  trade: TradeParties,
+  change: DomainEvents['TradeChanged']['change'],
+  byUserId: number | null,
+): Promise<void> {
   const payload = { tradeId: String(trade.id) };
   await publishLive(q, kind, payload, trade.from_user_id);
   await publishLive(q, kind, payload, trade.to_user_id);
+  await recordEvent(q, 'TradeChanged', {
+    tradeId: trade.id,
+    change,
+    fromUserId: trade.from_user_id,
+    toUserId: trade.to_user_id,
+    byUserId,
+  });
 }
 
 export async function requestTrade(
@@ -74,35 +91,40 @@ export async function requestTrade(
   fromItems: TradeEntry[],
 ): Promise<TradeDto> {
   await assertEstablished(deps, userId, 'offer trades');
-  return deps.db.tx(async (tx) => {
-    await lockActiveActor(tx, userId);
-    const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(
-      sql`${accountsSql.byUsername(toUsername)} for share`,
-    );
-    if (!recipient)
-      throw notFound(`toUsername: no user named ${toUsername}`, [
-        { field: 'toUsername', rule: 'not_found', value: toUsername },
-      ]);
-    if (recipient.id === userId)
-      throw badRequest('toUsername: you cannot trade with yourself', [
-        { field: 'toUsername', rule: 'self' },
-      ]);
-    if (recipient.status !== 'active')
-      throw conflict(`toUsername: ${recipient.username} is ${recipient.status} and cannot trade`, [
-        {
-          field: 'toUsername',
-          rule: recipient.status === 'deleted' ? 'deleted' : 'banned',
-          value: recipient.username,
-        },
-      ]);
-    const [trade] = await tx.rows<TradeParties>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      await lockActiveActor(tx, userId);
+      const [recipient] = await tx.rows<{ id: number; username: string; status: string }>(
+        sql`${accountsSql.byUsername(toUsername)} for share`,
+      );
+      if (!recipient)
+        throw notFound(`toUsername: no user named ${toUsername}`, [
+          { field: 'toUsername', rule: 'not_found', value: toUsername },
+        ]);
+      if (recipient.id === userId)
+        throw badRequest('toUsername: you cannot trade with yourself', [
+          { field: 'toUsername', rule: 'self' },
+        ]);
+      if (recipient.status !== 'active')
+        throw conflict(
+          `toUsername: ${recipient.username} is ${recipient.status} and cannot trade`,
+          [
+            {
+              field: 'toUsername',
+              rule: recipient.status === 'deleted' ? 'deleted' : 'banned',
+              value: recipient.username,
+            },
+          ],
+        );
+      const [trade] = await tx.rows<TradeParties>(sql`
       insert into trades (from_user_id, to_user_id) values (${userId}, ${recipient.id}) returning id, from_user_id, to_user_id`);
-    if (!trade) throw conflict('The trade could not be created; try again');
-    await lockUnits(tx, userId, fromItems, 'fromItems');
-    await insertEntries(tx, trade.id, 'from', fromItems);
-    await tellParties(tx, 'trade.offered', trade);
-    return reload(tx, trade.id);
-  });
+      if (!trade) throw conflict('The trade could not be created; try again');
+      await lockUnits(tx, userId, fromItems, 'fromItems');
+      await insertEntries(tx, trade.id, 'from', fromItems);
+      await tellParties(tx, 'trade.offered', trade, 'offered', userId);
+      return reload(tx, trade.id);
+    })
+    .finally(() => deps.events.nudge());
 }
 
 async function insertEntries(
@@ -156,23 +178,31 @@ export async function respondToTrade(
   // Denying, or accepting with nothing offered back, passes nothing on.
   if (action === 'accept' && toItems.length > 0)
     await assertEstablished(deps, userId, 'offer trades');
-  return deps.db.tx(async (tx) => {
-    await lockActiveActor(tx, userId);
-    const next: TradeStatus = action === 'accept' ? 'responded' : 'denied';
-    const [trade] = await tx.rows<TradeParties>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      await lockActiveActor(tx, userId);
+      const next: TradeStatus = action === 'accept' ? 'responded' : 'denied';
+      const [trade] = await tx.rows<TradeParties>(sql`
       update trades set status = ${next}, responded_at = now(), closed_at = ${action === 'deny' ? sql`now()` : null}
       where id = ${tradeId} and to_user_id = ${userId} and status = 'pending'
       returning id, from_user_id, to_user_id`);
-    if (!trade) return explainRefusal(tx, tradeId, userId, 'recipient', 'respond to');
-    if (action === 'accept') {
-      await lockUnits(tx, userId, toItems, 'toItems');
-      await insertEntries(tx, trade.id, 'to', toItems);
-    } else {
-      await unlockTradeUnits(tx, [trade.id]);
-    }
-    await tellParties(tx, 'trade.answered', trade);
-    return reload(tx, trade.id);
-  });
+      if (!trade) return explainRefusal(tx, tradeId, userId, 'recipient', 'respond to');
+      if (action === 'accept') {
+        await lockUnits(tx, userId, toItems, 'toItems');
+        await insertEntries(tx, trade.id, 'to', toItems);
+      } else {
+        await unlockTradeUnits(tx, [trade.id]);
+      }
+      await tellParties(
+        tx,
+        'trade.answered',
+        trade,
+        action === 'accept' ? 'accepted' : 'denied',
+        userId,
+      );
+      return reload(tx, trade.id);
+    })
+    .finally(() => deps.events.nudge());
 }
 
 export async function cancelTrade(
@@ -180,17 +210,19 @@ export async function cancelTrade(
   userId: number,
   tradeId: number,
 ): Promise<CancelTradeResponse> {
-  return deps.db.tx(async (tx) => {
-    await lockActiveActor(tx, userId);
-    const [trade] = await tx.rows<TradeParties>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      await lockActiveActor(tx, userId);
+      const [trade] = await tx.rows<TradeParties>(sql`
       update trades set status = 'canceled', closed_at = now()
       where id = ${tradeId} and (from_user_id = ${userId} or to_user_id = ${userId}) and status in ('pending', 'responded')
       returning id, from_user_id, to_user_id`);
-    if (!trade) return explainRefusal(tx, tradeId, userId, 'either', 'cancel');
-    await unlockTradeUnits(tx, [trade.id]);
-    await tellParties(tx, 'trade.canceled', trade);
-    return { message: 'Trade canceled', trade: await reload(tx, trade.id) };
-  });
+      if (!trade) return explainRefusal(tx, tradeId, userId, 'either', 'cancel');
+      await unlockTradeUnits(tx, [trade.id]);
+      await tellParties(tx, 'trade.canceled', trade, 'cancelled', userId);
+      return { message: 'Trade canceled', trade: await reload(tx, trade.id) };
+    })
+    .finally(() => deps.events.nudge());
 }
 
 export async function finalizeTrade(
@@ -198,22 +230,24 @@ export async function finalizeTrade(
   userId: number,
   tradeId: number,
 ): Promise<TradeDto> {
-  return deps.db.tx(async (tx) => {
-    await lockActiveActor(tx, userId);
-    const [trade] = await tx.rows<TradeParties>(sql`
+  return deps.db
+    .tx(async (tx) => {
+      await lockActiveActor(tx, userId);
+      const [trade] = await tx.rows<TradeParties>(sql`
       update trades set status = 'accepted', closed_at = now()
       where id = ${tradeId} and from_user_id = ${userId} and status = 'responded'
       returning id, from_user_id, to_user_id`);
-    if (!trade) return explainRefusal(tx, tradeId, userId, 'initiator', 'finalize');
-    // The recipient too must still be active (a ban cancels its trades; this waits for one in progress).
-    const [other] = await tx.rows<{ status: string }>(
-      sql`${accountsSql.statusOf(trade.to_user_id)} for share`,
-    );
-    if (other?.status !== 'active') throw conflict('The other user can no longer trade');
-    await swapTradeUnits(tx, trade.id);
-    await tellParties(tx, 'trade.finalized', trade);
-    return reload(tx, trade.id);
-  });
+      if (!trade) return explainRefusal(tx, tradeId, userId, 'initiator', 'finalize');
+      // The recipient too must still be active (a ban cancels its trades; this waits for one in progress).
+      const [other] = await tx.rows<{ status: string }>(
+        sql`${accountsSql.statusOf(trade.to_user_id)} for share`,
+      );
+      if (other?.status !== 'active') throw conflict('The other user can no longer trade');
+      await swapTradeUnits(tx, trade.id);
+      await tellParties(tx, 'trade.finalized', trade, 'finalized', userId);
+      return reload(tx, trade.id);
+    })
+    .finally(() => deps.events.nudge());
 }
 
 /**
@@ -230,6 +264,6 @@ export async function cancelTradesOf(q: Queryable, userId: number): Promise<numb
     q,
     canceled.map((t) => t.id),
   );
-  for (const trade of canceled) await tellParties(q, 'trade.canceled', trade);
+  for (const trade of canceled) await tellParties(q, 'trade.canceled', trade, 'cancelled', null);
   return canceled.length;
 }

@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import type { LiveEventPayloads, LiveMessage } from '@shared/api/live';
 import type { Db } from '../../db/client';
 import type { Sessions } from '../auth';
+import { Presence } from './presence';
 import { Trickle } from './trickle';
 import { accountsSql } from '../../features/accounts/public';
 import { ledger } from '../../features/wallet/public';
@@ -79,13 +80,16 @@ export class LiveHub {
   private listener: pg.Client | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
+  private readonly presence: Presence;
 
   constructor(
     private readonly db: Db,
     private readonly sessions: Sessions,
     private readonly log: FastifyBaseLogger,
     private readonly databaseUrl?: string,
-  ) {}
+  ) {
+    this.presence = new Presence(db, log, () => [...this.clients.keys()]);
+  }
 
   async start(): Promise<void> {
     const [row] = await this.db.rows<{ ledger: number; events: number }>(sql`
@@ -93,6 +97,7 @@ export class LiveHub {
     this.ledgerCursor = row?.ledger ?? 0;
     this.eventsCursor = row?.events ?? 0;
     if (this.databaseUrl) await this.listen();
+    this.presence.start();
     this.timers.push(
       setInterval(() => this.wake(), SAFETY_POLL_MS),
       setInterval(() => this.ping(), PING_MS),
@@ -107,14 +112,12 @@ export class LiveHub {
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     if (this.readTimer) clearTimeout(this.readTimer);
     this.closeSockets();
+    await this.presence.close();
     await this.reading;
     await this.listener?.end().catch(() => undefined);
   }
 
-  /**
-   * Closes every socket with 1012 (service restart): the page reconnects, through the load
-   * balancer to a process that is still up, instead of treating it as an error.
-   */
+  /** Closes every socket with 1012 (restart): the page reconnects, to a process still up. */
   closeSockets(): void {
     for (const set of this.clients.values())
       for (const client of set) client.socket.close(1012, 'Service restart');
@@ -166,8 +169,10 @@ export class LiveHub {
       set.delete(client);
       if (set.size === 0 && this.clients.get(client.userId) === set)
         this.clients.delete(client.userId);
+      this.presence.left(client.userId);
     });
     socket.on('error', () => socket.terminate());
+    await this.presence.arrived(client.userId);
     this.send(client, { kind: 'hello', payload: { userId: String(client.userId) } });
   }
 
@@ -179,10 +184,9 @@ export class LiveHub {
   }
 
   /**
-   * Something committed here: read now for this process's sockets, and wake the other
-   * processes. A change in a trickle (TRICKLE_MAX) wakes them at once; changes that come faster
-   * are a burst, which shares one NOTIFY at the end of each NOTIFY_BATCH_MS. So a trickle of writes is pushed everywhere within a few milliseconds, and
-   * a process under load still sends at most one NOTIFY per NOTIFY_BATCH_MS.
+   * Something committed here: read now for this process's sockets, and wake the other processes:
+   * at once in a trickle (TRICKLE_MAX), so it is pushed everywhere within a few milliseconds; a
+   * burst shares one NOTIFY at the end of each NOTIFY_BATCH_MS, however loaded the process.
    */
   changed(): void {
     this.wake();
@@ -211,9 +215,9 @@ export class LiveHub {
   }
 
   /**
-   * Reads what changed: at once in a trickle of calls (TRICKLE_MAX), else at most
-   * once per READ_EVERY_MS: under load every write calls this, and one read covers all the
-   * writes since the last. Calls during a read run one more after it.
+   * Reads what changed: at once in a trickle of calls (TRICKLE_MAX), else at most once per
+   * READ_EVERY_MS: under load every write calls this, and one read covers all the writes since
+   * the last. Calls during a read run one more after it.
    */
   wake(): void {
     const now = Date.now();

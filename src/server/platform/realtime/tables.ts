@@ -1,4 +1,13 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../features/accounts/tables';
 
 /**
@@ -35,3 +44,23 @@ export const liveTickets = pgTable('live_tickets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Who has a live socket open, per process (presence.ts): each process writes its own rows when a
+ * socket opens or its player's last one closes, and renews them all every few seconds; rows not
+ * renewed lately belong to a process that died and count for nothing. Web push asks it whether
+ * a player is away.
+ */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    processId: text('process_id').notNull(),
+    // No foreign key: the heartbeat renews thousands of rows, and each would lock its user.
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.userId] }),
+    index('live_presence_user_idx').on(t.userId),
+  ],
+);

@@ -2,6 +2,7 @@ import { useSession } from '../../../lib/session';
 import { LoadingState } from '../../../components/States';
 import { AccountActions } from '../components/AccountActions';
 import { CosmeticPicker } from '../components/CosmeticPicker';
+import { DeviceSettings } from '../components/DeviceSettings';
 import { JokeToys } from '../components/JokeToys';
 import { ProfileCard } from '../components/ProfileCard';
 import { ProfileEditor } from '../components/ProfileEditor';
@@ -29,6 +30,7 @@ export function ProfilePage() {
             <ProfileEditor key={user._id} user={user} />
             <JokeToys />
           </div>
+          <DeviceSettings />
           <AccountActions />
         </>
       ) : (

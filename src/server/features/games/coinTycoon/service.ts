@@ -4,6 +4,7 @@ import * as tycoon from '../../../../shared/games/coinTycoon/rules';
 import * as tycoonIntents from '../../../../shared/games/coinTycoon/intents';
 import * as tycoonStorage from '../../../../shared/games/coinTycoon/storage';
 import type { Deps } from '../../../platform/deps';
+import { scheduleCapNotice } from './capNotice';
 import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
@@ -68,6 +69,7 @@ export async function view(deps: Deps, userId: number): Promise<TycoonDto> {
       return { state: s.state, away: s.awaySummary };
     },
   );
+  await scheduleCapNotice(deps, userId, saved.state);
   return present(saved.state, nowMs, saved.away);
 }
 
@@ -88,6 +90,7 @@ async function act(deps: Deps, userId: number, intent: Intent): Promise<TycoonAc
       balance,
     }),
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
@@ -137,6 +140,7 @@ export async function claim(deps: Deps, userId: number): Promise<TycoonActionRes
       return { state, coins, balance: balances.get(userId) ?? 0 };
     },
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
 }
 
@@ -168,5 +172,6 @@ export async function boost(deps: Deps, userId: number): Promise<TycoonActionRes
       return { state, coins: -tycoon.TYCOON_BOOST_PRICE_COINS, balance: balances.get(userId) ?? 0 };
     },
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
 }

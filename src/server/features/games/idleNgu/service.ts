@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IdleDto } from '../../../../shared/games/idleNgu/contract';
 import * as idle from '../../../../shared/games/idleNgu/rules';
 import type { Deps } from '../../../platform/deps';
+import { scheduleCapNotice } from './capNotice';
 import { ledger } from '../../wallet/public';
 import { applyIntent, applyPure, readState, type GameStateTable } from '../engine/public';
 
@@ -45,6 +46,7 @@ export async function view(deps: Deps, userId: number): Promise<IdleDto> {
     idle.toJson,
     (current) => idle.settle(current, nowMs),
   );
+  await scheduleCapNotice(deps, userId, saved.state);
   return present(saved.state, nowMs, saved.away);
 }
 
@@ -59,6 +61,7 @@ export async function allocate(deps: Deps, userId: number, allocations: idle.All
     idle.toJson,
     (current, balance) => ({ state: idle.allocate(current, allocations, nowMs), balance }),
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
@@ -73,6 +76,7 @@ export async function rebirth(deps: Deps, userId: number) {
     idle.toJson,
     (current, balance) => ({ state: idle.rebirth(current, nowMs), balance }),
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: 0 };
 }
 
@@ -112,5 +116,6 @@ export async function fight(deps: Deps, userId: number, boss: number) {
       return { state: won.state, coins: won.coins, balance: balances.get(userId) ?? before };
     },
   );
+  await scheduleCapNotice(deps, userId, result.state);
   return { ...present(result.state, nowMs, null), balance: result.balance, coins: result.coins };
 }

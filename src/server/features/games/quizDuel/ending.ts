@@ -9,6 +9,8 @@ import {
 import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { publishLive } from '../../../platform/realtime/publish';
+import { recordEvent } from '../../../platform/events';
+import { quizDuel } from '../../../../shared/games/quizDuel/meta';
 import { ledger } from '../../wallet/public';
 import { allowedWin, settleOpenRound } from '../engine/public';
 import { presentDuel, selfPacedOf } from './presenter';
@@ -196,6 +198,21 @@ async function settle(
   await tx.rows(sql`
     insert into quiz_duel_stats (user_id, games) values (${challengerId}, 1), (${opponentId}, 1)
     on conflict (user_id) do update set games = quiz_duel_stats.games + 1`);
+  // Each player hears the result (a duel ends on a timer as often as on their own answer).
+  for (const [me, other] of [
+    [challengerId, opponentId],
+    [opponentId, challengerId],
+  ] as const)
+    await recordEvent(tx, 'DuelChanged', {
+      duelKey: `quiz:${duelId}`,
+      change: 'ended',
+      gameName: quizDuel.name,
+      link: `/games/${quizDuel.slug}`,
+      fromUserId: other,
+      toUserId: me,
+      stake,
+      outcome: duel.winner_id === null ? 'draw' : Number(duel.winner_id) === me ? 'won' : 'lost',
+    });
   return true;
 }
 

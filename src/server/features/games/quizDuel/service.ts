@@ -30,6 +30,8 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
+import { recordEvent } from '../../../platform/events';
+import { quizDuel } from '../../../../shared/games/quizDuel/meta';
 import { ledger } from '../../wallet/public';
 import { nextRounds } from '../engine/public';
 import { bankSize, questionAt, questionById } from './bankIndex';
@@ -181,9 +183,22 @@ export async function challenge(
       { refType: 'quiz_duel', refId: duelId },
       { actorId: userId },
     );
-    if (opponent) await publishLive(tx, 'quizDuel.lobby', { duelId: String(duelId) }, opponent.id);
+    if (opponent) {
+      await publishLive(tx, 'quizDuel.lobby', { duelId: String(duelId) }, opponent.id);
+      await recordEvent(tx, 'DuelChanged', {
+        duelKey: `quiz:${duelId}`,
+        change: 'challenged',
+        gameName: quizDuel.name,
+        link: `/games/${quizDuel.slug}`,
+        fromUserId: userId,
+        toUserId: opponent.id,
+        stake: body.stake,
+        outcome: null,
+      });
+    }
     return { duelId, balance: postedBalance(balances, userId) };
   });
+  deps.events.nudge();
   return {
     matched: false,
     duel: await viewOf(deps.db, result.duelId, userId, deps.clock.now().getTime()),
@@ -410,6 +425,7 @@ export async function answer(
     await finishIfDone(deps, tx, duelId, received);
     return { live: false, closed: true, correct, points };
   });
+  deps.events.nudge();
   if (outcome.live && outcome.closed) afterLiveClose(deps, duelId);
   const duel = await viewOf(deps.db, duelId, userId, deps.clock.now().getTime());
   return outcome.closed

@@ -18,6 +18,8 @@ import type { Queryable } from '../../../db/client';
 import type { Deps } from '../../../platform/deps';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { publishLive } from '../../../platform/realtime/publish';
+import { recordEvent } from '../../../platform/events';
+import { rps } from '../../../../shared/games/rps/meta';
 import { bumpStat } from '../../../platform/stats';
 import { jsonValue, readPart } from '../../../platform/readParts';
 import { ledger } from '../../wallet/public';
@@ -150,20 +152,22 @@ export async function play(
   if (opponent.status !== 'active') throw unavailable(opponent);
   await sweepExpired(deps, [userId, opponent.id]);
   const now = deps.clock.now();
-  return deps.db.tx(async (tx) => {
-    await ledger.lockAccounts(tx, [userId, opponent.id], userId);
-    const [current] = await tx.rows<{ status: string }>(accountsSql.statusOf(opponent.id));
-    if (current?.status !== 'active')
-      throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
+  return deps.db
+    .tx(async (tx) => {
+      await ledger.lockAccounts(tx, [userId, opponent.id], userId);
+      const [current] = await tx.rows<{ status: string }>(accountsSql.statusOf(opponent.id));
+      if (current?.status !== 'active')
+        throw unavailable({ ...opponent, status: current?.status ?? 'deleted' });
 
-    const [waiting] = await tx.rows<{ id: number }>(sql`
+      const [waiting] = await tx.rows<{ id: number }>(sql`
       select id from rps_duels
       where challenger_id = ${opponent.id} and opponent_id = ${userId} and state = 'open'
         and buy_in = ${body.buyIn} and expires_at > ${now.toISOString()}
       order by id limit 1`);
-    if (waiting) return answer(tx, now, userId, Number(waiting.id), body.userChoice);
-    return challenge(tx, now, userId, opponent, body);
-  });
+      if (waiting) return answer(tx, now, userId, Number(waiting.id), body.userChoice);
+      return challenge(tx, now, userId, opponent, body);
+    })
+    .finally(() => deps.events.nudge());
 }
 
 async function answer(
@@ -217,6 +221,17 @@ async function answer(
     await bumpStat(tx, winner, 'rps_wins');
   }
   await tellParties(tx, 'duel.resolved', duel);
+  await recordEvent(tx, 'DuelChanged', {
+    duelKey: `rps:${duel.id}`,
+    change: 'ended',
+    gameName: rps.name,
+    link: `/games/${rps.slug}`,
+    fromUserId: userId,
+    toUserId: challengerId,
+    stake: buyIn,
+    // The challenger's outcome ('a' is the answerer).
+    outcome: result === 'draw' ? 'draw' : result === 'a' ? 'lost' : 'won',
+  });
   // From the payout or refund when it reached the answerer, else from the buy-in.
   const balance = postedBalance(balances.has(userId) ? balances : afterBuyIn, userId);
   return presentResolved(Number(duel.id), move, duel.challenger_move, result, balance);
@@ -260,6 +275,16 @@ async function challenge(
     { actorId: userId },
   );
   await tellParties(tx, 'duel.invited', duel);
+  await recordEvent(tx, 'DuelChanged', {
+    duelKey: `rps:${duel.id}`,
+    change: 'challenged',
+    gameName: rps.name,
+    link: `/games/${rps.slug}`,
+    fromUserId: userId,
+    toUserId: opponent.id,
+    stake: body.buyIn,
+    outcome: null,
+  });
   return presentWaiting(
     Number(duel.id),
     body.userChoice,

@@ -15,6 +15,8 @@ import {
 import type { Queryable } from '../../../../db/client';
 import type { Deps } from '../../../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../../../platform/errors';
+import { cancelNotice, scheduleNotice } from '../../../notifications/public';
+import { virtualPet } from '../../../../../shared/games/virtualPet/meta';
 import { ledger } from '../../../wallet/public';
 import { nextRound } from '../../engine/public';
 import { presentCritter, type CritterRow } from '../critters/presenter';
@@ -169,6 +171,15 @@ export async function breed(
     await tx.rows(
       sql`update virtual_pet_critters set breeding_hatch_at = ${hatchAt.toISOString()} where id in (${a}, ${b})`,
     );
+    await scheduleNotice(tx, {
+      userId,
+      key: `egg:${egg!.id}`,
+      kind: 'egg_ready',
+      dueAt: hatchAt,
+      title: 'An egg is ready to hatch',
+      body: `Your ${child.rarity} egg can hatch now.`,
+      link: `/games/${virtualPet.slug}`,
+    });
     const [user] = await tx.rows<{ balance: number }>(accountsSql.balanceOf(userId));
     return {
       message: `An egg! It hatches at ${hatchAt.toISOString()}`,
@@ -213,6 +224,8 @@ export async function hatch(deps: Deps, userId: number, eggId: number) {
     const [withTraits] = await tx.rows<CritterRow>(sql`
       update virtual_pet_critters set traits = ${textArray(egg.traits)}, last_hatched_at = ${now.toISOString()} where id = ${row.id} ${critterReturning}`);
     await tx.rows(sql`update virtual_pet_eggs set critter_id = ${row.id} where id = ${egg.id}`);
+    // Hatched before its notice went out (the sweep runs every few seconds): none is needed.
+    await cancelNotice(tx, userId, `egg:${egg.id}`);
     await tx.rows(
       sql`update virtual_pet_critters set breeding_hatch_at = null, last_hatched_at = ${now.toISOString()} where id in (${egg.parent_a}, ${egg.parent_b})`,
     );

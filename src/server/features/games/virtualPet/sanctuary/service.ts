@@ -11,6 +11,8 @@ import { AppError, conflict, unauthorized } from '../../../../platform/errors';
 import { composedRead, jsonValue, readPart } from '../../../../platform/readParts';
 import { items } from '../../../items/public';
 import { itemsTable } from '../../../store/public';
+import { scheduleNotice } from '../../../notifications/public';
+import { virtualPet } from '../../../../../shared/games/virtualPet/meta';
 import { ledger } from '../../../wallet/public';
 import { nextRound } from '../../engine/public';
 import { catalogItemIds } from '../catalogItems';
@@ -92,6 +94,16 @@ export async function claim(deps: Deps, userId: number): Promise<ClaimResponse> 
       );
       throw tooSoon(new Date(row?.next_claim_at ?? next).toISOString());
     }
+    // The next claim's notice moves with every claim.
+    await scheduleNotice(tx, {
+      userId,
+      key: 'pet-claim',
+      kind: 'claim_ready',
+      dueAt: next,
+      title: 'Your sanctuary claim is ready',
+      body: 'Pet coins, shards, food and toys are waiting.',
+      link: `/games/${virtualPet.slug}`,
+    });
     const params = {
       critters: count,
       foodDraws: terms.foodDraws,

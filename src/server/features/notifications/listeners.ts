@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { DomainEvents, Listeners } from '../../platform/events';
+import type { NotificationKind } from '../../../shared/api/notifications';
+import { accountsSql } from '../accounts/public';
+import { paidBySettlement } from '../bets/public';
+import { serviceTitleOf } from '../services/public';
+import { notify } from './inbox';
+
+const coins = (n: number) => `${n.toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
+
+/** A settlement's notice for each player it paid: what they won, or got back. */
+async function betSettled(q: Queryable, betId: number): Promise<void> {
+  const rows = await q.rows<{ user_id: number; title: string; won: number; refunded: number }>(
+    sql`select user_id, title, won, refunded from (${paidBySettlement(betId)}) x order by user_id`,
+  );
+  await notify(
+    q,
+    rows.map((r) => ({
+      userId: r.user_id,
+      kind: 'bet_settled' as const,
+      title: r.won > 0 ? `You won ${coins(Number(r.won))}` : `Stakes returned`,
+      body:
+        r.won > 0
+          ? `"${r.title}" is settled${Number(r.refunded) > 0 ? `, and ${coins(Number(r.refunded))} came back` : ''}.`
+          : `"${r.title}" was voided: ${coins(Number(r.refunded))} came back to you.`,
+      link: '/bets',
+      dedupeKey: `bet:${betId}`,
+    })),
+  );
+}
+
+async function nameOf(q: Queryable, userId: number): Promise<string> {
+  const [row] = await q.rows<{ name: string | null }>(
+    sql`select ${accountsSql.usernameOf(userId)} as name`,
+  );
+  return row?.name ?? 'Someone';
+}
+
+type TradeChange = DomainEvents['TradeChanged'];
+
+/** The other party of a trade's change hears of it (both, when a closing account cancelled it). */
+async function tradeChanged(q: Queryable, e: TradeChange): Promise<void> {
+  const words: Record<TradeChange['change'], (other: string) => string> = {
+    offered: (o) => `${o} offers you a trade`,
+    accepted: (o) => `${o} answered your trade offer`,
+    denied: (o) => `${o} declined your trade offer`,
+    finalized: (o) => `${o} completed your trade`,
+    cancelled: (o) => `${o} cancelled a trade with you`,
+  };
+  const parties = [e.fromUserId, e.toUserId].filter((id) => id !== e.byUserId);
+  const notices = [];
+  for (const userId of parties.sort((a, b) => a - b)) {
+    const other = userId === e.fromUserId ? e.toUserId : e.fromUserId;
+    notices.push({
+      userId,
+      kind: `trade_${e.change === 'accepted' || e.change === 'denied' ? 'answered' : e.change}` as const,
+      title: words[e.change](await nameOf(q, other)),
+      body:
+        e.change === 'offered'
+          ? 'See what they offer and answer it.'
+          : e.change === 'accepted'
+            ? 'They added their side: finalize it to swap the items.'
+            : 'Open your trades to see it.',
+      link: '/dashboard',
+      dedupeKey: `trade:${e.tradeId}:${e.change}`,
+    });
+  }
+  await notify(q, notices);
+}
+
+type ServiceChange = DomainEvents['ServiceChanged'];
+
+/** The party who did not act hears of a service's step. */
+async function serviceChanged(q: Queryable, e: ServiceChange): Promise<void> {
+  const [row] = await q.rows<{ title: string | null }>(
+    sql`select ${serviceTitleOf(e.serviceId)} as title`,
+  );
+  const title = row?.title ?? 'a service';
+  const toProvider = e.change === 'bought' || e.change === 'accepted' || e.change === 'released';
+  const userId = toProvider ? e.providerId : e.buyerId;
+  const other = await nameOf(q, toProvider ? e.buyerId : e.providerId);
+  const text: Record<ServiceChange['change'], [NotificationKind, string, string]> = {
+    bought: [
+      'service_bought',
+      `${other} bought "${title}"`,
+      'The price is held until you deliver and they accept.',
+    ],
+    finalized: [
+      'service_finalized',
+      `"${title}" is delivered`,
+      `${other} marked it done: accept it to release the payment.`,
+    ],
+    accepted: [
+      'service_accepted',
+      `${other} accepted "${title}"`,
+      'The payment is in your balance.',
+    ],
+    released: [
+      'service_accepted',
+      `Payment for "${title}" released`,
+      'Nobody objected in time, so the payment is in your balance.',
+    ],
+    refunded: ['service_refunded', `"${title}" was refunded`, 'The price came back to the buyer.'],
+  };
+  const [kind, t, body] = text[e.change];
+  await notify(q, [
+    {
+      userId,
+      kind,
+      title: t,
+      body,
+      link: '/services',
+      dedupeKey: `service:${e.serviceId}:${e.change}`,
+    },
+  ]);
+}
+
+/** Each player a post mentions: who, where, and the post's link. */
+async function mentioned(q: Queryable, e: DomainEvents['Mentioned']): Promise<void> {
+  const author = await nameOf(q, e.authorId);
+  await notify(
+    q,
+    [...new Set(e.userIds)]
+      .sort((a, b) => a - b)
+      .map((userId) => ({
+        userId,
+        kind: 'mention' as const,
+        title: `${author} mentioned you in ${e.slug}`,
+        body: 'Open the post to read it and answer.',
+        link: `/c/${e.slug}#post-${e.postId}`,
+        dedupeKey: `mention:${e.postId}`,
+      })),
+  );
+}
+
+type CommunityAct = DomainEvents['CommunityActed'];
+
+/** A moderator's act about a player (approved, promoted, muted...) tells that player. */
+async function communityActed(q: Queryable, e: CommunityAct): Promise<void> {
+  const until = e.until ? ` until ${new Date(e.until).toUTCString()}` : '';
+  const why = e.reason ? `Reason: ${e.reason}` : 'The moderation log has the details.';
+  const words: Record<CommunityAct['act'], [string, string]> = {
+    approved: [`You are in ${e.slug}`, 'A moderator approved your request to join.'],
+    denied: [`Your request to join ${e.slug} was declined`, 'You may ask again later.'],
+    promoted: [
+      `You are a moderator of ${e.slug}`,
+      'You can now approve members and moderate the feed.',
+    ],
+    demoted: [`You are no longer a moderator of ${e.slug}`, why],
+    owner: [`You own ${e.slug} now`, 'Ownership was handed to you.'],
+    muted: [`You are muted in ${e.slug}${until}`, why],
+    banned: [`You are banned from ${e.slug}${e.until ? until : ' for good'}`, why],
+    removed: [`You were removed from ${e.slug}`, why],
+  };
+  const [title, body] = words[e.act];
+  await notify(q, [
+    {
+      userId: e.userId,
+      kind: 'community',
+      title,
+      body,
+      link:
+        e.act === 'banned' || e.act === 'removed' || e.act === 'denied'
+          ? '/communities'
+          : `/c/${e.slug}`,
+      // The same act may be repeated (muted twice): each is its own notice. The outbox commits
+      // one delivery per event, so the key needs no cause of its own.
+      dedupeKey: `community:${e.slug}:${e.act}:${Date.now()}:${e.userId}`,
+    },
+  ]);
+}
+
+/** A challenge to play, or the end of a match, for the player it concerns. */
+async function duelChanged(q: Queryable, e: DomainEvents['DuelChanged']): Promise<void> {
+  const other = await nameOf(q, e.fromUserId);
+  const result = { won: 'You won', lost: 'You lost', draw: 'A draw' } as const;
+  await notify(q, [
+    e.change === 'challenged'
+      ? {
+          userId: e.toUserId,
+          kind: 'duel_challenge',
+          title: `${other} challenges you to ${e.gameName}`,
+          body: `For ${coins(e.stake)}: answer before the challenge expires.`,
+          link: e.link,
+          dedupeKey: `${e.duelKey}:challenged`,
+        }
+      : {
+          userId: e.toUserId,
+          kind: 'duel_result',
+          title: `${result[e.outcome ?? 'draw']} against ${other}`,
+          body: `${e.gameName}, ${coins(e.stake)} each.`,
+          link: e.link,
+          dedupeKey: `${e.duelKey}:ended`,
+        },
+  ]);
+}
+
+/**
+ * What each domain event tells whom (DESIGN.md section 12). Each runs in the event's delivery
+ * transaction, so its inbox rows commit exactly once with the event's delivered mark.
+ */
+export const notificationListeners = (): Listeners => ({
+  CoinsSent: (q, e) =>
+    notify(q, [
+      {
+        userId: e.toUserId,
+        kind: 'coins_received',
+        title: `${e.from} sent you ${coins(e.amount)}`,
+        body: 'They are in your balance now.',
+        link: '/dashboard',
+        dedupeKey: `transfer:${e.transferId}`,
+      },
+    ]).then(() => undefined),
+  BetSettled: (q, e) => betSettled(q, e.betId),
+  TradeChanged: tradeChanged,
+  ServiceChanged: serviceChanged,
+  Mentioned: mentioned,
+  CommunityActed: communityActed,
+  DuelChanged: duelChanged,
+  BalanceAdjusted: (q, e) =>
+    notify(q, [
+      {
+        userId: e.userId,
+        kind: 'admin_grant',
+        title:
+          e.delta > 0 ? `An admin added ${coins(e.delta)}` : `An admin took ${coins(-e.delta)}`,
+        body: 'Your statement shows the change.',
+        link: '/dashboard',
+        dedupeKey: `admin:${e.logId}`,
+      },
+    ]).then(() => undefined),
+});

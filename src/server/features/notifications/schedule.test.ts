@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock';
+import { callRoute } from '../../testing/callRoute';
+import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { cancelNotice, deliverDue, scheduleNotice } from './schedule';
+
+const clock = new ManualClock('2030-01-01T00:00:00Z');
+const server = useTestServer({}, { clock });
+
+const inboxOf = async (user: TestUser) =>
+  (await callRoute(server, 'GET /api/notifications', { token: user.token, query: {} })).body
+    .notifications;
+
+async function scheduleFor(user: TestUser, key: string, inMs: number): Promise<void> {
+  await scheduleNotice(server.db, {
+    userId: user.id,
+    key,
+    kind: 'egg_ready',
+    dueAt: new Date(clock.now().getTime() + inMs),
+    title: 'Your egg is ready',
+    body: 'Hatch it.',
+    link: '/games/virtual-pet',
+  });
+}
+
+describe('scheduled notices', () => {
+  it('arrive once, at their time, and move when scheduled again', async () => {
+    const user = await registerUser(server);
+    await scheduleFor(user, 'egg:1', 60_000);
+    expect(await deliverDue(server.deps)).toBe(0);
+    // Scheduled again later: the first moment no longer counts.
+    await scheduleFor(user, 'egg:1', 120_000);
+    clock.advance(90_000);
+    await deliverDue(server.deps);
+    expect(await inboxOf(user)).toHaveLength(0);
+    clock.advance(60_000);
+    await Promise.all([deliverDue(server.deps), deliverDue(server.deps)]);
+    expect(await deliverDue(server.deps)).toBe(0);
+    const got = await inboxOf(user);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ kind: 'egg_ready', title: 'Your egg is ready' });
+  });
+
+  it('are dropped when the player acted first', async () => {
+    const user = await registerUser(server);
+    await scheduleFor(user, 'claim', 10_000);
+    await cancelNotice(server.db, user.id, 'claim');
+    clock.advance(20_000);
+    await deliverDue(server.deps);
+    expect(await inboxOf(user)).toHaveLength(0);
+    const [left] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from notification_schedule where user_id = ${user.id}`,
+    );
+    expect(left?.n).toBe(0);
+  });
+});
