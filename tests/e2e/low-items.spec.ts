@@ -51,6 +51,8 @@ async function watchProblems(page: Page): Promise<{ problems: string[] }> {
   });
   page.on('pageerror', (error) => seen.problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
+    // The test world blocks service workers (support/world.ts), and Playwright says so itself.
+    if (message.text().startsWith('Service Worker registration blocked by Playwright')) return;
     if (message.type() === 'error' || message.type() === 'warning')
       seen.problems.push(`console ${message.type()}: ${message.text()}`);
   });
