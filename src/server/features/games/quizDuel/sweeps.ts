@@ -56,10 +56,13 @@ export function scheduleLive(deps: Deps, duelId: number, opensAt: number, deadli
 /** After a close: the next question's push and deadline. */
 export function afterLiveClose(deps: Deps, duelId: number): void {
   deps.live.changed();
-  void findDuel(deps.db, duelId).then((duel) => {
-    if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline)
-      scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
-  });
+  void findDuel(deps.db, duelId)
+    .then((duel) => {
+      if (duel?.state === 'playing' && duel.q_opens_at && duel.q_deadline)
+        scheduleLive(deps, duelId, msOf(duel.q_opens_at), msOf(duel.q_deadline));
+    })
+    // A database that is away or closing (the server stopping) leaves it to the sweep, every second.
+    .catch(() => undefined);
 }
 
 /** Closes every live question whose deadline has passed (of `only`, when given). */
