@@ -16,7 +16,8 @@
 // process only) and started again on them, vacuumed and analyzed first, as pgbench does (PGlite
 // runs no autovacuum).
 //
-// BENCH_SECONDS (default 10), BENCH_DATABASES=postgres,pglite (both by default).
+// BENCH_SECONDS (default 10), BENCH_DATABASES=postgres,pglite (both by default),
+// BENCH_ONLY='first page,unread' measures only the reads named (as the table names them).
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -140,6 +141,8 @@ async function measure(database, url, serverPid, players) {
       },
     },
   ];
+  const only = process.env.BENCH_ONLY?.split(',').map((n) => n.trim());
+  const measured = only ? reads.filter((r) => only.includes(r.name)) : reads;
   // JIT, caches and pools warm before anything counts.
   await driveLoad({
     url,
@@ -150,7 +153,7 @@ async function measure(database, url, serverPid, players) {
     makeRequest: anyone,
   });
   const rows = [];
-  for (const read of reads) {
+  for (const read of measured) {
     const method = read.method ?? 'GET';
     const makeRequest = read.makeRequest ?? anyone;
     let items = '';
