@@ -5,8 +5,8 @@
 // generate_series: every kind in turn, a quarter of the older ones and the newest 20 unread,
 // interleaved across players as real deliveries are (a player's rows are spread over the whole
 // table, not packed together). Each request is signed in as a random one of those players: the
-// preferences (one small statement: the floor of a signed-in read on this host), the first page (with the unread count, one statement), the unread filter, a group filter (Bets: one
-// kind in twenty), the second page and the 30th (a cursor from one player's earlier pages: ids are
+// preferences (one small statement: the floor of a signed-in read on this host), the first page (with the unread count, one statement), the unread filter, two group filters (Bets: one
+// kind in twenty; Trades: four), the second page and the 30th (a cursor from one player's earlier pages: ids are
 // shared, so it is about the same page for everyone), and marking one unread notification read
 // (last, as it changes what the others read). Prints a table per database: requests/s, p50, p99,
 // the server's and PostgreSQL's CPU µs per request, and PASS/FAIL against p99 < 25 ms; exits 1
@@ -122,6 +122,7 @@ async function measure(database, url, serverPid, players) {
     { name: 'first page', path: '/api/notifications' },
     { name: 'unread', path: '/api/notifications?unread=true' },
     { name: 'group=Bets', path: '/api/notifications?group=Bets' },
+    { name: 'group=Trades', path: '/api/notifications?group=Trades' },
     {
       name: 'page 2',
       path: `/api/notifications?cursor=${await cursorAfter(url, players[0].token, 1)}`,

@@ -68,6 +68,7 @@ describe('the inbox', () => {
     expect(read.body.unread).toBe(2);
     expect((await inboxOf(bob, { unread: 'true' })).body.notifications).toHaveLength(2);
     expect((await inboxOf(bob, { kind: 'bet_settled' })).body.notifications).toHaveLength(0);
+    expect((await inboxOf(bob, { kind: 'coins_received' })).body.notifications).toHaveLength(3);
     expect((await inboxOf(bob, { group: 'Coins' })).body.notifications).toHaveLength(3);
     expect((await inboxOf(bob, { group: 'Trades' })).body.notifications).toHaveLength(0);
     await callRoute(server, 'POST /api/notifications/read', {

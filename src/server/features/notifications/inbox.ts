@@ -134,21 +134,28 @@ export async function inbox(
       ]);
   }
   const kinds = query.kind ? [query.kind] : query.group ? kindsOfGroup(query.group) : null;
-  // Prepared per shape (cursor, unread, kinds): planned once per connection on PostgreSQL.
+  // Prepared per shape (cursor, unread, kinds): planned once per connection on PostgreSQL. One
+  // kind is an equality, which an index on (user_id, kind, id) can answer in order.
   // The rows come as they are and are presented here: building the answer's objects and dates
   // in SQL (json_build_object, to_char) costs PGlite more than it saves this process.
   const [row] = await deps.db.prepared<{
     page: Omit<NotificationRow, 'user_id'>[] | null;
     unread: number;
   }>(
-    `notifications_inbox${before !== null ? '_c' : ''}${query.unread ? '_u' : ''}${kinds ? '_k' : ''}`,
+    `notifications_inbox${before !== null ? '_c' : ''}${query.unread ? '_u' : ''}${kinds ? (kinds.length === 1 ? '_k' : '_ks') : ''}`,
     sql`
     select (select coalesce(json_agg(x order by x.id desc), '[]') from (
         select id, kind, title, body, link, created_at, read_at from notifications
         where user_id = ${userId}
           ${before !== null ? sql`and id < ${before}` : sql``}
           ${query.unread ? sql`and read_at is null` : sql``}
-          ${kinds ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])` : sql``}
+          ${
+            kinds?.length === 1
+              ? sql`and kind = ${kinds[0]}`
+              : kinds
+                ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])`
+                : sql``
+          }
         order by id desc limit ${sql.raw(String(INBOX_PAGE + 1))}) x) as page,
       ${unreadOf(userId)} as unread`,
   );
