@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { publishLive, publishLiveFrom } from '../../platform/realtime/publish';
+import { publishLive } from '../../platform/realtime/publish';
 
 /** One notification to write: who, what, the words, the page that acts on it, its cause. */
 export interface Notice {
@@ -81,38 +81,43 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
     link: n.link,
     dedupe_key: n.dedupeKey,
   }));
+  // One statement (this runs in every delivery of the events it hears, one event a
+  // transaction): the rows, their live events, and the cut to INBOX_KEEP. Its parts share one
+  // snapshot, so the unread count and the cut add the rows it writes to those they see.
   // Inserted in user id order: each row's foreign key locks its user (key share), and taken in
   // id order, as the ledger takes accounts, those never deadlock with a posting.
-  const written = await q.rows<NotificationRow>(sql`
-    insert into notifications (user_id, kind, title, body, link, dedupe_key, pushed_at)
-    select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key,
-      case when exists (select 1 from push_subscriptions s where s.user_id = i.user_id)
-        and ${channelOn('push', sql`i.user_id`, sql`i.kind`)} then null else now() end
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-      as i(user_id bigint, kind text, title text, body text, link text, dedupe_key text)
-    where ${channelOn('inbox', sql`i.user_id`, sql`i.kind`)}
-    order by i.user_id
-    on conflict (user_id, dedupe_key) do nothing
-    returning id, user_id, kind, title, body, link, created_at, read_at`);
-  if (written.length === 0) return 0;
-  const ids = `{${written.map((r) => r.id).join(',')}}`;
-  await publishLiveFrom(
-    q,
-    'notification.new',
-    sql`select n.user_id, jsonb_build_object(
-        'notification', jsonb_build_object('_id', n.id::text, 'kind', n.kind, 'title', n.title,
-          'body', n.body, 'link', n.link, 'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'readAt', null),
-        'unread', ${unreadOf(sql`n.user_id`)}) as payload
-      from notifications n where n.id = any(${ids}::bigint[])`,
-  );
-  const users = [...new Set(written.map((r) => r.user_id))];
-  await q.rows(sql`
-    delete from notifications n using (
-      select u.id as user_id, (select id from notifications x where x.user_id = u.id order by id desc offset ${INBOX_KEEP} limit 1) as oldest_gone
-      from unnest(${`{${users.join(',')}}`}::bigint[]) as u(id)
-    ) cut
-    where n.user_id = cut.user_id and n.id <= cut.oldest_gone`);
-  return written.length;
+  const [row] = await q.rows<{ written: number }>(sql`
+    with written as (
+      insert into notifications (user_id, kind, title, body, link, dedupe_key, pushed_at)
+      select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key,
+        case when exists (select 1 from push_subscriptions s where s.user_id = i.user_id)
+          and ${channelOn('push', sql`i.user_id`, sql`i.kind`)} then null else now() end
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as i(user_id bigint, kind text, title text, body text, link text, dedupe_key text)
+      where ${channelOn('inbox', sql`i.user_id`, sql`i.kind`)}
+      order by i.user_id
+      on conflict (user_id, dedupe_key) do nothing
+      returning id, user_id, kind, title, body, link, created_at
+    ), added as (
+      select user_id, count(*)::int as n from written group by user_id
+    ), live as (
+      insert into realtime_events (kind, user_id, payload)
+      select 'notification.new', n.user_id, jsonb_build_object(
+          'notification', jsonb_build_object('_id', n.id::text, 'kind', n.kind, 'title', n.title,
+            'body', n.body, 'link', n.link, 'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'readAt', null),
+          'unread', ${unreadOf(sql`n.user_id`)} + a.n)
+      from written n join added a on a.user_id = n.user_id
+      order by n.user_id, n.id
+    ), cut as (
+      delete from notifications n using (
+        select a.user_id, (select id from notifications x where x.user_id = a.user_id
+          order by id desc offset greatest(${INBOX_KEEP} - a.n, 0) limit 1) as oldest_gone
+        from added a
+      ) c
+      where n.user_id = c.user_id and n.id <= c.oldest_gone
+    )
+    select count(*)::int as written from written`);
+  return row?.written ?? 0;
 }
 
 export async function inbox(
