@@ -13,7 +13,6 @@ import {
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { publishLive } from '../../platform/realtime/publish';
 
 /** One notification to write: who, what, the words, the page that acts on it, its cause. */
 export interface Notice {
@@ -180,16 +179,24 @@ export async function markRead(
   body: { ids: number[] } | { all: true },
 ): Promise<{ message: string; unread: number }> {
   const which = 'all' in body ? sql`true` : sql`id = any(${`{${body.ids.join(',')}}`}::bigint[])`;
-  const [row] = await deps.db.rows<{ marked: number; unread: number }>(sql`
+  // One statement, one commit: the marks and the live event that tells the player's other tabs
+  // their count (publishLive's insert, written here as a part of it).
+  const [row] = await deps.db.prepared<{ marked: number; unread: number }>(
+    'all' in body ? 'notifications_read_all' : 'notifications_read_ids',
+    sql`
     with marked as (
       update notifications set read_at = now()
       where user_id = ${userId} and read_at is null and ${which} returning 1
+    ), counts as (
+      select (select count(*)::int from marked) as marked,
+        (${unreadOf(userId)} - (select count(*)::int from marked)) as unread
+    ), told as (
+      insert into realtime_events (kind, user_id, payload)
+      select 'notification.read', ${userId}, jsonb_build_object('unread', unread) from counts
     )
-    select (select count(*)::int from marked) as marked,
-      (${unreadOf(userId)} - (select count(*)::int from marked)) as unread`);
+    select marked, unread from counts`,
+  );
   const marked = row?.marked ?? 0;
-  // Other tabs of the player update their count too.
-  await publishLive(deps.db, 'notification.read', { unread: row?.unread ?? 0 }, userId);
   deps.live.changed();
   return { message: `${marked} marked read`, unread: row?.unread ?? 0 };
 }
