@@ -23,7 +23,7 @@ async function delivered(): Promise<void> {
 }
 
 describe('the inbox', () => {
-  it('gets one notice per coin transfer, for the recipient only, and the live count', async () => {
+  it('gets one notice per coin transfer, for the recipient only, and the live counts', async () => {
     const alice = await registerUser(server);
     const bob = await registerUser(server);
     const live = await openLive(server.url, await takeTicket(server.url, bob.token));
@@ -34,14 +34,24 @@ describe('the inbox', () => {
       kind: 'notification.new',
       payload: { unread: 1, notification: { kind: 'coins_received', link: '/dashboard' } },
     });
+    // Marking it read tells the player's other tabs their count.
+    const first = (await inboxOf(bob)).body.notifications[0]!._id;
+    const read = await callRoute(server, 'POST /api/notifications/read', {
+      token: bob.token,
+      body: { ids: [first] },
+    });
+    expect(read.body).toEqual({ message: '1 marked read', unread: 0 });
+    expect(await live.next((m) => m.kind === 'notification.read', 5000)).toMatchObject({
+      payload: { unread: 0 },
+    });
     live.close();
     const bobs = await inboxOf(bob);
-    expect(bobs.body.unread).toBe(1);
+    expect(bobs.body.unread).toBe(0);
     expect(bobs.body.notifications[0]).toMatchObject({
       kind: 'coins_received',
       title: `${alice.username} sent you 25 coins`,
-      readAt: null,
     });
+    expect(bobs.body.notifications[0]!.readAt).not.toBeNull();
     expect((await inboxOf(alice)).body.notifications).toEqual([]);
   });
 
@@ -68,6 +78,7 @@ describe('the inbox', () => {
     expect(read.body.unread).toBe(2);
     expect((await inboxOf(bob, { unread: 'true' })).body.notifications).toHaveLength(2);
     expect((await inboxOf(bob, { kind: 'bet_settled' })).body.notifications).toHaveLength(0);
+    expect((await inboxOf(bob, { kind: 'coins_received' })).body.notifications).toHaveLength(3);
     expect((await inboxOf(bob, { group: 'Coins' })).body.notifications).toHaveLength(3);
     expect((await inboxOf(bob, { group: 'Trades' })).body.notifications).toHaveLength(0);
     await callRoute(server, 'POST /api/notifications/read', {

@@ -13,7 +13,6 @@ import {
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { publishLive, publishLiveFrom } from '../../platform/realtime/publish';
 
 /** One notification to write: who, what, the words, the page that acts on it, its cause. */
 export interface Notice {
@@ -37,7 +36,7 @@ interface NotificationRow {
   read_at: string | null;
 }
 
-const present = (r: NotificationRow): NotificationDto => ({
+const present = (r: Omit<NotificationRow, 'user_id'>): NotificationDto => ({
   _id: String(r.id),
   kind: r.kind,
   title: r.title,
@@ -81,38 +80,43 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
     link: n.link,
     dedupe_key: n.dedupeKey,
   }));
+  // One statement (this runs in every delivery of the events it hears, one event a
+  // transaction): the rows, their live events, and the cut to INBOX_KEEP. Its parts share one
+  // snapshot, so the unread count and the cut add the rows it writes to those they see.
   // Inserted in user id order: each row's foreign key locks its user (key share), and taken in
   // id order, as the ledger takes accounts, those never deadlock with a posting.
-  const written = await q.rows<NotificationRow>(sql`
-    insert into notifications (user_id, kind, title, body, link, dedupe_key, pushed_at)
-    select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key,
-      case when exists (select 1 from push_subscriptions s where s.user_id = i.user_id)
-        and ${channelOn('push', sql`i.user_id`, sql`i.kind`)} then null else now() end
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-      as i(user_id bigint, kind text, title text, body text, link text, dedupe_key text)
-    where ${channelOn('inbox', sql`i.user_id`, sql`i.kind`)}
-    order by i.user_id
-    on conflict (user_id, dedupe_key) do nothing
-    returning id, user_id, kind, title, body, link, created_at, read_at`);
-  if (written.length === 0) return 0;
-  const ids = `{${written.map((r) => r.id).join(',')}}`;
-  await publishLiveFrom(
-    q,
-    'notification.new',
-    sql`select n.user_id, jsonb_build_object(
-        'notification', jsonb_build_object('_id', n.id::text, 'kind', n.kind, 'title', n.title,
-          'body', n.body, 'link', n.link, 'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'readAt', null),
-        'unread', ${unreadOf(sql`n.user_id`)}) as payload
-      from notifications n where n.id = any(${ids}::bigint[])`,
-  );
-  const users = [...new Set(written.map((r) => r.user_id))];
-  await q.rows(sql`
-    delete from notifications n using (
-      select u.id as user_id, (select id from notifications x where x.user_id = u.id order by id desc offset ${INBOX_KEEP} limit 1) as oldest_gone
-      from unnest(${`{${users.join(',')}}`}::bigint[]) as u(id)
-    ) cut
-    where n.user_id = cut.user_id and n.id <= cut.oldest_gone`);
-  return written.length;
+  const [row] = await q.rows<{ written: number }>(sql`
+    with written as (
+      insert into notifications (user_id, kind, title, body, link, dedupe_key, pushed_at)
+      select i.user_id, i.kind, i.title, i.body, i.link, i.dedupe_key,
+        case when exists (select 1 from push_subscriptions s where s.user_id = i.user_id)
+          and ${channelOn('push', sql`i.user_id`, sql`i.kind`)} then null else now() end
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as i(user_id bigint, kind text, title text, body text, link text, dedupe_key text)
+      where ${channelOn('inbox', sql`i.user_id`, sql`i.kind`)}
+      order by i.user_id
+      on conflict (user_id, dedupe_key) do nothing
+      returning id, user_id, kind, title, body, link, created_at
+    ), added as (
+      select user_id, count(*)::int as n from written group by user_id
+    ), live as (
+      insert into realtime_events (kind, user_id, payload)
+      select 'notification.new', n.user_id, jsonb_build_object(
+          'notification', jsonb_build_object('_id', n.id::text, 'kind', n.kind, 'title', n.title,
+            'body', n.body, 'link', n.link, 'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'readAt', null),
+          'unread', ${unreadOf(sql`n.user_id`)} + a.n)
+      from written n join added a on a.user_id = n.user_id
+      order by n.user_id, n.id
+    ), cut as (
+      delete from notifications n using (
+        select a.user_id, (select id from notifications x where x.user_id = a.user_id
+          order by id desc offset greatest(${INBOX_KEEP} - a.n, 0) limit 1) as oldest_gone
+        from added a
+      ) c
+      where n.user_id = c.user_id and n.id <= c.oldest_gone
+    )
+    select count(*)::int as written from written`);
+  return row?.written ?? 0;
 }
 
 export async function inbox(
@@ -133,16 +137,32 @@ export async function inbox(
         { field: 'cursor', rule: 'format', value: query.cursor },
       ]);
   }
-  const [row] = await deps.db.rows<{ page: NotificationRow[] | null; unread: number }>(sql`
+  const kinds = query.kind ? [query.kind] : query.group ? kindsOfGroup(query.group) : null;
+  // Prepared per shape (cursor, unread, kinds): planned once per connection on PostgreSQL. One
+  // kind is an equality, which an index on (user_id, kind, id) can answer in order.
+  // The rows come as they are and are presented here: building the answer's objects and dates
+  // in SQL (json_build_object, to_char) costs PGlite more than it saves this process.
+  const [row] = await deps.db.prepared<{
+    page: Omit<NotificationRow, 'user_id'>[] | null;
+    unread: number;
+  }>(
+    `notifications_inbox${before !== null ? '_c' : ''}${query.unread ? '_u' : ''}${kinds ? (kinds.length === 1 ? '_k' : '_ks') : ''}`,
+    sql`
     select (select coalesce(json_agg(x order by x.id desc), '[]') from (
-        select id, user_id, kind, title, body, link, created_at, read_at from notifications
+        select id, kind, title, body, link, created_at, read_at from notifications
         where user_id = ${userId}
           ${before !== null ? sql`and id < ${before}` : sql``}
           ${query.unread ? sql`and read_at is null` : sql``}
-          ${query.kind ? sql`and kind = ${query.kind}` : sql``}
-          ${query.group ? sql`and kind = any(${`{${kindsOfGroup(query.group).join(',')}}`}::text[])` : sql``}
-        order by id desc limit ${INBOX_PAGE + 1}) x) as page,
-      ${unreadOf(userId)} as unread`);
+          ${
+            kinds?.length === 1
+              ? sql`and kind = ${kinds[0]}`
+              : kinds
+                ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])`
+                : sql``
+          }
+        order by id desc limit ${sql.raw(String(INBOX_PAGE + 1))}) x) as page,
+      ${unreadOf(userId)} as unread`,
+  );
   const rows = row?.page ?? [];
   const page = rows.slice(0, INBOX_PAGE);
   const last = page[page.length - 1];
@@ -159,16 +179,24 @@ export async function markRead(
   body: { ids: number[] } | { all: true },
 ): Promise<{ message: string; unread: number }> {
   const which = 'all' in body ? sql`true` : sql`id = any(${`{${body.ids.join(',')}}`}::bigint[])`;
-  const [row] = await deps.db.rows<{ marked: number; unread: number }>(sql`
+  // One statement, one commit: the marks and the live event that tells the player's other tabs
+  // their count (publishLive's insert, written here as a part of it).
+  const [row] = await deps.db.prepared<{ marked: number; unread: number }>(
+    'all' in body ? 'notifications_read_all' : 'notifications_read_ids',
+    sql`
     with marked as (
       update notifications set read_at = now()
       where user_id = ${userId} and read_at is null and ${which} returning 1
+    ), counts as (
+      select (select count(*)::int from marked) as marked,
+        (${unreadOf(userId)} - (select count(*)::int from marked)) as unread
+    ), told as (
+      insert into realtime_events (kind, user_id, payload)
+      select 'notification.read', ${userId}, jsonb_build_object('unread', unread) from counts
     )
-    select (select count(*)::int from marked) as marked,
-      (${unreadOf(userId)} - (select count(*)::int from marked)) as unread`);
+    select marked, unread from counts`,
+  );
   const marked = row?.marked ?? 0;
-  // Other tabs of the player update their count too.
-  await publishLive(deps.db, 'notification.read', { unread: row?.unread ?? 0 }, userId);
   deps.live.changed();
   return { message: `${marked} marked read`, unread: row?.unread ?? 0 };
 }
