@@ -76,6 +76,7 @@ ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_user
 CREATE UNIQUE INDEX "notification_emails_confirm_token_idx" ON "notification_emails" USING btree ("confirm_token_hash");--> statement-breakpoint
 CREATE INDEX "notification_schedule_due_idx" ON "notification_schedule" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "notifications_user_kind_idx" ON "notifications" USING btree ("user_id","kind","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_dedupe_idx" ON "notifications" USING btree ("user_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "notifications_push_due_idx" ON "notifications" USING btree ("id") WHERE "notifications"."pushed_at" is null;--> statement-breakpoint

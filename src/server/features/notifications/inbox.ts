@@ -13,6 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { publishingLive } from '../../platform/realtime/publish';
 
 /** One notification to write: who, what, the words, the page that acts on it, its cause. */
 export interface Notice {
@@ -99,15 +100,15 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
       returning id, user_id, kind, title, body, link, created_at
     ), added as (
       select user_id, count(*)::int as n from written group by user_id
-    ), live as (
-      insert into realtime_events (kind, user_id, payload)
-      select 'notification.new', n.user_id, jsonb_build_object(
+    ), ${publishingLive(
+      'live',
+      sql`select 'notification.new', n.user_id, jsonb_build_object(
           'notification', jsonb_build_object('_id', n.id::text, 'kind', n.kind, 'title', n.title,
             'body', n.body, 'link', n.link, 'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'readAt', null),
           'unread', ${unreadOf(sql`n.user_id`)} + a.n)
       from written n join added a on a.user_id = n.user_id
-      order by n.user_id, n.id
-    ), cut as (
+      order by n.user_id, n.id`,
+    )}, cut as (
       delete from notifications n using (
         select a.user_id, (select id from notifications x where x.user_id = a.user_id
           order by id desc offset greatest(${INBOX_KEEP} - a.n, 0) limit 1) as oldest_gone
@@ -180,7 +181,7 @@ export async function markRead(
 ): Promise<{ message: string; unread: number }> {
   const which = 'all' in body ? sql`true` : sql`id = any(${`{${body.ids.join(',')}}`}::bigint[])`;
   // One statement, one commit: the marks and the live event that tells the player's other tabs
-  // their count (publishLive's insert, written here as a part of it).
+  // their count (publishingLive's insert, a part of it).
   const [row] = await deps.db.prepared<{ marked: number; unread: number }>(
     'all' in body ? 'notifications_read_all' : 'notifications_read_ids',
     sql`
@@ -190,10 +191,10 @@ export async function markRead(
     ), counts as (
       select (select count(*)::int from marked) as marked,
         (${unreadOf(userId)} - (select count(*)::int from marked)) as unread
-    ), told as (
-      insert into realtime_events (kind, user_id, payload)
-      select 'notification.read', ${userId}, jsonb_build_object('unread', unread) from counts
-    )
+    ), ${publishingLive(
+      'told',
+      sql`select 'notification.read', ${userId}::bigint, jsonb_build_object('unread', unread) from counts`,
+    )}
     select marked, unread from counts`,
   );
   const marked = row?.marked ?? 0;

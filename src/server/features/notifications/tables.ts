@@ -43,6 +43,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
+    // The inbox filtered by one kind, newest first (inbox.ts).
+    index('notifications_user_kind_idx').on(t.userId, t.kind, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -42,3 +42,13 @@ export async function publishPublicLive(
     sql`insert into realtime_events (kind, payload) select kind, payload from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(kind text, payload jsonb)`,
   );
 }
+
+/**
+ * publishLiveFrom as a CTE `name` of the caller's statement, for a feature that writes its rows
+ * and their live events in one round trip: `rows` selects (kind, user_id, payload), ordered by
+ * user_id (the foreign keys' locks, as above).
+ */
+export function publishingLive(name: string, rows: SQL): SQL {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`publishingLive: bad CTE name ${name}`);
+  return sql`${sql.raw(name)} as (insert into realtime_events (kind, user_id, payload) ${rows})`;
+}
