@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/client';
 import type { ClosureReason } from '../../platform/module';
 import { accountsSql } from '../accounts/public';
 import { ledger } from '../wallet/public';
-import { handOwnership, removeMember } from './service';
+import { handOwnership } from './roles';
+import { removeMember } from './service';
 
 /**
  * Shares of `total` in proportion to `weights`, summing to exactly `total`: each gets the floor

@@ -2,6 +2,7 @@ import type { Deps } from '../../platform/deps';
 import { defineHandlers } from '../../platform/routing';
 import * as feed from './feed';
 import * as reads from './reads';
+import * as roles from './roles';
 import * as service from './service';
 
 export const communityHandlers = (deps: Deps) =>
@@ -45,11 +46,11 @@ export const communityHandlers = (deps: Deps) =>
     'GET /api/communities/:slug/members': async ({ params, query, user }) =>
       reads.members(deps, params.slug, user?.id ?? null, query),
     'PATCH /api/communities/:slug/members/:username': async ({ params, body, user }) =>
-      service.setRole(deps, user.id, params.slug, params.username, body.role),
+      roles.setRole(deps, user.id, params.slug, params.username, body.role),
     'POST /api/communities/:slug/members/:username/transfer-ownership': async ({ params, user }) =>
-      service.transferOwnership(deps, user.id, params.slug, params.username),
+      roles.transferOwnership(deps, user.id, params.slug, params.username),
     'POST /api/communities/:slug/members/:username/sanction': async ({ params, body, user }) =>
-      service.sanction(deps, user.id, params.slug, params.username, body),
+      roles.sanction(deps, user.id, params.slug, params.username, body),
     'POST /api/communities/:slug/treasury/donate': async ({ params, body, user }) =>
       service.donate(deps, user.id, params.slug, body.amount),
     'GET /api/communities/:slug/posts': async ({ params, query, user }) =>
