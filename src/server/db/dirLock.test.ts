@@ -21,9 +21,13 @@ function lockedDir(pid: number): string {
   return dir;
 }
 
-/** A zombie: `sleep 0` exits at once, and its parent shell execs into a sleep that never reaps it. */
+/**
+ * A zombie: the child outlives the shell's own bookkeeping (a shell reaps a finished background
+ * job before its next command, so a child that exits before the exec is reaped, not left), then
+ * exits under a parent that has exec'd into a sleep that never reaps it.
+ */
 async function zombiePid(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+  const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   cleanups.push(() => parent.kill('SIGKILL'));
