@@ -67,6 +67,8 @@ export interface DomainEvents {
   };
   /** An admin changed a player's balance. */
   BalanceAdjusted: { userId: number; delta: number; logId: number };
+  /** A player reached an achievement they can now claim (found by the achievements' sweep). */
+  AchievementReached: { userId: number; achievementId: number; title: string; icon: string };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -81,6 +83,7 @@ export const domainEventNames = Object.keys({
   CommunityActed: true,
   DuelChanged: true,
   BalanceAdjusted: true,
+  AchievementReached: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /**

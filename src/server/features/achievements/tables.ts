@@ -7,6 +7,7 @@ import {
   index,
   pgTable,
   text,
+  primaryKey,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -55,4 +56,22 @@ export const achievementClaims = pgTable(
     uniqueIndex('achievement_claims_once_idx').on(t.userId, t.achievementId),
     index('achievement_claims_achievement_idx').on(t.achievementId),
   ],
+);
+
+/**
+ * The achievements a player was told they can claim: the sweep that finds them (reached.ts)
+ * inserts here first, so each is told once, whichever process finds it and however often.
+ */
+export const achievementNotices = pgTable(
+  'achievement_notices',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    achievementId: bigint('achievement_id', { mode: 'number' })
+      .notNull()
+      .references(() => achievements.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
 );

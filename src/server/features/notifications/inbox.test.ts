@@ -4,6 +4,7 @@ import { INBOX_KEEP } from '../../../shared/api/notifications';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
 import { expectBadField, expectError } from '../../testing/expectations';
 import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { trimInboxes } from './inbox';
 import { openLive, takeTicket } from '../../testing/liveClient';
 
 const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
@@ -158,6 +159,8 @@ describe('the inbox', () => {
       select ${bob.id}, 'coins_received', 'old', '', '/dashboard', 'old:' || g from generate_series(1, ${INBOX_KEEP}) g`);
     await send(alice, bob, 9);
     await delivered();
+    await trimInboxes(server.deps);
+    expect(await trimInboxes(server.deps)).toBe(0);
     const [row] = await server.db.rows<{ n: number; old: number }>(sql`
       select count(*)::int as n, count(*) filter (where title = 'old')::int as old from notifications where user_id = ${bob.id}`);
     expect(row).toEqual({ n: INBOX_KEEP, old: INBOX_KEEP - 1 });

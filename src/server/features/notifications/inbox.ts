@@ -67,8 +67,7 @@ const unreadOf = (userId: SQL | number): SQL =>
 /**
  * Writes notices into their players' inboxes, in the caller's transaction (a domain event's
  * delivery, or the schedule's sweep), unless the player turned that kind's inbox off; tells
- * each player's sockets (the new notification and the unread count); keeps the newest
- * INBOX_KEEP per player. Returns how many rows it wrote. A row is left for the push sender
+ * each player's sockets (the new notification and the unread count). Returns how many rows it wrote. A row is left for the push sender
  * (pushed_at empty, push.ts) only if its player has a subscribed browser and that kind's push on.
  */
 export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
@@ -82,8 +81,8 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
     dedupe_key: n.dedupeKey,
   }));
   // One statement (this runs in every delivery of the events it hears, one event a
-  // transaction): the rows, their live events, and the cut to INBOX_KEEP. Its parts share one
-  // snapshot, so the unread count and the cut add the rows it writes to those they see.
+  // transaction): the rows and their live events. Its parts share one snapshot, so the unread
+  // count adds the rows it writes to those it sees. The cut to INBOX_KEEP is trimInboxes's.
   // Inserted in user id order: each row's foreign key locks its user (key share), and taken in
   // id order, as the ledger takes accounts, those never deadlock with a posting.
   const [row] = await q.rows<{ written: number }>(sql`
@@ -108,16 +107,40 @@ export async function notify(q: Queryable, notices: Notice[]): Promise<number> {
           'unread', ${unreadOf(sql`n.user_id`)} + a.n)
       from written n join added a on a.user_id = n.user_id
       order by n.user_id, n.id`,
-    )}, cut as (
-      delete from notifications n using (
-        select a.user_id, (select id from notifications x where x.user_id = a.user_id
-          order by id desc offset greatest(${INBOX_KEEP} - a.n, 0) limit 1) as oldest_gone
-        from added a
-      ) c
-      where n.user_id = c.user_id and n.id <= c.oldest_gone
-    )
+    )}
     select count(*)::int as written from written`);
   return row?.written ?? 0;
+}
+
+/** The highest notification id each database's last trim saw (per process). */
+const trimmedUpTo = new WeakMap<object, number>();
+
+/**
+ * Cuts each inbox that received notices since the last run back to its newest INBOX_KEEP.
+ * Not in notify(): there, every delivery walked its player's newest thousand rows, and the
+ * deliveries to one busy player (everybody paying the same person) queued on deleting the same
+ * old rows. Here one statement a sweep does it for the players written to since the last one
+ * (all of them at a process's first run); an inbox holds at most a sweep's worth more for a
+ * while, and nobody ever loses one of their newest INBOX_KEEP. Two processes trimming at once
+ * delete the same rows: the second finds them gone.
+ */
+export async function trimInboxes(deps: Pick<Deps, 'db'>): Promise<number> {
+  const since = trimmedUpTo.get(deps.db) ?? 0;
+  const [row] = await deps.db.rows<{ top: number | null; cut: number }>(sql`
+    with touched as (
+      select user_id, max(id) as top from notifications where id > ${since} group by user_id
+    ), cut as (
+      delete from notifications n using (
+        select t.user_id, (select id from notifications x where x.user_id = t.user_id
+          order by id desc offset ${INBOX_KEEP} limit 1) as oldest_gone
+        from touched t
+      ) c
+      where n.user_id = c.user_id and n.id <= c.oldest_gone
+      returning 1
+    )
+    select (select max(top) from touched)::bigint as top, (select count(*)::int from cut) as cut`);
+  if (row?.top != null) trimmedUpTo.set(deps.db, Number(row.top));
+  return row?.cut ?? 0;
 }
 
 export async function inbox(

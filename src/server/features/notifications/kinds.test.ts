@@ -9,6 +9,7 @@ import { createBet, optionId } from '../bets/builders';
 import { boughtService, finalizedService, serviceCalls } from '../services/builders';
 import { giveItem, insertItem } from '../store/builders';
 import { tradeCalls } from '../trades/builders';
+import { noticeReachedAchievements } from '../achievements/reached';
 
 /**
  * Each kind an action causes: exactly one inbox row, for the right player, none for anyone else,
@@ -188,5 +189,60 @@ describe('duels and communities', () => {
       [owner.username]: [],
       [asker.username]: ['community', 'mention'],
     });
+  });
+});
+
+describe('achievements', () => {
+  it('tells a player once that an achievement can be claimed, whichever sweep finds it', async () => {
+    const [player, other] = [await registerUser(server), await registerUser(server)];
+    const created = await callRoute(server, 'POST /api/achievements/create', {
+      token: admin.token,
+      body: {
+        title: `Two wagers ${player.username}`,
+        description: 'Place two wagers',
+        criteria: 'betsPlaced',
+        threshold: 2,
+        reward: 5,
+        icon: '🎯',
+      },
+    });
+    const bet = await createBet(server, admin);
+    const wager = (u: TestUser) =>
+      callRoute(server, 'POST /api/bets/predict', {
+        token: u.token,
+        body: { betId: bet._id, choice: 'Yes', amount: 1 },
+      });
+    const ours = async (u: TestUser) => {
+      await server.deps.events.flush();
+      return server.db.rows<{ title: string; link: string }>(sql`
+        select title, link from notifications
+        where user_id = ${u.id} and kind = 'achievement_claimable' and title like ${`%${player.username}%`}`);
+    };
+    await wager(player);
+    await wager(other);
+    await Promise.all([
+      noticeReachedAchievements(server.deps),
+      noticeReachedAchievements(server.deps),
+    ]);
+    expect(await ours(player)).toEqual([]);
+    await wager(player);
+    await Promise.all([
+      noticeReachedAchievements(server.deps),
+      noticeReachedAchievements(server.deps),
+    ]);
+    await noticeReachedAchievements(server.deps);
+    expect(await ours(player)).toEqual([
+      { title: `🎯 "Two wagers ${player.username}" can be claimed`, link: '/achievements' },
+    ]);
+    expect(await ours(other)).toEqual([]);
+    // Claimed before any sweep saw it: nobody is told of what they already took.
+    await wager(other);
+    const claim = await callRoute(server, 'POST /api/achievements/complete', {
+      token: other.token,
+      body: { achievementId: created.body._id },
+    });
+    expect(claim.status).toBe(200);
+    await noticeReachedAchievements(server.deps);
+    expect(await ours(other)).toEqual([]);
   });
 });

@@ -230,4 +230,15 @@ export const notificationListeners = (): Listeners => ({
         dedupeKey: `admin:${e.logId}`,
       },
     ]).then(() => undefined),
+  AchievementReached: (q, e) =>
+    notify(q, [
+      {
+        userId: e.userId,
+        kind: 'achievement_claimable',
+        title: `${e.icon} "${e.title}" can be claimed`,
+        body: 'You reached it: claim its reward on the achievements page.',
+        link: '/achievements',
+        dedupeKey: `achievement:${e.achievementId}`,
+      },
+    ]).then(() => undefined),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module';
 import { sendDigests } from './digest';
+import { trimInboxes } from './inbox';
 import { notificationListeners } from './listeners';
 import { closeMail } from './mail';
 import { PushSender } from './push';
@@ -14,6 +15,7 @@ export const notificationsModule = defineModule({
   listeners: () => notificationListeners(),
   sweeps: [
     { what: 'delivering scheduled notices', everyMs: 5_000, run: (deps) => deliverDue(deps) },
+    { what: 'trimming inboxes', everyMs: 30_000, run: (deps) => trimInboxes(deps) },
     // Does nothing without SMTP_URL. Digests are a day apart: a few minutes' delay is nothing.
     { what: 'sending e-mail digests', everyMs: 3 * 60_000, run: (deps) => sendDigests(deps) },
   ],

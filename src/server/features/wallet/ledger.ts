@@ -445,6 +445,25 @@ async function auditAccounts(q: Queryable): Promise<AuditProblem | null> {
 /** The ledger's row count, as a scalar subquery (the audit report's figure). */
 export const rowCount = sql`(select count(*)::int from ledger)`;
 
+/**
+ * The players with a posting among the `rows` ledger rows after row `afterId`, and the last row
+ * id looked at: who did something that moves a counter since a sweep last looked.
+ */
+export async function playersPostedSince(
+  q: Queryable,
+  afterId: number,
+  rows: number,
+): Promise<{ userIds: number[]; upTo: number }> {
+  const [row] = await q.rows<{ users: number[] | null; up_to: number | null }>(sql`
+    with seen as (select id, user_id from ledger where id > ${afterId} order by id limit ${rows})
+    select (select array_agg(distinct user_id) from seen where user_id is not null) as users,
+      (select max(id) from seen)::bigint as up_to`);
+  return {
+    userIds: (row?.users ?? []).map(Number),
+    upTo: row?.up_to == null ? afterId : Number(row.up_to),
+  };
+}
+
 /** The newest ledger row's id, null while there is none: where a live balance feed starts. */
 export const newestRowId = sql`(select max(id) from ledger)`;
 
