@@ -61,6 +61,8 @@ export interface TestServerOptions {
   pgSettings?: Record<string, string>;
   /** PostgreSQL: the address the server reaches its database by, from the real one (a test's proxy). */
   reachDatabase?: (url: string) => string;
+  /** PostgreSQL: a second app on that server's database (another process, in this one). */
+  databaseOf?: TestServer;
 }
 
 export async function startTestServer(
@@ -68,9 +70,12 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
-  const pgDb = process.env.TEST_DATABASE_URL
-    ? await createPgDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const shared = options.databaseOf?.config.databaseUrl;
+  const pgDb = shared
+    ? { url: shared, drop: async () => {} }
+    : process.env.TEST_DATABASE_URL
+      ? await createPgDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     databaseUrl: pgDb?.url,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import { callRoute } from '../../testing/callRoute';
-import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
+import { registerUser, usingPostgres, useTestServer, type TestUser } from '../../testing/harness';
 import { cancelNotice, deliverDue, scheduleNotice } from './schedule';
 
 const clock = new ManualClock('2030-01-01T00:00:00Z');
@@ -51,6 +51,33 @@ describe('scheduled notices', () => {
     expect(await inboxOf(user)).toHaveLength(0);
     const [left] = await server.db.rows<{ n: number }>(
       sql`select count(*)::int as n from notification_schedule where user_id = ${user.id}`,
+    );
+    expect(left?.n).toBe(0);
+  });
+});
+
+describe.runIf(usingPostgres())('scheduled notices on two processes', () => {
+  // A second app on the same database: its own pool and sweep, as another process has.
+  const other = useTestServer({}, { clock, databaseOf: server, audit: false });
+
+  it('are each delivered once when both sweeps take the same due rows at once', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => registerUser(server)));
+    for (const u of users) for (let i = 0; i < 40; i++) await scheduleFor(u, `egg:${i}`, 1_000 + i);
+    clock.advance(5_000);
+    const sweeps = [server, other, server, other];
+    let delivered = 0;
+    for (;;) {
+      const counts = await Promise.all(sweeps.map((s) => deliverDue(s.deps)));
+      delivered += counts.reduce((a, b) => a + b, 0);
+      if (counts.every((n) => n === 0)) break;
+    }
+    expect(delivered).toBe(12 * 40);
+    const rows = await server.db.rows<{ n: number; keys: number }>(sql`
+      select count(*)::int as n, count(distinct (user_id, dedupe_key))::int as keys
+      from notifications where user_id in ${users.map((u) => u.id)}`);
+    expect(rows[0]).toEqual({ n: 12 * 40, keys: 12 * 40 });
+    const [left] = await server.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from notification_schedule where user_id in ${users.map((u) => u.id)}`,
     );
     expect(left?.n).toBe(0);
   });
