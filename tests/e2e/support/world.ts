@@ -52,8 +52,10 @@ const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
  */
 export async function startWorld({
   trustProxy,
-}: { trustProxy?: Config['trustProxy'] } = {}): Promise<World> {
+  overrides = {},
+}: { trustProxy?: Config['trustProxy']; overrides?: Partial<Config> } = {}): Promise<World> {
   const server = await startTestServer({
+    ...overrides,
     clientDir,
     ...(trustProxy === undefined ? {} : { trustProxy }),
   });
