@@ -90,3 +90,26 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+// The browser replaced the subscription (its push service rotated keys or expired it): pushes
+// must follow it. A worker has no session, so the old endpoint, a secret this browser and the
+// server share, names the row to move. The new subscription reuses the old one's server key.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription;
+      if (!old) return;
+      const next =
+        event.newSubscription ??
+        (await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: old.options.applicationServerKey,
+        }));
+      await fetch('/api/push/subscriptions/renew', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oldEndpoint: old.endpoint, subscription: next.toJSON() }),
+      });
+    })(),
+  );
+});

@@ -182,6 +182,18 @@ export const notificationsRoutes = defineRoutes({
     body: pushSubscriptionBody,
     reply: messageResponse,
   },
+  'POST /api/push/subscriptions/renew': {
+    auth: 'public',
+    summary:
+      "The service worker's pushsubscriptionchange: the browser replaced a subscription, so its pushes go to the new one (the old endpoint, a secret only that browser and this server know, names it; no sign-in in a worker)",
+    body: z.strictObject({
+      oldEndpoint: z
+        .string({ error: 'oldEndpoint must be the replaced push service URL' })
+        .max(2000, 'oldEndpoint must be at most 2000 characters'),
+      subscription: pushSubscriptionBody,
+    }),
+    reply: messageResponse,
+  },
   'DELETE /api/push/subscriptions': {
     auth: 'user',
     summary: 'Stop pushing to this browser',

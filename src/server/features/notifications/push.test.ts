@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, callRouteRaw } from '../../testing/callRoute';
-import { expectBadField } from '../../testing/expectations';
+import { expectBadField, expectError } from '../../testing/expectations';
 import { registerUser, useTestServer, type TestUser } from '../../testing/harness';
 import { openLive, takeTicket } from '../../testing/liveClient';
 import { PushService, type Browser } from '../../testing/pushService';
@@ -187,6 +187,32 @@ describe('web push', () => {
     expect(await subscriptionsOf(browser.endpoint)).toHaveLength(1);
     expect((await remove(bob)).body.message).toMatch(/off/);
     expect(await subscriptionsOf(browser.endpoint)).toEqual([]);
+  });
+
+  it("follows a browser's renewed subscription, named by the old endpoint, without a session", async () => {
+    const [alice, bob] = [await registerUser(server), await registerUser(server)];
+    const old = pushService.browser('before-renewal');
+    const next = pushService.browser('after-renewal');
+    await subscribe(bob, old);
+    const renew = (oldEndpoint: string, { endpoint, keys }: Browser) =>
+      callRoute(server, 'POST /api/push/subscriptions/renew', {
+        body: { oldEndpoint, subscription: { endpoint, expirationTime: null, keys } },
+      });
+    const renewed = await renew(old.endpoint, next);
+    expect(renewed.status).toBe(200);
+    expect(await subscriptionsOf(old.endpoint)).toEqual([]);
+    expect(await subscriptionsOf(next.endpoint)).toEqual([{ user_id: bob.id }]);
+    await sendCoins(alice, bob, 4);
+    await until('the push reaches the renewed subscription', () => pushService.to(next).length > 0);
+    expect(pushService.to(old)).toEqual([]);
+    // The old endpoint proves nothing any more; an unknown one never did; a bad new one is named.
+    expectError(await renew(old.endpoint, next), 404, { code: 'NOT_FOUND' });
+    expectError(await renew('https://push.example.com/never', next), 404, { code: 'NOT_FOUND' });
+    expectBadField(
+      await renew(next.endpoint, { ...next, endpoint: 'https://10.0.0.1/x' }),
+      'subscription.endpoint',
+    );
+    expect(await subscriptionsOf(next.endpoint)).toEqual([{ user_id: bob.id }]);
   });
 
   it('refuses a subscription that is not a push service, naming the field', async () => {

@@ -17,6 +17,7 @@ export const notificationHandlers = (deps: Deps) =>
     'GET /api/push/key': async () => ({ publicKey: (await vapidKeys(deps)).publicKey }),
     'POST /api/push/subscriptions': async ({ body, user }) =>
       subscriptions.subscribe(deps, user.id, body),
+    'POST /api/push/subscriptions/renew': async ({ body }) => subscriptions.renew(deps, body),
     'DELETE /api/push/subscriptions': async ({ body, user }) =>
       subscriptions.unsubscribe(deps, user.id, body.endpoint),
     'GET /api/user/email': async ({ user }) => email.address(deps, user.id),

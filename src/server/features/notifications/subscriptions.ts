@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 
 /** A player's browsers beyond this many: the oldest subscription goes. */
 const MAX_PER_USER = 20;
@@ -42,9 +42,9 @@ const insideAddress = (host: string): boolean => {
  * a public name. PUSH_ALLOW_LOOPBACK (tests, a local push service) also takes http and https
  * on this machine; never a private network's address.
  */
-export function checkEndpoint(endpoint: string, allowLoopback: boolean): void {
+export function checkEndpoint(endpoint: string, allowLoopback: boolean, field = 'endpoint'): void {
   const refuse = (why: string) =>
-    badRequest(`endpoint ${why}`, [{ field: 'endpoint', rule: 'format', message: why }]);
+    badRequest(`${field} ${why}`, [{ field, rule: 'format', message: why }]);
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -82,6 +82,34 @@ export async function subscribe(
         order by created_at desc, id desc limit ${MAX_PER_USER})`);
   });
   return { message: 'Push notifications are on for this browser' };
+}
+
+/**
+ * The browser replaced its subscription (pushsubscriptionchange, in the service worker, which
+ * holds no session): the row of the old endpoint takes the new one, for the same player. The
+ * old endpoint is a capability URL only that browser and this server know, so it is the proof.
+ */
+export async function renew(
+  deps: Deps,
+  body: {
+    oldEndpoint: string;
+    subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+  },
+): Promise<{ message: string }> {
+  const next = body.subscription;
+  checkEndpoint(next.endpoint, deps.config.pushLoopback, 'subscription.endpoint');
+  const [row] = await deps.db.rows<{ id: number }>(sql`
+    with gone as (
+      delete from push_subscriptions where endpoint = ${next.endpoint}
+        and ${next.endpoint} <> ${body.oldEndpoint}
+        and exists (select 1 from push_subscriptions where endpoint = ${body.oldEndpoint})
+    )
+    update push_subscriptions set endpoint = ${next.endpoint}, p256dh = ${next.keys.p256dh},
+      auth = ${next.keys.auth}, created_at = now()
+    where endpoint = ${body.oldEndpoint} returning id`);
+  if (!row)
+    throw notFound('oldEndpoint: no browser is subscribed with that endpoint; subscribe again');
+  return { message: 'Push notifications go to the renewed subscription' };
 }
 
 /** This browser gets no more pushes for `userId` (another account's subscription stays). */
