@@ -26,6 +26,7 @@ import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
 import { communitiesModule } from './features/communities/module';
 import { notificationsModule } from './features/notifications/module';
+import { sanctionsModule } from './features/sanctions/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
@@ -46,6 +47,7 @@ export const modules = [
   quizDuelModule,
   // Before accounts: a closing community refunds its donors while the owner's account is open.
   communitiesModule,
+  sanctionsModule,
   accountsModule,
   tradesModule,
   walletModule,

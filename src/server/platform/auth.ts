@@ -7,12 +7,34 @@ import { banned, forbidden, unauthorized } from './errors';
 import { publishLive } from './realtime/publish';
 import { readBatch } from './batching/readBatch';
 import { accountsSql } from '../features/accounts/public';
+import { sanctionsInForceJson } from '../features/sanctions/public';
+import type { SanctionDetails, SanctionScope } from '../../shared/sanctions';
+
+/** A sanction in force as the session look-up reads it. */
+export interface SanctionInForce {
+  id: string;
+  scope: SanctionScope;
+  reason: string;
+  endsAt: string | null;
+  appealed: boolean;
+}
 
 export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+  /** In force when the session was read (a timed one's end is checked again at use). */
+  sanctions?: readonly SanctionInForce[];
 }
+
+export const sanctionDetails = (s: SanctionInForce): SanctionDetails => ({
+  rule: 'sanction',
+  sanctionId: s.id,
+  scope: s.scope,
+  reason: s.reason,
+  endsAt: s.endsAt,
+  appealed: s.appealed,
+});
 
 interface CachedSession {
   user: AuthUser;
@@ -39,6 +61,7 @@ interface SessionRow extends Record<string, unknown> {
   revoked: boolean;
   idle: boolean;
   stale: boolean;
+  sanctions: SanctionInForce[];
 }
 
 /**
@@ -56,7 +79,8 @@ const sessionLookups = readBatch<string>({
     cross join lateral (
       select u.id, u.username, u.role, u.status, s.revoked_at is not null as revoked,
         s.last_used_at < now() - make_interval(days => ${SESSION_IDLE_DAYS}) as idle,
-        s.last_used_at < now() - interval '1 hour' as stale
+        s.last_used_at < now() - interval '1 hour' as stale,
+        ${sanctionsInForceJson(sql`u.id`)} as sanctions
       from sessions s join ${accountsSql.users} u on u.id = s.user_id
       where s.token_hash = k.token_hash limit 1
     ) x`,
@@ -116,8 +140,11 @@ export class Sessions {
     if (cached && cached.expiresAt > now) return cached;
     const epoch = this.epoch;
     const row = await sessionLookups.read<SessionRow>(this.db, tokenHash);
-    // A ban revokes every session; the banned user still learns why rather than a bare 401.
-    if (row?.status === 'banned') throw banned();
+    // A suspension revokes every session; the player still learns why rather than a bare 401.
+    if (row?.status === 'banned') {
+      const all = row.sanctions.find((x) => x.scope === 'all');
+      throw banned(all && sanctionDetails(all));
+    }
     if (!row || row.revoked || row.status === 'deleted') {
       this.cache.delete(tokenHash);
       throw unauthorized('Your session has expired; sign in again');
@@ -130,7 +157,12 @@ export class Sessions {
     }
     if (row.stale) this.touch(tokenHash);
     const entry = {
-      user: { id: row.id, username: row.username, role: row.role },
+      user: {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        ...(row.sanctions.length > 0 ? { sanctions: row.sanctions } : {}),
+      },
       tokenHash,
       expiresAt: now + this.cacheMs,
     };

@@ -9,6 +9,7 @@ import type {
 } from '../../shared/api/errors';
 import { fieldRules } from '../../shared/api/errors';
 import { databaseUnavailable, pgErrorCode } from '../db/client';
+import { sanctionMessage, type SanctionDetails } from '../../shared/sanctions';
 
 /** The one error type routes throw; the handler below turns it into `{ message, code, details? }`. */
 export class AppError extends Error {
@@ -39,7 +40,19 @@ export const notFound = (message: string, details?: ErrorDetailsByCode['NOT_FOUN
   new AppError(404, 'NOT_FOUND', message, details);
 export const conflict = (message: string, details?: ErrorDetailsByCode['CONFLICT']) =>
   new AppError(409, 'CONFLICT', message, details);
-export const banned = () => new AppError(403, 'BANNED', 'This account is banned');
+/** A suspended account: with its sanction when known (the old panel's bans had no reason). */
+export const banned = (details?: SanctionDetails) =>
+  details
+    ? new AppError(403, 'BANNED', sanctionMessage('all', details.reason, details.endsAt), details)
+    : new AppError(403, 'BANNED', 'This account is banned');
+/** Refused under a sanction of the route's scope: what, why, until when. */
+export const sanctioned = (details: SanctionDetails) =>
+  new AppError(
+    403,
+    'SANCTIONED',
+    sanctionMessage(details.scope, details.reason, details.endsAt),
+    details,
+  );
 /** The spec's words (accounts-economy-admin.md, bet wager), the same for every refusal of the kind. */
 export const insufficientFunds = (message = 'Insufficient balance.') =>
   new AppError(409, 'INSUFFICIENT_FUNDS', message);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { withMarks } from '../db/writeMarks';
 import type { Clock } from './clock';
+import type { SanctionScope } from '../../shared/sanctions';
 
 /**
  * Typed domain events between features (DESIGN.md section 1a), kept in an outbox: a producer
@@ -67,6 +68,16 @@ export interface DomainEvents {
   };
   /** An admin changed a player's balance. */
   BalanceAdjusted: { userId: number; delta: number; logId: number };
+  /** A player's sanction was imposed, lifted, or its appeal decided (with the admin's reply). */
+  SanctionChanged: {
+    sanctionId: number;
+    userId: number;
+    change: 'imposed' | 'lifted' | 'appeal_upheld' | 'appeal_lifted';
+    scope: SanctionScope;
+    reason: string;
+    endsAt: string | null;
+    reply: string | null;
+  };
   /** A player reached an achievement they can now claim (found by the achievements' sweep). */
   AchievementReached: { userId: number; achievementId: number; title: string; icon: string };
 }
@@ -84,6 +95,7 @@ export const domainEventNames = Object.keys({
   DuelChanged: true,
   BalanceAdjusted: true,
   AchievementReached: true,
+  SanctionChanged: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /**

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SanctionDetails } from '../../shared/sanctions';
 import type { Queryable } from '../db/client';
 import type { Deps } from './deps';
 import type { Listeners } from './events';
@@ -42,6 +43,15 @@ export interface FeatureModule {
    * that refunds escrow, and so locks other users' accounts, comes before accounts, which
    * locks and closes this one). After it nothing of the user's may stay open in the module.
    */
+  /**
+   * Why a banned account may not sign in (the sanctions feature): its suspension, 'ended' when
+   * it ran out (the account is active again), null when no sanction explains it.
+   */
+  suspension?: (
+    deps: Deps,
+    q: Queryable,
+    userId: number,
+  ) => Promise<SanctionDetails | 'ended' | null>;
   onAccountClosed?: (
     tx: Queryable,
     userId: number,
@@ -88,6 +98,19 @@ export async function closeAccount(
   reason: ClosureReason,
 ): Promise<void> {
   for (const m of deps.modules) await m.onAccountClosed?.(tx, userId, reason, deps);
+}
+
+/** What the modules say of a banned account at sign-in (see FeatureModule.suspension). */
+export async function suspensionOf(
+  deps: Deps,
+  q: Queryable,
+  userId: number,
+): Promise<SanctionDetails | 'ended' | null> {
+  for (const m of deps.modules) {
+    const why = await m.suspension?.(deps, q, userId);
+    if (why !== undefined && why !== null) return why;
+  }
+  return null;
 }
 
 /** Every module's part of the user view, under the module's name. */

@@ -6,10 +6,11 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ReplyOf, RouteSpec, ServerInput } from '@shared/api/contract';
-import { routes, type FeatureName, type Routes } from '@shared/api/routes';
-import type { AuthUser } from './auth';
+import { gameFeatures, routes, type FeatureName, type Routes } from '@shared/api/routes';
+import type { RouteSanctionScope } from '@shared/sanctions';
+import { sanctionDetails, type AuthUser } from './auth';
 import type { Deps } from './deps';
-import { AppError, errorBodyOf } from './errors';
+import { AppError, errorBodyOf, sanctioned } from './errors';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint } from './idempotency';
 import { checkReply, replySerializer, unwrapReplySchema } from './replies';
 
@@ -116,6 +117,26 @@ const authText: Record<RouteSpec['auth'], string> = {
   admin: 'bearer token of an admin',
 };
 
+/** The sanction scope that refuses a route: its own, or `games` for a game's writes. */
+function sanctionScopeOf(
+  feature: string,
+  method: string,
+  spec: RouteSpec,
+): RouteSanctionScope | undefined {
+  if (spec.sanction === 'none') return undefined;
+  return spec.sanction ?? (gameFeatures.has(feature) && method !== 'GET' ? 'games' : undefined);
+}
+
+/** After the session is read: a sanction in force of the route's scope refuses the request. */
+const refuseSanctioned =
+  (deps: Deps, scope: RouteSanctionScope) => async (request: FastifyRequest) => {
+    const now = deps.clock.now().getTime();
+    const hit = request.auth?.user.sanctions?.find(
+      (s) => s.scope === scope && (s.endsAt === null || Date.parse(s.endsAt) > now),
+    );
+    if (hit) throw sanctioned(sanctionDetails(hit));
+  };
+
 /** One route of the table; registerRoutes calls it for each (tests call it for a single one). */
 export function registerRoute(
   app: FastifyInstance,
@@ -128,6 +149,7 @@ export function registerRoute(
   const call = handler as unknown as (ctx: unknown) => Promise<unknown>;
   const { method, url } = splitRouteName(name);
   const status = spec.status ?? 200;
+  const scope = sanctionScopeOf(feature, method, spec);
   const options: RouteOptions = {
     method,
     url,
@@ -169,9 +191,18 @@ export function registerRoute(
           },
         }
       : {}),
-    ...(spec.auth === 'user' ? { onRequest: deps.sessions.requireUser } : {}),
-    ...(spec.auth === 'admin' ? { onRequest: deps.sessions.requireAdmin } : {}),
-    ...(spec.auth === 'optional' ? { onRequest: deps.sessions.optionalUser } : {}),
+    ...(spec.auth === 'public'
+      ? {}
+      : {
+          onRequest: [
+            spec.auth === 'user'
+              ? deps.sessions.requireUser
+              : spec.auth === 'admin'
+                ? deps.sessions.requireAdmin
+                : deps.sessions.optionalUser,
+            ...(scope ? [refuseSanctioned(deps, scope)] : []),
+          ],
+        }),
     ...(spec.rateLimit === 'auth'
       ? { config: { rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } } }
       : {}),

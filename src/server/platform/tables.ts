@@ -58,6 +58,9 @@ export const adminActions = [
   'retire_task',
   'create_achievement',
   'retire_achievement',
+  'sanction_user',
+  'lift_sanction',
+  'decide_appeal',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

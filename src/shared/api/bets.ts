@@ -199,6 +199,7 @@ export const betsRoutes = defineRoutes({
   },
   'POST /api/bets/predict': {
     auth: 'user',
+    sanction: 'games',
     idempotent: true,
     summary: 'Place a wager on an option (by its text)',
     body: predictBody,
@@ -206,6 +207,7 @@ export const betsRoutes = defineRoutes({
   },
   'POST /api/bets/parlay': {
     auth: 'user',
+    sanction: 'games',
     idempotent: true,
     summary: 'Place a parlay of 2-10 legs',
     body: parlayBody,

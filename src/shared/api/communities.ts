@@ -282,6 +282,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities': {
     auth: 'user',
+    sanction: 'communities',
     idempotent: true,
     summary: `Create a community (costs ${COMMUNITY_CREATE_COST} coins, paid into its treasury); you are its owner`,
     body: createBody,
@@ -290,6 +291,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/join-by-invite': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Join with an invite code',
     body: inviteCodeBody,
     reply: joinReply,
@@ -302,6 +304,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'PATCH /api/communities/:slug': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Edit name, description, icon, rules, visibility or join policy (moderators)',
     params: slugParams,
     body: editBody,
@@ -309,6 +312,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/join': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Join an open community, or ask to join one that approves members',
     params: slugParams,
     reply: joinReply,
@@ -321,6 +325,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/invites': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Make an invite code (moderators)',
     params: slugParams,
     body: inviteBody,
@@ -341,12 +346,14 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/requests/:username/approve': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Approve a join request (moderators)',
     params: memberParams,
     reply: messageResponse,
   },
   'POST /api/communities/:slug/requests/:username/deny': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Deny a join request (moderators)',
     params: memberParams,
     reply: messageResponse,
@@ -360,6 +367,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'PATCH /api/communities/:slug/members/:username': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Make a member a moderator or a moderator a member (owner)',
     params: memberParams,
     body: roleBody,
@@ -367,12 +375,14 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/members/:username/transfer-ownership': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Hand ownership to a member (owner); you become a moderator',
     params: memberParams,
     reply: messageResponse,
   },
   'POST /api/communities/:slug/members/:username/sanction': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Mute, ban or remove a member, with a reason (moderators)',
     params: memberParams,
     body: sanctionBody,
@@ -380,6 +390,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/treasury/donate': {
     auth: 'user',
+    sanction: 'sending',
     idempotent: true,
     summary: 'Give coins to the treasury (members)',
     params: slugParams,
@@ -395,6 +406,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/posts': {
     auth: 'user',
+    sanction: 'posting',
     summary: `Post to the feed (members; up to ${COMMUNITY_POST_MAX} characters)`,
     params: slugParams,
     body: postBody,
@@ -403,6 +415,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'POST /api/communities/:slug/posts/:id/comments': {
     auth: 'user',
+    sanction: 'posting',
     summary: 'Comment on a post (members)',
     params: postParams,
     body: postBody,
@@ -425,6 +438,7 @@ export const communitiesRoutes = defineRoutes({
   },
   'PUT /api/user/home-community': {
     auth: 'user',
+    sanction: 'communities',
     summary: 'Pick your home community (shown beside your name), or null for none',
     body: homeBody,
     reply: z.object({ message: z.string(), homeCommunity: z.string().nullable() }),

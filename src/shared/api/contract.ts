@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RouteSanctionScope } from '../sanctions';
 
 /**
  * The shape of the route table (routes.ts). A route's name is its method and path, e.g.
@@ -41,6 +42,12 @@ export interface RouteSpec {
    * first answer and changes nothing). The client sends one key per user action.
    */
   idempotent?: true;
+  /**
+   * Refused (403 SANCTIONED, naming the reason and end) to a player under a sanction of this
+   * scope. A game's routes that change anything are `games` unless they say 'none' (a cancel
+   * that only gives a stake back).
+   */
+  sanction?: RouteSanctionScope | 'none';
 }
 
 /** 'GET /api/user/public/:username' -> 'username'. */

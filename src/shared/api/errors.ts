@@ -1,4 +1,5 @@
 import type { NewAccountDetails } from '../newAccounts';
+import type { SanctionDetails } from '../sanctions';
 import type { OddsChangedDetails } from './bets';
 import type { PriceChangedDetails } from './services';
 
@@ -12,6 +13,8 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'BANNED',
+  /** Refused under a sanction of the route's scope (403): the details say which, why, until when. */
+  'SANCTIONED',
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_FUNDS',
@@ -91,6 +94,8 @@ export interface ErrorDetailsByCode {
   BAD_REQUEST: FieldIssue[] | ClaimCooldownDetails;
   NOT_FOUND: FieldIssue[];
   FORBIDDEN: FieldIssue[] | NewAccountDetails;
+  BANNED: SanctionDetails;
+  SANCTIONED: SanctionDetails;
   CONFLICT:
     | FieldIssue[]
     | OddsChangedDetails

@@ -12,6 +12,7 @@ import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
 import { notificationsRoutes } from './notifications';
+import { sanctionsRoutes } from './sanctions';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -21,6 +22,10 @@ import type { Intersect } from '../types';
  * (platform/routing.ts) and the client calls them by name (client/lib/api.ts); both are
  * checked by the compiler against this one table. The client imports it as a type only.
  */
+const gameTables = await loadGameRouteTables();
+/** The features that are games: their routes that change anything are refused under `games`. */
+export const gameFeatures: ReadonlySet<string> = new Set(Object.keys(gameTables));
+
 export const routes = {
   accounts: accountsRoutes,
   wallet: walletRoutes,
@@ -36,8 +41,9 @@ export const routes = {
   fairness: fairnessRoutes,
   communities: communitiesRoutes,
   notifications: notificationsRoutes,
+  sanctions: sanctionsRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
-  ...(await loadGameRouteTables()),
+  ...gameTables,
 };
 
 export type Routes = typeof routes;

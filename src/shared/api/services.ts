@@ -160,6 +160,7 @@ export const servicesRoutes = defineRoutes({
   },
   'POST /api/services': {
     auth: 'user',
+    sanction: 'trading',
     summary: 'List a service',
     body: createServiceBody,
     reply: serviceDto,
@@ -167,6 +168,7 @@ export const servicesRoutes = defineRoutes({
   },
   'PUT /api/services/:id': {
     auth: 'user',
+    sanction: 'trading',
     summary: 'Edit your service before it is bought',
     params: idParams,
     body: updateServiceBody,
@@ -180,6 +182,7 @@ export const servicesRoutes = defineRoutes({
   },
   'POST /api/services/buy/:id': {
     auth: 'user',
+    sanction: 'trading',
     idempotent: true,
     summary:
       "Buy a service (its price is held in escrow until you accept the provider's finalization); expectedPrice: the price you agree to, else 409",

@@ -109,6 +109,7 @@ export const tradesRoutes = defineRoutes({
   },
   'POST /api/trades/request': {
     auth: 'user',
+    sanction: 'trading',
     idempotent: true,
     summary: 'Offer items to another user (locks the offered units)',
     body: requestTradeBody,
@@ -117,6 +118,7 @@ export const tradesRoutes = defineRoutes({
   },
   'POST /api/trades/:id/respond': {
     auth: 'user',
+    sanction: 'trading',
     idempotent: true,
     summary:
       'Accept with items of yours (locked until the trade closes) or deny a pending incoming trade',
@@ -133,6 +135,7 @@ export const tradesRoutes = defineRoutes({
   },
   'POST /api/trades/:id/finalize': {
     auth: 'user',
+    sanction: 'trading',
     idempotent: true,
     summary: 'Swap the items of a responded outgoing trade',
     params: idParams,

@@ -112,6 +112,7 @@ export type LedgerPage = z.infer<typeof ledgerPage>;
 export const walletRoutes = defineRoutes({
   'POST /api/user/send-money': {
     auth: 'user',
+    sanction: 'sending',
     idempotent: true,
     summary: 'Send coins to another user',
     body: sendMoneyBody,

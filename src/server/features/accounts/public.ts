@@ -7,7 +7,7 @@
  */
 export { accountsSql } from './sql';
 export { assertEstablished } from './newAccounts';
-export { findUserByUsername } from './queries';
+export { findUserByUsername, reactivate } from './queries';
 /** Seeding (db/seed.ts) makes the admin and the demo players. */
 export { createAccount } from './service';
 export { users } from './tables';

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { Role, UserStatus } from '../../../shared/api/accounts';
 import { users } from './tables';
@@ -66,4 +66,14 @@ export async function insertUser(
     .returning();
   if (!row || !isVisible(row)) throw new Error('insertUser: the insert returned no active row');
   return row;
+}
+
+/**
+ * A suspension ended (its sanction was lifted or ran out; sanctions decides): these banned
+ * accounts are active again. One conditional UPDATE: two processes ending it at once change it once.
+ */
+export async function reactivate(q: Queryable, userIds: SQL): Promise<number[]> {
+  const rows = await q.rows<{ id: number }>(sql`
+    update users set status = 'active' where id in (${userIds}) and status = 'banned' returning id`);
+  return rows.map((r) => Number(r.id));
 }

@@ -17,7 +17,7 @@ import {
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../platform/passwords';
 import { readStats } from '../../platform/stats';
 import { ledger } from '../wallet/public';
-import { closeAccount, type ClosureReason } from '../../platform/module';
+import { closeAccount, suspensionOf, type ClosureReason } from '../../platform/module';
 import { presentPublicUser, presentUser } from './presenter';
 import { readOwnView, readOwnViewIn, readPublicView } from './userView';
 import {
@@ -83,7 +83,11 @@ export async function login(deps: Deps, username: string, password: string): Pro
   }
   if (!(await verifyPassword(found.passwordHash, password)))
     throw unauthorized('Invalid username or password');
-  if (found.status === 'banned') throw banned();
+  if (found.status === 'banned') {
+    // A suspension that ran out ends here if the sweep has not ended it yet.
+    const why = await suspensionOf(deps, deps.db, found.id);
+    if (why !== 'ended') throw banned(why ?? undefined);
+  }
   return deps.db.tx(async (tx) => {
     // Locked against a concurrent ban or deletion: either it waits for this session to exist
     // (and then revokes it), or this sees its outcome.

@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import { ledger } from '../wallet/public';
 import { findUserByUsername } from '../accounts/public';
-import { closeAccount } from '../../platform/module';
+import { impose, liftSuspensions } from '../sanctions/public';
 import { recordEvent } from '../../platform/events';
 import { presentAdminUser, presentBalanceChange, presentStatusChange } from './presenter';
 import { visibleUsers } from './queries';
@@ -55,12 +55,24 @@ export async function adjustBalance(
     .finally(() => deps.events.nudge());
 }
 
+/**
+ * The spec's ban switch, on sanctions (issue 39): banned is a suspension (scope all) without an
+ * end; active lifts the player's suspensions in force (the unban the spec never showed).
+ */
 export async function setStatus(
   deps: Deps,
   admin: AuthUser,
   username: string,
   status: UserStatus,
 ): Promise<AdminStatusResponse> {
+  if (status === 'banned') {
+    const made = await impose(deps, admin, {
+      username,
+      scope: 'all',
+      reason: 'Banned from the admin panel',
+    });
+    return presentStatusChange(made.username, status);
+  }
   const result = await deps.db.tx(async (tx) => {
     const target = await findUserByUsername(tx, username);
     if (!target) throw notFound(`User ${username} not found`);
@@ -68,25 +80,17 @@ export async function setStatus(
       throw badRequest('username: you cannot change your own status', [
         { field: 'username', rule: 'self' },
       ]);
-    if (target.role === 'admin') throw conflict('Admins cannot be banned');
     if (target.status === status) throw conflict(`${target.username} is already ${status}`);
-    if (status === 'banned') {
-      // A banned user can no longer finalize, accept, refund, answer or trade: every module ends
-      // what the user has open (escrow back to its buyers, duels refunded, trades canceled) and
-      // accounts sets the status and ends the sessions, in the module list's order.
-      await closeAccount(deps, tx, target.id, 'banned');
-    } else {
-      await tx.orm.update(users).set({ status }).where(eq(users.id, target.id));
-    }
+    await liftSuspensions(deps, tx, admin.id, target.id);
     await logAdminAction(tx, {
       adminId: admin.id,
-      action: status === 'banned' ? 'ban_user' : 'unban_user',
-      details: `${status === 'banned' ? 'Banned' : 'Unbanned'} ${target.username}`,
+      action: 'unban_user',
+      details: `Unbanned ${target.username}`,
       target: target.username,
     });
     return { id: target.id, username: target.username };
   });
-  if (status === 'banned') deps.sessions.forgetUser(result.id); // again, now that the revocation is committed
+  deps.sessions.forgetUser(result.id);
   return presentStatusChange(result.username, status);
 }
 

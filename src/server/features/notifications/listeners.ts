@@ -6,6 +6,7 @@ import { accountsSql } from '../accounts/public';
 import { paidBySettlement } from '../bets/public';
 import { serviceTitleOf } from '../services/public';
 import { notify } from './inbox';
+import { SANCTION_SCOPES, untilText } from '../../../shared/sanctions';
 
 const coins = (n: number) => `${n.toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
 
@@ -230,6 +231,33 @@ export const notificationListeners = (): Listeners => ({
         dedupeKey: `admin:${e.logId}`,
       },
     ]).then(() => undefined),
+  SanctionChanged: (q, e) => {
+    const what = SANCTION_SCOPES[e.scope].covers;
+    const words = {
+      imposed: {
+        title:
+          e.scope === 'all'
+            ? `Your account is suspended ${untilText(e.endsAt)}`
+            : `You may not use ${what} ${untilText(e.endsAt)}`,
+        body: `Reason: ${e.reason}. You may appeal once.`,
+      },
+      lifted: { title: 'A sanction on your account was lifted', body: `It was: ${e.reason}` },
+      appeal_upheld: { title: 'Your appeal was turned down', body: `The admin's reply: ${e.reply ?? ''}` },
+      appeal_lifted: {
+        title: 'Your appeal was granted: the sanction is lifted',
+        body: `The admin's reply: ${e.reply ?? ''}`,
+      },
+    }[e.change];
+    return notify(q, [
+      {
+        userId: e.userId,
+        kind: 'security',
+        ...words,
+        link: '/sanctions',
+        dedupeKey: `sanction:${e.sanctionId}:${e.change}`,
+      },
+    ]).then(() => undefined);
+  },
   AchievementReached: (q, e) =>
     notify(q, [
       {

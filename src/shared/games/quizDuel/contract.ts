@@ -237,6 +237,8 @@ export const quizDuelRoutes = defineRoutes({
   },
   'POST /api/games/quiz-duel/:id/cancel': {
     auth: 'user',
+    // Only gives the stake back: a sanctioned player may still take an open challenge down.
+    sanction: 'none',
     idempotent: true,
     summary: 'Take back your challenge before anyone joins (async: before you start playing)',
     params: idParams,

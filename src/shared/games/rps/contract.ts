@@ -127,6 +127,8 @@ export const rpsRoutes = defineRoutes({
   },
   'POST /api/games/rps/:id/cancel': {
     auth: 'user',
+    // Only gives the stake back: a sanctioned player may still take an open challenge down.
+    sanction: 'none',
     idempotent: true,
     summary: 'Cancel your open challenge and get the buy-in back',
     params: idParams,
