@@ -118,7 +118,7 @@ const authText: Record<RouteSpec['auth'], string> = {
 };
 
 /** The sanction scope that refuses a route: its own, or `games` for a game's writes. */
-function sanctionScopeOf(
+export function sanctionScopeOf(
   feature: string,
   method: string,
   spec: RouteSpec,

@@ -242,7 +242,10 @@ export const notificationListeners = (): Listeners => ({
         body: `Reason: ${e.reason}. You may appeal once.`,
       },
       lifted: { title: 'A sanction on your account was lifted', body: `It was: ${e.reason}` },
-      appeal_upheld: { title: 'Your appeal was turned down', body: `The admin's reply: ${e.reply ?? ''}` },
+      appeal_upheld: {
+        title: 'Your appeal was turned down',
+        body: `The admin's reply: ${e.reply ?? ''}`,
+      },
       appeal_lifted: {
         title: 'Your appeal was granted: the sanction is lifted',
         body: `The admin's reply: ${e.reply ?? ''}`,
