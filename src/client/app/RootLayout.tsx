@@ -4,6 +4,7 @@ import { Footer } from './Footer';
 import { useForgetSignOutOnLeave } from './guards';
 import { LiveUpdates } from './LiveUpdates';
 import { usePageTitle } from './pageTitle';
+import { SanctionBanner } from '../features/sanctions/public';
 
 /** Lazy pages keep the old screen up while their chunk loads; this bar says something is coming. */
 function NavigationProgress() {
@@ -34,6 +35,7 @@ export function RootLayout() {
       <NavigationProgress />
       <LiveUpdates />
       <NavBar />
+      <SanctionBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />
       </main>

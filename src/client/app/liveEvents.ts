@@ -13,6 +13,7 @@ import {
   onNotificationRead,
   type Navigate,
 } from '../features/notifications/live';
+import { sanctionKeys } from '../features/sanctions/queries';
 import { serviceKeys } from '../features/services/queries';
 import { tradeKeys } from '../features/trades/queries';
 import { walletKeys } from '../features/wallet/queries';
@@ -78,8 +79,12 @@ export function followLive(queryClient: QueryClient, navigate: Navigate): () => 
             : `“${title}” was voided: ${coins(refunded)} refunded`;
         notify.success(said, { id: `bet-paid-${betId}` });
       }
-      if (message.kind === 'notification.new')
+      if (message.kind === 'notification.new') {
         onNotificationNew(queryClient, navigate, message.payload);
+        // A sanction imposed, lifted or its appeal answered: the banner reads its list again.
+        if (message.payload.notification.kind === 'security')
+          void queryClient.invalidateQueries({ queryKey: sanctionKeys.all });
+      }
       if (message.kind === 'notification.read') onNotificationRead(queryClient, message.payload);
       for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
     },

@@ -208,6 +208,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'sanctions',
+                ...titled('Sanctions'),
+                lazy: lazyPage(
+                  () => import('../features/sanctions/pages/SanctionsPage'),
+                  (m) => m.SanctionsPage,
+                ),
+              },
+              {
                 path: 'notifications/settings',
                 ...titled('Notification settings'),
                 lazy: lazyPage(

@@ -1,6 +1,7 @@
 import type { ErrorCode, FieldIssue, FieldRule } from '../../shared/api/errors';
 import { fieldRules } from '../../shared/api/errors';
 import { MAX_ODDS, MIN_ODDS } from '../../shared/odds';
+import { sanctionMessage, type SanctionDetails } from '../../shared/sanctions';
 import { ApiError, NetworkError } from './api';
 import { formatCoins } from './format';
 
@@ -154,6 +155,14 @@ const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
   ALREADY_OWNED: 'You already own this badge',
 };
 
+/** A refusal under a sanction (SANCTIONED, or BANNED with its suspension): what, why, until when. */
+export function sanctionOf(error: unknown): SanctionDetails | null {
+  if (!(error instanceof ApiError) || (error.code !== 'SANCTIONED' && error.code !== 'BANNED'))
+    return null;
+  const d = error.details as Partial<SanctionDetails> | undefined;
+  return d?.rule === 'sanction' && typeof d.reason === 'string' ? (d as SanctionDetails) : null;
+}
+
 /** 'options.0.odds' -> 'options.odds': rules and forms name fields without list positions. */
 export function fieldKey(field: string): string {
   return field.replace(/\.\d+(?=\.|$)/g, '');
@@ -222,6 +231,8 @@ export function errorMessage(error: unknown, fallback: string, network?: string)
   if (!(error instanceof ApiError) || error.serverMessage === null) return fallback;
   const byCode = error.code ? CODE_WORDS[error.code as ErrorCode] : undefined;
   if (byCode) return byCode;
+  const sanction = sanctionOf(error);
+  if (sanction) return sanctionMessage(sanction.scope, sanction.reason, sanction.endsAt);
   const issue = fieldIssue(error);
   if (issue) {
     const words = FIELD_WORDS[fieldKey(issue.field)];

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from './contract';
 import { messageResponse, passwordSchema, usernameSchema } from './common';
-import {
-  SANCTION_HOURS_MAX,
-  SANCTION_TEXT_MAX,
-  sanctionScopes,
-  SANCTION_SCOPES,
-} from '../sanctions';
-
-export { SANCTION_SCOPES, sanctionScopes };
+import { SANCTION_HOURS_MAX, SANCTION_TEXT_MAX, sanctionScopes } from '../sanctions';
 
 const text = (field: string) =>
   z

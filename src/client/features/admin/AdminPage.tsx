@@ -8,6 +8,7 @@ import { AdminLogs } from './components/AdminLogs';
 import { CreateItemForm } from '../store/public';
 import { ItemManagement } from '../store/public';
 import { UserManagement } from './components/UserManagement';
+import { AdminAppeals, AdminSanctions } from '../sanctions/public';
 import { Shield } from 'lucide-react';
 
 export function AdminPage() {
@@ -30,6 +31,10 @@ export function AdminPage() {
         <CreateBetForm />
         <CreateTaskForm />
         <CreateAchievementForm />
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <AdminSanctions />
+        <AdminAppeals />
       </div>
       <RetireEntries />
       <BetManagement />

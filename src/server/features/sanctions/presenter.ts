@@ -4,7 +4,7 @@ import type { SanctionScope } from '../../../shared/sanctions';
 const iso = (d: Date | string | null): string | null =>
   d === null ? null : new Date(d).toISOString();
 
-export interface AppealRow {
+interface AppealRow {
   id: number;
   text: string;
   created_at: string;
@@ -28,7 +28,7 @@ export interface SanctionRow {
   appeal: AppealRow | null;
 }
 
-export const presentAppeal = (a: AppealRow): AppealDto => ({
+const presentAppeal = (a: AppealRow): AppealDto => ({
   _id: String(a.id),
   text: a.text,
   createdAt: iso(a.created_at)!,

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorField, errorMessage } from '../../../lib/errorMessages';
+import { errorField, errorMessage, sanctionOf } from '../../../lib/errorMessages';
+import { SuspensionNotice } from '../../sanctions/public';
 import { TextField } from '../../../components/TextField';
 import {
   PASSWORD_MAX,
@@ -51,6 +52,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [password, setPassword] = useState('');
   const copy = COPY[mode];
   const refusedField = errorField(auth.error);
+  // A suspended player signs in to learn why, and may appeal from here.
+  const suspension = mode === 'login' ? sanctionOf(auth.error) : null;
   const errorId = `${ids}-error`;
   // Carried through the mode-switch link so a register detour still returns to the guarded page.
   const fromState: unknown = location.state;
@@ -112,7 +115,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           onValueChange={edited('password', setPassword)}
         />
 
-        {auth.error && (
+        {!suspension && auth.error && (
           <p
             id={errorId}
             role="alert"
@@ -126,6 +129,12 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           {auth.isPending ? copy.submitting : copy.submit}
         </button>
       </form>
+      {/* Its appeal is a form of its own, so it follows the sign-in form instead of nesting. */}
+      {suspension && (
+        <div className="mt-4">
+          <SuspensionNotice suspension={suspension} username={username} password={password} />
+        </div>
+      )}
 
       <p className="mt-6 text-center text-sm text-slate-400">
         {mode === 'login' ? (
