@@ -26,6 +26,7 @@ import { idleNguModule } from './features/games/idleNgu/module';
 import { mergeLabModule } from './features/games/mergeLab/module';
 import { communitiesModule } from './features/communities/module';
 import { notificationsModule } from './features/notifications/module';
+import { reportsModule } from './features/reports/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
@@ -68,6 +69,7 @@ export const modules = [
   idleNguModule,
   mergeLabModule,
   notificationsModule,
+  reportsModule,
   liveModule,
   eventsModule,
   statisticsModule,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { withMarks } from '../db/writeMarks';
 import type { Clock } from './clock';
+import type { ReportAction, ReportTargetType } from '../../shared/reports';
 
 /**
  * Typed domain events between features (DESIGN.md section 1a), kept in an outbox: a producer
@@ -67,6 +68,14 @@ export interface DomainEvents {
   };
   /** An admin changed a player's balance. */
   BalanceAdjusted: { userId: number; delta: number; logId: number };
+  /** A moderator or admin resolved a report: its reporter hears the outcome. */
+  ReportResolved: {
+    reportId: number;
+    reporterId: number;
+    targetType: ReportTargetType;
+    label: string;
+    action: ReportAction;
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -81,6 +90,7 @@ export const domainEventNames = Object.keys({
   CommunityActed: true,
   DuelChanged: true,
   BalanceAdjusted: true,
+  ReportResolved: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /**

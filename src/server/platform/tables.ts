@@ -58,6 +58,11 @@ export const adminActions = [
   'retire_task',
   'create_achievement',
   'retire_achievement',
+  'create_invite',
+  'revoke_invite',
+  'approve_signup',
+  'deny_signup',
+  'resolve_report',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

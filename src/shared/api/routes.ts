@@ -12,6 +12,8 @@ import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
 import { notificationsRoutes } from './notifications';
+import { signupRoutes } from './signup';
+import { reportsRoutes } from './reports';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -36,6 +38,8 @@ export const routes = {
   fairness: fairnessRoutes,
   communities: communitiesRoutes,
   notifications: notificationsRoutes,
+  signup: signupRoutes,
+  reports: reportsRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...(await loadGameRouteTables()),
 };

@@ -8,6 +8,8 @@ import { AdminLogs } from './components/AdminLogs';
 import { CreateItemForm } from '../store/public';
 import { ItemManagement } from '../store/public';
 import { UserManagement } from './components/UserManagement';
+import { InviteCodes, PendingSignups } from './components/SignupControl';
+import { AdminReports } from '../reports/public';
 import { Shield } from 'lucide-react';
 
 export function AdminPage() {
@@ -25,6 +27,11 @@ export function AdminPage() {
           Superuser: {user?.username}
         </span>
       </header>
+      <AdminReports />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <PendingSignups />
+        <InviteCodes />
+      </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <UserManagement />
         <CreateBetForm />
