@@ -41,7 +41,7 @@ export function ReportButton({
         type="button"
         className={
           className ??
-          'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-400 hover:bg-slate-800 hover:text-rose-200'
+          'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-400 hover:bg-slate-800 hover:text-rose-200 sm:min-h-8'
         }
         aria-label={`Report this ${what}`}
         onClick={() => setOpen(true)}
