@@ -67,7 +67,7 @@ export async function spendInvite(
   );
 }
 
-export const waitingWords =
+const waitingWords =
   'Your account is waiting for approval by an admin: you can sign in once it is approved';
 
 /** Registration under REGISTRATION_MODE=approval: the name and password wait for an admin. */

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { accountsSql } from '../accounts/public';
 import { communityFor, communitySlugOf, requireModerator } from '../communities/public';
 
-export const REPORTS_PAGE = 30;
+const REPORTS_PAGE = 30;
 
 interface ReportRow {
   id: number;

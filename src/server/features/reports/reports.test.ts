@@ -269,6 +269,21 @@ describe('moderators and escalation', () => {
         token: c.moderator.token,
         params: { slug: c.slug, id },
       });
+    // A plain member may not; a malformed id is named.
+    expectError(
+      await callRouteRaw(server, 'POST /api/communities/:slug/reports/:id/escalate', {
+        token: c.member.token,
+        params: { slug: c.slug, id },
+      }),
+      403,
+    );
+    expectBadField(
+      await callRouteRaw(server, 'POST /api/communities/:slug/reports/:id/escalate', {
+        token: c.moderator.token,
+        params: { slug: c.slug, id: 'first' },
+      }),
+      'id',
+    );
     const first = await escalate();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ report: { queue: 'admins' } });
