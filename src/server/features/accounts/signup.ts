@@ -213,7 +213,8 @@ const noWaitingSignup = (username: string) =>
 
 /**
  * Approves a waiting registration: one conditional DELETE takes it (a second approval, or a
- * denial at once, finds nothing), and the account is made in the same transaction.
+ * denial at once, finds nothing), and the account is made in the same transaction (by the
+ * caller's createAccount: service.ts imports this file, so this one cannot import it back).
  */
 export async function approveSignup(
   deps: Deps,
