@@ -8,6 +8,19 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCreateInvite, useDecideSignup, useRevokeInvite } from '../mutations';
 import { useInviteCodes, usePendingSignups } from '../queries';
+import { usePublicConfig } from '../../accounts/public';
+
+/** Which REGISTRATION_MODE the server runs with, said where it matters to these sections. */
+function ModeNote({ needs }: { needs: 'invite' | 'approval' }) {
+  const mode = usePublicConfig().data?.registrationMode;
+  if (!mode || mode === needs) return null;
+  return (
+    <p className="text-sm text-slate-400">
+      Registration is {mode} here: this applies once the server runs with REGISTRATION_MODE=
+      {needs}.
+    </p>
+  );
+}
 
 /** Invite codes for REGISTRATION_MODE=invite: make one, see the usable ones, revoke. */
 export function InviteCodes() {
@@ -32,6 +45,7 @@ export function InviteCodes() {
         <Ticket className="mr-1.5" />
         Invite codes
       </h2>
+      <ModeNote needs="invite" />
       <form
         onSubmit={onSubmit}
         className="flex flex-wrap items-end gap-3"
@@ -122,6 +136,7 @@ export function PendingSignups() {
         <UserCheck className="mr-1.5" />
         Sign-ups waiting for approval
       </h2>
+      <ModeNote needs="approval" />
       {signups.isPending ? (
         <LoadingState>Loading sign-ups…</LoadingState>
       ) : signups.isError && list.length === 0 ? (
