@@ -140,3 +140,14 @@ describe('e-mail settings', () => {
     expect(() => loadConfig({ DIGEST_AFTER_HOURS: 'daily' })).toThrow(/DIGEST_AFTER_HOURS/);
   });
 });
+
+describe('REGISTRATION_MODE', () => {
+  it('defaults to open, takes the four modes in any case and refuses others, naming the setting', () => {
+    expect(loadConfig({}).registrationMode).toBe('open');
+    for (const mode of ['open', 'invite', 'approval', 'closed'] as const)
+      expect(loadConfig({ REGISTRATION_MODE: mode.toUpperCase() }).registrationMode).toBe(mode);
+    expect(() => loadConfig({ REGISTRATION_MODE: 'friends' })).toThrow(
+      /REGISTRATION_MODE must be one of open, invite, approval, closed/,
+    );
+  });
+});

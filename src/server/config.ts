@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { registrationModes, type RegistrationMode } from '../shared/api/signup';
 
 export interface Config {
   port: number;
@@ -27,6 +28,12 @@ export interface Config {
   newAccountActions: number;
   /** Accounts one address may register per UTC day, counted in the database (all processes); 0 = no limit. */
   signupsPerDay: number;
+  /**
+   * Who may register (issue 39): anyone (open), holders of an admin's invite code (invite),
+   * anyone, but the account waits for an admin (approval), or nobody (closed). Accounts made
+   * by the seed or an admin are never refused.
+   */
+  registrationMode: RegistrationMode;
   /** How long an authenticated session may be served from the in-process cache. */
   authCacheMs: number;
   /** How old a leaderboard may be (each process recomputes each board at most this often). */
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newAccountHours: parseCount('NEW_ACCOUNT_HOURS', env.NEW_ACCOUNT_HOURS, 24),
     newAccountActions: parseCount('NEW_ACCOUNT_ACTIONS', env.NEW_ACCOUNT_ACTIONS, 5),
     signupsPerDay: parseCount('SIGNUPS_PER_DAY', env.SIGNUPS_PER_DAY, 50),
+    registrationMode: parseRegistrationMode(env.REGISTRATION_MODE),
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 3000),
     leaderboardCacheMs: Number(env.LEADERBOARD_CACHE_MS ?? 1000),
     seedDemo: env.SEED_DEMO !== 'false',
@@ -247,6 +255,15 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   if (!Number.isSafeInteger(n) || n < 0)
     throw new Error(`${name} must be a whole number >= 0 (0 turns the rule off), got ${value}`);
   return n;
+}
+
+function parseRegistrationMode(value: string | undefined): RegistrationMode {
+  const mode = value?.trim().toLowerCase() || 'open';
+  if (!(registrationModes as readonly string[]).includes(mode))
+    throw new Error(
+      `REGISTRATION_MODE must be one of ${registrationModes.join(', ')}, got ${value}`,
+    );
+  return mode as RegistrationMode;
 }
 
 function parsePoolSize(value: string | undefined): number {

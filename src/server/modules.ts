@@ -27,6 +27,7 @@ import { mergeLabModule } from './features/games/mergeLab/module';
 import { communitiesModule } from './features/communities/module';
 import { notificationsModule } from './features/notifications/module';
 import { sanctionsModule } from './features/sanctions/module';
+import { reportsModule } from './features/reports/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
@@ -70,6 +71,7 @@ export const modules = [
   idleNguModule,
   mergeLabModule,
   notificationsModule,
+  reportsModule,
   liveModule,
   eventsModule,
   statisticsModule,

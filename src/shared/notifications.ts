@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = {
   mention: { group: 'Communities', label: 'Someone mentions you' },
   community: { group: 'Communities', label: 'Your requests and roles in communities' },
   security: { group: 'Account', label: 'Sanctions, appeals and sign-in notices' },
+  report_resolved: { group: 'Account', label: 'A report you made is resolved' },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const notificationKinds = Object.keys(NOTIFICATION_KINDS) as [

@@ -21,6 +21,7 @@ const PARAM_VALUES: Record<string, string> = {
   betTitle: 'Some bet',
   optionId: '1',
   slug: 'some-community',
+  code: 'some-code',
 };
 
 function pathOf(name: string): { method: string; path: string } {

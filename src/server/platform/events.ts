@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/client';
 import { withMarks } from '../db/writeMarks';
 import type { Clock } from './clock';
 import type { SanctionScope } from '../../shared/sanctions';
+import type { ReportAction, ReportTargetType } from '../../shared/reports';
 
 /**
  * Typed domain events between features (DESIGN.md section 1a), kept in an outbox: a producer
@@ -80,6 +81,14 @@ export interface DomainEvents {
   };
   /** A player reached an achievement they can now claim (found by the achievements' sweep). */
   AchievementReached: { userId: number; achievementId: number; title: string; icon: string };
+  /** A moderator or admin resolved a report: its reporter hears the outcome. */
+  ReportResolved: {
+    reportId: number;
+    reporterId: number;
+    targetType: ReportTargetType;
+    label: string;
+    action: ReportAction;
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -96,6 +105,7 @@ export const domainEventNames = Object.keys({
   BalanceAdjusted: true,
   AchievementReached: true,
   SanctionChanged: true,
+  ReportResolved: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /**

@@ -26,6 +26,8 @@ function collapseUnion(branches: JsonSchema[]): JsonSchema | null {
     rest.map((b) => (b.anyOf === undefined && typeof b.type === 'string' ? b.type : '?')),
   );
   if (types.size !== 1 || types.has('?')) return null;
+  // Branches with fields of their own stay a union: one bare `{ type: 'object' }` writes `{}`.
+  if (rest.length > 1 && (types.has('object') || types.has('array'))) return null;
   const [type] = [...types] as [string];
   const base = rest.length === 1 ? rest[0]! : { type };
   return nullable ? { ...base, type: [type, 'null'] } : base;

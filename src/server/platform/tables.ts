@@ -61,6 +61,11 @@ export const adminActions = [
   'sanction_user',
   'lift_sanction',
   'decide_appeal',
+  'create_invite',
+  'revoke_invite',
+  'approve_signup',
+  'deny_signup',
+  'resolve_report',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -4,7 +4,16 @@ import { homeCommunityRef } from './communities';
 import { messageResponse, passwordSchema, usernameParams, usernameSchema } from './common';
 import { GAME_COUNTER_KEYS, type GameCounterKey } from '../games/index';
 
-const credentialsBody = z.strictObject({ username: usernameSchema, password: passwordSchema });
+const registerBody = z.strictObject({
+  username: usernameSchema,
+  password: passwordSchema,
+  /** Needed when REGISTRATION_MODE is invite (GET /api/config says so); ignored otherwise. */
+  inviteCode: z
+    .string({ error: 'inviteCode must be text' })
+    .trim()
+    .max(64, 'inviteCode must be at most 64 characters')
+    .optional(),
+});
 
 /** Sign-in only checks presence: a wrong-shaped password is just a wrong password. */
 const loginBody = z.strictObject({
@@ -105,6 +114,13 @@ export type UserDto = z.infer<typeof userDto>;
 const authResponse = z.object({ token: z.string(), user: userDto });
 export type AuthResponse = z.infer<typeof authResponse>;
 
+/**
+ * Registration's answer under REGISTRATION_MODE=approval: the account waits for an admin, so
+ * there is no session yet; signing in says it is waiting until then.
+ */
+const pendingRegistration = z.object({ pending: z.literal(true), message: z.string() });
+export type PendingRegistration = z.infer<typeof pendingRegistration>;
+
 /** GET /api/user/public/{username}: works without a token. */
 const publicUserDto = z.object({
   _id: z.string(),
@@ -131,9 +147,10 @@ const sessionInfoDto = z.object({ expiresAt: z.string(), idleDays: z.number() })
 export const accountsRoutes = defineRoutes({
   'POST /auth/register': {
     auth: 'public',
-    summary: 'Create an account (1,000 starting coins) and sign in',
-    body: credentialsBody,
-    reply: authResponse,
+    summary:
+      'Create an account (1,000 starting coins) and sign in; under REGISTRATION_MODE=approval the account waits for an admin instead ({ pending: true, message }, no session)',
+    body: registerBody,
+    reply: z.union([authResponse, pendingRegistration]),
     status: 201,
     rateLimit: 'auth',
   },

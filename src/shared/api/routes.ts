@@ -13,6 +13,8 @@ import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
 import { notificationsRoutes } from './notifications';
 import { sanctionsRoutes } from './sanctions';
+import { signupRoutes } from './signup';
+import { reportsRoutes } from './reports';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -42,6 +44,8 @@ export const routes = {
   communities: communitiesRoutes,
   notifications: notificationsRoutes,
   sanctions: sanctionsRoutes,
+  signup: signupRoutes,
+  reports: reportsRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...gameTables,
 };

@@ -49,7 +49,8 @@ export class CommunityDirectoryPage {
   }
 }
 
-type Tab = 'Feed' | 'Members' | 'About' | 'Moderation log' | 'Requests' | 'Invites' | 'Settings';
+type Tab =
+  'Feed' | 'Members' | 'About' | 'Moderation log' | 'Requests' | 'Reports' | 'Invites' | 'Settings';
 
 /** /c/{slug}: the header with its buttons, the tabs and what each shows. */
 export class CommunityPage {

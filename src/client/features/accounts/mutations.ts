@@ -12,14 +12,23 @@ export type AuthMode = 'login' | 'register';
 export interface CredentialsInput {
   username: string;
   password: string;
+  /** Registration by invitation (REGISTRATION_MODE=invite). */
+  inviteCode?: string;
 }
 
+/** Signs in on a session; a registration waiting for approval has none and only answers words. */
 export function useAuthMutation(mode: AuthMode) {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (input: CredentialsInput) =>
-      api(mode === 'login' ? 'POST /auth/login' : 'POST /auth/register', { body: input }),
-    onSuccess: (auth) => signIn(auth),
+    mutationFn: ({ inviteCode, ...credentials }: CredentialsInput) =>
+      mode === 'login'
+        ? api('POST /auth/login', { body: credentials })
+        : api('POST /auth/register', {
+            body: inviteCode ? { ...credentials, inviteCode } : credentials,
+          }),
+    onSuccess: (auth) => {
+      if ('token' in auth) signIn(auth);
+    },
   });
 }
 

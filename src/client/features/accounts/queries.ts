@@ -6,7 +6,17 @@ export const accountKeys = {
   all: ['accounts'] as const,
   publicProfile: (username: string) => ['accounts', 'public', username.toLowerCase()] as const,
   session: (token: string | null) => ['accounts', 'session', token] as const,
+  config: ['accounts', 'config'] as const,
 };
+
+/** How registration works here (REGISTRATION_MODE): the register page adapts to it. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: accountKeys.config,
+    queryFn: ({ signal }) => api('GET /api/config', { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
 
 /** When this sign-in ends if unused; every visit pushes it back. */
 export function useSessionInfo() {

@@ -9,6 +9,8 @@ import { CreateItemForm } from '../store/public';
 import { ItemManagement } from '../store/public';
 import { UserManagement } from './components/UserManagement';
 import { AdminAppeals, AdminSanctions } from '../sanctions/public';
+import { InviteCodes, PendingSignups } from './components/SignupControl';
+import { AdminReports } from '../reports/public';
 import { Shield } from 'lucide-react';
 
 export function AdminPage() {
@@ -26,15 +28,20 @@ export function AdminPage() {
           Superuser: {user?.username}
         </span>
       </header>
+      <AdminReports />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <AdminSanctions />
+        <AdminAppeals />
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <PendingSignups />
+        <InviteCodes />
+      </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <UserManagement />
         <CreateBetForm />
         <CreateTaskForm />
         <CreateAchievementForm />
-      </div>
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <AdminSanctions />
-        <AdminAppeals />
       </div>
       <RetireEntries />
       <BetManagement />

@@ -30,3 +30,27 @@ export function useBanUserMutation() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** Every sign-up act is logged, so the lists and the log both go stale. */
+function useSignupMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useCreateInvite = () =>
+  useSignupMutation((body: { maxUses: number; expiresInHours: number }) =>
+    api('POST /api/admin/invites', { body }),
+  );
+
+export const useRevokeInvite = () =>
+  useSignupMutation((code: string) => api('DELETE /api/admin/invites/:code', { params: { code } }));
+
+export const useDecideSignup = () =>
+  useSignupMutation(({ username, approve }: { username: string; approve: boolean }) =>
+    approve
+      ? api('POST /api/admin/signups/:username/approve', { params: { username } })
+      : api('POST /api/admin/signups/:username/deny', { params: { username } }),
+  );

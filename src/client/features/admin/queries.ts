@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
 import { nextBefore } from '../../lib/paging';
@@ -9,7 +9,28 @@ export const adminKeys = {
   users: () => ['admin', 'users'] as const,
   usersSearch: (q: string) => ['admin', 'users', q] as const,
   logs: () => ['admin', 'logs'] as const,
+  invites: () => ['admin', 'invites'] as const,
+  signups: () => ['admin', 'signups'] as const,
 };
+
+/** Invite codes still usable (REGISTRATION_MODE=invite). */
+export function useInviteCodes() {
+  return useQuery({
+    queryKey: adminKeys.invites(),
+    queryFn: ({ signal }) => api('GET /api/admin/invites', { signal }),
+  });
+}
+
+/** Registrations waiting for approval (REGISTRATION_MODE=approval), oldest first. */
+export function usePendingSignups() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.signups(),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/admin/signups', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
 
 /**
  * Accounts by name, PAGE_SIZE at a time; `search` (trimmed) keeps the names starting with it.

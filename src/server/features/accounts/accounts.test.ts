@@ -11,7 +11,8 @@ import {
   type TestUser,
 } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
-import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { callRoute, callRouteRaw, type RouteResult } from '../../testing/callRoute';
+import type { AuthResponse } from '../../../shared/api/accounts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -26,7 +27,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const register = (body: unknown) => callRouteRaw(server, 'POST /auth/register', { body });
+/** Open registration answers a session (the pending answer is REGISTRATION_MODE=approval's, signup.test.ts). */
+const register = (body: unknown) =>
+  callRouteRaw(server, 'POST /auth/register', { body }) as Promise<RouteResult<AuthResponse>>;
 const login = (body: unknown) => callRouteRaw(server, 'POST /auth/login', { body });
 const stats = (token?: string) => callRoute(server, 'GET /api/user/stats', { token });
 

@@ -9,7 +9,8 @@ import {
   useTestServer,
   type TestUser,
 } from '../../testing/harness';
-import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { callRoute, callRouteRaw, type RouteResult } from '../../testing/callRoute';
+import type { AuthResponse } from '../../../shared/api/accounts';
 import { giveItem, insertItem } from '../store/builders';
 import { listService } from '../services/builders';
 import { tradeCalls } from '../trades/builders';
@@ -30,7 +31,7 @@ const register = (ip: string, username = uniqueName()) =>
   callRoute(server, 'POST /auth/register', {
     body: { username, password: 'correct-horse-9' },
     headers: { 'x-forwarded-for': ip },
-  });
+  }) as Promise<RouteResult<AuthResponse>>;
 /** A user registered from an address of its own (each spends one of its address's sign-ups). */
 const newUser = async (): Promise<TestUser> => {
   const username = uniqueName();

@@ -14,7 +14,8 @@ import {
 } from '../../testing/harness';
 import { expectBadField, expectError, expectNoSecrets } from '../../testing/expectations';
 import { ban } from '../../testing/builders';
-import { callRoute, callRouteRaw } from '../../testing/callRoute';
+import { callRoute, callRouteRaw, type RouteResult } from '../../testing/callRoute';
+import type { AuthResponse } from '../../../shared/api/accounts';
 
 let server: TestServer;
 
@@ -448,9 +449,9 @@ describe('DELETE /api/user', () => {
     expect(out?.counterparty).toBe('deleted user');
 
     // The name can be registered again, in any case, as a brand-new account.
-    const again = await callRoute(server, 'POST /auth/register', {
+    const again = (await callRoute(server, 'POST /auth/register', {
       body: { username: user.username.toLowerCase(), password: 'fresh-start-1' },
-    });
+    })) as RouteResult<AuthResponse>;
     expect(again.status).toBe(201);
     expect(again.body.user._id).not.toBe(String(user.id));
     expect(again.body.user.balance).toBe(1000);

@@ -41,14 +41,16 @@ export async function findUserByUsername(
   return row && isVisible(row) ? row : undefined;
 }
 
+/** Taken by an account, or held by a registration waiting for approval (or declined). */
 export async function usernameTaken(
   q: Queryable,
   username: string,
   exceptId?: number,
 ): Promise<boolean> {
-  const rows = await q.rows<{ id: number }>(
-    sql`select id from users where lower(username) = lower(${username}) and id <> ${exceptId ?? 0} limit 1`,
-  );
+  const rows = await q.rows<{ id: number }>(sql`
+    select id from users where lower(username) = lower(${username}) and id <> ${exceptId ?? 0}
+    union all select id from signup_requests where lower(username) = lower(${username})
+    limit 1`);
   return rows.length > 0;
 }
 

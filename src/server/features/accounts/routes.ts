@@ -6,6 +6,7 @@ import { SESSION_IDLE_DAYS } from '../../platform/auth';
 import { defineHandlers } from '../../platform/routing';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import * as service from './service';
+import * as signup from './signup';
 
 const updateJsonBody = z.strictObject({
   username: z.string({ error: 'username must be a string' }).optional(),
@@ -54,8 +55,7 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
 
 export const accountHandlers = (deps: Deps) =>
   defineHandlers('accounts', {
-    'POST /auth/register': async ({ body, request }) =>
-      service.register(deps, body.username, body.password, request.ip),
+    'POST /auth/register': async ({ body, request }) => service.register(deps, body, request.ip),
     'POST /auth/login': async ({ body }) =>
       service.login(deps, body.username.trim(), body.password),
     'POST /auth/logout': async ({ tokenHash }) => {
@@ -82,4 +82,18 @@ export const accountHandlers = (deps: Deps) =>
     },
     'GET /api/user/public/:username': async ({ params }) =>
       service.getPublicUser(deps, params.username),
+  });
+
+export const signupHandlers = (deps: Deps) =>
+  defineHandlers('signup', {
+    'GET /api/config': async () => signup.publicConfig(deps),
+    'POST /api/admin/invites': async ({ body, user }) => signup.createInvite(deps, user, body),
+    'GET /api/admin/invites': async () => signup.listInvites(deps),
+    'DELETE /api/admin/invites/:code': async ({ params, user }) =>
+      signup.revokeInvite(deps, user, params.code),
+    'GET /api/admin/signups': async ({ query }) => signup.listPendingSignups(deps, query.cursor),
+    'POST /api/admin/signups/:username/approve': async ({ params, user }) =>
+      signup.approveSignup(deps, user, params.username, service.createAccount),
+    'POST /api/admin/signups/:username/deny': async ({ params, user }) =>
+      signup.denySignup(deps, user, params.username),
   });

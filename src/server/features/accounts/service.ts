@@ -1,6 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { STARTING_BALANCE } from '../../../shared/constants';
-import type { AuthResponse, Role, UserDto } from '../../../shared/api/accounts';
+import type {
+  AuthResponse,
+  PendingRegistration,
+  Role,
+  UserDto,
+} from '../../../shared/api/accounts';
 import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import { users } from './tables';
@@ -31,6 +36,7 @@ import {
   type VisibleUserRow,
 } from './queries';
 import { countSignup } from './newAccounts';
+import { checkRegistrationOpen, refuseWaitingSignIn, requestSignup, spendInvite } from './signup';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
@@ -60,14 +66,19 @@ export async function createAccount(
 
 export async function register(
   deps: Deps,
-  username: string,
-  password: string,
+  body: { username: string; password: string; inviteCode?: string | undefined },
   ip: string,
-): Promise<AuthResponse> {
-  const passwordHash = await hashPassword(password);
+): Promise<AuthResponse | PendingRegistration> {
+  const { username, inviteCode } = body;
+  checkRegistrationOpen(deps, inviteCode);
+  const passwordHash = await hashPassword(body.password);
+  if (deps.config.registrationMode === 'approval')
+    return requestSignup(deps, username, passwordHash, ip);
   // The session row is also the registration's first login (platform/stats.ts counts logins by session).
   const { user, token, stats } = await deps.db.tx(async (tx) => {
     await countSignup(deps, tx, ip);
+    if (deps.config.registrationMode === 'invite' && inviteCode)
+      await spendInvite(deps, tx, inviteCode);
     const created = await createAccount(tx, { username, passwordHash });
     const token = await deps.sessions.create(tx, created.id);
     return { user: created, token, stats: await readStats(tx, created.id) };
@@ -78,6 +89,7 @@ export async function register(
 export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
   const found = await findUserByUsername(deps.db, username);
   if (!found) {
+    await refuseWaitingSignIn(deps.db, username, password);
     await burnVerifyTime(password);
     throw unauthorized('Invalid username or password');
   }

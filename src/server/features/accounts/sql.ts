@@ -24,6 +24,12 @@ export const accountsSql = {
   /** Whether the account is active, as an EXISTS condition. */
   isActive: (id: Id): SQL =>
     sql`exists (select 1 from users where id = ${id} and status = 'active')`,
+  /**
+   * A visible account as a report's target (features/reports): label, link, community_id,
+   * owner_id.
+   */
+  reportTarget: (id: Id): SQL =>
+    sql`select username as label, '/profile/' || username as link, null::bigint as community_id, id as owner_id from users where id = ${id} and status <> 'deleted'`,
   /** A visible account by name, ignoring case (usernames are unique that way): id, username, status. */
   byUsername: (name: string): SQL =>
     sql`select id, username, status from users where lower(username) = lower(${name}) and status <> 'deleted'`,

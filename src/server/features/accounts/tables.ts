@@ -76,3 +76,42 @@ export const signupDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.addressHash, t.day] })],
 );
+
+/**
+ * Invite codes an admin hands out under REGISTRATION_MODE=invite. A registration spends one use
+ * with one conditional UPDATE (uses < max_uses), so racing registrations never pass max_uses.
+ */
+export const signupInvites = pgTable('signup_invites', {
+  code: text('code').primaryKey(),
+  maxUses: integer('max_uses').notNull(),
+  uses: integer('uses').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const signupRequestStatuses = ['pending', 'denied'] as const;
+
+/**
+ * Registrations waiting for an admin under REGISTRATION_MODE=approval. The account itself is
+ * made only on approval (with its starting grant), so a waiting or declined one holds no coins
+ * and appears in no list; its name is held here, and a declined one keeps it, so signing in
+ * can say what became of it.
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: signupRequestStatuses }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('signup_requests_username_lower_idx').on(sql`lower(${t.username})`),
+    check('signup_requests_status_known', oneOf(t.status, signupRequestStatuses)),
+  ],
+);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   AdminBalanceResponse,
   AdminLogDto,
@@ -8,7 +7,6 @@ import type {
 } from '../../../shared/api/admin';
 import type { UserStatus } from '../../../shared/api/accounts';
 import type { PageQuery } from '../../../shared/api/common';
-import { users } from '../accounts/public';
 import { listAdminLogs, logAdminAction } from '../../platform/adminLog';
 import type { Deps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';

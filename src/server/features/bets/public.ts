@@ -12,3 +12,7 @@ export const wagerWinsSince = (userId: unknown, since: unknown): SQL =>
 
 /** What a settlement paid each player (user_id, bet_id, title, won, refunded): its notices read it. */
 export { paidBySettlement } from './live';
+
+/** A bet as a report's target (features/reports): label, link, community_id, owner_id. */
+export const betReportTarget = (id: number): SQL =>
+  sql`select title as label, '/bets' as link, null::bigint as community_id, null::bigint as owner_id from bets where id = ${id}`;

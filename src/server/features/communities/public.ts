@@ -2,6 +2,34 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** What other features may use of communities (DESIGN.md section 1a). */
 
+/** Reports on a community's content go to its moderators (features/reports checks them with these). */
+export { communityFor, requireModerator } from './access';
+
+/** Who may see a community's content: anyone for a public one, its members for a private one. */
+const visibleTo = (viewerId: number): SQL => sql`(c.visibility = 'public' or exists (
+  select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}))`;
+
+/**
+ * A post or comment (`kind`) as a report's target, when `viewerId` may see it: label (its first
+ * words), link, community_id (whose moderators get the report), owner_id (the author).
+ */
+export const postReportTarget = (id: number, kind: 'post' | 'comment', viewerId: number): SQL =>
+  sql`select left(p.body, 120) as label,
+      '/c/' || c.slug || '#post-' || coalesce(p.post_id, p.id) as link,
+      c.id as community_id, p.author_id as owner_id
+    from community_posts p join communities c on c.id = p.community_id
+    where p.id = ${id} and p.removed_at is null and c.closed_at is null
+      and p.post_id is ${kind === 'post' ? sql`null` : sql`not null`} and ${visibleTo(viewerId)}`;
+
+/** A community as a report's target (the admins judge it, not its own moderators). */
+export const communityReportTarget = (id: number, viewerId: number): SQL =>
+  sql`select c.name as label, '/c/' || c.slug as link, null::bigint as community_id, c.owner_id
+    from communities c where c.id = ${id} and c.closed_at is null and ${visibleTo(viewerId)}`;
+
+/** A community's slug as a scalar subquery. */
+export const communitySlugOf = (id: SQL): SQL =>
+  sql`(select slug from communities where id = ${id})`;
+
 /**
  * A player's home community as `{ slug, name, icon }` json, or null, as a scalar subquery: shown
  * beside the name on profiles and leaderboards. Only a public community is shown to others.

@@ -7,6 +7,7 @@ import { paidBySettlement } from '../bets/public';
 import { serviceTitleOf } from '../services/public';
 import { notify } from './inbox';
 import { SANCTION_SCOPES, untilText } from '../../../shared/sanctions';
+import { REPORT_ACTIONS, REPORT_TARGET_TYPES } from '../../../shared/reports';
 
 const coins = (n: number) => `${n.toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
 
@@ -197,6 +198,22 @@ async function duelChanged(q: Queryable, e: DomainEvents['DuelChanged']): Promis
   ]);
 }
 
+/** The reporter hears what became of their report (not the moderator's note, which is for the record). */
+async function reportResolved(q: Queryable, e: DomainEvents['ReportResolved']): Promise<void> {
+  const what = REPORT_TARGET_TYPES[e.targetType];
+  const label = e.label.length > 60 ? `${e.label.slice(0, 57)}...` : e.label;
+  await notify(q, [
+    {
+      userId: e.reporterId,
+      kind: 'report_resolved',
+      title: `Your report on the ${what} "${label}" is resolved`,
+      body: `${REPORT_ACTIONS[e.action]}. Thank you for reporting it.`,
+      link: '/notifications',
+      dedupeKey: `report:${e.reportId}`,
+    },
+  ]);
+}
+
 /**
  * What each domain event tells whom (DESIGN.md section 12). Each runs in the event's delivery
  * transaction, so its inbox rows commit exactly once with the event's delivered mark.
@@ -219,6 +236,7 @@ export const notificationListeners = (): Listeners => ({
   Mentioned: mentioned,
   CommunityActed: communityActed,
   DuelChanged: duelChanged,
+  ReportResolved: reportResolved,
   BalanceAdjusted: (q, e) =>
     notify(q, [
       {

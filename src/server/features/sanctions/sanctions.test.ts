@@ -304,6 +304,7 @@ const PARAM_VALUES: Record<string, string> = {
   betTitle: 'Some bet',
   optionId: '1',
   slug: 'some-community',
+  code: 'ABCDEFGHJK',
 };
 
 /** What each scope must cover, stated here apart from the contract the server reads. */

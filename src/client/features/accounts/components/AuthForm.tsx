@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorField, errorMessage, sanctionOf } from '../../../lib/errorMessages';
 import { SuspensionNotice } from '../../sanctions/public';
 import { TextField } from '../../../components/TextField';
@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/constants';
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
+import { usePublicConfig } from '../queries';
 
 const COPY: Record<AuthMode, { title: string; intro: string; submit: string; submitting: string }> =
   {
@@ -50,6 +51,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     typeof carried.username === 'string' ? carried.username : '',
   );
   const [password, setPassword] = useState('');
+  // An invite link (/register?invite=CODE) fills the code in.
+  const [search] = useSearchParams();
+  const [inviteCode, setInviteCode] = useState(() => search.get('invite') ?? '');
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const registration = usePublicConfig().data?.registrationMode ?? 'open';
   const copy = COPY[mode];
   const refusedField = errorField(auth.error);
   // A suspended player signs in to learn why, and may appeal from here.
@@ -61,7 +67,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
   // A refusal speaks of what was sent: once its field (or, for one naming no field, either field)
   // changes, it no longer describes the form and would only mislead.
-  function edited(field: 'username' | 'password', set: (value: string) => void) {
+  function edited(field: 'username' | 'password' | 'inviteCode', set: (value: string) => void) {
     return (value: string) => {
       set(value);
       if (auth.error && !auth.isPending && (refusedField === field || refusedField === null))
@@ -76,8 +82,38 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     auth.mutate(
-      { username: username.trim(), password },
-      { onSuccess: () => void navigate(redirectTarget(fromState), { replace: true }) },
+      {
+        username: username.trim(),
+        password,
+        ...(mode === 'register' && registration === 'invite'
+          ? { inviteCode: inviteCode.trim() }
+          : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          if ('pending' in answer) setWaiting(answer.message);
+          else void navigate(redirectTarget(fromState), { replace: true });
+        },
+      },
+    );
+  }
+
+  if (mode === 'register' && (registration === 'closed' || waiting)) {
+    return (
+      <section className="card mx-auto w-full max-w-md">
+        <h1 className="font-display text-2xl font-extrabold text-white sm:text-3xl">
+          {waiting ? 'Almost there' : 'Registration is closed'}
+        </h1>
+        <p className="mt-2 text-slate-300" role="status">
+          {waiting ??
+            'This site is not taking new players right now. If you already have an account, sign in.'}
+        </p>
+        <p className="mt-6 text-center text-sm text-slate-400">
+          <Link to="/login" className="font-semibold text-amber-300 hover:underline">
+            Log in
+          </Link>
+        </p>
+      </section>
     );
   }
 
@@ -114,6 +150,30 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           hint={rule('password', `${PASSWORD_MIN}-${PASSWORD_MAX} characters`)}
           onValueChange={edited('password', setPassword)}
         />
+        {mode === 'register' && registration === 'invite' && (
+          <TextField
+            id={`${ids}-invite`}
+            label="Invite code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={inviteCode}
+            error={refusedField === 'inviteCode'}
+            aria-describedby={refusedField === 'inviteCode' ? errorId : undefined}
+            hint={
+              refusedField === 'inviteCode'
+                ? undefined
+                : 'Registration here is by invitation: paste the code you were given'
+            }
+            onValueChange={edited('inviteCode', setInviteCode)}
+          />
+        )}
+        {mode === 'register' && registration === 'approval' && (
+          <p className="rounded-xl border border-sky-500/40 bg-sky-950/50 px-3 py-2 text-sm text-sky-100">
+            New accounts here wait for an admin’s approval: you can sign in once yours is approved.
+          </p>
+        )}
 
         {!suspension && auth.error && (
           <p

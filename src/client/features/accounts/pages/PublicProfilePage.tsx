@@ -10,6 +10,7 @@ import { CosmeticMark } from '../../store/public';
 import { usePublicProfile } from '../queries';
 import { Emoji } from '../../../components/Emoji';
 import { HomeCommunityMark } from '../../communities/public';
+import { ReportButton } from '../../reports/public';
 
 export function PublicProfilePage() {
   const { username = '' } = useParams();
@@ -61,6 +62,7 @@ export function PublicProfilePage() {
             {formatCoins(profile.betsWon)} {profile.betsWon === 1 ? 'bet' : 'bets'} won · member
             since {formatDate(profile.createdAt)}
           </p>
+          <ReportButton targetType="user" targetId={profile._id} label={profile.username} />
         </div>
       </section>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

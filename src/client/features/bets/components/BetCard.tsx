@@ -8,6 +8,7 @@ import { formatOdds, formatVotes } from '../display';
 import { usePlaceWagerMutation } from '../mutations';
 import { useFreshBalance } from '../queries';
 import { CoinInput } from '../../../components/CoinInput';
+import { ReportButton } from '../../reports/public';
 
 interface OptionButtonProps {
   option: BetOptionDto;
@@ -161,6 +162,7 @@ export function BetCard({ bet, closed, stakes }: BetCardProps) {
             Closed
           </span>
         )}
+        <ReportButton targetType="bet" targetId={bet._id} label={bet.title} />
       </div>
       {bet.description && <Description id={`${ids}-description`} text={bet.description} />}
       <p className="-mt-2 text-sm text-slate-400">

@@ -5,6 +5,7 @@ import { Emoji } from '../../../components/Emoji';
 import { formatCoins } from '../../../lib/format';
 import { DonateBox } from './DonateBox';
 import { MembershipActions } from './MembershipActions';
+import { ReportButton } from '../../reports/public';
 
 const ROLE_TEXT = {
   owner: 'You own it',
@@ -50,7 +51,10 @@ export function CommunityHeader({ community }: { community: CommunityDetailDto }
         </Stat>
         <Stat label="Joining">{JOIN_POLICY_TEXT[joinPolicy]}</Stat>
       </dl>
-      <MembershipActions community={community} />
+      <div className="flex flex-wrap items-center gap-3">
+        <MembershipActions community={community} />
+        <ReportButton targetType="community" targetId={community._id} label={name} />
+      </div>
       {membership && <DonateBox slug={slug} />}
     </header>
   );

@@ -6,6 +6,10 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { communityError, useCommentMutation, useDeletePostMutation } from '../mutations';
 import { RemoveDialog } from './RemoveDialog';
+import { ReportButton } from '../../reports/public';
+
+/** A post's first words, to name it in the report dialog. */
+const excerpt = (body: string) => (body.length > 40 ? `${body.slice(0, 40)}…` : body);
 import { RichText } from './RichText';
 import { WriteBox } from './WriteBox';
 
@@ -96,7 +100,10 @@ function Comment({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Byline item={comment} />
-        <RemoveButton slug={slug} item={comment} kind="comment" powers={powers} />
+        <span className="flex items-center gap-2">
+          <ReportButton targetType="comment" targetId={comment._id} label={excerpt(comment.body)} />
+          <RemoveButton slug={slug} item={comment} kind="comment" powers={powers} />
+        </span>
       </div>
       <RichText body={comment.body} mentions={comment.mentions} />
     </li>
@@ -119,7 +126,10 @@ export function PostCard({
     <li data-testid="community-post" className="card flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Byline item={post} />
-        <RemoveButton slug={slug} item={post} kind="post" powers={powers} />
+        <span className="flex items-center gap-2">
+          <ReportButton targetType="post" targetId={post._id} label={excerpt(post.body)} />
+          <RemoveButton slug={slug} item={post} kind="post" powers={powers} />
+        </span>
       </div>
       <RichText body={post.body} mentions={post.mentions} />
       <div className="flex flex-col gap-2">

@@ -13,6 +13,7 @@ import { ModlogTab } from '../components/ModlogTab';
 import { RequestsTab } from '../components/RequestsTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { useCommunity } from '../queries';
+import { CommunityReports } from '../../reports/public';
 
 const TABS = [
   { key: 'feed', label: 'Feed', moderators: false },
@@ -20,6 +21,7 @@ const TABS = [
   { key: 'about', label: 'About', moderators: false },
   { key: 'modlog', label: 'Moderation log', moderators: false },
   { key: 'requests', label: 'Requests', moderators: true },
+  { key: 'reports', label: 'Reports', moderators: true },
   { key: 'invites', label: 'Invites', moderators: true },
   { key: 'settings', label: 'Settings', moderators: true },
 ] as const;
@@ -39,6 +41,8 @@ function TabPanel({ tab, community }: { tab: TabKey; community: CommunityDetailD
       return <RequestsTab slug={community.slug} />;
     case 'invites':
       return <InvitesTab slug={community.slug} />;
+    case 'reports':
+      return <CommunityReports slug={community.slug} />;
     case 'settings':
       // Keyed by what it edits, so a save (or another moderator's) shows the stored values.
       return (

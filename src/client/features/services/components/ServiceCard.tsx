@@ -15,6 +15,7 @@ import {
   useRefundServiceMutation,
 } from '../mutations';
 import { Emoji } from '../../../components/Emoji';
+import { ReportButton } from '../../reports/public';
 
 const STATE_LABEL: Record<ServiceStatus, string> = {
   listed: 'Available',
@@ -116,6 +117,9 @@ export function ServiceCard({ service, meId, onEdit }: ServiceCardProps) {
           {STATE_LABEL[status]}
           {service.buyer && !isBuyer && isOwner ? ` · buyer ${service.buyer.username}` : ''}
         </p>
+        {!isOwner && (
+          <ReportButton targetType="service" targetId={service._id} label={service.title} />
+        )}
       </div>
       {completedOn && (status === 'completed' || status === 'refunded') && (
         <p className="text-xs text-slate-400">
