@@ -58,6 +58,7 @@ export const adminActions = [
   'retire_task',
   'create_achievement',
   'retire_achievement',
+  'issue_reset_link',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

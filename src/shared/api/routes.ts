@@ -12,6 +12,7 @@ import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
 import { notificationsRoutes } from './notifications';
+import { recoveryRoutes } from './recovery';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -36,6 +37,7 @@ export const routes = {
   fairness: fairnessRoutes,
   communities: communitiesRoutes,
   notifications: notificationsRoutes,
+  recovery: recoveryRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...(await loadGameRouteTables()),
 };

@@ -56,8 +56,8 @@ export const accountHandlers = (deps: Deps) =>
   defineHandlers('accounts', {
     'POST /auth/register': async ({ body, request }) =>
       service.register(deps, body.username, body.password, request.ip),
-    'POST /auth/login': async ({ body }) =>
-      service.login(deps, body.username.trim(), body.password),
+    'POST /auth/login': async ({ body, request }) =>
+      service.login(deps, body.username.trim(), body.password, body.code, request.ip),
     'POST /auth/logout': async ({ tokenHash }) => {
       await deps.sessions.revoke(deps.db, tokenHash);
       return { message: 'Signed out' };

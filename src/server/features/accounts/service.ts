@@ -1,6 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { STARTING_BALANCE } from '../../../shared/constants';
-import type { AuthResponse, Role, UserDto } from '../../../shared/api/accounts';
+import type {
+  AuthResponse,
+  RegisterResponse,
+  Role,
+  UserDto,
+} from '../../../shared/api/accounts';
 import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import { users } from './tables';
@@ -31,6 +36,8 @@ import {
   type VisibleUserRow,
 } from './queries';
 import { countSignup } from './newAccounts';
+import { replaceCodes } from './recovery/codes';
+import { checkSignInCode, forgetRecovery } from './recovery/service';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
@@ -63,19 +70,27 @@ export async function register(
   username: string,
   password: string,
   ip: string,
-): Promise<AuthResponse> {
+): Promise<RegisterResponse> {
   const passwordHash = await hashPassword(password);
   // The session row is also the registration's first login (platform/stats.ts counts logins by session).
-  const { user, token, stats } = await deps.db.tx(async (tx) => {
+  const { user, token, stats, recoveryCodes } = await deps.db.tx(async (tx) => {
     await countSignup(deps, tx, ip);
     const created = await createAccount(tx, { username, passwordHash });
     const token = await deps.sessions.create(tx, created.id);
-    return { user: created, token, stats: await readStats(tx, created.id) };
+    const recoveryCodes = await replaceCodes(tx, created.id);
+    return { user: created, token, stats: await readStats(tx, created.id), recoveryCodes };
   });
-  return { token, user: presentUser(user, stats) };
+  return { token, user: presentUser(user, stats), recoveryCodes };
 }
 
-export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
+/** `code`: with two-factor sign-in on, the authenticator's code or a recovery code. */
+export async function login(
+  deps: Deps,
+  username: string,
+  password: string,
+  code: string | undefined,
+  ip: string,
+): Promise<AuthResponse> {
   const found = await findUserByUsername(deps.db, username);
   if (!found) {
     await burnVerifyTime(password);
@@ -84,6 +99,7 @@ export async function login(deps: Deps, username: string, password: string): Pro
   if (!(await verifyPassword(found.passwordHash, password)))
     throw unauthorized('Invalid username or password');
   if (found.status === 'banned') throw banned();
+  await checkSignInCode(deps, found.id, code, ip);
   return deps.db.tx(async (tx) => {
     // Locked against a concurrent ban or deletion: either it waits for this session to exist
     // (and then revokes it), or this sees its outcome.
@@ -267,6 +283,7 @@ export async function closeOwnAccount(
         deletedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await forgetRecovery(tx, userId);
   } else {
     await tx.orm.update(users).set({ status: 'banned' }).where(eq(users.id, userId));
   }
