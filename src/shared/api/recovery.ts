@@ -102,7 +102,7 @@ export const recoveryRoutes = defineRoutes({
   },
   'POST /api/user/2fa/enable': {
     auth: 'user',
-    summary: "Turn on two-factor sign-in with a code from the app set up by /2fa/setup",
+    summary: 'Turn on two-factor sign-in with a code from the app set up by /2fa/setup',
     body: codeBody,
     reply: messageResponse,
     rateLimit: 'auth',

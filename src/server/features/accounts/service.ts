@@ -1,11 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { STARTING_BALANCE } from '../../../shared/constants';
-import type {
-  AuthResponse,
-  RegisterResponse,
-  Role,
-  UserDto,
-} from '../../../shared/api/accounts';
+import type { AuthResponse, RegisterResponse, Role, UserDto } from '../../../shared/api/accounts';
 import { passwordSchema, usernameSchema } from '../../../shared/api/common';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import { users } from './tables';

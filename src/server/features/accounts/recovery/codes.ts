@@ -30,12 +30,13 @@ const normalize = (code: string): string =>
     .replace(/o/g, '0')
     .replace(/[il]/g, '1');
 
-/** Whether `code` could be a recovery code (a TOTP code is six digits, which none is). */
-export const looksLikeRecoveryCode = (code: string): boolean =>
-  normalize(code).length === CODE_LENGTH;
+/** Whether `code` could be a recovery code at all (a TOTP code is six digits). */
+const looksLikeRecoveryCode = (code: string): boolean => normalize(code).length === CODE_LENGTH;
 
 const hashCode = (userId: number, code: string): string =>
-  createHash('sha256').update(`${userId}:${normalize(code)}`).digest('hex');
+  createHash('sha256')
+    .update(`${userId}:${normalize(code)}`)
+    .digest('hex');
 
 /** Replaces the account's codes with a new set and returns them (the only time they are seen). */
 export async function replaceCodes(q: Queryable, userId: number): Promise<string[]> {
