@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { AuthResponse, RegisterResponse } from '../../../shared/api/accounts';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -12,16 +13,67 @@ export type AuthMode = 'login' | 'register';
 export interface CredentialsInput {
   username: string;
   password: string;
+  /** Sign-in with two-factor on: the authenticator's code or a recovery code. */
+  code?: string;
 }
 
 export function useAuthMutation(mode: AuthMode) {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (input: CredentialsInput) =>
-      api(mode === 'login' ? 'POST /auth/login' : 'POST /auth/register', { body: input }),
+    mutationFn: ({
+      code,
+      ...credentials
+    }: CredentialsInput): Promise<AuthResponse | RegisterResponse> =>
+      mode === 'login'
+        ? api('POST /auth/login', { body: code ? { ...credentials, code } : credentials })
+        : api('POST /auth/register', { body: credentials }),
     onSuccess: (auth) => signIn(auth),
   });
 }
+
+/** A forgotten password replaced with a recovery code; the answer signs in like a login. */
+export function useRecoverMutation() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: { username: string; code: string; newPassword: string }) =>
+      api('POST /auth/recover', { body }),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** A forgotten password replaced through an admin's reset link. */
+export function useResetMutation() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: { token: string; newPassword: string }) => api('POST /auth/reset', { body }),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** The profile's security panel reads again after each of its changes. */
+function useSecurityChange<I, R>(call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'security'] }),
+  });
+}
+
+export const useRegenerateCodesMutation = () =>
+  useSecurityChange((password: string) =>
+    api('POST /api/user/recovery-codes', { body: { password } }),
+  );
+
+export const useTotpSetupMutation = () => useSecurityChange(() => api('POST /api/user/2fa/setup'));
+
+export const useTotpEnableMutation = () =>
+  useSecurityChange((code: string) => api('POST /api/user/2fa/enable', { body: { code } }));
+
+export const useTotpDisableMutation = () =>
+  useSecurityChange((body: { password: string; code: string }) =>
+    api('POST /api/user/2fa/disable', { body }),
+  );
 
 /** Only what changed travels (spec section 5); the caller decides what changed. */
 export interface ProfileChanges {

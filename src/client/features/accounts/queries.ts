@@ -6,6 +6,7 @@ export const accountKeys = {
   all: ['accounts'] as const,
   publicProfile: (username: string) => ['accounts', 'public', username.toLowerCase()] as const,
   session: (token: string | null) => ['accounts', 'session', token] as const,
+  security: (token: string | null) => ['accounts', 'security', token] as const,
 };
 
 /** When this sign-in ends if unused; every visit pushes it back. */
@@ -25,5 +26,15 @@ export function usePublicProfile(username: string) {
     queryFn: ({ signal }) =>
       api('GET /api/user/public/:username', { params: { username }, signal }),
     enabled: username !== '',
+  });
+}
+
+/** Recovery codes left and whether two-factor sign-in is on (the profile's security panel). */
+export function useSecurityInfo() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: accountKeys.security(token),
+    queryFn: ({ signal }) => api('GET /api/user/security', { signal }),
+    enabled: token !== null,
   });
 }

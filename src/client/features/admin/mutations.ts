@@ -30,3 +30,13 @@ export function useBanUserMutation() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+/** A one-hour password reset link for the user (written to the admin log). */
+export function useResetLinkMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      api('POST /api/admin/users/:username/reset-link', { params: { username } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { errorField, errorMessage } from '../../../lib/errorMessages';
 import { TextField } from '../../../components/TextField';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../../shared/constants';
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 const COPY: Record<AuthMode, { title: string; intro: string; submit: string; submitting: string }> =
   {
@@ -49,6 +51,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     typeof carried.username === 'string' ? carried.username : '',
   );
   const [password, setPassword] = useState('');
+  // Two-factor sign-in: asked for once the server says the password alone is not enough.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  // After registering: the recovery codes, shown once before going on.
+  const [codes, setCodes] = useState<{ username: string; codes: string[] } | null>(null);
   const copy = COPY[mode];
   const refusedField = errorField(auth.error);
   const errorId = `${ids}-error`;
@@ -58,7 +65,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
   // A refusal speaks of what was sent: once its field (or, for one naming no field, either field)
   // changes, it no longer describes the form and would only mislead.
-  function edited(field: 'username' | 'password', set: (value: string) => void) {
+  function edited(field: 'username' | 'password' | 'code', set: (value: string) => void) {
     return (value: string) => {
       set(value);
       if (auth.error && !auth.isPending && (refusedField === field || refusedField === null))
@@ -70,13 +77,36 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const rule = (field: 'username' | 'password', text: string) =>
     mode === 'register' && refusedField !== field ? text : undefined;
 
+  const goOn = () => void navigate(redirectTarget(fromState), { replace: true });
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     auth.mutate(
-      { username: username.trim(), password },
-      { onSuccess: () => void navigate(redirectTarget(fromState), { replace: true }) },
+      { username: username.trim(), password, ...(askCode && code.trim() ? { code } : {}) },
+      {
+        onSuccess: (answer) => {
+          if ('recoveryCodes' in answer)
+            setCodes({ username: answer.user.username, codes: answer.recoveryCodes });
+          else goOn();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') setAskCode(true);
+        },
+      },
     );
   }
+
+  if (codes)
+    return (
+      <section className="card mx-auto w-full max-w-lg">
+        <RecoveryCodesPanel
+          username={codes.username}
+          codes={codes.codes}
+          onDone={goOn}
+          heading="h1"
+        />
+      </section>
+    );
 
   return (
     <section className="card mx-auto w-full max-w-md">
@@ -111,6 +141,28 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           hint={rule('password', `${PASSWORD_MIN}-${PASSWORD_MAX} characters`)}
           onValueChange={edited('password', setPassword)}
         />
+        {mode === 'login' && (
+          <Link
+            to="/recover"
+            state={{ username }}
+            className="-mt-2 self-end text-sm font-semibold text-amber-300 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        )}
+        {askCode && (
+          <TextField
+            id={`${ids}-code`}
+            label="Two-factor code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            error={refusedField === 'code'}
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            onValueChange={edited('code', setCode)}
+          />
+        )}
 
         {auth.error && (
           <p

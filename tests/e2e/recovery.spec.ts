@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, uniqueName } from '../../src/server/testing/harness';
+import { startWorld, type World } from './support/world';
+import { horizontalFit, waitForPath } from './support/helpers';
+import { AuthPage } from './pages/AuthPage';
+import { NavBar } from './pages/NavBar';
+import { ProfilePage } from './pages/ProfilePage';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+/** Nothing wider than the window, no control cut off (the phone's case matters most). */
+async function expectFits(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const fit = await horizontalFit(page);
+  expect({ name, ...fit, truncated: [] }).toEqual({
+    name,
+    scrollWidth: fit.innerWidth,
+    innerWidth: fit.innerWidth,
+    overflowing: [],
+    hiddenControls: [],
+    truncated: [],
+  });
+}
+
+const tokenIn = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+describe('account recovery in the browser', () => {
+  it.each([1280, 390])(
+    'at %i px: registers, is shown ten codes once with a download, and recovers the account with one',
+    async (width) => {
+      const page = await world.newPage({ width, height: 844 });
+      const auth = new AuthPage(page);
+      const username = uniqueName('rcv');
+
+      await auth.openRegister();
+      await auth.register(username, 'correct-horse-9');
+      await page.getByTestId('recovery-codes').getByRole('listitem').first().waitFor();
+      await expectFits(page, `recovery-codes-${width}`);
+      const { codes, file } = await auth.saveRecoveryCodes();
+      expect(codes).toHaveLength(10);
+      for (const code of codes) {
+        expect(code).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+        expect(file).toContain(code);
+      }
+      expect(file).toContain(username);
+      await waitForPath(page, '/');
+      await new NavBar(page).waitForLink('Dashboard');
+      const firstToken = await tokenIn(page);
+      expect(firstToken).toBeTruthy();
+
+      // Another browser, password forgotten.
+      const other = await world.newPage({ width, height: 844 });
+      const otherAuth = new AuthPage(other);
+      await otherAuth.openLogin();
+      await otherAuth.username.fill(username);
+      await other.getByRole('link', { name: 'Forgot password?' }).click();
+      await waitForPath(other, '/recover');
+      const form = other.getByRole('form', { name: 'Recover account' });
+      // The name typed on the sign-in form comes along.
+      expect(await form.getByLabel('Username', { exact: true }).inputValue()).toBe(username);
+      await form.getByLabel('Recovery code', { exact: true }).fill('zzzz-zzzz-zzzz-zzzz');
+      await form.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-8');
+      await expectFits(other, `recover-${width}`);
+      await form.getByRole('button', { name: 'Set new password' }).click();
+      expect(await form.getByRole('alert').innerText()).toMatch(/recovery code/i);
+
+      await form.getByLabel('Recovery code', { exact: true }).fill(codes[4]!.toUpperCase());
+      await form.getByRole('button', { name: 'Set new password' }).click();
+      await waitForPath(other, '/profile');
+      const profile = new ProfilePage(other);
+      await profile.waitUntilShown();
+      await profile.handleLink(username).waitFor();
+      const left = other.getByTestId('recovery-codes-left');
+      await left.filter({ hasText: '9 of 10' }).waitFor();
+      await expectFits(other, `profile-security-${width}`);
+
+      // The first browser's session ended with the recovery.
+      const stale = await call(world.server, 'GET', '/api/user/stats', { token: firstToken! });
+      expect(stale.status).toBe(401);
+      // The new password signs in; the code is spent.
+      const signIn = await call(world.server, 'POST', '/auth/login', {
+        body: { username, password: 'a-brand-new-pass-8' },
+      });
+      expect(signIn.status).toBe(200);
+      const again = await call(world.server, 'POST', '/auth/recover', {
+        body: { username, code: codes[4], newPassword: 'another-pass-9x' },
+      });
+      expect(again.status).toBe(401);
+    },
+  );
+});
