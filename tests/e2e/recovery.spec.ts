@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { call, uniqueName } from '../../src/server/testing/harness';
-import { startWorld, type World } from './support/world';
-import { horizontalFit, waitForPath } from './support/helpers';
+import { openSignedIn, startWorld, type World } from './support/world';
+import { horizontalFit, openDocument, waitForPath } from './support/helpers';
+import { AdminPage } from './pages/AdminPage';
 import { AuthPage } from './pages/AuthPage';
 import { NavBar } from './pages/NavBar';
 import { ProfilePage } from './pages/ProfilePage';
@@ -99,4 +101,66 @@ describe('account recovery in the browser', () => {
       expect(again.status).toBe(401);
     },
   );
+
+  it('turns on two-factor sign-in from the profile; signing in then asks for the code', async () => {
+    const user = await world.user();
+    const page = await openSignedIn(world, user, { width: 390, height: 844 });
+    const profile = new ProfilePage(page);
+    await profile.open();
+    const section = page.getByRole('region', { name: 'Account recovery' });
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectFits(page, 'totp-setup-390');
+    const field = section.getByLabel('Code from the app', { exact: true });
+    await field.fill('000000');
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await section.getByText('That code is not right').waitFor();
+    await field.fill(await generate({ secret }));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await section.getByText('On: signing in asks for a code from your app.').waitFor();
+
+    const other = await world.newPage();
+    const auth = new AuthPage(other);
+    await auth.openLogin();
+    await auth.signIn(user.username, user.password);
+    const code = other.getByLabel('Two-factor code', { exact: true });
+    await code.waitFor();
+    expect(await auth.errorText()).toMatch(/authenticator app/i);
+    // The code that turned it on is spent; the next step's is within the tolerance.
+    await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await auth.signInButton.click();
+    await waitForPath(other, '/');
+    await new NavBar(other).waitForLink('Dashboard');
+  });
+
+  it("gives an admin a one-time reset link that sets the user's password", async () => {
+    const [admin, user] = [await world.admin(), await world.user()];
+    const page = await openSignedIn(world, admin);
+    const adminPage = new AdminPage(page);
+    await adminPage.open();
+    await adminPage.userRow(user.username);
+    await adminPage.selectedUser.selectOption(user.username);
+    await adminPage.userManagement
+      .getByRole('button', { name: `Reset link for ${user.username}` })
+      .click();
+    const link = new URL(await adminPage.userManagement.getByTestId('reset-link').innerText());
+    expect(link.pathname).toMatch(/^\/reset\/[\w-]{40,}$/);
+
+    const phone = await world.newPage({ width: 390, height: 844 });
+    await openDocument(phone, link.pathname);
+    const form = phone.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('New password', { exact: true }).fill('from-the-admin-7');
+    await expectFits(phone, 'reset-390');
+    await form.getByRole('button', { name: 'Set new password' }).click();
+    await waitForPath(phone, '/profile');
+    await new ProfilePage(phone).handleLink(user.username).waitFor();
+
+    const later = await world.newPage();
+    await openDocument(later, link.pathname);
+    const again = later.getByRole('form', { name: 'Reset password' });
+    await again.getByLabel('New password', { exact: true }).fill('second-go-pass-8');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    expect(await again.getByRole('alert').innerText()).toMatch(/used already/i);
+  });
 });

@@ -74,10 +74,10 @@ export function RecoveryCodesPanel({
       </p>
       <ol
         aria-label="Recovery codes"
-        className="grid grid-cols-1 gap-2 rounded-xl border border-white/10 bg-black/30 p-3 font-mono text-base text-white min-[360px]:grid-cols-2"
+        className="grid grid-cols-1 gap-2 rounded-xl border border-white/10 bg-black/30 p-3 font-mono text-base text-white sm:grid-cols-2"
       >
         {codes.map((code) => (
-          <li key={code} className="select-all tracking-wide break-all">
+          <li key={code} className="tracking-wide whitespace-nowrap select-all">
             {code}
           </li>
         ))}
