@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 import { call, uniqueName } from '../../src/server/testing/harness';
 import { openSignedIn, startWorld, type World } from './support/world';
 import { horizontalFit, openDocument, waitForPath } from './support/helpers';
+import { seriousAxeFindings } from './support/axe';
 import { AdminPage } from './pages/AdminPage';
 import { AuthPage } from './pages/AuthPage';
 import { NavBar } from './pages/NavBar';
@@ -20,10 +21,14 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** Nothing wider than the window, no control cut off (the phone's case matters most). */
+/**
+ * Nothing wider than the window, no control cut off (the phone's case matters most), and no
+ * serious or critical axe finding (pages here are opened with bypassCSP, which axe needs).
+ */
 async function expectFits(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  expect({ name, axe: await seriousAxeFindings(page) }).toEqual({ name, axe: [] });
   const fit = await horizontalFit(page);
   expect({ name, ...fit, truncated: [] }).toEqual({
     name,
@@ -41,7 +46,7 @@ describe('account recovery in the browser', () => {
   it.each([1280, 390])(
     'at %i px: registers, is shown ten codes once with a download, and recovers the account with one',
     async (width) => {
-      const page = await world.newPage({ width, height: 844 });
+      const page = await world.newPage({ width, height: 844, bypassCSP: true });
       const auth = new AuthPage(page);
       const username = uniqueName('rcv');
 
@@ -62,7 +67,7 @@ describe('account recovery in the browser', () => {
       expect(firstToken).toBeTruthy();
 
       // Another browser, password forgotten.
-      const other = await world.newPage({ width, height: 844 });
+      const other = await world.newPage({ width, height: 844, bypassCSP: true });
       const otherAuth = new AuthPage(other);
       await otherAuth.openLogin();
       await otherAuth.username.fill(username);
@@ -104,7 +109,7 @@ describe('account recovery in the browser', () => {
 
   it('turns on two-factor sign-in from the profile; signing in then asks for the code', async () => {
     const user = await world.user();
-    const page = await openSignedIn(world, user, { width: 390, height: 844 });
+    const page = await openSignedIn(world, user, { width: 390, height: 844, bypassCSP: true });
     const profile = new ProfilePage(page);
     await profile.open();
     const section = page.getByRole('region', { name: 'Account recovery' });
@@ -147,7 +152,7 @@ describe('account recovery in the browser', () => {
     const link = new URL(await adminPage.userManagement.getByTestId('reset-link').innerText());
     expect(link.pathname).toMatch(/^\/reset\/[\w-]{40,}$/);
 
-    const phone = await world.newPage({ width: 390, height: 844 });
+    const phone = await world.newPage({ width: 390, height: 844, bypassCSP: true });
     await openDocument(phone, link.pathname);
     const form = phone.getByRole('form', { name: 'Reset password' });
     await form.getByLabel('New password', { exact: true }).fill('from-the-admin-7');

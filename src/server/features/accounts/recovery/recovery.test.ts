@@ -47,6 +47,15 @@ const recover = (body: unknown, on: TestServer = server, ip?: string) =>
 const security = (token: string) => callRoute(server, 'GET /api/user/security', { token });
 const totpNow = (secret: string) =>
   generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+/** Six-digit codes the server would not take now: none of the three steps' codes. */
+async function wrongCodes(secret: string, count = 1): Promise<string[]> {
+  const epoch = Math.floor(clock.now().getTime() / 1000);
+  const valid = await Promise.all([-30, 0, 30].map((d) => generate({ secret, epoch: epoch + d })));
+  return Array.from({ length: 10 }, (_, k) => String(k * 111_111).padStart(6, '0'))
+    .filter((c) => !valid.includes(c))
+    .slice(0, count);
+}
+const wrongCode = async (secret: string) => (await wrongCodes(secret))[0]!;
 
 describe('recovery codes at registration', () => {
   it('gives ten distinct codes once, stored only as hashes', async () => {
@@ -335,10 +344,10 @@ describe('admin reset links', () => {
   });
 });
 
-async function turnOnTotp(user: TestUser): Promise<string> {
-  const setup = await callRoute(server, 'POST /api/user/2fa/setup', { token: user.token });
+async function turnOnTotp(user: TestUser, on: TestServer = server): Promise<string> {
+  const setup = await callRoute(on, 'POST /api/user/2fa/setup', { token: user.token });
   expect(setup.status).toBe(200);
-  const enabled = await callRoute(server, 'POST /api/user/2fa/enable', {
+  const enabled = await callRoute(on, 'POST /api/user/2fa/enable', {
     token: user.token,
     body: { code: await totpNow(setup.body.secret) },
   });
@@ -357,10 +366,7 @@ describe('two-factor sign-in', () => {
     expect(setup.body.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(setup.body.uri).toContain(`secret=${setup.body.secret}`);
     expect(setup.body.uri).toContain(encodeURIComponent(user.username));
-    const wrong = String((Number(await totpNow(setup.body.secret)) + 1) % 1_000_000).padStart(
-      6,
-      '0',
-    );
+    const wrong = await wrongCode(setup.body.secret);
     expectError(
       await callRouteRaw(server, 'POST /api/user/2fa/enable', {
         token: user.token,
@@ -387,7 +393,9 @@ describe('two-factor sign-in', () => {
     expectError(await login(user.username, user.password, ''), 401, { code: 'TOTP_REQUIRED' });
     // A wrong password says nothing about two-factor.
     expectError(await login(user.username, 'wrong-password-1'), 401, { code: 'UNAUTHORIZED' });
-    expectError(await login(user.username, user.password, '000000'), 401, { code: 'UNAUTHORIZED' });
+    expectError(await login(user.username, user.password, await wrongCode(secret)), 401, {
+      code: 'UNAUTHORIZED',
+    });
     const code = await totpNow(secret);
     const ok = await login(user.username, user.password, code);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -424,7 +432,7 @@ describe('two-factor sign-in', () => {
     expectError(await disable({ password: 'not-my-password', code: await totpNow(secret) }), 403, {
       message: 'password',
     });
-    expectError(await disable({ password: user.password, code: '000000' }), 403, {
+    expectError(await disable({ password: user.password, code: await wrongCode(secret) }), 403, {
       message: 'code',
     });
     expect((await disable({ password: user.password, code: await totpNow(secret) })).status).toBe(
@@ -515,5 +523,23 @@ describe('rate limits like sign-in', () => {
     expectError(await recover(body, limited, freshIp()), 429, { code: 'RATE_LIMITED' });
     clock.advance(PASSWORD_WINDOW_MS);
     expect((await recover(body, limited, freshIp())).status).toBe(200);
+  });
+
+  it('answers 429 past AUTH_RATE_LIMIT two-factor codes at one account, whatever the address', async () => {
+    clock.advance(PASSWORD_WINDOW_MS);
+    const user = await registerWithCodes(limited);
+    const secret = await turnOnTotp(user, limited);
+    clock.advance(PASSWORD_WINDOW_MS);
+    const attempt = (code: string) =>
+      callRouteRaw(limited, 'POST /auth/login', {
+        body: { username: user.username, password: user.password, code },
+        headers: { 'x-forwarded-for': freshIp() },
+      });
+    const statuses: number[] = [];
+    for (const code of await wrongCodes(secret, 6)) statuses.push((await attempt(code)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expectError(await attempt(await totpNow(secret)), 429, { code: 'RATE_LIMITED' });
+    clock.advance(PASSWORD_WINDOW_MS);
+    expect((await attempt(await totpNow(secret))).status).toBe(200);
   });
 });
