@@ -143,7 +143,8 @@ const sessionInfoDto = z.object({ expiresAt: z.string(), idleDays: z.number() })
 export const accountsRoutes = defineRoutes({
   'POST /auth/register': {
     auth: 'public',
-    summary: 'Create an account (1,000 starting coins) and sign in',
+    summary:
+      'Create an account (1,000 starting coins) and sign in; with ten recovery codes, shown once',
     body: credentialsBody,
     reply: registerResponse,
     status: 201,

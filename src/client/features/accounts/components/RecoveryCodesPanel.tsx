@@ -69,7 +69,8 @@ export function RecoveryCodesPanel({
       </Heading>
       <p className="text-slate-300">
         Forgot your password? Each of these codes sets a new one, once. They also stand in for an
-        authenticator app if you turn on two-factor sign-in.{' '}
+        authenticator app if you turn on two-factor sign-in. Anyone holding one can take the
+        account, so keep them private.{' '}
         <strong className="text-amber-200">This is the only time they are shown.</strong>
       </p>
       <ol
