@@ -118,7 +118,10 @@ describe('account recovery in the browser', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectFits(page, 'totp-setup-390');
     const field = section.getByLabel('Code from the app', { exact: true });
-    await field.fill('000000');
+    // A wrong code: none of the codes of the three steps the server takes.
+    const now = Math.floor(Date.now() / 1000);
+    const valid = await Promise.all([-30, 0, 30].map((d) => generate({ secret, epoch: now + d })));
+    await field.fill(['000000', '111111', '222222', '333333'].find((c) => !valid.includes(c))!);
     await section.getByRole('button', { name: 'Turn on' }).click();
     await section.getByText('That code is not right').waitFor();
     await field.fill(await generate({ secret }));
