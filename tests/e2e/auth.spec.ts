@@ -37,6 +37,7 @@ describe('register, sign out, sign in', () => {
     await auth.openRegister();
     await nav.waitForLink('Login');
     await auth.register(username, password);
+    expect((await auth.saveRecoveryCodes()).codes).toHaveLength(10);
 
     await waitForPath(page, '/');
     await nav.waitForLink('Dashboard');
@@ -80,6 +81,7 @@ describe('register, sign out, sign in', () => {
     expect(pathOf(page)).toBe('/register');
     const username = uniqueName('det');
     await auth.register(username, 'correct-horse-9');
+    await auth.saveRecoveryCodes();
 
     await waitForPath(page, '/profile');
     const profile = new ProfilePage(page);

@@ -83,6 +83,23 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'recover',
+            ...titled('Forgot password'),
+            lazy: lazyPage(
+              () => import('../features/accounts/pages/RecoveryPages'),
+              (m) => m.RecoverPage,
+            ),
+          },
+          {
+            // An admin's reset link: it works signed in or not.
+            path: 'reset/:token',
+            ...titled('Set a new password'),
+            lazy: lazyPage(
+              () => import('../features/accounts/pages/RecoveryPages'),
+              (m) => m.ResetPage,
+            ),
+          },
+          {
             path: 'profile/:username',
             ...titled(({ username }) => `${username ?? 'Player'}'s profile`),
             lazy: lazyPage(

@@ -79,7 +79,18 @@ const FIELD_WORDS: Record<string, FieldWords> = {
     too_big: (i) => `Passwords can be at most ${limitOf(i)} characters long.`,
     required: passwordRequired,
     type: passwordRequired,
+    incorrect: () => 'That is not your password.',
   },
+  newPassword: {
+    too_small: (i) => `Passwords need at least ${limitOf(i)} characters.`,
+    too_big: (i) => `Passwords can be at most ${limitOf(i)} characters long.`,
+    '*': () => 'Enter a new password.',
+  },
+  code: {
+    incorrect: () => 'That code is not right. Try the current one from your app.',
+    '*': () => 'Enter the code.',
+  },
+  token: { '*': () => 'This reset link is not complete. Copy the whole link again.' },
   currentPassword: {
     incorrect: () => 'That is not your current password.',
     '*': () => 'Enter your current password to set a new one.',
@@ -150,6 +161,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** By error code, for refusals that are not about one field. */
 const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
   RATE_LIMITED: 'Too many tries in a short time. Wait a minute, then try again.',
+  TOTP_REQUIRED: 'Enter the code from your authenticator app, or one of your recovery codes.',
   PAYLOAD_TOO_LARGE: 'That is too large to send. Try a smaller file.',
   SOLD_OUT: 'Sold out',
   ALREADY_OWNED: 'You already own this badge',

@@ -66,6 +66,7 @@ export const adminActions = [
   'approve_signup',
   'deny_signup',
   'resolve_report',
+  'issue_reset_link',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

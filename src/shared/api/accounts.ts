@@ -19,6 +19,14 @@ const registerBody = z.strictObject({
 const loginBody = z.strictObject({
   username: z.string({ error: 'username is required' }).min(1, 'username is required').max(200),
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1000),
+  /**
+   * With two-factor sign-in on: the authenticator's code or a recovery code (without it the
+   * answer is 401 TOTP_REQUIRED, and the form asks for it).
+   */
+  code: z
+    .string({ error: 'code must be a string' })
+    .max(100, 'code must be at most 100 characters')
+    .optional(),
 });
 
 const deleteAccountBody = z.strictObject({
@@ -111,7 +119,7 @@ const userDto = userCounters.extend({
 });
 export type UserDto = z.infer<typeof userDto>;
 
-const authResponse = z.object({ token: z.string(), user: userDto });
+export const authResponse = z.object({ token: z.string(), user: userDto });
 export type AuthResponse = z.infer<typeof authResponse>;
 
 /**
@@ -120,6 +128,9 @@ export type AuthResponse = z.infer<typeof authResponse>;
  */
 const pendingRegistration = z.object({ pending: z.literal(true), message: z.string() });
 export type PendingRegistration = z.infer<typeof pendingRegistration>;
+/** Registration's answer also carries the account's recovery codes, shown this once. */
+const registerResponse = authResponse.extend({ recoveryCodes: z.array(z.string()) });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** GET /api/user/public/{username}: works without a token. */
 const publicUserDto = z.object({
@@ -148,15 +159,15 @@ export const accountsRoutes = defineRoutes({
   'POST /auth/register': {
     auth: 'public',
     summary:
-      'Create an account (1,000 starting coins) and sign in; under REGISTRATION_MODE=approval the account waits for an admin instead ({ pending: true, message }, no session)',
+      'Create an account (1,000 starting coins) and sign in, with ten recovery codes shown once; under REGISTRATION_MODE=approval the account waits for an admin instead ({ pending: true, message }, no session, no codes yet)',
     body: registerBody,
-    reply: z.union([authResponse, pendingRegistration]),
+    reply: z.union([registerResponse, pendingRegistration]),
     status: 201,
     rateLimit: 'auth',
   },
   'POST /auth/login': {
     auth: 'public',
-    summary: 'Sign in',
+    summary: 'Sign in (with two-factor on, also `code`: a TOTP or recovery code)',
     body: loginBody,
     reply: authResponse,
     rateLimit: 'auth',

@@ -26,6 +26,8 @@ export const errorCodes = [
   /** An invite code that expired or was used up (410). */
   'GONE',
   'RATE_LIMITED',
+  /** 401 of a sign-in whose password was right: two-factor is on and no code came with it. */
+  'TOTP_REQUIRED',
   'INTERNAL',
   /** GET /readyz: the process cannot serve now (shutting down, database down, migrations pending). */
   'UNAVAILABLE',

@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications';
 import { sanctionsRoutes } from './sanctions';
 import { signupRoutes } from './signup';
 import { reportsRoutes } from './reports';
+import { recoveryRoutes } from './recovery';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -46,6 +47,7 @@ export const routes = {
   sanctions: sanctionsRoutes,
   signup: signupRoutes,
   reports: reportsRoutes,
+  recovery: recoveryRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...gameTables,
 };

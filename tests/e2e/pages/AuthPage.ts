@@ -67,6 +67,26 @@ export class AuthPage {
     await this.registerButton.click();
   }
 
+  /**
+   * After registering: the recovery codes panel, shown once. Reads the codes, downloads them
+   * (the .txt the browser makes) and goes on with "I saved them".
+   */
+  async saveRecoveryCodes(): Promise<{ codes: string[]; file: string }> {
+    const panel = this.page.getByTestId('recovery-codes');
+    const list = panel.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    const codes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Download .txt' }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    await panel.getByRole('button', { name: 'I saved them, continue' }).click();
+    return { codes, file: Buffer.concat(chunks).toString('utf8') };
+  }
+
   /** Waits for the red error box and returns its text. */
   async errorText(): Promise<string> {
     await this.error.waitFor();

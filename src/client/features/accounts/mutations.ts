@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type {
+  AuthResponse,
+  PendingRegistration,
+  RegisterResponse,
+} from '../../../shared/api/accounts';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -14,15 +19,21 @@ export interface CredentialsInput {
   password: string;
   /** Registration by invitation (REGISTRATION_MODE=invite). */
   inviteCode?: string;
+  /** Sign-in with two-factor on: the authenticator's code or a recovery code. */
+  code?: string;
 }
 
 /** Signs in on a session; a registration waiting for approval has none and only answers words. */
 export function useAuthMutation(mode: AuthMode) {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: ({ inviteCode, ...credentials }: CredentialsInput) =>
+    mutationFn: ({
+      code,
+      inviteCode,
+      ...credentials
+    }: CredentialsInput): Promise<AuthResponse | RegisterResponse | PendingRegistration> =>
       mode === 'login'
-        ? api('POST /auth/login', { body: credentials })
+        ? api('POST /auth/login', { body: code ? { ...credentials, code } : credentials })
         : api('POST /auth/register', {
             body: inviteCode ? { ...credentials, inviteCode } : credentials,
           }),
@@ -31,6 +42,50 @@ export function useAuthMutation(mode: AuthMode) {
     },
   });
 }
+
+/** A forgotten password replaced with a recovery code; the answer signs in like a login. */
+export function useRecoverMutation() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: { username: string; code: string; newPassword: string }) =>
+      api('POST /auth/recover', { body }),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** A forgotten password replaced through an admin's reset link. */
+export function useResetMutation() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (body: { token: string; newPassword: string }) => api('POST /auth/reset', { body }),
+    onSuccess: (auth) => signIn(auth),
+  });
+}
+
+/** The profile's security panel reads again after each of its changes. */
+function useSecurityChange<I, R>(call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: [...accountKeys.all, 'security'] }),
+  });
+}
+
+export const useRegenerateCodesMutation = () =>
+  useSecurityChange((password: string) =>
+    api('POST /api/user/recovery-codes', { body: { password } }),
+  );
+
+export const useTotpSetupMutation = () => useSecurityChange(() => api('POST /api/user/2fa/setup'));
+
+export const useTotpEnableMutation = () =>
+  useSecurityChange((code: string) => api('POST /api/user/2fa/enable', { body: { code } }));
+
+export const useTotpDisableMutation = () =>
+  useSecurityChange((body: { password: string; code: string }) =>
+    api('POST /api/user/2fa/disable', { body }),
+  );
 
 /** Only what changed travels (spec section 5); the caller decides what changed. */
 export interface ProfileChanges {

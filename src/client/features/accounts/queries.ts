@@ -7,6 +7,7 @@ export const accountKeys = {
   publicProfile: (username: string) => ['accounts', 'public', username.toLowerCase()] as const,
   session: (token: string | null) => ['accounts', 'session', token] as const,
   config: ['accounts', 'config'] as const,
+  security: (token: string | null) => ['accounts', 'security', token] as const,
 };
 
 /** How registration works here (REGISTRATION_MODE): the register page adapts to it. */
@@ -35,5 +36,15 @@ export function usePublicProfile(username: string) {
     queryFn: ({ signal }) =>
       api('GET /api/user/public/:username', { params: { username }, signal }),
     enabled: username !== '',
+  });
+}
+
+/** Recovery codes left and whether two-factor sign-in is on (the profile's security panel). */
+export function useSecurityInfo() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: accountKeys.security(token),
+    queryFn: ({ signal }) => api('GET /api/user/security', { signal }),
+    enabled: token !== null,
   });
 }

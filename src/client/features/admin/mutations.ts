@@ -54,3 +54,13 @@ export const useDecideSignup = () =>
       ? api('POST /api/admin/signups/:username/approve', { params: { username } })
       : api('POST /api/admin/signups/:username/deny', { params: { username } }),
   );
+
+/** A one-hour password reset link for the user (written to the admin log). */
+export function useResetLinkMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) =>
+      api('POST /api/admin/users/:username/reset-link', { params: { username } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

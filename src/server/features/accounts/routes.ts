@@ -56,8 +56,8 @@ async function readProfileChanges(request: FastifyRequest): Promise<service.Prof
 export const accountHandlers = (deps: Deps) =>
   defineHandlers('accounts', {
     'POST /auth/register': async ({ body, request }) => service.register(deps, body, request.ip),
-    'POST /auth/login': async ({ body }) =>
-      service.login(deps, body.username.trim(), body.password),
+    'POST /auth/login': async ({ body, request }) =>
+      service.login(deps, body.username.trim(), body.password, body.code, request.ip),
     'POST /auth/logout': async ({ tokenHash }) => {
       await deps.sessions.revoke(deps.db, tokenHash);
       return { message: 'Signed out' };

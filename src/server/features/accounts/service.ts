@@ -3,6 +3,7 @@ import { STARTING_BALANCE } from '../../../shared/constants';
 import type {
   AuthResponse,
   PendingRegistration,
+  RegisterResponse,
   Role,
   UserDto,
 } from '../../../shared/api/accounts';
@@ -37,6 +38,8 @@ import {
 } from './queries';
 import { countSignup } from './newAccounts';
 import { checkRegistrationOpen, refuseWaitingSignIn, requestSignup, spendInvite } from './signup';
+import { replaceCodes } from './recovery/codes';
+import { checkSignInCode, forgetRecovery } from './recovery/service';
 
 const usernameTakenError = () => conflict('That username is already taken');
 
@@ -68,25 +71,34 @@ export async function register(
   deps: Deps,
   body: { username: string; password: string; inviteCode?: string | undefined },
   ip: string,
-): Promise<AuthResponse | PendingRegistration> {
+): Promise<RegisterResponse | PendingRegistration> {
   const { username, inviteCode } = body;
   checkRegistrationOpen(deps, inviteCode);
   const passwordHash = await hashPassword(body.password);
+  // No account yet, so no recovery codes: an approved player makes them from the profile.
   if (deps.config.registrationMode === 'approval')
     return requestSignup(deps, username, passwordHash, ip);
   // The session row is also the registration's first login (platform/stats.ts counts logins by session).
-  const { user, token, stats } = await deps.db.tx(async (tx) => {
+  const { user, token, stats, recoveryCodes } = await deps.db.tx(async (tx) => {
     await countSignup(deps, tx, ip);
     if (deps.config.registrationMode === 'invite' && inviteCode)
       await spendInvite(deps, tx, inviteCode);
     const created = await createAccount(tx, { username, passwordHash });
     const token = await deps.sessions.create(tx, created.id);
-    return { user: created, token, stats: await readStats(tx, created.id) };
+    const recoveryCodes = await replaceCodes(tx, created.id);
+    return { user: created, token, stats: await readStats(tx, created.id), recoveryCodes };
   });
-  return { token, user: presentUser(user, stats) };
+  return { token, user: presentUser(user, stats), recoveryCodes };
 }
 
-export async function login(deps: Deps, username: string, password: string): Promise<AuthResponse> {
+/** `code`: with two-factor sign-in on, the authenticator's code or a recovery code. */
+export async function login(
+  deps: Deps,
+  username: string,
+  password: string,
+  code: string | undefined,
+  ip: string,
+): Promise<AuthResponse> {
   const found = await findUserByUsername(deps.db, username);
   if (!found) {
     await refuseWaitingSignIn(deps.db, username, password);
@@ -100,6 +112,7 @@ export async function login(deps: Deps, username: string, password: string): Pro
     const why = await suspensionOf(deps, deps.db, found.id);
     if (why !== 'ended') throw banned(why ?? undefined);
   }
+  await checkSignInCode(deps, found.id, code, ip);
   return deps.db.tx(async (tx) => {
     // Locked against a concurrent ban or deletion: either it waits for this session to exist
     // (and then revokes it), or this sees its outcome.
@@ -283,6 +296,7 @@ export async function closeOwnAccount(
         deletedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await forgetRecovery(tx, userId);
   } else {
     await tx.orm.update(users).set({ status: 'banned' }).where(eq(users.id, userId));
   }

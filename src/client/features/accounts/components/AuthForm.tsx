@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
 import { errorField, errorMessage, sanctionOf } from '../../../lib/errorMessages';
 import { SuspensionNotice } from '../../sanctions/public';
 import { TextField } from '../../../components/TextField';
@@ -12,6 +13,7 @@ import {
 import { redirectTarget } from '../../../app/guards';
 import { useAuthMutation, type AuthMode } from '../mutations';
 import { usePublicConfig } from '../queries';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 const COPY: Record<AuthMode, { title: string; intro: string; submit: string; submitting: string }> =
   {
@@ -56,6 +58,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [inviteCode, setInviteCode] = useState(() => search.get('invite') ?? '');
   const [waiting, setWaiting] = useState<string | null>(null);
   const registration = usePublicConfig().data?.registrationMode ?? 'open';
+  // Two-factor sign-in: asked for once the server says the password alone is not enough.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  // After registering: the recovery codes, shown once before going on.
+  const [codes, setCodes] = useState<{ username: string; codes: string[] } | null>(null);
   const copy = COPY[mode];
   const refusedField = errorField(auth.error);
   // A suspended player signs in to learn why, and may appeal from here.
@@ -67,7 +74,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
   // A refusal speaks of what was sent: once its field (or, for one naming no field, either field)
   // changes, it no longer describes the form and would only mislead.
-  function edited(field: 'username' | 'password' | 'inviteCode', set: (value: string) => void) {
+  function edited(
+    field: 'username' | 'password' | 'inviteCode' | 'code',
+    set: (value: string) => void,
+  ) {
     return (value: string) => {
       set(value);
       if (auth.error && !auth.isPending && (refusedField === field || refusedField === null))
@@ -79,6 +89,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const rule = (field: 'username' | 'password', text: string) =>
     mode === 'register' && refusedField !== field ? text : undefined;
 
+  const goOn = () => void navigate(redirectTarget(fromState), { replace: true });
+
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     auth.mutate(
@@ -88,15 +100,33 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         ...(mode === 'register' && registration === 'invite'
           ? { inviteCode: inviteCode.trim() }
           : {}),
+        ...(mode === 'login' && askCode && code.trim() ? { code } : {}),
       },
       {
         onSuccess: (answer) => {
           if ('pending' in answer) setWaiting(answer.message);
-          else void navigate(redirectTarget(fromState), { replace: true });
+          else if ('recoveryCodes' in answer)
+            setCodes({ username: answer.user.username, codes: answer.recoveryCodes });
+          else goOn();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') setAskCode(true);
         },
       },
     );
   }
+
+  if (codes)
+    return (
+      <section className="card mx-auto w-full max-w-lg">
+        <RecoveryCodesPanel
+          username={codes.username}
+          codes={codes.codes}
+          onDone={goOn}
+          heading="h1"
+        />
+      </section>
+    );
 
   if (mode === 'register' && (registration === 'closed' || waiting)) {
     return (
@@ -150,6 +180,28 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           hint={rule('password', `${PASSWORD_MIN}-${PASSWORD_MAX} characters`)}
           onValueChange={edited('password', setPassword)}
         />
+        {mode === 'login' && (
+          <Link
+            to="/recover"
+            state={{ username }}
+            className="-mt-2 self-end text-sm font-semibold text-amber-300 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        )}
+        {askCode && (
+          <TextField
+            id={`${ids}-code`}
+            label="Two-factor code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            error={refusedField === 'code'}
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            onValueChange={edited('code', setCode)}
+          />
+        )}
         {mode === 'register' && registration === 'invite' && (
           <TextField
             id={`${ids}-invite`}

@@ -6,6 +6,7 @@ import { DeviceSettings } from '../components/DeviceSettings';
 import { JokeToys } from '../components/JokeToys';
 import { ProfileCard } from '../components/ProfileCard';
 import { ProfileEditor } from '../components/ProfileEditor';
+import { SecuritySettings } from '../components/SecuritySettings';
 import { Glasses } from 'lucide-react';
 
 export function ProfilePage() {
@@ -30,6 +31,7 @@ export function ProfilePage() {
             <ProfileEditor key={user._id} user={user} />
             <JokeToys />
           </div>
+          <SecuritySettings username={user.username} />
           <DeviceSettings />
           <AccountActions />
         </>

@@ -12,6 +12,7 @@ import { CoinInput } from '../../../components/CoinInput';
 import { SelectField, TextField } from '../../../components/TextField';
 import { Users } from 'lucide-react';
 import { Emoji } from '../../../components/Emoji';
+import { ResetLink } from './ResetLink';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -234,6 +235,7 @@ export function UserManagement() {
           Pick a user and enter an amount first.
         </p>
       )}
+      <ResetLink username={selected} />
       <ConfirmDialog
         open={banning !== null}
         question={`Ban ${banning ?? ''}?`}
