@@ -51,6 +51,14 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** The directory lock of a PGlite database on disk (the server records its port in it). */
   dirLock?: DirLock;
+  /**
+   * How busy the database's connections are (GET /metrics): PostgreSQL's pool (connections open,
+   * idle, and requests waiting for one); PGlite's one thread (1, idle while nothing waits, and
+   * the statements sent to it that it has not answered yet).
+   */
+  load(): { connections: number; idle: number; waiting: number };
+  /** PGlite: the whole data directory as a tarball, taken between transactions (backups). */
+  dump?(): Promise<Blob>;
 }
 
 interface Rowed {
@@ -133,6 +141,7 @@ function makeDb(
   raw: RawQuery,
   rawTx: RawTx,
   close: () => Promise<void>,
+  load: Db['load'],
 ): Db {
   const base = wrap(orm);
   /** One statement, in a transaction with its mark when it may write for a marked request. */
@@ -175,6 +184,7 @@ function makeDb(
       return withRetry(async () => (await one(name, text, filled)) as T[]);
     },
     close,
+    load,
     tx: <T>(fn: (tx: Queryable) => Promise<T>) =>
       withRetry(() =>
         orm.transaction(async (tx) => {
@@ -427,7 +437,14 @@ export async function openDb(options: OpenOptions): Promise<Db> {
         throw err;
       }
     };
-    const db = makeDb('postgres', orm, raw, rawTx, () => pool.end());
+    const db = makeDb(
+      'postgres',
+      orm,
+      raw,
+      rawTx,
+      () => pool.end(),
+      () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    );
     // Processes started together on an empty database would race creating the schema (23505
     // on pg_type) and the admin: one holds a session-level advisory lock while it migrates and
     // seeds, the others wait and then find the work done.
@@ -477,11 +494,19 @@ export async function openDb(options: OpenOptions): Promise<Db> {
       client.transaction((tx) =>
         fn(async (_name, text, values) => (await tx.query(text, values)).rows),
       );
-    const db = makeDb('pglite', orm, raw, rawTx, async () => {
-      await client.close();
-      dirLock?.release();
-    });
+    const db = makeDb(
+      'pglite',
+      orm,
+      raw,
+      rawTx,
+      async () => {
+        await client.close();
+        dirLock?.release();
+      },
+      () => ({ connections: 1, idle: client.waiting === 0 ? 1 : 0, waiting: client.waiting }),
+    );
     db.dirLock = dirLock;
+    db.dump = () => client.dump();
     await options.afterMigrate?.(db);
     return db;
   } catch (err) {

@@ -283,7 +283,15 @@ export class PgliteThread {
     }
   }
 
-  /** The whole database as a tarball (PGlite's dumpDataDir). */
+  /** Statements and transaction steps sent to the thread and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * The whole database as a tarball (PGlite's dumpDataDir), after a checkpoint: the thread runs
+   * it between transactions, so it holds exactly the transactions committed before it.
+   */
   async dump(): Promise<Blob> {
     const { dump } = await this.call({ kind: 'dump' });
     return new Blob([dump!]);

@@ -191,6 +191,8 @@ async function handle(op) {
       return {};
     }
     case 'dump': {
+      // Flushed to the data files, so a restore need not replay the WAL (it still could).
+      simple('CHECKPOINT');
       const file = await pg.dumpDataDir('none');
       return { dump: await file.arrayBuffer() };
     }
