@@ -29,6 +29,7 @@ import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 import { registerHealth, type Lifecycle } from './platform/health';
 import { registerMetrics } from './platform/metrics';
+import { registerBackupRoute } from './platform/backups/server';
 import { countStore, SharedLimits } from './platform/rateLimitStore';
 import { MAX_SEGMENT_LENGTH, PATH_TOO_LONG, rejectLongPaths } from './platform/paths';
 
@@ -242,6 +243,7 @@ export async function buildApp({
   registerLiveSocket(app, deps);
 
   registerHealth(app, db, lifecycle);
+  registerBackupRoute(app, db);
   await registerApiDocs(app);
   registerRoutes(
     app,

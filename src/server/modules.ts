@@ -29,6 +29,7 @@ import { notificationsModule } from './features/notifications/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
+import { backupsModule } from './platform/backups/server';
 import type { Intersect } from '../shared/types';
 
 /**
@@ -71,6 +72,7 @@ export const modules = [
   liveModule,
   eventsModule,
   statisticsModule,
+  backupsModule,
 ] as const satisfies readonly FeatureModule[];
 
 type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;
