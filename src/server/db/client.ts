@@ -206,9 +206,9 @@ export interface OpenOptions {
   pgliteDir?: string;
   poolSize?: number;
   /**
-   * An in-memory PGlite starts from this dump of an already migrated database (tests: initdb
-   * and the migrations take ~2.7 s, loading a dump ~0.8 s). The migrations still run, so a
-   * stale dump only costs time.
+   * An in-memory PGlite, or a new directory, starts from this dump of an already migrated
+   * database (tests: initdb and the migrations take ~2.7 s, loading a dump ~0.8 s). The
+   * migrations still run, so a stale dump only costs time.
    */
   pgliteTemplate?: Blob;
   /** Who opens a PGlite directory (shown to a second opener it refuses). */
@@ -479,7 +479,11 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // Its own thread (db/pgliteWorker.mjs): in this one, every statement stalled the server.
     const client = await PgliteThread.open({
       dataDir: options.pgliteDir,
-      template: options.pgliteTemplate && !options.pgliteDir ? options.pgliteTemplate : undefined,
+      template:
+        options.pgliteTemplate &&
+        !(options.pgliteDir && existsSync(path.join(options.pgliteDir, 'PG_VERSION')))
+          ? options.pgliteTemplate
+          : undefined,
       startParams: settings.startParams,
     });
     const orm = drizzlePglite({ client: client as never }) as unknown as Orm;

@@ -67,6 +67,7 @@ function databaseError(fields: NonNullable<Answer['error']>): Error {
 
 interface ThreadOptions {
   dataDir?: string;
+  /** Handed to the first thread only: a directory opened again already holds it. */
   template?: ArrayBuffer;
   startParams: string[];
   wasm: WebAssembly.Module;
@@ -87,11 +88,12 @@ export class PgliteThread {
   /** Settles when a thread that stopped is open again (tests wait for it). */
   reopened: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly options: ThreadOptions) {}
+  private constructor(private options: ThreadOptions) {}
 
   /** Starts a thread on the database; its first message says whether the database opened. */
   private spawn(): Promise<Answer> {
     const { template, ...rest } = this.options;
+    this.options.template = undefined;
     const worker = new Worker(workerFile, {
       workerData: { ...rest, template },
       transferList: template ? [template] : [],

@@ -48,6 +48,8 @@ async function auditScratch(db: Db, modules: readonly FeatureModule[], say: Rest
 
 export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
   const { config, file, say } = options;
+  // First: the server must be stopped whatever the backup, and saying so costs nothing.
+  if (!config.databaseUrl) refuseHeld(path.join(config.dataDir, 'pglite'));
   const manifest = await verifyBackup(file);
   say(`checksum ok: ${file} (${manifest.bytes} bytes, taken ${manifest.createdAt})`);
   const previous = config.databaseUrl
@@ -71,8 +73,6 @@ async function restorePglite(options: RestoreOptions, manifest: Manifest): Promi
       `${file} is a PostgreSQL backup (${manifest.format}); restore it with DATABASE_URL set`,
     );
   const live = path.join(options.config.dataDir, 'pglite');
-  // Before the work, and again (under the lock) before the swap: a server may start meanwhile.
-  refuseHeld(live);
   const scratch = `${live}.restore-${stamp()}`;
   mkdirSync(scratch, { recursive: true });
   let swapped = false;
@@ -100,6 +100,7 @@ async function restorePglite(options: RestoreOptions, manifest: Manifest): Promi
       ))
     )
       throw new BackupRefused('not confirmed: the live data is unchanged');
+    // Again: a server may have started during the audit.
     refuseHeld(live);
     // Held while it moves, so that no server opens it half-way; it moves along with the directory.
     const liveLock = previous ? acquireDirLock(live, 'restore') : null;

@@ -75,13 +75,19 @@ export async function backupPostgres(
   return writeBackup(dir, 'pg_dump-custom', dump.stdout, takenBy, [untilExit]);
 }
 
-/** A PGlite data directory's tarball (from a server's thread or dumpPgliteDir), gzipped into a backup. */
+/**
+ * A PGlite data directory's tarball (from a server's thread or dumpPgliteDir), gzipped into a
+ * backup: at level 1, since the tarball is mostly empty pages (a new database: 40 MB into 5.6 MB
+ * at level 6, and into about as little at level 1 for a fraction of the time).
+ */
 export function backupPgliteTar(
   tar: Uint8Array,
   dir: string,
   takenBy: string,
 ): Promise<WrittenBackup> {
-  return writeBackup(dir, 'pglite-tar-gz', Readable.from([tar]), takenBy, [createGzip()]);
+  return writeBackup(dir, 'pglite-tar-gz', Readable.from([tar]), takenBy, [
+    createGzip({ level: 1 }),
+  ]);
 }
 
 /** Opens a PGlite directory no process holds (taking its lock meanwhile) and dumps it. */
