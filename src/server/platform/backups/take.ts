@@ -91,7 +91,7 @@ export function backupPgliteTar(
 }
 
 /** Opens a PGlite directory no process holds (taking its lock meanwhile) and dumps it. */
-export async function dumpPgliteDir(dataDir: string): Promise<Uint8Array> {
+async function dumpPgliteDir(dataDir: string): Promise<Uint8Array> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION')))
     throw new Error(`There is no embedded database in ${dataDir} to back up`);
   const lock = acquireDirLock(dataDir, 'backup');
