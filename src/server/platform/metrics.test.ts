@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import parsePrometheus from 'parse-prometheus-text-format';
 import type { AuditReportDto } from '../../shared/api/admin';
 import { call, registerAdmin, registerUser, useTestServer } from '../testing/harness';
+import { boughtService } from '../features/services/builders';
+import { createCommunity } from '../features/communities/builders';
 
 const TOKEN = 'metrics-token-0123456789';
 const server = useTestServer({ metricsToken: TOKEN });
@@ -56,9 +58,25 @@ describe('GET /metrics', () => {
     expect(coinFlip).toBeGreaterThan(0.5);
     expect(coinFlip).toBeLessThanOrEqual(1);
     family(families, 'fs_process_resident_memory_bytes');
+    // Declared however quiet the process has been (their series appear with their first run).
+    for (const name of [
+      'fs_group_commit_batch_size',
+      'fs_sweep_runs_total',
+      'fs_sweep_duration_seconds',
+      'fs_sweeps_late_total',
+    ])
+      family(families, name);
   });
 
   it("reports the economy's totals as the audit sums them from the ledger", async () => {
+    // Coins in every place: players, the house, a treasury, escrow.
+    const [provider, buyer, owner] = await Promise.all([
+      registerUser(server),
+      registerUser(server),
+      registerUser(server),
+    ]);
+    await boughtService(server, provider, buyer, 150);
+    await createCommunity(server, owner);
     const admin = await registerAdmin(server);
     const audit = await call<AuditReportDto>(server, 'GET', '/api/admin/audit', {
       token: admin.token,
@@ -80,6 +98,8 @@ describe('GET /metrics', () => {
         ).toBe(c[holder]);
     const gold = audit.body.economy.coins.find((c) => c.currency === 'gold')!;
     expect(gold.players).toBeGreaterThan(0);
+    expect(gold.escrow).toBe(150);
+    expect(gold.treasuries).toBeGreaterThan(0);
     expect(gold.players + gold.house + gold.treasuries + gold.escrow).toBe(0);
     const units = family(await scrape(), 'fs_item_units').metrics[0]?.value;
     expect(Number(units)).toBe(audit.body.economy.itemUnits);
