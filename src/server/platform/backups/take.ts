@@ -143,7 +143,10 @@ export async function takeBackup(
     const tar = await tarFromServer(holder.port, holder.backupKey);
     return { ...(await backupPgliteTar(tar, dir, takenBy)), source: 'the running server' };
   }
-  // A holder that is not a listening server (a starting one, an audit) makes this refuse.
+  if (holder)
+    throw new Error(
+      `process ${holder.pid} (${holder.purpose}, since ${holder.startedAt}) holds ${pgliteDir} and serves no backups (a server still starting, a script, or a server older than npm run backup): try again when it listens, or stop it`,
+    );
   const tar = await dumpPgliteDir(pgliteDir);
   return { ...(await backupPgliteTar(tar, dir, takenBy)), source: 'the data directory' };
 }
