@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditReportDto } from '../../../shared/api/admin';
 import type { Queryable } from '../../db/client';
-import { ledger } from '../wallet/public';
+import { holdingsFromBalances, holdingsFromLedger, ledger } from '../wallet/public';
 import { items } from '../items/public';
 import type { FeatureModule } from '../../platform/module';
 import { accountsSql } from '../accounts/public';
@@ -36,7 +36,7 @@ export async function auditReport(
     ledgerRows: stats?.rows ?? 0,
     users: stats?.users ?? 0,
     itemMovements: stats?.movements ?? 0,
-    economy: { coins: await ledger.holdingsFromLedger(q), itemUnits: Number(stats?.units ?? 0) },
+    economy: { coins: await holdingsFromLedger(q), itemUnits: Number(stats?.units ?? 0) },
     notes,
     checkedAt: new Date().toISOString(),
   };
@@ -45,7 +45,7 @@ export async function auditReport(
 /** Where the coins and items are, from the stored balances and holdings (GET /metrics). */
 export async function economyFromBalances(q: Queryable): Promise<AuditReportDto['economy']> {
   const [coins, [held]] = await Promise.all([
-    ledger.holdingsFromBalances(q),
+    holdingsFromBalances(q),
     q.rows<{ units: number }>(sql`select ${items.unitsHeld} as units`),
   ]);
   return { coins, itemUnits: Number(held?.units ?? 0) };
