@@ -31,7 +31,7 @@ describe('GET /metrics', () => {
       });
       expect(flip.status).toBe(200);
     }
-    await call(server, 'GET', `/api/users/${user.username}`);
+    expect((await call(server, 'GET', `/api/user/public/${user.username}`)).status).toBe(200);
     const families = await scrape();
 
     const requests = family(families, 'fs_http_requests_total').metrics;
@@ -40,6 +40,7 @@ describe('GET /metrics', () => {
     );
     expect(Number(flips?.value)).toBe(3);
     // The pattern, not the user's name: one series for every profile.
+    expect(requests.some((m) => m.labels?.route === '/api/user/public/:username')).toBe(true);
     expect(requests.some((m) => m.labels?.route?.includes(user.username))).toBe(false);
     const latency = family(families, 'fs_http_request_duration_seconds');
     expect(latency.type).toBe('HISTOGRAM');
