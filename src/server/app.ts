@@ -28,6 +28,8 @@ import { securityHeaders } from './platform/security';
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { registerRoutes } from './platform/routing';
 import { registerHealth, type Lifecycle } from './platform/health';
+import { registerMetrics } from './platform/metrics';
+import { registerBackupRoute } from './platform/backups/server';
 import { countStore, SharedLimits } from './platform/rateLimitStore';
 import { MAX_SEGMENT_LENGTH, PATH_TOO_LONG, rejectLongPaths } from './platform/paths';
 
@@ -162,10 +164,25 @@ export async function buildApp({
   // Before any sweep or request: an event is only claimed by a process that listens to it.
   for (const m of modules) events.listen(m.listeners?.(deps) ?? {});
   app.addHook('onClose', async () => events.close());
+  // Before the routes: its hooks time every request.
+  const metrics = registerMetrics(app, deps);
   for (const m of modules) {
     for (const sweep of m.sweeps ?? []) {
+      let running = 0;
       const timer = setInterval(() => {
-        sweep.run(deps).catch((err: unknown) => app.log.warn({ err }, `${sweep.what} failed`));
+        if (running > 0) metrics.late(sweep.what);
+        running++;
+        const started = performance.now();
+        sweep
+          .run(deps)
+          .then(
+            () => metrics.ran(sweep.what, (performance.now() - started) / 1000, false),
+            (err: unknown) => {
+              metrics.ran(sweep.what, (performance.now() - started) / 1000, true);
+              app.log.warn({ err }, `${sweep.what} failed`);
+            },
+          )
+          .finally(() => running--);
       }, sweep.everyMs);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
@@ -226,6 +243,7 @@ export async function buildApp({
   registerLiveSocket(app, deps);
 
   registerHealth(app, db, lifecycle);
+  registerBackupRoute(app, db);
   await registerApiDocs(app);
   registerRoutes(
     app,

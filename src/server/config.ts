@@ -84,6 +84,12 @@ export interface Config {
   publicUrl: string | undefined;
   /** A notification unseen this many hours may go into an away player's e-mail digest. */
   digestAfterHours: number;
+  /** Lets GET /metrics be scraped from other addresses with `Authorization: Bearer` it; unset, loopback only. */
+  metricsToken: string | undefined;
+  /** Scheduled backups: every this many hours (0: none), the newest `backupKeep` kept, in backupDir. */
+  backupEveryHours: number;
+  backupKeep: number;
+  backupDir: string;
   /**
    * Check every 2xx answer against its route's reply schema and fail it with a 500 on a
    * mismatch (the test servers turn this on; production only serializes through the schema).
@@ -135,6 +141,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     pushLoopback: parseFlag('PUSH_ALLOW_LOOPBACK', env.PUSH_ALLOW_LOOPBACK),
     ...parseMail(env),
+    ...parseOps(env),
+  };
+}
+
+type OpsConfig = Pick<Config, 'metricsToken' | 'backupEveryHours' | 'backupKeep' | 'backupDir'>;
+
+/** Metrics' token and the backups' schedule (DESIGN.md section 13). */
+function parseOps(env: NodeJS.ProcessEnv): OpsConfig {
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters (a random string)');
+  const every = env.BACKUP_EVERY_HOURS?.trim() ?? '';
+  const backupEveryHours = every === '' ? 0 : Number(every);
+  if (!Number.isFinite(backupEveryHours) || backupEveryHours < 0)
+    throw new Error(
+      `BACKUP_EVERY_HOURS must be a number of hours >= 0 (0 turns scheduled backups off); got ${every}`,
+    );
+  const keep = env.BACKUP_KEEP?.trim() ?? '';
+  const backupKeep = keep === '' ? 7 : Number(keep);
+  if (!Number.isSafeInteger(backupKeep) || backupKeep < 1)
+    throw new Error(`BACKUP_KEEP must be a whole number of backups >= 1; got ${keep}`);
+  return {
+    metricsToken,
+    backupEveryHours,
+    backupKeep,
+    backupDir: path.resolve(env.BACKUP_DIR?.trim() || './backups'),
   };
 }
 

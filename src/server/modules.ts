@@ -31,6 +31,7 @@ import { reportsModule } from './features/reports/module';
 import { liveModule } from './platform/realtime/module';
 import { eventsModule } from './platform/eventsModule';
 import { statisticsModule } from './platform/statistics';
+import { backupsModule } from './platform/backups/server';
 import type { Intersect } from '../shared/types';
 
 /**
@@ -75,6 +76,7 @@ export const modules = [
   liveModule,
   eventsModule,
   statisticsModule,
+  backupsModule,
 ] as const satisfies readonly FeatureModule[];
 
 type HandlersOf<M> = M extends { handlers: (...args: never[]) => infer H } ? H : never;

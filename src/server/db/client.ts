@@ -51,6 +51,14 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** The directory lock of a PGlite database on disk (the server records its port in it). */
   dirLock?: DirLock;
+  /**
+   * How busy the database's connections are (GET /metrics): PostgreSQL's pool (connections open,
+   * idle, and requests waiting for one); PGlite's one thread (1, idle while nothing waits, and
+   * the statements sent to it that it has not answered yet).
+   */
+  load(): { connections: number; idle: number; waiting: number };
+  /** PGlite: the whole data directory as a tarball, taken between transactions (backups). */
+  dump?(): Promise<Blob>;
 }
 
 interface Rowed {
@@ -133,6 +141,7 @@ function makeDb(
   raw: RawQuery,
   rawTx: RawTx,
   close: () => Promise<void>,
+  load: Db['load'],
 ): Db {
   const base = wrap(orm);
   /** One statement, in a transaction with its mark when it may write for a marked request. */
@@ -175,6 +184,7 @@ function makeDb(
       return withRetry(async () => (await one(name, text, filled)) as T[]);
     },
     close,
+    load,
     tx: <T>(fn: (tx: Queryable) => Promise<T>) =>
       withRetry(() =>
         orm.transaction(async (tx) => {
@@ -196,9 +206,9 @@ export interface OpenOptions {
   pgliteDir?: string;
   poolSize?: number;
   /**
-   * An in-memory PGlite starts from this dump of an already migrated database (tests: initdb
-   * and the migrations take ~2.7 s, loading a dump ~0.8 s). The migrations still run, so a
-   * stale dump only costs time.
+   * An in-memory PGlite, or a new directory, starts from this dump of an already migrated
+   * database (tests: initdb and the migrations take ~2.7 s, loading a dump ~0.8 s). The
+   * migrations still run, so a stale dump only costs time.
    */
   pgliteTemplate?: Blob;
   /** Who opens a PGlite directory (shown to a second opener it refuses). */
@@ -427,7 +437,14 @@ export async function openDb(options: OpenOptions): Promise<Db> {
         throw err;
       }
     };
-    const db = makeDb('postgres', orm, raw, rawTx, () => pool.end());
+    const db = makeDb(
+      'postgres',
+      orm,
+      raw,
+      rawTx,
+      () => pool.end(),
+      () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    );
     // Processes started together on an empty database would race creating the schema (23505
     // on pg_type) and the admin: one holds a session-level advisory lock while it migrates and
     // seeds, the others wait and then find the work done.
@@ -462,7 +479,11 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     // Its own thread (db/pgliteWorker.mjs): in this one, every statement stalled the server.
     const client = await PgliteThread.open({
       dataDir: options.pgliteDir,
-      template: options.pgliteTemplate && !options.pgliteDir ? options.pgliteTemplate : undefined,
+      template:
+        options.pgliteTemplate &&
+        !(options.pgliteDir && existsSync(path.join(options.pgliteDir, 'PG_VERSION')))
+          ? options.pgliteTemplate
+          : undefined,
       startParams: settings.startParams,
     });
     const orm = drizzlePglite({ client: client as never }) as unknown as Orm;
@@ -477,11 +498,19 @@ export async function openDb(options: OpenOptions): Promise<Db> {
       client.transaction((tx) =>
         fn(async (_name, text, values) => (await tx.query(text, values)).rows),
       );
-    const db = makeDb('pglite', orm, raw, rawTx, async () => {
-      await client.close();
-      dirLock?.release();
-    });
+    const db = makeDb(
+      'pglite',
+      orm,
+      raw,
+      rawTx,
+      async () => {
+        await client.close();
+        dirLock?.release();
+      },
+      () => ({ connections: 1, idle: client.waiting === 0 ? 1 : 0, waiting: client.waiting }),
+    );
     db.dirLock = dirLock;
+    db.dump = () => client.dump();
     await options.afterMigrate?.(db);
     return db;
   } catch (err) {

@@ -12,6 +12,11 @@ export interface DirLockInfo {
   startedAt: string;
   port?: number;
   purpose: string;
+  /**
+   * The server's key for GET /internal/backup: `npm run backup` reads it here, so only who can
+   * read the data directory (this file is 0600) can have the server dump it.
+   */
+  backupKey?: string;
 }
 
 export const lockFileOf = (dir: string) => path.join(dir, 'fair-square.lock');

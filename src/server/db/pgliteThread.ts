@@ -67,6 +67,7 @@ function databaseError(fields: NonNullable<Answer['error']>): Error {
 
 interface ThreadOptions {
   dataDir?: string;
+  /** Handed to the first thread only: a directory opened again already holds it. */
   template?: ArrayBuffer;
   startParams: string[];
   wasm: WebAssembly.Module;
@@ -87,11 +88,12 @@ export class PgliteThread {
   /** Settles when a thread that stopped is open again (tests wait for it). */
   reopened: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly options: ThreadOptions) {}
+  private constructor(private options: ThreadOptions) {}
 
   /** Starts a thread on the database; its first message says whether the database opened. */
   private spawn(): Promise<Answer> {
     const { template, ...rest } = this.options;
+    this.options.template = undefined;
     const worker = new Worker(workerFile, {
       workerData: { ...rest, template },
       transferList: template ? [template] : [],
@@ -283,7 +285,15 @@ export class PgliteThread {
     }
   }
 
-  /** The whole database as a tarball (PGlite's dumpDataDir). */
+  /** Statements and transaction steps sent to the thread and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * The whole database as a tarball (PGlite's dumpDataDir), after a checkpoint: the thread runs
+   * it between transactions, so it holds exactly the transactions committed before it.
+   */
   async dump(): Promise<Blob> {
     const { dump } = await this.call({ kind: 'dump' });
     return new Blob([dump!]);

@@ -191,6 +191,8 @@ async function handle(op) {
       return {};
     }
     case 'dump': {
+      // Flushed to the data files, so a restore need not replay the WAL (it still could).
+      simple('CHECKPOINT');
       const file = await pg.dumpDataDir('none');
       return { dump: await file.arrayBuffer() };
     }
@@ -253,10 +255,12 @@ async function start() {
   const { dataDir, template, startParams, wasm } = workerData;
   // Extensions the migrations create must be loaded at every open (pglite/extensions.ts).
   const settings = { startParams, pgliteWasmModule: wasm, extensions: { pg_trgm } };
-  pg = template
-    ? new PGlite({ loadDataDir: new Blob([template]), ...settings })
-    : // Options in one object: new PGlite(undefined, options) ignores the options.
-      new PGlite({ ...(dataDir ? { dataDir } : {}), ...settings });
+  // Options in one object: new PGlite(undefined, options) ignores the options.
+  pg = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: new Blob([template]) } : {}),
+    ...settings,
+  });
   await pg.waitReady;
   const arrays = await arrayTypes();
   parentPort.on('message', (ops) => {

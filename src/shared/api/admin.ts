@@ -60,6 +60,23 @@ const auditReportDto = z.object({
   users: z.number(),
   /** Rows of item_movements, which explain every holding. */
   itemMovements: z.number(),
+  /**
+   * Where the coins of each currency are, summed from the ledger's rows (players, the house's
+   * own, community treasuries, escrow: they sum to zero), and the item units the movements
+   * give players. GET /metrics reports the same from the stored balances.
+   */
+  economy: z.object({
+    coins: z.array(
+      z.object({
+        currency: z.string(),
+        players: z.number(),
+        house: z.number(),
+        treasuries: z.number(),
+        escrow: z.number(),
+      }),
+    ),
+    itemUnits: z.number(),
+  }),
   notes: z.array(z.string()),
   checkedAt: z.string(),
 });

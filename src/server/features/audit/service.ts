@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditReportDto } from '../../../shared/api/admin';
 import type { Queryable } from '../../db/client';
-import { ledger } from '../wallet/public';
+import { holdingsFromBalances, holdingsFromLedger, ledger } from '../wallet/public';
 import { items } from '../items/public';
 import type { FeatureModule } from '../../platform/module';
 import { accountsSql } from '../accounts/public';
@@ -22,9 +22,9 @@ export async function auditReport(
       q,
       modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),
     ));
-  const [stats] = await q.rows<{ rows: number; users: number; movements: number }>(
+  const [stats] = await q.rows<{ rows: number; users: number; movements: number; units: number }>(
     sql`select ${ledger.rowCount} as rows, (select count(*)::int from ${accountsSql.users}) as users,
-      ${items.movementCount} as movements`,
+      ${items.movementCount} as movements, ${items.unitsMoved} as units`,
   );
   const notes: string[] = [];
   const unplaced = await ledger.unplacedRows(q);
@@ -36,9 +36,19 @@ export async function auditReport(
     ledgerRows: stats?.rows ?? 0,
     users: stats?.users ?? 0,
     itemMovements: stats?.movements ?? 0,
+    economy: { coins: await holdingsFromLedger(q), itemUnits: Number(stats?.units ?? 0) },
     notes,
     checkedAt: new Date().toISOString(),
   };
+}
+
+/** Where the coins and items are, from the stored balances and holdings (GET /metrics). */
+export async function economyFromBalances(q: Queryable): Promise<AuditReportDto['economy']> {
+  const [coins, [held]] = await Promise.all([
+    holdingsFromBalances(q),
+    q.rows<{ units: number }>(sql`select ${items.unitsHeld} as units`),
+  ]);
+  return { coins, itemUnits: Number(held?.units ?? 0) };
 }
 
 export function describeReport(report: AuditReportDto): string {

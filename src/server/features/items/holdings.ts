@@ -349,6 +349,12 @@ export const holdingsOf = (userId: unknown): SQL =>
  */
 export const inventoryTable = sql.raw('inventory');
 
+/** Units of every item held by players, as a scalar subquery (the metrics' figure). */
+export const unitsHeld = sql`(select coalesce(sum(quantity), 0)::bigint from inventory)`;
+
+/** The same from the movements alone, as a scalar subquery (the audit report's figure). */
+export const unitsMoved = sql`(select coalesce(sum(delta), 0)::bigint from item_movements)`;
+
 /** The item movements' row count, as a scalar subquery (the audit report's figure). */
 export const movementCount = sql`(select count(*)::int from item_movements)`;
 

@@ -7,3 +7,5 @@ export * as ledger from './ledger';
 export * as groupPostings from './groupPostings';
 /** Accounts that are nobody's balance (community treasuries), for the tables that name one. */
 export { ledgerAccounts } from './tables';
+/** Where each currency's coins are (players, house, treasuries, escrow), two ways. */
+export { holdingsFromBalances, holdingsFromLedger } from './economy';

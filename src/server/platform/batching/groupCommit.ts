@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { Batches } from './batches';
 import { currentMarks, withMarks } from '../../db/writeMarks';
+import { observeGroupSize } from '../metrics';
 
 /*
  * Group commit for the one-statement hot paths (DESIGN.md section 3: a game round, a wager).
@@ -106,6 +107,7 @@ class Group<T> extends Batches<Pending<T>> {
     }
     this.counts.statements++;
     this.counts.done += rows.length;
+    observeGroupSize(this.kind.name, group.length);
     const byIndex = new Map(rows.map((row) => [Number(row.i), row]));
     for (const [i, pending] of group.entries()) {
       const row = byIndex.get(i);

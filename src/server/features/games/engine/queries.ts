@@ -46,3 +46,39 @@ export async function settleOpenRound(q: Queryable, roundId: unknown): Promise<v
     update game_rounds set state = 'settled', settled_at = now()
     where id = ${roundId} and state = 'open'`);
 }
+
+/** Rounds back from the newest that the observed returns look at, however rarely a game is played. */
+const RETURNS_WINDOW_ROWS = 1_000_000;
+
+/**
+ * Each game's staked and paid coins over its last `last` settled staked rounds (GET /metrics,
+ * beside the published returns). The rounds table has no index by game, so each game's rounds
+ * are found walking back from the newest by id, and only among the newest RETURNS_WINDOW_ROWS
+ * rounds: a game nobody plays any more costs a bounded scan, not the whole table.
+ */
+export async function observedReturns(
+  q: Queryable,
+  games: readonly string[],
+  last: number,
+): Promise<{ game: string; rounds: number; staked: number; paid: number }[]> {
+  if (games.length === 0) return [];
+  const rows = await q.rows<{ game: string; rounds: number; staked: string; paid: string }>(sql`
+    with newest as (select coalesce(max(id), 0) as id from game_rounds)
+    select g.game, r.rounds, r.staked::text, r.paid::text
+    from (values ${sql.join(
+      games.map((g) => sql`(${g}::text)`),
+      sql`, `,
+    )}) as g(game)
+    cross join lateral (
+      select count(*)::int as rounds, coalesce(sum(stake), 0) as staked, coalesce(sum(payout), 0) as paid
+      from (select stake, payout from game_rounds, newest
+        where game = g.game and stake > 0 and state = 'settled' and game_rounds.id > newest.id - ${RETURNS_WINDOW_ROWS}
+        order by game_rounds.id desc limit ${last}) x
+    ) r`);
+  return rows.map((r) => ({
+    game: r.game,
+    rounds: r.rounds,
+    staked: Number(r.staked),
+    paid: Number(r.paid),
+  }));
+}
