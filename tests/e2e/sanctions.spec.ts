@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../../src/server/testing/callRoute';
+import { untilText } from '../../src/shared/sanctions';
 import { openDocument } from './support/helpers';
 import { phoneReport } from './support/phone';
 import { openSignedIn, startWorld, type World } from './support/world';
@@ -35,18 +36,23 @@ async function walk(width: number, check: Check): Promise<void> {
   await new AdminPage(adminPage).open();
   const section = adminPage.getByRole('region', { name: 'Sanctions', exact: true });
   const form = section.getByRole('form', { name: 'Sanction a player' });
-  await form.getByLabel('Player').fill(player.username);
+  await form.getByLabel('Player', { exact: true }).fill(player.username);
   await form.getByLabel('Scope').selectOption('sending');
   await form.getByLabel('Reason (the player reads it)').fill('Feeding coins to a second account');
   await form.getByLabel('Hours').fill('48');
   await check?.(adminPage, 'admin sanction form');
   await form.getByRole('button', { name: 'Sanction' }).click();
-  await new Toasts(adminPage).waitFor(`${player.username}: no sending until`);
   await section
     .getByTestId('admin-sanction')
     .filter({ hasText: player.username })
     .filter({ hasText: 'Feeding coins' })
     .waitFor();
+  const listed = await callRoute(world.server, 'GET /api/admin/sanctions', {
+    token: admin.token,
+    query: { username: player.username },
+  });
+  const endsAt = listed.body.sanctions[0]?.endsAt ?? null;
+  await new Toasts(adminPage).waitFor(`${player.username}: no sending ${untilText(endsAt)}`);
 
   // The player: the banner, the refusal, the appeal.
   const page = await openSignedIn(world, player, size);
@@ -105,9 +111,9 @@ async function suspended(width: number, check: Check): Promise<void> {
   const notice = page.getByRole('alert').filter({ hasText: 'This account is suspended until' });
   await notice.waitFor();
   expect(await notice.textContent()).toContain('Threats in a community');
-  await notice.getByLabel('Why should it be lifted?').fill('I was quoting a film');
+  await page.getByLabel('Why should it be lifted?').fill('I was quoting a film');
   await check?.(page, 'suspended sign-in');
-  await notice.getByRole('button', { name: 'Send appeal' }).click();
+  await page.getByRole('button', { name: 'Send appeal' }).click();
   await page.getByText('Your appeal is sent: an admin will answer it').waitFor();
 }
 

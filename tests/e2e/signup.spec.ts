@@ -54,6 +54,8 @@ describe('the register page in each registration mode', () => {
     await auth.username.fill(uniqueName('inv'));
     await auth.password.fill('correct-horse-9');
     await auth.registerButton.click();
+    // The recovery codes, shown once after registering, then on.
+    await page.getByRole('button', { name: 'I saved them, continue' }).click();
     await waitForPath(page, '/');
     // The code is used up: the next registration with it is told so.
     const next = await world.newPage();

@@ -15,7 +15,8 @@ export class AuthPage {
     this.password = form.getByLabel('Password', { exact: true });
     this.signInButton = form.getByRole('button', { name: 'Sign In', exact: true });
     this.registerButton = form.getByRole('button', { name: 'Register', exact: true });
-    this.error = form.getByRole('alert');
+    // The sign-in form's refusal, or a suspended player's notice after the form.
+    this.error = page.getByRole('main').getByRole('alert');
   }
 
   async openLogin(): Promise<void> {

@@ -15,11 +15,8 @@ interface SuspensionNoticeProps {
 export function SuspensionNotice({ suspension, username, password }: SuspensionNoticeProps) {
   const appeal = useSuspensionAppeal();
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-3 text-sm text-rose-100"
-    >
-      <p className="wrap-anywhere">
+    <div className="flex flex-col gap-3 rounded-xl border border-rose-500/60 bg-rose-950/70 px-3 py-3 text-sm text-rose-100">
+      <p role="alert" className="wrap-anywhere">
         {sanctionMessage('all', suspension.reason, suspension.endsAt)}
       </p>
       {appeal.isSuccess ? (
