@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { RoundRow } from './presenter';
@@ -82,3 +82,15 @@ export async function observedReturns(
     paid: Number(r.paid),
   }));
 }
+
+/**
+ * The game rounds the player (SQL) won in [from, to), as a scalar subquery: settled rounds that
+ * paid more than they staked, by when they were played (the communities' seasons count them).
+ */
+export const roundsWonBetween = (userId: SQL, from: string, to: string): SQL =>
+  sql`(select count(*)::int from game_rounds where user_id = ${userId} and state = 'settled'
+    and payout > stake and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
+
+/** Whether the player (SQL) played a game round in [from, to), as a condition. */
+export const playedBetween = (userId: SQL, from: string, to: string): SQL =>
+  sql`exists (select 1 from game_rounds where user_id = ${userId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
