@@ -62,13 +62,13 @@ export type RankedCommunityDto = z.infer<typeof rankedCommunityDto>;
 export const seasonsRoutes = defineRoutes({
   'GET /api/communities/leaderboard': {
     auth: 'optional',
-    summary: `Public communities ranked by the season's profit per active member (at least ${SEASON_MIN_ACTIVE} active members)`,
+    summary: `Public communities ranked by the season's profit per active member (at least ${SEASON_MIN_ACTIVE} active members; a snapshot up to 30 s old, the Age header says how old)`,
     query: rankingQuery,
     reply: z.object({ season: seasonDto, communities: z.array(rankedCommunityDto) }),
   },
   'GET /api/communities/:slug/leaderboard': {
     auth: 'optional',
-    summary: `A community's top ${SEASON_TABLE_SIZE} members of a season by profit on its bets or game wins (members only for private communities)`,
+    summary: `A community's top ${SEASON_TABLE_SIZE} members of a season by profit on its bets or game wins (members only for private communities; a snapshot up to 30 s old)`,
     params: slugParams,
     query: tableQuery,
     reply: z.object({ season: seasonDto, members: z.array(standingDto) }),

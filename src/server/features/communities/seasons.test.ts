@@ -117,6 +117,7 @@ describe('GET /api/communities/:slug/leaderboard', () => {
     await winsAt(moderator, now - 2 * WEEK, 4); // another season
     const res = await table(slug, { sort: 'wins' });
     expect(res.status).toBe(200);
+    expect(res.headers.get('age')).toBe('0');
     expect(res.body.members).toEqual([
       { rank: 1, username: member.username, profileImage: null, profit: 0, wins: 3 },
       { rank: 2, username: moderator.username, profileImage: null, profit: 0, wins: 1 },
@@ -207,6 +208,7 @@ describe('GET /api/communities/leaderboard', () => {
 
     const res = await ranking();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('age')).toBe('0');
     expect(res.body.season).toMatchObject({
       start: new Date(BASE + 3 * WEEK).toISOString(),
       final: false,

@@ -84,13 +84,25 @@ interface StandingRow {
 type Table = { season: SeasonDto; members: SeasonStandingDto[] };
 type Ranking = { season: SeasonDto; communities: RankedCommunityDto[] };
 
+/**
+ * How old a season's table or ranking may be when served. Counting a season reads every
+ * member's rounds and wagers of the week, and the ranking does it for every public community:
+ * far more than the site's leaderboards, for figures of a week-long contest, so they are
+ * recounted at most this often rather than every LEADERBOARD_CACHE_MS (0 stays 0 for tests).
+ */
+const SEASON_SNAPSHOT_MS = 30_000;
+
 /** Each app's season tables and rankings (tests run several apps in one process). */
 const shared = new WeakMap<Deps, Snapshots<string, Table | Ranking>>();
 
 function snapshotsOf(deps: Deps): Snapshots<string, Table | Ranking> {
   let snapshots = shared.get(deps);
+  const ttl = deps.config.leaderboardCacheMs;
   if (!snapshots)
-    shared.set(deps, (snapshots = new Snapshots(deps.clock, deps.config.leaderboardCacheMs)));
+    shared.set(
+      deps,
+      (snapshots = new Snapshots(deps.clock, ttl > 0 ? Math.max(ttl, SEASON_SNAPSHOT_MS) : 0)),
+    );
   return snapshots;
 }
 
@@ -99,23 +111,22 @@ export const stopSeasonSnapshots = (deps: Deps): void => shared.get(deps)?.stop(
 
 /**
  * A community's table of a season, its best SEASON_TABLE_SIZE members by `sort`: members with
- * a profit or a win only. A private community's to its members only (404 to others, as for no
- * community). Shared by every caller who may see it, as a snapshot at most
- * LEADERBOARD_CACHE_MS old.
+ * a profit or a win only. Active accounts only. A private community's to its members only (404 to
+ * others, as for no community). Shared by every caller who may see it, as a snapshot at most
+ * SEASON_SNAPSHOT_MS old.
  */
 export async function communityTable(
   deps: Deps,
   slug: string,
   userId: number | null,
   query: { season: SeasonChoice; sort: SeasonSort },
-): Promise<Table> {
+): Promise<{ value: Table; at: Date }> {
   const c = await communityFor(deps.db, slug, userId);
   const w = windowOf(query.season, deps.clock.now());
   const key = `table|${c.id}|${w.start ?? 'all'}|${query.sort}`;
-  const { value } = await snapshotsOf(deps).get(key, () =>
+  return (await snapshotsOf(deps).get(key, () =>
     readTable(deps.db, c.id, w, query.season, query.sort),
-  );
-  return value as Table;
+  )) as { value: Table; at: Date };
 }
 
 async function readTable(
@@ -143,7 +154,7 @@ async function readTable(
         where f.wins > 0 or f.profit <> 0`;
   const rows = await q.rows<StandingRow>(sql`
     select u.username, u.profile_image, t.profit, t.wins
-    from (${source}) t join ${accountsSql.users} u on u.id = t.user_id and u.status <> 'deleted'
+    from (${source}) t join ${accountsSql.users} u on u.id = t.user_id and u.status = 'active'
     order by ${standingOrder(sort, 't')} limit ${SEASON_TABLE_SIZE}`);
   return {
     season: { start: w.start, end: w.start ? w.to : null, final: recorded },
@@ -168,14 +179,16 @@ interface RankingRow {
 /**
  * Public communities ranked by the season's profit per active member, those with at least
  * SEASON_MIN_ACTIVE active members: the same for everyone, so a snapshot at most
- * LEADERBOARD_CACHE_MS old. A finished season reads the ranking recorded at its close.
+ * SEASON_SNAPSHOT_MS old. A finished season reads the ranking recorded at its close.
  */
-export async function ranking(deps: Deps, season: 'current' | 'previous'): Promise<Ranking> {
+export async function ranking(
+  deps: Deps,
+  season: 'current' | 'previous',
+): Promise<{ value: Ranking; at: Date }> {
   const w = windowOf(season, deps.clock.now());
-  const { value } = await snapshotsOf(deps).get(`ranking|${w.from}`, () =>
+  return (await snapshotsOf(deps).get(`ranking|${w.from}`, () =>
     readRanking(deps.db, w, season),
-  );
-  return value as Ranking;
+  )) as { value: Ranking; at: Date };
 }
 
 async function readRanking(
