@@ -252,6 +252,14 @@ async function seasonNotices(user: TestUser) {
   return res.body.notifications.filter((n) => n.kind === 'season_result');
 }
 
+/** How many tables of the season starting at `start` are recorded for `slug` (0 or 1). */
+async function recordedTables(slug: string, start: number): Promise<number> {
+  const [row] = await server.db.rows<{ n: number }>(sql`
+    select count(*)::int as n from community_seasons s join communities c on c.id = s.community_id
+    where c.slug = ${slug} and s.season_start = ${new Date(start).toISOString()}::timestamptz`);
+  return row?.n ?? 0;
+}
+
 describe("a season's close", () => {
   it('records every table and the ranking once, serves them, and tells the top 3 once', async () => {
     const start = BASE + 4 * WEEK;
@@ -262,16 +270,17 @@ describe("a season's close", () => {
     await winsAt(moderator, start + HOUR, 3);
     await winsAt(owner, start + HOUR, 2);
     await winsAt(fourth!, start + HOUR, 1);
+    // Not in the first minute of the next week: a round begun before midnight may still commit.
+    clock.set(start + WEEK + 30_000);
+    await closeSeason(server.deps);
+    expect(await recordedTables(slug, start)).toBe(0);
     clock.set(start + WEEK + 5 * 60_000);
     // Two sweeps at once: one closes it.
     const closes = await Promise.all([closeSeason(server.deps), closeSeason(server.deps)]);
     expect(closes.filter(Boolean)).toHaveLength(1);
     expect(await closeSeason(server.deps)).toBe(false);
 
-    const rows = await server.db.rows<{ n: number }>(sql`
-      select count(*)::int as n from community_seasons s join communities c on c.id = s.community_id
-      where c.slug = ${slug} and s.season_start = ${new Date(start).toISOString()}::timestamptz`);
-    expect(rows[0]?.n).toBe(1);
+    expect(await recordedTables(slug, start)).toBe(1);
     const rankings = await server.db.rows<{ n: number }>(sql`
       select count(*)::int as n from community_season_rankings
       where season_start = ${new Date(start).toISOString()}::timestamptz`);
@@ -313,7 +322,7 @@ describe("a season's close", () => {
     clock.set(start + HOUR);
     const { slug, owner, member } = await crew(server);
     await roundAt(member, start + HOUR, false);
-    clock.set(start + WEEK);
+    clock.set(start + WEEK + 2 * 60_000);
     expect(await closeSeason(server.deps)).toBe(true);
     const previous = await table(slug, { season: 'previous' });
     expect(previous.body).toMatchObject({ season: { final: true }, members: [] });
@@ -331,16 +340,13 @@ describe.runIf(usingPostgres())('a season closed by two processes', () => {
     clock.set(start + HOUR);
     const { slug, member } = await crew(server);
     await winsAt(member, start + HOUR, 2);
-    clock.set(start + WEEK + 1);
+    clock.set(start + WEEK + 2 * 60_000);
     const closes = await Promise.all(
       [server, other, server, other].map((s) => closeSeason(s.deps)),
     );
     expect(closes.filter(Boolean)).toHaveLength(1);
     await other.deps.events.flush();
-    const rows = await server.db.rows<{ n: number }>(sql`
-      select count(*)::int as n from community_seasons s join communities c on c.id = s.community_id
-      where c.slug = ${slug} and s.season_start = ${new Date(start).toISOString()}::timestamptz`);
-    expect(rows[0]?.n).toBe(1);
+    expect(await recordedTables(slug, start)).toBe(1);
     expect(await seasonNotices(member)).toHaveLength(1);
   });
 });

@@ -228,14 +228,20 @@ async function readRanking(
 }
 
 /**
- * The sweep: records the season that ended last (by the app's clock) once, in one transaction:
+ * A round's row carries the time its transaction began, so one begun just before Monday 00:00
+ * may commit just after: the close waits this long for such stragglers.
+ */
+const SEASON_CLOSE_GRACE_MS = 60_000;
+
+/**
+ * The sweep: records the season that ended last (by the app's clock, SEASON_CLOSE_GRACE_MS ago) once, in one transaction:
  * inserting the season's ranking row claims the close (a second process's insert waits on it,
  * then finds it and stops), then every open community's table, the ranking, and a SeasonEnded
  * event per community for its best SEASON_TOP_NOTIFIED members with a profit or a win. True
  * when this call closed it.
  */
 export async function closeSeason(deps: Deps): Promise<boolean> {
-  const w = windowOf('previous', deps.clock.now());
+  const w = windowOf('previous', new Date(deps.clock.now().getTime() - SEASON_CLOSE_GRACE_MS));
   const [done] = await deps.db.rows<{ one: number }>(sql`
     select 1 as one from community_season_rankings where season_start = ${w.from}::timestamptz`);
   if (done) return false;
