@@ -13,7 +13,7 @@ import type { Deps } from '../../platform/deps';
 import { Snapshots } from '../../platform/snapshots';
 import { accountsSql } from '../accounts/public';
 import { communityProfitRows, wageredBetween } from '../bets/public';
-import { playedBetween, roundsWonBetween } from '../games/engine/public';
+import { roundCountsBetween } from '../games/engine/public';
 import { communityFor } from './access';
 
 /*
@@ -40,23 +40,32 @@ function windowOf(choice: SeasonChoice, now: Date): Window & { start: string | n
 /**
  * Every member's figures in the season, one row per membership of the open communities `which`
  * selects (a condition on `c`): community_id, user_id, profit, wins, and `active` (played a
- * game or placed a wager in it) when `withActive`, else false.
+ * game or placed a wager in it) when `withActive`, else false. A player in several communities
+ * is counted once.
  */
 function memberFigures(w: Window, which: SQL, withActive: boolean): SQL {
   const active = withActive
-    ? sql`(${playedBetween(sql`m.user_id`, w.from, w.to)} or ${wageredBetween(sql`m.user_id`, w.from, w.to)})`
+    ? sql`(r.played > 0 or ${wageredBetween(sql`p.user_id`, w.from, w.to)})`
     : sql`false`;
   return sql`
-    with profits as (
-      select c.id as community_id, p.user_id, p.profit
-      from communities c cross join lateral (${communityProfitRows(sql`c.id`, w.from, w.to)}) p
+    with memberships as (
+      select m.community_id, m.user_id
+      from communities c join community_members m on m.community_id = c.id
+      where c.closed_at is null and ${which}
+    ),
+    players as (
+      select p.user_id, r.won as wins, ${active} as active
+      from (select distinct user_id from memberships) p
+      cross join lateral (${roundCountsBetween(sql`p.user_id`, w.from, w.to)}) r
+    ),
+    profits as (
+      select c.id as community_id, x.user_id, x.profit
+      from communities c cross join lateral (${communityProfitRows(sql`c.id`, w.from, w.to)}) x
       where c.closed_at is null and ${which}
     )
-    select m.community_id, m.user_id, coalesce(p.profit, 0)::bigint as profit,
-      ${roundsWonBetween(sql`m.user_id`, w.from, w.to)} as wins, ${active} as active
-    from communities c join community_members m on m.community_id = c.id
-    left join profits p on p.community_id = m.community_id and p.user_id = m.user_id
-    where c.closed_at is null and ${which}`;
+    select m.community_id, m.user_id, coalesce(x.profit, 0)::bigint as profit, p.wins, p.active
+    from memberships m join players p on p.user_id = m.user_id
+    left join profits x on x.community_id = m.community_id and x.user_id = m.user_id`;
 }
 
 /** The table's order: profit first (the season's default), or wins first. */

@@ -11,9 +11,8 @@ export { allowedWin, recordAddress } from './sameAddress';
 export { gameStateColumns } from './tables';
 export {
   observedReturns,
-  playedBetween,
   roundsTable,
-  roundsWonBetween,
+  roundCountsBetween,
   settleOpenRound,
   stakedRoundsUpTo,
 } from './queries';

@@ -84,13 +84,10 @@ export async function observedReturns(
 }
 
 /**
- * The game rounds the player (SQL) won in [from, to), as a scalar subquery: settled rounds that
- * paid more than they staked, by when they were played (the communities' seasons count them).
+ * The player's (SQL) game rounds in [from, to), by when they were played, as one row: `played`,
+ * and `won`, the settled ones that paid more than they staked (the communities' seasons count
+ * both). One pass over the player's rounds, for a lateral join.
  */
-export const roundsWonBetween = (userId: SQL, from: string, to: string): SQL =>
-  sql`(select count(*)::int from game_rounds where user_id = ${userId} and state = 'settled'
-    and payout > stake and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
-
-/** Whether the player (SQL) played a game round in [from, to), as a condition. */
-export const playedBetween = (userId: SQL, from: string, to: string): SQL =>
-  sql`exists (select 1 from game_rounds where user_id = ${userId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
+export const roundCountsBetween = (userId: SQL, from: string, to: string): SQL =>
+  sql`select count(*)::int as played, count(*) filter (where state = 'settled' and payout > stake)::int as won
+    from game_rounds where user_id = ${userId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
