@@ -7,6 +7,8 @@ export const COMMUNITY_CREATE_COST = 1000;
 export const COMMUNITY_SLUG_MIN = 3;
 export const COMMUNITY_SLUG_MAX = 32;
 export const COMMUNITY_SLUG_PATTERN = /^[a-z0-9-]+$/;
+/** Words of the API's own paths under /api/communities/ (GET /api/communities/leaderboard). */
+export const COMMUNITY_RESERVED_SLUGS: readonly string[] = ['leaderboard', 'join-by-invite'];
 export const COMMUNITY_POST_MAX = 2000;
 /** Posts and comments a member may write per minute in one community. */
 export const COMMUNITY_POSTS_PER_MINUTE = 10;

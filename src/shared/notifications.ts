@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = {
   achievement_claimable: { group: 'Achievements', label: 'An achievement can be claimed' },
   mention: { group: 'Communities', label: 'Someone mentions you' },
   community: { group: 'Communities', label: 'Your requests and roles in communities' },
+  season_result: { group: 'Communities', label: 'You finish a season near the top of a community' },
   security: { group: 'Account', label: 'Sanctions, appeals and sign-in notices' },
   report_resolved: { group: 'Account', label: 'A report you made is resolved' },
 } as const;

@@ -89,6 +89,17 @@ export interface DomainEvents {
     label: string;
     action: ReportAction;
   };
+  /**
+   * A season ended (communities' weekly leaderboards): its best members in one community, best
+   * first, as its recorded table ranks them (profit, then wins).
+   */
+  SeasonEnded: {
+    communityId: number;
+    slug: string;
+    name: string;
+    seasonStart: string;
+    top: { userId: number; rank: number; profit: number; wins: number }[];
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -106,6 +117,7 @@ export const domainEventNames = Object.keys({
   AchievementReached: true,
   SanctionChanged: true,
   ReportResolved: true,
+  SeasonEnded: true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /**

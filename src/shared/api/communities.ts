@@ -4,6 +4,7 @@ import { coinAmount, idString, messageResponse, usernameParams } from './common'
 import {
   COMMUNITY_CREATE_COST,
   COMMUNITY_POST_MAX,
+  COMMUNITY_RESERVED_SLUGS,
   COMMUNITY_SLUG_MAX,
   COMMUNITY_SLUG_MIN,
   COMMUNITY_SLUG_PATTERN,
@@ -28,14 +29,15 @@ const slugSchema = z
   .trim()
   .min(COMMUNITY_SLUG_MIN, `slug must be at least ${COMMUNITY_SLUG_MIN} characters`)
   .max(COMMUNITY_SLUG_MAX, `slug must be at most ${COMMUNITY_SLUG_MAX} characters`)
-  .regex(COMMUNITY_SLUG_PATTERN, 'slug may contain only lowercase letters, digits and -');
+  .regex(COMMUNITY_SLUG_PATTERN, 'slug may contain only lowercase letters, digits and -')
+  .refine((s) => !COMMUNITY_RESERVED_SLUGS.includes(s), { error: 'slug is taken by the site' });
 
 /** A slug in a path: looked up as given (a wrong one is a 404, like a private community). */
 const slugParam = z
   .string()
   .min(1, 'slug is required')
   .max(100, 'slug must be at most 100 characters');
-const slugParams = z.strictObject({ slug: slugParam });
+export const slugParams = z.strictObject({ slug: slugParam });
 const memberParams = z.strictObject({ slug: slugParam, username: usernameParams.shape.username });
 const postParams = z.strictObject({ slug: slugParam, id: idString('id') });
 

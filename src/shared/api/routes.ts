@@ -16,6 +16,7 @@ import { sanctionsRoutes } from './sanctions';
 import { signupRoutes } from './signup';
 import { reportsRoutes } from './reports';
 import { recoveryRoutes } from './recovery';
+import { seasonsRoutes } from './seasons';
 import { loadGameRouteTables } from '../games/routes';
 import type { Intersect } from '../types';
 
@@ -48,6 +49,7 @@ export const routes = {
   signup: signupRoutes,
   reports: reportsRoutes,
   recovery: recoveryRoutes,
+  seasons: seasonsRoutes,
   // Each hub game's tables, from its line in GAMES (shared/games/index.ts).
   ...gameTables,
 };

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -242,4 +243,35 @@ export const communityHomes = pgTable('community_homes', {
   communityId: bigint('community_id', { mode: 'number' })
     .notNull()
     .references(() => communities.id),
+});
+
+/**
+ * A community's table of a finished season, recorded once by the sweep that closed the season:
+ * `standings` is [{ u: user id, p: profit, w: wins }] of every member with either, so a late
+ * reader sees the week as it ended, whatever members did since.
+ */
+export const communitySeasons = pgTable(
+  'community_seasons',
+  {
+    communityId: bigint('community_id', { mode: 'number' })
+      .notNull()
+      .references(() => communities.id),
+    /** Monday 00:00 UTC. */
+    seasonStart: timestamp('season_start', { withTimezone: true }).notNull(),
+    standings: jsonb('standings').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.seasonStart] })],
+);
+
+/**
+ * One row per closed season: the communities ranked by profit per active member, as
+ * [{ c: community id, a: active members, p: profit }] best first. Its insert is the season's
+ * close: the sweep that inserts it writes the tables and the notices in the same transaction,
+ * and any other finds it there and stops.
+ */
+export const communitySeasonRankings = pgTable('community_season_rankings', {
+  seasonStart: timestamp('season_start', { withTimezone: true }).primaryKey(),
+  ranking: jsonb('ranking').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -214,6 +214,26 @@ async function reportResolved(q: Queryable, e: DomainEvents['ReportResolved']): 
   ]);
 }
 
+const PLACES = ['1st', '2nd', '3rd'];
+
+/** A season's best members in a community hear where they finished. */
+async function seasonEnded(q: Queryable, e: DomainEvents['SeasonEnded']): Promise<void> {
+  const week = e.seasonStart.slice(0, 10);
+  await notify(
+    q,
+    [...e.top]
+      .sort((a, b) => a.userId - b.userId)
+      .map((t) => ({
+        userId: t.userId,
+        kind: 'season_result' as const,
+        title: `You finished ${PLACES[t.rank - 1] ?? `#${t.rank}`} in ${e.name} this season`,
+        body: `The week from ${week}: ${coins(t.profit)} profit on its bets, ${t.wins} game${t.wins === 1 ? '' : 's'} won.`,
+        link: `/c/${e.slug}/leaderboard`,
+        dedupeKey: `season:${e.communityId}:${week}`,
+      })),
+  );
+}
+
 /**
  * What each domain event tells whom (DESIGN.md section 12). Each runs in the event's delivery
  * transaction, so its inbox rows commit exactly once with the event's delivered mark.
@@ -237,6 +257,7 @@ export const notificationListeners = (): Listeners => ({
   CommunityActed: communityActed,
   DuelChanged: duelChanged,
   ReportResolved: reportResolved,
+  SeasonEnded: seasonEnded,
   BalanceAdjusted: (q, e) =>
     notify(q, [
       {

@@ -9,4 +9,10 @@ export { nextRound, nextRounds } from './rounds';
 export type { Draw } from './rounds';
 export { allowedWin, recordAddress } from './sameAddress';
 export { gameStateColumns } from './tables';
-export { observedReturns, roundsTable, settleOpenRound, stakedRoundsUpTo } from './queries';
+export {
+  observedReturns,
+  roundsTable,
+  roundCountsBetween,
+  settleOpenRound,
+  stakedRoundsUpTo,
+} from './queries';

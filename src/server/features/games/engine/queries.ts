@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import type { RoundGame } from '../../../../shared/games/engine/roundGames';
 import type { RoundRow } from './presenter';
@@ -82,3 +82,12 @@ export async function observedReturns(
     paid: Number(r.paid),
   }));
 }
+
+/**
+ * The player's (SQL) game rounds in [from, to), by when they were played, as one row: `played`,
+ * and `won`, the settled ones that paid more than they staked (the communities' seasons count
+ * both). One pass over the player's rounds, for a lateral join.
+ */
+export const roundCountsBetween = (userId: SQL, from: string, to: string): SQL =>
+  sql`select count(*)::int as played, count(*) filter (where state = 'settled' and payout > stake)::int as won
+    from game_rounds where user_id = ${userId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
