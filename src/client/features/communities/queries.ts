@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CommunityRole } from '../../../shared/communities';
+import type { SeasonChoice, SeasonSort } from '../../../shared/seasons';
 import { api } from '../../lib/api';
 import { useLiveConnected } from '../../lib/liveSocket';
 import { useSession } from '../../lib/session';
@@ -27,6 +28,9 @@ export const communityKeys = {
     [...communityKeys.one(slug), 'invites', token] as const,
   requests: (slug: string, token: string | null) =>
     [...communityKeys.one(slug), 'requests', token] as const,
+  season: (slug: string, token: string | null, season: SeasonChoice, sort: SeasonSort) =>
+    [...communityKeys.one(slug), 'season', token, season, sort] as const,
+  ranking: (season: 'current' | 'previous') => ['communities', 'ranking', season] as const,
 };
 
 /** The opaque keyset cursor of a page, or undefined after the last one. */
@@ -123,5 +127,27 @@ export function useRequests(slug: string) {
     queryKey: communityKeys.requests(slug, token),
     queryFn: ({ signal }) =>
       api('GET /api/communities/:slug/requests', { params: { slug }, signal }),
+  });
+}
+
+/** A community's season table: members by profit on its bets or by game wins. */
+export function useSeasonTable(slug: string, season: SeasonChoice, sort: SeasonSort) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: communityKeys.season(slug, token, season, sort),
+    queryFn: ({ signal }) =>
+      api('GET /api/communities/:slug/leaderboard', {
+        params: { slug },
+        query: { season, sort },
+        signal,
+      }),
+  });
+}
+
+/** Communities ranked by the season's profit per active member. */
+export function useSeasonRanking(season: 'current' | 'previous') {
+  return useQuery({
+    queryKey: communityKeys.ranking(season),
+    queryFn: ({ signal }) => api('GET /api/communities/leaderboard', { query: { season }, signal }),
   });
 }

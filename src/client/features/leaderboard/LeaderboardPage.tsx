@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { CosmeticRef } from '../../../shared/api/accounts';
 import { Avatar } from '../../components/Avatar';
@@ -8,7 +8,7 @@ import { SelectField } from '../../components/TextField';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/States';
 import { formatCoins } from '../../lib/format';
 import { CosmeticMark } from '../store/public';
-import { HomeCommunityMark } from '../communities/public';
+import { CommunityRanking, HomeCommunityMark } from '../communities/public';
 import type { HomeCommunityRef } from '../../../shared/api/communities';
 import { useGameLeaderboard, useLeaderboardUsers } from './queries';
 import { Emoji } from '../../components/Emoji';
@@ -86,7 +86,40 @@ function Table({
   );
 }
 
+const TABS = [
+  { key: 'players', label: 'Players' },
+  { key: 'communities', label: 'Communities' },
+] as const;
+
+/** /leaderboard: the players' boards, or the communities' weekly ranking (?tab=communities). */
 export function LeaderboardPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'communities' ? 'communities' : 'players';
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Leaderboard</h1>
+      <div role="tablist" aria-label="Leaderboards" className="flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            className={tab === t.key ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => setParams(t.key === 'players' ? {} : { tab: t.key }, { replace: true })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
+        {tab === 'communities' ? <CommunityRanking /> : <PlayerBoards />}
+      </div>
+    </div>
+  );
+}
+
+function PlayerBoards() {
   const [sort, setSort] = useState<LeaderboardSort>('balance');
   const users = useLeaderboardUsers(sort);
   const games = useGameLeaderboard();
@@ -95,8 +128,7 @@ export function LeaderboardPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Leaderboard</h1>
+      <header className="flex flex-wrap items-end justify-end gap-4">
         <SelectField
           id="leaderboard-sort"
           label="Sort by"

@@ -11,6 +11,7 @@ import { InvitesTab } from '../components/InvitesTab';
 import { MembersTab } from '../components/MembersTab';
 import { ModlogTab } from '../components/ModlogTab';
 import { RequestsTab } from '../components/RequestsTab';
+import { SeasonTab } from '../components/SeasonTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { useCommunity } from '../queries';
 import { CommunityReports } from '../../reports/public';
@@ -18,6 +19,7 @@ import { CommunityReports } from '../../reports/public';
 const TABS = [
   { key: 'feed', label: 'Feed', moderators: false },
   { key: 'members', label: 'Members', moderators: false },
+  { key: 'leaderboard', label: 'Leaderboard', moderators: false },
   { key: 'about', label: 'About', moderators: false },
   { key: 'modlog', label: 'Moderation log', moderators: false },
   { key: 'requests', label: 'Requests', moderators: true },
@@ -33,6 +35,8 @@ function TabPanel({ tab, community }: { tab: TabKey; community: CommunityDetailD
       return <Feed community={community} />;
     case 'members':
       return <MembersTab community={community} />;
+    case 'leaderboard':
+      return <SeasonTab slug={community.slug} />;
     case 'about':
       return <AboutTab community={community} />;
     case 'modlog':
