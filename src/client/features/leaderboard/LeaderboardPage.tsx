@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { AddressTabs } from '../../components/AddressTabs';
 import type { LeaderboardSort } from '../../../shared/api/leaderboard';
 import type { CosmeticRef } from '../../../shared/api/accounts';
 import { Avatar } from '../../components/Avatar';
@@ -93,28 +94,12 @@ const TABS = [
 
 /** /leaderboard: the players' boards, or the communities' weekly ranking (?tab=communities). */
 export function LeaderboardPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'communities' ? 'communities' : 'players';
   return (
     <div className="flex flex-col gap-6">
       <h1 className="font-display text-3xl font-extrabold text-white sm:text-4xl">Leaderboard</h1>
-      <div role="tablist" aria-label="Leaderboards" className="flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            className={tab === t.key ? 'btn-primary' : 'btn-secondary'}
-            onClick={() => setParams(t.key === 'players' ? {} : { tab: t.key }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={TABS.find((t) => t.key === tab)?.label}>
-        {tab === 'communities' ? <CommunityRanking /> : <PlayerBoards />}
-      </div>
+      <AddressTabs label="Leaderboards" tabs={TABS}>
+        {(tab) => (tab === 'communities' ? <CommunityRanking /> : <PlayerBoards />)}
+      </AddressTabs>
     </div>
   );
 }

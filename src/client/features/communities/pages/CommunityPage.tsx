@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AddressTabs } from '../../../components/AddressTabs';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
 import { ErrorBanner, LoadingState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
@@ -65,38 +66,15 @@ function TabPanel({ tab, community }: { tab: TabKey; community: CommunityDetailD
   }
 }
 
-/** The tab is in the address (?tab=members), so a reload or a shared link opens it. */
 function CommunityView({ community }: { community: CommunityDetailDto }) {
-  const [params, setParams] = useSearchParams();
   const moderates = community.membership !== null && community.membership.role !== 'member';
   const tabs = TABS.filter((t) => moderates || !t.moderators);
-  const tab = tabs.find((t) => t.key === params.get('tab'))?.key ?? 'feed';
-  const label = tabs.find((t) => t.key === tab)?.label;
-
   return (
     <div className="flex flex-col gap-6">
       <CommunityHeader community={community} />
-      <div
-        role="tablist"
-        aria-label={`${community.name} sections`}
-        className="flex flex-wrap gap-2"
-      >
-        {tabs.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            className={tab === t.key ? 'btn-primary' : 'btn-secondary'}
-            onClick={() => setParams(t.key === 'feed' ? {} : { tab: t.key }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={label}>
-        <TabPanel tab={tab} community={community} />
-      </div>
+      <AddressTabs label={`${community.name} sections`} tabs={tabs}>
+        {(tab) => <TabPanel tab={tab} community={community} />}
+      </AddressTabs>
     </div>
   );
 }
