@@ -17,7 +17,7 @@ import {
   PARLAY_MAX_PAYOUT,
   totalOddsHundredths,
 } from '../../../shared/odds';
-import { pgErrorCode, type Db } from '../../db/client';
+import { pgErrorCode, type Db, type Queryable } from '../../db/client';
 import { defineHotWrite } from '../../platform/batching/hotWrite';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
@@ -32,6 +32,7 @@ import * as queries from './queries';
 import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
 import { votesChanged } from './live';
 import { accountsSql } from '../accounts/public';
+import { isMemberOf } from '../communities/public';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -147,7 +148,7 @@ const PLACE_WAGER = (() => {
       with opt as (
         select b.id as bet_id, b.title, o.id as option_id, o.odds, nextval('wagers_id_seq') as wager_id
         from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
-        where b.id = ${p('betId')} and b.status = 'open' and b.end_time > now()
+        where b.id = ${p('betId')} and b.status = 'open' and b.end_time > now() and b.community_id is null
         for key share of b
       ), ${ledger.accountUpdate('stake', {
         userId: sql`${p('userId')}`,
@@ -181,7 +182,7 @@ const PLACE_WAGERS = (() => {
         select i.i, i.user_id, i.amount, b.id as bet_id, b.title, o.id as option_id, o.odds
         from input i join bets b on b.id = i.bet_id join bet_options o on o.bet_id = b.id and o.text = i.choice
           join ${accountsSql.users} u on u.id = i.user_id
-        where b.status = 'open' and b.end_time > now()
+        where b.status = 'open' and b.end_time > now() and b.community_id is null
         for key share of b skip locked for update of u skip locked
       ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},
       wid as (
@@ -292,18 +293,28 @@ export async function placeParlay(
       bet_id: number;
       status: BetStatus;
       ended: boolean;
+      community: boolean;
+      visible: boolean;
       options: { id: number; text: string; odds: number }[];
     }>(sql`
-      select b.id as bet_id, b.status, b.end_time <= now() as ended,
+      select b.id as bet_id, b.status, b.end_time <= now() as ended, b.community_id is not null as community,
+        (b.community_id is null or ${isMemberOf(sql`b.community_id`, userId)}) as visible,
         (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
       from bets b where b.id in ${ids} order by b.id for key share of b`);
     const byId = new Map(found.map((b) => [b.bet_id, b]));
     const resolved = legs.map((leg) => {
       const bet = byId.get(leg.betId);
-      if (!bet)
+      if (!bet?.visible)
         throw notFound(`bets.betId: no bet with id ${leg.betId}`, [
           { field: 'bets.betId', rule: 'not_found', value: String(leg.betId) },
         ]);
+      // A community's treasury covers its own bets' single wagers only: a parlay would tie its
+      // payout to other bets and other treasuries (or the house).
+      if (bet.community)
+        throw badRequest(
+          `bets.betId: parlays take site bets only; bet ${leg.betId} is a community bet`,
+          [{ field: 'bets.betId', rule: 'site_bets_only', value: String(leg.betId) }],
+        );
       if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
       const option = bet.options.find((o) => o.text === leg.choice);
       if (!option)
@@ -376,9 +387,16 @@ export async function placeParlay(
 }
 
 /** Locks the bet for settlement; every settling path starts here. */
-async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], betId: number) {
-  const [bet] = await tx.rows<{ id: number; title: string; status: BetStatus }>(
-    sql`select id, title, status from bets where id = ${betId} for update`,
+export async function lockOpenBet(tx: Queryable, betId: number, communityId: number | null = null) {
+  const [bet] = await tx.rows<{
+    id: number;
+    title: string;
+    status: BetStatus;
+    exposure: number;
+    account_id: number | null;
+  }>(
+    sql`select id, title, status, exposure, account_id from bets where id = ${betId}
+      and community_id ${communityId === null ? sql`is null` : sql`= ${communityId}`} for update`,
   );
   if (!bet)
     throw notFound(`betId: no bet with id ${betId}`, [
