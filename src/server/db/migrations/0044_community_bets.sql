@@ -9,6 +9,7 @@ CREATE TABLE "bet_comments" (
 );
 --> statement-breakpoint
 ALTER TABLE "community_modlog" DROP CONSTRAINT "community_modlog_action_known";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_known";--> statement-breakpoint
 DROP INDEX "bets_title_lower_idx";--> statement-breakpoint
 ALTER TABLE "bet_options" ADD COLUMN "liability" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bets" ADD COLUMN "community_id" bigint;--> statement-breakpoint
@@ -27,4 +28,5 @@ ALTER TABLE "bet_options" ADD CONSTRAINT "bet_options_liability_non_negative" CH
 ALTER TABLE "bets" ADD CONSTRAINT "bets_community_account" CHECK (("bets"."community_id" is null) = ("bets"."account_id" is null));--> statement-breakpoint
 ALTER TABLE "bets" ADD CONSTRAINT "bets_exposure_non_negative" CHECK ("bets"."exposure" >= 0);--> statement-breakpoint
 ALTER TABLE "community_modlog" ADD CONSTRAINT "community_modlog_action_known" CHECK ("community_modlog"."action" in ('mute', 'ban', 'remove', 'delete_post', 'approve', 'deny', 'promote', 'demote', 'transfer', 'edit', 'invite', 'create_bet', 'set_odds', 'finalize_bet', 'void_bet', 'delete_bet_comment'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" in ('trade_offered', 'trade_answered', 'trade_finalized', 'trade_cancelled', 'coins_received', 'admin_grant', 'bet_settled', 'community_bet_settled', 'service_bought', 'service_finalized', 'service_accepted', 'service_refunded', 'duel_challenge', 'duel_result', 'egg_ready', 'claim_ready', 'idle_full', 'achievement_claimable', 'mention', 'community', 'security', 'report_resolved'));--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_committed_covered" CHECK ("ledger_accounts"."committed" >= 0 and "ledger_accounts"."committed" <= "ledger_accounts"."balance");

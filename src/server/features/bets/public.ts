@@ -16,3 +16,12 @@ export { paidBySettlement } from './live';
 /** A bet as a report's target (features/reports): label, link, community_id, owner_id. */
 export const betReportTarget = (id: number): SQL =>
   sql`select title as label, '/bets' as link, null::bigint as community_id, null::bigint as owner_id from bets where id = ${id}`;
+
+/** Every player with a wager on a settled bet (user_id, title, won, refunded): its notices read it. */
+export const bettorsOfSettled = (betId: number): SQL => sql`
+  select w.user_id, b.title,
+    coalesce(sum(w.payout) filter (where w.status = 'won'), 0)::bigint as won,
+    coalesce(sum(w.payout) filter (where w.status = 'refunded'), 0)::bigint as refunded
+  from wagers w join bets b on b.id = w.bet_id
+  where w.bet_id = ${betId} and w.status <> 'open'
+  group by w.user_id, b.title`;

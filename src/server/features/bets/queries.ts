@@ -14,7 +14,7 @@ export const betSelect = (where: SQL, withTotals = false) => sql`
       from bet_options o where o.bet_id = b.id), '[]'::json) as options
     ${
       withTotals
-        ? sql`, b.created_at, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
+        ? sql`, b.created_at, b.exposure, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
       -- The options' votes added up (wagers and parlay legs), so the admin's count agrees with them.
       ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count`
         : sql``

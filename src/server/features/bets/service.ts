@@ -33,6 +33,8 @@ import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from 
 import { votesChanged } from './live';
 import { accountsSql } from '../accounts/public';
 import { isMemberOf } from '../communities/public';
+import { lastSeen } from '../../platform/batching/lastSeen';
+import { placeCommunityWager } from './community';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -243,6 +245,25 @@ export const wagerGroupCounts = (db: Db) => wagers.counts(db);
 /** Tests: holds back this process's wager statements on `db` until the answer is called. */
 export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
+/**
+ * Each bet's treasury (null: a site bet), remembered per process: a bet never changes it, so
+ * the hot path pays one lookup per bet and process, not one per wager.
+ */
+const treasuries = lastSeen<number, number | null>(10_000);
+
+async function treasuryOf(db: Db, betId: number): Promise<number | null> {
+  const seen = treasuries(db).get(betId);
+  if (seen !== undefined) return seen;
+  const [row] = await db.rows<{ account_id: number | null }>(
+    sql`select account_id from bets where id = ${betId}`,
+  );
+  // No such bet (yet): the site's statement says so, and nothing is remembered.
+  if (!row) return null;
+  const treasury = row.account_id === null ? null : Number(row.account_id);
+  treasuries(db).set(betId, treasury);
+  return treasury;
+}
+
 export async function placeWager(
   deps: Deps,
   userId: number,
@@ -250,6 +271,8 @@ export async function placeWager(
   choice: string,
   amount: number,
 ): Promise<PlaceWagerResponse> {
+  const treasury = await treasuryOf(deps.db, betId);
+  if (treasury !== null) return placeCommunityWager(deps, userId, betId, treasury, choice, amount);
   const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
   votesChanged(deps, [betId]);
   return {

@@ -6,6 +6,11 @@ import { sql, type SQL } from 'drizzle-orm';
 export { communityFor, requireModerator } from './access';
 /** Community bets (features/bets) name their community. */
 export { communities } from './tables';
+/** Community bets are run by moderators and discussed by members, under the feed's rules. */
+export { requireMember, type CommunityAccess } from './access';
+export { logModAct } from './service';
+export { explainRefusedWrite, memberWrite, mentionedNames } from './feed';
+export { shownName } from './presenter';
 
 /** Who may see a community's content: anyone for a public one, its members for a private one. */
 const visibleTo = (viewerId: number): SQL => sql`(c.visibility = 'public' or exists (
