@@ -112,6 +112,10 @@ async function explainRejectedWager(
   betId: number,
   choice: string,
 ): Promise<never> {
+  const [community] = await db.rows<{ account_id: number }>(
+    sql`select account_id from bets where id = ${betId} and account_id is not null`,
+  );
+  if (community) throw new CommunityBet(Number(community.account_id));
   const [actor] = await db.rows<{ status: string }>(accountsSql.statusOf(userId));
   if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(db, betId);
@@ -246,22 +250,17 @@ export const wagerGroupCounts = (db: Db) => wagers.counts(db);
 export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
 /**
- * Each bet's treasury (null: a site bet), remembered per process: a bet never changes it, so
- * the hot path pays one lookup per bet and process, not one per wager.
+ * The treasury of each community bet this process has seen a wager for. A site wager never looks
+ * here first: it goes straight to the group commit, whose statement refuses a community bet, and
+ * only that refusal's explain finds the treasury (CommunityBet) and sends the wager on.
  */
-const treasuries = lastSeen<number, number | null>(10_000);
+const treasuries = lastSeen<number, number>(10_000);
 
-async function treasuryOf(db: Db, betId: number): Promise<number | null> {
-  const seen = treasuries(db).get(betId);
-  if (seen !== undefined) return seen;
-  const [row] = await db.rows<{ account_id: number | null }>(
-    sql`select account_id from bets where id = ${betId}`,
-  );
-  // No such bet (yet): the site's statement says so, and nothing is remembered.
-  if (!row) return null;
-  const treasury = row.account_id === null ? null : Number(row.account_id);
-  treasuries(db).set(betId, treasury);
-  return treasury;
+/** The explain's answer for a community bet: not a refusal, a wager for the treasury's path. */
+class CommunityBet extends Error {
+  constructor(readonly treasury: number) {
+    super('a community bet');
+  }
 }
 
 export async function placeWager(
@@ -271,9 +270,16 @@ export async function placeWager(
   choice: string,
   amount: number,
 ): Promise<PlaceWagerResponse> {
-  const treasury = await treasuryOf(deps.db, betId);
-  if (treasury !== null) return placeCommunityWager(deps, userId, betId, treasury, choice, amount);
-  const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
+  const known = treasuries(deps.db).get(betId);
+  if (known !== undefined) return placeCommunityWager(deps, userId, betId, known, choice, amount);
+  let placed: PlacedRow;
+  try {
+    placed = await wagers.run(deps.db, { betId, choice, userId, amount });
+  } catch (err) {
+    if (!(err instanceof CommunityBet)) throw err;
+    treasuries(deps.db).set(betId, err.treasury);
+    return placeCommunityWager(deps, userId, betId, err.treasury, choice, amount);
+  }
   votesChanged(deps, [betId]);
   return {
     message: 'Bet placed!',
