@@ -14,7 +14,8 @@ import {
   type TestServer,
   type TestUser,
 } from '../../testing/harness';
-import { addMembers, crew, type Crew } from '../communities/builders';
+import { addMembers, createCommunity, crew, type Crew } from '../communities/builders';
+import { auditReport } from '../audit/public';
 import { createBet } from './builders';
 
 /** Community bets: moderators run them, members wager, the treasury pays (DESIGN.md section 11). */
@@ -448,6 +449,87 @@ describe('exposure under a race', () => {
     expect(res.status).toBe(200);
     expect(await treasury(server, c.slug)).toEqual({ balance: 0, committed: 0 });
     await expectLedgerBalanced(server);
+  });
+});
+
+describe('a closing community and the audit', () => {
+  it('voids the open bets of a community that closes, refunding stakes before the treasury is shared out', async () => {
+    const owner = await registerUser(server);
+    const member = await registerUser(server);
+    const community = await createCommunity(server, owner);
+    await addMembers(server, owner, community.slug, [member]);
+    const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
+      token: owner.token,
+      params: { slug: community.slug },
+      body: {
+        title: uniqueName('cb'),
+        endTime: inAnHour(),
+        options: [
+          { text: 'Yes', odds: 2.5 },
+          { text: 'No', odds: 1.5 },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await predict(server, member, res.body.bet._id, 'Yes', 300)).status).toBe(200);
+    const deleted = await callRoute(server, 'DELETE /api/user', {
+      token: owner.token,
+      body: { password: owner.password },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const [bet] = await server.db.rows<{ status: string }>(
+      sql`select status from bets where id = ${Number(res.body.bet._id)}`,
+    );
+    expect(bet?.status).toBe('voided');
+    expect(await balanceOf(server, member.id)).toBe(1000);
+    expect(await treasury(server, community.slug)).toEqual({ balance: 0, committed: 0 });
+    await expectLedgerBalanced(server);
+  });
+
+  it('finds a treasury whose committed coins differ from its open bets’ exposure', async () => {
+    const c = await crew(server);
+    const bet = await makeBet(server, c);
+    await predict(server, c.member, bet._id, 'Yes', 100);
+    await server.db.rows(
+      sql`update bets set exposure = exposure - 1 where id = ${Number(bet._id)}`,
+    );
+    const report = await auditReport(server.db, server.deps.modules);
+    expect(report.problem).toMatch(/committed 300 but its open promises add up to 299/);
+    await server.db.rows(
+      sql`update bets set exposure = exposure + 1 where id = ${Number(bet._id)}`,
+    );
+    await expectLedgerBalanced(server);
+  });
+});
+
+describe('the new-account gate', () => {
+  const gated = useTestServer({ newAccountHours: 24, newAccountActions: 3 });
+
+  it('keeps a new moderator from creating community bets', async () => {
+    const owner = await registerUser(gated);
+    await gated.db.rows(sql`update users set established_at = now() where id = ${owner.id}`);
+    gated.deps.sessions.forgetUser(owner.id);
+    const community = await createCommunity(gated, owner);
+    const mod = await registerUser(gated);
+    await addMembers(gated, owner, community.slug, [mod]);
+    await callRoute(gated, 'PATCH /api/communities/:slug/members/:username', {
+      token: owner.token,
+      params: { slug: community.slug, username: mod.username },
+      body: { role: 'moderator' },
+    });
+    const res = await callRoute(gated, 'POST /api/communities/:slug/bets', {
+      token: mod.token,
+      params: { slug: community.slug },
+      body: {
+        title: uniqueName('cb'),
+        endTime: inAnHour(),
+        options: [
+          { text: 'A', odds: 2 },
+          { text: 'B', odds: 2 },
+        ],
+      },
+    });
+    expectError(res, 403, { message: 'create community bets' });
   });
 });
 

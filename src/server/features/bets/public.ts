@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { communitySlugOf } from '../communities/public';
 
 /** What other features may use of bets (DESIGN.md section 1a). */
 
@@ -10,12 +11,18 @@ export const parlaysWonSince = (userId: unknown, since: unknown): SQL =>
 export const wagerWinsSince = (userId: unknown, since: unknown): SQL =>
   sql`select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${since}::timestamptz at time zone 'UTC')::date`;
 
+/** A closing community's open bets are voided, their stakes refunded from its treasury. */
+export { voidCommunityBets } from './settlement';
+
 /** What a settlement paid each player (user_id, bet_id, title, won, refunded): its notices read it. */
 export { paidBySettlement } from './live';
 
 /** A bet as a report's target (features/reports): label, link, community_id, owner_id. */
 export const betReportTarget = (id: number): SQL =>
-  sql`select title as label, '/bets' as link, null::bigint as community_id, null::bigint as owner_id from bets where id = ${id}`;
+  sql`select b.title as label,
+      case when b.community_id is null then '/bets' else '/c/' || ${communitySlugOf(sql`b.community_id`)} || '/bets/' || b.id end as link,
+      b.community_id, null::bigint as owner_id
+    from bets b where b.id = ${id}`;
 
 /** Every player with a wager on a settled bet (user_id, title, won, refunded): its notices read it. */
 export const bettorsOfSettled = (betId: number): SQL => sql`

@@ -155,3 +155,28 @@ export async function settleParlays(
   );
   return { winners };
 }
+
+/**
+ * Voids every open bet of a closing community and refunds their stakes from its treasury, before
+ * the treasury is emptied (which its promises would otherwise forbid). In the closing
+ * transaction, which holds the community's row; the bets, then their bettors' accounts, then
+ * the treasury are locked in the usual order. Returns the bets voided.
+ */
+export async function voidCommunityBets(tx: Queryable, communityId: number): Promise<number[]> {
+  const open = await tx.rows<{ id: number; account_id: number; exposure: string }>(sql`
+    select id, account_id, exposure::text from bets
+    where community_id = ${communityId} and status = 'open' order by id for update`);
+  const [first] = open;
+  if (!first) return [];
+  const ids = open.map((b) => Number(b.id));
+  const treasury = Number(first.account_id);
+  await ledger.lockAccountsWhere(
+    tx,
+    sql`select user_id from wagers where bet_id in ${ids} and status = 'open'`,
+  );
+  await ledger.lockAccount(tx, treasury);
+  await ledger.commit(tx, treasury, -open.reduce((sum, b) => sum + Number(b.exposure), 0));
+  await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id in ${ids}`);
+  for (const id of ids) await refundWagers(tx, id, treasury);
+  return ids;
+}
