@@ -84,7 +84,7 @@ const parlayBody = z.strictObject({
     .positive('totalOdds must be positive'),
 });
 
-export const finalizeBody = z.strictObject({
+const finalizeBody = z.strictObject({
   betId: idString('betId'),
   optionId: idString('optionId'),
 });

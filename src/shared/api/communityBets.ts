@@ -24,7 +24,7 @@ const commentParams = z.strictObject({
   commentId: idString('commentId'),
 });
 
-export const communityBetStatuses = ['open', 'settled'] as const;
+const communityBetStatuses = ['open', 'settled'] as const;
 
 const listQuery = z.strictObject({
   status: z
