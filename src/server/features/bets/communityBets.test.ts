@@ -337,6 +337,92 @@ describe('odds, finalize and void', () => {
   });
 });
 
+describe('a private community’s bets', () => {
+  it('answer 404 to outsiders on every route, by slug and by bet id, and change nothing', async () => {
+    const p = await crew(server, { visibility: 'private' });
+    const bet = await makeBet(server, p);
+    await predict(server, p.member, bet._id, 'Yes', 10);
+    const betId = bet._id;
+    const optionId = optionOf(bet, 'Yes');
+    const slug = p.slug;
+    const before = await treasury(server, slug);
+    // The GETs first, then the routes that need a token.
+    const every = (token: string | undefined) =>
+      Promise.all([
+        callRoute(server, 'GET /api/communities/:slug/bets', { token, params: { slug } }),
+        callRoute(server, 'GET /api/communities/:slug/bets/:betId', {
+          token,
+          params: { slug, betId },
+        }),
+        callRoute(server, 'GET /api/communities/:slug/bets/:betId/comments', {
+          token,
+          params: { slug, betId },
+        }),
+        callRoute(server, 'POST /api/communities/:slug/bets/:betId/comments', {
+          token,
+          params: { slug, betId },
+          body: { body: 'hello' },
+        }),
+        callRoute(server, 'PATCH /api/communities/:slug/bets/:betId/odds/:optionId', {
+          token,
+          params: { slug, betId, optionId },
+          body: { odds: 5 },
+        }),
+        callRoute(server, 'POST /api/communities/:slug/bets/:betId/finalize', {
+          token,
+          params: { slug, betId },
+          body: { optionId },
+        }),
+        callRoute(server, 'POST /api/communities/:slug/bets/:betId/void', {
+          token,
+          params: { slug, betId },
+        }),
+        callRoute(server, 'DELETE /api/communities/:slug/bets/:betId/comments/:commentId', {
+          token,
+          params: { slug, betId, commentId: '1' },
+          query: { reason: 'x' },
+        }),
+      ]);
+    const asOutsider = await every(p.outsider.token);
+    for (const res of asOutsider)
+      expectError(res, 404, { message: `No community called "${slug}"` });
+    const visitor = await every(undefined);
+    for (const res of visitor.slice(0, 3))
+      expectError(res, 404, { message: `No community called "${slug}"` });
+    for (const res of visitor.slice(3)) expectError(res, 401);
+    expect(await treasury(server, slug)).toEqual(before);
+    const [row] = await server.db.rows<{ status: string; comments: number }>(sql`
+      select status, (select count(*)::int from bet_comments where bet_id = b.id) as comments
+      from bets b where id = ${Number(betId)}`);
+    expect(row).toEqual({ status: 'open', comments: 0 });
+  });
+
+  it('refuses a malformed id or cursor naming the field', async () => {
+    const c = await crew(server);
+    expectBadField(
+      await callRoute(server, 'GET /api/communities/:slug/bets/:betId', {
+        params: { slug: c.slug, betId: 'abc' as never },
+      }),
+      'betId',
+    );
+    expectBadField(
+      await callRoute(server, 'GET /api/communities/:slug/bets', {
+        params: { slug: c.slug },
+        query: { cursor: 'x' },
+      }),
+      'cursor',
+    );
+    expectBadField(
+      await callRoute(server, 'POST /api/communities/:slug/bets/:betId/finalize', {
+        token: c.owner.token,
+        params: { slug: c.slug, betId: '1' },
+        body: { optionId: 'none' as never },
+      }),
+      'optionId',
+    );
+  });
+});
+
 describe('GET /api/communities/:slug/bets', () => {
   it('lists open bets newest first, a page at a time, to anyone for a public community', async () => {
     const c = await crew(server);
@@ -425,13 +511,18 @@ describe('exposure under a race', () => {
     const c = await crew(server);
     const bettors = await Promise.all(Array.from({ length: 20 }, () => registerUser(server)));
     await addMembers(server, c.owner, c.slug, bettors);
-    const bet = await makeBet(server, c, [
+    const evens = [
       { text: 'Yes', odds: 2 },
       { text: 'No', odds: 2 },
-    ]);
-    // Each Yes wager of 50 pays 100: committed +100, balance +50, so about 20 of 100 fit.
+    ];
+    const bet = await makeBet(server, c, evens);
+    const other = await makeBet(server, c, evens);
+    // Each Yes wager of 50 pays 100: committed +100, balance +50, so 20 of 100 fit, spread over
+    // two bets of the one treasury.
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => predict(server, bettors[i % 20]!, bet._id, 'Yes', 50)),
+      Array.from({ length: 100 }, (_, i) =>
+        predict(server, bettors[i % 20]!, (i % 2 ? other : bet)._id, 'Yes', 50),
+      ),
     );
     const accepted = results.filter((r) => r.status === 200).length;
     for (const r of results.filter((x) => x.status !== 200))
@@ -441,12 +532,14 @@ describe('exposure under a race', () => {
     expect(t).toEqual({ balance: 1000 + 50 * accepted, committed: 100 * accepted });
     expect(t.committed).toBeLessThanOrEqual(t.balance);
     await expectLedgerBalanced(server);
-    const res = await callRoute(server, 'POST /api/communities/:slug/bets/:betId/finalize', {
-      token: c.owner.token,
-      params: { slug: c.slug, betId: bet._id },
-      body: { optionId: optionOf(bet, 'Yes') },
-    });
-    expect(res.status).toBe(200);
+    for (const b of [bet, other]) {
+      const res = await callRoute(server, 'POST /api/communities/:slug/bets/:betId/finalize', {
+        token: c.owner.token,
+        params: { slug: c.slug, betId: b._id },
+        body: { optionId: optionOf(b, 'Yes') },
+      });
+      expect(res.status).toBe(200);
+    }
     expect(await treasury(server, c.slug)).toEqual({ balance: 0, committed: 0 });
     await expectLedgerBalanced(server);
   });
