@@ -662,4 +662,23 @@ describe.runIf(usingPostgres())('settlement on two processes', () => {
     expect(notes[0]?.n).toBe(2);
     await expectLedgerBalanced(server);
   });
+
+  it('keeps the treasury covered when both apps take wagers on its bets at once', async () => {
+    const c = await crew(server);
+    const bettors = await Promise.all(Array.from({ length: 20 }, () => registerUser(server)));
+    await addMembers(server, c.owner, c.slug, bettors);
+    const evens = [
+      { text: 'Yes', odds: 2 },
+      { text: 'No', odds: 2 },
+    ];
+    const [a, b] = [await makeBet(server, c, evens), await makeBet(other, c, evens)];
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        predict(i % 2 ? other : server, bettors[i % 20]!, (i % 3 ? a : b)._id, 'Yes', 50),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(await treasury(server, c.slug)).toEqual({ balance: 2000, committed: 2000 });
+    await expectLedgerBalanced(server);
+  });
 });
