@@ -37,6 +37,11 @@ export const modActions = [
   'transfer',
   'edit',
   'invite',
+  'create_bet',
+  'set_odds',
+  'finalize_bet',
+  'void_bet',
+  'delete_bet_comment',
 ] as const;
 export type ModAction = (typeof modActions)[number];
 

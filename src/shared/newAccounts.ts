@@ -10,7 +10,8 @@ export type NewAccountAction =
   | 'offer trades'
   | 'buy services'
   | 'create communities'
-  | 'give to community treasuries';
+  | 'give to community treasuries'
+  | 'create community bets';
 
 /** 403 details of a refusal: when the age rule lifts (null when it has) and what is left to do. */
 export interface NewAccountDetails {

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = {
   coins_received: { group: 'Coins', label: 'Someone sends you coins' },
   admin_grant: { group: 'Coins', label: 'An admin changes your balance' },
   bet_settled: { group: 'Bets', label: 'A bet you wagered on is settled' },
+  community_bet_settled: { group: 'Bets', label: 'A community bet you wagered on is settled' },
   service_bought: { group: 'Services', label: 'Someone buys your service' },
   service_finalized: { group: 'Services', label: 'A service you bought is delivered' },
   service_accepted: { group: 'Services', label: 'Your payment for a service is released' },

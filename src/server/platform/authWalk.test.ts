@@ -22,6 +22,8 @@ const PARAM_VALUES: Record<string, string> = {
   optionId: '1',
   slug: 'some-community',
   code: 'some-code',
+  betId: '1',
+  commentId: '1',
 };
 
 function pathOf(name: string): { method: string; path: string } {

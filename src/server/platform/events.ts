@@ -43,8 +43,10 @@ export interface DomainEvents {
     providerId: number;
     buyerId: number;
   };
-  /** A post or comment in a community mentioned these players. */
-  Mentioned: { slug: string; postId: number; authorId: number; userIds: number[] };
+  /** A post or comment in a community (with `betId`: a comment on that community bet) mentioned these players. */
+  Mentioned: { slug: string; postId: number; authorId: number; userIds: number[]; betId?: number };
+  /** A community's bet was finalized or voided: the treasury paid its wagers in that transaction. */
+  CommunityBetSettled: { betId: number; slug: string; outcome: 'finalized' | 'voided' };
   /** A moderator's act about one player of a community. */
   CommunityActed: {
     slug: string;
@@ -111,6 +113,7 @@ export const domainEventNames = Object.keys({
   TradeChanged: true,
   ServiceChanged: true,
   Mentioned: true,
+  CommunityBetSettled: true,
   CommunityActed: true,
   DuelChanged: true,
   BalanceAdjusted: true,

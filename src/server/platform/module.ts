@@ -64,6 +64,11 @@ export interface FeatureModule {
    */
   itemLocks?: SQL;
   /**
+   * What this module has promised out of ledger accounts, one row per promise as (account_id,
+   * amount): the audit checks that each account's committed coins are exactly these.
+   */
+  accountPromises?: SQL;
+  /**
    * The part of the user view (own and public profile) this module owns: a column of the one
    * statement accounts composes of every module's part (platform/readParts.ts).
    */

@@ -25,7 +25,7 @@ const optionText = z
   .min(1, 'options.text must not be empty')
   .max(100, 'options.text must be at most 100 characters');
 
-const createBetBody = z.strictObject({
+export const createBetBody = z.strictObject({
   title: z
     .string({ error: 'title is required' })
     .trim()
@@ -84,8 +84,11 @@ const parlayBody = z.strictObject({
     .positive('totalOdds must be positive'),
 });
 
-const finalizeBody = z.strictObject({ betId: idString('betId'), optionId: idString('optionId') });
-const oddsBody = z.strictObject({ odds: oddsValue('odds') });
+const finalizeBody = z.strictObject({
+  betId: idString('betId'),
+  optionId: idString('optionId'),
+});
+export const oddsBody = z.strictObject({ odds: oddsValue('odds') });
 const oddsParams = z.strictObject({
   betTitle: z.string().min(1, 'betTitle is required').max(200),
   optionId: idString('optionId'),
@@ -103,7 +106,7 @@ const betOptionDto = z.object({
 });
 export type BetOptionDto = z.infer<typeof betOptionDto>;
 
-const betDto = z.object({
+export const betDto = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -126,7 +129,7 @@ export type AdminBetDto = z.infer<typeof adminBetDto>;
 const wagerStatus = z.enum(['open', 'won', 'lost', 'refunded']);
 export type WagerStatus = z.infer<typeof wagerStatus>;
 
-const wagerDto = z.object({
+export const wagerDto = z.object({
   _id: z.string(),
   kind: z.literal('single'),
   betId: z.string(),

@@ -60,6 +60,8 @@ export const fieldRules = [
   'incorrect',
   'payout_cap',
   'unreadable',
+  'site_bets_only',
+  'exposure',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];
 

@@ -11,6 +11,7 @@ import { servicesRoutes } from './services';
 import { achievementsRoutes, tasksRoutes } from './tasks';
 import { fairnessRoutes } from './fairness';
 import { communitiesRoutes } from './communities';
+import { communityBetsRoutes } from './communityBets';
 import { notificationsRoutes } from './notifications';
 import { sanctionsRoutes } from './sanctions';
 import { signupRoutes } from './signup';
@@ -44,6 +45,7 @@ export const routes = {
   achievements: achievementsRoutes,
   fairness: fairnessRoutes,
   communities: communitiesRoutes,
+  communityBets: communityBetsRoutes,
   notifications: notificationsRoutes,
   sanctions: sanctionsRoutes,
   signup: signupRoutes,

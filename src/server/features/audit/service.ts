@@ -18,6 +18,10 @@ export async function auditReport(
 ): Promise<AuditReportDto> {
   const problem =
     (await ledger.audit(q)) ??
+    (await ledger.auditCommitments(
+      q,
+      modules.flatMap((m) => (m.accountPromises ? [m.accountPromises] : [])),
+    )) ??
     (await items.auditHoldings(
       q,
       modules.flatMap((m) => (m.itemLocks ? [m.itemLocks] : [])),

@@ -7,6 +7,7 @@ import type {
   WagerDto,
   WagerStatus,
 } from '../../../shared/api/bets';
+import type { CommunityBetDto } from '../../../shared/api/communityBets';
 import { hundredthsToOdds, payoutFor } from '../../../shared/odds';
 
 export interface BetRow {
@@ -52,6 +53,20 @@ export function presentAdminBet(row: AdminBetRow): AdminBetDto {
     ...presentBet(row),
     totalStaked: Number(row.total_staked),
     wagerCount: Number(row.wager_count),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A community bet shows its stakes and what it could cost the treasury. */
+export interface CommunityBetRow extends AdminBetRow {
+  exposure: number;
+}
+
+export function presentCommunityBet(row: CommunityBetRow): CommunityBetDto {
+  return {
+    ...presentBet(row),
+    totalStaked: Number(row.total_staked),
+    exposure: Number(row.exposure),
     createdAt: iso(row.created_at),
   };
 }

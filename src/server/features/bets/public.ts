@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { communitySlugOf } from '../communities/public';
 
 /** What other features may use of bets (DESIGN.md section 1a). */
 
@@ -10,22 +11,41 @@ export const parlaysWonSince = (userId: unknown, since: unknown): SQL =>
 export const wagerWinsSince = (userId: unknown, since: unknown): SQL =>
   sql`select day, wins from wager_wins_daily where user_id = ${userId} and day >= (${since}::timestamptz at time zone 'UTC')::date`;
 
+/** A closing community's open bets are voided, their stakes refunded from its treasury. */
+export { voidCommunityBets } from './settlement';
+
 /** What a settlement paid each player (user_id, bet_id, title, won, refunded): its notices read it. */
 export { paidBySettlement } from './live';
 
 /** A bet as a report's target (features/reports): label, link, community_id, owner_id. */
 export const betReportTarget = (id: number): SQL =>
-  sql`select title as label, '/bets' as link, null::bigint as community_id, null::bigint as owner_id from bets where id = ${id}`;
+  sql`select b.title as label,
+      case when b.community_id is null then '/bets' else '/c/' || ${communitySlugOf(sql`b.community_id`)} || '/bets/' || b.id end as link,
+      b.community_id, null::bigint as owner_id
+    from bets b where b.id = ${id}`;
+
+/** Every player with a wager on a settled bet (user_id, title, won, refunded): its notices read it. */
+export const bettorsOfSettled = (betId: number): SQL => sql`
+  select w.user_id, b.title,
+    coalesce(sum(w.payout) filter (where w.status = 'won'), 0)::bigint as won,
+    coalesce(sum(w.payout) filter (where w.status = 'refunded'), 0)::bigint as refunded
+  from wagers w join bets b on b.id = w.bet_id
+  where w.bet_id = ${betId} and w.status <> 'open'
+  group by w.user_id, b.title`;
 
 /**
  * Each player's profit on the bets of community `communityId` (SQL: a column of the caller's
  * statement) settled in [from, to): rows (user_id, profit), profit being the payouts minus the
- * stakes of their wagers on those bets. The community-bets work (bets.community_id, issue 40)
- * fills this in: until then no bet belongs to a community, so it has no rows and every season's
- * profit is 0.
+ * stakes of their wagers on those bets (a void's refund nets to 0). The community's bets by
+ * bets_community_idx; few per week.
  */
-export const communityProfitRows = (_communityId: SQL, _from: string, _to: string): SQL =>
-  sql`select null::bigint as user_id, 0::bigint as profit where false`;
+export const communityProfitRows = (communityId: SQL, from: string, to: string): SQL => sql`
+  select w.user_id, sum(w.payout - w.stake)::bigint as profit
+  from bets b join wagers w on w.bet_id = b.id
+  where b.community_id = ${communityId} and b.status <> 'open'
+    and b.settled_at >= ${from}::timestamptz and b.settled_at < ${to}::timestamptz
+    and w.status <> 'open'
+  group by w.user_id`;
 
 /** Whether the player (SQL) placed a wager or a parlay in [from, to), as a condition. */
 export const wageredBetween = (userId: SQL, from: string, to: string): SQL =>

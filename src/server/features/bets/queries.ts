@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { AdminBetRow, BetRow, ParlayRow, WagerRow } from './presenter';
 
 /** Votes are counted from wagers and parlay legs rather than kept in a row every wager locks. */
-const betSelect = (where: SQL, withTotals = false) => sql`
+export const betSelect = (where: SQL, withTotals = false) => sql`
   select b.id, b.title, b.description, b.end_time, b.status, b.result_option_id,
     coalesce((
       select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds,
@@ -14,7 +14,7 @@ const betSelect = (where: SQL, withTotals = false) => sql`
       from bet_options o where o.bet_id = b.id), '[]'::json) as options
     ${
       withTotals
-        ? sql`, b.created_at, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
+        ? sql`, b.created_at, b.exposure, (select coalesce(sum(stake), 0) from wagers w where w.bet_id = b.id)::bigint as total_staked,
       -- The options' votes added up (wagers and parlay legs), so the admin's count agrees with them.
       ((select count(*) from wagers w where w.bet_id = b.id) + (select count(*) from parlay_legs pl where pl.bet_id = b.id))::int as wager_count`
         : sql``
@@ -22,7 +22,7 @@ const betSelect = (where: SQL, withTotals = false) => sql`
   from bets b where ${where}`;
 
 /** The open bets: a statement without values, kept prepared (db.compiled) as it is read on every visit. */
-const OPEN_BETS = sql`${betSelect(sql`b.status = 'open'`)} order by b.end_time, b.id`;
+const OPEN_BETS = sql`${betSelect(sql`b.status = 'open' and b.community_id is null`)} order by b.end_time, b.id`;
 export const listOpenBets = (db: Db) => db.compiled<BetRow>('bets_open', OPEN_BETS, {});
 
 /**
@@ -37,12 +37,13 @@ export const listAllBets = (q: Queryable, page: PageQuery) => {
           else b.status <> 'open' and b.id < ${page.before} end)`
     : sql`true`;
   return q.rows<AdminBetRow>(
-    sql`${betSelect(after, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`,
+    sql`${betSelect(sql`b.community_id is null and ${after}`, true)} order by (b.status = 'open') desc, b.id desc limit ${page.limit}`,
   );
 };
 
+/** A site bet (a community's bets are only found through their community). */
 export async function findBet(q: Queryable, id: number): Promise<BetRow | undefined> {
-  const [row] = await q.rows<BetRow>(betSelect(sql`b.id = ${id}`));
+  const [row] = await q.rows<BetRow>(betSelect(sql`b.id = ${id} and b.community_id is null`));
   return row;
 }
 
@@ -51,9 +52,15 @@ export async function findBetByTitleOrId(
   q: Queryable,
   titleOrId: string,
 ): Promise<BetRow | undefined> {
-  const [byTitle] = await q.rows<BetRow>(betSelect(sql`lower(b.title) = lower(${titleOrId})`));
+  const [byTitle] = await q.rows<BetRow>(
+    betSelect(sql`lower(b.title) = lower(${titleOrId}) and b.community_id is null`),
+  );
   if (byTitle) return byTitle;
-  return /^[1-9][0-9]{0,15}$/.test(titleOrId) ? findBet(q, Number(titleOrId)) : undefined;
+  if (!/^[1-9][0-9]{0,15}$/.test(titleOrId)) return undefined;
+  const [byId] = await q.rows<BetRow>(
+    betSelect(sql`b.id = ${Number(titleOrId)} and b.community_id is null`),
+  );
+  return byId;
 }
 
 export async function openWagersOf(

@@ -46,7 +46,7 @@ const dayLabel = (d: Date) =>
 /** Creates the demo bets when no open bet can still take wagers; returns how many it made. */
 export async function ensureOpenDemoBets(q: Queryable, now: Date): Promise<number> {
   const [open] = await q.rows<{ n: number }>(sql`
-    select count(*)::int as n from bets where status = 'open' and end_time > ${now.toISOString()}`);
+    select count(*)::int as n from bets where status = 'open' and community_id is null and end_time > ${now.toISOString()}`);
   if ((open?.n ?? 0) > 0) return 0;
   let made = 0;
   for (const demo of DEMO_BETS) {

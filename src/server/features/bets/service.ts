@@ -17,7 +17,7 @@ import {
   PARLAY_MAX_PAYOUT,
   totalOddsHundredths,
 } from '../../../shared/odds';
-import { pgErrorCode, type Db } from '../../db/client';
+import { pgErrorCode, type Db, type Queryable } from '../../db/client';
 import { defineHotWrite } from '../../platform/batching/hotWrite';
 import type { Deps } from '../../platform/deps';
 import type { AuthUser } from '../../platform/auth';
@@ -32,6 +32,9 @@ import * as queries from './queries';
 import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
 import { votesChanged } from './live';
 import { accountsSql } from '../accounts/public';
+import { isMemberOf } from '../communities/public';
+import { lastSeen } from '../../platform/batching/lastSeen';
+import { placeCommunityWager } from './community';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -109,6 +112,10 @@ async function explainRejectedWager(
   betId: number,
   choice: string,
 ): Promise<never> {
+  const [community] = await db.rows<{ account_id: number }>(
+    sql`select account_id from bets where id = ${betId} and account_id is not null`,
+  );
+  if (community) throw new CommunityBet(Number(community.account_id));
   const [actor] = await db.rows<{ status: string }>(accountsSql.statusOf(userId));
   if (actor?.status !== 'active') throw banned();
   const bet = await queries.findBet(db, betId);
@@ -147,7 +154,7 @@ const PLACE_WAGER = (() => {
       with opt as (
         select b.id as bet_id, b.title, o.id as option_id, o.odds, nextval('wagers_id_seq') as wager_id
         from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
-        where b.id = ${p('betId')} and b.status = 'open' and b.end_time > now()
+        where b.id = ${p('betId')} and b.status = 'open' and b.end_time > now() and b.community_id is null
         for key share of b
       ), ${ledger.accountUpdate('stake', {
         userId: sql`${p('userId')}`,
@@ -181,7 +188,7 @@ const PLACE_WAGERS = (() => {
         select i.i, i.user_id, i.amount, b.id as bet_id, b.title, o.id as option_id, o.odds
         from input i join bets b on b.id = i.bet_id join bet_options o on o.bet_id = b.id and o.text = i.choice
           join ${accountsSql.users} u on u.id = i.user_id
-        where b.status = 'open' and b.end_time > now()
+        where b.status = 'open' and b.end_time > now() and b.community_id is null
         for key share of b skip locked for update of u skip locked
       ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from opt`, countPlacement)},
       wid as (
@@ -242,6 +249,20 @@ export const wagerGroupCounts = (db: Db) => wagers.counts(db);
 /** Tests: holds back this process's wager statements on `db` until the answer is called. */
 export const holdWagerGroups = (db: Db) => wagers.hold(db);
 
+/**
+ * The treasury of each community bet this process has seen a wager for. A site wager never looks
+ * here first: it goes straight to the group commit, whose statement refuses a community bet, and
+ * only that refusal's explain finds the treasury (CommunityBet) and sends the wager on.
+ */
+const treasuries = lastSeen<number, number>(10_000);
+
+/** The explain's answer for a community bet: not a refusal, a wager for the treasury's path. */
+class CommunityBet extends Error {
+  constructor(readonly treasury: number) {
+    super('a community bet');
+  }
+}
+
 export async function placeWager(
   deps: Deps,
   userId: number,
@@ -249,7 +270,16 @@ export async function placeWager(
   choice: string,
   amount: number,
 ): Promise<PlaceWagerResponse> {
-  const placed = await wagers.run(deps.db, { betId, choice, userId, amount });
+  const known = treasuries(deps.db).get(betId);
+  if (known !== undefined) return placeCommunityWager(deps, userId, betId, known, choice, amount);
+  let placed: PlacedRow;
+  try {
+    placed = await wagers.run(deps.db, { betId, choice, userId, amount });
+  } catch (err) {
+    if (!(err instanceof CommunityBet)) throw err;
+    treasuries(deps.db).set(betId, err.treasury);
+    return placeCommunityWager(deps, userId, betId, err.treasury, choice, amount);
+  }
   votesChanged(deps, [betId]);
   return {
     message: 'Bet placed!',
@@ -292,18 +322,28 @@ export async function placeParlay(
       bet_id: number;
       status: BetStatus;
       ended: boolean;
+      community: boolean;
+      visible: boolean;
       options: { id: number; text: string; odds: number }[];
     }>(sql`
-      select b.id as bet_id, b.status, b.end_time <= now() as ended,
+      select b.id as bet_id, b.status, b.end_time <= now() as ended, b.community_id is not null as community,
+        (b.community_id is null or ${isMemberOf(sql`b.community_id`, userId)}) as visible,
         (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
       from bets b where b.id in ${ids} order by b.id for key share of b`);
     const byId = new Map(found.map((b) => [b.bet_id, b]));
     const resolved = legs.map((leg) => {
       const bet = byId.get(leg.betId);
-      if (!bet)
+      if (!bet?.visible)
         throw notFound(`bets.betId: no bet with id ${leg.betId}`, [
           { field: 'bets.betId', rule: 'not_found', value: String(leg.betId) },
         ]);
+      // A community's treasury covers its own bets' single wagers only: a parlay would tie its
+      // payout to other bets and other treasuries (or the house).
+      if (bet.community)
+        throw badRequest(
+          `bets.betId: parlays take site bets only; bet ${leg.betId} is a community bet`,
+          [{ field: 'bets.betId', rule: 'site_bets_only', value: String(leg.betId) }],
+        );
       if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
       const option = bet.options.find((o) => o.text === leg.choice);
       if (!option)
@@ -376,9 +416,16 @@ export async function placeParlay(
 }
 
 /** Locks the bet for settlement; every settling path starts here. */
-async function lockOpenBet(tx: Parameters<Parameters<Deps['db']['tx']>[0]>[0], betId: number) {
-  const [bet] = await tx.rows<{ id: number; title: string; status: BetStatus }>(
-    sql`select id, title, status from bets where id = ${betId} for update`,
+export async function lockOpenBet(tx: Queryable, betId: number, communityId: number | null = null) {
+  const [bet] = await tx.rows<{
+    id: number;
+    title: string;
+    status: BetStatus;
+    exposure: number;
+    account_id: number | null;
+  }>(
+    sql`select id, title, status, exposure, account_id from bets where id = ${betId}
+      and community_id ${communityId === null ? sql`is null` : sql`= ${communityId}`} for update`,
   );
   if (!bet)
     throw notFound(`betId: no bet with id ${betId}`, [

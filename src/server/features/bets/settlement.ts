@@ -12,6 +12,10 @@ import { ledger } from '../wallet/public';
  * wagers (or parlays) it settled. Each wager and parlay keeps its own status and payout.
  */
 
+/** A community bet's payouts come out of its treasury instead of the house. */
+const paidBy = (treasury: number | null) =>
+  treasury === null ? {} : { account: { id: treasury, category: 'treasury_out' as const } };
+
 /**
  * Locks, in id order and before any payout, every account a settlement of this bet can pay:
  * holders of its open wagers and of open parlays with a leg on it (ledger.ts, lock order).
@@ -34,13 +38,14 @@ export async function settleWagers(
   tx: Queryable,
   betId: number,
   winningOptionId: number,
+  treasury: number | null = null,
 ): Promise<{ winners: number[] }> {
   const winners = await ledger.postFrom(
     tx,
     sql`select user_id, sum(payout)::bigint as delta, 'bet_payout'::text as category, null::bigint as counterparty_id,
           count(*)::int as wins
         from settled where status = 'won' group by user_id`,
-    { refType: 'bet', refId: betId, houseCategory: 'bet_payout' },
+    { refType: 'bet', refId: betId, houseCategory: 'bet_payout', ...paidBy(treasury) },
     {
       before: sql`settled as (
         update wagers set
@@ -63,13 +68,17 @@ export async function settleWagers(
   return { winners };
 }
 
-/** Refunds every open wager on a voided bet. */
-export async function refundWagers(tx: Queryable, betId: number): Promise<void> {
+/** Refunds every open wager on a voided bet (from the treasury that took them, if any). */
+export async function refundWagers(
+  tx: Queryable,
+  betId: number,
+  treasury: number | null = null,
+): Promise<void> {
   await ledger.postFrom(
     tx,
     sql`select user_id, sum(payout)::bigint as delta, 'bet_refund'::text as category, null::bigint as counterparty_id
         from refunded group by user_id`,
-    { refType: 'bet', refId: betId, houseCategory: 'bet_refund' },
+    { refType: 'bet', refId: betId, houseCategory: 'bet_refund', ...paidBy(treasury) },
     {
       before: sql`refunded as (
         update wagers set status = 'refunded', payout = stake, settled_at = now()
@@ -145,4 +154,29 @@ export async function settleParlays(
     { refType: 'bet', refId: betId, houseCategory: 'parlay_refund' },
   );
   return { winners };
+}
+
+/**
+ * Voids every open bet of a closing community and refunds their stakes from its treasury, before
+ * the treasury is emptied (which its promises would otherwise forbid). In the closing
+ * transaction, which holds the community's row; the bets, then their bettors' accounts, then
+ * the treasury are locked in the usual order. Returns the bets voided.
+ */
+export async function voidCommunityBets(tx: Queryable, communityId: number): Promise<number[]> {
+  const open = await tx.rows<{ id: number; account_id: number; exposure: string }>(sql`
+    select id, account_id, exposure::text from bets
+    where community_id = ${communityId} and status = 'open' order by id for update`);
+  const [first] = open;
+  if (!first) return [];
+  const ids = open.map((b) => Number(b.id));
+  const treasury = Number(first.account_id);
+  await ledger.lockAccountsWhere(
+    tx,
+    sql`select user_id from wagers where bet_id in ${ids} and status = 'open'`,
+  );
+  await ledger.lockAccount(tx, treasury);
+  await ledger.commit(tx, treasury, -open.reduce((sum, b) => sum + Number(b.exposure), 0));
+  await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id in ${ids}`);
+  for (const id of ids) await refundWagers(tx, id, treasury);
+  return ids;
 }

@@ -15,6 +15,8 @@ import {
 import { betStatuses, type ParlayLegDto, type WagerStatus } from '../../../shared/api/bets';
 import { listOf, oneOf } from '../../db/columns';
 import { users } from '../accounts/public';
+import { communities } from '../communities/public';
+import { ledgerAccounts } from '../wallet/public';
 
 /** Status of a single wager and of a parlay as a whole. */
 export const wagerStatuses = listOf<WagerStatus>()(['open', 'won', 'lost', 'refunded']);
@@ -33,11 +35,35 @@ export const bets = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** A community's bet (DESIGN.md section 11), paid from its treasury; null for the site's. */
+    communityId: bigint('community_id', { mode: 'number' }).references(() => communities.id),
+    /**
+     * The treasury's ledger account, copied from the community when the bet is made, so the
+     * wager and settlement statements need not read communities.
+     */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => ledgerAccounts.id),
+    /**
+     * A community bet's worst case: the largest of its options' liabilities, which the
+     * treasury holds committed (ledger_accounts.committed) while the bet is open.
+     */
+    exposure: bigint('exposure', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('bets_title_lower_idx').on(sql`lower(${t.title})`),
+    // Titles are unique among the site's bets (the admin's odds route names a bet by title)
+    // and within each community.
+    uniqueIndex('bets_title_lower_idx')
+      .on(sql`lower(${t.title})`)
+      .where(sql`${t.communityId} is null`),
+    uniqueIndex('bets_community_title_idx')
+      .on(t.communityId, sql`lower(${t.title})`)
+      .where(sql`${t.communityId} is not null`),
     index('bets_status_idx').on(t.status),
+    index('bets_community_idx')
+      .on(t.communityId, t.id)
+      .where(sql`${t.communityId} is not null`),
     check('bets_status_known', oneOf(t.status, betStatuses)),
+    check('bets_community_account', sql`(${t.communityId} is null) = (${t.accountId} is null)`),
+    check('bets_exposure_non_negative', sql`${t.exposure} >= 0`),
   ],
 );
 
@@ -52,10 +78,13 @@ export const betOptions = pgTable(
     /** Integer hundredths: 2.35x is 235. */
     odds: integer('odds').notNull(),
     position: integer('position').notNull(),
+    /** A community bet's: what its open wagers on this option would pay (sum of stake * odds). */
+    liability: bigint('liability', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('bet_options_text_idx').on(t.betId, t.text),
     check('bet_options_odds_min', sql`${t.odds} >= 101`),
+    check('bet_options_liability_non_negative', sql`${t.liability} >= 0`),
   ],
 );
 
@@ -158,4 +187,34 @@ export const wagerWinsDaily = pgTable(
     wins: integer('wins').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Comments under a community bet. Each shows its author's position on the bet when read (from
+ * the wagers), so nothing here copies it. Removed ones keep their row for the moderation log.
+ */
+export const betComments = pgTable(
+  'bet_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    betId: bigint('bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => bets.id),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    /** Ids of the site's users the body @mentions, as written. */
+    mentions: bigint('mentions', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bet_comments_bet_idx')
+      .on(t.betId, t.id)
+      .where(sql`${t.removedAt} is null`),
+  ],
 );

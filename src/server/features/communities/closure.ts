@@ -3,6 +3,8 @@ import type { Queryable } from '../../db/client';
 import type { ClosureReason } from '../../platform/module';
 import { accountsSql } from '../accounts/public';
 import { ledger } from '../wallet/public';
+import { voidCommunityBets } from '../bets/public';
+import { recordEvent } from '../../platform/events';
 import { handOwnership } from './roles';
 import { removeMember } from './service';
 
@@ -34,10 +36,15 @@ export function proRata(total: number, weights: number[]): number[] {
  */
 async function closeCommunity(
   tx: Queryable,
-  c: { id: number; treasury_account_id: number },
+  c: { id: number; slug: string; treasury_account_id: number },
   closingUserId: number,
 ): Promise<void> {
   await tx.rows(sql`update communities set closed_at = now() where id = ${c.id}`);
+  // Its bets end first: their stakes go back to the bettors, and the promises they held on the
+  // treasury are released, so what is left can be shared out.
+  const voided = await voidCommunityBets(tx, c.id);
+  for (const betId of voided)
+    await recordEvent(tx, 'CommunityBetSettled', { betId, slug: c.slug, outcome: 'voided' });
   const [t] = await tx.rows<{ balance: number }>(
     sql`select ${ledger.accountBalanceValue(c.treasury_account_id)} as balance`,
   );
@@ -85,8 +92,8 @@ export async function onAccountClosed(
   userId: number,
   reason: ClosureReason,
 ): Promise<void> {
-  const owned = await tx.rows<{ id: number; treasury_account_id: number }>(sql`
-    select id, treasury_account_id from communities where owner_id = ${userId} and closed_at is null
+  const owned = await tx.rows<{ id: number; slug: string; treasury_account_id: number }>(sql`
+    select id, slug, treasury_account_id from communities where owner_id = ${userId} and closed_at is null
     order by id for update`);
   for (const c of owned) {
     const [heir] = await tx.rows<{ user_id: number }>(sql`

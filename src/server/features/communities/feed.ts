@@ -133,7 +133,7 @@ async function tellFeed(
  * Why a member could not write: not a member, muted, or over the rate limit (the 429 says
  * when the window ends). Only runs once the write's own statement refused.
  */
-async function explainRefusedWrite(
+export async function explainRefusedWrite(
   q: Queryable,
   c: CommunityAccess,
   userId: number,
@@ -154,6 +154,30 @@ async function explainRefusedWrite(
     `You can post ${COMMUNITY_POSTS_PER_MINUTE} times a minute in a community; try again in ${seconds} s`,
     { retryAfterSeconds: seconds },
   );
+}
+
+/**
+ * The UPDATE (returning a row when the member may write) that counts a write in the member's
+ * rate-limit window and refuses a muted member; `when` adds a condition over earlier CTEs, and
+ * `lastPost` marks the member active (the feed's posts and comments, which keep the active
+ * count in the same statement).
+ */
+export function memberWrite(
+  communityId: number,
+  userId: number,
+  nowIso: string,
+  options: { when: SQL; lastPost: boolean },
+): SQL {
+  const fresh = sql`(m.window_start is null or m.window_start <= ${nowIso}::timestamptz - interval '1 minute')`;
+  return sql`update community_members m set
+        window_start = case when ${fresh} then ${nowIso}::timestamptz else m.window_start end,
+        window_posts = case when ${fresh} then 1 else m.window_posts + 1 end
+        ${options.lastPost ? sql`, last_post_at = ${nowIso}::timestamptz` : sql``}
+      where m.community_id = ${communityId} and m.user_id = ${userId}
+        and (m.muted_until is null or m.muted_until <= ${nowIso}::timestamptz)
+        and (${fresh} or m.window_posts < ${COMMUNITY_POSTS_PER_MINUTE})
+        and (${options.when})
+      returning 1`;
 }
 
 interface Written {
@@ -195,7 +219,6 @@ async function write(
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const names = mentionedNames(body);
-  const fresh = sql`(m.window_start is null or m.window_start <= ${nowIso}::timestamptz - interval '1 minute')`;
   const [row] = await deps.db.rows<Written>(sql`
     with parent as (
       select id from community_posts
@@ -204,15 +227,10 @@ async function write(
       select m.last_post_at from community_members m
       where m.community_id = ${c.id} and m.user_id = ${userId} for update
     ), mem as (
-      update community_members m set
-        window_start = case when ${fresh} then ${nowIso}::timestamptz else m.window_start end,
-        window_posts = case when ${fresh} then 1 else m.window_posts + 1 end,
-        last_post_at = ${nowIso}::timestamptz
-      where m.community_id = ${c.id} and m.user_id = ${userId}
-        and (m.muted_until is null or m.muted_until <= ${nowIso}::timestamptz)
-        and (${fresh} or m.window_posts < ${COMMUNITY_POSTS_PER_MINUTE})
-        and ${postId === null ? sql`true` : sql`exists (select 1 from parent)`}
-      returning 1
+      ${memberWrite(c.id, userId, nowIso, {
+        when: postId === null ? sql`true` : sql`exists (select 1 from parent)`,
+        lastPost: true,
+      })}
     ), ins as (
       insert into community_posts (community_id, post_id, author_id, body, mentions, created_at)
       select ${c.id}, ${postId}, ${userId}, ${body},

@@ -4,6 +4,13 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** Reports on a community's content go to its moderators (features/reports checks them with these). */
 export { communityFor, requireModerator } from './access';
+/** Community bets (features/bets) name their community. */
+export { communities } from './tables';
+/** Community bets are run by moderators and discussed by members, under the feed's rules. */
+export { requireMember, type CommunityAccess } from './access';
+export { logModAct } from './service';
+export { explainRefusedWrite, memberWrite, mentionedNames } from './feed';
+export { shownName } from './presenter';
 
 /** Who may see a community's content: anyone for a public one, its members for a private one. */
 const visibleTo = (viewerId: number): SQL => sql`(c.visibility = 'public' or exists (
@@ -25,6 +32,10 @@ export const postReportTarget = (id: number, kind: 'post' | 'comment', viewerId:
 export const communityReportTarget = (id: number, viewerId: number): SQL =>
   sql`select c.name as label, '/c/' || c.slug as link, null::bigint as community_id, c.owner_id
     from communities c where c.id = ${id} and c.closed_at is null and ${visibleTo(viewerId)}`;
+
+/** Whether a player is a member of a community, as a boolean expression. */
+export const isMemberOf = (communityId: SQL, userId: SQL | number): SQL =>
+  sql`exists (select 1 from community_members m where m.community_id = ${communityId} and m.user_id = ${userId})`;
 
 /** A community's slug as a scalar subquery. */
 export const communitySlugOf = (id: SQL): SQL =>

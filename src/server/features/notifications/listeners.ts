@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import type { DomainEvents, Listeners } from '../../platform/events';
 import type { NotificationKind } from '../../../shared/api/notifications';
 import { accountsSql } from '../accounts/public';
-import { paidBySettlement } from '../bets/public';
+import { bettorsOfSettled, paidBySettlement } from '../bets/public';
 import { serviceTitleOf } from '../services/public';
 import { notify } from './inbox';
 import { SANCTION_SCOPES, untilText } from '../../../shared/sanctions';
@@ -28,6 +28,37 @@ async function betSettled(q: Queryable, betId: number): Promise<void> {
           : `"${r.title}" was voided: ${coins(Number(r.refunded))} came back to you.`,
       link: '/bets',
       dedupeKey: `bet:${betId}`,
+    })),
+  );
+}
+
+/** Every player with a wager on a settled community bet hears once how it ended for them. */
+async function communityBetSettled(
+  q: Queryable,
+  e: DomainEvents['CommunityBetSettled'],
+): Promise<void> {
+  const rows = await q.rows<{ user_id: number; title: string; won: number; refunded: number }>(
+    sql`select user_id, title, won, refunded from (${bettorsOfSettled(e.betId)}) x order by user_id`,
+  );
+  await notify(
+    q,
+    rows.map((r) => ({
+      userId: r.user_id,
+      kind: 'community_bet_settled' as const,
+      title:
+        Number(r.won) > 0
+          ? `You won ${coins(Number(r.won))} in ${e.slug}`
+          : e.outcome === 'voided'
+            ? `Stakes returned in ${e.slug}`
+            : `A bet in ${e.slug} is settled`,
+      body:
+        Number(r.won) > 0
+          ? `"${r.title}" is settled: the treasury paid you.`
+          : e.outcome === 'voided'
+            ? `"${r.title}" was voided: ${coins(Number(r.refunded))} came back to you.`
+            : `"${r.title}" is settled; your pick did not win.`,
+      link: `/c/${e.slug}/bets/${e.betId}`,
+      dedupeKey: `community-bet:${e.betId}`,
     })),
   );
 }
@@ -130,8 +161,13 @@ async function mentioned(q: Queryable, e: DomainEvents['Mentioned']): Promise<vo
         kind: 'mention' as const,
         title: `${author} mentioned you in ${e.slug}`,
         body: 'Open the post to read it and answer.',
-        link: `/c/${e.slug}#post-${e.postId}`,
-        dedupeKey: `mention:${e.postId}`,
+        link:
+          e.betId === undefined
+            ? `/c/${e.slug}#post-${e.postId}`
+            : `/c/${e.slug}/bets/${e.betId}#comment-${e.postId}`,
+        // A bet's comments are numbered apart from the feed's posts.
+        dedupeKey:
+          e.betId === undefined ? `mention:${e.postId}` : `mention:bet-comment:${e.postId}`,
       })),
   );
 }
@@ -254,6 +290,7 @@ export const notificationListeners = (): Listeners => ({
   TradeChanged: tradeChanged,
   ServiceChanged: serviceChanged,
   Mentioned: mentioned,
+  CommunityBetSettled: communityBetSettled,
   CommunityActed: communityActed,
   DuelChanged: duelChanged,
   ReportResolved: reportResolved,

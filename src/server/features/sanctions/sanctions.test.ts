@@ -305,6 +305,8 @@ const PARAM_VALUES: Record<string, string> = {
   optionId: '1',
   slug: 'some-community',
   code: 'ABCDEFGHJK',
+  betId: '1',
+  commentId: '1',
 };
 
 /** What each scope must cover, stated here apart from the contract the server reads. */
@@ -318,8 +320,17 @@ const MUST_COVER: Record<RouteSanctionScope, string[]> = {
     'POST /api/games/minefield/start',
     'POST /api/critters/adopt',
   ],
-  posting: ['POST /api/communities/:slug/posts', 'POST /api/communities/:slug/posts/:id/comments'],
-  communities: ['POST /api/communities', 'POST /api/communities/:slug/join'],
+  posting: [
+    'POST /api/communities/:slug/posts',
+    'POST /api/communities/:slug/posts/:id/comments',
+    'POST /api/communities/:slug/bets/:betId/comments',
+  ],
+  communities: [
+    'POST /api/communities',
+    'POST /api/communities/:slug/join',
+    'POST /api/communities/:slug/bets',
+    'POST /api/communities/:slug/bets/:betId/finalize',
+  ],
 };
 
 describe('each scope against every route', () => {

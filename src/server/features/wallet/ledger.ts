@@ -70,6 +70,8 @@ const accountGone = () =>
 export function postingError(err: unknown): unknown {
   if (pgErrorCode(err) === '23514' && constraintOf(err) === 'ledger_accounts_balance_non_negative')
     return new AppError(409, 'CONFLICT', 'The treasury does not hold enough coins');
+  if (pgErrorCode(err) === '23514' && constraintOf(err) === 'ledger_accounts_committed_covered')
+    return new AppError(409, 'CONFLICT', 'The treasury cannot cover what its open bets could owe');
   if (pgErrorCode(err) === '23514') return insufficientFunds();
   const refusal = refusalOf(err);
   if (refusal === 'account_gone') return accountGone();
@@ -385,6 +387,63 @@ export async function openAccount(q: Queryable, kind: 'community_treasury'): Pro
   );
   if (!row) throw new Error('ledger: no account id returned');
   return row.id;
+}
+
+/**
+ * Locks a ledger account for the rest of the transaction (after its users' accounts: see the
+ * lock order above) and reads it: what it holds and how much of that its promises take.
+ */
+export async function lockAccount(
+  q: Queryable,
+  accountId: number,
+): Promise<{ balance: number; committed: number }> {
+  const [row] = await q.rows<{ balance: string; committed: string }>(sql`
+    select balance::text, committed::text from ledger_accounts where id = ${accountId} for update`);
+  if (!row) throw accountGone();
+  return { balance: Number(row.balance), committed: Number(row.committed) };
+}
+
+/**
+ * Raises (or with a negative delta lowers) what an account has promised, which its CHECK keeps
+ * within its balance: a promise the balance cannot cover is refused (23514, by postingError).
+ * Lower it before paying out what it promised, raise it after taking in what pays for it.
+ */
+export async function commit(q: Queryable, accountId: number, delta: number): Promise<void> {
+  if (!Number.isSafeInteger(delta))
+    throw new Error(`ledger: commit takes an integer, got ${delta}`);
+  if (delta === 0) return;
+  try {
+    await q.rows(
+      sql`update ledger_accounts set committed = committed + ${delta} where id = ${accountId}`,
+    );
+  } catch (err) {
+    throw postingError(err);
+  }
+}
+
+/**
+ * The audit of promises: each ledger account's committed coins equal what the open promises
+ * the modules list (rows of account_id, amount) add up to.
+ */
+export async function auditCommitments(
+  q: Queryable,
+  promises: SQL[],
+): Promise<AuditProblem | null> {
+  const all = promises.length
+    ? sql.join(
+        promises.map((p) => sql`select account_id, amount from (${p}) x`),
+        sql` union all `,
+      )
+    : sql`select null::bigint as account_id, 0::bigint as amount where false`;
+  const [row] = await q.rows<{ id: number; committed: string; promised: string }>(sql`
+    select a.id, a.committed::text, coalesce(p.total, 0)::text as promised from ledger_accounts a
+    left join (select account_id, sum(amount) as total from (${all}) s group by account_id) p on p.account_id = a.id
+    where a.committed <> coalesce(p.total, 0) order by a.id limit 1`);
+  return row
+    ? {
+        message: `ledger account ${row.id} has committed ${row.committed} but its open promises add up to ${row.promised}`,
+      }
+    : null;
 }
 
 /** A ledger account's balance as a scalar subquery (a presenter's column). */

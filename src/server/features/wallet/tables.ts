@@ -64,10 +64,19 @@ export const ledgerAccounts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ledgerAccountKinds }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the account may still have to pay (a treasury's open community bets' exposure):
+     * never above the balance, so every promise is covered.
+     */
+    committed: bigint('committed', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('ledger_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check(
+      'ledger_accounts_committed_covered',
+      sql`${t.committed} >= 0 and ${t.committed} <= ${t.balance}`,
+    ),
     check('ledger_accounts_kind_known', oneOf(t.kind, ledgerAccountKinds)),
   ],
 );

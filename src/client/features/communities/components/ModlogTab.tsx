@@ -19,6 +19,12 @@ const ACT: Record<ModAction, (target: string) => string> = {
   transfer: (t) => `handed ownership to ${t}`,
   edit: () => 'edited the settings',
   invite: () => 'made an invite code',
+  // The bet and what changed are in the entry's reason.
+  create_bet: () => 'created a bet',
+  set_odds: () => 'changed the odds of a bet',
+  finalize_bet: () => 'settled a bet',
+  void_bet: () => 'voided a bet',
+  delete_bet_comment: (t) => `deleted a comment by ${t} on a bet`,
 };
 
 function Entry({ entry }: { entry: ModlogEntryDto }) {
