@@ -133,6 +133,45 @@ describe('GET /api/communities/:slug/leaderboard', () => {
     ]);
   });
 
+  it("ranks members by their profit on the community's settled bets", async () => {
+    const { slug, moderator, member } = await crew(server);
+    const made = await callRoute(server, 'POST /api/communities/:slug/bets', {
+      token: moderator.token,
+      params: { slug },
+      body: {
+        title: `Season bet ${slug}`,
+        description: 'who wins',
+        endTime: new Date(Math.max(Date.now(), clock.now().getTime()) + HOUR).toISOString(),
+        options: [
+          { text: 'Yes', odds: 3 },
+          { text: 'No', odds: 1.5 },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const bet = made.body.bet;
+    const wager = (u: TestUser, choice: string, amount: number) =>
+      callRoute(server, 'POST /api/bets/predict', {
+        token: u.token,
+        body: { betId: bet._id, choice, amount },
+      });
+    expect((await wager(member, 'Yes', 10)).status).toBe(200);
+    expect((await wager(moderator, 'No', 20)).status).toBe(200);
+    const yes = bet.options.find((o) => o.text === 'Yes')!;
+    const settled = await callRoute(server, 'POST /api/communities/:slug/bets/:betId/finalize', {
+      token: moderator.token,
+      params: { slug, betId: bet._id },
+      body: { optionId: yes._id },
+    });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    // Settled by the database's clock: the all-time table holds it whatever this test's week.
+    const res = await table(slug, { season: 'all', sort: 'profit' });
+    expect(res.body.members.map((m) => [m.username, m.profit])).toEqual([
+      [member.username, 20],
+      [moderator.username, -20],
+    ]);
+  });
+
   it('names the bad field', async () => {
     const { slug } = await crew(server);
     expectBadField(
