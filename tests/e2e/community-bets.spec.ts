@@ -57,7 +57,8 @@ async function walk(width: number, check: Check): Promise<void> {
   // The moderator creates the bet from the Bets tab.
   const mod = await openSignedIn(world, owner, size);
   await openDocument(mod, `/c/${slug}?tab=bets`);
-  await mod.getByText('No open bets. Create one above.').waitFor();
+  await mod.getByText('No open bets. Start one with New bet.').waitFor();
+  await mod.getByRole('button', { name: 'New bet' }).click();
   await mod.getByLabel('Bet title').fill(title);
   await mod.getByLabel('Bet description').fill('Rain at noon, by the town square gauge');
   await mod.getByLabel('End time').fill(inTwoHours());
@@ -153,6 +154,16 @@ async function walk(width: number, check: Check): Promise<void> {
   await settled.waitFor();
   expect(await settled.getAttribute('data-status')).toBe('finalized');
   await check?.(page, 'settled bets tab');
+
+  // A moderator removes another's comment only with a reason for the log.
+  await mod.reload();
+  await mod.getByRole('button', { name: `Delete ${member.username}’s comment` }).click();
+  const remove = mod.getByRole('alertdialog', { name: `Delete ${member.username}’s comment?` });
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await remove.getByText('Give a reason: it goes in the moderation log.').waitFor();
+  await remove.getByLabel('Reason').fill('Off topic');
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await mod.getByText('No comments yet — make your case').waitFor();
 }
 
 describe('community bets at 1280 px', () => {

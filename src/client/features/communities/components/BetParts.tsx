@@ -52,7 +52,10 @@ function timeLeft(ms: number): string {
   return minutes > 0 ? `${minutes} min` : 'under a minute';
 }
 
-/** "Closes in 2 h 5 min", "Betting closed, waiting for the result", or the settled outcome. */
+/**
+ * "Closes in 2 h 5 min", "Betting closed, waiting for the result", or the outcome without the
+ * closing time, which no longer matters once a bet is settled (often before it).
+ */
 export function BetTiming({ bet }: { bet: CommunityBetDto }) {
   const now = useMinuteClock();
   const left = Date.parse(bet.endTime) - now;
@@ -64,13 +67,13 @@ export function BetTiming({ bet }: { bet: CommunityBetDto }) {
   if (bet.status === 'finalized')
     return (
       <p data-testid="bet-outcome" className="text-sm text-slate-300">
-        Won by <span className="font-semibold text-amber-200">{bet.result}</span> · ended {time}
+        Won by <span className="font-semibold text-amber-200">{bet.result}</span>
       </p>
     );
   if (bet.status === 'voided')
     return (
       <p data-testid="bet-outcome" className="text-sm text-slate-300">
-        Void: every stake went back · ended {time}
+        Void: every stake went back
       </p>
     );
   return (

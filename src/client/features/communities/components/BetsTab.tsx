@@ -62,15 +62,37 @@ export function BetsTab({ community }: { community: CommunityDetailDto }) {
   const { slug, membership } = community;
   const moderates = membership !== null && membership.role !== 'member';
   const [status, setStatus] = useState<CommunityBetStatus>('open');
+  const [creating, setCreating] = useState(false);
   const bets = useCommunityBets(slug, status);
   const create = useCreateBetMutation(slug);
   const list = bets.data?.pages.flatMap((page) => page.bets) ?? [];
 
   return (
     <div className="flex flex-col gap-4">
-      {moderates && (
-        <CreateBetForm send={(input) => create.mutateAsync(input).then(() => setStatus('open'))} />
-      )}
+      {/* Folded until asked for, so the bets, not an empty form, open the tab. */}
+      {moderates &&
+        (creating ? (
+          <>
+            <CreateBetForm
+              send={(input) => create.mutateAsync(input).then(() => setStatus('open'))}
+            />
+            <button
+              type="button"
+              className="btn-secondary self-start"
+              onClick={() => setCreating(false)}
+            >
+              Hide the form
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn-primary self-start"
+            onClick={() => setCreating(true)}
+          >
+            New bet
+          </button>
+        ))}
       <section aria-label="Community bets" className="flex flex-col gap-4">
         <Segmented label="Show bets" value={status} choices={STATUSES} onChange={setStatus} />
         {bets.isPending ? (
@@ -81,7 +103,7 @@ export function BetsTab({ community }: { community: CommunityDetailDto }) {
           <EmptyState>
             {status === 'open'
               ? moderates
-                ? 'No open bets. Create one above.'
+                ? 'No open bets. Start one with New bet.'
                 : 'No open bets right now. The moderators run them.'
               : 'No settled bets yet.'}
           </EmptyState>
