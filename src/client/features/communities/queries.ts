@@ -41,6 +41,12 @@ export const communityKeys = {
 
 export type CommunityBetStatus = 'open' | 'settled';
 
+/**
+ * The live events of bets are keyed by the site's bet lists, not a community's, so a
+ * community's bets, a bet's odds and counts, and its comments are read again on this beat.
+ */
+const BETS_POLL_MS = 30_000;
+
 /** The opaque keyset cursor of a page, or undefined after the last one. */
 const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
 const firstCursor = null as string | null;
@@ -173,6 +179,7 @@ export function useCommunityBets(slug: string, status: CommunityBetStatus) {
       }),
     initialPageParam: firstCursor,
     getNextPageParam: nextCursor,
+    refetchInterval: BETS_POLL_MS,
   });
 }
 
@@ -185,6 +192,7 @@ export function useCommunityBet(slug: string, betId: string) {
       api('GET /api/communities/:slug/bets/:betId', { params: { slug, betId }, signal }),
     // A 404 (no such bet here, or a private community) will not change by asking again.
     retry: false,
+    refetchInterval: BETS_POLL_MS,
   });
 }
 
@@ -201,5 +209,6 @@ export function useBetComments(slug: string, betId: string) {
       }),
     initialPageParam: firstCursor,
     getNextPageParam: nextCursor,
+    refetchInterval: BETS_POLL_MS,
   });
 }
