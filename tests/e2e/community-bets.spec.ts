@@ -47,7 +47,7 @@ function inTwoHours(): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-type Check = ((page: Page, name: string) => Promise<void>) | null;
+type Check = (page: Page, name: string) => Promise<void>;
 
 async function walk(width: number, check: Check): Promise<void> {
   const { slug, owner, member } = await betCommunity();
@@ -78,7 +78,7 @@ async function walk(width: number, check: Check): Promise<void> {
   expect(await card.getByTestId('bet-countdown').textContent()).toMatch(
     /Closes in (1 h 5\d|2 h 0) min/,
   );
-  await check?.(mod, 'bets tab, moderator');
+  await check(mod, 'bets tab, moderator');
 
   // The member opens it from the tab and wagers on Yes.
   const page = await openSignedIn(world, member, size);
@@ -120,7 +120,7 @@ async function walk(width: number, check: Check): Promise<void> {
     'Position: Yes · 20 coins',
   );
   await comment.getByRole('link', { name: `@${owner.username}` }).waitFor();
-  await check?.(page, 'bet page, member');
+  await check(page, 'bet page, member');
 
   // The moderator settles it on the bet page, Yes winning, after a confirmation.
   await openDocument(mod, page.url().slice(page.url().indexOf('/c/')));
@@ -133,7 +133,7 @@ async function walk(width: number, check: Check): Promise<void> {
   await mod.getByRole('button', { name: 'Settle', exact: true }).click();
   const confirm = mod.getByRole('alertdialog', { name: /Settle ".*" with "Yes" winning\?/ });
   await confirm.waitFor();
-  await check?.(mod, 'settle confirmation');
+  await check(mod, 'settle confirmation');
   await confirm.getByRole('button', { name: 'Settle' }).click();
   await mod.getByTestId('bet-status').filter({ hasText: 'Settled' }).waitFor();
 
@@ -143,7 +143,7 @@ async function walk(width: number, check: Check): Promise<void> {
   await page.getByTestId('my-wager').filter({ hasText: 'won, paid 50' }).waitFor();
   expect(await page.getByRole('spinbutton', { name: 'Wager' }).count()).toBe(0);
   expect(await balanceOf(world.server, member.id)).toBe(1030);
-  await check?.(page, 'settled bet, member');
+  await check(page, 'settled bet, member');
   await openDocument(page, `/c/${slug}?tab=bets`);
   await page.getByText('No open bets right now. The moderators run them.').waitFor();
   await page
@@ -153,7 +153,7 @@ async function walk(width: number, check: Check): Promise<void> {
   const settled = page.getByTestId('community-bet').filter({ hasText: title });
   await settled.waitFor();
   expect(await settled.getAttribute('data-status')).toBe('finalized');
-  await check?.(page, 'settled bets tab');
+  await check(page, 'settled bets tab');
 
   // A moderator removes another's comment only with a reason for the log.
   await mod.reload();
@@ -167,8 +167,10 @@ async function walk(width: number, check: Check): Promise<void> {
 }
 
 describe('community bets at 1280 px', () => {
-  it('a moderator creates a bet, a member wagers and comments with a position, the bet is settled', async () => {
-    await walk(1280, null);
+  it('a moderator creates a bet, a member wagers and comments with a position, the bet is settled; no sideways scroll, no serious axe finding', async () => {
+    const { report, check } = phoneReport(1280, 'community-bets-1280');
+    await walk(1280, check);
+    expect(report).toEqual({});
   });
 });
 
