@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
               (m) => m.CommunityPage,
             ),
           },
+          {
+            path: 'c/:slug/bets/:betId',
+            ...titled(({ slug }) => `Bet · ${slug ?? 'Community'}`),
+            lazy: lazyPage(
+              () => import('../features/communities/pages/CommunityBetPage'),
+              (m) => m.CommunityBetPage,
+            ),
+          },
           // Links in e-mails: they work signed in or not.
           {
             path: 'email/confirm',

@@ -197,6 +197,12 @@ describe('words by code and details, not by message', () => {
     ).toEqual([
       'This parlay would pay more than the 10,000,000-coin limit. Lower the wager or drop a long shot.',
     ]);
+    expect(
+      reworded(409, 'CONFLICT', [{ field: 'amount', rule: 'exposure', limit: 1250 }], 'anything'),
+    ).toEqual(['The treasury can cover at most 1,250 more coins on this option now.']);
+    expect(
+      reworded(409, 'CONFLICT', [{ field: 'amount', rule: 'exposure', limit: 1 }], 'anything'),
+    ).toEqual(['The treasury can cover at most 1 more coin on this option now.']);
   });
 
   it("shows the server's message where it has no words, as the spec asks", () => {

@@ -105,6 +105,9 @@ const FIELD_WORDS: Record<string, FieldWords> = {
     too_big: (i) => `That is too many coins: ${formatCoins(limitOf(i))} at most.`,
     required: amountRequired,
     type: amountRequired,
+    // A community bet's treasury must hold what the option could pay (DESIGN.md section 11).
+    exposure: (i) =>
+      `The treasury can cover at most ${formatCoins(limitOf(i))} more ${limitOf(i) === 1 ? 'coin' : 'coins'} on this option now.`,
   },
   title: {
     taken: () => 'A bet with this title already exists. Pick another title.',

@@ -12,6 +12,8 @@ export type CreateCommunityInput = RouteBody<'POST /api/communities'>;
 export type EditCommunityInput = RouteBody<'PATCH /api/communities/:slug'>;
 export type SanctionInput = RouteBody<'POST /api/communities/:slug/members/:username/sanction'>;
 export type InviteInput = RouteBody<'POST /api/communities/:slug/invites'>;
+type CreateBetInput = RouteBody<'POST /api/communities/:slug/bets'>;
+type WagerInput = RouteBody<'POST /api/bets/predict'>;
 
 /**
  * The words for a refused community act. A 429 keeps the server's own sentence: it says how
@@ -146,5 +148,61 @@ export const useSanctionMutation = (slug: string) =>
     api('POST /api/communities/:slug/members/:username/sanction', {
       params: { slug, username },
       body,
+    }),
+  );
+
+export const useCreateBetMutation = (slug: string) =>
+  useCommunityMutation((body: CreateBetInput) =>
+    api('POST /api/communities/:slug/bets', { params: { slug }, body }),
+  );
+
+export const useBetOddsMutation = (slug: string, betId: string) =>
+  useCommunityMutation(({ optionId, odds }: { optionId: string; odds: number }) =>
+    api('PATCH /api/communities/:slug/bets/:betId/odds/:optionId', {
+      params: { slug, betId, optionId },
+      body: { odds },
+    }),
+  );
+
+/** Settling pays winners from the treasury, voiding refunds from it: both move coins. */
+export const useFinalizeBetMutation = (slug: string, betId: string) =>
+  useCommunityMutation(
+    (optionId: string) =>
+      api('POST /api/communities/:slug/bets/:betId/finalize', {
+        params: { slug, betId },
+        body: { optionId },
+      }),
+    { movesCoins: true },
+  );
+
+export const useVoidBetMutation = (slug: string, betId: string) =>
+  useCommunityMutation(
+    () => api('POST /api/communities/:slug/bets/:betId/void', { params: { slug, betId } }),
+    { movesCoins: true },
+  );
+
+/**
+ * A wager on a community bet goes through the site's route (its Idempotency-Key comes with
+ * the route's flags); the bet, its odds and the treasury on screen are read again either way.
+ */
+export const useWagerMutation = () =>
+  useCommunityMutation((body: WagerInput) => api('POST /api/bets/predict', { body }), {
+    movesCoins: true,
+  });
+
+export const useBetCommentMutation = (slug: string, betId: string) =>
+  useCommunityMutation((body: string) =>
+    api('POST /api/communities/:slug/bets/:betId/comments', {
+      params: { slug, betId },
+      body: { body },
+    }),
+  );
+
+/** An author removes their own without a reason; a moderator removing another's gives one. */
+export const useDeleteBetCommentMutation = (slug: string, betId: string) =>
+  useCommunityMutation(({ id, reason }: { id: string; reason?: string }) =>
+    api('DELETE /api/communities/:slug/bets/:betId/comments/:commentId', {
+      params: { slug, betId, commentId: id },
+      query: { reason },
     }),
   );

@@ -31,7 +31,21 @@ export const communityKeys = {
   season: (slug: string, token: string | null, season: SeasonChoice, sort: SeasonSort) =>
     [...communityKeys.one(slug), 'season', token, season, sort] as const,
   ranking: (season: 'current' | 'previous') => ['communities', 'ranking', season] as const,
+  bets: (slug: string, token: string | null, status: CommunityBetStatus) =>
+    [...communityKeys.one(slug), 'bets', token, status] as const,
+  bet: (slug: string, betId: string, token: string | null) =>
+    [...communityKeys.one(slug), 'bet', betId, token] as const,
+  betComments: (slug: string, betId: string, token: string | null) =>
+    [...communityKeys.one(slug), 'bet', betId, 'comments', token] as const,
 };
+
+export type CommunityBetStatus = 'open' | 'settled';
+
+/**
+ * The live events of bets are keyed by the site's bet lists, not a community's, so a
+ * community's bets, a bet's odds and counts, and its comments are read again on this beat.
+ */
+const BETS_POLL_MS = 30_000;
 
 /** The opaque keyset cursor of a page, or undefined after the last one. */
 const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
@@ -149,5 +163,52 @@ export function useSeasonRanking(season: 'current' | 'previous') {
   return useQuery({
     queryKey: communityKeys.ranking(season),
     queryFn: ({ signal }) => api('GET /api/communities/leaderboard', { query: { season }, signal }),
+  });
+}
+
+/** The community's open or settled bets, newest first. */
+export function useCommunityBets(slug: string, status: CommunityBetStatus) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: communityKeys.bets(slug, token, status),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities/:slug/bets', {
+        params: { slug },
+        query: { status, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+    refetchInterval: BETS_POLL_MS,
+  });
+}
+
+/** One bet with the caller's own wagers on it. */
+export function useCommunityBet(slug: string, betId: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: communityKeys.bet(slug, betId, token),
+    queryFn: ({ signal }) =>
+      api('GET /api/communities/:slug/bets/:betId', { params: { slug, betId }, signal }),
+    // A 404 (no such bet here, or a private community) will not change by asking again.
+    retry: false,
+    refetchInterval: BETS_POLL_MS,
+  });
+}
+
+/** Comments on a bet, oldest first, each with its author's position read now. */
+export function useBetComments(slug: string, betId: string) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: communityKeys.betComments(slug, betId, token),
+    queryFn: ({ pageParam, signal }) =>
+      api('GET /api/communities/:slug/bets/:betId/comments', {
+        params: { slug, betId },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: firstCursor,
+    getNextPageParam: nextCursor,
+    refetchInterval: BETS_POLL_MS,
   });
 }

@@ -12,7 +12,7 @@ import { PostCard, type FeedPowers } from './PostCard';
 import { WriteBox } from './WriteBox';
 
 /** Whether a mute is still on; turns false by itself the moment it ends. */
-function useMuted(mutedUntil: string | null): boolean {
+export function useMuted(mutedUntil: string | null): boolean {
   const end = mutedUntil ? new Date(mutedUntil).getTime() : 0;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -20,7 +20,12 @@ export interface FeedPowers {
   moderates: boolean;
 }
 
-function Byline({ item }: { item: CommunityCommentDto }) {
+/** Who wrote it and when; a bet's comments use it too. */
+export function Byline({
+  item,
+}: {
+  item: Pick<CommunityCommentDto, 'author' | 'authorImage' | 'createdAt'>;
+}) {
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <Avatar src={item.authorImage} username={item.author} size="sm" />

@@ -5,6 +5,7 @@ import { ErrorBanner, LoadingState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errorMessages';
 import { AboutTab } from '../components/AboutTab';
+import { BetsTab } from '../components/BetsTab';
 import { CommunityHeader } from '../components/CommunityHeader';
 import { CommunityNotFound } from '../components/CommunityNotFound';
 import { Feed } from '../components/Feed';
@@ -19,6 +20,7 @@ import { CommunityReports } from '../../reports/public';
 
 const TABS = [
   { key: 'feed', label: 'Feed', moderators: false },
+  { key: 'bets', label: 'Bets', moderators: false },
   { key: 'members', label: 'Members', moderators: false },
   { key: 'leaderboard', label: 'Leaderboard', moderators: false },
   { key: 'about', label: 'About', moderators: false },
@@ -34,6 +36,8 @@ function TabPanel({ tab, community }: { tab: TabKey; community: CommunityDetailD
   switch (tab) {
     case 'feed':
       return <Feed community={community} />;
+    case 'bets':
+      return <BetsTab community={community} />;
     case 'members':
       return <MembersTab community={community} />;
     case 'leaderboard':

@@ -111,9 +111,16 @@ function refusedFields(error: unknown, draft: Draft): Flagged {
   return flagged;
 }
 
-export function CreateBetForm() {
+/**
+ * The admin's form for a site bet; a community's moderators make theirs with the same form and
+ * rules, sent by `send` to their community's route instead.
+ */
+export function CreateBetForm({
+  send,
+}: { send?: (input: CreateBetInput) => Promise<unknown> } = {}) {
   const ids = useId();
-  const create = useCreateBetMutation();
+  const adminCreate = useCreateBetMutation();
+  const [pending, setPending] = useState(false);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const nextKey = useRef(2);
   const [alert, setAlert] = useState<{ message: string; failed: boolean } | null>(null);
@@ -175,16 +182,21 @@ export function CreateBetForm() {
       return;
     }
     setFlagged(NOTHING_FLAGGED);
-    create.mutate(input, {
-      onSuccess: () => {
-        setAlert({ message: 'Bet created', failed: false });
-        setDraft(emptyDraft());
-      },
-      onError: (error) => {
-        setFlagged(refusedFields(error, draft));
-        setAlert({ message: failureText(error), failed: true });
-      },
-    });
+    void submit(input);
+  }
+
+  async function submit(input: CreateBetInput) {
+    setPending(true);
+    try {
+      await (send ?? adminCreate.mutateAsync)(input);
+      setAlert({ message: 'Bet created', failed: false });
+      setDraft(emptyDraft());
+    } catch (error) {
+      setFlagged(refusedFields(error, draft));
+      setAlert({ message: failureText(error), failed: true });
+    } finally {
+      setPending(false);
+    }
   }
 
   return (
@@ -267,8 +279,8 @@ export function CreateBetForm() {
           </button>
         </fieldset>
 
-        <button type="submit" className="btn-primary py-2.5" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create Bet'}
+        <button type="submit" className="btn-primary py-2.5" disabled={pending}>
+          {pending ? 'Creating…' : 'Create Bet'}
         </button>
       </form>
       {/* Spec section 7: the outcome is an alert; this one is in the page, named by its message. */}
