@@ -6,6 +6,7 @@ import { hundredthsToOdds, oddsToHundredths } from '../../../shared/odds';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
+import { turns } from '../../platform/batching/turns';
 import { countPlacement } from '../../platform/placements';
 import { accountsSql, assertEstablished } from '../accounts/public';
 import {
@@ -242,6 +243,13 @@ async function explainCommunityWager(
   throw conflict('The bet changed while placing the wager; try again');
 }
 
+/**
+ * A treasury's wagers wait their turn here, two at a time in this process (one running, one
+ * ready), instead of all at once on the bet's row lock, where every commit would wake each
+ * waiter to try again. Other processes' wagers still queue in PostgreSQL.
+ */
+const treasuryTurns = turns(2);
+
 interface CommunityWagerRow {
   found: boolean;
   room_ok: boolean;
@@ -276,7 +284,8 @@ export async function placeCommunityWager(
 ): Promise<PlaceWagerResponse> {
   let row: CommunityWagerRow | undefined;
   try {
-    [row] = await deps.db.rows<CommunityWagerRow>(sql`
+    [row] = await treasuryTurns(deps.db, treasury, () =>
+      deps.db.rows<CommunityWagerRow>(sql`
       with b as (
         select b.id as bet_id, b.title, b.exposure, o.id as option_id, o.odds, o.liability,
           nextval('wagers_id_seq') as wager_id
@@ -316,7 +325,8 @@ export async function placeCommunityWager(
         calc.exposure::text, (select balance::text from acct_lock), (select committed::text from acct_lock),
         (select id::text from w) as wager_id, (select created_at from w),
         (select balance_after::text from stake) as user_balance
-      from (select 1) one left join calc on true`);
+      from (select 1) one left join calc on true`),
+    );
   } catch (err) {
     throw ledger.postingError(err);
   }
