@@ -266,6 +266,56 @@ interface CommunityWagerRow {
 }
 
 /**
+ * The community wager's one statement, built once with placeholders and prepared per
+ * connection (db.compiled): planned anew each time, its CTEs cost PostgreSQL more than running
+ * them.
+ */
+const PLACE_COMMUNITY_WAGER = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+      with b as (
+        select b.id as bet_id, b.title, b.exposure, o.id as option_id, o.odds, o.liability,
+          nextval('wagers_id_seq') as wager_id
+        from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
+        where b.id = ${p('betId')} and b.account_id = ${p('treasury')} and b.status = 'open' and b.end_time > now()
+          and ${isMemberOf(sql`b.community_id`, sql`${p('userId')}::bigint`)}
+        for no key update of b, o
+      ), calc as (
+        select b.*, (${p('amount')}::bigint * b.odds / 100)::bigint as payout,
+          greatest(0, b.liability + ${p('amount')}::bigint * b.odds / 100 - b.exposure)::bigint as rise
+        from b
+      ), ${ledger.stakeIntoAccountCtes({
+        userId: sql`${p('userId')}::bigint`,
+        amount: sql`${p('amount')}`,
+        accountId: sql`${p('treasury')}::bigint`,
+        rise: sql`(select rise from calc)`,
+        when: sql`exists (select 1 from calc)`,
+        refType: 'wager',
+        refId: sql`(select wager_id from calc)`,
+        userCategory: 'bet_stake',
+        accountCategory: 'treasury_in',
+        alsoSet: countPlacement,
+      })}, w as (
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select wager_id, bet_id, option_id, ${p('userId')}::bigint, ${p('amount')}::bigint, odds from calc
+        where exists (select 1 from stake)
+        returning id, created_at
+      ), o_upd as (
+        update bet_options o set liability = o.liability + calc.payout from calc
+        where o.id = calc.option_id and exists (select 1 from stake)
+      ), b_upd as (
+        update bets x set exposure = x.exposure + calc.rise from calc
+        where x.id = calc.bet_id and exists (select 1 from stake)
+      )
+      select exists (select 1 from calc) as found, exists (select 1 from acct_ok) as room_ok,
+        exists (select 1 from stake) as staked, calc.title, calc.odds, calc.liability::text,
+        calc.exposure::text, (select balance::text from acct_lock), (select committed::text from acct_lock),
+        (select id::text from w) as wager_id, (select created_at from w),
+        (select balance_after::text from stake) as user_balance
+      from (select 1) one left join calc on true`;
+})();
+
+/**
  * A wager on a community bet, in one statement (the bet's row is held from its lock to the
  * commit, and every wager on the bet waits for it, so the fewer round trips the more wagers a
  * second): the bet and option locked and read (open, before its end, the player a member),
@@ -285,47 +335,13 @@ export async function placeCommunityWager(
   let row: CommunityWagerRow | undefined;
   try {
     [row] = await treasuryTurns(deps.db, treasury, () =>
-      deps.db.rows<CommunityWagerRow>(sql`
-      with b as (
-        select b.id as bet_id, b.title, b.exposure, o.id as option_id, o.odds, o.liability,
-          nextval('wagers_id_seq') as wager_id
-        from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}
-        where b.id = ${betId} and b.account_id = ${treasury} and b.status = 'open' and b.end_time > now()
-          and ${isMemberOf(sql`b.community_id`, userId)}
-        for no key update of b, o
-      ), calc as (
-        select b.*, (${amount}::bigint * b.odds / 100)::bigint as payout,
-          greatest(0, b.liability + ${amount}::bigint * b.odds / 100 - b.exposure)::bigint as rise
-        from b
-      ), ${ledger.stakeIntoAccountCtes({
-        userId: sql`${userId}::bigint`,
-        amount: sql`${amount}`,
-        accountId: sql`${treasury}::bigint`,
-        rise: sql`(select rise from calc)`,
-        when: sql`exists (select 1 from calc)`,
-        refType: 'wager',
-        refId: sql`(select wager_id from calc)`,
-        userCategory: 'bet_stake',
-        accountCategory: 'treasury_in',
-        alsoSet: countPlacement,
-      })}, w as (
-        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
-        select wager_id, bet_id, option_id, ${userId}, ${amount}, odds from calc
-        where exists (select 1 from stake)
-        returning id, created_at
-      ), o_upd as (
-        update bet_options o set liability = o.liability + calc.payout from calc
-        where o.id = calc.option_id and exists (select 1 from stake)
-      ), b_upd as (
-        update bets x set exposure = x.exposure + calc.rise from calc
-        where x.id = calc.bet_id and exists (select 1 from stake)
-      )
-      select exists (select 1 from calc) as found, exists (select 1 from acct_ok) as room_ok,
-        exists (select 1 from stake) as staked, calc.title, calc.odds, calc.liability::text,
-        calc.exposure::text, (select balance::text from acct_lock), (select committed::text from acct_lock),
-        (select id::text from w) as wager_id, (select created_at from w),
-        (select balance_after::text from stake) as user_balance
-      from (select 1) one left join calc on true`),
+      deps.db.compiled<CommunityWagerRow>('place_community_wager', PLACE_COMMUNITY_WAGER, {
+        userId,
+        betId,
+        treasury,
+        choice,
+        amount,
+      }),
     );
   } catch (err) {
     throw ledger.postingError(err);
