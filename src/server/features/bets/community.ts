@@ -6,6 +6,7 @@ import { hundredthsToOdds, oddsToHundredths } from '../../../shared/odds';
 import { pgErrorCode, type Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { badRequest, banned, conflict, notFound } from '../../platform/errors';
+import { turns } from '../../platform/batching/turns';
 import { countPlacement } from '../../platform/placements';
 import { accountsSql, assertEstablished } from '../accounts/public';
 import {
@@ -243,10 +244,85 @@ async function explainCommunityWager(
 }
 
 /**
- * A wager on a community bet, in one transaction that serializes on the bet and then the
- * treasury (not the group commit: each depends on the last one's exposure). The stake goes into
- * the treasury; the option's liability, the bet's exposure and the treasury's committed coins
- * rise with it, or nothing happens and the 409 says how much the option can still take.
+ * A treasury's wagers wait their turn here, two at a time in this process (one running, one
+ * ready), instead of all at once on the bet's row lock, where every commit would wake each
+ * waiter to try again. Other processes' wagers still queue in PostgreSQL.
+ */
+const treasuryTurns = turns(2);
+
+interface CommunityWagerRow {
+  found: boolean;
+  room_ok: boolean;
+  staked: boolean;
+  title: string | null;
+  odds: number | null;
+  liability: string | null;
+  exposure: string | null;
+  balance: string | null;
+  committed: string | null;
+  wager_id: string | null;
+  created_at: Date | null;
+  user_balance: string | null;
+}
+
+/**
+ * The community wager's one statement, built once with placeholders and prepared per
+ * connection (db.compiled): planned anew each time, its CTEs cost PostgreSQL more than running
+ * them.
+ */
+const PLACE_COMMUNITY_WAGER = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+      with b as (
+        select b.id as bet_id, b.title, b.exposure, o.id as option_id, o.odds, o.liability,
+          nextval('wagers_id_seq') as wager_id
+        from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
+        where b.id = ${p('betId')} and b.account_id = ${p('treasury')} and b.status = 'open' and b.end_time > now()
+          and ${isMemberOf(sql`b.community_id`, sql`${p('userId')}::bigint`)}
+        for no key update of b, o
+      ), calc as (
+        select b.*, (${p('amount')}::bigint * b.odds / 100)::bigint as payout,
+          greatest(0, b.liability + ${p('amount')}::bigint * b.odds / 100 - b.exposure)::bigint as rise
+        from b
+      ), ${ledger.stakeIntoAccountCtes({
+        userId: sql`${p('userId')}::bigint`,
+        amount: sql`${p('amount')}`,
+        accountId: sql`${p('treasury')}::bigint`,
+        rise: sql`(select rise from calc)`,
+        when: sql`exists (select 1 from calc)`,
+        refType: 'wager',
+        refId: sql`(select wager_id from calc)`,
+        userCategory: 'bet_stake',
+        accountCategory: 'treasury_in',
+        alsoSet: countPlacement,
+      })}, w as (
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select wager_id, bet_id, option_id, ${p('userId')}::bigint, ${p('amount')}::bigint, odds from calc
+        where exists (select 1 from stake)
+        returning id, created_at
+      ), o_upd as (
+        update bet_options o set liability = o.liability + calc.payout from calc
+        where o.id = calc.option_id and exists (select 1 from stake)
+      ), b_upd as (
+        update bets x set exposure = x.exposure + calc.rise from calc
+        where x.id = calc.bet_id and exists (select 1 from stake)
+      )
+      select exists (select 1 from calc) as found, exists (select 1 from acct_ok) as room_ok,
+        exists (select 1 from stake) as staked, calc.title, calc.odds, calc.liability::text,
+        calc.exposure::text, (select balance::text from acct_lock), (select committed::text from acct_lock),
+        (select id::text from w) as wager_id, (select created_at from w),
+        (select balance_after::text from stake) as user_balance
+      from (select 1) one left join calc on true`;
+})();
+
+/**
+ * A wager on a community bet, in one statement (the bet's row is held from its lock to the
+ * commit, and every wager on the bet waits for it, so the fewer round trips the more wagers a
+ * second): the bet and option locked and read (open, before its end, the player a member),
+ * then the player and the treasury locked in that order (ledger.stakeIntoAccountCtes); the stake
+ * goes into the treasury and the option's liability, the bet's exposure and the treasury's
+ * committed coins rise with it, or nothing happens and the 409 says how much the option can
+ * still take. Not the group commit: each wager depends on the last one's exposure.
  */
 export async function placeCommunityWager(
   deps: Deps,
@@ -256,80 +332,52 @@ export async function placeCommunityWager(
   choice: string,
   amount: number,
 ): Promise<PlaceWagerResponse> {
-  const placed = await deps.db.tx(async (tx) => {
-    // Members only: anyone else is told there is no such bet, as for one that does not exist.
-    const [bet] = await tx.rows<{ title: string; option_id: number }>(sql`
-      select b.title, o.id as option_id from bets b join bet_options o on o.bet_id = b.id and o.text = ${choice}
-      where b.id = ${betId} and b.account_id = ${treasury} and b.status = 'open' and b.end_time > now()
-        and ${isMemberOf(sql`b.community_id`, userId)}
-      for no key update of b`);
-    if (!bet) return explainCommunityWager(tx, userId, betId, choice);
-    await ledger.lockAccounts(tx, [userId], userId);
-    const t = await ledger.lockAccount(tx, treasury);
-    // Read after the locks: every writer of these figures holds them.
-    const [now] = await tx.rows<{
-      odds: number;
-      liability: string;
-      exposure: string;
-      wager_id: string;
-    }>(sql`
-      select o.odds, o.liability::text, b.exposure::text, nextval('wagers_id_seq')::text as wager_id
-      from bets b join bet_options o on o.id = ${bet.option_id} where b.id = ${betId}`);
-    if (!now) throw conflict('The bet changed while placing the wager; try again');
-    const liability = Number(now.liability);
-    const exposure = Number(now.exposure);
-    const payout = Math.floor((amount * now.odds) / 100);
-    const rise = Math.max(0, liability + payout - exposure);
-    if (t.committed + rise > t.balance + amount) {
-      const room = stakeRoom({ ...t, exposure, liability, odds: now.odds });
-      throw conflict(
-        room > 0
-          ? `amount: the treasury can cover at most ${room.toLocaleString('en-US')} more coins on "${choice}" now`
-          : `amount: the treasury cannot cover another wager on "${choice}" now`,
-        [{ field: 'amount', rule: 'exposure', limit: room }],
-      );
-    }
-    const wagerId = Number(now.wager_id);
-    const after = await ledger.post(
-      tx,
-      [{ userId, delta: -amount, category: 'bet_stake' }],
-      { refType: 'wager', refId: wagerId, account: { id: treasury, category: 'treasury_in' } },
-      { actorId: userId, alsoSet: countPlacement },
+  let row: CommunityWagerRow | undefined;
+  try {
+    [row] = await treasuryTurns(deps.db, treasury, () =>
+      deps.db.compiled<CommunityWagerRow>('place_community_wager', PLACE_COMMUNITY_WAGER, {
+        userId,
+        betId,
+        treasury,
+        choice,
+        amount,
+      }),
     );
-    const [w] = await tx.rows<{ created_at: Date }>(sql`
-      with w as (
-        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
-        values (${wagerId}, ${betId}, ${bet.option_id}, ${userId}, ${amount}, ${now.odds})
-        returning created_at
-      ), o as (
-        update bet_options set liability = liability + ${payout} where id = ${bet.option_id}
-      ), b as (
-        update bets set exposure = ${exposure + rise} where id = ${betId}
-      )
-      select created_at from w`);
-    await ledger.commit(tx, treasury, rise);
-    return {
-      id: wagerId,
-      title: bet.title,
-      odds: now.odds,
-      balance: after.get(userId) ?? 0,
-      created_at: w?.created_at ?? new Date(),
-    };
-  });
+  } catch (err) {
+    throw ledger.postingError(err);
+  }
+  if (!row?.found) return explainCommunityWager(deps.db, userId, betId, choice);
+  if (!row.room_ok) {
+    const room = stakeRoom({
+      balance: Number(row.balance),
+      committed: Number(row.committed),
+      exposure: Number(row.exposure),
+      liability: Number(row.liability),
+      odds: Number(row.odds),
+    });
+    throw conflict(
+      room > 0
+        ? `amount: the treasury can cover at most ${room.toLocaleString('en-US')} more coins on "${choice}" now`
+        : `amount: the treasury cannot cover another wager on "${choice}" now`,
+      [{ field: 'amount', rule: 'exposure', limit: room }],
+    );
+  }
+  // The bet was there and the treasury could take it: only the player can have refused it.
+  if (!row.staked) throw banned();
   votesChanged(deps, [betId]);
   return {
     message: 'Bet placed!',
-    balance: placed.balance,
+    balance: Number(row.user_balance),
     wager: presentWager({
-      id: placed.id,
+      id: Number(row.wager_id),
       bet_id: betId,
-      bet_title: placed.title,
+      bet_title: row.title ?? '',
       choice,
-      odds: placed.odds,
+      odds: row.odds ?? 0,
       stake: amount,
       payout: 0,
       status: 'open',
-      created_at: placed.created_at,
+      created_at: row.created_at ?? new Date(),
     }),
   };
 }

@@ -162,6 +162,52 @@ export function accountUpdate(
     )`;
 }
 
+/**
+ * CTEs for a player's stake paid into a ledger account that promises a payout against it (a
+ * community bet's wager), for one statement: `acct_lock` takes the account's row after the
+ * player's (`user_lock`: players before accounts, as settlements and donations lock them) once
+ * `when` holds; `acct_ok` holds if the account can still promise `rise` more with the stake in;
+ * then the player pays (`stake`, refused unless active, by the users CHECK when short), the
+ * account takes the stake and the promise (`acct`), and both ledger rows are written (`ins`).
+ * Nothing moves unless all of it does.
+ */
+export function stakeIntoAccountCtes(p: {
+  userId: SQL;
+  amount: SQL;
+  accountId: SQL;
+  rise: SQL;
+  when: SQL;
+  refType: RefType;
+  refId: SQL;
+  userCategory: LedgerCategory;
+  accountCategory: LedgerCategory;
+  alsoSet?: SQL;
+}): SQL {
+  const amount = sql`(${p.amount})::bigint`;
+  const rise = sql`(${p.rise})::bigint`;
+  return sql`user_lock as (
+      select u.id from ${accountsSql.users} u where u.id = ${p.userId} and (${p.when}) for update
+    ), acct_lock as (
+      select a.id, a.balance, a.committed from ledger_accounts a
+      where a.id = ${p.accountId} and exists (select 1 from user_lock) for update
+    ), acct_ok as (
+      select 1 from acct_lock where acct_lock.committed + ${rise} <= acct_lock.balance + ${amount}
+    ), stake as (
+      update ${accountsSql.users} u set balance = u.balance - ${amount}${p.alsoSet ? sql`, ${p.alsoSet}` : sql``}
+      where u.id = ${p.userId} and u.status = 'active' and exists (select 1 from acct_ok)
+      returning u.id as user_id, u.balance as balance_after
+    ), acct as (
+      update ledger_accounts a set balance = a.balance + ${amount}, committed = a.committed + ${rise}
+      where a.id = ${p.accountId} and exists (select 1 from stake)
+      returning a.id, a.balance
+    ), ins as (
+      insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
+      select user_id, -${amount}, balance_after, ${p.userCategory}::text, ${p.refType}::text, (${p.refId})::text, null::bigint, null::bigint from stake
+      union all
+      select null::bigint, ${amount}, balance, ${p.accountCategory}::text, ${p.refType}::text, (${p.refId})::text, null::bigint, id from acct
+    )`;
+}
+
 /** CTEs `upd`, `house` and `ins`: the ledger rows (and the house's net) of accountUpdate CTEs. */
 export function ledgerRowsFor(
   names: string[],
