@@ -212,3 +212,21 @@ export async function members(
         : null,
   };
 }
+
+/**
+ * The sweep that lowers each community's count of members active in the last 7 days as they
+ * fall out (a post raises it as a member becomes active, in the post's own statement). Returns
+ * how many communities changed.
+ */
+export async function recountActiveMembers(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  const rows = await deps.db.rows<{ id: number }>(sql`
+    update communities c set active_members_7d = x.n
+    from (
+      select c2.id, (select count(*)::int from community_members m where m.community_id = c2.id
+        and m.last_post_at > ${deps.clock.now().toISOString()}::timestamptz - interval '7 days') as n
+      from communities c2 where c2.closed_at is null and c2.active_members_7d > 0
+    ) x
+    where c.id = x.id and c.active_members_7d <> x.n
+    returning c.id`);
+  return rows.length;
+}
