@@ -101,6 +101,10 @@ async function walk(width: number, check: Check): Promise<void> {
     )
     .toBe('1 bet');
   expect(await balanceOf(world.server, member.id)).toBe(980);
+  // The moderator's Bets tab, open all along, counts it live (its own re-read is 30 s apart).
+  await expect
+    .poll(() => yesOnCard.getByTestId('option-votes').textContent(), { timeout: 10_000 })
+    .toBe('1 bet');
 
   // More than the treasury can cover on Yes is refused with what it can still take.
   await wager.fill('900');

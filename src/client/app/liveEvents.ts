@@ -87,6 +87,15 @@ export function followLive(queryClient: QueryClient, navigate: Navigate): () => 
       }
       if (message.kind === 'notification.read') onNotificationRead(queryClient, message.payload);
       for (const queryKey of staleKeys(message)) void queryClient.invalidateQueries({ queryKey });
+      if (message.kind.startsWith('bet.') && 'betId' in message.payload) {
+        // A community's bet (its page and its community's lists) names only the bet: the pages
+        // on screen that show it read it again.
+        const betId = message.payload.betId;
+        void queryClient.invalidateQueries({
+          predicate: ({ queryKey: k }) =>
+            k[0] === 'communities' && (k[3] === 'bets' || (k[3] === 'bet' && k[4] === betId)),
+        });
+      }
     },
     () => void queryClient.invalidateQueries(),
   );

@@ -42,8 +42,9 @@ export const communityKeys = {
 export type CommunityBetStatus = 'open' | 'settled';
 
 /**
- * The live events of bets are keyed by the site's bet lists, not a community's, so a
- * community's bets, a bet's odds and counts, and its comments are read again on this beat.
+ * A bet's live events name only the bet, so app/liveEvents.ts reads a community's bets and the
+ * bet on screen again when one arrives; comments have no live event, and everything is read
+ * again on this beat too, for a page whose socket is down.
  */
 const BETS_POLL_MS = 30_000;
 
