@@ -3,3 +3,4 @@ export { BetHistory, MyActiveBets } from './components/MyBets';
 export { BetManagement } from './components/admin/BetManagement';
 export { CreateBetForm } from './components/admin/CreateBetForm';
 export { formatOdds, formatVotes } from './display';
+export { OddsForm } from './components/admin/OddsForm';

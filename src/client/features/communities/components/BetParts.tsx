@@ -1,13 +1,12 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { BetStatus } from '../../../../shared/api/bets';
 import type { CommunityBetDto } from '../../../../shared/api/communityBets';
-import { MAX_ODDS, MIN_ODDS } from '../../../../shared/odds';
 import { ConfirmDialog } from '../../../components/Modal';
-import { SelectField, TextField } from '../../../components/TextField';
-import { CONNECTION_ERROR, errorField, errorMessage } from '../../../lib/errorMessages';
+import { SelectField } from '../../../components/TextField';
+import { CONNECTION_ERROR, errorMessage } from '../../../lib/errorMessages';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { formatOdds, formatVotes } from '../../bets/public';
+import { formatOdds, formatVotes, OddsForm } from '../../bets/public';
 import { useBetOddsMutation, useFinalizeBetMutation, useVoidBetMutation } from '../mutations';
 
 const STATUS_TEXT: Record<BetStatus, string> = {
@@ -130,58 +129,19 @@ function OddsEditor({
   bet: CommunityBetDto;
   option: CommunityBetDto['options'][number];
 }) {
-  const ids = useId();
   const setOdds = useBetOddsMutation(slug, bet._id);
-  const [draft, setDraft] = useState(String(option.odds));
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const odds = Number(draft);
-    if (draft.trim() === '' || !Number.isFinite(odds)) {
-      notify.error('Enter the new odds as a number');
-      return;
-    }
-    setOdds.mutate(
-      { optionId: option._id, odds },
-      {
-        onSuccess: (response) => notify.success(response.message),
-        onError: (error) =>
-          notify.error(errorMessage(error, 'Odds update failed', CONNECTION_ERROR)),
-      },
-    );
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-center gap-2">
-      <span className="min-w-0 flex-1 basis-24 text-sm wrap-anywhere text-white">
-        {option.text}
-      </span>
-      <TextField
-        id={`${ids}-odds`}
-        label={`Odds for ${option.text}`}
-        hideLabel
-        type="number"
-        inputMode="decimal"
-        min={MIN_ODDS}
-        max={MAX_ODDS}
-        step={0.01}
-        inputClassName="w-24 px-2 py-1 text-sm"
-        value={draft}
-        error={errorField(setOdds.error) === 'odds'}
-        onValueChange={(value) => {
-          setDraft(value);
-          setOdds.reset();
-        }}
-      />
-      <button
-        type="submit"
-        className="btn-secondary px-2.5 py-1 text-xs"
-        disabled={setOdds.isPending || Number(draft) === option.odds}
-        aria-label={`Save ${option.text} odds`}
-      >
-        {setOdds.isPending ? 'Saving…' : 'Save'}
-      </button>
-    </form>
+    <OddsForm
+      option={option}
+      mutation={setOdds}
+      save={(odds, handlers) => setOdds.mutate({ optionId: option._id, odds }, handlers)}
+      className="flex flex-wrap items-center gap-2"
+      leading={
+        <span className="min-w-0 flex-1 basis-24 text-sm wrap-anywhere text-white">
+          {option.text}
+        </span>
+      }
+    />
   );
 }
 

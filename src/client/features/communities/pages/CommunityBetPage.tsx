@@ -1,3 +1,4 @@
+import { WithCommunity } from '../components/WithCommunity';
 import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { WagerDto } from '../../../../shared/api/bets';
@@ -13,9 +14,8 @@ import { notify } from '../../../lib/toast';
 import { formatOdds } from '../../bets/public';
 import { BetComments } from '../components/BetComments';
 import { BetOptions, BetTiming, ManageBet, StatusBadge } from '../components/BetParts';
-import { CommunityNotFound } from '../components/CommunityNotFound';
 import { useWagerMutation } from '../mutations';
-import { useCommunity, useCommunityBet } from '../queries';
+import { useCommunityBet } from '../queries';
 
 interface Problem {
   text: string;
@@ -204,19 +204,8 @@ function BetView({ community, betId }: { community: CommunityDetailDto; betId: s
 
 /** /c/{slug}/bets/{betId}: one of a community's bets, its wager box and its discussion. */
 export function CommunityBetPage() {
-  const { slug = '', betId = '' } = useParams();
-  const community = useCommunity(slug);
-  if (community.isPending) return <LoadingState>Loading the community…</LoadingState>;
-  if (community.error instanceof ApiError && community.error.status === 404)
-    return <CommunityNotFound />;
-  if (community.error)
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorBanner>{errorMessage(community.error, 'Failed to load this community')}</ErrorBanner>
-        <button type="button" className="btn-secondary" onClick={() => void community.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  return <BetView community={community.data} betId={betId} />;
+  const { betId = '' } = useParams();
+  return (
+    <WithCommunity>{(community) => <BetView community={community} betId={betId} />}</WithCommunity>
+  );
 }

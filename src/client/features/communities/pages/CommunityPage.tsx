@@ -1,13 +1,9 @@
-import { useParams } from 'react-router';
+import { WithCommunity } from '../components/WithCommunity';
 import { AddressTabs } from '../../../components/AddressTabs';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
-import { ErrorBanner, LoadingState } from '../../../components/States';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errorMessages';
 import { AboutTab } from '../components/AboutTab';
 import { BetsTab } from '../components/BetsTab';
 import { CommunityHeader } from '../components/CommunityHeader';
-import { CommunityNotFound } from '../components/CommunityNotFound';
 import { Feed } from '../components/Feed';
 import { InvitesTab } from '../components/InvitesTab';
 import { MembersTab } from '../components/MembersTab';
@@ -15,7 +11,6 @@ import { ModlogTab } from '../components/ModlogTab';
 import { RequestsTab } from '../components/RequestsTab';
 import { SeasonTab } from '../components/SeasonTab';
 import { SettingsTab } from '../components/SettingsTab';
-import { useCommunity } from '../queries';
 import { CommunityReports } from '../../reports/public';
 
 const TABS = [
@@ -85,19 +80,5 @@ function CommunityView({ community }: { community: CommunityDetailDto }) {
 
 /** /c/{slug}: a community's page. */
 export function CommunityPage() {
-  const { slug = '' } = useParams();
-  const community = useCommunity(slug);
-  if (community.isPending) return <LoadingState>Loading the community…</LoadingState>;
-  if (community.error instanceof ApiError && community.error.status === 404)
-    return <CommunityNotFound />;
-  if (community.error)
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorBanner>{errorMessage(community.error, 'Failed to load this community')}</ErrorBanner>
-        <button type="button" className="btn-secondary" onClick={() => void community.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  return <CommunityView community={community.data} />;
+  return <WithCommunity>{(community) => <CommunityView community={community} />}</WithCommunity>;
 }

@@ -1,16 +1,16 @@
 import { ShowMore } from '../../../../components/ShowMore';
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminBetDto, BetOptionDto, BetStatus } from '../../../../../shared/api/bets';
-import { MAX_ODDS, MIN_ODDS } from '../../../../../shared/odds';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../../components/States';
-import { CONNECTION_ERROR, errorField, errorMessage } from '../../../../lib/errorMessages';
+import { CONNECTION_ERROR, errorMessage } from '../../../../lib/errorMessages';
 import { ConfirmDialog } from '../../../../components/Modal';
 import { formatCoins, formatDateTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/toast';
 import { formatOdds, formatVotes } from '../../display';
 import { useFinalizeBetMutation, useSetOddsMutation, useVoidBetMutation } from '../../mutations';
+import { OddsForm } from './OddsForm';
 import { useAdminBets } from '../../queries';
-import { SelectField, TextField } from '../../../../components/TextField';
+import { SelectField } from '../../../../components/TextField';
 import { Cherry, Trophy } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';
 
@@ -24,55 +24,16 @@ const FILTERS = ['all', 'open', 'finalized', 'voided'] as const;
 type Filter = (typeof FILTERS)[number];
 
 function OddsEditor({ bet, option }: { bet: AdminBetDto; option: BetOptionDto }) {
-  const ids = useId();
   const setOdds = useSetOddsMutation();
-  const [draft, setDraft] = useState(String(option.odds));
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const odds = Number(draft);
-    if (draft.trim() === '' || !Number.isFinite(odds)) {
-      notify.error('Enter the new odds as a number');
-      return;
-    }
-    setOdds.mutate(
-      { betTitle: bet.title, optionId: option._id, odds },
-      {
-        onSuccess: (response) => notify.success(response.message),
-        onError: (error) =>
-          notify.error(errorMessage(error, 'Odds update failed', CONNECTION_ERROR)),
-      },
-    );
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex items-center gap-1.5">
-      <TextField
-        id={`${ids}-odds`}
-        label={`Odds for ${option.text} on ${bet.title}`}
-        hideLabel
-        type="number"
-        inputMode="decimal"
-        min={MIN_ODDS}
-        max={MAX_ODDS}
-        step={0.01}
-        inputClassName="w-24 px-2 py-1 text-sm"
-        value={draft}
-        error={errorField(setOdds.error) === 'odds'}
-        onValueChange={(value) => {
-          setDraft(value);
-          setOdds.reset();
-        }}
-      />
-      <button
-        type="submit"
-        className="btn-secondary px-2.5 py-1 text-xs"
-        disabled={setOdds.isPending || Number(draft) === option.odds}
-        aria-label={`Save ${option.text} odds on ${bet.title}`}
-      >
-        {setOdds.isPending ? 'Saving…' : 'Save'}
-      </button>
-    </form>
+    <OddsForm
+      option={option}
+      about={` on ${bet.title}`}
+      mutation={setOdds}
+      save={(odds, handlers) =>
+        setOdds.mutate({ betTitle: bet.title, optionId: option._id, odds }, handlers)
+      }
+    />
   );
 }
 
