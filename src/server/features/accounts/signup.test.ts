@@ -233,6 +233,22 @@ describe('REGISTRATION_MODE=approval', () => {
     );
   });
 
+  it('approved by two admins at once, makes one account with one grant', async () => {
+    setMode('approval');
+    const name = uniqueName('twice');
+    expect((await register(name)).status).toBe(201);
+    setMode('open');
+    const approve = () =>
+      callRouteRaw(server, 'POST /api/admin/signups/:username/approve', {
+        token: admin.token,
+        params: { username: name },
+      });
+    const answers = await Promise.all([approve(), approve(), approve()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404]);
+    expect(await usersNamed([name])).toBe(1);
+    expect((await login(name)).body).toMatchObject({ user: { username: name, balance: 1000 } });
+  });
+
   it('a denied registration cannot sign in, and says it was declined', async () => {
     setMode('approval');
     const name = uniqueName('deny');
