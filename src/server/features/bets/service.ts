@@ -34,7 +34,7 @@ import { votesChanged } from './live';
 import { accountsSql } from '../accounts/public';
 import { isMemberOf } from '../communities/public';
 import { lastSeen } from '../../platform/batching/lastSeen';
-import { placeCommunityWager } from './community';
+import { placeCommunityWager } from './communityWagers';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {

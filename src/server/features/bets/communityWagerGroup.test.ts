@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { PlaceWagerResponse } from '../../../shared/api/bets';
+import type { CommunityBetDto } from '../../../shared/api/communityBets';
+import { callRoute } from '../../testing/callRoute';
+import {
+  expectLedgerBalanced,
+  registerUser,
+  uniqueName,
+  useTestServer,
+  type TestUser,
+} from '../../testing/harness';
+import { AppError } from '../../platform/errors';
+import { addMembers, crew, type Crew } from '../communities/builders';
+import {
+  communityWagerGroupCounts,
+  holdCommunityWagerGroups,
+  placeCommunityWager,
+} from './communityWagers';
+
+/** Community wagers of many players in one statement (communityWagers.ts), against the treasury. */
+const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
+
+async function makeBet(c: Crew, options: { text: string; odds: number }[]) {
+  const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
+    token: c.owner.token,
+    params: { slug: c.slug },
+    body: {
+      title: uniqueName('cb'),
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      options,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const bet: CommunityBetDto = res.body.bet;
+  const [row] = await server.db.rows<{ account_id: string }>(
+    sql`select account_id::text from bets where id = ${Number(bet._id)}`,
+  );
+  return { id: Number(bet._id), treasury: Number(row!.account_id) };
+}
+
+type Answer = { message: string; balance: number } | { status: number; message: string };
+
+const place = (
+  user: TestUser,
+  bet: { id: number; treasury: number },
+  choice: string,
+  amount: number,
+): Promise<Answer> =>
+  placeCommunityWager(server.deps, user.id, bet.id, bet.treasury, choice, amount).then(
+    (r: PlaceWagerResponse) => ({ message: r.message, balance: r.balance }),
+    (err: unknown) => {
+      if (err instanceof AppError) return { status: err.statusCode, message: err.message };
+      throw err;
+    },
+  );
+
+async function treasuryOf(id: number) {
+  const [row] = await server.db.rows<{ balance: string; committed: string }>(
+    sql`select balance::text, committed::text from ledger_accounts where id = ${id}`,
+  );
+  return { balance: Number(row!.balance), committed: Number(row!.committed) };
+}
+
+/** Each option's liability and the bet's exposure as stored, and as its wagers add up. */
+async function promises(betId: number) {
+  const rows = await server.db.rows<{
+    text: string;
+    liability: string;
+    owed: string;
+    exposure: string;
+  }>(sql`
+    select o.text, o.liability::text, b.exposure::text,
+      (select coalesce(sum(w.stake * w.odds / 100), 0)::text from wagers w where w.option_id = o.id) as owed
+    from bet_options o join bets b on b.id = o.bet_id where o.bet_id = ${betId} order by o.position`);
+  return {
+    stored: Object.fromEntries(rows.map((r) => [r.text, Number(r.liability)])),
+    owed: Object.fromEntries(rows.map((r) => [r.text, Number(r.owed)])),
+    exposure: Number(rows[0]!.exposure),
+  };
+}
+
+describe('community wagers of many players in one statement', () => {
+  it('places what each treasury covers in order of arrival, and the rest alone with its own answer', async () => {
+    const [c1, c2] = [await crew(server), await crew(server)];
+    const players = await Promise.all(Array.from({ length: 7 }, () => registerUser(server)));
+    const [a, b, d, banned, short, e, f] = players as [
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+      TestUser,
+    ];
+    await addMembers(server, c1.owner, c1.slug, [a, b, d, banned, short, e]);
+    await addMembers(server, c2.owner, c2.slug, [f]);
+    await server.db.rows(sql`update users set status = 'banned' where id = ${banned.id}`);
+    const bet1 = await makeBet(c1, [
+      { text: 'Yes', odds: 3 },
+      { text: 'No', odds: 1.5 },
+    ]);
+    const bet2 = await makeBet(c2, [
+      { text: 'Yes', odds: 2 },
+      { text: 'No', odds: 2 },
+    ]);
+    const before = communityWagerGroupCounts(server.db);
+    const release = holdCommunityWagerGroups(server.db);
+    // Treasury 1 (1,000 coins): Yes 100 and No 200 promise 300 each, Yes 50 takes Yes to 450;
+    // Yes 600 would promise 2,250 against 1,950 and stops the treasury's run there.
+    const placing = [
+      place(a, bet1, 'Yes', 100),
+      place(b!, bet1, 'No', 200),
+      place(d!, bet1, 'Yes', 50),
+      place(banned, bet1, 'Yes', 10),
+      place(short, bet1, 'Yes', 1001),
+      place(c2.outsider, bet1, 'Yes', 10),
+      place(e, bet1, 'Yes', 600),
+      place(c1.member, bet1, 'No', 100),
+      place(f, bet2, 'Yes', 100),
+    ];
+    release();
+    const answers = await Promise.all(placing);
+
+    const after = communityWagerGroupCounts(server.db);
+    expect({
+      statements: after.statements - before.statements,
+      done: after.done - before.done,
+      failed: after.failed - before.failed,
+    }).toEqual({ statements: 1, done: 4, failed: 0 });
+    const summary = answers.map((x) => ('status' in x ? x.status : x.balance));
+    expect(summary).toEqual([900, 800, 950, 403, 409, 404, 409, 900, 900]);
+    expect((answers[6] as { message: string }).message).toMatch(
+      /^amount: the treasury can cover at most \d+ more coins on "Yes" now$/,
+    );
+
+    expect(await treasuryOf(bet1.treasury)).toEqual({ balance: 1450, committed: 450 });
+    expect(await treasuryOf(bet2.treasury)).toEqual({ balance: 1100, committed: 200 });
+    const p1 = await promises(bet1.id);
+    expect(p1).toEqual({
+      stored: { Yes: 450, No: 450 },
+      owed: { Yes: 450, No: 450 },
+      exposure: 450,
+    });
+
+    // Each wager: the player's stake row and the treasury's, whose balances run in order.
+    const rows = await server.db.rows<{ user_id: string | null; delta: string; after: string }>(sql`
+      select user_id::text, delta::text, balance_after::text as after from ledger
+      where account_id = ${bet1.treasury} and ref_type = 'wager' order by id`);
+    expect(rows.map((r) => Number(r.after))).toEqual([1100, 1300, 1350, 1450]);
+    const [counted] = await server.db.rows<{ placed: string }>(
+      sql`select bets_placed::text as placed from users where id = ${a.id}`,
+    );
+    expect(Number(counted!.placed)).toBe(1);
+    await expectLedgerBalanced(server);
+  });
+
+  it('a player twice in one burst goes in the next statement, and both wagers count', async () => {
+    const c = await crew(server);
+    const bet = await makeBet(c, [
+      { text: 'Yes', odds: 2 },
+      { text: 'No', odds: 2 },
+    ]);
+    const release = holdCommunityWagerGroups(server.db);
+    const placing = [
+      place(c.member, bet, 'Yes', 10),
+      place(c.member, bet, 'No', 20),
+      place(c.moderator, bet, 'Yes', 30),
+    ];
+    release();
+    const answers = await Promise.all(placing);
+    expect(answers.every((x) => !('status' in x))).toBe(true);
+    expect(await treasuryOf(bet.treasury)).toEqual({ balance: 1060, committed: 80 });
+    expect((await promises(bet.id)).stored).toEqual({ Yes: 80, No: 40 });
+    await expectLedgerBalanced(server);
+  });
+});

@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import type { PlaceWagerResponse } from '../../../shared/api/bets';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../platform/deps';
+import { badRequest, banned, conflict, notFound } from '../../platform/errors';
+import { defineHotWrite } from '../../platform/batching/hotWrite';
+import { refuse } from '../../platform/batching/refusals';
+import { turns } from '../../platform/batching/turns';
+import { countPlacement } from '../../platform/placements';
+import { accountsSql } from '../accounts/public';
+import { isMemberOf } from '../communities/public';
+import { groupPostings, ledger } from '../wallet/public';
+import { presentWager } from './presenter';
+import { votesChanged } from './live';
+
+/*
+ * A wager on a community bet (community.ts): the stake goes into the bet's treasury, and the
+ * option's liability, the bet's exposure (its largest liability) and the treasury's committed
+ * coins rise with it, within the treasury's balance. A hot write (platform/batching/README.md):
+ * the wagers that arrive together go in one statement, which follows them in order of arrival
+ * and takes each treasury's wagers up to the first its coins could not cover; the rest go alone.
+ */
+
+/**
+ * The most stake an option can still take: a stake s at odds k (hundredths) pays
+ * p = floor(s * k / 100), and is accepted while p - s stays within the treasury's uncommitted
+ * coins plus the payout the bet's exposure already covers on that option (its largest option's
+ * liability less this one's), since the stake itself comes into the treasury.
+ */
+function stakeRoom(p: {
+  balance: number;
+  committed: number;
+  exposure: number;
+  liability: number;
+  odds: number;
+}): number {
+  const spare = BigInt(p.balance - p.committed + p.exposure - p.liability);
+  if (spare < 0n) return 0;
+  const max = (100n * (spare + 1n) - 1n) / BigInt(p.odds - 100);
+  return Number(max > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : max);
+}
+
+interface CommunityWager {
+  userId: number;
+  betId: number;
+  treasury: number;
+  choice: string;
+  amount: number;
+}
+
+/**
+ * Why a community wager was not placed; runs only then, after its statement, and reads afresh:
+ * the player, the bet (a member's, open, before its end, the option), then the treasury's room.
+ */
+async function explainCommunityWager(db: Db, w: CommunityWager): Promise<never> {
+  const [actor] = await db.rows<{ status: string }>(accountsSql.statusOf(w.userId));
+  if (actor?.status !== 'active') throw banned();
+  const [bet] = await db.rows<{
+    status: string;
+    ended: boolean;
+    options: string[];
+    exposure: string;
+    balance: string;
+    committed: string;
+  }>(sql`
+    select b.status, b.end_time <= now() as ended, b.exposure::text, a.balance::text, a.committed::text,
+      (select json_agg(o.text order by o.position) from bet_options o where o.bet_id = b.id) as options
+    from bets b join ledger_accounts a on a.id = b.account_id
+    where b.id = ${w.betId} and ${isMemberOf(sql`b.community_id`, w.userId)}`);
+  if (!bet)
+    throw notFound(`betId: no bet with id ${w.betId}`, [
+      { field: 'betId', rule: 'not_found', value: String(w.betId) },
+    ]);
+  if (bet.status !== 'open')
+    throw conflict(`This bet is ${bet.status === 'finalized' ? 'already settled' : 'void'}`);
+  if (bet.ended) throw conflict('This bet is closed: its end time has passed');
+  if (!bet.options.includes(w.choice))
+    throw badRequest(
+      `choice: "${w.choice}" is not an option of this bet (options: ${bet.options.join(', ')})`,
+      [{ field: 'choice', rule: 'not_found', value: w.choice }],
+    );
+  const [option] = await db.rows<{ odds: number; liability: string }>(
+    sql`select odds, liability::text from bet_options where bet_id = ${w.betId} and text = ${w.choice}`,
+  );
+  if (option) {
+    const room = stakeRoom({
+      balance: Number(bet.balance),
+      committed: Number(bet.committed),
+      exposure: Number(bet.exposure),
+      liability: Number(option.liability),
+      odds: option.odds,
+    });
+    if (w.amount > room)
+      throw conflict(
+        room > 0
+          ? `amount: the treasury can cover at most ${room.toLocaleString('en-US')} more coins on "${w.choice}" now`
+          : `amount: the treasury cannot cover another wager on "${w.choice}" now`,
+        [{ field: 'amount', rule: 'exposure', limit: room }],
+      );
+  }
+  throw conflict('The bet changed while placing the wager; try again');
+}
+
+/**
+ * A treasury's lone wagers wait their turn here, two at a time in this process (one running, one
+ * ready), instead of all at once on the bet's row lock, where every commit would wake each
+ * waiter to try again. Other processes' wagers still queue in PostgreSQL.
+ */
+const treasuryTurns = turns(2);
+
+interface CommunityWagerRow {
+  staked: boolean;
+  title: string | null;
+  odds: number | null;
+  wager_id: string | null;
+  created_at: Date | null;
+  user_balance: string | null;
+}
+
+type PlacedRow = CommunityWagerRow & {
+  staked: true;
+  wager_id: string;
+  created_at: Date;
+  user_balance: string;
+};
+
+/**
+ * One wager, alone: the bet and option locked and read (open, before its end, the player a
+ * member), then the player and the treasury locked in that order (ledger.stakeIntoAccountCtes);
+ * the stake goes into the treasury and the option's liability, the bet's exposure and the
+ * treasury's committed coins rise with it, or nothing is written. Prepared per connection
+ * (db.compiled): planned anew each time, its CTEs cost PostgreSQL more than running them.
+ */
+const PLACE_COMMUNITY_WAGER = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+      with b as (
+        select b.id as bet_id, b.title, b.exposure, o.id as option_id, o.odds, o.liability,
+          nextval('wagers_id_seq') as wager_id
+        from bets b join bet_options o on o.bet_id = b.id and o.text = ${p('choice')}
+        where b.id = ${p('betId')} and b.account_id = ${p('treasury')} and b.status = 'open' and b.end_time > now()
+          and ${isMemberOf(sql`b.community_id`, sql`${p('userId')}::bigint`)}
+        for no key update of b, o
+      ), calc as (
+        select b.*, (${p('amount')}::bigint * b.odds / 100)::bigint as payout,
+          greatest(0, b.liability + ${p('amount')}::bigint * b.odds / 100 - b.exposure)::bigint as rise
+        from b
+      ), ${ledger.stakeIntoAccountCtes({
+        userId: sql`${p('userId')}::bigint`,
+        amount: sql`${p('amount')}`,
+        accountId: sql`${p('treasury')}::bigint`,
+        rise: sql`(select rise from calc)`,
+        when: sql`exists (select 1 from calc)`,
+        refType: 'wager',
+        refId: sql`(select wager_id from calc)`,
+        userCategory: 'bet_stake',
+        accountCategory: 'treasury_in',
+        alsoSet: countPlacement,
+      })}, w as (
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select wager_id, bet_id, option_id, ${p('userId')}::bigint, ${p('amount')}::bigint, odds from calc
+        where exists (select 1 from stake)
+        returning id, created_at
+      ), o_upd as (
+        update bet_options o set liability = o.liability + calc.payout from calc
+        where o.id = calc.option_id and exists (select 1 from stake)
+      ), b_upd as (
+        update bets x set exposure = x.exposure + calc.rise from calc
+        where x.id = calc.bet_id and exists (select 1 from stake)
+      )
+      select exists (select 1 from stake) as staked, calc.title, calc.odds,
+        (select id::text from w) as wager_id, (select created_at from w),
+        (select balance_after::text from stake) as user_balance
+      from (select 1) one left join calc on true`;
+})();
+
+/**
+ * Many players' wagers on community bets in one statement, each as PLACE_COMMUNITY_WAGER places
+ * it. It locks in the alone statement's order: the bets and options (waiting, in id order), the
+ * players (SKIP LOCKED), then the treasuries (waiting). Every wager on a bet must take the bet's
+ * row in turn, so skipping it would only send the whole group alone, one by one, behind whichever
+ * wager held it (measured: most wagers then went alone); waiting where the alone statement waits,
+ * in its order, cannot deadlock with it. A wager whose player's row was skipped, whose player
+ * cannot pay, or whose bet is closed or not the player's community, drops out. The others are followed in order of arrival: each
+ * option's liability and each bet's exposure after every wager (running sums and maxima), and
+ * each treasury's committed coins and balance after it. A treasury's wagers are taken up to the
+ * first whose promise its coins could not cover; that one and those after it go alone, where the
+ * first is refused with what the option can still take, or placed if a wager before it settled
+ * meanwhile. Should a player's debit not happen as read, the guard refuses ('go_alone') and
+ * nothing is written.
+ */
+const PLACE_COMMUNITY_WAGERS = (() => {
+  const p = (name: string) => sql.placeholder(name);
+  // Each CTE reads the one before it and the tables, never another CTE by a join: PostgreSQL
+  // takes every CTE for one row, and its nested loops over two of them cost a group of 64
+  // thousands of row visits (measured: a third of the statement).
+  return sql`
+      with input as (
+        select * from jsonb_to_recordset(${p('items')}::jsonb)
+          as t(i int, bet_id bigint, treasury bigint, choice text, user_id bigint, amount bigint)
+      ), lk as (
+        select i.i, i.user_id, i.amount, i.treasury, b.id as bet_id, b.title, b.exposure as exposure0,
+          o.id as option_id, o.odds, o.liability as liability0, (i.amount * o.odds / 100)::bigint as payout
+        from input i join bets b on b.id = i.bet_id join bet_options o on o.bet_id = b.id and o.text = i.choice
+        where b.account_id = i.treasury and b.status = 'open' and b.end_time > now()
+          and ${isMemberOf(sql`b.community_id`, sql`i.user_id`)}
+        order by b.id, o.id
+        for no key update of b, o
+      ), ul as (
+        select lk.*, u.balance - lk.amount as user_balance
+        from lk join ${accountsSql.users} u on u.id = lk.user_id
+        where u.status = 'active' and u.balance >= lk.amount
+        for update of u skip locked
+      ), al as (
+        select a.id, a.balance, a.committed from ledger_accounts a
+        where a.id in (select treasury from lk) order by a.id for update
+      ), el as (
+        select ul.*, al.balance as treasury0, al.committed as committed0,
+          ul.liability0 + sum(ul.payout) over (partition by ul.option_id order by ul.i) as liability_after
+        from ul join al on al.id = ul.treasury
+      ), ex as (
+        select el.*, greatest(el.exposure0, max(el.liability_after) over (partition by el.bet_id order by el.i)) as exposure_after
+        from el
+      ), rs as (
+        select ex.*, ex.exposure_after - coalesce(lag(ex.exposure_after) over (partition by ex.bet_id order by ex.i), ex.exposure0) as rise
+        from ex
+      ), tr as (
+        select rs.*, rs.committed0 + sum(rs.rise) over t as committed_after, rs.treasury0 + sum(rs.amount) over t as treasury_after
+        from rs window t as (partition by rs.treasury order by rs.i)
+      ), acc as (
+        select s.*, nextval('wagers_id_seq') as wager_id from (
+          select tr.*, bool_or(tr.committed_after > tr.treasury_after) over (partition by tr.treasury order by tr.i) as short
+          from tr
+        ) s where not s.short
+      ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from acc`, countPlacement)},
+      w as (
+        insert into wagers (id, bet_id, option_id, user_id, stake, odds)
+        select wager_id, bet_id, option_id, user_id, amount, odds from acc
+      ), acct as (
+        update ledger_accounts a set balance = a.balance + s.amount, committed = a.committed + s.rise
+        from (select treasury, sum(amount) as amount, sum(rise) as rise from acc group by treasury) s
+        where a.id = s.treasury
+        returning a.id
+      ), o_upd as (
+        update bet_options o set liability = o.liability + s.payout
+        from (select option_id, sum(payout) as payout from acc group by option_id) s where o.id = s.option_id
+      ), b_upd as (
+        update bets x set exposure = s.exposure
+        from (select bet_id, max(exposure_after) as exposure from acc group by bet_id) s where x.id = s.bet_id
+      ), ins as (
+        insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
+        select v.user_id, v.delta, v.balance_after, v.category, 'wager', acc.wager_id::text, null::bigint, v.account_id
+        from acc cross join lateral (values
+            (0, acc.user_id, -acc.amount, acc.user_balance, 'bet_stake', null::bigint),
+            (1, null::bigint, acc.amount, acc.treasury_after, 'treasury_in', acc.treasury)
+          ) v(side, user_id, delta, balance_after, category, account_id)
+        order by acc.i, v.side
+      )
+      -- The wager's created_at is its column's default, now(); the player's balance is the locked
+      -- row's less the stake, which the guard checks the debit made.
+      select i, true as staked, title, odds, wager_id::text as wager_id, now() as created_at,
+        user_balance::text as user_balance,
+        case when (select count(*) from upd) = (select count(*) from acc)
+          and (select count(*) from acct) = (select count(distinct treasury) from acc) then 1
+          else ${refuse('go_alone')} end as guard
+      from acc`;
+})();
+
+const communityWagers = defineHotWrite<CommunityWager, CommunityWagerRow, PlacedRow>({
+  name: 'place_community_wager',
+  alone: {
+    statement: PLACE_COMMUNITY_WAGER,
+    params: (w) => ({ ...w }),
+    turn: { turns: treasuryTurns, keyOf: (w) => w.treasury },
+  },
+  group: {
+    statement: PLACE_COMMUNITY_WAGERS,
+    keyOf: (w) => w.userId,
+    toJson: (w) => ({
+      bet_id: w.betId,
+      treasury: w.treasury,
+      choice: w.choice,
+      user_id: w.userId,
+      amount: w.amount,
+    }),
+  },
+  carriedOut: (row): row is PlacedRow => row.staked && row.wager_id !== null,
+  mapError: ledger.postingError,
+  explain: explainCommunityWager,
+});
+
+/** Community wager statements and wagers placed together by this process on `db` so far. */
+export const communityWagerGroupCounts = (db: Db) => communityWagers.counts(db);
+/** Tests: holds back this process's community wager statements on `db` until the answer is called. */
+export const holdCommunityWagerGroups = (db: Db) => communityWagers.hold(db);
+
+/** A wager on a community bet whose treasury is known (service.ts's placeWager finds it). */
+export async function placeCommunityWager(
+  deps: Deps,
+  userId: number,
+  betId: number,
+  treasury: number,
+  choice: string,
+  amount: number,
+): Promise<PlaceWagerResponse> {
+  const row = await communityWagers.run(deps.db, { userId, betId, treasury, choice, amount });
+  votesChanged(deps, [betId]);
+  return {
+    message: 'Bet placed!',
+    balance: Number(row.user_balance),
+    wager: presentWager({
+      id: Number(row.wager_id),
+      bet_id: betId,
+      bet_title: row.title ?? '',
+      choice,
+      odds: row.odds ?? 0,
+      stake: amount,
+      payout: 0,
+      status: 'open',
+      created_at: row.created_at,
+    }),
+  };
+}
