@@ -42,6 +42,8 @@ function staleKeys(message: LiveMessage): QueryKey[] {
       return [adminKeys.logs()];
     case 'community.feed':
       return [communityKeys.feed(message.payload.slug)];
+    case 'community.betComments':
+      return [communityKeys.betCommentsAll(message.payload.slug, message.payload.betId)];
     case 'duel.invited':
     case 'duel.resolved':
     case 'duel.canceled':

@@ -35,6 +35,8 @@ export interface LiveEventPayloads extends GameLiveEvents {
    * tell every socket; private ones tell their members only.
    */
   'community.feed': { slug: string; postId: string; change: 'post' | 'comment' | 'removed' };
+  /** Comments under a community bet were written or removed; told as the community's feed is. */
+  'community.betComments': { slug: string; betId: string; change: 'comment' | 'removed' };
   /** A new notification in this player's inbox, with the unread count after it. */
   'notification.new': { notification: NotificationDto; unread: number };
   /** This player marked notifications read (in any tab): the unread count now. */

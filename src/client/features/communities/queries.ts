@@ -35,16 +35,19 @@ export const communityKeys = {
     [...communityKeys.one(slug), 'bets', token, status] as const,
   bet: (slug: string, betId: string, token: string | null) =>
     [...communityKeys.one(slug), 'bet', betId, token] as const,
+  /** Every reader's comments on a bet; live events invalidate this prefix. */
+  betCommentsAll: (slug: string, betId: string) =>
+    [...communityKeys.one(slug), 'bet', betId, 'comments'] as const,
   betComments: (slug: string, betId: string, token: string | null) =>
-    [...communityKeys.one(slug), 'bet', betId, 'comments', token] as const,
+    [...communityKeys.betCommentsAll(slug, betId), token] as const,
 };
 
 export type CommunityBetStatus = 'open' | 'settled';
 
 /**
  * A bet's live events name only the bet, so app/liveEvents.ts reads a community's bets and the
- * bet on screen again when one arrives; comments have no live event, and everything is read
- * again on this beat too, for a page whose socket is down.
+ * bet on screen again when one arrives, and comments have their own; while the socket is down,
+ * everything is read again on this beat.
  */
 const BETS_POLL_MS = 30_000;
 
@@ -170,6 +173,7 @@ export function useSeasonRanking(season: 'current' | 'previous') {
 /** The community's open or settled bets, newest first. */
 export function useCommunityBets(slug: string, status: CommunityBetStatus) {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useInfiniteQuery({
     queryKey: communityKeys.bets(slug, token, status),
     queryFn: ({ pageParam, signal }) =>
@@ -180,26 +184,28 @@ export function useCommunityBets(slug: string, status: CommunityBetStatus) {
       }),
     initialPageParam: firstCursor,
     getNextPageParam: nextCursor,
-    refetchInterval: BETS_POLL_MS,
+    refetchInterval: live ? false : BETS_POLL_MS,
   });
 }
 
 /** One bet with the caller's own wagers on it. */
 export function useCommunityBet(slug: string, betId: string) {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useQuery({
     queryKey: communityKeys.bet(slug, betId, token),
     queryFn: ({ signal }) =>
       api('GET /api/communities/:slug/bets/:betId', { params: { slug, betId }, signal }),
     // A 404 (no such bet here, or a private community) will not change by asking again.
     retry: false,
-    refetchInterval: BETS_POLL_MS,
+    refetchInterval: live ? false : BETS_POLL_MS,
   });
 }
 
 /** Comments on a bet, oldest first, each with its author's position read now. */
 export function useBetComments(slug: string, betId: string) {
   const { token } = useSession();
+  const live = useLiveConnected();
   return useInfiniteQuery({
     queryKey: communityKeys.betComments(slug, betId, token),
     queryFn: ({ pageParam, signal }) =>
@@ -210,6 +216,6 @@ export function useBetComments(slug: string, betId: string) {
       }),
     initialPageParam: firstCursor,
     getNextPageParam: nextCursor,
-    refetchInterval: BETS_POLL_MS,
+    refetchInterval: live ? false : BETS_POLL_MS,
   });
 }

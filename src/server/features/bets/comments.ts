@@ -14,6 +14,7 @@ import {
   mentionedNames,
   requireMember,
   shownName,
+  tellCommunity,
   type CommunityAccess,
 } from '../communities/public';
 
@@ -118,6 +119,13 @@ export async function createComment(
     from mem
     returning id, mentions`);
   if (!row) return explainRefusedWrite(deps.db, c, userId, now);
+  // After the comment's statement, as the notices below: a crash between loses a page's early
+  // refresh, never a comment.
+  await tellCommunity(deps.db, c, 'community.betComments', {
+    slug: c.slug,
+    betId: String(betId),
+    change: 'comment',
+  });
   const mentioned = (row.mentions ?? []).map(Number).filter((id) => id !== userId);
   if (mentioned.length > 0) {
     // After the comment's own statement: a crash between the two loses a notice, never a comment.
@@ -164,6 +172,11 @@ export async function removeComment(
     const [done] = await tx.rows<{ n: number }>(sql`
       update bet_comments set removed_at = now() where id = ${commentId} and removed_at is null returning 1 as n`);
     if (!done) throw conflict('It was removed already');
+    await tellCommunity(tx, c, 'community.betComments', {
+      slug: c.slug,
+      betId: String(betId),
+      change: 'removed',
+    });
     if (!own)
       await logModAct(tx, {
         communityId: c.id,

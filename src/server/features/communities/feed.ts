@@ -6,6 +6,7 @@ import {
   type CommunityPostDto,
   type ModlogEntryDto,
 } from '../../../shared/api/communities';
+import type { LiveEventPayloads } from '../../../shared/api/live';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
@@ -113,18 +114,29 @@ export async function feed(
 }
 
 /** Tells open pages of the community that its feed changed. */
-async function tellFeed(
+const tellFeed = (
   q: Queryable,
   c: CommunityAccess,
   postId: number,
   change: 'post' | 'comment' | 'removed',
+): Promise<void> =>
+  tellCommunity(q, c, 'community.feed', { slug: c.slug, postId: String(postId), change });
+
+/**
+ * A live event about what the community shows: a public community's reach every socket, a
+ * private one's only its members, as its pages do.
+ */
+export async function tellCommunity<K extends 'community.feed' | 'community.betComments'>(
+  q: Queryable,
+  c: CommunityAccess,
+  kind: K,
+  payload: LiveEventPayloads[K],
 ): Promise<void> {
-  const payload = { slug: c.slug, postId: String(postId), change };
-  if (c.visibility === 'public') await publishLive(q, 'community.feed', payload);
+  if (c.visibility === 'public') await publishLive(q, kind, payload);
   else
     await publishLiveFrom(
       q,
-      'community.feed',
+      kind,
       sql`select user_id, ${JSON.stringify(payload)}::jsonb as payload from community_members where community_id = ${c.id}`,
     );
 }

@@ -9,7 +9,7 @@ export { communities } from './tables';
 /** Community bets are run by moderators and discussed by members, under the feed's rules. */
 export { requireMember, type CommunityAccess } from './access';
 export { logModAct } from './service';
-export { explainRefusedWrite, memberWrite, mentionedNames } from './feed';
+export { explainRefusedWrite, memberWrite, mentionedNames, tellCommunity } from './feed';
 export { shownName } from './presenter';
 
 /** Who may see a community's content: anyone for a public one, its members for a private one. */

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../../shared/api/live';
+import { callRoute } from '../../testing/callRoute';
+import { uniqueName, useTestServer, type TestUser } from '../../testing/harness';
+import { openLive, takeTicket, type LiveSocket } from '../../testing/liveClient';
+import { crew, type Crew } from '../communities/builders';
+
+/** Comments under a community bet reach open pages live, as the community's feed does. */
+const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
+
+async function betIn(c: Crew): Promise<string> {
+  const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
+    token: c.owner.token,
+    params: { slug: c.slug },
+    body: {
+      title: uniqueName('cb'),
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      options: [
+        { text: 'Yes', odds: 2 },
+        { text: 'No', odds: 2 },
+      ],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.bet._id;
+}
+
+const socketOf = async (u: TestUser) => openLive(server.url, await takeTicket(server.url, u.token));
+
+const about = (betId: string, change: 'comment' | 'removed') => (m: LiveMessage) =>
+  m.kind === 'community.betComments' && m.payload.betId === betId && m.payload.change === change;
+
+async function commentAndRemove(c: Crew, betId: string) {
+  const posted = await callRoute(server, 'POST /api/communities/:slug/bets/:betId/comments', {
+    token: c.member.token,
+    params: { slug: c.slug, betId },
+    body: { body: 'Yes, surely' },
+  });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+  const removed = await callRoute(
+    server,
+    'DELETE /api/communities/:slug/bets/:betId/comments/:commentId',
+    {
+      token: c.moderator.token,
+      params: { slug: c.slug, betId, commentId: posted.body._id },
+      query: { reason: 'spoiler' },
+    },
+  );
+  expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+}
+
+describe('community.betComments', () => {
+  it('tells a private community’s members of a comment and its removal, and nobody else', async () => {
+    const c = await crew(server, { visibility: 'private' });
+    const betId = await betIn(c);
+    const sockets: LiveSocket[] = [await socketOf(c.owner), await socketOf(c.outsider)];
+    const [member, outsider] = sockets as [LiveSocket, LiveSocket];
+    try {
+      await commentAndRemove(c, betId);
+      expect((await member.next(about(betId, 'comment'))).payload).toEqual({
+        slug: c.slug,
+        betId,
+        change: 'comment',
+      });
+      await member.next(about(betId, 'removed'));
+      // Both reached the member, and they go out together: the outsider had its chance.
+      expect(outsider.messages.filter((m) => m.kind === 'community.betComments')).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
+  it('tells everyone of a public community’s comments', async () => {
+    const c = await crew(server);
+    const betId = await betIn(c);
+    const outsider = await socketOf(c.outsider);
+    try {
+      await commentAndRemove(c, betId);
+      await outsider.next(about(betId, 'comment'));
+      await outsider.next(about(betId, 'removed'));
+    } finally {
+      outsider.close();
+    }
+  });
+});
