@@ -10,7 +10,8 @@ import { openSignedIn, startWorld, type World } from './support/world';
  * Community bets in the browser (issue 40): a moderator creates a bet from the Bets tab, a
  * member wagers on the bet page (and is told what the treasury can still cover), comments and
  * sees their position on the comment, the moderator settles it, and the member sees it settled
- * and paid. At 1280 px and on a 390 px phone.
+ * and paid. At 1280 px and on a 390 px phone. On the phone too: comments and new odds arrive
+ * on open pages, a muted member reads without a comment box, and a void refunds.
  */
 let world: World;
 
@@ -182,6 +183,102 @@ describe('community bets on a 390 px phone', () => {
   it('the same walk fits with no sideways scroll and no serious axe finding', async () => {
     const { report, check } = phoneReport(390, 'community-bets-390');
     await walk(390, check);
+    expect(report).toEqual({});
+  });
+});
+
+describe('a community bet repriced and voided, on a 390 px phone', () => {
+  it('comments and new odds reach open pages live, a muted member reads only, a void refunds', async () => {
+    const { report, check } = phoneReport(390, 'community-bet-void-390');
+    const { slug, owner, member } = await betCommunity();
+    const quiet = await world.user();
+    expect(
+      (
+        await callRoute(world.server, 'POST /api/communities/:slug/join', {
+          token: quiet.token,
+          params: { slug },
+        })
+      ).status,
+    ).toBe(200);
+    const muted = await callRoute(
+      world.server,
+      'POST /api/communities/:slug/members/:username/sanction',
+      {
+        token: owner.token,
+        params: { slug, username: quiet.username },
+        body: { action: 'mute', hours: 2, reason: 'Spoilers' },
+      },
+    );
+    expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+    const made = await callRoute(world.server, 'POST /api/communities/:slug/bets', {
+      token: owner.token,
+      params: { slug },
+      body: {
+        title: `Snow by Friday ${uniqueName('')}?`,
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+        options: [
+          { text: 'Yes', odds: 2 },
+          { text: 'No', odds: 1.8 },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = `/c/${slug}/bets/${made.body.bet._id}`;
+    const size = { width: 390, height: 844, bypassCSP: true };
+
+    const mod = await openSignedIn(world, owner, size);
+    await openDocument(mod, path);
+    await mod.getByText('No comments yet — make your case').waitFor();
+    const page = await openSignedIn(world, member, size);
+    await openDocument(page, path);
+
+    // The member's comment appears on the moderator's open page, without a reload.
+    await page.getByLabel('Write a comment').fill('Not a flake in sight');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await mod
+      .getByTestId('bet-comment')
+      .filter({ hasText: 'Not a flake in sight' })
+      .waitFor({ timeout: 10_000 });
+
+    // New odds reach the member's open page, and the next wager takes them.
+    await mod.getByText('Manage this bet').click();
+    await mod.getByLabel(/^Odds for Yes/).fill('3');
+    await mod.getByRole('button', { name: /^Save Yes odds/ }).click();
+    const yes = page.getByTestId('community-bet-option').filter({ hasText: 'Yes' });
+    await expect
+      .poll(() => yes.getByTestId('option-odds').textContent(), { timeout: 10_000 })
+      .toBe('3x');
+    await page.getByRole('spinbutton', { name: 'Wager' }).fill('10');
+    await page.getByRole('button', { name: 'Bet on Yes · 3x' }).click();
+    await page.getByTestId('my-wager').filter({ hasText: '10 on Yes at 3x' }).waitFor();
+    expect(await balanceOf(world.server, member.id)).toBe(990);
+    await check(page, 'repriced bet, member');
+
+    // A muted member reads the comments, and is told why there is no box to write in.
+    const reader = await openSignedIn(world, quiet, size);
+    await openDocument(reader, path);
+    await reader.getByTestId('bet-comment').filter({ hasText: 'Not a flake in sight' }).waitFor();
+    expect(await reader.getByTestId('muted-notice').textContent()).toMatch(
+      /^You are muted until .+\. You can read the comments but not write one\.$/,
+    );
+    expect(await reader.getByLabel('Write a comment').count()).toBe(0);
+    await check(reader, 'bet page, muted member');
+
+    // Voided after a confirmation: every stake goes back.
+    await mod.getByRole('button', { name: 'Void', exact: true }).click();
+    const confirm = mod.getByRole('alertdialog', {
+      name: /^Void ".*" and give every stake back\?$/,
+    });
+    await confirm.getByRole('button', { name: 'Void' }).click();
+    await mod.getByTestId('bet-status').filter({ hasText: 'Void' }).waitFor();
+    // On the member's open page too, without a reload.
+    await page
+      .getByTestId('bet-outcome')
+      .filter({ hasText: 'Void: every stake went back' })
+      .waitFor({ timeout: 10_000 });
+    await page.getByTestId('my-wager').filter({ hasText: 'refunded' }).waitFor();
+    expect(await balanceOf(world.server, member.id)).toBe(1000);
+    await check(page, 'voided bet, member');
     expect(report).toEqual({});
   });
 });

@@ -11,6 +11,7 @@ import {
   communityFor,
   logModAct,
   requireModerator,
+  tellCommunity,
   type CommunityAccess,
 } from '../communities/public';
 import { ledger } from '../wallet/public';
@@ -124,6 +125,7 @@ export async function setCommunityOdds(
       action: 'set_odds',
       reason: `"${bet.title}" / ${option.text}: ${hundredthsToOdds(option.odds)}x -> ${odds}x`,
     });
+    await tellCommunity(tx, c, 'bet.repriced', { betId: String(betId) });
     return { c, text: option.text };
   });
   return { message: `Odds for ${text} set to ${odds}x`, bet: await betOf(deps.db, c, betId) };
@@ -177,6 +179,10 @@ export async function settleCommunityBet(
         winner === null
           ? `"${bet.title}" voided; stakes refunded`
           : `"${bet.title}": ${winner} wins`,
+    });
+    await tellCommunity(tx, c, 'bet.settled', {
+      betId: String(betId),
+      outcome: winner === null ? 'voided' : 'finalized',
     });
     await deps.events.record(tx, 'CommunityBetSettled', {
       betId,

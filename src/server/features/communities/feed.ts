@@ -6,7 +6,7 @@ import {
   type CommunityPostDto,
   type ModlogEntryDto,
 } from '../../../shared/api/communities';
-import type { LiveEventPayloads } from '../../../shared/api/live';
+import type { LiveEventKind, LiveEventPayloads } from '../../../shared/api/live';
 import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
@@ -126,7 +126,7 @@ const tellFeed = (
  * A live event about what the community shows: a public community's reach every socket, a
  * private one's only its members, as its pages do.
  */
-export async function tellCommunity<K extends 'community.feed' | 'community.betComments'>(
+export async function tellCommunity<K extends LiveEventKind>(
   q: Queryable,
   c: CommunityAccess,
   kind: K,

@@ -5,7 +5,10 @@ import { uniqueName, useTestServer, type TestUser } from '../../testing/harness'
 import { openLive, takeTicket, type LiveSocket } from '../../testing/liveClient';
 import { crew, type Crew } from '../communities/builders';
 
-/** Comments under a community bet reach open pages live, as the community's feed does. */
+/**
+ * Comments under a community bet, new odds and its settlement reach open pages live, told as the
+ * community's feed is: everyone for a public community, its members for a private one.
+ */
 const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
 
 async function betIn(c: Crew): Promise<string> {
@@ -80,6 +83,44 @@ describe('community.betComments', () => {
       await outsider.next(about(betId, 'removed'));
     } finally {
       outsider.close();
+    }
+  });
+
+  it('tells a private community’s members of new odds and of a void, and nobody else', async () => {
+    const c = await crew(server, { visibility: 'private' });
+    const betId = await betIn(c);
+    const sockets: LiveSocket[] = [await socketOf(c.member), await socketOf(c.outsider)];
+    const [member, outsider] = sockets as [LiveSocket, LiveSocket];
+    try {
+      const bet = await callRoute(server, 'GET /api/communities/:slug/bets/:betId', {
+        token: c.member.token,
+        params: { slug: c.slug, betId },
+      });
+      const yes = bet.body.bet.options[0]!._id;
+      const repriced = await callRoute(
+        server,
+        'PATCH /api/communities/:slug/bets/:betId/odds/:optionId',
+        {
+          token: c.moderator.token,
+          params: { slug: c.slug, betId, optionId: yes },
+          body: { odds: 3 },
+        },
+      );
+      expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
+      const voided = await callRoute(server, 'POST /api/communities/:slug/bets/:betId/void', {
+        token: c.moderator.token,
+        params: { slug: c.slug, betId },
+      });
+      expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+      await member.next((m) => m.kind === 'bet.repriced' && m.payload.betId === betId);
+      expect(
+        (await member.next((m) => m.kind === 'bet.settled' && m.payload.betId === betId)).payload,
+      ).toEqual({ betId, outcome: 'voided' });
+      expect(
+        outsider.messages.filter((m) => 'betId' in m.payload && m.payload.betId === betId),
+      ).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
     }
   });
 });
