@@ -178,4 +178,3 @@ export async function auditAccounts(q: Queryable): Promise<AuditProblem | null> 
     };
   return null;
 }
-
