@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BetDto } from '../../../shared/api/bets';
+import type { CommunityBetDto } from '../../../shared/api/communityBets';
 import { uniqueName, type TestServer, type TestUser } from '../../testing/harness';
 import { callRoute } from '../../testing/callRoute';
 
@@ -24,6 +25,31 @@ export async function createBet(
   });
   if (res.status !== 201)
     throw new Error(`create bet failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.bet;
+}
+
+/** Test builder: an open bet of a community, made by one of its moderators through the route. */
+export async function createCommunityBet(
+  server: TestServer,
+  moderator: TestUser,
+  slug: string,
+  options: { text: string; odds: number }[] = [
+    { text: 'Yes', odds: 3 },
+    { text: 'No', odds: 1.5 },
+  ],
+): Promise<CommunityBetDto> {
+  const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
+    token: moderator.token,
+    params: { slug },
+    body: {
+      title: uniqueName('cb'),
+      description: 'who wins',
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      options,
+    },
+  });
+  if (res.status !== 201)
+    throw new Error(`create community bet failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.bet;
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../testing/harness';
 import { addMembers, createCommunity, crew, type Crew } from '../communities/builders';
 import { auditReport } from '../audit/public';
-import { createBet } from './builders';
+import { createBet, createCommunityBet } from './builders';
 
 /** Community bets: moderators run them, members wager, the treasury pays (DESIGN.md section 11). */
 const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
@@ -24,22 +24,8 @@ const admin = useAdmin(server);
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
-async function makeBet(
-  s: TestServer,
-  c: Crew,
-  options = [
-    { text: 'Yes', odds: 3 },
-    { text: 'No', odds: 1.5 },
-  ],
-): Promise<CommunityBetDto> {
-  const res = await callRoute(s, 'POST /api/communities/:slug/bets', {
-    token: c.moderator.token,
-    params: { slug: c.slug },
-    body: { title: uniqueName('cb'), description: 'who wins', endTime: inAnHour(), options },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.bet;
-}
+const makeBet = (s: TestServer, c: Crew, options?: { text: string; odds: number }[]) =>
+  createCommunityBet(s, c.moderator, c.slug, options);
 
 const predict = (s: TestServer, user: TestUser, betId: string, choice: string, amount: number) =>
   callRoute(s, 'POST /api/bets/predict', {

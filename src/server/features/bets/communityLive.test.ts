@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../../shared/api/live';
 import { callRoute } from '../../testing/callRoute';
-import { uniqueName, useTestServer, type TestUser } from '../../testing/harness';
+import { useTestServer, type TestUser } from '../../testing/harness';
 import { openLive, takeTicket, type LiveSocket } from '../../testing/liveClient';
 import { crew, type Crew } from '../communities/builders';
+import { createCommunityBet } from './builders';
 
 /**
  * Comments under a community bet, new odds and its settlement reach open pages live, told as the
@@ -11,22 +12,13 @@ import { crew, type Crew } from '../communities/builders';
  */
 const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
 
-async function betIn(c: Crew): Promise<string> {
-  const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
-    token: c.owner.token,
-    params: { slug: c.slug },
-    body: {
-      title: uniqueName('cb'),
-      endTime: new Date(Date.now() + 3_600_000).toISOString(),
-      options: [
-        { text: 'Yes', odds: 2 },
-        { text: 'No', odds: 2 },
-      ],
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.bet._id;
-}
+const betIn = async (c: Crew): Promise<string> =>
+  (
+    await createCommunityBet(server, c.owner, c.slug, [
+      { text: 'Yes', odds: 2 },
+      { text: 'No', odds: 2 },
+    ])
+  )._id;
 
 const socketOf = async (u: TestUser) => openLive(server.url, await takeTicket(server.url, u.token));
 

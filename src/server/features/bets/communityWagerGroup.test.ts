@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PlaceWagerResponse } from '../../../shared/api/bets';
-import type { CommunityBetDto } from '../../../shared/api/communityBets';
-import { callRoute } from '../../testing/callRoute';
 import {
   expectLedgerBalanced,
   registerUser,
-  uniqueName,
   useTestServer,
   type TestUser,
 } from '../../testing/harness';
 import { AppError } from '../../platform/errors';
 import { addMembers, crew, type Crew } from '../communities/builders';
+import { groupCountsSince } from '../../testing/groupCounts';
+import { createCommunityBet } from './builders';
 import {
   communityWagerGroupCounts,
   holdCommunityWagerGroups,
@@ -22,17 +21,7 @@ import {
 const server = useTestServer({ newAccountHours: 0, newAccountActions: 0 });
 
 async function makeBet(c: Crew, options: { text: string; odds: number }[]) {
-  const res = await callRoute(server, 'POST /api/communities/:slug/bets', {
-    token: c.owner.token,
-    params: { slug: c.slug },
-    body: {
-      title: uniqueName('cb'),
-      endTime: new Date(Date.now() + 3_600_000).toISOString(),
-      options,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const bet: CommunityBetDto = res.body.bet;
+  const bet = await createCommunityBet(server, c.owner, c.slug, options);
   const [row] = await server.db.rows<{ account_id: string }>(
     sql`select account_id::text from bets where id = ${Number(bet._id)}`,
   );
@@ -104,7 +93,7 @@ describe('community wagers of many players in one statement', () => {
       { text: 'Yes', odds: 2 },
       { text: 'No', odds: 2 },
     ]);
-    const before = communityWagerGroupCounts(server.db);
+    const counts = groupCountsSince(() => communityWagerGroupCounts(server.db));
     const release = holdCommunityWagerGroups(server.db);
     // Treasury 1 (1,000 coins): Yes 100 and No 200 promise 300 each, Yes 50 takes Yes to 450;
     // Yes 600 would promise 2,250 against 1,950 and stops the treasury's run there.
@@ -122,12 +111,7 @@ describe('community wagers of many players in one statement', () => {
     release();
     const answers = await Promise.all(placing);
 
-    const after = communityWagerGroupCounts(server.db);
-    expect({
-      statements: after.statements - before.statements,
-      done: after.done - before.done,
-      failed: after.failed - before.failed,
-    }).toEqual({ statements: 1, done: 4, failed: 0 });
+    expect(counts()).toEqual({ statements: 1, done: 4, failed: 0 });
     const summary = answers.map((x) => ('status' in x ? x.status : x.balance));
     expect(summary).toEqual([900, 800, 950, 403, 409, 404, 409, 900, 900]);
     expect((answers[6] as { message: string }).message).toMatch(
