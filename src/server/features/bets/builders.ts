@@ -65,3 +65,33 @@ export const optionId = (bet: BetDto, text: string): string => {
   if (!found) throw new Error(`no option ${text}`);
   return found._id;
 };
+
+/** A wager through the site's route (a community bet's too), answered as the route answers. */
+export const predict = (
+  s: TestServer,
+  user: TestUser,
+  betId: string,
+  choice: string,
+  amount: number,
+) =>
+  callRoute(s, 'POST /api/bets/predict', {
+    token: user.token,
+    body: { betId, choice, amount },
+  });
+
+export const communityOptionId = (bet: CommunityBetDto, text: string): string => {
+  const o = bet.options.find((x) => x.text === text);
+  if (!o) throw new Error(`no option ${text}`);
+  return o._id;
+};
+
+/** A community's treasury: its coins and how much of them its open bets have promised. */
+export async function treasuryOf(
+  s: TestServer,
+  slug: string,
+): Promise<{ balance: number; committed: number }> {
+  const [row] = await s.db.rows<{ balance: string; committed: string }>(sql`
+    select a.balance::text, a.committed::text from communities c join ledger_accounts a on a.id = c.treasury_account_id
+    where c.slug = ${slug}`);
+  return { balance: Number(row?.balance), committed: Number(row?.committed) };
+}
