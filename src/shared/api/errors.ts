@@ -60,7 +60,7 @@ export const fieldRules = [
   'incorrect',
   'payout_cap',
   'unreadable',
-  'site_bets_only',
+  'same_community',
   'exposure',
 ] as const;
 export type FieldRule = (typeof fieldRules)[number];

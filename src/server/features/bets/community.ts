@@ -23,7 +23,13 @@ import {
 } from './presenter';
 import { betSelect } from './queries';
 import { lockOpenBet } from './service';
-import { lockSettlingAccounts, refundWagers, settleWagers } from './settlement';
+import {
+  decideParlayLegs,
+  lockSettlingAccounts,
+  refundWagers,
+  settleParlays,
+  settleWagers,
+} from './settlement';
 
 /*
  * Community bets (DESIGN.md section 11): the bets feature's bets with a community and its
@@ -171,6 +177,8 @@ export async function settleCommunityBet(
       await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id = ${betId}`);
       await refundWagers(tx, betId, treasury);
     }
+    await decideParlayLegs(tx, betId, winningOptionId);
+    await settleParlays(tx, betId, winningOptionId === null, treasury);
     await logModAct(tx, {
       communityId: c.id,
       actorId: userId,
@@ -245,4 +253,6 @@ export async function communityBet(
 
 /** What the open community bets have promised, per treasury: the audit's `accountPromises`. */
 export const treasuryPromises = sql`
-  select account_id, exposure as amount from bets where status = 'open' and account_id is not null`;
+  select account_id, exposure as amount from bets where status = 'open' and account_id is not null
+  union all
+  select account_id, committed from parlays where status = 'open' and account_id is not null`;

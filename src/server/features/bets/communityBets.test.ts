@@ -197,7 +197,7 @@ describe('wagers on a community bet (POST /api/bets/predict)', () => {
     expectBadField(await predict(server, p.member, pBet._id, 'Maybe', 10), 'choice');
   });
 
-  it('refuses a parlay with a community bet leg (400 naming the leg), and 404 to an outsider', async () => {
+  it('refuses a parlay mixing a community bet with a site bet (400 naming the leg), and 404 to an outsider', async () => {
     const c = await crew(server);
     const bet = await makeBet(server, c);
     const site = await createBet(server, admin);
@@ -215,7 +215,7 @@ describe('wagers on a community bet (POST /api/bets/predict)', () => {
       });
     const res = await parlay(c.member);
     expectBadField(res, 'bets.betId');
-    expectError(res, 400, { message: 'parlays take site bets only' });
+    expectError(res, 400, { message: `bet ${bet._id} is a community bet` });
     expectError(await parlay(c.outsider), 404);
     expect(await balanceOf(server, c.member.id)).toBe(1000);
   });

@@ -27,7 +27,7 @@ import { votesChanged } from './live';
  * coins plus the payout the bet's exposure already covers on that option (its largest option's
  * liability less this one's), since the stake itself comes into the treasury.
  */
-function stakeRoom(p: {
+export function stakeRoom(p: {
   balance: number;
   committed: number;
   exposure: number;

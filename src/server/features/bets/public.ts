@@ -26,26 +26,44 @@ export const betReportTarget = (id: number): SQL =>
 
 /** Every player with a wager on a settled bet (user_id, title, won, refunded): its notices read it. */
 export const bettorsOfSettled = (betId: number): SQL => sql`
-  select w.user_id, b.title,
-    coalesce(sum(w.payout) filter (where w.status = 'won'), 0)::bigint as won,
-    coalesce(sum(w.payout) filter (where w.status = 'refunded'), 0)::bigint as refunded
-  from wagers w join bets b on b.id = w.bet_id
-  where w.bet_id = ${betId} and w.status <> 'open'
-  group by w.user_id, b.title`;
+  select x.user_id, b.title,
+    coalesce(sum(x.payout) filter (where x.status = 'won'), 0)::bigint as won,
+    coalesce(sum(x.payout) filter (where x.status = 'refunded'), 0)::bigint as refunded
+  from bets b cross join lateral (
+    select w.user_id, w.status, w.payout from wagers w where w.bet_id = b.id and w.status <> 'open'
+    union all
+    select p.user_id, p.status, p.payout from parlays p
+    where p.settled_at = b.settled_at and p.id in (select parlay_id from parlay_legs where bet_id = b.id)
+  ) x
+  where b.id = ${betId}
+  group by x.user_id, b.title`;
 
 /**
- * Each player's profit on the bets of community `communityId` (SQL: a column of the caller's
- * statement) settled in [from, to): rows (user_id, profit), profit being the payouts minus the
- * stakes of their wagers on those bets (a void's refund nets to 0). The community's bets by
+ * Each player's profit on the bets of community `communityId` with treasury `treasuryId` (SQL:
+ * columns of the caller's statement) settled in [from, to): rows (user_id, profit), profit being the payouts minus the
+ * stakes of their wagers on those bets and of their parlays on them settled then, paid by its
+ * treasury (a void's refund nets to 0). The community's bets by
  * bets_community_idx; few per week.
  */
-export const communityProfitRows = (communityId: SQL, from: string, to: string): SQL => sql`
-  select w.user_id, sum(w.payout - w.stake)::bigint as profit
-  from bets b join wagers w on w.bet_id = b.id
-  where b.community_id = ${communityId} and b.status <> 'open'
-    and b.settled_at >= ${from}::timestamptz and b.settled_at < ${to}::timestamptz
-    and w.status <> 'open'
-  group by w.user_id`;
+export const communityProfitRows = (
+  communityId: SQL,
+  treasuryId: SQL,
+  from: string,
+  to: string,
+): SQL => sql`
+  select x.user_id, sum(x.profit)::bigint as profit from (
+    select w.user_id, w.payout - w.stake as profit
+    from bets b join wagers w on w.bet_id = b.id
+    where b.community_id = ${communityId} and b.status <> 'open'
+      and b.settled_at >= ${from}::timestamptz and b.settled_at < ${to}::timestamptz
+      and w.status <> 'open'
+    union all
+    select p.user_id, p.payout - p.stake
+    from parlays p
+    where p.account_id = ${treasuryId} and p.status <> 'open'
+      and p.settled_at >= ${from}::timestamptz and p.settled_at < ${to}::timestamptz
+  ) x
+  group by x.user_id`;
 
 /** Whether the player (SQL) placed a wager or a parlay in [from, to), as a condition. */
 export const wageredBetween = (userId: SQL, from: string, to: string): SQL =>

@@ -29,12 +29,18 @@ import { logAdminAction } from '../../platform/adminLog';
 import { publishLive } from '../../platform/realtime/publish';
 import { presentAdminBet, presentBet, presentParlay, presentWager } from './presenter';
 import * as queries from './queries';
-import { lockSettlingAccounts, refundWagers, settleParlays, settleWagers } from './settlement';
+import {
+  decideParlayLegs,
+  lockSettlingAccounts,
+  refundWagers,
+  settleParlays,
+  settleWagers,
+} from './settlement';
 import { votesChanged } from './live';
 import { accountsSql } from '../accounts/public';
 import { isMemberOf } from '../communities/public';
 import { lastSeen } from '../../platform/batching/lastSeen';
-import { placeCommunityWager } from './communityWagers';
+import { placeCommunityWager, stakeRoom } from './communityWagers';
 
 /** A bet as the API shows it, read again after a change; 404 if it is gone. */
 async function reloadBet(deps: Deps, betId: number): Promise<BetDto> {
@@ -322,11 +328,13 @@ export async function placeParlay(
       bet_id: number;
       status: BetStatus;
       ended: boolean;
-      community: boolean;
+      community: string | null;
+      treasury: string | null;
       visible: boolean;
       options: { id: number; text: string; odds: number }[];
     }>(sql`
-      select b.id as bet_id, b.status, b.end_time <= now() as ended, b.community_id is not null as community,
+      select b.id as bet_id, b.status, b.end_time <= now() as ended, b.community_id::text as community,
+        b.account_id::text as treasury,
         (b.community_id is null or ${isMemberOf(sql`b.community_id`, userId)}) as visible,
         (select json_agg(json_build_object('id', o.id, 'text', o.text, 'odds', o.odds)) from bet_options o where o.bet_id = b.id) as options
       from bets b where b.id in ${ids} order by b.id for key share of b`);
@@ -337,12 +345,12 @@ export async function placeParlay(
         throw notFound(`bets.betId: no bet with id ${leg.betId}`, [
           { field: 'bets.betId', rule: 'not_found', value: String(leg.betId) },
         ]);
-      // A community's treasury covers its own bets' single wagers only: a parlay would tie its
-      // payout to other bets and other treasuries (or the house).
-      if (bet.community)
+      // One payer: the house pays a parlay of site bets, a community's treasury one of its bets.
+      const first = byId.get(legs[0]!.betId)?.community ?? null;
+      if (bet.community !== first)
         throw badRequest(
-          `bets.betId: parlays take site bets only; bet ${leg.betId} is a community bet`,
-          [{ field: 'bets.betId', rule: 'site_bets_only', value: String(leg.betId) }],
+          `bets.betId: a parlay takes site bets only or one community's bets only; bet ${leg.betId} is ${bet.community === null ? 'a site bet' : first === null ? 'a community bet' : 'another community’s bet'}`,
+          [{ field: 'bets.betId', rule: 'same_community', value: String(leg.betId) }],
         );
       if (bet.status !== 'open' || bet.ended) throw conflict(`Bet ${leg.betId} is closed`);
       const option = bet.options.find((o) => o.text === leg.choice);
@@ -385,9 +393,27 @@ export async function placeParlay(
     // (its foreign key), and two parlays of one user upgrading those to the posting's FOR UPDATE
     // deadlock each other.
     await ledger.lockAccounts(tx, [userId], userId);
+    const treasuryText = found[0]?.treasury ?? null;
+    const treasury = treasuryText === null ? null : Number(treasuryText);
+    // A community parlay's treasury promises its whole payout (its legs' wagers could all be
+    // won), taken as the stake comes in, after the player's account (ledger.ts, lock order).
+    const promise = treasury === null ? 0 : Math.floor((amount * serverTotal) / 100);
+    if (treasury !== null) {
+      const t = await ledger.lockAccount(tx, treasury);
+      if (t.committed + promise > t.balance + amount) {
+        const room = stakeRoom({ ...t, exposure: 0, liability: 0, odds: serverTotal });
+        throw conflict(
+          room > 0
+            ? `amount: the treasury can cover a parlay of at most ${room.toLocaleString('en-US')} coins now`
+            : 'amount: the treasury cannot cover this parlay now',
+          [{ field: 'amount', rule: 'exposure', limit: room }],
+        );
+      }
+    }
     // The parlay before the posting: its stake's ledger rows reference it.
     const [parlay] = await tx.rows<{ id: number }>(sql`
-      insert into parlays (user_id, stake, total_odds) values (${userId}, ${amount}, ${serverTotal}) returning id`);
+      insert into parlays (user_id, stake, total_odds, account_id, committed)
+      values (${userId}, ${amount}, ${serverTotal}, ${treasury}, ${promise}) returning id`);
     if (!parlay) throw conflict('The parlay could not be placed; try again');
     const legRows = resolved.map((l) => ({
       bet_id: l.betId,
@@ -400,9 +426,14 @@ export async function placeParlay(
     const after = await ledger.post(
       tx,
       [{ userId, delta: -amount, category: 'parlay_stake' }],
-      { refType: 'parlay', refId: parlay.id },
+      {
+        refType: 'parlay',
+        refId: parlay.id,
+        ...(treasury === null ? {} : { account: { id: treasury, category: 'treasury_in' } }),
+      },
       { actorId: userId, alsoSet: countPlacement },
     );
+    if (treasury !== null) await ledger.commit(tx, treasury, promise);
     return {
       parlayId: parlay.id,
       balance: after.get(userId) ?? 0,
@@ -450,9 +481,7 @@ export async function finalizeBet(deps: Deps, admin: AuthUser, betId: number, op
       sql`update bets set status = 'finalized', result_option_id = ${optionId}, settled_at = now() where id = ${betId}`,
     );
     const single = await settleWagers(tx, betId, optionId);
-    await tx.rows(sql`
-      update parlay_legs set status = case when option_id = ${optionId} then 'won' else 'lost' end
-      where bet_id = ${betId} and status = 'open'`);
+    await decideParlayLegs(tx, betId, optionId);
     await settleParlays(tx, betId, false);
     await logAdminAction(tx, {
       adminId: admin.id,
@@ -481,9 +510,7 @@ export async function voidBet(deps: Deps, admin: AuthUser, betId: number) {
     await lockSettlingAccounts(tx, betId);
     await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id = ${betId}`);
     await refundWagers(tx, betId);
-    await tx.rows(
-      sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`,
-    );
+    await decideParlayLegs(tx, betId, null);
     // Voiding a parlay's last open leg can complete it as won.
     await settleParlays(tx, betId, true);
     await logAdminAction(tx, {

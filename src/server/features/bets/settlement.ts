@@ -98,6 +98,7 @@ export async function settleParlays(
   tx: Queryable,
   betId: number,
   voided: boolean,
+  treasury: number | null = null,
 ): Promise<{ winners: number[] }> {
   if (voided) {
     const affected = await tx.rows<{ id: number; odds: number[] }>(sql`
@@ -134,6 +135,7 @@ export async function settleParlays(
       settled_at = now()
     from touched t
     where p.id = t.id and (t.any_lost or not t.any_open)`);
+  if (treasury !== null) await releaseParlayPromises(tx, betId, treasury);
   // now() is the transaction's start time, so settled_at = now() picks out exactly the
   // parlays this transaction settled. Winners' bets_won rides on the payout's UPDATE.
   const settledHere = (status: 'won' | 'refunded') =>
@@ -144,16 +146,54 @@ export async function settleParlays(
     tx,
     sql`select p.user_id, sum(p.payout)::bigint as delta, 'parlay_payout'::text as category, null::bigint as counterparty_id,
           count(*)::int as wins ${settledHere('won')}`,
-    { refType: 'bet', refId: betId, houseCategory: 'parlay_payout' },
+    { refType: 'bet', refId: betId, houseCategory: 'parlay_payout', ...paidBy(treasury) },
     { alsoSet: sql`bets_won = u.bets_won + i.wins` },
   );
   await ledger.postFrom(
     tx,
     sql`select p.user_id, sum(p.payout)::bigint as delta, 'parlay_refund'::text as category, null::bigint as counterparty_id
         ${settledHere('refunded')}`,
-    { refType: 'bet', refId: betId, houseCategory: 'parlay_refund' },
+    { refType: 'bet', refId: betId, houseCategory: 'parlay_refund', ...paidBy(treasury) },
   );
   return { winners };
+}
+
+/**
+ * A community parlay's promise follows it: settled, the treasury no longer holds anything for it;
+ * still open after a void, it holds the payout at the parlay's new (lower) total odds. Released
+ * before the treasury pays, so the payouts never meet the CHECK that keeps promises covered.
+ */
+async function releaseParlayPromises(
+  tx: Queryable,
+  betId: number,
+  treasury: number,
+): Promise<void> {
+  const [row] = await tx.rows<{ released: string | null }>(sql`
+    with c as (
+      select p.id, p.committed as old,
+        case when p.status = 'open' then (p.stake * p.total_odds) / 100 else 0 end as new
+      from parlays p
+      where p.account_id = ${treasury} and p.id in (select parlay_id from parlay_legs where bet_id = ${betId})
+    ), u as (
+      update parlays p set committed = c.new from c where p.id = c.id and c.old <> c.new
+      returning c.old - c.new as released
+    )
+    select sum(released)::text as released from u`);
+  await ledger.commit(tx, treasury, -Number(row?.released ?? 0));
+}
+
+/** Marks a settled bet's parlay legs won or lost (a winner given) or void, before settleParlays. */
+export async function decideParlayLegs(
+  tx: Queryable,
+  betId: number,
+  winningOptionId: number | null,
+): Promise<void> {
+  await tx.rows(
+    winningOptionId === null
+      ? sql`update parlay_legs set status = 'void' where bet_id = ${betId} and status = 'open'`
+      : sql`update parlay_legs set status = case when option_id = ${winningOptionId} then 'won' else 'lost' end
+        where bet_id = ${betId} and status = 'open'`,
+  );
 }
 
 /**
@@ -172,11 +212,17 @@ export async function voidCommunityBets(tx: Queryable, communityId: number): Pro
   const treasury = Number(first.account_id);
   await ledger.lockAccountsWhere(
     tx,
-    sql`select user_id from wagers where bet_id in ${ids} and status = 'open'`,
+    sql`select user_id from wagers where bet_id in ${ids} and status = 'open'
+        union
+        select p.user_id from parlays p where p.account_id = ${treasury} and p.status = 'open'`,
   );
   await ledger.lockAccount(tx, treasury);
   await ledger.commit(tx, treasury, -open.reduce((sum, b) => sum + Number(b.exposure), 0));
   await tx.rows(sql`update bets set status = 'voided', settled_at = now() where id in ${ids}`);
-  for (const id of ids) await refundWagers(tx, id, treasury);
+  for (const id of ids) {
+    await refundWagers(tx, id, treasury);
+    await decideParlayLegs(tx, id, null);
+    await settleParlays(tx, id, true, treasury);
+  }
   return ids;
 }

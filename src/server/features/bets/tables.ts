@@ -136,15 +136,24 @@ export const parlays = pgTable(
     payout: bigint('payout', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** A community parlay's treasury (its legs are that community's bets); null: the house's. */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => ledgerAccounts.id),
+    /** What the treasury holds against it while open: its payout at the current total odds. */
+    committed: bigint('committed', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('parlays_user_idx').on(t.userId, t.id),
+    // A treasury's parlays: its open promises (the audit), its season's settled ones (profit).
+    index('parlays_account_idx')
+      .on(t.accountId, t.settledAt)
+      .where(sql`account_id is not null`),
     index('parlays_user_created_idx').on(t.userId, t.createdAt),
     index('parlays_user_won_idx')
       .on(t.userId, t.settledAt)
       .where(sql`status = 'won'`),
     check('parlays_stake_positive', sql`${t.stake} > 0`),
     check('parlays_status_known', oneOf(t.status, wagerStatuses)),
+    check('parlays_committed_house', sql`${t.accountId} is not null or ${t.committed} = 0`),
   ],
 );
 

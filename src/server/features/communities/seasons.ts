@@ -60,7 +60,7 @@ function memberFigures(w: Window, which: SQL, withActive: boolean): SQL {
     ),
     profits as (
       select c.id as community_id, x.user_id, x.profit
-      from communities c cross join lateral (${communityProfitRows(sql`c.id`, w.from, w.to)}) x
+      from communities c cross join lateral (${communityProfitRows(sql`c.id`, sql`c.treasury_account_id`, w.from, w.to)}) x
       where c.closed_at is null and ${which}
     )
     select m.community_id, m.user_id, coalesce(x.profit, 0)::bigint as profit, p.wins, p.active
