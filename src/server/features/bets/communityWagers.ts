@@ -63,9 +63,11 @@ async function explainCommunityWager(db: Db, w: CommunityWager): Promise<never> 
     balance: string;
     committed: string;
   }>(sql`
-    select b.status, b.end_time <= now() as ended, b.exposure::text, a.balance::text, a.committed::text,
+    select b.status, b.end_time <= now() as ended, b.exposure::text,
+      ${ledger.accountBalanceValue(sql`b.account_id`)}::text as balance,
+      ${ledger.accountCommittedValue(sql`b.account_id`)}::text as committed,
       (select json_agg(o.text order by o.position) from bet_options o where o.bet_id = b.id) as options
-    from bets b join ledger_accounts a on a.id = b.account_id
+    from bets b
     where b.id = ${w.betId} and ${isMemberOf(sql`b.community_id`, w.userId)}`);
   if (!bet)
     throw notFound(`betId: no bet with id ${w.betId}`, [
@@ -211,10 +213,7 @@ const PLACE_COMMUNITY_WAGERS = (() => {
         from lk join ${accountsSql.users} u on u.id = lk.user_id
         where u.status = 'active' and u.balance >= lk.amount
         for update of u skip locked
-      ), al as (
-        select a.id, a.balance, a.committed from ledger_accounts a
-        where a.id in (select treasury from lk) order by a.id for update
-      ), el as (
+      ), ${groupPostings.groupAccountLockCte(sql`select treasury from lk`)}, el as (
         select ul.*, al.balance as treasury0, al.committed as committed0,
           ul.liability0 + sum(ul.payout) over (partition by ul.option_id order by ul.i) as liability_after
         from ul join al on al.id = ul.treasury
@@ -236,26 +235,18 @@ const PLACE_COMMUNITY_WAGERS = (() => {
       w as (
         insert into wagers (id, bet_id, option_id, user_id, stake, odds)
         select wager_id, bet_id, option_id, user_id, amount, odds from acc
-      ), acct as (
-        update ledger_accounts a set balance = a.balance + s.amount, committed = a.committed + s.rise
-        from (select treasury, sum(amount) as amount, sum(rise) as rise from acc group by treasury) s
-        where a.id = s.treasury
-        returning a.id
       ), o_upd as (
         update bet_options o set liability = o.liability + s.payout
         from (select option_id, sum(payout) as payout from acc group by option_id) s where o.id = s.option_id
       ), b_upd as (
         update bets x set exposure = s.exposure
         from (select bet_id, max(exposure_after) as exposure from acc group by bet_id) s where x.id = s.bet_id
-      ), ins as (
-        insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
-        select v.user_id, v.delta, v.balance_after, v.category, 'wager', acc.wager_id::text, null::bigint, v.account_id
-        from acc cross join lateral (values
-            (0, acc.user_id, -acc.amount, acc.user_balance, 'bet_stake', null::bigint),
-            (1, null::bigint, acc.amount, acc.treasury_after, 'treasury_in', acc.treasury)
-          ) v(side, user_id, delta, balance_after, category, account_id)
-        order by acc.i, v.side
-      )
+      ), ${groupPostings.groupStakesIntoAccountsCtes(
+        sql`select i, user_id, amount, user_balance, treasury as account_id, treasury_after as account_balance, rise, wager_id as ref_id from acc`,
+        'wager',
+        'bet_stake',
+        'treasury_in',
+      )}
       -- The wager's created_at is its column's default, now(); the player's balance is the locked
       -- row's less the stake, which the guard checks the debit made.
       select i, true as staked, title, odds, wager_id::text as wager_id, now() as created_at,

@@ -384,6 +384,7 @@ export async function audit(q: Queryable): Promise<AuditProblem | null> {
 // Accounts that are nobody's balance, in a module of their own; callers keep `ledger.*`.
 export {
   accountBalanceValue,
+  accountCommittedValue,
   auditCommitments,
   commit,
   drainAccount,

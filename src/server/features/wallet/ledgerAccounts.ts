@@ -128,6 +128,10 @@ export async function auditCommitments(
 export const accountBalanceValue = (accountId: unknown): SQL =>
   sql`(select balance from ledger_accounts where id = ${accountId})`;
 
+/** What a ledger account's promises take of its balance, as a scalar subquery. */
+export const accountCommittedValue = (accountId: unknown): SQL =>
+  sql`(select committed from ledger_accounts where id = ${accountId})`;
+
 /**
  * Empties a ledger account into the house (what is left when nobody can take it back), in the
  * caller's transaction. Returns the amount moved.
