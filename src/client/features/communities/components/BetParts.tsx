@@ -116,7 +116,8 @@ export function BetOptions({
               {option.text}
               {won && <span className="ml-2 text-xs text-amber-200">Winner</span>}
             </span>
-            <span className="flex items-baseline gap-3 text-sm">
+            {/* With a control after them, the figures sit beside it rather than mid-row. */}
+            <span className={`flex items-baseline gap-3 text-sm ${action ? 'ml-auto' : ''}`}>
               <span data-testid="option-odds" className="font-mono text-amber-200">
                 {formatOdds(option.odds)}
               </span>
