@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './api';
-import { CONNECTION_ERROR, errorField, errorMessage, fieldKey } from './errorMessages';
+import {
+  CONNECTION_ERROR,
+  errorField,
+  errorMessage,
+  fieldKey,
+  parlayErrorField,
+  parlayErrorMessage,
+} from './errorMessages';
 
 const refused = (status: number, message: string, code = 'BAD_REQUEST', details?: unknown) =>
   new ApiError(status, message, code, details);
@@ -235,5 +242,50 @@ describe('words by code and details, not by message', () => {
     expect(
       errorField(refused(400, 'x', 'BAD_REQUEST', [{ field: 'amount', rule: 'made_up' }])),
     ).toBeNull();
+  });
+});
+
+describe('a parlay refused', () => {
+  it('says what the treasury can cover of the whole parlay, and marks the stake', () => {
+    const capped = refused(
+      409,
+      'amount: the treasury can cover a parlay of at most 120 coins now',
+      'CONFLICT',
+      [{ field: 'amount', rule: 'exposure', limit: 120 }],
+    );
+    expect(parlayErrorMessage(capped, 'x')).toBe(
+      'The treasury can cover a parlay of at most 120 coins now.',
+    );
+    expect(parlayErrorField(capped)).toBe('amount');
+    const none = refused(409, 'anything', 'CONFLICT', [
+      { field: 'amount', rule: 'exposure', limit: 0 },
+    ]);
+    expect(parlayErrorMessage(none, 'x')).toBe('The treasury cannot cover this parlay now.');
+  });
+
+  it("takes the field from a treasury's message that has no details, and its words", () => {
+    const bare = refused(409, 'amount: the treasury cannot cover this parlay now', 'CONFLICT');
+    expect(parlayErrorField(bare)).toBe('amount');
+    expect(parlayErrorMessage(bare, 'x')).toBe('The treasury cannot cover this parlay now.');
+    // Only a 409 about the amount: the odds' 409 and other refusals mark no field.
+    expect(parlayErrorField(refused(409, 'The odds have changed', 'CONFLICT'))).toBeNull();
+    expect(parlayErrorField(refused(400, 'amount: made up', 'BAD_REQUEST'))).toBeNull();
+  });
+
+  it("shows the server's words for a leg from another community or the site", () => {
+    const mixed = refused(
+      400,
+      'bets.betId: parlays take site bets only; bet 5 is a community bet',
+      'BAD_REQUEST',
+      [{ field: 'bets.betId', rule: 'site_bets_only', value: '5' }],
+    );
+    expect(parlayErrorMessage(mixed, 'x')).toBe(
+      'Parlays take site bets only; bet 5 is a community bet.',
+    );
+    // A leg that is gone keeps its own words.
+    const gone = refused(404, 'bets.betId: no bet with id 5', 'NOT_FOUND', [
+      { field: 'bets.betId', rule: 'not_found', value: '5' },
+    ]);
+    expect(parlayErrorMessage(gone, 'x')).toBe('This bet does not exist any more.');
   });
 });

@@ -133,7 +133,8 @@ const FIELD_WORDS: Record<string, FieldWords> = {
   choice: choiceGone,
   'bets.choice': choiceGone,
   betId: betGone,
-  'bets.betId': betGone,
+  // A leg of another community or of the site: the server's words name the rule and the leg.
+  'bets.betId': { ...betGone, site_bets_only: () => '' },
   betTitle: betGone,
   optionId: { '*': () => 'That option is not on this bet.' },
   bets: {
@@ -265,4 +266,28 @@ export function errorMessage(error: unknown, fallback: string, network?: string)
  */
 export function errorField(error: unknown): string | null {
   return fieldIssue(error)?.field ?? null;
+}
+
+/**
+ * A parlay's refusal in words. A community treasury's limit on a parlay is the whole stake it
+ * can cover now, not more coins on one option as its 'exposure' words say of a single wager.
+ */
+export function parlayErrorMessage(error: unknown, fallback: string, network?: string): string {
+  const issue = fieldIssue(error);
+  if (issue?.field !== 'amount' || issue.rule !== 'exposure')
+    return errorMessage(error, fallback, network);
+  const limit = limitOf(issue);
+  return limit >= 1
+    ? `The treasury can cover a parlay of at most ${coins(limit)} now.`
+    : 'The treasury cannot cover this parlay now.';
+}
+
+/**
+ * The field a parlay's refusal is about: from its details, or 'amount' for a treasury's 409 that
+ * names the field only in its message ('amount: the treasury cannot cover this parlay now').
+ */
+export function parlayErrorField(error: unknown): string | null {
+  const field = errorField(error);
+  if (field !== null || !(error instanceof ApiError) || error.status !== 409) return field;
+  return error.serverMessage?.startsWith('amount: ') ? 'amount' : null;
 }

@@ -2,5 +2,8 @@
 export { BetHistory, MyActiveBets } from './components/MyBets';
 export { BetManagement } from './components/admin/BetManagement';
 export { CreateBetForm } from './components/admin/CreateBetForm';
-export { formatOdds, formatVotes } from './display';
+export { formatOdds, formatTotalOdds, formatVotes } from './display';
 export { OddsForm } from './components/admin/OddsForm';
+export { PickRow } from './components/parlay/PickRow';
+export { oddsChangedDetails } from './mutations';
+export { addPick, parlayTotalOdds, withCurrentOdds, type ParlayPick } from './parlay';

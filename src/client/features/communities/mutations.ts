@@ -14,6 +14,7 @@ export type SanctionInput = RouteBody<'POST /api/communities/:slug/members/:user
 export type InviteInput = RouteBody<'POST /api/communities/:slug/invites'>;
 type CreateBetInput = RouteBody<'POST /api/communities/:slug/bets'>;
 type WagerInput = RouteBody<'POST /api/bets/predict'>;
+type ParlayInput = RouteBody<'POST /api/bets/parlay'>;
 
 /**
  * The words for a refused community act. A 429 keeps the server's own sentence: it says how
@@ -187,6 +188,16 @@ export const useVoidBetMutation = (slug: string, betId: string) =>
  */
 export const useWagerMutation = () =>
   useCommunityMutation((body: WagerInput) => api('POST /api/bets/predict', { body }), {
+    movesCoins: true,
+  });
+
+/**
+ * A parlay of one community's open bets goes through the site's route as well, so its wagers,
+ * odds and treasury on screen are read again, succeeded or refused (a refusal often means the
+ * odds moved or a bet closed).
+ */
+export const useParlayMutation = () =>
+  useCommunityMutation((body: ParlayInput) => api('POST /api/bets/parlay', { body }), {
     movesCoins: true,
   });
 

@@ -20,14 +20,12 @@ import { notify } from '../../../lib/toast';
 import { formatOdds } from '../display';
 import { ChipFace, DraggableOption, type DragData } from '../components/parlay/DraggableOption';
 import { ParlaySlip } from '../components/parlay/ParlaySlip';
+import { addPick, withCurrentOdds, type ParlayPick } from '../parlay';
 import {
-  addPick,
   PARLAY_DROP_ZONE_ID,
   parlayCollisionDetection,
   parlayKeyboardCoordinates,
-  withCurrentOdds,
-  type ParlayPick,
-} from '../parlay';
+} from '../parlayDrag';
 import { useActiveBets } from '../queries';
 import { hasEnded, useBetClock } from '../useBetClock';
 import { Target } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { BetStatus } from '../../../../shared/api/bets';
 import type { CommunityBetDto } from '../../../../shared/api/communityBets';
 import { ConfirmDialog } from '../../../components/Modal';
@@ -88,8 +88,19 @@ export function BetTiming({ bet }: { bet: CommunityBetDto }) {
   );
 }
 
-/** Each option with its odds ('2.5x') and number of bets; the winner marked once settled. */
-export function BetOptions({ bet }: { bet: CommunityBetDto }) {
+type BetOption = CommunityBetDto['options'][number];
+
+/**
+ * Each option with its odds ('2.5x') and number of bets; the winner marked once settled.
+ * `action` adds a control to an option's row (the Bets tab's parlay picks).
+ */
+export function BetOptions({
+  bet,
+  action,
+}: {
+  bet: CommunityBetDto;
+  action?: (option: BetOption) => ReactNode;
+}) {
   return (
     <ul aria-label={`Options of ${bet.title}`} className="grid gap-2 sm:grid-cols-2">
       {bet.options.map((option) => {
@@ -105,7 +116,8 @@ export function BetOptions({ bet }: { bet: CommunityBetDto }) {
               {option.text}
               {won && <span className="ml-2 text-xs text-amber-200">Winner</span>}
             </span>
-            <span className="flex items-baseline gap-3 text-sm">
+            {/* With a control after them, the figures sit beside it rather than mid-row. */}
+            <span className={`flex items-baseline gap-3 text-sm ${action ? 'ml-auto' : ''}`}>
               <span data-testid="option-odds" className="font-mono text-amber-200">
                 {formatOdds(option.odds)}
               </span>
@@ -113,6 +125,7 @@ export function BetOptions({ bet }: { bet: CommunityBetDto }) {
                 {formatVotes(option.votes)}
               </span>
             </span>
+            {action?.(option)}
           </li>
         );
       })}
@@ -127,7 +140,7 @@ function OddsEditor({
 }: {
   slug: string;
   bet: CommunityBetDto;
-  option: CommunityBetDto['options'][number];
+  option: BetOption;
 }) {
   const setOdds = useBetOddsMutation(slug, bet._id);
   return (

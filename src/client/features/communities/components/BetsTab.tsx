@@ -7,10 +7,15 @@ import { ShowMore } from '../../../components/ShowMore';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
 import { errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
-import { CreateBetForm } from '../../bets/public';
+import { notify } from '../../../lib/toast';
+import { PARLAY_MAX_LEGS } from '../../../../shared/odds';
+import { CreateBetForm, withCurrentOdds } from '../../bets/public';
 import { useCreateBetMutation } from '../mutations';
 import { useCommunityBets, type CommunityBetStatus } from '../queries';
+import { useParlayPicks, type ParlayPicks } from '../useParlayPicks';
 import { BetOptions, BetTiming, ManageBet, StatusBadge } from './BetParts';
+import { CommunityParlaySlip } from './CommunityParlaySlip';
+import { ParlayPickButton } from './ParlayPickButton';
 import { Segmented } from './SeasonPicker';
 
 const STATUSES = [
@@ -24,11 +29,24 @@ function BetItem({
   slug,
   bet,
   moderates,
+  parlay,
 }: {
   slug: string;
   bet: CommunityBetDto;
   moderates: boolean;
+  /** A member's slip; null for visitors and outsiders, who cannot wager. */
+  parlay: ParlayPicks | null;
 }) {
+  const picked = parlay?.picks.find((pick) => pick.betId === bet._id)?.choice;
+  // Still 'open' for a while after it ends, until a moderator settles it: no new picks then.
+  const pickable = parlay !== null && bet.status === 'open' && Date.parse(bet.endTime) > Date.now();
+
+  function toggle(option: CommunityBetDto['options'][number]) {
+    const pick = { betId: bet._id, betTitle: bet.title, choice: option.text, odds: option.odds };
+    if (parlay && !parlay.toggle(pick))
+      notify.error(`A parlay holds at most ${PARLAY_MAX_LEGS} bets.`);
+  }
+
   return (
     <li
       data-testid="community-bet"
@@ -44,7 +62,21 @@ function BetItem({
         <StatusBadge status={bet.status} />
       </div>
       <BetTiming bet={bet} />
-      <BetOptions bet={bet} />
+      <BetOptions
+        bet={bet}
+        action={
+          pickable
+            ? (option) => (
+                <ParlayPickButton
+                  choice={option.text}
+                  betTitle={bet.title}
+                  picked={picked === option.text}
+                  onToggle={() => toggle(option)}
+                />
+              )
+            : undefined
+        }
+      />
       <p className="text-xs text-slate-400">
         <Emoji char="🪙" /> {formatCoins(bet.totalStaked)} staked ·{' '}
         <Link to={betPath(slug, bet._id)} className="font-semibold text-amber-300 underline">
@@ -66,6 +98,9 @@ export function BetsTab({ community }: { community: CommunityDetailDto }) {
   const bets = useCommunityBets(slug, status);
   const create = useCreateBetMutation(slug);
   const list = bets.data?.pages.flatMap((page) => page.bets) ?? [];
+  const parlay = useParlayPicks(slug);
+  const member = membership !== null;
+  const slip = member && parlay.picks.length > 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -93,34 +128,58 @@ export function BetsTab({ community }: { community: CommunityDetailDto }) {
             New bet
           </button>
         ))}
-      <section aria-label="Community bets" className="flex flex-col gap-4">
-        <Segmented label="Show bets" value={status} choices={STATUSES} onChange={setStatus} />
-        {bets.isPending ? (
-          <LoadingState>Loading the bets…</LoadingState>
-        ) : bets.error && !bets.isFetchNextPageError ? (
-          <ErrorBanner>{errorMessage(bets.error, 'Failed to load the bets')}</ErrorBanner>
-        ) : list.length === 0 ? (
-          <EmptyState>
-            {status === 'open'
-              ? moderates
-                ? 'No open bets. Start one with New bet.'
-                : 'No open bets right now. The moderators run them.'
-              : 'No settled bets yet.'}
-          </EmptyState>
-        ) : (
-          <>
-            <ul
-              aria-label={`${status === 'open' ? 'Open' : 'Settled'} bets`}
-              className="flex flex-col gap-4"
-            >
-              {list.map((bet) => (
-                <BetItem key={bet._id} slug={slug} bet={bet} moderates={moderates} />
-              ))}
-            </ul>
-            <ShowMore query={bets} what="bets" />
-          </>
+      {/* The slip beside the bets on wide screens, under them on phones (after the picks). */}
+      <div
+        className={
+          slip
+            ? 'grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]'
+            : 'flex flex-col'
+        }
+      >
+        <section aria-label="Community bets" className="flex min-w-0 flex-col gap-4">
+          <Segmented label="Show bets" value={status} choices={STATUSES} onChange={setStatus} />
+          {bets.isPending ? (
+            <LoadingState>Loading the bets…</LoadingState>
+          ) : bets.error && !bets.isFetchNextPageError ? (
+            <ErrorBanner>{errorMessage(bets.error, 'Failed to load the bets')}</ErrorBanner>
+          ) : list.length === 0 ? (
+            <EmptyState>
+              {status === 'open'
+                ? moderates
+                  ? 'No open bets. Start one with New bet.'
+                  : 'No open bets right now. The moderators run them.'
+                : 'No settled bets yet.'}
+            </EmptyState>
+          ) : (
+            <>
+              <ul
+                aria-label={`${status === 'open' ? 'Open' : 'Settled'} bets`}
+                className="flex flex-col gap-4"
+              >
+                {list.map((bet) => (
+                  <BetItem
+                    key={bet._id}
+                    slug={slug}
+                    bet={bet}
+                    moderates={moderates}
+                    parlay={member ? parlay : null}
+                  />
+                ))}
+              </ul>
+              <ShowMore query={bets} what="bets" />
+            </>
+          )}
+        </section>
+        {slip && (
+          <CommunityParlaySlip
+            className="lg:sticky lg:top-20"
+            picks={parlay.picks}
+            onRemove={parlay.remove}
+            onOddsChanged={(current) => parlay.update((picks) => withCurrentOdds(picks, current))}
+            onPlaced={() => parlay.update(() => [])}
+          />
         )}
-      </section>
+      </div>
     </div>
   );
 }

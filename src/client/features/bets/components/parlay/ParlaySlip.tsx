@@ -15,40 +15,14 @@ import { formatCoins } from '../../../../lib/format';
 import { CONNECTION_ERROR, errorField, errorMessage } from '../../../../lib/errorMessages';
 import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
-import { formatOdds, formatTotalOdds } from '../../display';
+import { formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
-import { PARLAY_DROP_ZONE_ID, parlayTotalOdds, type ParlayPick } from '../../parlay';
+import { parlayTotalOdds, type ParlayPick } from '../../parlay';
+import { PARLAY_DROP_ZONE_ID } from '../../parlayDrag';
 import { CoinInput } from '../../../../components/CoinInput';
 import { Ticket } from 'lucide-react';
 import { Emoji } from '../../../../components/Emoji';
-
-function PickRow({ pick, onRemove }: { pick: ParlayPick; onRemove: () => void }) {
-  return (
-    <li
-      data-testid="parlay-pick"
-      data-bet-id={pick.betId}
-      className="flex items-center gap-3 rounded-xl border border-white/10 bg-slate-900/80 px-3 py-2"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="text-xs wrap-anywhere text-slate-400">{pick.betTitle}</p>
-        <p className="font-semibold wrap-anywhere text-white">
-          {pick.choice}{' '}
-          <span data-testid="parlay-pick-odds" className="font-mono text-amber-200">
-            {formatOdds(pick.odds)}
-          </span>
-        </p>
-      </div>
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Remove ${pick.choice} on ${pick.betTitle} from parlay`}
-        className="btn-secondary min-h-11 min-w-11 shrink-0 px-2.5 py-1 text-xs"
-      >
-        Remove
-      </button>
-    </li>
-  );
-}
+import { PickRow } from './PickRow';
 
 /**
  * True once a drag can be steered with the arrow keys. dnd-kit measures the zone and the dragged
