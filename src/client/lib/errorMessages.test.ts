@@ -275,12 +275,12 @@ describe('a parlay refused', () => {
   it("shows the server's words for a leg from another community or the site", () => {
     const mixed = refused(
       400,
-      'bets.betId: parlays take site bets only; bet 5 is a community bet',
+      "bets.betId: a parlay takes site bets only or one community's bets only; bet 5 is another community’s bet",
       'BAD_REQUEST',
-      [{ field: 'bets.betId', rule: 'site_bets_only', value: '5' }],
+      [{ field: 'bets.betId', rule: 'same_community', value: '5' }],
     );
     expect(parlayErrorMessage(mixed, 'x')).toBe(
-      'Parlays take site bets only; bet 5 is a community bet.',
+      "A parlay takes site bets only or one community's bets only; bet 5 is another community’s bet.",
     );
     // A leg that is gone keeps its own words.
     const gone = refused(404, 'bets.betId: no bet with id 5', 'NOT_FOUND', [

@@ -134,7 +134,7 @@ const FIELD_WORDS: Record<string, FieldWords> = {
   'bets.choice': choiceGone,
   betId: betGone,
   // A leg of another community or of the site: the server's words name the rule and the leg.
-  'bets.betId': { ...betGone, site_bets_only: () => '' },
+  'bets.betId': { ...betGone, same_community: () => '' },
   betTitle: betGone,
   optionId: { '*': () => 'That option is not on this bet.' },
   bets: {
