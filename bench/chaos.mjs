@@ -18,6 +18,7 @@ import { auditReport, describeReport } from '../src/server/features/audit/public
 import { modules } from '../src/server/modules.ts';
 import { totalOddsHundredths } from '../src/shared/odds.ts';
 import {
+  dropPgDatabase,
   freshPgDatabase,
   pgReachable,
   PG_BASE,
@@ -514,6 +515,8 @@ if (only === 'pglite') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-chaos-pg-'));
   problems.push(...(await run('PostgreSQL, 2 processes', new Fleet(2, databaseUrl, dataDir))));
   rmSync(dataDir, { recursive: true, force: true });
+  // Kept when something went wrong, to look into.
+  if (problems.length === 0) await dropPgDatabase(name);
 } else {
   console.log(`PostgreSQL not reachable at ${PG_BASE}: its run is skipped`);
 }

@@ -19,6 +19,14 @@ export async function freshPgDatabase(name) {
   return url.toString();
 }
 
+/** Drops a database freshPgDatabase made, once a run is done with it (the machine is shared). */
+export async function dropPgDatabase(name) {
+  const c = new pg.Client({ connectionString: PG_BASE });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+
 export async function pgReachable() {
   const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
   try {
