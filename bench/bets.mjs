@@ -37,9 +37,8 @@ async function drive(url, users, bets, label, serverPid) {
 /** Puts 100,000 one-coin wagers on a bet straight in SQL, stakes debited through ledger rows. */
 /**
  * Before each case, as pgbench does before each of its runs: a case's wagers leave every player's
- * row and the bets' rows with tens of thousands of dead versions, which the next case would pay
- * to step over (measured: the community case ran 0.71x the hot bet's rate third in a row, and
- * 1.18x on a fresh database).
+ * row with thousands of dead versions, and each case should start from clean tables rather than
+ * pay for the one before it.
  */
 async function vacuum(databaseUrl) {
   const c = new pg.Client({ connectionString: databaseUrl });
