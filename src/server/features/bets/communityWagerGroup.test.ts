@@ -70,11 +70,10 @@ async function promises(betId: number) {
 }
 
 describe('community wagers of many players in one statement', () => {
-  it('places what each treasury covers in order of arrival, and the rest alone with its own answer', async () => {
+  it('places a funded treasury’s wagers as alone would, promising what they add, and the refused ones alone with their own answer', async () => {
     const [c1, c2] = [await crew(server), await crew(server)];
-    const players = await Promise.all(Array.from({ length: 7 }, () => registerUser(server)));
-    const [a, b, d, banned, short, e, f] = players as [
-      TestUser,
+    const players = await Promise.all(Array.from({ length: 6 }, () => registerUser(server)));
+    const [a, b, d, banned, short, f] = players as [
       TestUser,
       TestUser,
       TestUser,
@@ -82,7 +81,7 @@ describe('community wagers of many players in one statement', () => {
       TestUser,
       TestUser,
     ];
-    await addMembers(server, c1.owner, c1.slug, [a, b, d, banned, short, e]);
+    await addMembers(server, c1.owner, c1.slug, [a, b, d, banned, short]);
     await addMembers(server, c2.owner, c2.slug, [f]);
     await server.db.rows(sql`update users set status = 'banned' where id = ${banned.id}`);
     const bet1 = await makeBet(c1, [
@@ -95,17 +94,15 @@ describe('community wagers of many players in one statement', () => {
     ]);
     const counts = groupCountsSince(() => communityWagerGroupCounts(server.db));
     const release = holdCommunityWagerGroups(server.db);
-    // Treasury 1 (1,000 coins): Yes 100 and No 200 promise 300 each, Yes 50 takes Yes to 450;
-    // Yes 600 would promise 2,250 against 1,950 and stops the treasury's run there.
+    // Treasury 1 (1,000 coins) could pay all three in full (750 against 1,350): Yes 100 and
+    // No 200 promise 300 each, Yes 50 takes Yes to 450, so it promises 450, not 750.
     const placing = [
       place(a, bet1, 'Yes', 100),
-      place(b!, bet1, 'No', 200),
-      place(d!, bet1, 'Yes', 50),
+      place(b, bet1, 'No', 200),
+      place(d, bet1, 'Yes', 50),
       place(banned, bet1, 'Yes', 10),
       place(short, bet1, 'Yes', 1001),
       place(c2.outsider, bet1, 'Yes', 10),
-      place(e, bet1, 'Yes', 600),
-      place(c1.member, bet1, 'No', 100),
       place(f, bet2, 'Yes', 100),
     ];
     release();
@@ -113,29 +110,50 @@ describe('community wagers of many players in one statement', () => {
 
     expect(counts()).toEqual({ statements: 1, done: 4, failed: 0 });
     const summary = answers.map((x) => ('status' in x ? x.status : x.balance));
-    expect(summary).toEqual([900, 800, 950, 403, 409, 404, 409, 900, 900]);
-    expect((answers[6] as { message: string }).message).toMatch(
-      /^amount: the treasury can cover at most \d+ more coins on "Yes" now$/,
-    );
-
-    expect(await treasuryOf(bet1.treasury)).toEqual({ balance: 1450, committed: 450 });
+    expect(summary).toEqual([900, 800, 950, 403, 409, 404, 900]);
+    expect(await treasuryOf(bet1.treasury)).toEqual({ balance: 1350, committed: 450 });
     expect(await treasuryOf(bet2.treasury)).toEqual({ balance: 1100, committed: 200 });
-    const p1 = await promises(bet1.id);
-    expect(p1).toEqual({
-      stored: { Yes: 450, No: 450 },
-      owed: { Yes: 450, No: 450 },
+    expect(await promises(bet1.id)).toEqual({
+      stored: { Yes: 450, No: 300 },
+      owed: { Yes: 450, No: 300 },
       exposure: 450,
     });
 
     // Each wager: the player's stake row and the treasury's, whose balances run in order.
-    const rows = await server.db.rows<{ user_id: string | null; delta: string; after: string }>(sql`
-      select user_id::text, delta::text, balance_after::text as after from ledger
+    const rows = await server.db.rows<{ after: string }>(sql`
+      select balance_after::text as after from ledger
       where account_id = ${bet1.treasury} and ref_type = 'wager' order by id`);
-    expect(rows.map((r) => Number(r.after))).toEqual([1100, 1300, 1350, 1450]);
+    expect(rows.map((r) => Number(r.after))).toEqual([1100, 1300, 1350]);
     const [counted] = await server.db.rows<{ placed: string }>(
       sql`select bets_placed::text as placed from users where id = ${a.id}`,
     );
     expect(Number(counted!.placed)).toBe(1);
+    await expectLedgerBalanced(server);
+  });
+
+  it('sends a treasury near its limit alone, where each wager is decided in turn', async () => {
+    const c = await crew(server);
+    const [e, g] = await Promise.all([registerUser(server), registerUser(server)]);
+    await addMembers(server, c.owner, c.slug, [e, g]);
+    const bet = await makeBet(c, [
+      { text: 'Yes', odds: 3 },
+      { text: 'No', odds: 1.5 },
+    ]);
+    const counts = groupCountsSince(() => communityWagerGroupCounts(server.db));
+    const release = holdCommunityWagerGroups(server.db);
+    // Paying both in full (1,950) is more than 1,000 + 700: neither goes in the group. Alone,
+    // Yes 600 (a promise of 1,800) is refused in either order, and No 100 is placed.
+    const placing = [place(e, bet, 'Yes', 600), place(g, bet, 'No', 100)];
+    release();
+    const [big, small] = await Promise.all(placing);
+
+    expect(counts()).toEqual({ statements: 1, done: 0, failed: 0 });
+    expect(big).toMatchObject({ status: 409 });
+    expect((big as { message: string }).message).toMatch(
+      /^amount: the treasury can cover at most 5[05]0 more coins on "Yes" now$/,
+    );
+    expect(small).toMatchObject({ balance: 900 });
+    expect(await treasuryOf(bet.treasury)).toEqual({ balance: 1100, committed: 150 });
     await expectLedgerBalanced(server);
   });
 

@@ -183,19 +183,24 @@ const PLACE_COMMUNITY_WAGER = (() => {
  * row in turn, so skipping it would only send the whole group alone, one by one, behind whichever
  * wager held it (measured: most wagers then went alone); waiting where the alone statement waits,
  * in its order, cannot deadlock with it. A wager whose player's row was skipped, whose player
- * cannot pay, or whose bet is closed or not the player's community, drops out. The others are followed in order of arrival: each
- * option's liability and each bet's exposure after every wager (running sums and maxima), and
- * each treasury's committed coins and balance after it. A treasury's wagers are taken up to the
- * first whose promise its coins could not cover; that one and those after it go alone, where the
- * first is refused with what the option can still take, or placed if a wager before it settled
- * meanwhile. Should a player's debit not happen as read, the guard refuses ('go_alone') and
- * nothing is written.
+ * cannot pay, or whose bet is closed or not the player's community, drops out.
+ *
+ * A treasury takes its wagers here only if it could cover every one of them paying in full: its
+ * committed coins plus their payouts within its balance plus their stakes. A wager raises its
+ * bet's exposure by at most its payout and brings at least a payout's worth less than that in
+ * (odds above 1), so then every wager in arrival order is one the alone statement would take, and
+ * the group places exactly what it would. Otherwise the treasury's wagers all go alone, which
+ * decides each in order, exactly; a well-funded treasury never gets there. Each bet's exposure
+ * and each treasury's promise rise by what the wagers actually add, read off the options'
+ * liabilities after them. Should a player's debit not happen as read, the guard refuses
+ * ('go_alone') and nothing is written.
  */
 const PLACE_COMMUNITY_WAGERS = (() => {
   const p = (name: string) => sql.placeholder(name);
-  // Each CTE reads the one before it and the tables, never another CTE by a join: PostgreSQL
-  // takes every CTE for one row, and its nested loops over two of them cost a group of 64
-  // thousands of row visits (measured: a third of the statement).
+  // Each CTE reads the ones before it and the tables, never another CTE by a join of many rows:
+  // PostgreSQL takes every CTE for one row, and its nested loops over two of them cost a group of
+  // 64 thousands of row visits (measured: a third of the statement). `al` and `fits` are a row
+  // per treasury.
   return sql`
       with input as (
         select * from jsonb_to_recordset(${p('items')}::jsonb)
@@ -213,36 +218,34 @@ const PLACE_COMMUNITY_WAGERS = (() => {
         from lk join ${accountsSql.users} u on u.id = lk.user_id
         where u.status = 'active' and u.balance >= lk.amount
         for update of u skip locked
-      ), ${groupPostings.groupAccountLockCte(sql`select treasury from lk`)}, el as (
-        select ul.*, al.balance as treasury0, al.committed as committed0,
-          ul.liability0 + sum(ul.payout) over (partition by ul.option_id order by ul.i) as liability_after
-        from ul join al on al.id = ul.treasury
-      ), ex as (
-        select el.*, greatest(el.exposure0, max(el.liability_after) over (partition by el.bet_id order by el.i)) as exposure_after
-        from el
-      ), rs as (
-        select ex.*, ex.exposure_after - coalesce(lag(ex.exposure_after) over (partition by ex.bet_id order by ex.i), ex.exposure0) as rise
-        from ex
-      ), tr as (
-        select rs.*, rs.committed0 + sum(rs.rise) over t as committed_after, rs.treasury0 + sum(rs.amount) over t as treasury_after
-        from rs window t as (partition by rs.treasury order by rs.i)
+      ), ${groupPostings.groupAccountLockCte(sql`select treasury from lk`)}, fits as (
+        select al.id, al.balance from al
+        join (select treasury, sum(payout) as payout, sum(amount) as amount from ul group by treasury) w
+          on w.treasury = al.id
+        where al.committed + w.payout <= al.balance + w.amount
       ), acc as (
-        select s.*, nextval('wagers_id_seq') as wager_id from (
-          select tr.*, bool_or(tr.committed_after > tr.treasury_after) over (partition by tr.treasury order by tr.i) as short
-          from tr
-        ) s where not s.short
+        select ul.*, nextval('wagers_id_seq') as wager_id,
+          fits.balance + sum(ul.amount) over (partition by ul.treasury order by ul.i) as treasury_after
+        from ul join fits on fits.id = ul.treasury
+      ), opts as (
+        select option_id, max(bet_id) as bet_id, max(treasury) as treasury, max(exposure0) as exposure0,
+          sum(payout) as payout, max(liability0) + sum(payout) as liability
+        from acc group by option_id
+      ), bx as (
+        select bet_id, max(treasury) as treasury, greatest(max(exposure0), max(liability)) as exposure,
+          greatest(max(exposure0), max(liability)) - max(exposure0) as rise
+        from opts group by bet_id
       ), ${groupPostings.groupDebitCte(sql`select i, user_id, amount from acc`, countPlacement)},
       w as (
         insert into wagers (id, bet_id, option_id, user_id, stake, odds)
         select wager_id, bet_id, option_id, user_id, amount, odds from acc
       ), o_upd as (
-        update bet_options o set liability = o.liability + s.payout
-        from (select option_id, sum(payout) as payout from acc group by option_id) s where o.id = s.option_id
+        update bet_options o set liability = o.liability + opts.payout from opts where o.id = opts.option_id
       ), b_upd as (
-        update bets x set exposure = s.exposure
-        from (select bet_id, max(exposure_after) as exposure from acc group by bet_id) s where x.id = s.bet_id
+        update bets x set exposure = bx.exposure from bx where x.id = bx.bet_id
       ), ${groupPostings.groupStakesIntoAccountsCtes(
-        sql`select i, user_id, amount, user_balance, treasury as account_id, treasury_after as account_balance, rise, wager_id as ref_id from acc`,
+        sql`select i, user_id, amount, user_balance, treasury as account_id, treasury_after as account_balance, wager_id as ref_id from acc`,
+        sql`select treasury as account_id, sum(rise) as rise from bx group by treasury`,
         'wager',
         'bet_stake',
         'treasury_in',
@@ -252,7 +255,7 @@ const PLACE_COMMUNITY_WAGERS = (() => {
       select i, true as staked, title, odds, wager_id::text as wager_id, now() as created_at,
         user_balance::text as user_balance,
         case when (select count(*) from upd) = (select count(*) from acc)
-          and (select count(*) from acct) = (select count(distinct treasury) from acc) then 1
+          and (select count(*) from acct) = (select count(*) from fits) then 1
           else ${refuse('go_alone')} end as guard
       from acc`;
 })();

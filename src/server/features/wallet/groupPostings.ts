@@ -104,26 +104,28 @@ export function groupAccountLockCte(ids: SQL): SQL {
 
 /**
  * stakeIntoAccountCtes for many players' stakes in one statement, after groupDebitCte took each
- * player's stake: `acct` adds each account's stakes and promises, and `ins` writes the postings,
- * in order of arrival, the player's row then the account's (`source`: i, user_id, amount,
- * user_balance, account_id, account_balance (the account's balance after this stake), rise,
- * ref_id, one row per stake).
+ * player's stake: `acct` adds each account's stakes and the promises they raise, and `ins` writes
+ * the postings in order of arrival, the player's row then the account's (`stakes`: i, user_id,
+ * amount, user_balance, account_id, account_balance (the account's balance after this stake),
+ * ref_id, one row per stake; `rises`: account_id, rise, one row per account).
  */
 export function groupStakesIntoAccountsCtes(
-  source: SQL,
+  stakes: SQL,
+  rises: SQL,
   refType: RefType,
   userCategory: LedgerCategory,
   accountCategory: LedgerCategory,
 ): SQL {
   return sql`acct as (
-      update ledger_accounts a set balance = a.balance + s.amount, committed = a.committed + s.rise
-      from (select account_id, sum(amount) as amount, sum(rise) as rise from (${source}) r group by account_id) s
+      update ledger_accounts a set balance = a.balance + s.amount, committed = a.committed + r.rise
+      from (select account_id, sum(amount) as amount from (${stakes}) x group by account_id) s
+        join (${rises}) r on r.account_id = s.account_id
       where a.id = s.account_id
       returning a.id
     ), ins as (
       insert into ledger (user_id, delta, balance_after, category, ref_type, ref_id, counterparty_id, account_id)
       select v.user_id, v.delta, v.balance_after, v.category, ${refType}, r.ref_id::text, null::bigint, v.account_id
-      from (${source}) r cross join lateral (values
+      from (${stakes}) r cross join lateral (values
           (0, r.user_id, -r.amount, r.user_balance, ${userCategory}::text, null::bigint),
           (1, null::bigint, r.amount, r.account_balance, ${accountCategory}::text, r.account_id)
         ) v(side, user_id, delta, balance_after, category, account_id)
