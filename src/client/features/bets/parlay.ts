@@ -44,3 +44,12 @@ export function withCurrentOdds(
 export function parlayTotalOdds(picks: readonly ParlayPick[]): number {
   return hundredthsToOdds(totalOddsHundredths(picks.map((pick) => oddsToHundredths(pick.odds))));
 }
+
+/** The parlay request of a slip: each leg at the odds the slip shows, and their total. */
+export function parlayRequest(picks: readonly ParlayPick[], amount: number) {
+  return {
+    amount,
+    bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })),
+    totalOdds: parlayTotalOdds(picks),
+  };
+}

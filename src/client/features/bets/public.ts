@@ -6,4 +6,10 @@ export { formatOdds, formatTotalOdds, formatVotes } from './display';
 export { OddsForm } from './components/admin/OddsForm';
 export { PickRow } from './components/parlay/PickRow';
 export { oddsChangedDetails } from './mutations';
-export { addPick, parlayTotalOdds, withCurrentOdds, type ParlayPick } from './parlay';
+export {
+  addPick,
+  parlayRequest,
+  parlayTotalOdds,
+  withCurrentOdds,
+  type ParlayPick,
+} from './parlay';

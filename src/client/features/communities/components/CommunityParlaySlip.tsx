@@ -17,6 +17,7 @@ import { notify } from '../../../lib/toast';
 import {
   formatTotalOdds,
   oddsChangedDetails,
+  parlayRequest,
   parlayTotalOdds,
   PickRow,
   type ParlayPick,
@@ -75,29 +76,22 @@ export function CommunityParlaySlip({
     setProblem(null);
     if (tooFew || place.isPending || overLimit || overBalance) return;
     if (!entered) return setProblem({ text: 'Enter a stake in whole coins.', aboutStake: true });
-    place.mutate(
-      {
-        amount: coins,
-        bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })),
-        totalOdds,
+    place.mutate(parlayRequest(picks, coins), {
+      onSuccess: (response) => {
+        notify.success(response.message || 'Parlay placed!');
+        setStake('');
+        onPlaced();
       },
-      {
-        onSuccess: (response) => {
-          notify.success(response.message || 'Parlay placed!');
-          setStake('');
-          onPlaced();
-        },
-        onError: (error) => {
-          // The slip takes the new odds at once, so placing again is a deliberate second click.
-          const changed = oddsChangedDetails(error);
-          if (changed) onOddsChanged(changed.currentOdds);
-          setProblem({
-            text: parlayErrorMessage(error, 'The parlay was not placed.', CONNECTION_ERROR),
-            aboutStake: parlayErrorField(error) === 'amount',
-          });
-        },
+      onError: (error) => {
+        // The slip takes the new odds at once, so placing again is a deliberate second click.
+        const changed = oddsChangedDetails(error);
+        if (changed) onOddsChanged(changed.currentOdds);
+        setProblem({
+          text: parlayErrorMessage(error, 'The parlay was not placed.', CONNECTION_ERROR),
+          aboutStake: parlayErrorField(error) === 'amount',
+        });
       },
-    );
+    });
   }
 
   const alert = (text: string, id = problemId) => (

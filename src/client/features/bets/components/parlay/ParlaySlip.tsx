@@ -17,7 +17,7 @@ import { useSession } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
 import { formatTotalOdds } from '../../display';
 import { oddsChangedDetails, usePlaceParlayMutation } from '../../mutations';
-import { parlayTotalOdds, type ParlayPick } from '../../parlay';
+import { parlayRequest, parlayTotalOdds, type ParlayPick } from '../../parlay';
 import { PARLAY_DROP_ZONE_ID } from '../../parlayDrag';
 import { CoinInput } from '../../../../components/CoinInput';
 import { Ticket } from 'lucide-react';
@@ -127,26 +127,19 @@ export function ParlaySlip({ picks, onRemove, onOddsChanged }: ParlaySlipProps) 
       return;
     }
     if (overLimit || overBalance) return;
-    place.mutate(
-      {
-        amount: coins,
-        bets: picks.map(({ betId, choice, odds }) => ({ betId, choice, odds })),
-        totalOdds,
+    place.mutate(parlayRequest(picks, coins), {
+      onSuccess: (response) => {
+        notify.success(response.message || 'Parlay placed!');
+        void navigate('/bets');
       },
-      {
-        onSuccess: (response) => {
-          notify.success(response.message || 'Parlay placed!');
-          void navigate('/bets');
-        },
-        onError: (error) => {
-          // The slip takes the new odds at once, so placing again is a deliberate second click.
-          const changed = oddsChangedDetails(error);
-          if (changed) onOddsChanged(changed.currentOdds);
-          setProblem(errorMessage(error, 'An unexpected error occurred.', CONNECTION_ERROR));
-          setAmountRefused(errorField(error) === 'amount');
-        },
+      onError: (error) => {
+        // The slip takes the new odds at once, so placing again is a deliberate second click.
+        const changed = oddsChangedDetails(error);
+        if (changed) onOddsChanged(changed.currentOdds);
+        setProblem(errorMessage(error, 'An unexpected error occurred.', CONNECTION_ERROR));
+        setAmountRefused(errorField(error) === 'amount');
       },
-    );
+    });
   }
 
   return (
