@@ -4,7 +4,7 @@ import { callRoute } from '../../testing/callRoute';
 import { useTestServer, type TestUser } from '../../testing/harness';
 import { openLive, takeTicket, type LiveSocket } from '../../testing/liveClient';
 import { crew, type Crew } from '../communities/builders';
-import { createCommunityBet } from './builders';
+import { createCommunityBet, predict } from './builders';
 
 /**
  * Comments under a community bet, new odds and its settlement reach open pages live, told as the
@@ -111,6 +111,30 @@ describe('community.betComments', () => {
       expect(
         outsider.messages.filter((m) => 'betId' in m.payload && m.payload.betId === betId),
       ).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
+  it('sends a private community bet’s vote counts to its members only, a public one’s to everyone', async () => {
+    const [hidden, shown] = [await crew(server, { visibility: 'private' }), await crew(server)];
+    const [hiddenBet, shownBet] = [await betIn(hidden), await betIn(shown)];
+    const sockets: LiveSocket[] = [await socketOf(hidden.owner), await socketOf(hidden.outsider)];
+    const [member, outsider] = sockets as [LiveSocket, LiveSocket];
+    const votes = (betId: string) => (m: LiveMessage) =>
+      m.kind === 'bet.votes' && m.payload.betId === betId;
+    try {
+      for (const [c, betId] of [
+        [hidden, hiddenBet],
+        [shown, shownBet],
+      ] as const) {
+        const res = await predict(server, c.member, betId, 'Yes', 10);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      await member.next(votes(hiddenBet));
+      // The public bet's count reaches the outsider, after the private one's went out.
+      await outsider.next(votes(shownBet));
+      expect(outsider.messages.filter(votes(hiddenBet))).toEqual([]);
     } finally {
       for (const s of sockets) s.close();
     }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../platform/deps';
 import type { LiveHub } from '../../platform/realtime/hub';
 import { publishLiveFrom, publishPublicLive } from '../../platform/realtime/publish';
+import { isPrivateCommunity, privateAudienceOf } from '../communities/public';
 
 /** DESIGN.md section 7: vote counts go out at most once a second per bet, never per wager. */
 const VOTES_EVERY_MS = 1000;
@@ -25,12 +26,9 @@ export function startVoteCounts(deps: Deps): () => void {
     timer = null;
     if (stopped || pending.size === 0) return;
     lastFlush = Date.now();
-    const rows = [...pending].map((betId) => ({
-      kind: 'bet.votes' as const,
-      payload: { betId: String(betId) },
-    }));
+    const betIds = [...pending];
     pending.clear();
-    publishPublicLive(deps.db, rows)
+    publishVotes(deps.db, betIds)
       .then(() => deps.live.changed())
       .catch(() => undefined);
   };
@@ -45,6 +43,34 @@ export function startVoteCounts(deps: Deps): () => void {
     counters.delete(deps.live);
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * One 'bet.votes' per bet: to every socket, or, for a private community's bet, to its members
+ * only (the event names only the bet, but even that is theirs).
+ */
+async function publishVotes(q: Queryable, betIds: number[]): Promise<void> {
+  const hidden = new Set(
+    (
+      await q.rows<{ id: number }>(sql`
+        select id from bets where id in ${betIds} and community_id is not null
+          and ${isPrivateCommunity(sql`community_id`)}`)
+    ).map((r) => Number(r.id)),
+  );
+  const open = betIds.filter((id) => !hidden.has(id));
+  if (open.length > 0)
+    await publishPublicLive(
+      q,
+      open.map((betId) => ({ kind: 'bet.votes' as const, payload: { betId: String(betId) } })),
+    );
+  if (hidden.size > 0)
+    await publishLiveFrom(
+      q,
+      'bet.votes',
+      sql`select a.user_id, jsonb_build_object('betId', b.id::text) as payload
+        from bets b cross join lateral (${privateAudienceOf(sql`b.community_id`)}) a
+        where b.id in ${[...hidden]}`,
+    );
 }
 
 /**

@@ -37,6 +37,18 @@ export const communityReportTarget = (id: number, viewerId: number): SQL =>
 export const isMemberOf = (communityId: SQL, userId: SQL | number): SQL =>
   sql`exists (select 1 from community_members m where m.community_id = ${communityId} and m.user_id = ${userId})`;
 
+/**
+ * Who hears a live event about a private community's content, as rows (user_id): its members.
+ * None for a public community, whose events every socket may hear.
+ */
+export const privateAudienceOf = (communityId: SQL): SQL =>
+  sql`select m.user_id from community_members m join communities c on c.id = m.community_id
+    where c.id = ${communityId} and c.visibility <> 'public'`;
+
+/** Whether a community's content is for its members only, as a boolean expression. */
+export const isPrivateCommunity = (communityId: SQL): SQL =>
+  sql`exists (select 1 from communities c where c.id = ${communityId} and c.visibility <> 'public')`;
+
 /** A community's slug as a scalar subquery. */
 export const communitySlugOf = (id: SQL): SQL =>
   sql`(select slug from communities where id = ${id})`;
