@@ -10,9 +10,9 @@ import { Toasts } from './pages/Toasts';
 /**
  * A parlay of one community's open bets, built in its Bets tab: a member picks an option on two
  * bets (a second pick on a bet replaces the first), sees the total odds and what a stake would
- * pay, is told when the treasury cannot cover the stake and when the odds moved, then places it
- * and is paid out of 990 coins. Visitors and outsiders get no picks. At 1280 px and on a 390 px
- * phone, with no sideways scroll and no serious axe finding.
+ * pay, is told when the treasury cannot cover the stake and when the odds moved, then places it,
+ * 990 coins left; a picked bet that is voided leaves the slip. Visitors and outsiders get no
+ * picks. At 1280 px and on a 390 px phone, with no sideways scroll and no serious axe finding.
  */
 let world: World;
 
@@ -71,7 +71,7 @@ async function walk(width: number, check: Check): Promise<void> {
   const c = await crew();
   const snow = `Snow by Friday ${uniqueName('')}?`;
   const rain = `Rain on Sunday ${uniqueName('')}?`;
-  await createBet(c, snow, 2, 1.8);
+  const snowBet = await createBet(c, snow, 2, 1.8);
   const rainBet = await createBet(c, rain, 2.5, 1.5);
   const size = { width, height: width < 500 ? 844 : 800, bypassCSP: true };
   const pickButtons = (page: Page) => page.getByRole('button', { name: /to parlay$/ });
@@ -180,6 +180,20 @@ async function walk(width: number, check: Check): Promise<void> {
     await expect.poll(() => yes.getByTestId('option-votes').textContent()).toBe('1 bet');
   }
   await check(page, 'parlay placed, member');
+
+  // A picked bet that a moderator voids leaves the slip, and the member is told, without a reload.
+  await snowYes.click();
+  await slip.waitFor();
+  const voided = await callRoute(world.server, 'POST /api/communities/:slug/bets/:betId/void', {
+    token: c.owner.token,
+    params: { slug: c.slug, betId: snowBet._id },
+  });
+  expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+  await new Toasts(page)
+    .message('A bet in your parlay has closed: it left the slip.')
+    .waitFor({ timeout: 10_000 });
+  await slip.waitFor({ state: 'detached' });
+  expect(await snowYes.count()).toBe(0);
 }
 
 describe('a community parlay at 1280 px', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
 import type { CommunityBetDto } from '../../../../shared/api/communityBets';
@@ -101,6 +101,27 @@ export function BetsTab({ community }: { community: CommunityDetailDto }) {
   const parlay = useParlayPicks(slug);
   const member = membership !== null;
   const slip = member && parlay.picks.length > 0;
+  // Once the whole open list is known, a pick on a bet no longer in it (settled or voided) or
+  // past its end leaves the slip, and the member is told, rather than meeting a refusal later.
+  const closed =
+    status === 'open' && bets.isSuccess && !bets.hasNextPage
+      ? parlay.picks
+          .filter(
+            (pick) => !list.some((b) => b._id === pick.betId && Date.parse(b.endTime) > Date.now()),
+          )
+          .map((pick) => pick.betId)
+          .join(',')
+      : '';
+  useEffect(() => {
+    if (closed === '') return;
+    const gone = new Set(closed.split(','));
+    parlay.update((picks) => picks.filter((pick) => !gone.has(pick.betId)));
+    notify.info(
+      gone.size === 1
+        ? 'A bet in your parlay has closed: it left the slip.'
+        : `${gone.size} bets in your parlay have closed: they left the slip.`,
+    );
+  }, [closed, parlay]);
 
   return (
     <div className="flex flex-col gap-4">
