@@ -98,7 +98,11 @@ export class AdminPage {
   async userSummary(username: string, expected?: string | RegExp): Promise<string> {
     await this.userRow(username);
     const summary = this.selectButton(username);
-    await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor();
+    // After a coin move the panel reads every section again (the audit's economy too), and on a
+    // loaded host the row's read can queue behind them past the default 10 s.
+    await (expected === undefined ? summary : summary.filter({ hasText: expected })).waitFor({
+      timeout: 30_000,
+    });
     return (await textWithEmoji(summary))
       .replace(/\s+/g, ' ')
       .replace(/^Select /, '')
