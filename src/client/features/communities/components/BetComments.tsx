@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
 import type { BetCommentDto } from '../../../../shared/api/communityBets';
 import { ShowMore } from '../../../components/ShowMore';
@@ -15,6 +14,7 @@ import { Byline } from './PostCard';
 import { RemoveDialog } from './RemoveDialog';
 import { RichText } from './RichText';
 import { WriteBox } from './WriteBox';
+import { JoinFirst } from './JoinFirst';
 
 /** "Yes · 20 coins", one part per option the author backs, or "no position". */
 function positionText(position: BetCommentDto['position']): string {
@@ -95,29 +95,9 @@ function Composer({
   betId: string;
   muted: boolean;
 }) {
-  const location = useLocation();
-  const { isAuthenticated } = useSession();
   const comment = useBetCommentMutation(community.slug, betId);
   const { membership } = community;
-  if (!membership)
-    return (
-      <p className="text-sm text-slate-300">
-        {isAuthenticated ? (
-          'Join the community to comment.'
-        ) : (
-          <>
-            <Link
-              to="/login"
-              state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
-              className="font-semibold text-amber-300 underline hover:text-amber-200"
-            >
-              Sign in
-            </Link>{' '}
-            and join to comment.
-          </>
-        )}
-      </p>
-    );
+  if (!membership) return <JoinFirst act="comment" />;
   if (muted && membership.mutedUntil)
     return (
       <p role="status" data-testid="muted-notice" className="text-amber-100">

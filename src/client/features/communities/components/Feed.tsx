@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
 import { ShowMore } from '../../../components/ShowMore';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/States';
@@ -10,6 +9,7 @@ import { usePostMutation } from '../mutations';
 import { useFeed } from '../queries';
 import { PostCard, type FeedPowers } from './PostCard';
 import { WriteBox } from './WriteBox';
+import { JoinFirst } from './JoinFirst';
 
 /** Whether a mute is still on; turns false by itself the moment it ends. */
 export function useMuted(mutedUntil: string | null): boolean {
@@ -27,29 +27,10 @@ export function useMuted(mutedUntil: string | null): boolean {
 
 /** Above the feed: the post box, or why there is none. */
 function Composer({ community, muted }: { community: CommunityDetailDto; muted: boolean }) {
-  const location = useLocation();
-  const { isAuthenticated } = useSession();
   const post = usePostMutation(community.slug);
   const { membership } = community;
   if (!membership)
-    return (
-      <p className="card text-sm text-slate-300">
-        {isAuthenticated ? (
-          'Join the community to post and comment.'
-        ) : (
-          <>
-            <Link
-              to="/login"
-              state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
-              className="font-semibold text-amber-300 underline hover:text-amber-200"
-            >
-              Sign in
-            </Link>{' '}
-            and join to post and comment.
-          </>
-        )}
-      </p>
-    );
+    return <JoinFirst act="post and comment" className="card text-sm text-slate-300" />;
   if (muted && membership.mutedUntil)
     return (
       <p role="status" data-testid="muted-notice" className="card text-amber-100">

@@ -1,6 +1,6 @@
 import { WithCommunity } from '../components/WithCommunity';
 import { useId, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { WagerDto } from '../../../../shared/api/bets';
 import type { CommunityDetailDto } from '../../../../shared/api/communities';
 import type { CommunityBetDto } from '../../../../shared/api/communityBets';
@@ -9,13 +9,13 @@ import { ErrorBanner, LoadingState } from '../../../components/States';
 import { ApiError } from '../../../lib/api';
 import { CONNECTION_ERROR, errorField, errorMessage } from '../../../lib/errorMessages';
 import { formatCoins } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { formatOdds } from '../../bets/public';
 import { BetComments } from '../components/BetComments';
 import { BetOptions, BetTiming, ManageBet, StatusBadge } from '../components/BetParts';
 import { useWagerMutation } from '../mutations';
 import { useCommunityBet } from '../queries';
+import { JoinFirst } from '../components/JoinFirst';
 
 interface Problem {
   text: string;
@@ -118,28 +118,9 @@ function MyWagers({ wagers }: { wagers: WagerDto[] }) {
 
 /** Who may wager: a member, while the bet is open and before it ends. */
 function WagerPart({ community, bet }: { community: CommunityDetailDto; bet: CommunityBetDto }) {
-  const location = useLocation();
-  const { isAuthenticated } = useSession();
   if (bet.status !== 'open' || Date.parse(bet.endTime) <= Date.now()) return null;
   if (community.membership) return <WagerBox bet={bet} />;
-  return (
-    <p className="text-sm text-slate-300">
-      {isAuthenticated ? (
-        'Join the community to wager on its bets.'
-      ) : (
-        <>
-          <Link
-            to="/login"
-            state={{ from: { pathname: location.pathname, search: location.search, hash: '' } }}
-            className="font-semibold text-amber-300 underline hover:text-amber-200"
-          >
-            Sign in
-          </Link>{' '}
-          and join to wager.
-        </>
-      )}
-    </p>
-  );
+  return <JoinFirst act="wager" signedInAct="wager on its bets" />;
 }
 
 function BetView({ community, betId }: { community: CommunityDetailDto; betId: string }) {
